@@ -1,0 +1,53 @@
+package org.libreyolo.profile;
+
+/**
+ * An error the tool reports to its user as one line. The {@link Kind} decides the exit code
+ * (CLI), the exception type (Maven) or the failure (JUnit); core never exits the process.
+ */
+public class LibreYoloException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** What went wrong, in the reference's exit-code vocabulary. */
+  public enum Kind {
+    /** A trace that cannot be parsed: exit 1. */
+    UNPARSABLE_TRACE(1),
+    /** Missing file, unresolvable or out-of-range argument: exit 2. */
+    BAD_INPUT(2),
+    /** The run finished but produced no profile (e.g. a dataset too small for the window): exit 3. */
+    NO_PROFILE(3);
+
+    private final int exitCode;
+
+    Kind(int exitCode) {
+      this.exitCode = exitCode;
+    }
+
+    public int exitCode() {
+      return exitCode;
+    }
+  }
+
+  private final Kind kind;
+
+  public LibreYoloException(Kind kind, String message) {
+    super(message);
+    this.kind = kind;
+  }
+
+  public LibreYoloException(Kind kind, String message, Throwable cause) {
+    super(message, cause);
+    this.kind = kind;
+  }
+
+  public static LibreYoloException badInput(String message) {
+    return new LibreYoloException(Kind.BAD_INPUT, message);
+  }
+
+  public static LibreYoloException badInput(String message, Throwable cause) {
+    return new LibreYoloException(Kind.BAD_INPUT, message, cause);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+}

@@ -1,0 +1,105 @@
+package org.libreyolo.profile.engine;
+
+import ai.djl.Device;
+import ai.djl.engine.Engine;
+import ai.djl.pytorch.jni.JniUtils;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * The one place that boots DJL's PyTorch engine: offline, with the intra-op thread count chosen
+ * by the caller and one inter-op thread. Everything else asks this class for the engine and the
+ * device; nothing else touches {@code Engine}, thread settings or {@code Device.gpu}.
+ */
+public final class Engines {
+  private static final Object LOCK = new Object();
+  private static volatile Engine engine;
+  private static int intraOpThreads;
+
+  private Engines() {}
+
+  /** Offline flags must be set before DJL's Engine class initialises (it calls home otherwise). */
+  static {
+    System.setProperty("ai.djl.offline", "true");
+    System.setProperty("OPT_OUT_TRACKING", "true");
+    if (System.getProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils") == null) {
+      System.setProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils", "error");
+    }
+  }
+
+  /** Default intra-op threads: the {@code ai.djl.pytorch.num_threads} property, else all cores. */
+  public static int defaultThreads() {
+    String prop = System.getProperty("ai.djl.pytorch.num_threads");
+    if (prop != null) {
+      try {
+        int n = Integer.parseInt(prop.trim());
+        if (n > 0) {
+          return n;
+        }
+      } catch (NumberFormatException ignored) {
+        // fall through to the core count
+      }
+    }
+    return Runtime.getRuntime().availableProcessors();
+  }
+
+  /** Boots the engine (once) and sets the intra-op thread count (any time). */
+  public static Engine boot(int threads) {
+    if (threads <= 0) {
+      throw LibreYoloException.badInput("--threads must be >= 1, got " + threads);
+    }
+    synchronized (LOCK) {
+      if (engine == null) {
+        System.setProperty("ai.djl.pytorch.num_threads", Integer.toString(threads));
+        if (System.getProperty("ai.djl.pytorch.num_interop_threads") == null) {
+          System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
+        }
+        engine = Engine.getEngine("PyTorch");
+        intraOpThreads = JniUtils.getNumThreads();
+      }
+      if (intraOpThreads != threads) {
+        JniUtils.setNumThreads(threads);
+        intraOpThreads = threads;
+      }
+      return engine;
+    }
+  }
+
+  /** Boots with {@link #defaultThreads()} if nothing booted it yet. */
+  public static Engine get() {
+    Engine e = engine;
+    return e != null ? e : boot(defaultThreads());
+  }
+
+  public static int threads() {
+    get();
+    return intraOpThreads;
+  }
+
+  /**
+   * Turns a device spec into a DJL device, failing before any tensor op when CUDA is asked for
+   * but this engine has none (DJL would otherwise fail at the first op with a 60-line error).
+   */
+  public static Device resolve(DeviceSpec spec) {
+    if (!spec.cuda()) {
+      return Device.cpu();
+    }
+    int gpus = get().getGpuCount();
+    if (gpus <= 0) {
+      throw LibreYoloException.badInput(
+          "no CUDA device/engine is available for --device "
+              + spec.index()
+              + " (this build has the CPU libtorch); use --device cpu to measure on the CPU");
+    }
+    if (spec.index() >= gpus) {
+      throw LibreYoloException.badInput(
+          "--device " + spec.index() + " is out of range: " + gpus + " CUDA device(s) found");
+    }
+    return Device.gpu(spec.index());
+  }
+
+  /** Engine and libtorch versions for the environment fingerprint. */
+  public static String engineVersion() {
+    Engine e = get();
+    return e.getEngineName() + " " + e.getVersion();
+  }
+}

@@ -1,0 +1,26 @@
+package org.libreyolo.profile.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.training.ParameterStore;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Upstream {@code nn.Sequential}: layers named {@code 0}, {@code 1}, ... run in order. */
+public final class Chain extends Layer {
+  private final List<Layer> layers = new ArrayList<>();
+
+  public Chain(Layer... layers) {
+    for (Layer layer : layers) {
+      this.layers.add(child(Integer.toString(this.layers.size()), layer));
+    }
+  }
+
+  @Override
+  public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
+    NDArray y = x;
+    for (Layer layer : layers) {
+      y = layer.apply(ps, y, training);
+    }
+    return y;
+  }
+}

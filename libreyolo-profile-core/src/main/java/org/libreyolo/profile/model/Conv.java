@@ -1,0 +1,87 @@
+package org.libreyolo.profile.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Parameter;
+import ai.djl.nn.norm.BatchNorm;
+import ai.djl.training.ParameterStore;
+import ai.djl.training.initializer.Initializer;
+import java.util.Map;
+
+/**
+ * Upstream {@code Conv}: bias-free Conv2d, BatchNorm2d (eps 1e-3, momentum 0.03) and SiLU
+ * (optional). Upstream names: {@code conv.weight}, {@code bn.weight|bias|running_mean|running_var}.
+ */
+public final class Conv extends ConvLeaf {
+  /** PyTorch momentum 0.03; DJL passes 1 - momentum to libtorch. */
+  private static final float DJL_MOMENTUM = 0.97f;
+
+  private static final float EPS = 1e-3f;
+
+  private final boolean act;
+  private final Parameter gamma;
+  private final Parameter beta;
+  private final Parameter runningMean;
+  private final Parameter runningVar;
+
+  public Conv(int in, int out, int kernel, int stride, int groups, boolean act) {
+    super(in, out, kernel, stride, groups);
+    this.act = act;
+    this.gamma = bnParameter("gamma", Parameter.Type.GAMMA, Initializer.ONES, true);
+    this.beta = bnParameter("beta", Parameter.Type.BETA, Initializer.ZEROS, true);
+    this.runningMean =
+        bnParameter("runningMean", Parameter.Type.RUNNING_MEAN, Initializer.ZEROS, false);
+    this.runningVar = bnParameter("runningVar", Parameter.Type.RUNNING_VAR, Initializer.ONES, false);
+  }
+
+  public Conv(int in, int out, int kernel, int stride) {
+    this(in, out, kernel, stride, 1, true);
+  }
+
+  public Conv(int in, int out, int kernel) {
+    this(in, out, kernel, 1, 1, true);
+  }
+
+  private Parameter bnParameter(String name, Parameter.Type type, Initializer init, boolean grad) {
+    return addParameter(
+        Parameter.builder()
+            .setName(name)
+            .setType(type)
+            .optShape(new Shape(out))
+            .optInitializer(init)
+            .optRequiresGrad(grad)
+            .build());
+  }
+
+  @Override
+  public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
+    NDArray y = convolve(ps, x, null, training);
+    y =
+        BatchNorm.batchNorm(
+                y,
+                ps.getValue(runningMean, x.getDevice(), training),
+                ps.getValue(runningVar, x.getDevice(), training),
+                ps.getValue(gamma, x.getDevice(), training),
+                ps.getValue(beta, x.getDevice(), training),
+                1,
+                DJL_MOMENTUM,
+                EPS,
+                training)
+            .singletonOrThrow();
+    return act ? silu(y) : y;
+  }
+
+  @Override
+  public Parameter bias() {
+    return null;
+  }
+
+  @Override
+  public void collectParameters(String prefix, Map<String, Parameter> out) {
+    out.put(join(prefix, "conv.weight"), weight);
+    out.put(join(prefix, "bn.weight"), gamma);
+    out.put(join(prefix, "bn.bias"), beta);
+    out.put(join(prefix, "bn.running_mean"), runningMean);
+    out.put(join(prefix, "bn.running_var"), runningVar);
+  }
+}

@@ -1,0 +1,75 @@
+package org.libreyolo.profile.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Parameter;
+import ai.djl.nn.convolutional.Conv2d;
+import ai.djl.training.ParameterStore;
+import ai.djl.training.initializer.Initializer;
+
+/** A 2-D convolution leaf with its own weight (and optional bias); subclasses add BN/SiLU. */
+public abstract class ConvLeaf extends Layer {
+  /** Counts multiply-accumulates of the convolutions run on this thread, when set. */
+  static final ThreadLocal<long[]> MAC_COUNTER = new ThreadLocal<>();
+
+  protected final int in;
+  protected final int out;
+  protected final int kernel;
+  protected final int stride;
+  protected final int groups;
+  protected final Parameter weight;
+
+  protected ConvLeaf(int in, int out, int kernel, int stride, int groups) {
+    this.in = in;
+    this.out = out;
+    this.kernel = kernel;
+    this.stride = stride;
+    this.groups = groups;
+    this.weight =
+        addParameter(
+            Parameter.builder()
+                .setName("weight")
+                .setType(Parameter.Type.WEIGHT)
+                .optShape(new Shape(out, in / groups, kernel, kernel))
+                .optInitializer(Initializer.ZEROS)
+                .build());
+  }
+
+  protected NDArray convolve(ParameterStore ps, NDArray x, Parameter bias, boolean training) {
+    NDArray w = ps.getValue(weight, x.getDevice(), training);
+    NDArray b = bias == null ? null : ps.getValue(bias, x.getDevice(), training);
+    int pad = kernel / 2;
+    NDArray y =
+        Conv2d.conv2d(
+                x,
+                w,
+                b,
+                new Shape(stride, stride),
+                new Shape(pad, pad),
+                new Shape(1, 1),
+                groups)
+            .singletonOrThrow();
+    long[] counter = MAC_COUNTER.get();
+    if (counter != null) {
+      Shape s = y.getShape();
+      counter[0] += s.get(0) * s.get(1) * s.get(2) * s.get(3) * (long) (in / groups) * kernel * kernel;
+    }
+    return y;
+  }
+
+  public Parameter weight() {
+    return weight;
+  }
+
+  /** Fan-in of the weight, as PyTorch's default (kaiming-uniform a=sqrt(5)) init uses it. */
+  public int fanIn() {
+    return in / groups * kernel * kernel;
+  }
+
+  public abstract Parameter bias();
+
+  @Override
+  public void forEachConv(java.util.function.Consumer<ConvLeaf> visitor) {
+    visitor.accept(this);
+  }
+}

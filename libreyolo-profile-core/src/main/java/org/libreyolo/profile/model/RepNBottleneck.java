@@ -1,0 +1,20 @@
+package org.libreyolo.profile.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.training.ParameterStore;
+
+/** {@code x + Conv3x3(RepConvN(x))}: always residual (c_in = c_out). */
+public final class RepNBottleneck extends Layer {
+  private final RepConvN cv1;
+  private final Conv cv2;
+
+  public RepNBottleneck(int channels) {
+    cv1 = child("cv1", new RepConvN(channels, channels));
+    cv2 = child("cv2", new Conv(channels, channels, 3));
+  }
+
+  @Override
+  public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
+    return x.add(cv2.apply(ps, cv1.apply(ps, x, training), training));
+  }
+}

@@ -1,0 +1,36 @@
+package org.libreyolo.profile.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.training.ParameterStore;
+import java.util.ArrayList;
+import java.util.List;
+
+/** CSP block: {@code cv3(cat[m(cv1(x)), cv2(x)])} with n RepNBottlenecks of width c2/2. */
+public final class RepNCSP extends Layer {
+  private final Conv cv1;
+  private final Conv cv2;
+  private final Conv cv3;
+  private final List<RepNBottleneck> m = new ArrayList<>();
+
+  public RepNCSP(int in, int out, int n) {
+    int hidden = out / 2;
+    cv1 = child("cv1", new Conv(in, hidden, 1));
+    cv2 = child("cv2", new Conv(in, hidden, 1));
+    cv3 = child("cv3", new Conv(2 * hidden, out, 1));
+    for (int i = 0; i < n; i++) {
+      m.add(child("m." + i, new RepNBottleneck(hidden)));
+    }
+  }
+
+  @Override
+  public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
+    NDArray a = cv1.apply(ps, x, training);
+    for (RepNBottleneck bottleneck : m) {
+      a = bottleneck.apply(ps, a, training);
+    }
+    NDArray b = cv2.apply(ps, x, training);
+    return cv3.apply(ps, NDArrays.concat(new NDList(a, b), 1), training);
+  }
+}
