@@ -1,0 +1,61 @@
+package org.libreyolo.profile.cli;
+
+import java.io.PrintWriter;
+import java.util.regex.Pattern;
+import org.libreyolo.profile.LibreYoloException;
+import picocli.CommandLine;
+
+/**
+ * Entry point of {@code ./libreyolo}. Maps errors to the reference exit codes with one line on
+ * stderr: 2 bad input, 1 unparsable trace, 3 no profile; never a stack trace.
+ */
+public final class Main {
+  private static final Pattern KEY_VALUE = Pattern.compile("^[A-Za-z_][A-Za-z0-9_-]*=.*");
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line and returns the exit code (used by tests too). */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    String keyValue = firstKeyValue(args);
+    if (keyValue != null) {
+      String key = keyValue.substring(0, keyValue.indexOf('='));
+      String value = keyValue.substring(keyValue.indexOf('=') + 1);
+      err.println("error: '" + keyValue + "': options are POSIX flags, e.g. --" + key.replace('_', '-')
+          + " " + value + " (not " + key + "=" + value + ")");
+      return LibreYoloException.Kind.BAD_INPUT.exitCode();
+    }
+    CommandLine cmd = new CommandLine(new RootCommand());
+    cmd.setOut(out);
+    cmd.setErr(err);
+    cmd.setExecutionExceptionHandler(
+        (ex, line, parsed) -> {
+          if (ex instanceof LibreYoloException e) {
+            err.println("error: " + e.getMessage());
+            return e.kind().exitCode();
+          }
+          err.println("error: " + ex.getClass().getSimpleName() + ": " + ex.getMessage());
+          return 1;
+        });
+    cmd.setParameterExceptionHandler(
+        (ex, params) -> {
+          err.println("error: " + ex.getMessage() + " (see: " + ex.getCommandLine().getCommandSpec().qualifiedName()
+              + " --help)");
+          return LibreYoloException.Kind.BAD_INPUT.exitCode();
+        });
+    return cmd.execute(args);
+  }
+
+  /** A {@code key=value} argument that is not an existing path. */
+  static String firstKeyValue(String[] args) {
+    for (String arg : args) {
+      if (!arg.startsWith("-") && KEY_VALUE.matcher(arg).matches() && !java.nio.file.Files.exists(java.nio.file.Path.of(arg))) {
+        return arg;
+      }
+    }
+    return null;
+  }
+}

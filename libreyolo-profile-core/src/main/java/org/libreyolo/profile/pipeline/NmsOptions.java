@@ -1,0 +1,23 @@
+package org.libreyolo.profile.pipeline;
+
+import org.libreyolo.profile.LibreYoloException;
+
+/** Postprocess knobs: confidence threshold, NMS IoU threshold and the per-image cap. */
+public record NmsOptions(float conf, float iou, int maxDet) {
+  public static final NmsOptions DEFAULT = new NmsOptions(0.25f, 0.45f, 300);
+
+  /** Upstream keeps at most max(max_det, 30000) candidates before NMS. */
+  static final int CANDIDATE_CAP = 30_000;
+
+  public NmsOptions {
+    if (!(conf >= 0 && conf <= 1)) {
+      throw LibreYoloException.badInput("--conf must be within [0, 1], got " + conf);
+    }
+    if (!(iou >= 0 && iou <= 1)) {
+      throw LibreYoloException.badInput("--iou must be within [0, 1], got " + iou);
+    }
+    if (maxDet <= 0) {
+      throw LibreYoloException.badInput("--max-det must be >= 1, got " + maxDet);
+    }
+  }
+}
