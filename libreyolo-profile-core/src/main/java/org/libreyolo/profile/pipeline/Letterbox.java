@@ -1,26 +1,55 @@
 package org.libreyolo.profile.pipeline;
 
 import java.nio.FloatBuffer;
+import java.util.Arrays;
 import org.libreyolo.profile.data.RgbImage;
 
 /**
  * Upstream inference preprocessing: r = min(S/h, S/w), bilinear resize to (floor(w r), floor(h r))
  * (at least 1), pasted top-left on an S x S canvas of 114, scaled to [0, 1], CHW. Pixel centres
- * follow cv2's INTER_LINEAR convention (half-pixel offsets, edge clamping).
+ * follow cv2's INTER_LINEAR convention (half-pixel offsets, edge clamping). Separable: each source
+ * row is resized horizontally once, then output rows blend two of them and go out with bulk puts.
  */
 public final class Letterbox {
   static final float PAD = 114f / 255f;
 
   private Letterbox() {}
 
-  /** Scale ratio for an image of {@code w x h} into a {@code size}-square canvas. */
+  /** Scale ratio for an image of {@code w x h} into a {@code height x width} canvas. */
   public static double ratio(int w, int h, int height, int width) {
     return Math.min((double) height / h, (double) width / w);
   }
 
+  /** One axis of the resize: the two source indices and the weight of the second, per output index. */
+  private record Taps(int[] lo, int[] hi, float[] frac) {
+    static Taps of(int src, int dst) {
+      int[] lo = new int[dst];
+      int[] hi = new int[dst];
+      float[] frac = new float[dst];
+      double scale = (double) src / dst;
+      for (int d = 0; d < dst; d++) {
+        double s = (d + 0.5) * scale - 0.5;
+        int i = (int) Math.floor(s);
+        float f = (float) (s - i);
+        if (i < 0) {
+          i = 0;
+          f = 0;
+        }
+        if (i >= src - 1) {
+          i = src - 1;
+          f = 0;
+        }
+        lo[d] = i;
+        hi[d] = Math.min(i + 1, src - 1);
+        frac[d] = f;
+      }
+      return new Taps(lo, hi, frac);
+    }
+  }
+
   /**
-   * Writes one image into {@code out} (3 x height x width floats at its position) and returns
-   * the ratio used.
+   * Writes one image (3 x height x width floats) at the buffer's position, advances the position
+   * past it, and returns the ratio used.
    */
   public static double apply(RgbImage image, int height, int width, FloatBuffer out) {
     double r = ratio(image.width(), image.height(), height, width);
@@ -28,63 +57,61 @@ public final class Letterbox {
     int nh = Math.max(1, (int) Math.floor(image.height() * r));
     int plane = height * width;
     int base = out.position();
-    float[] chw = new float[3 * plane];
-    java.util.Arrays.fill(chw, PAD);
-    resizeInto(image, nw, nh, chw, width, plane);
-    out.put(chw);
+    Taps xs = Taps.of(image.width(), nw);
+    Taps ys = Taps.of(image.height(), nh);
+    // horizontally resized source rows, planar per channel, cached by source row index
+    float[][] rows = new float[2][3 * nw];
+    int[] cached = {-1, -1};
+    float[] line = new float[width];
+    Arrays.fill(line, nw, width, PAD);
+    for (int y = 0; y < nh; y++) {
+      float[] top = row(image, ys.lo()[y], xs, nw, rows, cached);
+      float[] bottom = row(image, ys.hi()[y], xs, nw, rows, cached);
+      float fy = ys.frac()[y];
+      for (int c = 0; c < 3; c++) {
+        int o = c * nw;
+        for (int x = 0; x < nw; x++) {
+          float t = top[o + x];
+          line[x] = t + (bottom[o + x] - t) * fy;
+        }
+        out.put(base + c * plane + y * width, line, 0, width);
+      }
+    }
+    float[] padRow = new float[width];
+    Arrays.fill(padRow, PAD);
+    for (int c = 0; c < 3; c++) {
+      for (int y = nh; y < height; y++) {
+        out.put(base + c * plane + y * width, padRow, 0, width);
+      }
+    }
     out.position(base + 3 * plane);
     return r;
   }
 
-  private static void resizeInto(RgbImage image, int nw, int nh, float[] chw, int stride, int plane) {
-    int w = image.width();
-    int h = image.height();
+  /** Source row {@code j} resized horizontally and scaled to [0,1]; two rows are cached. */
+  private static float[] row(RgbImage image, int j, Taps xs, int nw, float[][] rows, int[] cached) {
+    for (int k = 0; k < 2; k++) {
+      if (cached[k] == j) {
+        return rows[k];
+      }
+    }
+    // evict the slot not holding the other row of this output line (rows advance monotonically)
+    int slot = cached[0] < cached[1] ? 0 : 1;
+    float[] dst = rows[slot];
+    cached[slot] = j;
     byte[] rgb = image.rgb();
-    double sx = (double) w / nw;
-    double sy = (double) h / nh;
-    int[] x0 = new int[nw];
-    int[] x1 = new int[nw];
-    float[] fx = new float[nw];
-    for (int x = 0; x < nw; x++) {
-      double src = (x + 0.5) * sx - 0.5;
-      int i = (int) Math.floor(src);
-      float f = (float) (src - i);
-      if (i < 0) {
-        i = 0;
-        f = 0;
-      }
-      if (i >= w - 1) {
-        i = w - 1;
-        f = 0;
-      }
-      x0[x] = i * 3;
-      x1[x] = Math.min(i + 1, w - 1) * 3;
-      fx[x] = f;
-    }
+    int rowStart = j * image.width() * 3;
     final float scale = 1f / 255f;
-    for (int y = 0; y < nh; y++) {
-      double src = (y + 0.5) * sy - 0.5;
-      int j = (int) Math.floor(src);
-      float fy = (float) (src - j);
-      if (j < 0) {
-        j = 0;
-        fy = 0;
-      }
-      if (j >= h - 1) {
-        j = h - 1;
-        fy = 0;
-      }
-      int row0 = j * w * 3;
-      int row1 = Math.min(j + 1, h - 1) * w * 3;
-      int outRow = y * stride;
-      for (int x = 0; x < nw; x++) {
-        float wx = fx[x];
-        for (int c = 0; c < 3; c++) {
-          float top = (rgb[row0 + x0[x] + c] & 0xff) * (1 - wx) + (rgb[row0 + x1[x] + c] & 0xff) * wx;
-          float bottom = (rgb[row1 + x0[x] + c] & 0xff) * (1 - wx) + (rgb[row1 + x1[x] + c] & 0xff) * wx;
-          chw[c * plane + outRow + x] = (top * (1 - fy) + bottom * fy) * scale;
-        }
+    for (int x = 0; x < nw; x++) {
+      int a = rowStart + xs.lo()[x] * 3;
+      int b = rowStart + xs.hi()[x] * 3;
+      float f = xs.frac()[x];
+      for (int c = 0; c < 3; c++) {
+        float va = rgb[a + c] & 0xff;
+        float vb = rgb[b + c] & 0xff;
+        dst[c * nw + x] = (va + (vb - va) * f) * scale;
       }
     }
+    return dst;
   }
 }
