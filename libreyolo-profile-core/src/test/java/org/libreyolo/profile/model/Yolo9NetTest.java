@@ -74,7 +74,7 @@ class Yolo9NetTest {
   }
 
   @ParameterizedTest(name = "{0}: {1} GFLOPs at 640")
-  @CsvSource({"T, 7.79", "S, 26.71"})
+  @CsvSource({"T, 7.79", "S, 26.71", "M, 76.80", "C, 102.82"})
   void gflopsAt640MatchUpstream(Yolo9Size size, double expected) {
     try (Yolo9Detector detector = new Yolo9Detector(size, 80, Device.cpu(), "random-init")) {
       double gflops = 2.0 * detector.macs(640, 640) / 1e9;

@@ -1,0 +1,164 @@
+package org.libreyolo.profile.trace;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * Streams the events of a Chrome/Kineto trace ({@code .json} or gzip, a top-level array or an
+ * object with {@code traceEvents}) without building a tree: heap use is independent of size.
+ * DJL's raw operator-profiler output (no {@code cat}, pid "CPU Functions") reads as
+ * {@code cpu_op} events. Any parse failure is an {@link LibreYoloException.Kind#UNPARSABLE_TRACE}.
+ */
+public final class TraceReader {
+  /** DJL's legacy profiler names its process this and writes no categories. */
+  static final String DJL_CPU_PID = "CPU Functions";
+
+  private static final JsonFactory FACTORY = new ObjectMapper(JsonFactory.builder()
+      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build())
+      .build()).getFactory();
+
+  private TraceReader() {}
+
+  /** What the reader saw besides events. */
+  public record Header(String gpuName) {}
+
+  /** Reads every event of {@code file}; returns header facts (the first GPU's name, if any). */
+  public static Header read(Path file, Consumer<TraceEvent> sink) {
+    if (Files.isDirectory(file)) {
+      throw LibreYoloException.badInput("not a trace file but a directory: " + file);
+    }
+    try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      InputStream in = isGzip(raw) ? new GZIPInputStream(raw, 1 << 16) : raw;
+      try (JsonParser parser = FACTORY.createParser(in)) {
+        return readRoot(parser, sink);
+      }
+    } catch (NoSuchFileException e) {
+      throw LibreYoloException.badInput("no such file: " + file);
+    } catch (LibreYoloException e) {
+      throw e;
+    } catch (ZipException | EOFException e) {
+      throw unparsable(file, "broken gzip stream (" + e.getMessage() + ")");
+    } catch (IOException | RuntimeException e) {
+      throw unparsable(file, firstLine(e.getMessage()));
+    }
+  }
+
+  private static boolean isGzip(InputStream in) throws IOException {
+    in.mark(2);
+    int a = in.read();
+    int b = in.read();
+    in.reset();
+    return a == 0x1f && b == 0x8b;
+  }
+
+  private static Header readRoot(JsonParser p, Consumer<TraceEvent> sink) throws IOException {
+    JsonToken first = p.nextToken();
+    TraceEvent event = new TraceEvent();
+    if (first == JsonToken.START_ARRAY) {
+      readEvents(p, event, sink);
+      return new Header(null);
+    }
+    if (first != JsonToken.START_OBJECT) {
+      throw new IOException("a trace is a JSON array of events or an object with traceEvents");
+    }
+    String gpu = null;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      JsonToken value = p.nextToken();
+      if (field.equals("traceEvents") && value == JsonToken.START_ARRAY) {
+        readEvents(p, event, sink);
+      } else if (field.equals("deviceProperties") && value == JsonToken.START_ARRAY) {
+        gpu = firstDeviceName(p);
+      } else {
+        p.skipChildren();
+      }
+    }
+    return new Header(gpu);
+  }
+
+  private static String firstDeviceName(JsonParser p) throws IOException {
+    String name = null;
+    while (p.nextToken() == JsonToken.START_OBJECT) {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        if (field.equals("name") && name == null && p.currentToken() == JsonToken.VALUE_STRING) {
+          name = p.getText();
+        } else {
+          p.skipChildren();
+        }
+      }
+    }
+    return name;
+  }
+
+  private static void readEvents(JsonParser p, TraceEvent e, Consumer<TraceEvent> sink) throws IOException {
+    JsonToken t;
+    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+      if (t == null) {
+        throw new EOFException("unexpected end of input inside traceEvents");
+      }
+      if (t != JsonToken.START_OBJECT) {
+        p.skipChildren();
+        continue;
+      }
+      e.reset();
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        switch (field) {
+          case "name" -> e.name = scalarText(p, value);
+          case "cat" -> e.cat = value == JsonToken.VALUE_STRING ? p.getText() : null;
+          case "ph" -> e.ph = value == JsonToken.VALUE_STRING ? p.getText() : null;
+          case "ts" -> {
+            if (value.isNumeric()) {
+              e.ts = p.getDoubleValue();
+              e.hasTs = true;
+            }
+          }
+          case "dur" -> e.dur = value.isNumeric() ? p.getDoubleValue() : 0;
+          case "pid" -> e.pid = scalarText(p, value);
+          case "tid" -> e.tid = scalarText(p, value);
+          default -> p.skipChildren();
+        }
+      }
+      if (e.cat == null && DJL_CPU_PID.equals(e.pid)) {
+        e.cat = "cpu_op";
+      }
+      sink.accept(e);
+    }
+  }
+
+  /** Names and ids as text; non-scalars (rare) as their JSON. */
+  private static String scalarText(JsonParser p, JsonToken value) throws IOException {
+    if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+      return p.readValueAsTree().toString();
+    }
+    return value == JsonToken.VALUE_NULL ? "None" : p.getText();
+  }
+
+  private static LibreYoloException unparsable(Path file, String why) {
+    return new LibreYoloException(LibreYoloException.Kind.UNPARSABLE_TRACE,
+        "cannot parse trace " + file + ": " + why);
+  }
+
+  private static String firstLine(String message) {
+    String m = String.valueOf(message);
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+}
