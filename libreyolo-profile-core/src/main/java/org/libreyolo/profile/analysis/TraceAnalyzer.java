@@ -165,7 +165,7 @@ public final class TraceAnalyzer {
       double gpuUtil = PyRound.round(util, 3);
       double gpuUtilRaw = PyRound.round(utilRaw, 3);
 
-      String[] verdict = verdict(gpuUtil, gpuUtilRaw, mallocs, pressure);
+      String[] verdict = verdict(gpuUtil, gpuUtilRaw, mallocs, pressure, stepMsRaw, busyMs);
       ObjectNode p = F.objectNode();
       p.put("schema", Profile.SCHEMA);
       p.put("trace", tracePath);
@@ -228,12 +228,18 @@ public final class TraceAnalyzer {
       return p;
     }
 
-    private String[] verdict(double gpuUtil, double gpuUtilRaw, long mallocs, boolean pressure) {
+    private String[] verdict(
+        double gpuUtil, double gpuUtilRaw, long mallocs, boolean pressure, double stepMs, double busyMs) {
       String bound = summary.path("bound").isTextual() ? summary.path("bound").asText() : "";
       String why = summary.path("bound_why").isTextual() ? summary.path("bound_why").asText() : "";
       if (bound.isEmpty()) {
         String u = PyRound.format(gpuUtil * 100, 0);
-        if (cpu) {
+        if (cpu && stepMs <= 0) {
+          // no markers and no summary: a CPU trace has no step time to hold the ops against
+          bound = "compute";
+          why = "CPU ops total " + PyRound.format(busyMs, 2) + " ms; no ProfilerStep markers or summary, so"
+              + " utilisation is unknown";
+        } else if (cpu) {
           bound = gpuUtil >= 0.8 ? "compute" : "host / launch";
           why = gpuUtil >= 0.8 ? "CPU ops busy ~" + u + "% of the step"
               : "CPU ops only ~" + u + "% busy \u2014 host overhead between ops (dataloader stall not"
