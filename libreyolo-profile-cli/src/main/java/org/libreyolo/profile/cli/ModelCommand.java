@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.io.JsonText;
+import org.libreyolo.profile.io.PyJson;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
@@ -72,7 +72,7 @@ public final class ModelCommand implements Runnable {
           m.put("params", params);
           m.put("gflops", Math.round(gflops * 100) / 100.0);
           m.put("output_shape", shape);
-          out.println(JsonText.pretty(m));
+          out.println(PyJson.indented(m));
         } else {
           out.printf(Locale.ROOT, "LibreYOLO9%s  nc=%d  imgsz=%d%n", s.letter(), nc, imgsz);
           out.printf(Locale.ROOT, "params   %,d%n", params);

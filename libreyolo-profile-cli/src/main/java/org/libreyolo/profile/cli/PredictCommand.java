@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.io.JsonText;
+import org.libreyolo.profile.io.PyJson;
 import org.libreyolo.profile.data.ImageSource;
 import org.libreyolo.profile.data.RgbImage;
 import org.libreyolo.profile.io.AtomicFiles;
@@ -161,7 +161,7 @@ public final class PredictCommand implements Runnable {
         image.put("detections", dets);
         images.add(image);
       }
-      out.println(JsonText.pretty(images));
+      out.println(PyJson.indented(images));
       return;
     }
     if (weights.kind() == WeightsSource.Kind.RANDOM_INIT) {

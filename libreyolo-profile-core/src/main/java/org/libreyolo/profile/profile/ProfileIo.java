@@ -11,14 +11,15 @@ import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.JsonText;
+import org.libreyolo.profile.io.PyJson;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Loads what readers accept (a {@code profile.json} as-is, anything else analysed as a trace) and
  * writes profiles atomically: {@code profile.json} compact, summaries indented.
  */
 public final class ProfileIo {
-  private static final ObjectMapper MAPPER = JsonText.MAPPER;
+  private static final ObjectMapper MAPPER = PyJson.MAPPER;
   private static final long SNIFF_LIMIT = 64L << 20;
 
   private ProfileIo() {}
@@ -64,11 +65,11 @@ public final class ProfileIo {
 
   /** {@code profile.json}: compact, as the reference writes it. */
   public static void writeCompact(Path target, JsonNode value) {
-    AtomicFiles.write(target, out -> MAPPER.writeValue(out, value));
+    AtomicFiles.write(target, out -> out.write(PyJson.compact(value).getBytes(StandardCharsets.UTF_8)));
   }
 
   /** Pretty-printed JSON with an indent of 2 ({@code profile_summary.json}). */
   public static void writeIndented(Path target, JsonNode value) {
-    AtomicFiles.write(target, out -> JsonText.indented().writeValue(out, value));
+    AtomicFiles.write(target, out -> out.write(PyJson.indented(value).getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.JsonText;
+import org.libreyolo.profile.io.PyJson;
 
 /** Builds the worked-example traces of profile-behaviour.md section 14. */
 public final class Traces {
@@ -70,7 +70,7 @@ public final class Traces {
   public Path write(Path file) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.set("traceEvents", events);
-    AtomicFiles.write(file, out -> out.write(JsonText.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, out -> out.write(PyJson.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     return file;
   }
 }

@@ -1,0 +1,154 @@
+package org.libreyolo.profile.capture;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * A profiling session: start, then steps made of named phases, then stop. It drives libtorch's
+ * operator profiler and records the Java-side spans itself ({@code ProfilerStep#N} and
+ * {@code step/<phase>}), then merges both into one Kineto-convention trace. With tracing off
+ * every call is a no-op returning {@link Span#NONE}.
+ */
+public final class CaptureSession implements AutoCloseable {
+  private final CaptureOptions options;
+  private final long origin;
+  private final boolean enabled;
+  private final List<String> names = new ArrayList<>();
+  private long[] spans = new long[3 * 256]; // (nameId, startNs, endNs)
+  private int spanCount;
+  private int stepIndex = -1;
+  private int firstStepNumber;
+  private long stepStart;
+  private boolean stopped;
+
+  private CaptureSession(CaptureOptions options, long origin, boolean enabled) {
+    this.options = options;
+    this.origin = origin;
+    this.enabled = enabled;
+  }
+
+  /** Starts a session; with {@code options.trace()} off nothing is recorded. */
+  public static CaptureSession start(CaptureOptions options) {
+    if (!options.trace()) {
+      return new CaptureSession(options, 0, false);
+    }
+    long origin = OperatorProfiler.start(options.recordShapes(), options.profileMemory());
+    return new CaptureSession(options, origin, true);
+  }
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** Numbers the first step's marker (torch numbers from the profiler's own step counter). */
+  public CaptureSession firstStepNumber(int number) {
+    this.firstStepNumber = number;
+    return this;
+  }
+
+  /** Ends the current step (if any) and begins the next {@code ProfilerStep#N}. */
+  public void nextStep() {
+    if (!enabled) {
+      return;
+    }
+    long now = System.nanoTime();
+    closeStep(now);
+    stepIndex++;
+    stepStart = now;
+  }
+
+  private void closeStep(long now) {
+    if (stepIndex >= 0) {
+      record("ProfilerStep#" + (firstStepNumber + stepIndex), stepStart, now);
+    }
+  }
+
+  /** Opens a {@code step/<phase>} span; close it (try-with-resources) when the phase ends. */
+  public Span phase(String phase) {
+    if (!enabled) {
+      return Span.NONE;
+    }
+    String name = "step/" + phase;
+    long start = System.nanoTime();
+    return () -> record(name, start, System.nanoTime());
+  }
+
+  private void record(String name, long start, long end) {
+    int id = names.indexOf(name);
+    if (id < 0) {
+      id = names.size();
+      names.add(name);
+    }
+    if (3 * spanCount + 3 > spans.length) {
+      spans = Arrays.copyOf(spans, spans.length * 2);
+    }
+    spans[3 * spanCount] = id;
+    spans[3 * spanCount + 1] = start;
+    spans[3 * spanCount + 2] = end;
+    spanCount++;
+  }
+
+  /**
+   * Stops the profiler and writes the merged trace atomically; returns its path, or null when
+   * tracing was off.
+   */
+  public Path stop() {
+    if (stopped) {
+      throw new IllegalStateException("session already stopped");
+    }
+    stopped = true;
+    if (!enabled) {
+      return null;
+    }
+    closeStep(System.nanoTime());
+    Path target = options.traceFile();
+    Path raw;
+    try {
+      Files.createDirectories(target.toAbsolutePath().getParent());
+      raw = Files.createTempFile(target.toAbsolutePath().getParent(), ".djl-raw-", ".json");
+    } catch (IOException e) {
+      stopped = false;
+      close();
+      throw LibreYoloException.badInput("cannot write the trace under " + target.getParent() + ": " + e.getMessage());
+    }
+    try {
+      OperatorProfiler.stop(raw);
+      List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
+      for (int i = 0; i < spanCount; i++) {
+        annotations.add(new KinetoTraceWriter.Annotation(names.get((int) spans[3 * i]),
+            (spans[3 * i + 1] - origin) / 1000.0, (spans[3 * i + 2] - spans[3 * i + 1]) / 1000.0));
+      }
+      KinetoTraceWriter.merge(raw, annotations, target);
+      return target;
+    } finally {
+      try {
+        Files.deleteIfExists(raw);
+      } catch (IOException ignored) {
+        // a leftover temp file is harmless; the trace itself was written atomically
+      }
+    }
+  }
+
+  /** Stops without writing anything if {@link #stop()} was not called (e.g. on an error). */
+  @Override
+  public void close() {
+    if (!stopped) {
+      stopped = true;
+      if (enabled) {
+        Path discard = Path.of(System.getProperty("java.io.tmpdir"),
+            "libreyolo-discarded-" + System.nanoTime() + ".json");
+        OperatorProfiler.stop(discard);
+        try {
+          Files.deleteIfExists(discard);
+        } catch (IOException e) {
+          // nothing to keep
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package org.libreyolo.profile.capture;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.io.AtomicFiles;
+import org.libreyolo.profile.io.PyJson;
+
+/**
+ * Merges DJL's raw operator trace and the Java-side spans into one Chrome/Perfetto trace in
+ * torch.profiler's Kineto conventions: {@code cpu_op} events with {@code args} ("Input Dims",
+ * "cpu mem" in bytes), {@code user_annotation} events ({@code ProfilerStep#N}, {@code step/<p>})
+ * on their own thread track, numeric pid/tid and name metadata. Streams both ways.
+ */
+final class KinetoTraceWriter {
+  /** A Java-side span: name, start and duration in microseconds since the profiler started. */
+  record Annotation(String name, double ts, double dur) {}
+
+  static final int PID = 1;
+  /** DJL records every op on profiler thread 1 (backward runs on the calling thread). */
+  static final int OPS_TID = 1;
+  /** Java spans get their own track so clock skew can never break the ops' nesting. */
+  static final int ANNOTATION_TID = 2;
+
+  private static final Pattern MEM = Pattern.compile("\\s*(-?[0-9.]+)\\s*([KMG]?b)\\s*", Pattern.CASE_INSENSITIVE);
+  private static final JsonFactory FACTORY = PyJson.MAPPER.getFactory();
+
+  private KinetoTraceWriter() {}
+
+  static void merge(Path djlRaw, List<Annotation> annotations, Path target) {
+    AtomicFiles.write(target, out -> write(djlRaw, annotations, out));
+  }
+
+  private static void write(Path djlRaw, List<Annotation> annotations, OutputStream out) throws IOException {
+    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8);
+        JsonParser p = FACTORY.createParser(djlRaw.toFile())) {
+      g.writeStartObject();
+      g.writeStringField("schemaVersion", "1");
+      g.writeStringField("displayTimeUnit", "ms");
+      g.writeStringField("traceName", "libreyolo-profile (DJL PyTorch, CPU operator profiler)");
+      g.writeArrayFieldStart("traceEvents");
+      metadata(g, "process_name", 0, "libreyolo-profile");
+      metadata(g, "thread_name", OPS_TID, "libtorch ops");
+      metadata(g, "thread_name", ANNOTATION_TID, "steps and phases");
+      if (p.nextToken() != JsonToken.START_ARRAY) {
+        throw new IOException("DJL's profiler output is not a JSON array");
+      }
+      while (p.nextToken() == JsonToken.START_OBJECT) {
+        op(g, p.readValueAsTree());
+      }
+      for (Annotation a : annotations) {
+        g.writeStartObject();
+        g.writeStringField("ph", "X");
+        g.writeStringField("cat", "user_annotation");
+        g.writeStringField("name", a.name());
+        g.writeNumberField("pid", PID);
+        g.writeNumberField("tid", ANNOTATION_TID);
+        g.writeNumberField("ts", round3(a.ts()));
+        g.writeNumberField("dur", round3(a.dur()));
+        g.writeObjectFieldStart("args");
+        g.writeEndObject();
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw LibreYoloException.badInput("DJL wrote an unreadable operator trace: " + e.getOriginalMessage());
+    }
+  }
+
+  private static void metadata(JsonGenerator g, String kind, int tid, String name) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("ph", "M");
+    g.writeStringField("name", kind);
+    g.writeNumberField("pid", PID);
+    g.writeNumberField("tid", tid);
+    g.writeObjectFieldStart("args");
+    g.writeStringField("name", name);
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void op(JsonGenerator g, JsonNode e) throws IOException {
+    if (!e.path("ts").isNumber()) {
+      return;
+    }
+    g.writeStartObject();
+    g.writeStringField("ph", e.path("ph").asText("X"));
+    g.writeStringField("cat", "cpu_op");
+    g.writeStringField("name", e.path("name").asText());
+    g.writeNumberField("pid", PID);
+    g.writeNumberField("tid", OPS_TID);
+    g.writeNumberField("ts", e.path("ts").asDouble());
+    g.writeNumberField("dur", e.path("dur").asDouble(0));
+    g.writeObjectFieldStart("args");
+    JsonNode shape = e.path("shape");
+    if (shape.isArray() && !shape.isEmpty()) {
+      g.writeFieldName("Input Dims");
+      g.writeTree(shape);
+    }
+    long bytes = memoryBytes(e.path("cpu mem").asText(""));
+    if (bytes != 0) {
+      g.writeNumberField("cpu mem", bytes);
+    }
+    if (e.path("args").isObject()) {
+      ((ObjectNode) e.path("args")).fields().forEachRemaining(f -> {
+        try {
+          g.writeFieldName(f.getKey());
+          g.writeTree(f.getValue());
+        } catch (IOException ex) {
+          throw new java.io.UncheckedIOException(ex);
+        }
+      });
+    }
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  /** DJL's formatted net memory ("0 b", "25.00 Kb", "-2.17 Mb") in bytes. */
+  static long memoryBytes(String text) {
+    Matcher m = MEM.matcher(text);
+    if (!m.matches()) {
+      return 0;
+    }
+    double value = Double.parseDouble(m.group(1));
+    double unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+      case "kb" -> 1024.0;
+      case "mb" -> 1024.0 * 1024;
+      case "gb" -> 1024.0 * 1024 * 1024;
+      default -> 1.0;
+    };
+    return Math.round(value * unit);
+  }
+
+  private static double round3(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}

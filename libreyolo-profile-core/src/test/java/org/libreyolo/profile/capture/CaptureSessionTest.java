@@ -1,0 +1,119 @@
+package org.libreyolo.profile.capture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.TestEngine;
+import org.libreyolo.profile.analysis.TraceAnalyzer;
+import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.model.Yolo9Detector;
+import org.libreyolo.profile.model.Yolo9Size;
+import org.libreyolo.profile.weights.Detectors;
+
+class CaptureSessionTest {
+  @TempDir Path dir;
+
+  @Test
+  void mergedTraceIsAWellFormedKinetoTraceWithStepsPhasesAndOps() throws Exception {
+    TestEngine.boot();
+    Path trace = dir.resolve("profile_trace.json");
+    try (Yolo9Detector detector = Detectors.randomInit(Yolo9Size.T, 80, Device.cpu(), 0);
+        CaptureSession session = CaptureSession.start(CaptureOptions.tracing(trace)).firstStepNumber(3)) {
+      for (int i = 0; i < 5; i++) {
+        session.nextStep();
+        try (NDManager sub = detector.manager().newSubManager()) {
+          try (Span s = session.phase("preprocess")) {
+            sub.ones(new Shape(1, 3, 64, 64));
+          }
+          try (Span s = session.phase("forward")) {
+            detector.forward(sub.ones(new Shape(1, 3, 64, 64)));
+          }
+        }
+      }
+      assertThat(session.stop()).isEqualTo(trace);
+    }
+    JsonNode root = PyJson.MAPPER.readTree(trace.toFile());
+    List<JsonNode> complete = new ArrayList<>();
+    Map<String, Integer> names = new HashMap<>();
+    for (JsonNode e : root.get("traceEvents")) {
+      assertThat(e.get("pid").isInt()).isTrue();
+      assertThat(e.get("tid").isInt()).isTrue();
+      if (e.get("ph").asText().equals("X")) {
+        assertThat(e.get("ts").isNumber()).isTrue();
+        assertThat(e.get("dur").isNumber()).isTrue();
+        complete.add(e);
+        names.merge(e.get("name").asText(), 1, Integer::sum);
+      }
+    }
+    assertThat(names).containsEntry("ProfilerStep#3", 1).containsEntry("ProfilerStep#7", 1)
+        .containsEntry("step/forward", 5).containsEntry("step/preprocess", 5);
+    assertThat(complete).anySatisfy(e -> {
+      assertThat(e.get("cat").asText()).isEqualTo("cpu_op");
+      assertThat(e.get("name").asText()).startsWith("aten::");
+      assertThat(e.get("args").has("Input Dims")).isTrue();
+    });
+    assertProperlyNested(complete);
+    assertThat(dir.toFile().list()).containsExactly("profile_trace.json");
+
+    JsonNode profile = TraceAnalyzer.analyze(trace).json();
+    // 5 markers: the window runs from marker 2 to marker 4, so it holds two steps
+    assertThat(profile.get("window").get("real_steps").asInt()).isEqualTo(2);
+    List<String> phases = new ArrayList<>();
+    profile.get("phases").forEach(p -> phases.add(p.get("phase").asText()));
+    assertThat(phases).startsWith("preprocess", "forward");
+    assertThat(profile.get("metrics").get("forward_ops").asInt()).isGreaterThan(100);
+    assertThat(profile.get("kernel_source").asText()).isEqualTo("cpu-leaf-ops");
+  }
+
+  /** On every (pid, tid) track, events either nest or are disjoint: what trace viewers require. */
+  static void assertProperlyNested(List<JsonNode> events) {
+    Map<String, List<double[]>> tracks = new HashMap<>();
+    for (JsonNode e : events) {
+      tracks.computeIfAbsent(e.get("pid") + "/" + e.get("tid"), k -> new ArrayList<>())
+          .add(new double[] {e.get("ts").asDouble(), e.get("ts").asDouble() + e.get("dur").asDouble()});
+    }
+    for (List<double[]> track : tracks.values()) {
+      track.sort(Comparator.<double[]>comparingDouble(a -> a[0]).thenComparing(a -> -a[1]));
+      List<double[]> stack = new ArrayList<>();
+      for (double[] e : track) {
+        while (!stack.isEmpty() && stack.get(stack.size() - 1)[1] <= e[0]) {
+          stack.remove(stack.size() - 1);
+        }
+        if (!stack.isEmpty()) {
+          assertThat(e[1]).as("event [%s, %s] overlaps its parent's end", e[0], e[1])
+              .isLessThanOrEqualTo(stack.get(stack.size() - 1)[1] + 1e-3);
+        }
+        stack.add(e);
+      }
+    }
+  }
+
+  @Test
+  void disabledSessionRecordsNothingAndWritesNothing() {
+    CaptureSession session = CaptureSession.start(CaptureOptions.off());
+    session.nextStep();
+    assertThat(session.phase("forward")).isSameAs(Span.NONE);
+    assertThat(session.stop()).isNull();
+    assertThat(dir.toFile().list()).isEmpty();
+  }
+
+  @Test
+  void cpuMemoryStringsBecomeBytes() {
+    assertThat(KinetoTraceWriter.memoryBytes("0 b")).isZero();
+    assertThat(KinetoTraceWriter.memoryBytes("25.00 Kb")).isEqualTo(25_600);
+    assertThat(KinetoTraceWriter.memoryBytes("-2.00 Mb")).isEqualTo(-2_097_152);
+    assertThat(KinetoTraceWriter.memoryBytes("garbage")).isZero();
+  }
+}
