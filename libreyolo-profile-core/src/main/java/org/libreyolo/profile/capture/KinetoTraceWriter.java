@@ -67,8 +67,10 @@ final class KinetoTraceWriter {
         g.writeStringField("name", a.name());
         g.writeNumberField("pid", PID);
         g.writeNumberField("tid", ANNOTATION_TID);
-        g.writeNumberField("ts", round3(a.ts()));
-        g.writeNumberField("dur", round3(a.dur()));
+        // duration from rounded endpoints, so back-to-back spans meet exactly
+        double ts = round3(a.ts());
+        g.writeNumberField("ts", ts);
+        g.writeNumberField("dur", round3(round3(a.ts() + a.dur()) - ts));
         g.writeObjectFieldStart("args");
         g.writeEndObject();
         g.writeEndObject();

@@ -77,7 +77,10 @@ class CaptureSessionTest {
     assertThat(profile.get("kernel_source").asText()).isEqualTo("cpu-leaf-ops");
   }
 
-  /** On every (pid, tid) track, events either nest or are disjoint: what trace viewers require. */
+  /**
+   * On every (pid, tid) track, events either nest or are disjoint: what trace viewers require
+   * (back-to-back events may share an endpoint up to float rounding).
+   */
   static void assertProperlyNested(List<JsonNode> events) {
     Map<String, List<double[]>> tracks = new HashMap<>();
     for (JsonNode e : events) {
@@ -88,7 +91,7 @@ class CaptureSessionTest {
       track.sort(Comparator.<double[]>comparingDouble(a -> a[0]).thenComparing(a -> -a[1]));
       List<double[]> stack = new ArrayList<>();
       for (double[] e : track) {
-        while (!stack.isEmpty() && stack.get(stack.size() - 1)[1] <= e[0]) {
+        while (!stack.isEmpty() && stack.get(stack.size() - 1)[1] <= e[0] + 1e-6) {
           stack.remove(stack.size() - 1);
         }
         if (!stack.isEmpty()) {
