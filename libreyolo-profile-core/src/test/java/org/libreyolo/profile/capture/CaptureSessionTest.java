@@ -35,7 +35,7 @@ class CaptureSessionTest {
         session.nextStep();
         try (NDManager sub = detector.manager().newSubManager()) {
           try (Span s = session.phase("preprocess")) {
-            sub.ones(new Shape(1, 3, 64, 64));
+            sub.ones(new Shape(1, 3, 64, 64)).mul(2f);
           }
           try (Span s = session.phase("forward")) {
             detector.forward(sub.ones(new Shape(1, 3, 64, 64)));
