@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "LibreYOLO9 on DJL: predict, model info and profiling.",
-    subcommands = {PredictCommand.class, ModelCommand.class, BenchCommand.class})
+    subcommands = {PredictCommand.class, ProfileCommand.class, ModelCommand.class, BenchCommand.class})
 public final class RootCommand implements Runnable {
   @Spec CommandSpec spec;
 

@@ -87,6 +87,8 @@ public final class TraceAnalyzer {
     final Rows ops = new Rows();
     final Map<String, Double> phaseGpu = new LinkedHashMap<>();
     final List<double[]> intervals = new ArrayList<>();
+    /** In-window CPU span time per phase (used for CPU profiles, whose phases are Java spans). */
+    final Map<String, Double> phaseSpanUs = new LinkedHashMap<>();
     final List<String> intervalPhase = new ArrayList<>();
     final List<Integer> taggedKernels = new ArrayList<>();
     final List<Integer> taggedOps = new ArrayList<>();
@@ -144,6 +146,7 @@ public final class TraceAnalyzer {
           case EventTable.CPU_PHASE -> {
             intervals.add(new double[] {t.ts[i], t.ts[i] + t.dur[i]});
             intervalPhase.add(t.names.get(t.name[i]));
+            phaseSpanUs.merge(t.names.get(t.name[i]), t.dur[i], Double::sum);
           }
           default -> { }
         }
@@ -370,7 +373,11 @@ public final class TraceAnalyzer {
         }
         Set<String> order = new LinkedHashSet<>();
         for (String phase : PHASE_ORDER) {
-          if (phaseGpu.containsKey(phase) || kernelRows.containsKey(phase) || opRowsByPhase.containsKey(phase)) {
+          // CPU profiles (beyond the reference): a Java-only stage such as letterbox has no ops,
+          // but its span is the measurement, so it stays a phase
+          boolean cpuSpan = cpu && phaseSpanUs.containsKey(phase);
+          if (phaseGpu.containsKey(phase) || kernelRows.containsKey(phase) || opRowsByPhase.containsKey(phase)
+              || cpuSpan) {
             order.add(phase);
           }
         }
@@ -385,6 +392,8 @@ public final class TraceAnalyzer {
               : summary.path("composition_ms").path(phase);
           if (wall.isNumber()) {
             e.put("wall_ms_per_step", PyRound.round(wall.asDouble(), 2));
+          } else if (cpu && phaseSpanUs.containsKey(phase)) {
+            e.put("wall_ms_per_step", PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2));
           } else {
             e.putNull("wall_ms_per_step");
           }

@@ -18,12 +18,22 @@ public final class AtomicFiles {
     void write(OutputStream out) throws IOException;
   }
 
+  /** Temp files are created owner-only; the result should read like any other output file. */
+  private static void readableByAll(Path file) {
+    try {
+      Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    } catch (UnsupportedOperationException | IOException e) {
+      // not a POSIX file system: keep the default
+    }
+  }
+
   public static void write(Path target, Writer writer) {
     Path dir = target.toAbsolutePath().getParent();
     Path tmp = null;
     try {
       Files.createDirectories(dir);
       tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+      readableByAll(tmp);
       try (OutputStream out = Files.newOutputStream(tmp)) {
         writer.write(out);
       }

@@ -1,0 +1,127 @@
+package org.libreyolo.profile.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.pipeline.NmsOptions;
+import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.produce.InferProfiler;
+import org.libreyolo.profile.produce.InferResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code libreyolo profile infer [source]}: the inference profiler. */
+@Command(name = "infer", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Profile inference: latency percentiles, throughput and the preprocess/forward/postprocess split.")
+public final class InferCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "<source>",
+      description = "image file or directory (default: the bundled sample image)")
+  Path source;
+
+  @Option(names = "--weights", description = "weights name or file (default: LibreYOLO9<size>.pt)")
+  String weights;
+
+  @Option(names = "--size", description = "t, s, m or c (default: t)")
+  String size;
+
+  @Option(names = "--batch", defaultValue = "1", description = "images per forward pass (default: ${DEFAULT-VALUE})")
+  int batch;
+
+  @Option(names = "--imgsz", defaultValue = "640", description = "input size (default: ${DEFAULT-VALUE}; 0 = native)")
+  int imgsz;
+
+  @Option(names = "--half", negatable = true, defaultValue = "false", description = "CUDA autocast forward (default: off)")
+  boolean half;
+
+  @Option(names = "--amp-dtype", defaultValue = "float16", description = "float16/fp16 or bfloat16/bf16 (default: ${DEFAULT-VALUE})")
+  String ampDtype;
+
+  @Option(names = "--warmup", defaultValue = "20", description = "warmup iterations (default: ${DEFAULT-VALUE})")
+  int warmup;
+
+  @Option(names = "--runs", defaultValue = "100", description = "measured iterations (default: ${DEFAULT-VALUE})")
+  int runs;
+
+  @Option(names = "--repeat", defaultValue = "1", description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
+  int repeat;
+
+  @Option(names = "--conf", defaultValue = "0.25", description = "confidence threshold; affects NMS work (default: ${DEFAULT-VALUE})")
+  float conf;
+
+  @Option(names = "--iou", defaultValue = "0.45", description = "NMS IoU (default: ${DEFAULT-VALUE})")
+  float iou;
+
+  @Option(names = "--max-det", defaultValue = "300", description = "maximum detections per image (default: ${DEFAULT-VALUE})")
+  int maxDet;
+
+  @Option(names = "--device", defaultValue = "0", description = "cpu, a CUDA index or cuda:N (default: ${DEFAULT-VALUE})")
+  String device;
+
+  @Option(names = "--trace", negatable = true, defaultValue = "true", description = "emit the Chrome trace (default: on)")
+  boolean trace;
+
+  @Option(names = "--project", defaultValue = InferOptions.DEFAULT_PROJECT, description = "output root (default: ${DEFAULT-VALUE})")
+  Path project;
+
+  @Option(names = "--json", description = "print the result as JSON")
+  boolean json;
+
+  @Option(names = "--threads", description = "intra-op threads (default: all cores)")
+  Integer threads;
+
+  @Override
+  public void run() {
+    InferOptions options = new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs,
+        repeat, new NmsOptions(conf, iou, maxDet), DeviceSpec.parse(device),
+        threads != null ? threads : Engines.defaultThreads(), trace, project);
+    InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
+    print(result);
+  }
+
+  private void print(InferResult r) {
+    PrintWriter out = spec.commandLine().getOut();
+    JsonNode p = r.profile();
+    JsonNode latency = p.path("latency");
+    JsonNode stages = p.path("stages_ms");
+    if (json) {
+      ObjectNode o = JsonNodeFactory.instance.objectNode();
+      o.put("profile", r.reported().toString());
+      o.put("mode", "inference");
+      o.set("img_per_s", p.get("img_per_s"));
+      if (r.imgPerSStd() == null) {
+        o.putNull("img_per_s_std");
+      } else {
+        o.put("img_per_s_std", r.imgPerSStd());
+      }
+      o.put("img_per_s_n", r.imgPerSN());
+      o.set("latency_p50_ms", latency.get("p50_ms"));
+      o.set("latency_p90_ms", latency.get("p90_ms"));
+      o.set("latency_p99_ms", latency.get("p99_ms"));
+      o.set("bound", p.get("bound"));
+      o.set("stages_ms", stages);
+      out.println(PyJson.indented(o));
+      return;
+    }
+    String spread = r.imgPerSN() > 1
+        ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
+    out.println("latency  p50 " + PyJson.str(latency.get("p50_ms")) + " ms | p90 " + PyJson.str(latency.get("p90_ms"))
+        + " ms | p99 " + PyJson.str(latency.get("p99_ms")) + " ms  |  " + PyJson.str(p.get("img_per_s")) + spread
+        + " img/s");
+    out.println("stages   preprocess " + PyJson.str(stages.get("preprocess")) + " ms | forward "
+        + PyJson.str(stages.get("forward")) + " ms | postprocess/NMS " + PyJson.str(stages.get("postprocess")) + " ms");
+    out.println(">> " + p.get("bound").asText().toUpperCase(Locale.ROOT) + ": " + p.get("bound_why").asText());
+    out.println("profile: " + r.reported());
+    out.println("next:    libreyolo profile summary " + r.reported());
+  }
+}

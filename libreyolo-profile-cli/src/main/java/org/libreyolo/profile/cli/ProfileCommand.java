@@ -1,0 +1,18 @@
+package org.libreyolo.profile.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code libreyolo profile}: prints its subcommands when called bare. */
+@Command(name = "profile", mixinStandardHelpOptions = true,
+    description = "Profile LibreYOLO9 inference and read the profiles.",
+    subcommands = {InferCommand.class})
+public final class ProfileCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,134 @@
+package org.libreyolo.profile.produce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.TestEngine;
+import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.pipeline.NmsOptions;
+
+class InferProfilerTest {
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void boot() {
+    TestEngine.boot();
+  }
+
+  static InferOptions options(Path project, int imgsz, int warmup, int runs, int repeat, boolean trace,
+      String weights, NmsOptions nms, int batch) {
+    return new InferOptions(null, weights, null, batch, imgsz, false, "float16", warmup, runs, repeat, nms,
+        DeviceSpec.CPU, 1, trace, project);
+  }
+
+  @Test
+  void tracedInferenceWritesTheThreeFilesAndAReferenceShapedProfile() throws Exception {
+    InferResult r = InferProfiler.run(options(dir, 128, 1, 6, 1, true, null, NmsOptions.DEFAULT, 2), Progress.NONE);
+    Path run = dir.resolve("infer");
+    assertThat(r.reported()).isEqualTo(run.resolve("profile.json"));
+    assertThat(run.toFile().list()).containsExactlyInAnyOrder("profile.json", "profile_trace.json", "profile_summary.json");
+    JsonNode p = PyJson.MAPPER.readTree(run.resolve("profile.json").toFile());
+    assertThat(p.get("mode").asText()).isEqualTo("inference");
+    assertThat(p.get("bound").asText()).isEqualTo("compute");
+    assertThat(p.get("bound_why").asText()).startsWith("forward dominates the step (").endsWith(" ms) \u2014 CPU-bound");
+    assertThat(p.get("latency").get("n").asInt()).isEqualTo(3);
+    assertThat(p.get("samples").get("latency_ms")).hasSize(3);
+    assertThat(p.get("samples").get("stages_ms").get("forward")).hasSize(3);
+    assertThat(p.get("config").get("batch").asInt()).isEqualTo(2);
+    assertThat(p.get("config").get("weights").asText()).isEqualTo("random-init");
+    assertThat(p.get("config").get("params").asLong()).isEqualTo(2_036_544);
+    assertThat(p.get("kernel_source").asText()).isEqualTo("cpu-leaf-ops");
+    assertThat(p.get("environment").get("threads").asInt()).isEqualTo(1);
+    List<String> phases = new ArrayList<>();
+    p.get("phases").forEach(e -> phases.add(e.get("phase").asText()));
+    assertThat(phases).startsWith("preprocess", "forward", "postprocess");
+    assertThat(p.get("metrics").get("forward_ms").asDouble()).isEqualTo(p.get("stages_ms").get("forward").asDouble());
+    double imgPerS = p.get("img_per_s").asDouble();
+    assertThat(imgPerS).isEqualTo(Math.round(2 / (p.get("latency").get("mean_ms").asDouble() / 1000) * 100) / 100.0);
+    JsonNode summary = PyJson.MAPPER.readTree(run.resolve("profile_summary.json").toFile());
+    assertThat(summary.get("bound").asText()).isEqualTo("compute");
+    List<String> keys = new ArrayList<>();
+    p.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys.subList(keys.size() - 4, keys.size())).containsExactly("device", "kernel_source", "environment", "samples");
+  }
+
+  @Test
+  void untracedInferenceBuildsTheFallbackProfile() throws Exception {
+    InferProfiler.run(options(dir, 64, 0, 4, 1, false, null, NmsOptions.DEFAULT, 1), Progress.NONE);
+    Path run = dir.resolve("infer");
+    assertThat(run.toFile().list()).containsExactlyInAnyOrder("profile.json", "profile_summary.json");
+    JsonNode p = PyJson.MAPPER.readTree(run.resolve("profile.json").toFile());
+    List<String> keys = new ArrayList<>();
+    p.fieldNames().forEachRemaining(keys::add);
+    assertThat(keys).startsWith("schema", "mode", "trace", "model", "config", "bound", "bound_why", "step_ms");
+    assertThat(p.get("trace").isNull()).isTrue();
+    assertThat(p.get("phases")).hasSize(3);
+    assertThat(p.get("phases").get(1).get("wall_ms_per_step").asDouble())
+        .isEqualTo(p.get("stages_ms").get("forward").asDouble());
+    assertThat(p.get("metrics").has("postprocess_wall_ms")).isTrue();
+  }
+
+  @Test
+  void repeatWritesTheAggregateWithEveryTrialsSamples() throws Exception {
+    InferResult r = InferProfiler.run(options(dir, 64, 0, 2, 2, false, null, NmsOptions.DEFAULT, 1), Progress.NONE);
+    assertThat(r.reported()).isEqualTo(dir.resolve("infer_repeat.json"));
+    assertThat(dir.toFile().list()).contains("infer_0", "infer_1", "infer_repeat.json");
+    JsonNode p = PyJson.MAPPER.readTree(r.reported().toFile());
+    assertThat(p.get("img_per_s_n").asInt()).isEqualTo(2);
+    assertThat(p.get("img_per_s_trials")).hasSize(2);
+    assertThat(p.get("samples").get("latency_ms_per_trial")).hasSize(2);
+    double mean = (p.get("img_per_s_trials").get(0).asDouble() + p.get("img_per_s_trials").get(1).asDouble()) / 2;
+    assertThat(p.get("img_per_s").asDouble()).isCloseTo(mean, org.assertj.core.data.Offset.offset(0.011));
+    assertThat(r.imgPerSN()).isEqualTo(2);
+  }
+
+  @Test
+  void moreCandidatesMakePostprocessSlower() {
+    String weights = TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-weights.npz").toString();
+    InferProfiler.run(options(dir.resolve("low"), 320, 1, 4, 1, false, weights, new NmsOptions(0.001f, 0.45f, 300), 1),
+        Progress.NONE);
+    InferProfiler.run(options(dir.resolve("high"), 320, 1, 4, 1, false, weights, new NmsOptions(0.9f, 0.45f, 300), 1),
+        Progress.NONE);
+    double low = readStage(dir.resolve("low/infer/profile.json"));
+    double high = readStage(dir.resolve("high/infer/profile.json"));
+    assertThat(low).isGreaterThan(high * 2);
+  }
+
+  private static double readStage(Path profile) {
+    try {
+      return PyJson.MAPPER.readTree(profile.toFile()).get("stages_ms").get("postprocess").asDouble();
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  void badOptionsFailBeforeAnyWork() throws Exception {
+    assertThatThrownBy(() -> options(dir, 64, 0, 0, 1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("--runs");
+    assertThatThrownBy(() -> options(dir, 64, -1, 2, 1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("--warmup");
+    assertThatThrownBy(() -> options(dir, 64, 0, 2, -1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("--repeat");
+    assertThatThrownBy(() -> new InferOptions(null, null, null, 1, 64, true, "float16", 0, 2, 1, NmsOptions.DEFAULT,
+        DeviceSpec.CPU, 1, true, dir)).hasMessage("--half needs a CUDA device; on CPU the profile runs in float32");
+    assertThatThrownBy(() -> new InferOptions(null, null, null, 1, 64, false, "int8", 0, 2, 1, NmsOptions.DEFAULT,
+        DeviceSpec.CPU, 1, true, dir)).hasMessageContaining("amp_dtype must be one of");
+    Path empty = Files.createDirectory(dir.resolve("empty"));
+    InferOptions noImages = new InferOptions(empty, null, null, 1, 64, false, "bf16", 0, 2, 1, NmsOptions.DEFAULT,
+        DeviceSpec.CPU, 1, true, dir.resolve("out"));
+    assertThatThrownBy(() -> InferProfiler.run(noImages, Progress.NONE)).isInstanceOf(LibreYoloException.class)
+        .hasMessage("no images found at: " + empty);
+    Path file = Files.writeString(dir.resolve("file"), "x");
+    InferOptions unwritable = options(file.resolve("sub"), 64, 0, 2, 1, true, null, NmsOptions.DEFAULT, 1);
+    assertThatThrownBy(() -> InferProfiler.run(unwritable, Progress.NONE)).hasMessageContaining("cannot write under --project");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+}
