@@ -34,7 +34,7 @@ public final class Main {
     cmd.setExecutionExceptionHandler(
         (ex, line, parsed) -> {
           if (ex instanceof LibreYoloException e) {
-            err.println("error: " + e.getMessage());
+            err.println(e.getMessage());
             return e.kind().exitCode();
           }
           err.println("error: " + ex.getClass().getSimpleName() + ": " + ex.getMessage());

@@ -253,8 +253,8 @@ public final class InferProfiler {
     meta.put("half", o.half());
     meta.put("amp_dtype", o.ampDtype());
     meta.put("device", o.device().label());
-    meta.put("conf", (double) o.nms().conf());
-    meta.put("iou", (double) o.nms().iou());
+    meta.put("conf", Double.parseDouble(Float.toString(o.nms().conf())));
+    meta.put("iou", Double.parseDouble(Float.toString(o.nms().iou())));
     meta.put("max_det", o.nms().maxDet());
     meta.put("mode", "inference");
     // ours: what the reference leaves implicit

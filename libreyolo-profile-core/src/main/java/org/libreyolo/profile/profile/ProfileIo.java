@@ -30,7 +30,7 @@ public final class ProfileIo {
    */
   public static Profile load(Path file) {
     if (!Files.exists(file)) {
-      throw LibreYoloException.badInput("no such file: " + file);
+      throw LibreYoloException.badInput("not found: " + file);
     }
     if (Files.isDirectory(file)) {
       throw LibreYoloException.badInput(file + " is a directory: give a profile.json or a trace file");

@@ -47,7 +47,7 @@ public final class TraceReader {
         return readRoot(parser, sink);
       }
     } catch (NoSuchFileException e) {
-      throw LibreYoloException.badInput("no such file: " + file);
+      throw LibreYoloException.badInput("not found: " + file);
     } catch (LibreYoloException e) {
       throw e;
     } catch (ZipException | EOFException e) {
@@ -153,7 +153,7 @@ public final class TraceReader {
 
   private static LibreYoloException unparsable(Path file, String why) {
     return new LibreYoloException(LibreYoloException.Kind.UNPARSABLE_TRACE,
-        "cannot parse trace " + file + ": " + why);
+        "failed to analyse " + file + ": " + why);
   }
 
   private static String firstLine(String message) {

@@ -107,7 +107,7 @@ class FixtureTracesTest {
     }
     byte[] bytes = Files.readAllBytes(gz);
     Files.write(gz, java.util.Arrays.copyOf(bytes, bytes.length - 6));
-    assertThatThrownBy(() -> TraceAnalyzer.analyze(gz)).hasMessageContaining("cannot parse trace");
+    assertThatThrownBy(() -> TraceAnalyzer.analyze(gz)).hasMessageContaining("failed to analyse");
     assertThatThrownBy(() -> TraceAnalyzer.analyze(dir.resolve("missing.json")))
         .isInstanceOfSatisfying(LibreYoloException.class,
             e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.BAD_INPUT));

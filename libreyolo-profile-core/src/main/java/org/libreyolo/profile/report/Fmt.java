@@ -1,0 +1,58 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.libreyolo.profile.analysis.PyRound;
+import org.libreyolo.profile.io.PyJson;
+
+/** Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}). */
+public final class Fmt {
+  private Fmt() {}
+
+  /** {@code f"{v:W.Df}"}. */
+  public static String f(double v, int width, int digits) {
+    return right(PyRound.format(v, digits), width);
+  }
+
+  /** {@code f"{v:.Df}"}. */
+  public static String f(double v, int digits) {
+    return PyRound.format(v, digits);
+  }
+
+  /** {@code f"{n:Wd}"}. */
+  public static String d(long n, int width) {
+    return right(Long.toString(n), width);
+  }
+
+  public static String right(String s, int width) {
+    return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+  }
+
+  public static String left(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  }
+
+  /** Python's {@code str(value)} of a JSON scalar. */
+  public static String str(JsonNode v) {
+    return PyJson.str(v);
+  }
+
+  /** {@code value or "?"}: falsy (null, 0, empty) prints {@code ?}. */
+  public static String orQ(JsonNode v) {
+    return falsy(v) ? "?" : PyJson.str(v);
+  }
+
+  public static boolean falsy(JsonNode v) {
+    return v == null || v.isNull() || v.isMissingNode() || (v.isNumber() && v.asDouble() == 0)
+        || (v.isTextual() && v.asText().isEmpty()) || (v.isBoolean() && !v.asBoolean());
+  }
+
+  /** The pct-suffix: {@code " (+38%)"}, empty when before is falsy. */
+  public static String pctSuffix(double before, double after) {
+    if (before == 0) {
+      return "";
+    }
+    double change = (after - before) / before * 100;
+    String text = PyRound.format(change, 0);
+    return " (" + (text.startsWith("-") ? "" : "+") + text + "%)";
+  }
+}
