@@ -1,7 +1,12 @@
 package org.libreyolo.profile;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
 import org.libreyolo.profile.engine.Engines;
 
 /** Test helpers: the engine with one intra-op thread, and fixture paths. */
@@ -12,11 +17,28 @@ public final class TestEngine {
     Engines.boot(1);
   }
 
+  /** A fixture as a file; fixtures read from the core test-jar (other modules) are copied out once. */
   public static Path fixture(String relative) {
+    URL url = TestEngine.class.getResource("/fixtures/" + relative);
+    if (url == null) {
+      throw new IllegalStateException("fixture missing: " + relative);
+    }
     try {
-      return Paths.get(TestEngine.class.getResource("/fixtures/" + relative).toURI());
-    } catch (Exception e) {
-      throw new IllegalStateException("fixture missing: " + relative, e);
+      if ("file".equals(url.getProtocol())) {
+        return Paths.get(url.toURI());
+      }
+      Path copy = Path.of(System.getProperty("java.io.tmpdir"), "libreyolo-fixtures-" + ProcessHandle.current().pid(),
+          relative);
+      if (!Files.exists(copy)) {
+        Files.createDirectories(copy.getParent());
+        try (InputStream in = url.openStream()) {
+          Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        copy.toFile().deleteOnExit();
+      }
+      return copy;
+    } catch (IOException | java.net.URISyntaxException e) {
+      throw new IllegalStateException("fixture unreadable: " + relative, e);
     }
   }
 }

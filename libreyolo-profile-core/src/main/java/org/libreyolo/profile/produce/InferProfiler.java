@@ -47,9 +47,9 @@ public final class InferProfiler {
   public static InferResult run(InferOptions o, Progress progress) {
     List<RgbImage> images = ImageSource.load(o.source());
     WeightsSource weights = WeightsSource.resolve(o.weights(), o.size());
-    checkWritable(o.project());
     Engines.boot(o.threads());
     Device device = Engines.resolve(o.device());
+    checkWritable(o.project());
 
     int trials = o.trials();
     List<Path> paths = new ArrayList<>();
