@@ -117,6 +117,19 @@ public final class TraceAnalyzer {
       return cpu ? t.kind[i] == EventTable.CPU_OP && kernelDur[i] > 0 : t.kind[i] == EventTable.KERNEL;
     }
 
+    /** Tensor-Core flags per interned name: the regex runs once per distinct kernel, not per event. */
+    private byte[] tensorCore;
+
+    private boolean isTensorCore(int nameId) {
+      if (tensorCore == null) {
+        tensorCore = new byte[t.names.size()];
+      }
+      if (tensorCore[nameId] == 0) {
+        tensorCore[nameId] = (byte) (KernelTaxonomy.isTensorCore(t.names.get(nameId)) ? 1 : 2);
+      }
+      return tensorCore[nameId] == 1;
+    }
+
     void accumulate() {
       for (int i = 0; i < t.size; i++) {
         if (!w.contains(t.ts[i])) {
@@ -128,7 +141,7 @@ public final class TraceAnalyzer {
           double dur = kernelDur[i];
           gpuBusyUs += dur;
           nKern++;
-          if (!cpu && KernelTaxonomy.isTensorCore(name)) {
+          if (!cpu && isTensorCore(t.name[i])) {
             tcUs += dur;
           }
           kernels.add(name, dur);
@@ -313,9 +326,14 @@ public final class TraceAnalyzer {
       return out;
     }
 
+    private final Map<String, String> categories = new HashMap<>();
+
+    /** Category per distinct name (the ordered regexes run once per name). */
     private String categoryOf(String name) {
-      return cpu ? KernelTaxonomy.cpuCategory(name) : KernelTaxonomy.category(name);
+      return categories.computeIfAbsent(name, n -> cpu ? KernelTaxonomy.cpuCategory(n) : KernelTaxonomy.category(n));
     }
+
+    private final Map<String, Boolean> tensorCoreByName = new HashMap<>();
 
     ArrayNode kernelRows(Rows rows, int limit) {
       ArrayNode out = F.arrayNode();
@@ -329,7 +347,7 @@ public final class TraceAnalyzer {
         row.put("kernel", cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name));
         row.put("raw_name", KernelTaxonomy.prefix(name, 90));
         row.put("category", categoryOf(name));
-        row.put("tensorcore", !cpu && KernelTaxonomy.isTensorCore(name));
+        row.put("tensorcore", !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore));
         row.put("ms_per_step", PyRound.round(v[0] / 1000.0 / n, 4));
         row.put("pct_of_gpu", PyRound.round(v[0] / rows.denominator() * 100, 2));
         row.put("count_per_step", Math.max((long) v[1] / n, 1));

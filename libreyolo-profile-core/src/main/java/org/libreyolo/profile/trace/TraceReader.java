@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
@@ -29,6 +30,7 @@ public final class TraceReader {
 
   private static final JsonFactory FACTORY = new ObjectMapper(JsonFactory.builder()
       .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build())
+      .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
       .build()).getFactory();
 
   private TraceReader() {}
@@ -107,6 +109,7 @@ public final class TraceReader {
   }
 
   private static void readEvents(JsonParser p, TraceEvent e, Consumer<TraceEvent> sink) throws IOException {
+    StringPool pool = new StringPool();
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
       if (t == null) {
@@ -121,9 +124,9 @@ public final class TraceReader {
         String field = p.currentName();
         JsonToken value = p.nextToken();
         switch (field) {
-          case "name" -> e.name = scalarText(p, value);
-          case "cat" -> e.cat = value == JsonToken.VALUE_STRING ? p.getText() : null;
-          case "ph" -> e.ph = value == JsonToken.VALUE_STRING ? p.getText() : null;
+          case "name" -> e.name = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
+          case "cat" -> e.cat = value == JsonToken.VALUE_STRING ? pooled(pool, p) : null;
+          case "ph" -> e.ph = value == JsonToken.VALUE_STRING ? pooled(pool, p) : null;
           case "ts" -> {
             if (value.isNumeric()) {
               e.ts = p.getDoubleValue();
@@ -131,8 +134,8 @@ public final class TraceReader {
             }
           }
           case "dur" -> e.dur = value.isNumeric() ? p.getDoubleValue() : 0;
-          case "pid" -> e.pid = scalarText(p, value);
-          case "tid" -> e.tid = scalarText(p, value);
+          case "pid" -> e.pid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
+          case "tid" -> e.tid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           default -> p.skipChildren();
         }
       }
@@ -141,6 +144,10 @@ public final class TraceReader {
       }
       sink.accept(e);
     }
+  }
+
+  private static String pooled(StringPool pool, JsonParser p) throws IOException {
+    return pool.intern(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
   }
 
   /** Names and ids as text; non-scalars (rare) as their JSON. */
