@@ -114,7 +114,7 @@ public final class BenchCommand implements Runnable {
     }
     try {
       long events = AnalysisBench.concatenate(source, 1, Files.createTempFile("libreyolo-bench", ".json"));
-      AnalysisBench.measure(source, events, 2); // warm the JIT
+      AnalysisBench.measure(source, events, 5); // warm the JIT
       AnalysisBench.Result one = AnalysisBench.measure(source, events, 5);
       row("analysis ms, " + events + " events", f(one.medianMs(), 1), "");
       row("  peak heap MB", f(one.peakHeapMb(), 1), "");
