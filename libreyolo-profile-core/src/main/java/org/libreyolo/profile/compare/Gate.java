@@ -1,0 +1,170 @@
+package org.libreyolo.profile.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.analysis.PyRound;
+import org.libreyolo.profile.profile.Profile;
+
+/**
+ * The baseline gate shared by the Maven {@code check} goal and the JUnit extension. A metric
+ * regresses only when the change is both statistically significant (the reference 2*SE rule on
+ * repeat trials, or Welch on log samples and Mann-Whitney both below alpha) and larger than the
+ * practical threshold. Different environments give INCONCLUSIVE, never a false REGRESSION.
+ */
+public final class Gate {
+  /** Environment fields whose difference makes a comparison meaningless. */
+  static final List<String> FINGERPRINT = List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name",
+      "model_params");
+
+  private Gate() {}
+
+  /** One gated metric. {@code ciLow/ciHigh} bound the relative change (current/baseline - 1). */
+  public record Row(String metric, Double baseline, Double current, Double change, Double ciLow, Double ciHigh,
+      Verdict verdict, String why) {}
+
+  public record Result(Verdict verdict, List<Row> rows, Double mde, List<String> environmentDifferences,
+      GateOptions options) {
+    public ObjectNode toJson() {
+      JsonNodeFactory f = JsonNodeFactory.instance;
+      ObjectNode out = f.objectNode();
+      out.put("verdict", verdict.name());
+      out.put("alpha", options.alpha());
+      out.put("max_regression", options.maxRegression());
+      if (mde == null) {
+        out.putNull("mde");
+      } else {
+        out.put("mde", PyRound.round(mde, 4));
+      }
+      ArrayNode env = out.putArray("environment_differences");
+      environmentDifferences.forEach(env::add);
+      ArrayNode rowsNode = out.putArray("metrics");
+      for (Row r : rows) {
+        ObjectNode n = rowsNode.addObject();
+        n.put("metric", r.metric());
+        put(n, "baseline", r.baseline());
+        put(n, "current", r.current());
+        put(n, "change", r.change() == null ? null : PyRound.round(r.change(), 4));
+        put(n, "ci_low", r.ciLow() == null ? null : PyRound.round(r.ciLow(), 4));
+        put(n, "ci_high", r.ciHigh() == null ? null : PyRound.round(r.ciHigh(), 4));
+        n.put("verdict", r.verdict().name());
+        n.put("why", r.why());
+      }
+      return out;
+    }
+
+    private static void put(ObjectNode n, String key, Double v) {
+      if (v == null) {
+        n.putNull(key);
+      } else {
+        n.put(key, v);
+      }
+    }
+  }
+
+  public static Result check(Profile baseline, Profile current, GateOptions options) {
+    JsonNode b = baseline.json();
+    JsonNode c = current.json();
+    List<String> env = new ArrayList<>();
+    JsonNode diffs = Comparison.environmentDifferences(b, c);
+    for (String field : FINGERPRINT) {
+      if (diffs.has(field)) {
+        env.add(field + " " + diffs.get(field).get(0) + " -> " + diffs.get(field).get(1));
+      }
+    }
+    Comparison.Samples samples = Comparison.samples(b, c);
+    SampleStatistics stats = samples == null ? null : SampleStatistics.of(samples.before(), samples.after(), options.alpha());
+    List<Row> rows = new ArrayList<>();
+    for (String metric : options.metrics()) {
+      rows.add(metric.equals("img_per_s") ? throughput(b, c, samples, stats, options)
+          : latencyP50(b, c, samples, stats, options));
+    }
+    Verdict overall;
+    if (!env.isEmpty()) {
+      overall = Verdict.INCONCLUSIVE;
+    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
+      overall = Verdict.REGRESSION;
+    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.IMPROVED)) {
+      overall = Verdict.IMPROVED;
+    } else if (rows.stream().allMatch(r -> r.verdict() == Verdict.INCONCLUSIVE)) {
+      overall = Verdict.INCONCLUSIVE;
+    } else {
+      overall = Verdict.PASS;
+    }
+    return new Result(overall, rows, stats == null ? null : stats.mde(), env, options);
+  }
+
+  private static Row throughput(JsonNode b, JsonNode c, Comparison.Samples samples, SampleStatistics stats,
+      GateOptions o) {
+    Double before = number(b.path("img_per_s"));
+    Double after = number(c.path("img_per_s"));
+    if (before == null || after == null || before == 0) {
+      return new Row("img_per_s", before, after, null, null, null, Verdict.INCONCLUSIVE, "img/s unavailable");
+    }
+    double change = after / before - 1;
+    Comparison.Significance s = Comparison.significance(b, c);
+    if (s.significant() != null) {
+      double se = Math.sqrt(sq(b.path("img_per_s_std").asDouble()) / b.path("img_per_s_n").asInt(1)
+          + sq(c.path("img_per_s_std").asDouble()) / c.path("img_per_s_n").asInt(1));
+      return decide("img_per_s", before, after, change, (after - 2 * se) / before - 1, (after + 2 * se) / before - 1,
+          s.significant(), false, o, "2*SE over repeat trials: " + s.text());
+    }
+    if (stats != null && samples.lowerIsBetter()) {
+      // img/s is batch / mean latency: a latency ratio r is a throughput change of 1/r - 1
+      boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
+      return decide("img_per_s", before, after, change, 1 / stats.ratioHigh() - 1, 1 / stats.ratioLow() - 1,
+          significant, false, o, pValues(stats));
+    }
+    return new Row("img_per_s", before, after, change, null, null, Verdict.INCONCLUSIVE,
+        "no repeats or samples to test with: " + s.text());
+  }
+
+  private static Row latencyP50(JsonNode b, JsonNode c, Comparison.Samples samples, SampleStatistics stats,
+      GateOptions o) {
+    Double before = number(b.path("latency").path("p50_ms"));
+    Double after = number(c.path("latency").path("p50_ms"));
+    if (before == null || after == null || before == 0) {
+      return new Row("latency_p50_ms", before, after, null, null, null, Verdict.INCONCLUSIVE, "no latency percentiles");
+    }
+    double change = after / before - 1;
+    if (stats == null || !samples.lowerIsBetter()) {
+      return new Row("latency_p50_ms", before, after, change, null, null, Verdict.INCONCLUSIVE, "no latency samples");
+    }
+    boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
+    return decide("latency_p50_ms", before, after, change, stats.ratioLow() - 1, stats.ratioHigh() - 1, significant,
+        true, o, pValues(stats));
+  }
+
+  private static Row decide(String metric, double before, double after, double change, double ciLow, double ciHigh,
+      boolean significant, boolean lowerIsBetter, GateOptions o, String why) {
+    double worse = lowerIsBetter ? change : -change;
+    Verdict v;
+    if (significant && worse > o.maxRegression()) {
+      v = Verdict.REGRESSION;
+    } else if (significant && -worse > o.maxRegression()) {
+      v = Verdict.IMPROVED;
+    } else {
+      v = Verdict.PASS;
+    }
+    String reason = (significant ? "significant" : "not significant") + " (" + why + "), threshold "
+        + PyRound.format(o.maxRegression() * 100, 1) + "%";
+    return new Row(metric, before, after, change, ciLow, ciHigh, v, reason);
+  }
+
+  private static String pValues(SampleStatistics s) {
+    return String.format(Locale.ROOT, "Welch p=%.2g, Mann-Whitney p=%.2g, n=%d/%d", s.welchP(), s.mannWhitneyP(),
+        s.nBefore(), s.nAfter());
+  }
+
+  private static Double number(JsonNode n) {
+    return n.isNumber() ? n.asDouble() : null;
+  }
+
+  private static double sq(double v) {
+    return v * v;
+  }
+}

@@ -1,0 +1,67 @@
+package org.libreyolo.profile.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.analysis.PyRound;
+
+/** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
+public final class GateReport {
+  private GateReport() {}
+
+  public static List<String> text(Gate.Result r) {
+    List<String> lines = new ArrayList<>();
+    lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", "metric", "baseline", "current", "change",
+        "95% CI of change", "verdict"));
+    for (Gate.Row row : r.rows()) {
+      lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", row.metric(), num(row.baseline()),
+          num(row.current()), pct(row.change()), ci(row), row.verdict()));
+    }
+    lines.add("minimum detectable effect: " + (r.mde() == null ? "n/a (no samples)"
+        : "~" + PyRound.format(r.mde() * 100, 1) + "% (alpha " + r.options().alpha() + ", power 0.8)")
+        + "; threshold " + PyRound.format(r.options().maxRegression() * 100, 1) + "%");
+    if (r.mde() != null && r.mde() > r.options().maxRegression()) {
+      lines.add("warning: underpowered: the threshold is below what this noise level can detect; add runs or repeats");
+    }
+    if (!r.environmentDifferences().isEmpty()) {
+      lines.add("environments differ (" + String.join("; ", r.environmentDifferences()) + "): INCONCLUSIVE");
+    }
+    for (Gate.Row row : r.rows()) {
+      lines.add("  " + row.metric() + ": " + row.why());
+    }
+    lines.add("verdict: " + r.verdict());
+    return lines;
+  }
+
+  public static String markdown(Gate.Result r, String baseline, String current) {
+    StringBuilder md = new StringBuilder();
+    md.append("### libreyolo-profile check: ").append(r.verdict()).append("\n\n");
+    md.append("Baseline `").append(baseline).append("` vs current `").append(current).append("`\n\n");
+    md.append("| metric | baseline | current | change | 95% CI of change | verdict |\n");
+    md.append("|---|---:|---:|---:|---:|---|\n");
+    for (Gate.Row row : r.rows()) {
+      md.append("| ").append(row.metric()).append(" | ").append(num(row.baseline())).append(" | ")
+          .append(num(row.current())).append(" | ").append(pct(row.change())).append(" | ").append(ci(row))
+          .append(" | ").append(row.verdict()).append(" |\n");
+    }
+    md.append("\nMinimum detectable effect: ").append(r.mde() == null ? "n/a" : PyRound.format(r.mde() * 100, 1) + "%")
+        .append(", threshold ").append(PyRound.format(r.options().maxRegression() * 100, 1)).append("%, alpha ")
+        .append(r.options().alpha()).append(".\n");
+    if (!r.environmentDifferences().isEmpty()) {
+      md.append("\nEnvironments differ: ").append(String.join("; ", r.environmentDifferences())).append(".\n");
+    }
+    return md.toString();
+  }
+
+  private static String num(Double v) {
+    return v == null ? "-" : PyRound.format(v, 3);
+  }
+
+  private static String pct(Double v) {
+    return v == null ? "-" : (v >= 0 ? "+" : "") + PyRound.format(v * 100, 1) + "%";
+  }
+
+  private static String ci(Gate.Row row) {
+    return row.ciLow() == null ? "-" : "[" + pct(row.ciLow()) + ", " + pct(row.ciHigh()) + "]";
+  }
+}

@@ -1,0 +1,90 @@
+package org.libreyolo.profile.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.profile.Profile;
+
+class GateTest {
+  /** An inference-like profile: 50 latencies around {@code median} with lognormal noise. */
+  static Profile profile(double median, double noise, long seed, String cpu) throws Exception {
+    SplittableRandom r = new SplittableRandom(seed);
+    double[] lat = new double[50];
+    for (int i = 0; i < lat.length; i++) {
+      lat[i] = median * Math.exp(r.nextGaussian() * noise);
+    }
+    double[] sorted = lat.clone();
+    Arrays.sort(sorted);
+    double mean = Arrays.stream(lat).average().orElseThrow();
+    ObjectNode p = (ObjectNode) PyJson.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    p.put("img_per_s", 1000 / mean);
+    p.putObject("latency").put("p50_ms", sorted[24]);
+    p.putObject("environment").put("cpu", cpu).put("threads", 1);
+    var samples = p.putObject("samples").putArray("latency_ms");
+    Arrays.stream(lat).forEach(samples::add);
+    return new Profile(p);
+  }
+
+  @Test
+  void sameDistributionPasses() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(100, 0.03, 2, "x"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(r.rows()).extracting(Gate.Row::verdict).containsOnly(Verdict.PASS);
+    assertThat(r.mde()).isBetween(0.005, 0.05);
+  }
+
+  @Test
+  void thirtyPercentSlowerIsARegressionWithItsCi() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(130, 0.03, 2, "x"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    Gate.Row latency = r.rows().get(1);
+    assertThat(latency.metric()).isEqualTo("latency_p50_ms");
+    assertThat(latency.change()).isBetween(0.2, 0.4);
+    assertThat(latency.ciLow()).isGreaterThan(0.2);
+    assertThat(r.rows().get(0).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(GateReport.text(r)).last().isEqualTo("verdict: REGRESSION");
+    assertThat(GateReport.markdown(r, "b.json", "c.json")).contains("| latency_p50_ms |", "REGRESSION");
+  }
+
+  @Test
+  void significantButSmallChangeStaysBelowTheThreshold() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.005, 1, "x"), profile(102, 0.005, 2, "x"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(r.rows().get(1).why()).startsWith("significant");
+  }
+
+  @Test
+  void fasterIsAnImprovement() throws Exception {
+    assertThat(Gate.check(profile(100, 0.03, 1, "x"), profile(70, 0.03, 2, "x"), GateOptions.defaults()).verdict())
+        .isEqualTo(Verdict.IMPROVED);
+  }
+
+  @Test
+  void differentEnvironmentsAreInconclusiveNeverARegression() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "EPYC"), profile(200, 0.03, 2, "Xeon"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.environmentDifferences()).containsExactly("cpu \"EPYC\" -> \"Xeon\"");
+  }
+
+  @Test
+  void singleRunsWithoutSamplesAreInconclusive() throws Exception {
+    Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 10.0}"));
+    Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 5.0}"));
+    assertThat(Gate.check(a, b, GateOptions.defaults()).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  @Test
+  void repeatAggregatesUseTheReferenceRule() throws Exception {
+    Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree(
+        "{\"img_per_s\": 50.0, \"img_per_s_std\": 0.5, \"img_per_s_n\": 3}"));
+    Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree(
+        "{\"img_per_s\": 40.0, \"img_per_s_std\": 0.5, \"img_per_s_n\": 3}"));
+    Gate.Result r = Gate.check(a, b, new GateOptions(0.01, 0.05, java.util.List.of("img_per_s")));
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.rows().get(0).why()).contains("2*SE");
+  }
+}
