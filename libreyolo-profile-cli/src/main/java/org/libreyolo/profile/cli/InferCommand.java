@@ -1,14 +1,11 @@
 package org.libreyolo.profile.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Locale;
 import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
@@ -91,37 +88,10 @@ public final class InferCommand implements Runnable {
 
   private void print(InferResult r) {
     PrintWriter out = spec.commandLine().getOut();
-    JsonNode p = r.profile();
-    JsonNode latency = p.path("latency");
-    JsonNode stages = p.path("stages_ms");
     if (json) {
-      ObjectNode o = JsonNodeFactory.instance.objectNode();
-      o.put("profile", r.reported().toString());
-      o.put("mode", "inference");
-      o.set("img_per_s", p.get("img_per_s"));
-      if (r.imgPerSStd() == null) {
-        o.putNull("img_per_s_std");
-      } else {
-        o.put("img_per_s_std", r.imgPerSStd());
-      }
-      o.put("img_per_s_n", r.imgPerSN());
-      o.set("latency_p50_ms", latency.get("p50_ms"));
-      o.set("latency_p90_ms", latency.get("p90_ms"));
-      o.set("latency_p99_ms", latency.get("p99_ms"));
-      o.set("bound", p.get("bound"));
-      o.set("stages_ms", stages);
-      out.println(PyJson.indented(o));
-      return;
+      out.println(PyJson.indented(InferReport.json(r)));
+    } else {
+      InferReport.text(r).forEach(out::println);
     }
-    String spread = r.imgPerSN() > 1
-        ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
-    out.println("latency  p50 " + PyJson.str(latency.get("p50_ms")) + " ms | p90 " + PyJson.str(latency.get("p90_ms"))
-        + " ms | p99 " + PyJson.str(latency.get("p99_ms")) + " ms  |  " + PyJson.str(p.get("img_per_s")) + spread
-        + " img/s");
-    out.println("stages   preprocess " + PyJson.str(stages.get("preprocess")) + " ms | forward "
-        + PyJson.str(stages.get("forward")) + " ms | postprocess/NMS " + PyJson.str(stages.get("postprocess")) + " ms");
-    out.println(">> " + p.get("bound").asText().toUpperCase(Locale.ROOT) + ": " + p.get("bound_why").asText());
-    out.println("profile: " + r.reported());
-    out.println("next:    libreyolo profile summary " + r.reported());
   }
 }

@@ -1,0 +1,50 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * Common to every goal: {@code skip}, the output directory, and the mapping of core errors to
+ * {@link MojoExecutionException} with the CLI's one-line message. Mojos only parse parameters,
+ * call core and log.
+ */
+abstract class AbstractProfileMojo extends AbstractMojo {
+  /** Skips the goal ({@code -Dlibreyolo.profile.skip}). */
+  @Parameter(property = "libreyolo.profile.skip", defaultValue = "false")
+  boolean skip;
+
+  /** Where producers and the gate write (the CLI's default {@code runs/profile} stays for the CLI). */
+  @Parameter(property = "libreyolo.profile.outputDirectory", defaultValue = "${project.build.directory}/libreyolo-profile")
+  File outputDirectory;
+
+  @Override
+  public final void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("libreyolo-profile: skipped (libreyolo.profile.skip)");
+      return;
+    }
+    try {
+      run();
+    } catch (LibreYoloException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+  }
+
+  abstract void run() throws MojoExecutionException, MojoFailureException;
+
+  void log(List<String> lines) {
+    lines.forEach(getLog()::info);
+  }
+
+  static File required(File file, String name) throws MojoExecutionException {
+    if (file == null) {
+      throw new MojoExecutionException("missing parameter " + name + ": set -Dlibreyolo.profile." + name + "=<file>");
+    }
+    return file;
+  }
+}

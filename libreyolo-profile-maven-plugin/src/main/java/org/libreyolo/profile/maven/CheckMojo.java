@@ -1,0 +1,86 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.compare.Gate;
+import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.GateReport;
+import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.io.AtomicFiles;
+import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.profile.ProfileIo;
+
+/**
+ * The baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION / INCONCLUSIVE.
+ * A regression needs statistical significance and a change beyond {@code maxRegression}; it
+ * fails the build unless {@code failOnRegression=false}. Writes {@code check-result.json} and
+ * {@code check-summary.md}.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class CheckMojo extends AbstractProfileMojo {
+  @Parameter(property = "libreyolo.profile.baseline", defaultValue = "${project.basedir}/src/perf/libreyolo-profile/infer.json")
+  File baseline;
+
+  @Parameter(property = "libreyolo.profile.current", defaultValue = "${project.build.directory}/libreyolo-profile/infer/profile.json")
+  File current;
+
+  /** Significance level of the Welch / Mann-Whitney layer. */
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = "0.01")
+  double alpha;
+
+  /** Practical threshold: the relative change that counts (0.05 = 5%). */
+  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = "0.05")
+  double maxRegression;
+
+  /** Gated metrics: img_per_s, latency_p50_ms. */
+  @Parameter(property = "libreyolo.profile.metrics", defaultValue = "img_per_s,latency_p50_ms")
+  List<String> metrics;
+
+  @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
+  boolean failOnRegression;
+
+  @Parameter(property = "libreyolo.profile.requireBaseline", defaultValue = "false")
+  boolean requireBaseline;
+
+  @Override
+  void run() throws MojoExecutionException, MojoFailureException {
+    GateOptions options = new GateOptions(alpha, maxRegression, metrics);
+    if (!baseline.isFile()) {
+      String msg = "no baseline at " + baseline + ": record one with 'mvn libreyolo-profile:baseline'"
+          + " (after libreyolo-profile:infer)";
+      if (requireBaseline) {
+        throw new MojoFailureException(msg + " (libreyolo.profile.requireBaseline=true)");
+      }
+      getLog().info(msg);
+      return;
+    }
+    Profile base = ProfileIo.load(baseline.toPath());
+    Profile now = ProfileIo.load(required(current, "current").toPath());
+    Gate.Result result = Gate.check(base, now, options);
+    File resultFile = new File(outputDirectory, "check-result.json");
+    var json = result.toJson();
+    json.put("baseline", baseline.toString());
+    json.put("current", current.toString());
+    AtomicFiles.write(resultFile.toPath(), out -> out.write(PyJson.indented(json).getBytes(StandardCharsets.UTF_8)));
+    String md = GateReport.markdown(result, baseline.toString(), current.toString());
+    AtomicFiles.write(new File(outputDirectory, "check-summary.md").toPath(),
+        out -> out.write(md.getBytes(StandardCharsets.UTF_8)));
+    List<String> lines = GateReport.text(result);
+    if (result.verdict() == Verdict.REGRESSION) {
+      lines.forEach(getLog()::error);
+      if (failOnRegression) {
+        throw new MojoFailureException("performance regression against " + baseline + " (details: " + resultFile + ")");
+      }
+      getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+    } else {
+      log(lines);
+    }
+  }
+}
