@@ -146,6 +146,14 @@ public final class Comparison {
     return out;
   }
 
+  /** Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds longs). */
+  static boolean same(JsonNode a, JsonNode b) {
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.equals(b);
+  }
+
   /** Fields of the two environment fingerprints that differ, as {field: [before, after]}. */
   static ObjectNode environmentDifferences(JsonNode a, JsonNode b) {
     ObjectNode out = F.objectNode();
@@ -162,7 +170,7 @@ public final class Comparison {
     for (String field : fields) {
       JsonNode va = ea.path(field);
       JsonNode vb = eb.path(field);
-      if (!va.equals(vb)) {
+      if (!same(va, vb)) {
         out.putArray(field).add(va.isMissingNode() ? F.nullNode() : va).add(vb.isMissingNode() ? F.nullNode() : vb);
       }
     }

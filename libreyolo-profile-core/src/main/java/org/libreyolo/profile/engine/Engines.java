@@ -70,6 +70,11 @@ public final class Engines {
     return e != null ? e : boot(defaultThreads());
   }
 
+  /** Whether something booted the engine already (fingerprints need not boot it). */
+  public static boolean booted() {
+    return engine != null;
+  }
+
   public static int threads() {
     get();
     return intraOpThreads;

@@ -16,14 +16,24 @@ public final class Environment {
 
   public static ObjectNode fingerprint(String device, long modelParams) {
     ObjectNode env = JsonNodeFactory.instance.objectNode();
-    env.put("engine", "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName());
-    env.put("libtorch", Engines.get().getVersion());
+    boolean engine = Engines.booted();
+    env.put("engine", engine ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
+        : "not loaded");
+    if (engine) {
+      env.put("libtorch", Engines.get().getVersion());
+    } else {
+      env.putNull("libtorch");
+    }
     env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
         + System.getProperty("os.arch"));
     env.put("cpu", cpuModel());
     env.put("cores", Runtime.getRuntime().availableProcessors());
-    env.put("threads", Engines.threads());
+    if (engine) {
+      env.put("threads", Engines.threads());
+    } else {
+      env.putNull("threads");
+    }
     env.put("device", device);
     env.putNull("gpu_name");
     env.put("model_params", modelParams);

@@ -92,6 +92,14 @@ class ComparisonTest {
   }
 
   @Test
+  void numbersCompareByValueAcrossNodeTypes() {
+    var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    assertThat(Comparison.same(f.numberNode(-1), f.numberNode(-1L))).isTrue();
+    assertThat(Comparison.same(f.numberNode(2), f.numberNode(2.0))).isTrue();
+    assertThat(Comparison.same(f.numberNode(2), f.numberNode(3L))).isFalse();
+  }
+
+  @Test
   void noSamplesMeansNoStatisticsBlock() throws Exception {
     JsonNode c = Comparison.compare(new Profile((ObjectNode) json("{\"img_per_s\": 1.0}")),
         new Profile((ObjectNode) json("{\"img_per_s\": 2.0}")), "a", "b", 0.05);

@@ -1,0 +1,55 @@
+package org.libreyolo.profile.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
+
+/**
+ * Marks a perf test (or, on the class, sets defaults for its methods). The test takes a
+ * {@link StepProfiler} parameter and hands it the step to measure; warmup, runs and repeats run
+ * inside that call, so the method executes once. Configuration parameters
+ * {@code libreyolo.profile.<attribute>} (junit-platform.properties or {@code -D}) override the
+ * annotation. Profiled sections hold a shared resource lock: they never interleave, while
+ * unprofiled tests still run in parallel.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+@ExtendWith(ProfileExtension.class)
+@Tag("perf")
+@ResourceLock(StepProfiler.RESOURCE)
+public @interface ProfiledStep {
+  /** Step name (default: the method name). */
+  String name() default "";
+
+  /** Discarded iterations before measuring. */
+  int warmup() default 5;
+
+  /** Measured iterations per trial (at least 2). */
+  int runs() default 20;
+
+  /** Trials; with 2 or more the gate can also use the reference 2*SE rule on throughput. */
+  int repeat() default 1;
+
+  /** Baseline file; default {@code src/perf/libreyolo-profile/<TestClass>.<method>.json}. */
+  String baseline() default "";
+
+  /** Practical threshold of the gate (0.05 = 5%). */
+  double maxRegression() default 0.05;
+
+  /** Significance level of the gate. */
+  double alpha() default 0.01;
+
+  /** Capture a Kineto trace of 9 extra iterations (needs the DJL engine). */
+  boolean trace() default false;
+
+  /** Items (e.g. images) one step processes, for the throughput figure. */
+  int items() default 1;
+}

@@ -1,0 +1,33 @@
+package org.libreyolo.profile.junit;
+
+import java.util.Map;
+import org.libreyolo.profile.profile.Profile;
+
+/**
+ * The handle a perf test receives: it runs warmup, measured iterations and repeats of the step,
+ * writes the profile and checks it against the baseline (an {@link AssertionError} on a regression).
+ */
+public interface StepProfiler {
+  /** Lock name shared by every profiled section (see {@link ProfiledStep}). */
+  String RESOURCE = "org.libreyolo.profile";
+
+  /** Measures a one-phase step: the phase is named after the step. */
+  Profile measure(Runnable step);
+
+  /** Measures a step made of named phases: {@code it -> { it.phase("pre", ...); it.phase("forward", ...); }}. */
+  Profile measure(PhasedStep step);
+
+  /** The body of one iteration. */
+  @FunctionalInterface
+  interface PhasedStep {
+    void run(Phases phases) throws Exception;
+  }
+
+  /** Times named phases inside one iteration. */
+  interface Phases {
+    void phase(String name, Runnable body);
+
+    /** Phase times of the current iteration so far (ms). */
+    Map<String, Double> current();
+  }
+}

@@ -1,0 +1,130 @@
+package org.libreyolo.profile.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+import org.libreyolo.profile.io.PyJson;
+
+class ProfileExtensionTest {
+  @TempDir Path dir;
+
+  /** How long the fixture step sleeps, in microseconds; set by the outer test. */
+  static volatile long stepMicros = 3000;
+
+  @ProfiledStep(warmup = 2, runs = 30)
+  static class SleepingStep {
+    @Test
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> LockSupport.parkNanos(stepMicros * 1000));
+    }
+  }
+
+  @ProfiledStep(warmup = 1, runs = 10)
+  static class PhasedSteps {
+    @Test
+    @ProfiledStep(warmup = 1, runs = 6, trace = true)
+    void alpha(StepProfiler profiler) {
+      profiler.measure(it -> {
+        it.phase("preprocess", () -> LockSupport.parkNanos(500_000));
+        it.phase("forward", () -> LockSupport.parkNanos(1_000_000));
+      });
+    }
+
+    @Test
+    @ProfiledStep(warmup = 1, runs = 6, trace = true)
+    void beta(StepProfiler profiler) {
+      profiler.measure(it -> it.phase("postprocess", () -> LockSupport.parkNanos(800_000)));
+    }
+
+    @Test
+    void unprofiled() {
+      assertThat(1 + 1).isEqualTo(2);
+    }
+  }
+
+  private Events run(Class<?> type, boolean updateBaseline, boolean parallel) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
+        .configurationParameter("libreyolo.profile.updateBaseline", Boolean.toString(updateBaseline))
+        .configurationParameter("junit.jupiter.execution.parallel.enabled", Boolean.toString(parallel))
+        .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
+        .selectors(selectClass(type))
+        .execute()
+        .testEvents();
+  }
+
+  private static String captured(Runnable body) {
+    PrintStream old = System.out;
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(buffer, true));
+    try {
+      body.run();
+    } finally {
+      System.setOut(old);
+    }
+    return buffer.toString();
+  }
+
+  @Test
+  void passingStepWritesItsProfileAndSaysHowToRecordABaseline() throws Exception {
+    stepMicros = 3000;
+    String out = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.started(1).succeeded(1)));
+    assertThat(out).contains("[libreyolo-profile] SleepingStep.step: p50 ", "no baseline at",
+        "-Dlibreyolo.profile.updateBaseline=true");
+    Path profile = dir.resolve("out/SleepingStep/step/profile.json");
+    JsonNode p = PyJson.MAPPER.readTree(profile.toFile());
+    assertThat(p.get("samples").get("latency_ms")).hasSize(30);
+    assertThat(p.get("latency").get("p50_ms").asDouble()).isBetween(2.5, 50.0);
+    assertThat(dir.resolve("baselines")).doesNotExist();
+  }
+
+  @Test
+  void aaPassesAndAThirtyPercentSlowerStepFails() {
+    stepMicros = 4000;
+    captured(() -> run(SleepingStep.class, true, false).assertStatistics(s -> s.succeeded(1)));
+    assertThat(dir.resolve("baselines/SleepingStep.step.json")).isRegularFile();
+
+    String aa = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.succeeded(1)));
+    assertThat(aa).containsAnyOf("; PASS against", "; INCONCLUSIVE against", "; IMPROVED against");
+
+    stepMicros = 5200;
+    Events[] holder = new Events[1];
+    captured(() -> holder[0] = run(SleepingStep.class, false, false));
+    Events slower = holder[0];
+    slower.assertStatistics(s -> s.failed(1));
+    String message = slower.failed().stream().findFirst().orElseThrow().getPayload(
+        org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage();
+    assertThat(message).contains("performance regression in SleepingStep.step", "latency_p50_ms", "REGRESSION",
+        "95% CI of change", "minimum detectable effect");
+  }
+
+  @Test
+  void parallelExecutionKeepsProfiledSectionsAndTracesSeparate() throws Exception {
+    captured(() -> run(PhasedSteps.class, false, true).assertStatistics(s -> s.succeeded(3)));
+    JsonNode alpha = PyJson.MAPPER.readTree(dir.resolve("out/PhasedSteps/alpha/profile_trace.json").toFile());
+    JsonNode beta = PyJson.MAPPER.readTree(dir.resolve("out/PhasedSteps/beta/profile_trace.json").toFile());
+    assertThat(names(alpha)).contains("step/preprocess", "step/forward").doesNotContain("step/postprocess");
+    assertThat(names(beta)).contains("step/postprocess").doesNotContain("step/forward");
+    JsonNode profile = PyJson.MAPPER.readTree(dir.resolve("out/PhasedSteps/alpha/profile.json").toFile());
+    assertThat(profile.get("stages_ms").has("preprocess")).isTrue();
+    assertThat(profile.get("samples").get("stages_ms").get("forward")).hasSize(6);
+    assertThat(Files.exists(dir.resolve("out/PhasedSteps/unprofiled"))).isFalse();
+  }
+
+  private static java.util.Set<String> names(JsonNode trace) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    trace.get("traceEvents").forEach(e -> names.add(e.get("name").asText()));
+    return names;
+  }
+}
