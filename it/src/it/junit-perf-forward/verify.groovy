@@ -1,0 +1,12 @@
+def log = new File(basedir, 'build.log').text
+assert log.contains('[libreyolo-profile] ForwardPerfTest.predict: baseline recorded at')
+assert log =~ /\[libreyolo-profile\] ForwardPerfTest\.predict: p50 [0-9.]+ ms, [0-9.]+ items\/s; (PASS|IMPROVED|INCONCLUSIVE) against/
+assert log.contains('Tests run: 1, Failures: 0, Errors: 0, Skipped: 0')
+def dir = new File(basedir, 'target/libreyolo-profile/ForwardPerfTest/predict')
+assert new File(dir, 'profile.json').isFile()
+assert new File(dir, 'profile_trace.json').isFile()
+def profile = new groovy.json.JsonSlurper().parse(new File(dir, 'profile.json'))
+assert profile.samples.latency_ms.size() == 12
+assert profile.stages_ms.forward > 0
+assert profile.kernel_source == 'cpu-leaf-ops'
+assert new File(basedir, 'src/perf/libreyolo-profile/ForwardPerfTest.predict.json').isFile()
