@@ -146,9 +146,23 @@ class ReaderCommandsTest {
   }
 
   @Test
+  void reportWritesSelfContainedHtmlForOneAndForTwoProfiles() throws Exception {
+    CliTest.Result one = run("profile", "report", t);
+    assertThat(one.code()).as(one.err()).isZero();
+    Path html = dir.resolve("report.html");
+    assertThat(one.out()).isEqualTo("report: " + html + "\n");
+    assertThat(Files.readString(html)).contains("<svg", "Kernel mix by category").doesNotContain("<script");
+    Path out = dir.resolve("cmp.html");
+    CliTest.Result two = run("profile", "report", t, t, "--out", out.toString());
+    assertThat(two.code()).isZero();
+    assertThat(Files.readString(out)).contains("comparison", "Kernel-category change");
+    assertThat(run("profile", "report", dir.resolve("nope.json").toString()).code()).isEqualTo(2);
+  }
+
+  @Test
   void bareProfileListsItsSubcommands() {
     CliTest.Result r = run("profile");
     assertThat(r.code()).isZero();
-    assertThat(r.out()).contains("infer", "summary", "get", "phases", "kernels", "ops", "compare", "what-if");
+    assertThat(r.out()).contains("infer", "summary", "get", "phases", "kernels", "ops", "compare", "what-if", "report");
   }
 }

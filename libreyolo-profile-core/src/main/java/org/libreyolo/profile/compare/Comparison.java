@@ -108,7 +108,8 @@ public final class Comparison {
     return null;
   }
 
-  static double[] values(JsonNode array) {
+  /** A JSON array of numbers as doubles (empty when absent). */
+  public static double[] values(JsonNode array) {
     if (!array.isArray()) {
       return new double[0];
     }

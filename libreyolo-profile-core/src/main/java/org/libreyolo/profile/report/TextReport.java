@@ -148,7 +148,7 @@ public final class TextReport {
     return lines;
   }
 
-  static List<String> statistics(JsonNode s) {
+  public static List<String> statistics(JsonNode s) {
     List<String> lines = new ArrayList<>();
     if (s == null || s.isNull() || s.isMissingNode()) {
       return lines;

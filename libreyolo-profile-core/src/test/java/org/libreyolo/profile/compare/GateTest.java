@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.io.PyJson;
 import org.libreyolo.profile.profile.Profile;
 
-class GateTest {
+public class GateTest {
   /** An inference-like profile: 50 latencies around {@code median} with lognormal noise. */
-  static Profile profile(double median, double noise, long seed, String cpu) throws Exception {
+  public static Profile profile(double median, double noise, long seed, String cpu) throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
     double[] lat = new double[50];
     for (int i = 0; i < lat.length; i++) {

@@ -26,6 +26,7 @@ import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.profile.Profile;
 import org.libreyolo.profile.profile.ProfileIo;
 import org.libreyolo.profile.produce.StepProfiles;
+import org.libreyolo.profile.report.Reports;
 
 /** Runs the step, writes its profile next to the build output, and gates it on the baseline. */
 final class MeasuringStepProfiler implements StepProfiler {
@@ -89,8 +90,9 @@ final class MeasuringStepProfiler implements StepProfiler {
     if (throughputs.size() > 1) {
       addRepeatStatistics(profile, throughputs, dir);
     }
-    publish(dir);
+    Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
     gate(profile, dir);
+    publish(dir);
     return profile;
   }
 
@@ -176,6 +178,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
     Gate.Result result = Gate.check(ProfileIo.load(baseline), profile,
         new GateOptions(config.alpha(), config.maxRegression(), GateOptions.SUPPORTED));
+    Reports.comparison(baseline, dir.resolve("profile.json"), dir.resolve("compare.html"), config.alpha());
     System.out.println(headline + "; " + result.verdict() + " against " + baseline);
     if (result.verdict() == Verdict.INCONCLUSIVE) {
       GateReport.text(result).forEach(line -> System.out.println("[libreyolo-profile]   " + line));

@@ -2,6 +2,7 @@ package org.libreyolo.profile.maven;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -16,6 +17,7 @@ import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.io.PyJson;
 import org.libreyolo.profile.profile.Profile;
 import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.report.Reports;
 
 /**
  * The baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION / INCONCLUSIVE.
@@ -72,7 +74,10 @@ public class CheckMojo extends AbstractProfileMojo {
     String md = GateReport.markdown(result, baseline.toString(), current.toString());
     AtomicFiles.write(new File(outputDirectory, "check-summary.md").toPath(),
         out -> out.write(md.getBytes(StandardCharsets.UTF_8)));
+    Path report = Reports.comparison(baseline.toPath(), current.toPath(),
+        new File(outputDirectory, "check-report.html").toPath(), alpha);
     List<String> lines = GateReport.text(result);
+    lines.add("report: " + report);
     if (result.verdict() == Verdict.REGRESSION) {
       lines.forEach(getLog()::error);
       if (failOnRegression) {

@@ -1,0 +1,51 @@
+package org.libreyolo.profile.report;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.libreyolo.profile.compare.Comparison;
+import org.libreyolo.profile.io.AtomicFiles;
+import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.profile.ProfileIo;
+
+/** Writes the HTML reports for the CLI, the Maven goals and the JUnit extension. */
+public final class Reports {
+  private Reports() {}
+
+  /** One profile (or trace); default output {@code report.html} next to it. Returns the file written. */
+  public static Path single(Path input, Path out) {
+    Profile profile = ProfileIo.load(input);
+    Path target = out != null ? out : sibling(input, "report.html");
+    String html = HtmlReport.single(profile, input.toString(), traceOf(profile, input));
+    AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
+    return target;
+  }
+
+  /** Two profiles; default output {@code compare.html} next to the second. */
+  public static Path comparison(Path before, Path after, Path out, double alpha) {
+    Profile a = ProfileIo.load(before);
+    Profile b = ProfileIo.load(after);
+    Path target = out != null ? out : sibling(after, "compare.html");
+    String html = HtmlReport.comparison(a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha));
+    AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
+    return target;
+  }
+
+  private static Path sibling(Path file, String name) {
+    Path parent = file.toAbsolutePath().getParent();
+    return parent == null ? Path.of(name) : parent.resolve(name);
+  }
+
+  /** The trace a profile came from: the input itself, its recorded path, or a sibling profile_trace.json. */
+  static Path traceOf(Profile profile, Path input) {
+    if (!profile.json().has("schema") || profile.json().path("trace").asText("").equals(input.toString())) {
+      return input;
+    }
+    String recorded = profile.json().path("trace").asText(null);
+    if (recorded != null && Files.isRegularFile(Path.of(recorded))) {
+      return Path.of(recorded);
+    }
+    Path sibling = sibling(input, "profile_trace.json");
+    return Files.isRegularFile(sibling) ? sibling : null;
+  }
+}

@@ -1,0 +1,38 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import java.nio.file.Path;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.report.Reports;
+
+/** {@code profile report}: a self-contained HTML report of one profile, or of {@code before} vs {@code after}. */
+@Mojo(name = "report", threadSafe = true, requiresProject = false)
+public class ReportMojo extends AbstractProfileMojo {
+  /** The profile (or trace) to picture; with {@code before}/{@code after} set, a comparison is written instead. */
+  @Parameter(property = "libreyolo.profile.trace")
+  File trace;
+
+  @Parameter(property = "libreyolo.profile.before")
+  File before;
+
+  @Parameter(property = "libreyolo.profile.after")
+  File after;
+
+  /** Output file (default: report.html / compare.html next to the input). */
+  @Parameter(property = "libreyolo.profile.out")
+  File out;
+
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = "0.05")
+  double alpha;
+
+  @Override
+  void run() throws MojoExecutionException {
+    Path target = out == null ? null : out.toPath();
+    Path written = before != null && after != null
+        ? Reports.comparison(before.toPath(), after.toPath(), target, alpha)
+        : Reports.single(required(trace, "trace").toPath(), target);
+    getLog().info("report: " + written);
+  }
+}
