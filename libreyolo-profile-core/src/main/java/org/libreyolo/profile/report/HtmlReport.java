@@ -30,7 +30,6 @@ public final class HtmlReport {
     body.append("<p class=\"muted\">").append(Html.esc(path)).append("</p>");
     body.append(verdict(p));
     body.append("<div class=\"grid\">");
-    body.append(Html.card("Run", keyValues(p)));
     double[] latency = Comparison.values(p.path("samples").path("latency_ms"));
     if (latency.length > 0) {
       double[] marks = {p.path("latency").path("p50_ms").asDouble(), p.path("latency").path("p90_ms").asDouble(),
@@ -51,6 +50,7 @@ public final class HtmlReport {
     }
     body.append(Html.card("Per-step timeline of phases (traced steps)", TraceTimeline.read(trace, TIMELINE_STEPS).svg()));
     body.append(Html.card(profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels", kernelTable(p.path("kernels"), 15)));
+    body.append(Html.card("Run: config and environment", keyValues(p)));
     body.append(Html.card("Top framework ops", opTable(p.path("ops"), 15)));
     body.append("</div>");
     return Html.page("libreyolo-profile report", body.toString());
