@@ -16,11 +16,16 @@ public final class EngineOptions {
   /** Parses the device first (no engine needed), then boots and checks it: before any work. */
   Device boot() {
     DeviceSpec spec = DeviceSpec.parse(device);
-    Engines.boot(threads != null ? threads : Engines.defaultThreads());
+    Engines.boot(threads());
     return Engines.resolve(spec);
   }
 
   DeviceSpec spec() {
     return DeviceSpec.parse(device);
+  }
+
+  /** The intra-op thread count asked for, else the default (all cores). */
+  int threads() {
+    return threads != null ? threads : Engines.defaultThreads();
   }
 }

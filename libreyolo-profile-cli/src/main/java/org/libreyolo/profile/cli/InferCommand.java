@@ -2,15 +2,13 @@ package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.io.PyJson;
 import org.libreyolo.profile.report.InferReport;
-import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
 import org.libreyolo.profile.produce.InferResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,11 +24,9 @@ public final class InferCommand implements Runnable {
       description = "image file or directory (default: the bundled sample image)")
   Path source;
 
-  @Option(names = "--weights", description = "weights name or file (default: LibreYOLO9<size>.pt)")
-  String weights;
-
-  @Option(names = "--size", description = "t, s, m or c (default: t)")
-  String size;
+  @Mixin ModelOptions model;
+  @Mixin NmsFlags nms;
+  @Mixin EngineOptions engine;
 
   @Option(names = "--batch", defaultValue = "1", description = "images per forward pass (default: ${DEFAULT-VALUE})")
   int batch;
@@ -53,18 +49,6 @@ public final class InferCommand implements Runnable {
   @Option(names = "--repeat", defaultValue = "1", description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--conf", defaultValue = "0.25", description = "confidence threshold; affects NMS work (default: ${DEFAULT-VALUE})")
-  float conf;
-
-  @Option(names = "--iou", defaultValue = "0.45", description = "NMS IoU (default: ${DEFAULT-VALUE})")
-  float iou;
-
-  @Option(names = "--max-det", defaultValue = "300", description = "maximum detections per image (default: ${DEFAULT-VALUE})")
-  int maxDet;
-
-  @Option(names = "--device", defaultValue = "0", description = "cpu, a CUDA index or cuda:N (default: ${DEFAULT-VALUE})")
-  String device;
-
   @Option(names = "--trace", negatable = true, defaultValue = "true", description = "emit the Chrome trace (default: on)")
   boolean trace;
 
@@ -74,14 +58,10 @@ public final class InferCommand implements Runnable {
   @Option(names = "--json", description = "print the result as JSON")
   boolean json;
 
-  @Option(names = "--threads", description = "intra-op threads (default: all cores)")
-  Integer threads;
-
   @Override
   public void run() {
-    InferOptions options = new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs,
-        repeat, new NmsOptions(conf, iou, maxDet), DeviceSpec.parse(device),
-        threads != null ? threads : Engines.defaultThreads(), trace, project);
+    InferOptions options = new InferOptions(source, model.weights, model.size, batch, imgsz, half, ampDtype, warmup,
+        runs, repeat, nms.options(), engine.spec(), engine.threads(), trace, project);
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);
   }

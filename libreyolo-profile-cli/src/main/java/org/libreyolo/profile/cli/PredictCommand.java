@@ -49,14 +49,7 @@ public final class PredictCommand implements Runnable {
   @Option(names = "--batch", defaultValue = "1", description = "images per forward (default: ${DEFAULT-VALUE})")
   int batch;
 
-  @Option(names = "--conf", defaultValue = "0.25", description = "confidence threshold (default: ${DEFAULT-VALUE})")
-  float conf;
-
-  @Option(names = "--iou", defaultValue = "0.45", description = "NMS IoU threshold (default: ${DEFAULT-VALUE})")
-  float iou;
-
-  @Option(names = "--max-det", defaultValue = "300", description = "maximum detections per image (default: ${DEFAULT-VALUE})")
-  int maxDet;
+  @Mixin NmsFlags nms;
 
   @Option(names = "--json", description = "print detections as JSON")
   boolean json;
@@ -70,7 +63,7 @@ public final class PredictCommand implements Runnable {
     if (batch <= 0) {
       throw LibreYoloException.badInput("--batch must be >= 1, got " + batch);
     }
-    NmsOptions options = new NmsOptions(conf, iou, maxDet);
+    NmsOptions options = nms.options();
     engine.spec();
     boolean npzInput = source != null && source.toString().toLowerCase(Locale.ROOT).endsWith(".npz");
     Tensor input = npzInput ? npzInput(source) : null;

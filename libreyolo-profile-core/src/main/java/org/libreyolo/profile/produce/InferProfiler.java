@@ -299,14 +299,19 @@ public final class InferProfiler {
     p.set("latency", latency.deepCopy());
     p.set("stages_ms", stages.deepCopy());
     ObjectNode m = (ObjectNode) p.get("metrics");
+    putInferenceMetrics(m, latency, stages, p.get("img_per_s"));
+    m.set("bound", p.get("bound"));
+  }
+
+  /** The inference keys of {@code metrics} (3.5), shared by the traced overlay and the fallback. */
+  private static void putInferenceMetrics(ObjectNode m, ObjectNode latency, ObjectNode stages, JsonNode imgPerS) {
     m.set("latency_p50_ms", latency.get("p50_ms"));
     m.set("latency_p90_ms", latency.get("p90_ms"));
     m.set("latency_p99_ms", latency.get("p99_ms"));
-    m.set("throughput_img_s", p.get("img_per_s"));
+    m.set("throughput_img_s", imgPerS);
     m.set("preprocess_ms", stages.get("preprocess"));
     m.set("forward_ms", stages.get("forward"));
     m.set("nms_ms", stages.get("postprocess"));
-    m.set("bound", p.get("bound"));
   }
 
   /** profile-behaviour.md 3.5, trace-less: key for key, in order. */
@@ -358,13 +363,7 @@ public final class InferProfiler {
     m.put("cuda_mallocs_per_step", 0);
     m.put("memory_pressure", false);
     m.put("bound", v.bound());
-    m.set("latency_p50_ms", latency.get("p50_ms"));
-    m.set("latency_p90_ms", latency.get("p90_ms"));
-    m.set("latency_p99_ms", latency.get("p99_ms"));
-    m.put("throughput_img_s", imgPerS);
-    m.set("preprocess_ms", stages.get("preprocess"));
-    m.set("forward_ms", stages.get("forward"));
-    m.set("nms_ms", stages.get("postprocess"));
+    putInferenceMetrics(m, latency, stages, p.get("img_per_s"));
     m.set("preprocess_wall_ms", stages.get("preprocess"));
     m.set("forward_wall_ms", stages.get("forward"));
     m.set("postprocess_wall_ms", stages.get("postprocess"));
