@@ -7,7 +7,7 @@ import picocli.CommandLine.Spec;
 /** {@code libreyolo profile}: prints its subcommands when called bare. */
 @Command(name = "profile", mixinStandardHelpOptions = true,
     description = "Profile LibreYOLO9 inference and read the profiles.",
-    subcommands = {InferCommand.class, ReaderCommands.Summary.class, ReaderCommands.Get.class,
+    subcommands = {RunCommand.class, InferCommand.class, ReaderCommands.Summary.class, ReaderCommands.Get.class,
         ReaderCommands.Phases.class, ReaderCommands.Kernels.class, ReaderCommands.Ops.class,
         ReaderCommands.Compare.class, ReaderCommands.WhatIfCommand.class, ReportCommand.class})
 public final class ProfileCommand implements Runnable {

@@ -38,7 +38,7 @@ public final class ImageSource {
     return Files.isRegularFile(source) ? List.of(source) : List.of();
   }
 
-  static boolean hasImageExtension(Path file) {
+  public static boolean hasImageExtension(Path file) {
     String name = file.getFileName().toString();
     int dot = name.lastIndexOf('.');
     return dot >= 0 && EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
@@ -67,7 +67,7 @@ public final class ImageSource {
   }
 
   /** Decodes one file; in a directory ({@code strict} false) formats without a decoder are skipped. */
-  static RgbImage decode(Path file, boolean strict) {
+  public static RgbImage decode(Path file, boolean strict) {
     if (!strict && !hasDecoder(file)) {
       return null;
     }

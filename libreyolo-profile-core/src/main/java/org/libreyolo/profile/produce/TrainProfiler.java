@@ -1,0 +1,315 @@
+package org.libreyolo.profile.produce;
+
+import ai.djl.Device;
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.training.GradientCollector;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.analysis.LatencyStats;
+import org.libreyolo.profile.analysis.PyRound;
+import org.libreyolo.profile.analysis.TraceAnalyzer;
+import org.libreyolo.profile.capture.CaptureOptions;
+import org.libreyolo.profile.capture.CaptureSession;
+import org.libreyolo.profile.capture.Span;
+import org.libreyolo.profile.data.DetectionDataset;
+import org.libreyolo.profile.data.TrainLoader;
+import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.engine.Environment;
+import org.libreyolo.profile.model.Yolo9Detector;
+import org.libreyolo.profile.model.Yolo9Size;
+import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.train.Ema;
+import org.libreyolo.profile.train.NesterovSgd;
+import org.libreyolo.profile.train.Yolo9Loss;
+import org.libreyolo.profile.weights.RandomInit;
+import org.libreyolo.profile.weights.WeightsSource;
+
+/**
+ * {@code profile run}: a short profiled training of LibreYOLO9 (profile-behaviour.md 6.1). The
+ * window is {@code warmup + steps} iterations of dataload, to_device, forward (with the loss),
+ * backward and optimizer; the first half of the measured steps gives the real step time and the
+ * data-loading stall, the second half the per-phase composition. As for inference, the trace is
+ * captured on extra steps after the timed window, so the profiler never inflates the timings.
+ */
+public final class TrainProfiler {
+  static final List<String> PHASES = List.of("to_device", "forward", "backward", "optimizer");
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+  private static final int TRACE_STEPS = 9;
+
+  private TrainProfiler() {}
+
+  /** What a run produced: the reported file, its profile, and the throughput over trials. */
+  public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN) {}
+
+  public static Result run(TrainOptions o, Progress progress) {
+    DetectionDataset dataset = DetectionDataset.resolve(o.data(), o.datasetCache());
+    WeightsSource weights = WeightsSource.resolve(o.weights(), o.size());
+    Engines.boot(o.threads());
+    Device device = Engines.resolve(o.device());
+    int trials = o.trials();
+    List<ObjectNode> profiles = new ArrayList<>();
+    List<Path> paths = new ArrayList<>();
+    Path lastDir = null;
+    for (int i = 0; i < trials; i++) {
+      Path dir = o.project().resolve(trials > 1 ? "prof_" + i : "prof");
+      lastDir = dir;
+      String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
+      ObjectNode profile;
+      try {
+        profile = trial(o, dataset, weights, device, dir, stage, progress);
+      } catch (LibreYoloException e) {
+        if (e.kind() == LibreYoloException.Kind.NO_PROFILE) {
+          throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, "no profile produced for run " + i
+              + ": the window (warmup " + o.warmup() + " + steps " + o.steps() + ") never filled. Use a larger dataset,"
+              + " fewer --steps, or a smaller --batch.");
+        }
+        throw e;
+      }
+      profiles.add(profile);
+      paths.add(dir.resolve("profile.json"));
+      if (i < trials - 1) {
+        System.gc();
+      }
+    }
+    ObjectNode last = profiles.get(profiles.size() - 1);
+    List<ObjectNode> withThroughput = profiles.stream().filter(p -> p.path("img_per_s").isNumber()).toList();
+    if (withThroughput.size() > 1) {
+      Path aggregate = o.project().resolve("profile_repeat.json");
+      ObjectNode repeat = RepeatAggregate.training(profiles, paths);
+      ProfileIo.writeCompact(aggregate, repeat);
+      return new Result(aggregate, lastDir.resolve("profile_trace.json"), repeat,
+          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt());
+    }
+    return new Result(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), last, null, 1);
+  }
+
+  private static ObjectNode trial(TrainOptions o, DetectionDataset dataset, WeightsSource weights, Device device,
+      Path dir, String stage, Progress progress) {
+    int nc = dataset.names().size();
+    Yolo9Size size = weights.size() != null ? weights.size() : Yolo9Size.T;
+    int batch = o.batch() > 0 ? o.batch() : BatchFit.largest(size, nc, o.imgsz(), device);
+    int steps = o.measuredSteps();
+    int half = Math.max(1, steps / 2);
+    try (Yolo9Detector detector = new Yolo9Detector(size, nc, device, WeightsSource.RANDOM_INIT);
+        TrainLoader loader = new TrainLoader(dataset, batch, o.imgsz(), o.workers(), 0);
+        NDManager state = detector.manager().newSubManager()) {
+      RandomInit.apply(detector.net(), RandomInit.DEFAULT_SEED);
+      Map<String, ai.djl.nn.Parameter> params = detector.net().namedParameters();
+      NesterovSgd sgd = new NesterovSgd(params, state);
+      Ema ema = new Ema(params, state);
+      long perEpoch = loader.batchesPerEpoch();
+      long epochs = o.warmup() + steps + 5L;
+      long warmupIterations = 3 * perEpoch;
+      long total = epochs * perEpoch;
+
+      double[] stepMs = new double[half];
+      double[] dataloadMs = new double[half];
+      Map<String, double[]> composition = new LinkedHashMap<>();
+      PHASES.forEach(p -> composition.put(p, new double[steps - half]));
+      double[] loss = new double[4];
+      CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
+      long it = 0;
+      for (int i = 0; i < o.warmup() + steps; i++, it++) {
+        int m = i - o.warmup();
+        StepTimes t = step(detector, loader, sgd, ema, NesterovSgd.learningRate(it, warmupIterations, total), untraced, loss);
+        if (m >= 0 && m < half) {
+          stepMs[m] = t.total();
+          dataloadMs[m] = t.dataload();
+        } else if (m >= half) {
+          for (int p = 0; p < PHASES.size(); p++) {
+            composition.get(PHASES.get(p))[m - half] = t.phases()[p];
+          }
+        }
+        progress.update(stage + (m < 0 ? "warmup" : "steps"), m < 0 ? i + 1 : m + 1, m < 0 ? o.warmup() : steps);
+      }
+      Path trace;
+      try (CaptureSession session = CaptureSession.start(CaptureOptions.tracing(dir.resolve("profile_trace.json")))
+          .firstStepNumber(o.warmup() + steps)) {
+        for (int i = 0; i < TRACE_STEPS; i++, it++) {
+          session.nextStep();
+          step(detector, loader, sgd, ema, NesterovSgd.learningRate(it, warmupIterations, total), session, loss);
+          progress.update(stage + "trace", i + 1, TRACE_STEPS);
+        }
+        trace = session.stop();
+      }
+      return finish(o, batch, detector, dir, trace, stepMs, dataloadMs, composition, loss, steps, ema);
+    }
+  }
+
+  /** Phase times of one iteration: total (with the fetch), dataload, and the four compute phases. */
+  record StepTimes(double total, double dataload, double[] phases) {}
+
+  private static StepTimes step(Yolo9Detector detector, TrainLoader loader, NesterovSgd sgd, Ema ema, float lr,
+      CaptureSession session, double[] lossOut) {
+    double[] phases = new double[PHASES.size()];
+    long t0 = System.nanoTime();
+    TrainLoader.Batch batch;
+    try (Span s = session.phase("dataload")) {
+      batch = loader.next();
+    }
+    long t1 = System.nanoTime();
+    try (NDManager sub = detector.manager().newSubManager()) {
+      long a = System.nanoTime();
+      NDArray x;
+      try (Span s = session.phase("to_device")) {
+        x = sub.create(batch.images(), new Shape(batch.size(), 3, batch.imgsz(), batch.imgsz()), DataType.FLOAT32);
+      }
+      phases[0] = ms(a);
+      try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+        a = System.nanoTime();
+        Yolo9Loss.Terms terms;
+        try (Span s = session.phase("forward")) {
+          NDList raw = detector.forwardTraining(x);
+          terms = Yolo9Loss.compute(raw, batch.targets(), TrainLoader.MAX_TARGETS, batch.imgsz(), batch.imgsz());
+        }
+        phases[1] = ms(a);
+        a = System.nanoTime();
+        try (Span s = session.phase("backward")) {
+          collector.backward(terms.total());
+        }
+        phases[2] = ms(a);
+        lossOut[0] = terms.box();
+        lossOut[1] = terms.dfl();
+        lossOut[2] = terms.cls();
+        lossOut[3] = terms.box() + terms.dfl() + terms.cls();
+      }
+      a = System.nanoTime();
+      try (Span s = session.phase("optimizer")) {
+        sgd.step(lr, sub);
+      }
+      phases[3] = ms(a);
+      ema.update(); // outside every phase, as upstream: lands in "unphased"
+    }
+    return new StepTimes(ms(t0), (t1 - t0) / 1e6, phases);
+  }
+
+  private static double ms(long since) {
+    return (System.nanoTime() - since) / 1e6;
+  }
+
+  private static ObjectNode finish(TrainOptions o, int batch, Yolo9Detector detector, Path dir, Path trace,
+      double[] stepMs, double[] dataloadMs, Map<String, double[]> composition, double[] loss, int steps, Ema ema) {
+    double step = PyRound.round(LatencyStats.mean(stepMs), 3);
+    double dataload = PyRound.round(LatencyStats.mean(dataloadMs), 3);
+    double frac = step > 0 ? PyRound.round(dataload / step, 3) : 0.0;
+    double imgPerS = step > 0 ? PyRound.round(batch / (step / 1000.0), 2) : 0.0;
+    ObjectNode meta = F.objectNode();
+    meta.put("model", o.weights() != null ? o.weights() : detector.info().model() + ".pt");
+    meta.put("device", o.device().label());
+    meta.put("batch", batch);
+    meta.put("imgsz", o.imgsz());
+    meta.put("amp", o.amp());
+    meta.put("amp_dtype", "float16");
+    meta.put("workers", o.workers());
+    // ours
+    meta.put("amp_applied", false);
+    meta.put("amp_note", o.amp() ? "requested but not applied: DJL 0.36 has no autocast; the step runs in float32" : "off");
+    meta.put("weights", WeightsSource.RANDOM_INIT);
+    meta.put("size", detector.info().size());
+    meta.put("params", detector.info().parameters());
+    meta.put("nc", detector.info().classes());
+    meta.put("threads", Engines.threads());
+    meta.put("data", o.data());
+    meta.put("warmup", o.warmup());
+    meta.put("steps", steps);
+    meta.put("trace_steps", TRACE_STEPS);
+    meta.put("batch_auto", o.batch() < 0);
+
+    ObjectNode summary = F.objectNode();
+    summary.set("meta", meta);
+    ObjectNode window = summary.putObject("window");
+    window.put("warmup", o.warmup());
+    window.put("real_steps", stepMs.length);
+    window.put("synced_steps", steps - stepMs.length);
+    ObjectNode real = summary.putObject("real");
+    real.put("step_ms", step);
+    real.put("dataload_ms", dataload);
+    real.put("compute_ms", PyRound.round(Math.max(step - dataload, 0), 3));
+    real.put("img_per_s", imgPerS);
+    real.put("dataload_frac", frac);
+    ObjectNode comp = summary.putObject("composition_ms");
+    double compTotal = 0;
+    for (Map.Entry<String, double[]> e : composition.entrySet()) {
+      double mean = PyRound.round(LatencyStats.mean(e.getValue()), 3);
+      comp.put(e.getKey(), mean);
+      compTotal += mean;
+    }
+    summary.put("composition_total_ms", PyRound.round(compTotal, 3));
+    summary.put("bound", frac >= 0.2 ? "dataloader" : "compute");
+    summary.put("bound_why", "");
+    summary.put("trace", trace.toString());
+    Path summaryPath = dir.resolve("profile_summary.json");
+    ProfileIo.writeIndented(summaryPath, summary);
+
+    // refined verdict (5.2b) from the analysis of the trace
+    ObjectNode analysis = TraceAnalyzer.analyze(trace, summary).json();
+    String[] verdict = refinedVerdict(analysis, real, step);
+    summary.put("bound", verdict[0]);
+    summary.put("bound_why", verdict[1]);
+    ProfileIo.writeIndented(summaryPath, summary);
+    ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
+    profile.put("device", o.device().label());
+    profile.set("environment", Environment.fingerprint(o.device().label(), detector.info().parameters()));
+    ObjectNode samples = profile.putObject("samples");
+    samples.set("step_ms", array(stepMs));
+    samples.set("dataload_ms", array(dataloadMs));
+    ObjectNode phaseSamples = samples.putObject("composition_ms");
+    composition.forEach((k, v) -> phaseSamples.set(k, array(v)));
+    ObjectNode lossNode = samples.putObject("last_loss");
+    lossNode.put("box", PyRound.round(loss[0], 4));
+    lossNode.put("dfl", PyRound.round(loss[1], 4));
+    lossNode.put("cls", PyRound.round(loss[2], 4));
+    lossNode.put("total", PyRound.round(loss[3], 4));
+    samples.put("ema_updates", ema.updates());
+    ProfileKeys.moveOursToEnd(profile);
+    ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
+    return profile;
+  }
+
+  /** profile-behaviour.md 5.2b, with CPU wording when the "kernels" are CPU ops. */
+  static String[] refinedVerdict(JsonNode analysis, JsonNode real, double stepMs) {
+    boolean cpu = "cpu-leaf-ops".equals(analysis.path("kernel_source").asText());
+    double busy = analysis.path("gpu_busy_ms_per_step").asDouble();
+    double util = stepMs > 0 ? busy / stepMs : analysis.path("gpu_util").asDouble();
+    double utilClamped = PyRound.round(Math.min(util, 1.0), 3);
+    long mallocs = analysis.path("cuda_mallocs_per_step").asLong();
+    String who = cpu ? "CPU ops" : "GPU";
+    if (!cpu && (mallocs >= 5 || util > 1.05)) {
+      return new String[] {"memory-pressure", "allocator/VRAM pressure (~" + mallocs
+          + " cudaMalloc/free per step); throughput and utilisation are unreliable"};
+    }
+    double frac = real.path("dataload_frac").asDouble();
+    if (frac >= 0.2) {
+      return new String[] {"dataloader", "the " + (cpu ? "model" : "GPU") + " waits on input data (~"
+          + PyRound.format(frac * 100, 0) + "% of the step)"};
+    }
+    if (utilClamped >= 0.8) {
+      return new String[] {"compute", "the " + (cpu ? "CPU is" : "GPU is") + " saturated (~"
+          + PyRound.format(utilClamped * 100, 0) + "% busy)"};
+    }
+    return new String[] {"host / launch", who + " only ~" + PyRound.format(utilClamped * 100, 0)
+        + "% busy \u2014 fed too slowly: " + analysis.path("kernels_per_step").asLong() + (cpu ? " ops" : " kernels")
+        + "/step at ~" + PyRound.format(analysis.path("mean_kernel_us").asDouble(), 0) + "us each plus host overhead"};
+  }
+
+  private static ArrayNode array(double[] values) {
+    ArrayNode a = F.arrayNode();
+    for (double v : values) {
+      a.add(PyRound.round(v, 4));
+    }
+    return a;
+  }
+}
