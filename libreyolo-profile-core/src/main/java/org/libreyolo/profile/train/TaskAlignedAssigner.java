@@ -70,29 +70,14 @@ final class TaskAlignedAssigner {
         }
       }
     }
-    // an anchor claimed by several targets goes to the target with the highest IoU with it
-    // (over all targets, as upstream's argmax does), which then also counts it as selected
+    // an anchor claimed by several targets keeps the claimant with the highest IoU
     int[] owner = new int[a];
     Arrays.fill(owner, -1);
     for (int k = 0; k < a; k++) {
-      int claims = 0;
       for (int i = 0; i < t; i++) {
-        if (selected[i][k]) {
-          claims++;
+        if (selected[i][k] && (owner[k] < 0 || iou[i][k] > iou[owner[k]][k])) {
           owner[k] = i;
         }
-      }
-      if (claims > 1) {
-        int best = 0;
-        for (int i = 1; i < t; i++) {
-          if (iou[i][k] > iou[best][k]) {
-            best = i;
-          }
-        }
-        for (int i = 0; i < t; i++) {
-          selected[i][k] = i == best;
-        }
-        owner[k] = best;
       }
     }
     // soft-target normalisers per target, over its final selected anchors
