@@ -33,7 +33,8 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
    */
   public static DetectionDataset resolve(String data, Path cache) {
     Path asPath = Path.of(data);
-    if (data.endsWith(".yaml") || data.endsWith(".yml") || Files.isRegularFile(asPath)) {
+    boolean looksLikePath = data.endsWith(".yaml") || data.endsWith(".yml") || data.contains("/") || data.contains("\\");
+    if (looksLikePath || Files.isRegularFile(asPath)) {
       if (!Files.isRegularFile(asPath)) {
         throw LibreYoloException.badInput("data YAML not found: " + data);
       }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,13 +83,18 @@ public final class InferProfiler {
     return new InferResult(paths.get(paths.size() - 1), last, ips, null, 1);
   }
 
-  private static void checkWritable(Path project) {
-    try {
-      Files.createDirectories(project);
-      Path probe = Files.createTempFile(project, ".write-check-", ".tmp");
-      Files.delete(probe);
-    } catch (IOException | UnsupportedOperationException e) {
-      throw LibreYoloException.badInput("cannot write under --project " + project + ": " + e.getMessage());
+  /**
+   * Fails before any work when {@code --project} cannot be written, without creating anything:
+   * the nearest existing ancestor must be a writable directory (results create the rest).
+   */
+  static void checkWritable(Path project) {
+    Path p = project.toAbsolutePath();
+    while (p != null && !Files.exists(p)) {
+      p = p.getParent();
+    }
+    if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
+      throw LibreYoloException.badInput("cannot write under --project " + project + ": "
+          + (p == null ? "no existing parent" : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")));
     }
   }
 

@@ -59,6 +59,7 @@ public final class TrainProfiler {
     WeightsSource weights = WeightsSource.resolve(o.weights(), o.size());
     Engines.boot(o.threads());
     Device device = Engines.resolve(o.device());
+    InferProfiler.checkWritable(o.project());
     int trials = o.trials();
     List<ObjectNode> profiles = new ArrayList<>();
     List<Path> paths = new ArrayList<>();
