@@ -52,6 +52,41 @@ class ProfileExtensionTest {
     }
   }
 
+  static class BadSettings {
+    @Test
+    @ProfiledStep(runs = 1)
+    void tooFewRuns(StepProfiler profiler) {
+      profiler.measure(() -> { });
+    }
+
+    @Test
+    void noAnnotation(StepProfiler profiler) {
+      profiler.measure(() -> { });
+    }
+  }
+
+  @Test
+  void badSettingsFailTheTestWithAClearMessage() {
+    Events events = EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .selectors(selectClass(BadSettings.class)).execute().testEvents();
+    events.assertStatistics(s -> s.failed(2));
+    java.util.List<String> messages = new java.util.ArrayList<>();
+    events.failed().stream().forEach(e -> messages.add(e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+        .orElseThrow().getThrowable().orElseThrow().getMessage()));
+    assertThat(messages).anySatisfy(m -> assertThat(m).contains("runs >= 2"))
+        .anySatisfy(m -> assertThat(m).contains("No ParameterResolver registered")); // no @ProfiledStep: no extension
+    Events badParam = EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.warmup", "many")
+        .selectors(selectClass(SleepingStep.class)).execute().testEvents();
+    badParam.assertStatistics(s -> s.failed(1));
+    assertThat(badParam.failed().stream().findFirst().orElseThrow().getPayload(
+        org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage())
+        .contains("libreyolo.profile.warmup='many' is not valid");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
   private Events run(Class<?> type, boolean updateBaseline, boolean parallel) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())

@@ -1,0 +1,186 @@
+package org.libreyolo.profile.maven;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The plugin's bad-input matrix: mojos built the way Maven fills their fields; tool errors are
+ * {@link MojoExecutionException} with the CLI's one-line message, gate failures
+ * {@link MojoFailureException}, and nothing is written.
+ */
+class MojoBadInputTest {
+  @TempDir static Path dir;
+  static File out;
+  static File trace;
+  static File broken;
+
+  @BeforeAll
+  static void files() throws Exception {
+    out = dir.resolve("out").toFile();
+    trace = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\","
+        + " \"name\": \"k\", \"ts\": 1, \"dur\": 2}]}").toFile();
+    broken = Files.writeString(dir.resolve("b.json"), "{\"traceEvents\": [").toFile();
+  }
+
+  static <M extends AbstractProfileMojo> M mojo(M m) {
+    m.outputDirectory = out;
+    return m;
+  }
+
+  record Case(String name, Supplier<AbstractMojo> mojo, Class<? extends Exception> type, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        new Case("summary without trace", () -> mojo(new ReaderMojos.SummaryMojo()), MojoExecutionException.class,
+            "missing parameter trace: set -Dlibreyolo.profile.trace=<file>"),
+        new Case("summary of a missing file", () -> {
+          var m = mojo(new ReaderMojos.SummaryMojo());
+          m.trace = new File(dir.toFile(), "missing.json");
+          return m;
+        }, MojoExecutionException.class, "not found:"),
+        new Case("summary of a broken trace", () -> {
+          var m = mojo(new ReaderMojos.SummaryMojo());
+          m.trace = broken;
+          return m;
+        }, MojoExecutionException.class, "failed to analyse"),
+        new Case("get of an unknown metric", () -> {
+          var m = mojo(new ReaderMojos.GetMojo());
+          m.trace = trace;
+          m.field = "nope";
+          return m;
+        }, MojoExecutionException.class, "unknown metric 'nope'"),
+        new Case("kernels of an unknown phase", () -> {
+          var m = mojo(new ReaderMojos.KernelsMojo());
+          m.trace = trace;
+          m.phase = "forward";
+          m.sort = "time";
+          m.top = 20;
+          return m;
+        }, MojoExecutionException.class, "unknown phase 'forward'. available: unphased"),
+        new Case("kernels with a bad regex", () -> {
+          var m = mojo(new ReaderMojos.KernelsMojo());
+          m.trace = trace;
+          m.grep = "(";
+          m.top = 20;
+          return m;
+        }, MojoExecutionException.class, "invalid --grep regex"),
+        new Case("what-if without options", () -> {
+          var m = mojo(new ReaderMojos.WhatIfMojo());
+          m.trace = trace;
+          return m;
+        }, MojoExecutionException.class, "specify --remove-category or --remove-launches"),
+        new Case("compare without before", () -> mojo(new CompareMojo()), MojoExecutionException.class,
+            "missing parameter before"),
+        new Case("report of a missing file", () -> {
+          var m = mojo(new ReportMojo());
+          m.trace = new File(dir.toFile(), "missing.json");
+          return m;
+        }, MojoExecutionException.class, "not found:"),
+        new Case("check with a bad alpha", () -> {
+          var m = mojo(new CheckMojo());
+          m.alpha = 3;
+          m.maxRegression = 0.05;
+          m.metrics = List.of("img_per_s");
+          m.baseline = trace;
+          m.current = trace;
+          return m;
+        }, MojoExecutionException.class, "alpha must be within (0, 1)"),
+        new Case("check with an unknown metric", () -> {
+          var m = mojo(new CheckMojo());
+          m.alpha = 0.01;
+          m.maxRegression = 0.05;
+          m.metrics = List.of("fps");
+          m.baseline = trace;
+          m.current = trace;
+          return m;
+        }, MojoExecutionException.class, "unknown gate metric 'fps'"),
+        new Case("check requiring a missing baseline", () -> {
+          var m = mojo(new CheckMojo());
+          m.alpha = 0.01;
+          m.maxRegression = 0.05;
+          m.metrics = List.of("img_per_s");
+          m.baseline = new File(dir.toFile(), "none.json");
+          m.current = trace;
+          m.requireBaseline = true;
+          return m;
+        }, MojoFailureException.class, "no baseline at"),
+        new Case("check of a missing current profile", () -> {
+          var m = mojo(new CheckMojo());
+          m.alpha = 0.01;
+          m.maxRegression = 0.05;
+          m.metrics = List.of("img_per_s");
+          m.baseline = trace;
+          m.current = new File(dir.toFile(), "missing.json");
+          return m;
+        }, MojoExecutionException.class, "not found:"),
+        new Case("baseline over an existing one", () -> {
+          var m = mojo(new BaselineMojo());
+          m.current = trace;
+          m.baseline = trace;
+          return m;
+        }, MojoExecutionException.class, "exists: set -Dlibreyolo.profile.overwrite=true"),
+        new Case("infer with zero runs", () -> {
+          var m = mojo(new InferMojo());
+          m.device = "cpu";
+          m.runs = 0;
+          m.batch = 1;
+          m.imgsz = 64;
+          m.ampDtype = "float16";
+          m.conf = 0.25f;
+          m.iou = 0.45f;
+          m.maxDet = 300;
+          return m;
+        }, MojoExecutionException.class, "--runs must be >= 1"),
+        new Case("infer with --half on CPU", () -> {
+          var m = mojo(new InferMojo());
+          m.device = "cpu";
+          m.runs = 2;
+          m.batch = 1;
+          m.imgsz = 64;
+          m.half = true;
+          m.ampDtype = "bf16";
+          m.conf = 0.25f;
+          m.iou = 0.45f;
+          m.maxDet = 300;
+          return m;
+        }, MojoExecutionException.class, "--half needs a CUDA device"),
+        new Case("run with zero steps", () -> {
+          var m = mojo(new RunMojo());
+          m.data = "shapes8";
+          m.device = "cpu";
+          m.batch = 2;
+          m.imgsz = 64;
+          m.steps = 0;
+          return m;
+        }, MojoExecutionException.class, "--steps must be >= 1")
+    ).map(Arguments::of);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void failsWithOneLineAndWritesNothing(Case c) {
+    assertThatThrownBy(() -> c.mojo().get().execute()).isInstanceOf(c.type())
+        .satisfies(e -> assertThat(e.getMessage()).contains(c.message()).doesNotContain("\n"));
+    assertThat(out).doesNotExist();
+  }
+}
