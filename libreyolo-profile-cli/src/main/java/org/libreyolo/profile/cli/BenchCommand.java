@@ -9,7 +9,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.bench.AaStudy;
 import org.libreyolo.profile.bench.AnalysisBench;
+import org.libreyolo.profile.bench.SoakBench;
+import org.libreyolo.profile.capture.CaptureOptions;
+import org.libreyolo.profile.capture.CaptureSession;
+import org.libreyolo.profile.data.DetectionDataset;
+import org.libreyolo.profile.model.Yolo9Size;
+import org.libreyolo.profile.produce.TrainSession;
 import org.libreyolo.profile.bench.OverheadBench;
 import org.libreyolo.profile.bench.PipelineBench;
 import org.libreyolo.profile.data.ImageSource;
@@ -58,8 +65,12 @@ public final class BenchCommand implements Runnable {
   @Option(names = "--copies", defaultValue = "10", description = "concatenated copies for the large-trace row (default: ${DEFAULT-VALUE})")
   int copies;
 
-  @Option(names = "--only", split = ",", description = "sections: predict, nms, overhead, analysis (default: all)")
+  @Option(names = "--only", split = ",",
+      description = "sections: predict, nms, overhead, analysis, cli, aa, soak (default: all but soak)")
   List<String> only;
+
+  @Option(names = "--aa-pairs", defaultValue = "10", description = "A/A pairs for the gate's false-alarm rate (default: ${DEFAULT-VALUE})")
+  int aaPairs;
 
   private PrintWriter out;
 
@@ -103,6 +114,18 @@ public final class BenchCommand implements Runnable {
     if (section("analysis")) {
       analysis();
     }
+    if (section("overhead")) {
+      trainOverhead();
+    }
+    if (section("cli")) {
+      cliCost();
+    }
+    if (section("aa")) {
+      aaStudy();
+    }
+    if (only != null && only.contains("soak")) {
+      soak();
+    }
     out.flush();
   }
 
@@ -133,8 +156,72 @@ public final class BenchCommand implements Runnable {
     }
   }
 
+  private void trainOverhead() {
+    DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
+    try (TrainSession session = new TrainSession(ds, Yolo9Size.T, 2, 128, 1, engine.boot(), 100)) {
+      OverheadBench.Result o = OverheadBench.trainStep(session, 3, 3, 4);
+      row("train step ms, unprofiled (t@128, b2)", f(o.plainMs(), 2), "");
+      row("train step ms, profiled", f(o.profiledMs(), 2), "");
+      row("profiled / unprofiled train step", f(o.ratio(), 3), "<= 1.15");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** JVM start, engine load and model build: a child `model info` run, median of 3. */
+  private void cliCost() {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    double[] ms = new double[3];
+    for (int i = 0; i < ms.length; i++) {
+      long t0 = System.nanoTime();
+      try {
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "model",
+            "info", "--imgsz", "64").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        p.waitFor();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      ms[i] = (System.nanoTime() - t0) / 1e6;
+    }
+    row("CLI fixed cost ms (JVM+engine+model)", f(org.libreyolo.profile.bench.Medians.of(ms), 0), "<= 4000");
+  }
+
+  private void aaStudy() {
+    try {
+      AaStudy.Result r = AaStudy.run(aaPairs, 64, 40, engine.threads());
+      row("A/A false alarms of check (" + r.pairs() + " pairs)", r.falseAlarms() + " ("
+          + f(100.0 * r.falseAlarms() / r.pairs(), 0) + "%)", "alpha 0.01");
+      row("  inconclusive", Integer.toString(r.inconclusive()), "");
+      row("  median MDE at default settings", f(100 * r.medianMde(), 1) + "%", "< 5% threshold");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void soak() {
+    Device device = engine.boot();
+    try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
+      Predictor predictor = new Predictor(detector, 128, 128, NmsOptions.DEFAULT);
+      SoakBench.Result r = SoakBench.inference(predictor, List.of(ImageSource.sample()), 1000);
+      row("soak: 1000 predictions, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
+      row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
+          "bounded");
+    }
+    DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
+    try (TrainSession session = new TrainSession(ds, Yolo9Size.T, 2, 64, 1, device, 1000)) {
+      CaptureSession off = CaptureSession.start(CaptureOptions.off());
+      SoakBench.Result r = SoakBench.loop(session.detector().manager(), () -> session.step(off), 200);
+      row("soak: 200 train steps, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
+      row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
+          "bounded");
+    }
+  }
+
   private boolean section(String name) {
-    return only == null || only.contains(name);
+    return only == null ? !name.equals("soak") : only.contains(name);
   }
 
   private void row(String metric, String value, String target) {

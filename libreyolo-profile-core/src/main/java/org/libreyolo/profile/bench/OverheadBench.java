@@ -52,6 +52,36 @@ public final class OverheadBench {
     return new Result(Medians.of(plain), Medians.of(profiled), rounds);
   }
 
+  /** Train steps with and without the operator profiler, interleaved in rounds. */
+  public static Result trainStep(org.libreyolo.profile.produce.TrainSession session, int warmup, int rounds, int steps)
+      throws IOException {
+    CaptureSession off = CaptureSession.start(CaptureOptions.off());
+    for (int i = 0; i < warmup; i++) {
+      session.step(off);
+    }
+    Path dir = Files.createTempDirectory("libreyolo-overhead");
+    double[] plain = new double[rounds * steps];
+    double[] profiled = new double[rounds * steps];
+    try {
+      for (int r = 0; r < rounds; r++) {
+        for (int s = 0; s < steps; s++) {
+          plain[r * steps + s] = session.step(off).total();
+        }
+        try (CaptureSession on = CaptureSession.start(CaptureOptions.tracing(dir.resolve("t" + r + ".json")))) {
+          for (int s = 0; s < steps; s++) {
+            on.nextStep();
+            profiled[r * steps + s] = session.step(on).total();
+          }
+          on.stop();
+        }
+        Files.deleteIfExists(dir.resolve("t" + r + ".json"));
+      }
+    } finally {
+      Files.deleteIfExists(dir);
+    }
+    return new Result(Medians.of(plain), Medians.of(profiled), rounds);
+  }
+
   private static double timedForward(Predictor predictor, Predictor.Batch batch, CaptureSession session) {
     try (NDManager sub = predictor.detector().manager().newSubManager()) {
       long t0 = System.nanoTime();

@@ -1,13 +1,6 @@
 package org.libreyolo.profile.produce;
 
 import ai.djl.Device;
-import ai.djl.engine.Engine;
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.training.GradientCollector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -23,18 +16,12 @@ import org.libreyolo.profile.analysis.PyRound;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
 import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
-import org.libreyolo.profile.capture.Span;
 import org.libreyolo.profile.data.DetectionDataset;
-import org.libreyolo.profile.data.TrainLoader;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.engine.Environment;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
 import org.libreyolo.profile.profile.ProfileIo;
-import org.libreyolo.profile.train.Ema;
-import org.libreyolo.profile.train.NesterovSgd;
-import org.libreyolo.profile.train.Yolo9Loss;
-import org.libreyolo.profile.weights.RandomInit;
 import org.libreyolo.profile.weights.WeightsSource;
 
 /**
@@ -45,7 +32,7 @@ import org.libreyolo.profile.weights.WeightsSource;
  * captured on extra steps after the timed window, so the profiler never inflates the timings.
  */
 public final class TrainProfiler {
-  static final List<String> PHASES = List.of("to_device", "forward", "backward", "optimizer");
+  static final List<String> PHASES = TrainSession.PHASES;
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final int TRACE_STEPS = 9;
 
@@ -99,33 +86,21 @@ public final class TrainProfiler {
 
   private static ObjectNode trial(TrainOptions o, DetectionDataset dataset, WeightsSource weights, Device device,
       Path dir, String stage, Progress progress) {
-    int nc = dataset.names().size();
     Yolo9Size size = weights.size() != null ? weights.size() : Yolo9Size.T;
+    int nc = dataset.names().size();
     int batch = o.batch() > 0 ? o.batch() : BatchFit.largest(size, nc, o.imgsz(), device);
     int steps = o.measuredSteps();
     int half = Math.max(1, steps / 2);
-    try (Yolo9Detector detector = new Yolo9Detector(size, nc, device, WeightsSource.RANDOM_INIT);
-        TrainLoader loader = new TrainLoader(dataset, batch, o.imgsz(), o.workers(), 0);
-        NDManager state = detector.manager().newSubManager()) {
-      RandomInit.apply(detector.net(), RandomInit.DEFAULT_SEED);
-      Map<String, ai.djl.nn.Parameter> params = detector.net().namedParameters();
-      NesterovSgd sgd = new NesterovSgd(params, state);
-      Ema ema = new Ema(params, state);
-      long perEpoch = loader.batchesPerEpoch();
-      long epochs = o.warmup() + steps + 5L;
-      long warmupIterations = 3 * perEpoch;
-      long total = epochs * perEpoch;
-
+    try (TrainSession session = new TrainSession(dataset, size, batch, o.imgsz(), o.workers(), device,
+        o.warmup() + steps + 5L)) {
       double[] stepMs = new double[half];
       double[] dataloadMs = new double[half];
       Map<String, double[]> composition = new LinkedHashMap<>();
       PHASES.forEach(p -> composition.put(p, new double[steps - half]));
-      double[] loss = new double[4];
       CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
-      long it = 0;
-      for (int i = 0; i < o.warmup() + steps; i++, it++) {
+      for (int i = 0; i < o.warmup() + steps; i++) {
         int m = i - o.warmup();
-        StepTimes t = step(detector, loader, sgd, ema, NesterovSgd.learningRate(it, warmupIterations, total), untraced, loss);
+        TrainSession.StepTimes t = session.step(untraced);
         if (m >= 0 && m < half) {
           stepMs[m] = t.total();
           dataloadMs[m] = t.dataload();
@@ -137,72 +112,23 @@ public final class TrainProfiler {
         progress.update(stage + (m < 0 ? "warmup" : "steps"), m < 0 ? i + 1 : m + 1, m < 0 ? o.warmup() : steps);
       }
       Path trace;
-      try (CaptureSession session = CaptureSession.start(CaptureOptions.tracing(dir.resolve("profile_trace.json")))
+      try (CaptureSession capture = CaptureSession.start(CaptureOptions.tracing(dir.resolve("profile_trace.json")))
           .firstStepNumber(o.warmup() + steps)) {
-        for (int i = 0; i < TRACE_STEPS; i++, it++) {
-          session.nextStep();
-          step(detector, loader, sgd, ema, NesterovSgd.learningRate(it, warmupIterations, total), session, loss);
+        for (int i = 0; i < TRACE_STEPS; i++) {
+          capture.nextStep();
+          session.step(capture);
           progress.update(stage + "trace", i + 1, TRACE_STEPS);
         }
-        trace = session.stop();
+        trace = capture.stop();
       }
-      return finish(o, batch, detector, dir, trace, stepMs, dataloadMs, composition, loss, steps, ema);
+      return finish(o, batch, session, dir, trace, stepMs, dataloadMs, composition, steps);
     }
   }
 
-  /** Phase times of one iteration: total (with the fetch), dataload, and the four compute phases. */
-  record StepTimes(double total, double dataload, double[] phases) {}
-
-  private static StepTimes step(Yolo9Detector detector, TrainLoader loader, NesterovSgd sgd, Ema ema, float lr,
-      CaptureSession session, double[] lossOut) {
-    double[] phases = new double[PHASES.size()];
-    long t0 = System.nanoTime();
-    TrainLoader.Batch batch;
-    try (Span s = session.phase("dataload")) {
-      batch = loader.next();
-    }
-    long t1 = System.nanoTime();
-    try (NDManager sub = detector.manager().newSubManager()) {
-      long a = System.nanoTime();
-      NDArray x;
-      try (Span s = session.phase("to_device")) {
-        x = sub.create(batch.images(), new Shape(batch.size(), 3, batch.imgsz(), batch.imgsz()), DataType.FLOAT32);
-      }
-      phases[0] = ms(a);
-      try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
-        a = System.nanoTime();
-        Yolo9Loss.Terms terms;
-        try (Span s = session.phase("forward")) {
-          NDList raw = detector.forwardTraining(x);
-          terms = Yolo9Loss.compute(raw, batch.targets(), TrainLoader.MAX_TARGETS, batch.imgsz(), batch.imgsz());
-        }
-        phases[1] = ms(a);
-        a = System.nanoTime();
-        try (Span s = session.phase("backward")) {
-          collector.backward(terms.total());
-        }
-        phases[2] = ms(a);
-        lossOut[0] = terms.box();
-        lossOut[1] = terms.dfl();
-        lossOut[2] = terms.cls();
-        lossOut[3] = terms.box() + terms.dfl() + terms.cls();
-      }
-      a = System.nanoTime();
-      try (Span s = session.phase("optimizer")) {
-        sgd.step(lr, sub);
-      }
-      phases[3] = ms(a);
-      ema.update(); // outside every phase, as upstream: lands in "unphased"
-    }
-    return new StepTimes(ms(t0), (t1 - t0) / 1e6, phases);
-  }
-
-  private static double ms(long since) {
-    return (System.nanoTime() - since) / 1e6;
-  }
-
-  private static ObjectNode finish(TrainOptions o, int batch, Yolo9Detector detector, Path dir, Path trace,
-      double[] stepMs, double[] dataloadMs, Map<String, double[]> composition, double[] loss, int steps, Ema ema) {
+  private static ObjectNode finish(TrainOptions o, int batch, TrainSession session, Path dir, Path trace,
+      double[] stepMs, double[] dataloadMs, Map<String, double[]> composition, int steps) {
+    Yolo9Detector detector = session.detector();
+    double[] loss = session.lastLoss();
     double step = PyRound.round(LatencyStats.mean(stepMs), 3);
     double dataload = PyRound.round(LatencyStats.mean(dataloadMs), 3);
     double frac = step > 0 ? PyRound.round(dataload / step, 3) : 0.0;
@@ -274,7 +200,7 @@ public final class TrainProfiler {
     lossNode.put("dfl", PyRound.round(loss[1], 4));
     lossNode.put("cls", PyRound.round(loss[2], 4));
     lossNode.put("total", PyRound.round(loss[3], 4));
-    samples.put("ema_updates", ema.updates());
+    samples.put("ema_updates", session.emaUpdates());
     ProfileKeys.moveOursToEnd(profile);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return profile;
