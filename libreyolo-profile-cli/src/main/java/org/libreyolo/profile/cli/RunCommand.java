@@ -63,6 +63,9 @@ public final class RunCommand implements Runnable {
         repeat, engine.spec(), engine.threads(), project, DATASET_CACHE);
     TrainProfiler.Result r = TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     PrintWriter out = spec.commandLine().getOut();
+    if (r.warning() != null) {
+      spec.commandLine().getErr().println("warning: " + r.warning());
+    }
     if (json) {
       ObjectNode o = JsonNodeFactory.instance.objectNode();
       o.put("profile", r.reported().toString());

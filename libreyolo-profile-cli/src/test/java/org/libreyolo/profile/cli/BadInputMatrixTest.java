@@ -155,6 +155,12 @@ class BadInputMatrixTest {
     "profile run shapes8 --device cpu --workers -1 --project OUT | 2 | --workers must be >= 0",
     "profile run shapes8 --device cpu --batch -3 --project OUT | 2 | --batch must be >= 1, or -1",
     "profile run shapes8 --device 0 --project OUT | 2 | no CUDA device/engine is available",
+    "profile run shapes8 --device cpu --warmup -1 --project OUT | 2 | --warmup must be >= 0",
+    "profile run shapes8 --device cpu --repeat -1 --project OUT | 2 | --repeat must be >= 0",
+    "profile run shapes8 --device cpu --imgsz 48 --project OUT | 2 | --imgsz must be a positive multiple of 32",
+    "profile run shapes8 --device cpu --threads 0 --project OUT | 2 | --threads must be >= 1",
+    "profile run shapes0 --device cpu --project OUT | 2 | shapes<N> takes 1 <= N <= 100000",
+    "profile run shapes8 --device cpu --steps x --project OUT | 2 | Invalid value for option '--steps'",
     // predict and model
     "predict NOINPUT --device cpu | 2 | has no 'input' array",
     "predict BADNPZ --device cpu | 2 | not a valid .npz archive",

@@ -39,7 +39,15 @@ public final class TrainProfiler {
   private TrainProfiler() {}
 
   /** What a run produced: the reported file, its profile, and the throughput over trials. */
-  public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN) {}
+  public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN) {
+    /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
+    public String warning() {
+      long skipped = profile.path("samples").path("skipped_steps").asLong(0);
+      return skipped == 0 ? null
+          : skipped + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
+              + " DNNL_MAX_CPU_ISA=AVX2 (see README, Known issues)";
+    }
+  }
 
   public static Result run(TrainOptions o, Progress progress) {
     DetectionDataset dataset = DetectionDataset.resolve(o.data(), o.datasetCache());
@@ -201,6 +209,7 @@ public final class TrainProfiler {
     lossNode.put("cls", PyRound.round(loss[2], 4));
     lossNode.put("total", PyRound.round(loss[3], 4));
     samples.put("ema_updates", session.emaUpdates());
+    samples.put("skipped_steps", session.skippedSteps()); // non-finite loss: update skipped
     ProfileKeys.moveOursToEnd(profile);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return profile;

@@ -35,7 +35,8 @@ public final class TrainSession implements AutoCloseable {
   private final Ema ema;
   private final long warmupIterations;
   private final long totalIterations;
-  private final double[] lastLoss = new double[4];
+  private double[] lastLoss = new double[4];
+  private long skippedSteps;
   private long iteration;
 
   /** Phase times of one iteration: total (with the fetch), dataload, and the four compute phases. */
@@ -65,9 +66,14 @@ public final class TrainSession implements AutoCloseable {
     return detector;
   }
 
-  /** Box, DFL, class and total loss (weighted) of the last step. */
+  /** Box, DFL, class and total loss (weighted) of the last step whose loss was finite. */
   public double[] lastLoss() {
     return lastLoss.clone();
+  }
+
+  /** Steps whose loss was not finite: timed, but their update was skipped. */
+  public long skippedSteps() {
+    return skippedSteps;
   }
 
   public long emaUpdates() {
@@ -83,6 +89,7 @@ public final class TrainSession implements AutoCloseable {
       batch = loader.next();
     }
     long t1 = System.nanoTime();
+    double[] loss;
     try (NDManager sub = detector.manager().newSubManager()) {
       long a = System.nanoTime();
       NDArray x;
@@ -103,17 +110,20 @@ public final class TrainSession implements AutoCloseable {
           collector.backward(terms.total());
         }
         phases[2] = ms(a);
-        lastLoss[0] = terms.box();
-        lastLoss[1] = terms.dfl();
-        lastLoss[2] = terms.cls();
-        lastLoss[3] = terms.box() + terms.dfl() + terms.cls();
+        loss = new double[] {terms.box(), terms.dfl(), terms.cls(), terms.box() + terms.dfl() + terms.cls()};
       }
       a = System.nanoTime();
+      boolean applied;
       try (Span s = session.phase("optimizer")) {
-        sgd.step(lr, sub);
+        applied = sgd.stepIfFinite(loss[3], lr, sub);
       }
       phases[3] = ms(a);
-      ema.update(); // outside every phase, as upstream: lands in "unphased"
+      if (applied) {
+        lastLoss = loss;
+        ema.update(); // outside every phase, as upstream: lands in "unphased"
+      } else {
+        skippedSteps++;
+      }
     }
     return new StepTimes(ms(t0), (t1 - t0) / 1e6, phases);
   }

@@ -2,6 +2,7 @@ package org.libreyolo.profile.train;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
 import ai.djl.nn.Parameter;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,26 @@ public final class NesterovSgd {
       update.close();
       g.muli(0f);
     }
+  }
+
+  /**
+   * The update only when {@code loss} is finite, as a gradient scaler skips overflowed steps: a
+   * non-finite loss leaves weights and momentum untouched and clears the (NaN) gradients.
+   *
+   * @return whether the update was applied
+   */
+  public boolean stepIfFinite(double loss, float lr, NDManager scratch) {
+    if (Double.isFinite(loss)) {
+      step(lr, scratch);
+      return true;
+    }
+    for (Slot s : slots) {
+      NDArray g = s.parameter().getArray().getGradient();
+      g.attach(scratch);
+      // g * 0 keeps NaN; overwrite instead
+      g.set(new NDIndex("..."), 0f);
+    }
+    return false;
   }
 
   /** LibreYOLO's per-iteration schedule: linear warm-up from 1e-4 to lr0, then linear decay to lr0 * 0.01. */

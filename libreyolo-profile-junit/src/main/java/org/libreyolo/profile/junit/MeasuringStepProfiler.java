@@ -44,7 +44,12 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public Profile measure(Runnable step) {
-    return measure(phases -> phases.phase(config.name(), step));
+    return measure(config.name(), step);
+  }
+
+  @Override
+  public Profile measure(String phase, Runnable step) {
+    return measure(phases -> phases.phase(phase, step));
   }
 
   @Override
@@ -171,12 +176,20 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
     String headline = "[libreyolo-profile] " + id + ": p50 " + profile.json().path("latency").path("p50_ms").asText()
         + " ms, " + profile.json().path("img_per_s").asText() + " items/s";
+    String record = ": record one with -Dlibreyolo.profile.updateBaseline=true";
+    if (Files.exists(baseline) && !Files.isRegularFile(baseline)) {
+      throw new IllegalStateException("baseline " + baseline + " is not a file" + record);
+    }
     if (!Files.isRegularFile(baseline)) {
       System.out.println(headline + "; no baseline at " + baseline
           + " (record one with -Dlibreyolo.profile.updateBaseline=true)");
       return;
     }
-    Gate.Result result = Gate.check(ProfileIo.load(baseline), profile,
+    Profile recorded = ProfileIo.load(baseline);
+    if (!recorded.json().path("samples").path("latency_ms").isArray()) {
+      throw new IllegalStateException("baseline " + baseline + " is not a profile with latency samples" + record);
+    }
+    Gate.Result result = Gate.check(recorded, profile,
         new GateOptions(config.alpha(), config.maxRegression(), GateOptions.SUPPORTED));
     Reports.comparison(baseline, dir.resolve("profile.json"), dir.resolve("compare.html"), config.alpha());
     System.out.println(headline + "; " + result.verdict() + " against " + baseline);

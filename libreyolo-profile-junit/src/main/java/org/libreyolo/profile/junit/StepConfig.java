@@ -61,5 +61,9 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
       throw new IllegalArgumentException("@ProfiledStep needs warmup >= 0, runs >= 2, repeat >= 1 and items >= 1"
           + " (got warmup " + warmup + ", runs " + runs + ", repeat " + repeat + ", items " + items + ")");
     }
+    if (!(maxRegression >= 0) || !(alpha > 0 && alpha < 1)) {
+      throw new IllegalArgumentException("@ProfiledStep needs maxRegression >= 0 and 0 < alpha < 1 (got maxRegression "
+          + maxRegression + ", alpha " + alpha + ")");
+    }
   }
 }

@@ -14,6 +14,9 @@ public interface StepProfiler {
   /** Measures a one-phase step: the phase is named after the step. */
   Profile measure(Runnable step);
 
+  /** Measures a one-phase step under the given phase name, e.g. {@code measure("forward", () -> ...)}. */
+  Profile measure(String phase, Runnable step);
+
   /** Measures a step made of named phases: {@code it -> { it.phase("pre", ...); it.phase("forward", ...); }}. */
   Profile measure(PhasedStep step);
 

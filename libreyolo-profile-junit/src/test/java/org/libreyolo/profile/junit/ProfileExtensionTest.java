@@ -43,7 +43,7 @@ class ProfileExtensionTest {
     @Test
     @ProfiledStep(warmup = 1, runs = 6, trace = true)
     void beta(StepProfiler profiler) {
-      profiler.measure(it -> it.phase("postprocess", () -> LockSupport.parkNanos(800_000)));
+      profiler.measure("postprocess", () -> LockSupport.parkNanos(800_000));
     }
 
     @Test

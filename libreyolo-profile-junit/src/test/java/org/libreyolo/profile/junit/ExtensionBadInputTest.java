@@ -1,0 +1,87 @@
+package org.libreyolo.profile.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The JUnit surface of the bad-input matrix: every bad setting or file fails the profiled test
+ * with one line that names the problem, and leaves no output behind.
+ */
+class ExtensionBadInputTest {
+  @TempDir Path dir;
+
+  @ProfiledStep(warmup = 0, runs = 3)
+  static class QuickStep {
+    @Test
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> Math.sqrt(System.nanoTime()));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(delimiter = '|', textBlock = """
+      warmup         | many  | libreyolo.profile.warmup='many' is not valid
+      warmup         | -1    | warmup >= 0
+      runs           | 1     | runs >= 2
+      runs           | 2.5   | libreyolo.profile.runs='2.5' is not valid
+      repeat         | 0     | repeat >= 1
+      maxRegression  | -0.1  | maxRegression >= 0
+      maxRegression  | NaN   | maxRegression >= 0
+      maxRegression  | five  | libreyolo.profile.maxRegression='five' is not valid
+      alpha          | 0     | 0 < alpha < 1
+      alpha          | 1.5   | 0 < alpha < 1
+      """)
+  void badConfigurationParameterFailsWithOneLine(String name, String value, String expected) {
+    Events events = run(QuickStep.class, "libreyolo.profile." + name, value);
+    assertFailedWith(events, expected);
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @ParameterizedTest(name = "baseline: {0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      not json    | {"schema":
+      wrong kind  | [1, 2, 3]
+      """)
+  void unreadableBaselineFailsWithOneLine(String label, String content) throws Exception {
+    Path baseline = dir.resolve("baselines/QuickStep.step.json");
+    Files.createDirectories(baseline.getParent());
+    Files.writeString(baseline, content);
+    assertFailedWith(run(QuickStep.class, "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString()),
+        "QuickStep.step.json");
+    assertThat(Files.readString(baseline)).as("the baseline is left as it was").isEqualTo(content);
+  }
+
+  @Test
+  void baselineThatIsADirectoryFailsWithOneLine() throws Exception {
+    Files.createDirectories(dir.resolve("baselines/QuickStep.step.json"));
+    assertFailedWith(run(QuickStep.class, "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString()),
+        "QuickStep.step.json");
+  }
+
+  private Events run(Class<?> type, String key, String value) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
+        .configurationParameter(key, value)
+        .selectors(selectClass(type))
+        .execute()
+        .testEvents();
+  }
+
+  private static void assertFailedWith(Events events, String expected) {
+    events.assertStatistics(s -> s.failed(1));
+    Throwable t = events.failed().stream().findFirst().orElseThrow()
+        .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    assertThat(t.getMessage()).contains(expected).doesNotContain("\n").doesNotContain("Exception");
+  }
+}
