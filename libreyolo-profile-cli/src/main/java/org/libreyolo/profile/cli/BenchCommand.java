@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
  * stages, NMS cost, profiler overhead and analysis throughput.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Benchmarks against the targets: pre+post <= 5% of forward, profiled/unprofiled forward <= 1.05,"
+    description = "Benchmarks against the targets: pre+post <= 5%% of forward, profiled/unprofiled forward <= 1.05,"
         + " NMS cost, analysis speed and heap on a real trace and a 10x concatenation.")
 public final class BenchCommand implements Runnable {
   /** The A100 fixture, when run from a checkout. */
