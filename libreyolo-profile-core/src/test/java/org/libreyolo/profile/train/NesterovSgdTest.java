@@ -61,4 +61,27 @@ class NesterovSgdTest {
       assertThat(w.getArray().getGradient().toFloatArray()[0]).isZero();
     }
   }
+
+  @Test
+  void aNonFiniteLossSkipsTheUpdateAndClearsTheNanGradients() {
+    TestEngine.boot();
+    try (Yolo9Detector d = Detectors.randomInit(Yolo9Size.T, 3, Device.cpu(), 0);
+        NDManager state = d.manager().newSubManager();
+        NDManager scratch = d.manager().newSubManager()) {
+      Map<String, Parameter> params = d.net().namedParameters();
+      NesterovSgd sgd = new NesterovSgd(params, state);
+      Parameter w = params.get("backbone.conv0.conv.weight");
+      float w0 = w.getArray().toFloatArray()[0];
+      try (NDManager sub = d.manager().newSubManager(); GradientCollector c = Engine.getInstance().newGradientCollector()) {
+        var raw = d.forwardTraining(sub.ones(new Shape(1, 3, 64, 64)));
+        c.backward(raw.get(0).sum().mul(Float.NaN));
+      }
+      assertThat(w.getArray().getGradient().toFloatArray()[0]).isNaN();
+
+      assertThat(sgd.stepIfFinite(Double.NaN, 0.01f, scratch)).isFalse();
+      assertThat(w.getArray().toFloatArray()[0]).as("weights untouched").isEqualTo(w0);
+      assertThat(w.getArray().getGradient().abs().max().getFloat()).as("NaN gradients cleared").isZero();
+      assertThat(sgd.stepIfFinite(1.0, 0.01f, scratch)).isTrue();
+    }
+  }
 }
