@@ -86,6 +86,9 @@ public final class RunCommand implements Runnable {
       spec.commandLine().getErr().println("note: --amp is recorded but not applied: DJL 0.36 has no autocast, the step"
           + " runs in float32");
     }
+    if (r.autoBatchNote() != null) {
+      spec.commandLine().getErr().println("note: " + r.autoBatchNote());
+    }
     String spread = r.imgPerSN() > 1 ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
     out.println("img/s: " + PyJson.str(r.profile().get("img_per_s")) + spread + "  |  " + r.profile().get("bound").asText());
     out.println("profile: " + r.reported());

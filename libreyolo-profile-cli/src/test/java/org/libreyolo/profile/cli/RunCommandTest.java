@@ -24,6 +24,18 @@ class RunCommandTest {
   }
 
   @Test
+  void autoBatchReportsTheBatchItChoseAndRecordsIt() throws Exception {
+    CliTest.Result r = CliTest.run("profile", "run", "shapes128", "--device", "cpu", "--threads", "1", "--imgsz", "32",
+        "--batch", "-1", "--steps", "1", "--warmup", "0", "--workers", "1", "--no-amp", "--project", dir.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode config = PyJson.MAPPER.readTree(dir.resolve("prof").resolve("profile.json").toFile()).get("config");
+    int batch = config.get("batch").asInt();
+    assertThat(config.get("batch_auto").asBoolean()).isTrue();
+    assertThat(Integer.bitCount(batch)).as("a power of two: %s", batch).isEqualTo(1);
+    assertThat(r.err()).contains("note: --batch -1 chose batch " + batch + " (the largest power of two up to 64");
+  }
+
+  @Test
   void jsonOutputAndNoAmpNoteWithNoAmp() throws Exception {
     CliTest.Result r = CliTest.run("profile", "run", "shapes8", "--device", "cpu", "--threads", "1", "--imgsz", "64",
         "--batch", "2", "--steps", "2", "--warmup", "0", "--workers", "0", "--no-amp", "--json", "--project", dir.toString());

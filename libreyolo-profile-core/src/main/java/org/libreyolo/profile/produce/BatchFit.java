@@ -2,6 +2,7 @@ package org.libreyolo.profile.produce;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
+import ai.djl.engine.EngineException;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
@@ -31,6 +32,9 @@ final class BatchFit {
             GradientCollector collector = Engine.getInstance().newGradientCollector()) {
           var raw = detector.forwardTraining(sub.ones(new Shape(batch, 3, imgsz, imgsz)));
           collector.backward(raw.get(0).mean().add(raw.get(1).mean()).add(raw.get(2).mean()));
+        } catch (EngineException e) {
+          // batch 1 at a small imgsz: BatchNorm has one value per channel on the 1x1 maps
+          continue;
         }
         if (peakBytes() > budget) {
           break;

@@ -40,6 +40,14 @@ public final class TrainProfiler {
 
   /** What a run produced: the reported file, its profile, and the throughput over trials. */
   public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN) {
+    /** Which batch {@code --batch -1} chose and why, else null. */
+    public String autoBatchNote() {
+      JsonNode config = profile.path("config");
+      return !config.path("batch_auto").asBoolean(false) ? null
+          : "--batch -1 chose batch " + config.path("batch").asInt() + " (the largest power of two up to "
+              + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
+    }
+
     /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
     public String warning() {
       long skipped = profile.path("samples").path("skipped_steps").asLong(0);

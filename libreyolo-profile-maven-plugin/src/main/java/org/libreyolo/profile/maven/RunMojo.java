@@ -62,6 +62,9 @@ public class RunMojo extends AbstractProfileMojo {
     String spread = r.imgPerSN() > 1 ? " +/- " + r.imgPerSStd() + " (n=" + r.imgPerSN() + ")" : "";
     getLog().info("img/s: " + r.profile().path("img_per_s").asText() + spread + "  |  " + r.profile().path("bound").asText());
     getLog().info("profile: " + r.reported());
+    if (r.autoBatchNote() != null) {
+      getLog().info(r.autoBatchNote());
+    }
     if (r.warning() != null) {
       getLog().warn(r.warning());
     }
