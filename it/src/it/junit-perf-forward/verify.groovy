@@ -6,7 +6,7 @@ def dir = new File(basedir, 'target/libreyolo-profile/ForwardPerfTest/predict')
 assert new File(dir, 'profile.json').isFile()
 assert new File(dir, 'profile_trace.json').isFile()
 def profile = new groovy.json.JsonSlurper().parse(new File(dir, 'profile.json'))
-assert profile.samples.latency_ms.size() == 12
+assert profile.samples.latency_ms.size() == 20
 assert profile.stages_ms.forward > 0
 assert profile.kernel_source == 'cpu-leaf-ops'
 assert new File(basedir, 'src/perf/libreyolo-profile/ForwardPerfTest.predict.json').isFile()

@@ -37,7 +37,7 @@ class ForwardPerfTest {
   }
 
   @Test
-  @ProfiledStep(warmup = 3, runs = 12, trace = true)
+  @ProfiledStep(warmup = 10, runs = 20, trace = true)
   void predict(StepProfiler step) {
     step.measure(it -> {
       Predictor.Batch[] batch = new Predictor.Batch[1];
