@@ -39,10 +39,15 @@ public final class TrainProfiler {
   private TrainProfiler() {}
 
   /** What a run produced: the reported file, its profile, and the throughput over trials. */
-  public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN) {
+  /**
+   * @param profile the reported profile: the last trial's, or the repeat aggregate
+   * @param trials every trial's profile (the aggregate has no config and no per-trial samples)
+   */
+  public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN,
+      List<ObjectNode> trials) {
     /** Which batch {@code --batch -1} chose and why, else null. */
     public String autoBatchNote() {
-      JsonNode config = profile.path("config");
+      JsonNode config = trials.get(trials.size() - 1).path("config");
       return !config.path("batch_auto").asBoolean(false) ? null
           : "--batch -1 chose batch " + config.path("batch").asInt() + " (the largest power of two up to "
               + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
@@ -50,7 +55,7 @@ public final class TrainProfiler {
 
     /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
     public String warning() {
-      long skipped = profile.path("samples").path("skipped_steps").asLong(0);
+      long skipped = trials.stream().mapToLong(t -> t.path("samples").path("skipped_steps").asLong(0)).sum();
       return skipped == 0 ? null
           : skipped + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
               + " DNNL_MAX_CPU_ISA=AVX2 (see README, Known issues)";
@@ -95,9 +100,9 @@ public final class TrainProfiler {
       ObjectNode repeat = RepeatAggregate.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
       return new Result(aggregate, lastDir.resolve("profile_trace.json"), repeat,
-          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt());
+          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt(), profiles);
     }
-    return new Result(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), last, null, 1);
+    return new Result(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), last, null, 1, profiles);
   }
 
   private static ObjectNode trial(TrainOptions o, DetectionDataset dataset, WeightsSource weights, Device device,
