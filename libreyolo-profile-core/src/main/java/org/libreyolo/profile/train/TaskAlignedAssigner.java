@@ -13,6 +13,7 @@ final class TaskAlignedAssigner {
   static final double IOU_POWER = 6.0;
   static final double CLS_POWER = 0.5;
   static final double MAX_DIST = 16 - 1.01;
+  static final double ALIGN_EPS = 1e-9;
 
   /** Per-anchor result: assigned target index (-1 background), class, box (pixels), soft score. */
   record Assignment(int[] target, int[] cls, float[] boxes, float[] score, int foreground) {}
@@ -103,7 +104,9 @@ final class TaskAlignedAssigner {
       fg++;
       cls[k] = gtCls[i];
       System.arraycopy(gt, 4 * i, boxes, 4 * k, 4);
-      score[k] = (float) (maxAlign[i] > 0 ? align[i][k] / maxAlign[i] * maxIou[i] : 0);
+      // LibreYOLO adds 1e-9 to the denominator; with poor early predictions align = iou^6 * cls^0.5
+      // is itself ~1e-6..1e-8, so this epsilon is not negligible and shifts every soft target.
+      score[k] = (float) (align[i][k] / (maxAlign[i] + ALIGN_EPS) * maxIou[i]);
     }
     return new Assignment(owner, cls, boxes, score, fg);
   }

@@ -51,22 +51,21 @@ class Yolo9LossTest {
   }
 
   /**
-   * Open discrepancy: with the sin pattern every term lands within 0.7% of the golden values (box
-   * +0.6%, dfl +0.2%, cls -0.7%; num_fg matches exactly, float64 gives the same), so some detail
-   * of the assignment differs from LibreYOLO's; the zero-map case matches exactly. This guard
-   * holds the current result at 1% until that detail is found (see the issue note).
+   * The main golden test (yolo9-architecture.md: "treat sin as the main test"). Float32 here
+   * against float64 there, so 1e-4 relative. The soft targets divide by max(align) + 1e-9 as
+   * LibreYOLO does; without that epsilon every term drifts by 0.2-0.7% on these poor predictions.
    */
   @Test
-  void sinPatternIsWithinOnePercentOfTheGoldenValues() {
+  void sinPatternMatchesTheGoldenValues() {
     TestEngine.boot();
     try (NDManager m = NDManager.newBaseManager()) {
       Yolo9Loss.Terms t = Yolo9Loss.compute(maps(m, true), targets(), M, 320, 320);
       assertThat(t.numFgPerImage()).isEqualTo(30.0);
-      assertThat(t.box()).isCloseTo(3.808903, within(3.808903 * 1e-2));
-      assertThat(t.dfl()).isCloseTo(4.479259, within(4.479259 * 1e-2));
-      assertThat(t.cls()).isCloseTo(219.473802, within(219.473802 * 1e-2));
+      assertThat(t.box()).isCloseTo(3.808903, within(3.808903 * 1e-4));
+      assertThat(t.dfl()).isCloseTo(4.479259, within(4.479259 * 1e-4));
+      assertThat(t.cls()).isCloseTo(219.473802, within(219.473802 * 1e-4));
       assertThat(t.total().toType(ai.djl.ndarray.types.DataType.FLOAT64, false).getDouble())
-          .isCloseTo(227.761963, within(227.761963 * 1e-2));
+          .isCloseTo(227.761963, within(227.761963 * 1e-4));
     }
   }
 
@@ -76,8 +75,9 @@ class Yolo9LossTest {
     try (NDManager m = NDManager.newBaseManager()) {
       Yolo9Loss.Terms t = Yolo9Loss.compute(maps(m, false), targets(), M, 320, 320);
       assertThat(t.dfl()).isCloseTo(1.5 * Math.log(16), within(1e-4));
-      assertThat(t.box()).isCloseTo(1.819638, within(1.819638 * 2e-3));
-      assertThat(t.cls()).isCloseTo(165.926939, within(165.926939 * 1e-3));
+      assertThat(t.box()).isCloseTo(1.819638, within(1.819638 * 1e-4));
+      assertThat(t.cls()).isCloseTo(165.926939, within(165.926939 * 1e-4));
+      assertThat(t.numFgPerImage()).isEqualTo(30.0);
     }
   }
 }
