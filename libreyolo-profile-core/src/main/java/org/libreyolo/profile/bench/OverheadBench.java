@@ -4,82 +4,83 @@ import ai.djl.ndarray.NDManager;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.ToDoubleFunction;
 import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.capture.Span;
 import org.libreyolo.profile.pipeline.Predictor;
 
 /**
- * Forward time with and without the operator profiler, interleaved (ABAB) in one process so
- * that machine drift hits both sides alike.
+ * Forward and train-step time with and without the operator profiler, interleaved (ABC ABC ...)
+ * in one process so that machine drift hits every arm alike.
  */
 public final class OverheadBench {
   private OverheadBench() {}
 
-  public record Result(double plainMs, double profiledMs, int rounds) {
+  /**
+   * Medians of the three interleaved arms: no profiler; the profiler as in the analysis window
+   * (no shapes, see {@link CaptureOptions#COLD_STEPS}); the profiler recording shapes, as on the
+   * cold steps.
+   */
+  public record Result(double plainMs, double profiledMs, double shapesMs, int rounds) {
     public double ratio() {
       return profiledMs / plainMs;
     }
+
+    public double shapesRatio() {
+      return shapesMs / plainMs;
+    }
   }
 
-  /** {@code rounds} rounds of {@code steps} plain then {@code steps} profiled forwards. */
+  private static CaptureOptions arm(int arm, Path file) {
+    return new CaptureOptions(true, arm == 1 ? 0 : Integer.MAX_VALUE, false, file);
+  }
+
+  /** {@code rounds} rounds of {@code steps} forwards per arm. */
   public static Result forward(Predictor predictor, Predictor.Batch batch, int warmup, int rounds, int steps)
       throws IOException {
     for (int i = 0; i < warmup; i++) {
       timedForward(predictor, batch, CaptureSession.start(CaptureOptions.off()));
     }
-    Path dir = Files.createTempDirectory("libreyolo-overhead");
-    double[] plain = new double[rounds * steps];
-    double[] profiled = new double[rounds * steps];
-    try {
-      for (int r = 0; r < rounds; r++) {
-        CaptureSession off = CaptureSession.start(CaptureOptions.off());
-        for (int s = 0; s < steps; s++) {
-          plain[r * steps + s] = timedForward(predictor, batch, off);
-        }
-        try (CaptureSession on = CaptureSession.start(CaptureOptions.tracing(dir.resolve("t" + r + ".json")))) {
-          for (int s = 0; s < steps; s++) {
-            on.nextStep();
-            profiled[r * steps + s] = timedForward(predictor, batch, on);
-          }
-          on.stop();
-        }
-        Files.deleteIfExists(dir.resolve("t" + r + ".json"));
-      }
-    } finally {
-      Files.deleteIfExists(dir);
-    }
-    return new Result(Medians.of(plain), Medians.of(profiled), rounds);
+    return interleave(rounds, steps, session -> timedForward(predictor, batch, session));
   }
 
-  /** Train steps with and without the operator profiler, interleaved in rounds. */
+  /** {@code rounds} rounds of {@code steps} train steps per arm. */
   public static Result trainStep(org.libreyolo.profile.produce.TrainSession session, int warmup, int rounds, int steps)
       throws IOException {
     CaptureSession off = CaptureSession.start(CaptureOptions.off());
     for (int i = 0; i < warmup; i++) {
       session.step(off);
     }
+    return interleave(rounds, steps, on -> session.step(on).total());
+  }
+
+  /** Per round: {@code steps} unprofiled, then profiled, then profiled with shapes. */
+  private static Result interleave(int rounds, int steps, ToDoubleFunction<CaptureSession> measured) throws IOException {
     Path dir = Files.createTempDirectory("libreyolo-overhead");
-    double[] plain = new double[rounds * steps];
-    double[] profiled = new double[rounds * steps];
+    double[][] ms = new double[3][rounds * steps];
     try {
       for (int r = 0; r < rounds; r++) {
+        CaptureSession off = CaptureSession.start(CaptureOptions.off());
         for (int s = 0; s < steps; s++) {
-          plain[r * steps + s] = session.step(off).total();
+          ms[0][r * steps + s] = measured.applyAsDouble(off);
         }
-        try (CaptureSession on = CaptureSession.start(CaptureOptions.tracing(dir.resolve("t" + r + ".json")))) {
-          for (int s = 0; s < steps; s++) {
-            on.nextStep();
-            profiled[r * steps + s] = session.step(on).total();
+        for (int arm = 1; arm <= 2; arm++) {
+          Path file = dir.resolve("t" + r + "-" + arm + ".json");
+          try (CaptureSession on = CaptureSession.start(arm(arm, file))) {
+            for (int s = 0; s < steps; s++) {
+              on.nextStep();
+              ms[arm][r * steps + s] = measured.applyAsDouble(on);
+            }
+            on.stop();
           }
-          on.stop();
+          Files.deleteIfExists(file);
         }
-        Files.deleteIfExists(dir.resolve("t" + r + ".json"));
       }
     } finally {
       Files.deleteIfExists(dir);
     }
-    return new Result(Medians.of(plain), Medians.of(profiled), rounds);
+    return new Result(Medians.of(ms[0]), Medians.of(ms[1]), Medians.of(ms[2]), rounds);
   }
 
   private static double timedForward(Predictor predictor, Predictor.Batch batch, CaptureSession session) {

@@ -11,12 +11,18 @@ import org.libreyolo.profile.LibreYoloException;
 /**
  * A profiling session: start, then steps made of named phases, then stop. It drives libtorch's
  * operator profiler and records the Java-side spans itself ({@code ProfilerStep#N} and
- * {@code step/<phase>}), then merges both into one Kineto-convention trace. With tracing off
- * every call is a no-op returning {@link Span#NONE}.
+ * {@code step/<phase>}), then merges both into one Kineto-convention trace. Input shapes are
+ * recorded on the first {@link CaptureOptions#shapeSteps()} steps only: at that step boundary the
+ * profiler is restarted without them (a segment), and the segments are merged on one timeline.
+ * With tracing off every call is a no-op returning {@link Span#NONE}.
  */
 public final class CaptureSession implements AutoCloseable {
   private final CaptureOptions options;
   private final long origin;
+  /** Finished profiler segments: DJL raw files, each with its own zero. */
+  private final List<KinetoTraceWriter.Segment> segments = new ArrayList<>();
+  private long segmentOrigin;
+  private boolean recordingShapes;
   private final boolean enabled;
   private final List<String> names = new ArrayList<>();
   private long[] spans = new long[3 * 256]; // (nameId, startNs, endNs)
@@ -29,7 +35,9 @@ public final class CaptureSession implements AutoCloseable {
   private CaptureSession(CaptureOptions options, long origin, boolean enabled) {
     this.options = options;
     this.origin = origin;
+    this.segmentOrigin = origin;
     this.enabled = enabled;
+    this.recordingShapes = enabled && options.shapeSteps() > 0;
   }
 
   /** Starts a session; with {@code options.trace()} off nothing is recorded. */
@@ -37,7 +45,7 @@ public final class CaptureSession implements AutoCloseable {
     if (!options.trace()) {
       return new CaptureSession(options, 0, false);
     }
-    long origin = OperatorProfiler.start(options.recordShapes(), options.profileMemory());
+    long origin = OperatorProfiler.start(options.shapeSteps() > 0, options.profileMemory());
     return new CaptureSession(options, origin, true);
   }
 
@@ -59,6 +67,14 @@ public final class CaptureSession implements AutoCloseable {
     long now = System.nanoTime();
     closeStep(now);
     stepIndex++;
+    if (recordingShapes && stepIndex == options.shapeSteps()) {
+      // between two markers, so the cost of writing the segment falls in no step
+      Path raw = rawFile();
+      segments.add(new KinetoTraceWriter.Segment(raw, (segmentOrigin - origin) / 1000.0));
+      segmentOrigin = OperatorProfiler.restart(raw, false, options.profileMemory());
+      recordingShapes = false;
+      now = System.nanoTime();
+    }
     stepStart = now;
   }
 
@@ -109,29 +125,47 @@ public final class CaptureSession implements AutoCloseable {
     Path target = options.traceFile();
     Path raw;
     try {
-      Files.createDirectories(target.toAbsolutePath().getParent());
-      raw = Files.createTempFile(target.toAbsolutePath().getParent(), ".djl-raw-", ".json");
-    } catch (IOException e) {
+      raw = rawFile();
+    } catch (LibreYoloException e) {
       stopped = false;
       close();
-      throw LibreYoloException.badInput("cannot write the trace under " + target.getParent() + ": " + e.getMessage());
+      throw e;
     }
     try {
       OperatorProfiler.stop(raw);
+      segments.add(new KinetoTraceWriter.Segment(raw, (segmentOrigin - origin) / 1000.0));
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {
         annotations.add(new KinetoTraceWriter.Annotation(names.get((int) spans[3 * i]),
             (spans[3 * i + 1] - origin) / 1000.0, (spans[3 * i + 2] - spans[3 * i + 1]) / 1000.0));
       }
-      KinetoTraceWriter.merge(raw, annotations, target);
+      KinetoTraceWriter.merge(segments, annotations, target);
       return target;
     } finally {
+      deleteSegments();
+    }
+  }
+
+  /** A temp file for one raw DJL segment, beside the trace (same file system as the final rename). */
+  private Path rawFile() {
+    Path parent = options.traceFile().toAbsolutePath().getParent();
+    try {
+      Files.createDirectories(parent);
+      return Files.createTempFile(parent, ".djl-raw-", ".json");
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot write the trace under " + parent + ": " + e.getMessage());
+    }
+  }
+
+  private void deleteSegments() {
+    for (KinetoTraceWriter.Segment segment : segments) {
       try {
-        Files.deleteIfExists(raw);
+        Files.deleteIfExists(segment.raw());
       } catch (IOException ignored) {
         // a leftover temp file is harmless; the trace itself was written atomically
       }
     }
+    segments.clear();
   }
 
   /** Stops without writing anything if {@link #stop()} was not called (e.g. on an error). */
@@ -148,6 +182,7 @@ public final class CaptureSession implements AutoCloseable {
         } catch (IOException e) {
           // nothing to keep
         }
+        deleteSegments();
       }
     }
   }

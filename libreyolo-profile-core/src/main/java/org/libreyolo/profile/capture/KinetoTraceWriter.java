@@ -28,6 +28,9 @@ final class KinetoTraceWriter {
   /** A Java-side span: name, start and duration in microseconds since the profiler started. */
   record Annotation(String name, double ts, double dur) {}
 
+  /** One profiler run's raw DJL output; its op timestamps start {@code offsetUs} after the trace's zero. */
+  record Segment(Path raw, double offsetUs) {}
+
   static final int PID = 1;
   /** DJL records every op on profiler thread 1 (backward runs on the calling thread). */
   static final int OPS_TID = 1;
@@ -39,13 +42,13 @@ final class KinetoTraceWriter {
 
   private KinetoTraceWriter() {}
 
-  static void merge(Path djlRaw, List<Annotation> annotations, Path target) {
-    AtomicFiles.write(target, out -> write(djlRaw, annotations, out));
+  static void merge(List<Segment> segments, List<Annotation> annotations, Path target) {
+    AtomicFiles.write(target, out -> write(segments, annotations, out));
   }
 
-  private static void write(Path djlRaw, List<Annotation> annotations, OutputStream out) throws IOException {
-    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8);
-        JsonParser p = FACTORY.createParser(djlRaw.toFile())) {
+  private static void write(List<Segment> segments, List<Annotation> annotations, OutputStream out)
+      throws IOException {
+    try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
       g.writeStringField("schemaVersion", "1");
       g.writeStringField("displayTimeUnit", "ms");
@@ -54,11 +57,15 @@ final class KinetoTraceWriter {
       metadata(g, "process_name", 0, "libreyolo-profile");
       metadata(g, "thread_name", OPS_TID, "libtorch ops");
       metadata(g, "thread_name", ANNOTATION_TID, "steps and phases");
-      if (p.nextToken() != JsonToken.START_ARRAY) {
-        throw new IOException("DJL's profiler output is not a JSON array");
-      }
-      while (p.nextToken() == JsonToken.START_OBJECT) {
-        op(g, p.readValueAsTree());
+      for (Segment segment : segments) {
+        try (JsonParser p = FACTORY.createParser(segment.raw().toFile())) {
+          if (p.nextToken() != JsonToken.START_ARRAY) {
+            throw new IOException("DJL's profiler output is not a JSON array");
+          }
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            op(g, p.readValueAsTree(), segment.offsetUs());
+          }
+        }
       }
       for (Annotation a : annotations) {
         g.writeStartObject();
@@ -94,7 +101,7 @@ final class KinetoTraceWriter {
     g.writeEndObject();
   }
 
-  private static void op(JsonGenerator g, JsonNode e) throws IOException {
+  private static void op(JsonGenerator g, JsonNode e, double offsetUs) throws IOException {
     if (!e.path("ts").isNumber()) {
       return;
     }
@@ -104,7 +111,7 @@ final class KinetoTraceWriter {
     g.writeStringField("name", e.path("name").asText());
     g.writeNumberField("pid", PID);
     g.writeNumberField("tid", OPS_TID);
-    g.writeNumberField("ts", e.path("ts").asDouble());
+    g.writeNumberField("ts", offsetUs == 0 ? e.path("ts").asDouble() : round3(e.path("ts").asDouble() + offsetUs));
     g.writeNumberField("dur", e.path("dur").asDouble(0));
     g.writeObjectFieldStart("args");
     JsonNode shape = e.path("shape");
