@@ -96,11 +96,12 @@ public final class BenchCommand implements Runnable {
           row("(pre+post) / forward", f(100 * s.prePostOverForward(), 2) + "%", "<= 5%");
         }
         if (section("overhead")) {
-          OverheadBench.Result o = OverheadBench.forward(predictor, predictor.preprocess(batch), warmup, 3,
-              Math.max(3, runs / 3));
+          double[] perOp = OverheadBench.perOpMicros(detector.manager(), 20_000);
+          row("profiler cost per op, µs (tiny add_)", f(perOp[1] - perOp[0], 2), "");
+          OverheadBench.Result o = OverheadBench.forward(predictor, predictor.preprocess(batch), warmup, 6, 4);
           row("forward ms, unprofiled", f(o.plainMs(), 2), "");
           row("forward ms, profiled", f(o.profiledMs(), 2), "");
-          row("profiled / unprofiled", f(o.ratio(), 3), "<= 1.05");
+          row("profiled / unprofiled (median of " + o.rounds() + " rounds)", f(o.ratio(), 3), "<= 1.05");
           row("  recording shapes (cold steps only)", f(o.shapesRatio(), 3), "");
         }
       } catch (IOException e) {
@@ -138,9 +139,11 @@ public final class BenchCommand implements Runnable {
     }
     try {
       long events = AnalysisBench.concatenate(source, 1, Files.createTempFile("libreyolo-bench", ".json"));
-      AnalysisBench.measure(source, events, 5); // warm the JIT
-      AnalysisBench.Result one = AnalysisBench.measure(source, events, 5);
-      row("analysis ms, " + events + " events", f(one.medianMs(), 1), "");
+      AnalysisBench.Result cold = AnalysisBench.measure(source, events, 1);
+      row("analysis ms, first in this JVM", f(cold.medianMs(), 1), "");
+      AnalysisBench.measure(source, events, 8); // C2 settles after ~6 runs of this size
+      AnalysisBench.Result one = AnalysisBench.measure(source, events, 7);
+      row("analysis ms, " + events + " events (warm)", f(one.medianMs(), 1), "");
       row("  peak heap MB", f(one.peakHeapMb(), 1), "");
       Path big = Files.createTempFile("libreyolo-bench-x" + copies, ".json");
       try {
@@ -163,10 +166,10 @@ public final class BenchCommand implements Runnable {
     for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
       String where = "t@" + setting[0] + ", b" + setting[1];
       try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, engine.boot(), 100)) {
-        OverheadBench.Result o = OverheadBench.trainStep(session, 3, 3, 4);
-        row("train step ms, unprofiled (" + where + ")", f(o.plainMs(), 2), "");
+        OverheadBench.Result o = OverheadBench.trainStep(session, 3, 4, 4);
+        row("train step ms w/o dataload, unprofiled (" + where + ")", f(o.plainMs(), 2), "");
         row("train step ms, profiled", f(o.profiledMs(), 2), "");
-        row("profiled / unprofiled train step", f(o.ratio(), 3), "<= 1.15");
+        row("profiled / unprofiled (median of " + o.rounds() + " rounds)", f(o.ratio(), 3), "<= 1.15");
         row("  recording shapes (cold steps only)", f(o.shapesRatio(), 3), "");
       } catch (IOException e) {
         throw new UncheckedIOException(e);

@@ -1,9 +1,12 @@
 package org.libreyolo.profile.bench;
 
+import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.ToDoubleFunction;
 import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
@@ -22,15 +25,8 @@ public final class OverheadBench {
    * (no shapes, see {@link CaptureOptions#COLD_STEPS}); the profiler recording shapes, as on the
    * cold steps.
    */
-  public record Result(double plainMs, double profiledMs, double shapesMs, int rounds) {
-    public double ratio() {
-      return profiledMs / plainMs;
-    }
-
-    public double shapesRatio() {
-      return shapesMs / plainMs;
-    }
-  }
+  public record Result(double plainMs, double profiledMs, double shapesMs, double ratio, double shapesRatio,
+      int rounds) {}
 
   private static CaptureOptions arm(int arm, Path file) {
     return new CaptureOptions(true, arm == 1 ? 0 : Integer.MAX_VALUE, false, file);
@@ -52,35 +48,82 @@ public final class OverheadBench {
     for (int i = 0; i < warmup; i++) {
       session.step(off);
     }
-    return interleave(rounds, steps, on -> session.step(on).total());
+    // the loader's wait is left out: it depends on how far the workers got ahead, not on the profiler
+    return interleave(rounds, steps, on -> {
+      org.libreyolo.profile.produce.TrainSession.StepTimes t = session.step(on);
+      return t.total() - t.dataload();
+    });
   }
 
-  /** Per round: {@code steps} unprofiled, then profiled, then profiled with shapes. */
+  /**
+   * Per round one untimed and {@code steps} timed steps of each arm, the arm order rotating from round to round (ABC, BCA,
+   * CAB) so that no arm always follows a profiler stop (which writes the trace for a second or
+   * two and lets the loader run ahead) or always runs first.
+   */
   private static Result interleave(int rounds, int steps, ToDoubleFunction<CaptureSession> measured) throws IOException {
     Path dir = Files.createTempDirectory("libreyolo-overhead");
     double[][] ms = new double[3][rounds * steps];
+    double[][] ratios = new double[2][rounds];
     try {
       for (int r = 0; r < rounds; r++) {
-        CaptureSession off = CaptureSession.start(CaptureOptions.off());
-        for (int s = 0; s < steps; s++) {
-          ms[0][r * steps + s] = measured.applyAsDouble(off);
-        }
-        for (int arm = 1; arm <= 2; arm++) {
+        for (int k = 0; k < 3; k++) {
+          int arm = (r + k) % 3;
           Path file = dir.resolve("t" + r + "-" + arm + ".json");
-          try (CaptureSession on = CaptureSession.start(arm(arm, file))) {
+          try (CaptureSession session = CaptureSession.start(arm == 0 ? CaptureOptions.off() : arm(arm, file))) {
+            session.nextStep();
+            measured.applyAsDouble(session); // the first step after a start pays one-off costs: not timed
             for (int s = 0; s < steps; s++) {
-              on.nextStep();
-              ms[arm][r * steps + s] = measured.applyAsDouble(on);
+              session.nextStep();
+              ms[arm][r * steps + s] = measured.applyAsDouble(session);
             }
-            on.stop();
+            session.stop();
           }
           Files.deleteIfExists(file);
+        }
+        double plain = Medians.of(Arrays.copyOfRange(ms[0], r * steps, (r + 1) * steps));
+        for (int arm = 1; arm <= 2; arm++) {
+          ratios[arm - 1][r] = Medians.of(Arrays.copyOfRange(ms[arm], r * steps, (r + 1) * steps)) / plain;
         }
       }
     } finally {
       Files.deleteIfExists(dir);
     }
-    return new Result(Medians.of(ms[0]), Medians.of(ms[1]), Medians.of(ms[2]), rounds);
+    // the ratio within each round, then the median over rounds: the machine's speed drifts
+    // (2-3x over minutes on a shared VM), a round is short enough for it to hold still
+    return new Result(Medians.of(ms[0]), Medians.of(ms[1]), Medians.of(ms[2]), Medians.of(ratios[0]),
+        Medians.of(ratios[1]), rounds);
+  }
+
+  /**
+   * The profiler's cost per recorded op, from the cheapest op there is (an in-place add on one
+   * element) timed without and with the profiler: {µs per op plain, µs per op profiled}.
+   */
+  public static double[] perOpMicros(NDManager manager, int ops) throws IOException {
+    Path file = Files.createTempFile("libreyolo-per-op", ".json");
+    try (NDManager sub = manager.newSubManager()) {
+      NDArray a = sub.ones(new Shape(1));
+      NDArray b = sub.ones(new Shape(1));
+      double[] plain = new double[3];
+      double[] profiled = new double[3];
+      for (int r = 0; r < 3; r++) {
+        plain[r] = addMicros(a, b, ops);
+        try (CaptureSession on = CaptureSession.start(new CaptureOptions(true, 0, false, file))) {
+          profiled[r] = addMicros(a, b, ops);
+          on.stop();
+        }
+      }
+      return new double[] {Medians.of(plain), Medians.of(profiled)};
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  private static double addMicros(NDArray a, NDArray b, int ops) {
+    long t0 = System.nanoTime();
+    for (int i = 0; i < ops; i++) {
+      a.addi(b);
+    }
+    return (System.nanoTime() - t0) / 1e3 / ops;
   }
 
   private static double timedForward(Predictor predictor, Predictor.Batch batch, CaptureSession session) {

@@ -18,8 +18,9 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.pipeline.Letterbox;
 
 /**
- * The training data loader: {@code workers} threads decode, augment (HSV jitter, horizontal flip),
- * letterbox and collate whole batches ahead of the training loop (a prefetch queue), so the time
+ * The training data loader: {@code workers} threads decode, augment (LibreYOLO9's 4-image mosaic,
+ * HSV jitter, horizontal flip), letterbox and collate whole batches ahead of the training loop (a
+ * prefetch queue), so the time
  * {@link #next()} blocks is the real data-loading stall. Epochs reshuffle; the last partial batch
  * is dropped. Targets are {@code (B, 100, 5)} rows {@code [class, x1, y1, x2, y2]} normalised to
  * the input, padded with class -1.
@@ -30,6 +31,7 @@ public final class TrainLoader implements AutoCloseable {
   private final DetectionDataset dataset;
   private final int batch;
   private final int size;
+  private final boolean mosaic;
   private final ExecutorService pool;
   private final Deque<Future<Batch>> queue = new ArrayDeque<>();
   private final Random shuffle;
@@ -41,7 +43,11 @@ public final class TrainLoader implements AutoCloseable {
   /** A collated batch: images {@code (B,3,S,S)} and targets {@code (B,100,5)} as direct buffers / arrays. */
   public record Batch(FloatBuffer images, float[] targets, int size, int imgsz) {}
 
-  public TrainLoader(DetectionDataset dataset, int batch, int imgsz, int workers, long seed) {
+  /**
+   * @param mosaic LibreYOLO's mosaic, on for every epoch of a profile run (it passes
+   *     {@code no_aug_epochs=0} so that the real augmentation pipeline is profiled)
+   */
+  public TrainLoader(DetectionDataset dataset, int batch, int imgsz, int workers, long seed, boolean mosaic) {
     if (dataset.train().size() < batch) {
       throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE,
           "the dataset has " + dataset.train().size() + " training images, fewer than one batch of " + batch);
@@ -49,6 +55,7 @@ public final class TrainLoader implements AutoCloseable {
     this.dataset = dataset;
     this.batch = batch;
     this.size = imgsz;
+    this.mosaic = mosaic;
     this.shuffle = new Random(seed);
     this.pool = workers > 0 ? Executors.newFixedThreadPool(workers, r -> {
       Thread t = new Thread(r, "libreyolo-loader");
@@ -109,10 +116,9 @@ public final class TrainLoader implements AutoCloseable {
     float[] targets = new float[indices.size() * MAX_TARGETS * 5];
     SplittableRandom random = new SplittableRandom(id * 7919 + 17);
     for (int b = 0; b < indices.size(); b++) {
-      DetectionDataset.Item item = dataset.train().get(indices.get(b));
-      RgbImage image = ImageSource.decode(item.image(), true);
-      float[] boxes = item.boxes().clone();
-      image = Augment.hsv(image, random);
+      Mosaic.Sample sample = load(dataset.train().get(indices.get(b)), random);
+      float[] boxes = sample.boxes().clone();
+      RgbImage image = Augment.hsv(sample.image(), random);
       if (random.nextDouble() < 0.5) {
         image = Augment.flip(image);
         for (int r = 0; r < boxes.length / 5; r++) {
@@ -148,6 +154,22 @@ public final class TrainLoader implements AutoCloseable {
     }
     images.flip();
     return new Batch(images, targets, indices.size(), size);
+  }
+
+  private Mosaic.Sample load(DetectionDataset.Item item, SplittableRandom random) {
+    Mosaic.Sample plain = new Mosaic.Sample(ImageSource.decode(item.image(), true), item.boxes());
+    if (!mosaic) {
+      return plain;
+    }
+    List<Mosaic.Sample> four = new ArrayList<>(4);
+    four.add(plain);
+    for (int k = 0; k < 3; k++) {
+      DetectionDataset.Item other = dataset.train().get(random.nextInt(dataset.train().size()));
+      four.add(new Mosaic.Sample(ImageSource.decode(other.image(), true), other.boxes()));
+    }
+    Mosaic.Sample mixed = Mosaic.of(four, size, random);
+    // as LibreYOLO: when no box survives the augmentation, train on the plain image
+    return mixed.boxes().length == 0 && plain.boxes().length > 0 ? plain : mixed;
   }
 
   @Override

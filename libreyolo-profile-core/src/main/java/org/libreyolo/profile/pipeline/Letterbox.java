@@ -20,33 +20,6 @@ public final class Letterbox {
     return Math.min((double) height / h, (double) width / w);
   }
 
-  /** One axis of the resize: the two source indices and the weight of the second, per output index. */
-  private record Taps(int[] lo, int[] hi, float[] frac) {
-    static Taps of(int src, int dst) {
-      int[] lo = new int[dst];
-      int[] hi = new int[dst];
-      float[] frac = new float[dst];
-      double scale = (double) src / dst;
-      for (int d = 0; d < dst; d++) {
-        double s = (d + 0.5) * scale - 0.5;
-        int i = (int) Math.floor(s);
-        float f = (float) (s - i);
-        if (i < 0) {
-          i = 0;
-          f = 0;
-        }
-        if (i >= src - 1) {
-          i = src - 1;
-          f = 0;
-        }
-        lo[d] = i;
-        hi[d] = Math.min(i + 1, src - 1);
-        frac[d] = f;
-      }
-      return new Taps(lo, hi, frac);
-    }
-  }
-
   /**
    * Writes one image (3 x height x width floats) at the buffer's position, advances the position
    * past it, and returns the ratio used.
@@ -57,8 +30,8 @@ public final class Letterbox {
     int nh = Math.max(1, (int) Math.floor(image.height() * r));
     int plane = height * width;
     int base = out.position();
-    Taps xs = Taps.of(image.width(), nw);
-    Taps ys = Taps.of(image.height(), nh);
+    LinearTaps xs = LinearTaps.of(image.width(), nw);
+    LinearTaps ys = LinearTaps.of(image.height(), nh);
     // horizontally resized source rows, planar per channel, cached by source row index
     float[][] rows = new float[2][3 * nw];
     int[] cached = {-1, -1};
@@ -89,7 +62,7 @@ public final class Letterbox {
   }
 
   /** Source row {@code j} resized horizontally and scaled to [0,1]; two rows are cached. */
-  private static float[] row(RgbImage image, int j, Taps xs, int nw, float[][] rows, int[] cached) {
+  private static float[] row(RgbImage image, int j, LinearTaps xs, int nw, float[][] rows, int[] cached) {
     for (int k = 0; k < 2; k++) {
       if (cached[k] == j) {
         return rows[k];

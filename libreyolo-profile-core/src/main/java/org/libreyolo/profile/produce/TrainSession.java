@@ -47,7 +47,7 @@ public final class TrainSession implements AutoCloseable {
     this.detector = new Yolo9Detector(size, dataset.names().size(), device, WeightsSource.RANDOM_INIT);
     TrainLoader l = null;
     try {
-      l = new TrainLoader(dataset, batch, imgsz, workers, 0);
+      l = new TrainLoader(dataset, batch, imgsz, workers, 0, true);
     } catch (RuntimeException e) {
       detector.close();
       throw e;

@@ -40,7 +40,7 @@ class ShapesDatasetTest {
   @Test
   void loaderCollatesLetterboxedBatchesWithPaddedTargets() throws Exception {
     DetectionDataset ds = DetectionDataset.load(ShapesDataset.ensure("shapes6", a));
-    try (TrainLoader loader = new TrainLoader(ds, 3, 64, 2, 1)) {
+    try (TrainLoader loader = new TrainLoader(ds, 3, 64, 2, 1, true)) {
       assertThat(loader.batchesPerEpoch()).isEqualTo(2);
       for (int i = 0; i < 5; i++) {
         TrainLoader.Batch batch = loader.next();

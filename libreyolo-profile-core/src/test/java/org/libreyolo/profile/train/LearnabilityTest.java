@@ -9,6 +9,9 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
@@ -21,21 +24,27 @@ import org.libreyolo.profile.weights.Detectors;
 
 /** The whole training step learns: overfitting one batch of shapes drops the loss clearly. */
 class LearnabilityTest {
+  static final int STEPS = 60;
+
   @TempDir Path cache;
 
+  /**
+   * One plain (un-mosaicked) batch at lr 0.01. The task-aligned soft targets grow with the IoU of
+   * the predictions, so the loss first rises (for ~10 steps from a random init) and then falls: the
+   * check is the fall from that peak, which needs gradients, the update and the assignment to work.
+   */
   @Test
   void lossFallsWhenOverfittingOneBatch() {
     TestEngine.boot();
     DetectionDataset ds = DetectionDataset.load(ShapesDataset.ensure("shapes4", cache));
-    try (TrainLoader loader = new TrainLoader(ds, 2, 128, 0, 3);
+    try (TrainLoader loader = new TrainLoader(ds, 2, 128, 0, 3, false);
         Yolo9Detector d = Detectors.randomInit(Yolo9Size.T, 80, Device.cpu(), 0);
         NDManager state = d.manager().newSubManager()) {
       TrainLoader.Batch batch = loader.next();
       NesterovSgd sgd = new NesterovSgd(d.net().namedParameters(), state);
-      double first = 0;
-      double last = 0;
+      List<Double> losses = new ArrayList<>();
       int skipped = 0;
-      for (int step = 0; step < 40; step++) {
+      for (int step = 0; step < STEPS; step++) {
         try (NDManager sub = d.manager().newSubManager()) {
           var x = sub.create(batch.images().duplicate(), new Shape(2, 3, 128, 128), DataType.FLOAT32);
           Yolo9Loss.Terms terms;
@@ -44,18 +53,19 @@ class LearnabilityTest {
             c.backward(terms.total());
           }
           double total = terms.box() + terms.dfl() + terms.cls();
-          if (!sgd.stepIfFinite(total, 0.01f, sub)) {
+          if (sgd.stepIfFinite(total, 0.01f, sub)) {
+            losses.add(total);
+          } else {
             skipped++;
-            continue;
           }
-          if (first == 0) {
-            first = total;
-          }
-          last = total;
         }
       }
       assertThat(skipped).as("steps with a non-finite loss").isLessThan(5);
-      assertThat(last).as("loss after 40 steps vs %s at step 0", first).isLessThan(0.8 * first);
+      double peak = Collections.max(losses);
+      List<Double> tail = new ArrayList<>(losses.subList(losses.size() - 5, losses.size()));
+      Collections.sort(tail);
+      assertThat(tail.get(2)).as("median of the last 5 losses vs the peak %s (all: %s)", peak, losses)
+          .isLessThan(0.6 * peak);
     }
   }
 }
