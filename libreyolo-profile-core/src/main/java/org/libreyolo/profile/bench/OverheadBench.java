@@ -14,7 +14,7 @@ import org.libreyolo.profile.capture.Span;
 import org.libreyolo.profile.pipeline.Predictor;
 
 /**
- * Forward and train-step time with and without the operator profiler, interleaved (ABC ABC ...)
+ * Forward and train-step time with and without the operator profiler, interleaved in short rounds
  * in one process so that machine drift hits every arm alike.
  */
 public final class OverheadBench {
@@ -56,11 +56,12 @@ public final class OverheadBench {
   }
 
   /**
-   * Per round one untimed and {@code steps} timed steps of each arm, the arm order rotating from round to round (ABC, BCA,
-   * CAB) so that no arm always follows a profiler stop (which writes the trace for a second or
-   * two and lets the loader run ahead) or always runs first.
+   * Per round one untimed and {@code steps} timed steps of each arm, the arm order rotating from
+   * round to round (ABC, BCA, CAB) so that no arm always follows a profiler stop (which writes the
+   * trace for a second or two and lets the loader run ahead) or always runs first.
    */
-  private static Result interleave(int rounds, int steps, ToDoubleFunction<CaptureSession> measured) throws IOException {
+  private static Result interleave(int rounds, int steps, ToDoubleFunction<CaptureSession> measured)
+      throws IOException {
     Path dir = Files.createTempDirectory("libreyolo-overhead");
     double[][] ms = new double[3][rounds * steps];
     double[][] ratios = new double[2][rounds];

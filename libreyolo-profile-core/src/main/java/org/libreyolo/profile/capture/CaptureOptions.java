@@ -10,8 +10,8 @@ import java.nio.file.Path;
 public record CaptureOptions(boolean trace, int shapeSteps, boolean profileMemory, Path traceFile) {
   /**
    * Shapes on the two cold steps that the analysis window skips (with 4 or more markers), none in
-   * the window: recording shapes costs ~8% of a forward and ~30% of a train step at t@320 b4,
-   * while the reference's torch profiler records none at all.
+   * the window: recording shapes added another 5-30% to a profiled train step at t@320 b4 (rotated
+   * A/B bench runs), and the reference's torch profiler records none at all.
    */
   public static final int COLD_STEPS = 2;
 

@@ -132,8 +132,8 @@ public final class CaptureSession implements AutoCloseable {
       throw e;
     }
     try {
-      OperatorProfiler.stop(raw);
       segments.add(new KinetoTraceWriter.Segment(raw, (segmentOrigin - origin) / 1000.0));
+      OperatorProfiler.stop(raw);
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {
         annotations.add(new KinetoTraceWriter.Annotation(names.get((int) spans[3 * i]),

@@ -64,7 +64,8 @@ class CaptureSessionTest {
     Map<String, double[]> steps = new HashMap<>();
     for (JsonNode e : complete) {
       if (e.get("name").asText().startsWith("ProfilerStep#")) {
-        steps.put(e.get("name").asText(), new double[] {e.get("ts").asDouble(), e.get("ts").asDouble() + e.get("dur").asDouble()});
+        double ts = e.get("ts").asDouble();
+        steps.put(e.get("name").asText(), new double[] {ts, ts + e.get("dur").asDouble()});
       }
     }
     int[] withShapes = new int[5];
