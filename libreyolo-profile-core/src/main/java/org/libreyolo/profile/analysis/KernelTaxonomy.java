@@ -16,8 +16,14 @@ public final class KernelTaxonomy {
   public static final String ELEMENTWISE = "elementwise";
   public static final String OTHER = "other";
 
-  private static final Pattern TENSOR_CORE = Pattern.compile(
-      "h884|h1688|i16832|i8816|s16816|s1688|hmma|imma|tensorop|wmma|16816|16832|884gemm|1688gemm");
+  /**
+   * The reference's Tensor-Core regex, {@code h884|h1688|i16832|i8816|s16816|s1688|hmma|imma|tensorop
+   * |wmma|16816|16832|884gemm|1688gemm}: an alternation of plain literals, so {@code find()} is
+   * "contains any", which indexOf does several times faster on long templated kernel names.
+   */
+  private static final String[] TENSOR_CORE = {
+    "h884", "h1688", "i16832", "i8816", "s16816", "s1688", "hmma", "imma", "tensorop", "wmma", "16816", "16832",
+    "884gemm", "1688gemm"};
 
   private record Rule(String category, Pattern pattern) {}
 
@@ -46,7 +52,13 @@ public final class KernelTaxonomy {
   private KernelTaxonomy() {}
 
   public static boolean isTensorCore(String name) {
-    return TENSOR_CORE.matcher(name.toLowerCase(Locale.ROOT)).find();
+    String lower = name.toLowerCase(Locale.ROOT);
+    for (String literal : TENSOR_CORE) {
+      if (lower.contains(literal)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public static String category(String name) {

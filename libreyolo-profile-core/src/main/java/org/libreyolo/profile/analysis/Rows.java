@@ -1,6 +1,7 @@
 package org.libreyolo.profile.analysis;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,11 +22,14 @@ final class Rows {
 
   /** Entries sorted by the given rounded share, descending, ties in first-seen order. */
   List<Map.Entry<String, double[]>> sortedByShare(int digits) {
-    double denominator = total > 0 ? total : 1.0;
+    double denominator = denominator();
     List<Map.Entry<String, double[]>> entries = new ArrayList<>(byName.entrySet());
-    entries.sort((a, b) -> Double.compare(
-        PyRound.round(b.getValue()[0] / denominator * 100, digits),
-        PyRound.round(a.getValue()[0] / denominator * 100, digits)));
+    // the rounded share once per row: rounding is exact (BigDecimal) and too dear for every comparison
+    Map<String, Double> share = new HashMap<>();
+    for (Map.Entry<String, double[]> e : entries) {
+      share.put(e.getKey(), PyRound.round(e.getValue()[0] / denominator * 100, digits));
+    }
+    entries.sort((a, b) -> Double.compare(share.get(b.getKey()), share.get(a.getKey())));
     return entries;
   }
 
