@@ -21,7 +21,7 @@ public final class CaptureSession implements AutoCloseable {
   private final long origin;
   /** Finished profiler segments: DJL raw files, each with its own zero. */
   private final List<KinetoTraceWriter.Segment> segments = new ArrayList<>();
-  private long segmentOrigin;
+  private OperatorProfiler.Start segmentStart;
   private boolean recordingShapes;
   private final boolean enabled;
   private final List<String> names = new ArrayList<>();
@@ -32,10 +32,10 @@ public final class CaptureSession implements AutoCloseable {
   private long stepStart;
   private boolean stopped;
 
-  private CaptureSession(CaptureOptions options, long origin, boolean enabled) {
+  private CaptureSession(CaptureOptions options, OperatorProfiler.Start start, boolean enabled) {
     this.options = options;
-    this.origin = origin;
-    this.segmentOrigin = origin;
+    this.origin = start == null ? 0 : start.beforeNs();
+    this.segmentStart = start;
     this.enabled = enabled;
     this.recordingShapes = enabled && options.shapeSteps() > 0;
   }
@@ -43,10 +43,9 @@ public final class CaptureSession implements AutoCloseable {
   /** Starts a session; with {@code options.trace()} off nothing is recorded. */
   public static CaptureSession start(CaptureOptions options) {
     if (!options.trace()) {
-      return new CaptureSession(options, 0, false);
+      return new CaptureSession(options, null, false);
     }
-    long origin = OperatorProfiler.start(options.shapeSteps() > 0, options.profileMemory());
-    return new CaptureSession(options, origin, true);
+    return new CaptureSession(options, OperatorProfiler.start(options.shapeSteps() > 0, options.profileMemory()), true);
   }
 
   public boolean enabled() {
@@ -70,8 +69,8 @@ public final class CaptureSession implements AutoCloseable {
     if (recordingShapes && stepIndex == options.shapeSteps()) {
       // between two markers, so the cost of writing the segment falls in no step
       Path raw = rawFile();
-      segments.add(new KinetoTraceWriter.Segment(raw, (segmentOrigin - origin) / 1000.0));
-      segmentOrigin = OperatorProfiler.restart(raw, false, options.profileMemory());
+      segments.add(segment(raw));
+      segmentStart = OperatorProfiler.restart(raw, false, options.profileMemory());
       recordingShapes = false;
       now = System.nanoTime();
     }
@@ -132,7 +131,7 @@ public final class CaptureSession implements AutoCloseable {
       throw e;
     }
     try {
-      segments.add(new KinetoTraceWriter.Segment(raw, (segmentOrigin - origin) / 1000.0));
+      segments.add(segment(raw));
       OperatorProfiler.stop(raw);
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {
@@ -144,6 +143,12 @@ public final class CaptureSession implements AutoCloseable {
     } finally {
       deleteSegments();
     }
+  }
+
+  /** The running segment, to be written to {@code raw}, with its clock marks relative to the origin. */
+  private KinetoTraceWriter.Segment segment(Path raw) {
+    return new KinetoTraceWriter.Segment(raw, segmentStart.anchors(), segmentStart.best(),
+        (segmentStart.anchorMidNs() - origin) / 1000.0, (segmentStart.beforeNs() - origin) / 1000.0);
   }
 
   /** A temp file for one raw DJL segment, beside the trace (same file system as the final rename). */

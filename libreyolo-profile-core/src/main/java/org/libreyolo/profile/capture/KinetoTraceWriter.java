@@ -28,8 +28,18 @@ final class KinetoTraceWriter {
   /** A Java-side span: name, start and duration in microseconds since the profiler started. */
   record Annotation(String name, double ts, double dur) {}
 
-  /** One profiler run's raw DJL output; its op timestamps start {@code offsetUs} after the trace's zero. */
-  record Segment(Path raw, double offsetUs) {}
+  /**
+   * One profiler run's raw DJL output: it begins with {@code anchors} anchor ops, of which the
+   * {@code best}-th (0-based) was seen by Java with its middle at {@code anchorMidUs} (trace time,
+   * µs); {@code fallbackZeroUs} is when the start call began (the zero if no anchor is found).
+   */
+  record Segment(Path raw, int anchors, int best, double anchorMidUs, double fallbackZeroUs) {}
+
+  /** The raw span of the best anchor, and where the anchors end (they are dropped from the trace). */
+  private record Anchor(double mid, double anchorsEnd) {}
+
+  /** How many leading raw events may precede the anchor op (its children; a handful in practice). */
+  private static final int ANCHOR_SEARCH = 64;
 
   static final int PID = 1;
   /** DJL records every op on profiler thread 1 (backward runs on the calling thread). */
@@ -58,12 +68,14 @@ final class KinetoTraceWriter {
       metadata(g, "thread_name", OPS_TID, "libtorch ops");
       metadata(g, "thread_name", ANNOTATION_TID, "steps and phases");
       for (Segment segment : segments) {
-        try (JsonParser p = FACTORY.createParser(segment.raw().toFile())) {
-          if (p.nextToken() != JsonToken.START_ARRAY) {
-            throw new IOException("DJL's profiler output is not a JSON array");
-          }
+        Anchor anchor = anchor(segment);
+        double offset = anchor != null ? segment.anchorMidUs() - anchor.mid() : segment.fallbackZeroUs();
+        try (JsonParser p = events(segment.raw())) {
           while (p.nextToken() == JsonToken.START_OBJECT) {
-            op(g, p.readValueAsTree(), segment.offsetUs());
+            JsonNode e = p.readValueAsTree();
+            if (anchor == null || e.path("ts").asDouble() >= anchor.anchorsEnd()) {
+              op(g, e, offset);
+            }
           }
         }
       }
@@ -89,6 +101,37 @@ final class KinetoTraceWriter {
     }
   }
 
+  private static JsonParser events(Path raw) throws IOException {
+    JsonParser p = FACTORY.createParser(raw.toFile());
+    if (p.nextToken() != JsonToken.START_ARRAY) {
+      p.close();
+      throw new IOException("DJL's profiler output is not a JSON array");
+    }
+    return p;
+  }
+
+  /** The segment's anchor ops among its first raw events, or null when they are not all there. */
+  private static Anchor anchor(Segment segment) throws IOException {
+    double mid = 0;
+    int seen = 0;
+    try (JsonParser p = events(segment.raw())) {
+      for (int i = 0; i < ANCHOR_SEARCH && p.nextToken() == JsonToken.START_OBJECT; i++) {
+        JsonNode e = p.readValueAsTree();
+        if (OperatorProfiler.ANCHOR_OP.equals(e.path("name").asText()) && e.path("ts").isNumber()) {
+          double ts = e.get("ts").asDouble();
+          double end = ts + e.path("dur").asDouble(0);
+          if (seen == segment.best()) {
+            mid = (ts + end) / 2;
+          }
+          if (++seen == segment.anchors()) {
+            return new Anchor(mid, end);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
   private static void metadata(JsonGenerator g, String kind, int tid, String name) throws IOException {
     g.writeStartObject();
     g.writeStringField("ph", "M");
@@ -111,7 +154,7 @@ final class KinetoTraceWriter {
     g.writeStringField("name", e.path("name").asText());
     g.writeNumberField("pid", PID);
     g.writeNumberField("tid", OPS_TID);
-    g.writeNumberField("ts", offsetUs == 0 ? e.path("ts").asDouble() : round3(e.path("ts").asDouble() + offsetUs));
+    g.writeNumberField("ts", round3(e.path("ts").asDouble() + offsetUs));
     g.writeNumberField("dur", e.path("dur").asDouble(0));
     g.writeObjectFieldStart("args");
     JsonNode shape = e.path("shape");
