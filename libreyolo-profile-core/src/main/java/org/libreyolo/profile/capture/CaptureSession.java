@@ -22,7 +22,6 @@ public final class CaptureSession implements AutoCloseable {
   /** Finished profiler segments: DJL raw files, each with its own zero. */
   private final List<KinetoTraceWriter.Segment> segments = new ArrayList<>();
   private OperatorProfiler.Start segmentStart;
-  private boolean recordingShapes;
   private final boolean enabled;
   private final List<String> names = new ArrayList<>();
   private long[] spans = new long[3 * 256]; // (nameId, startNs, endNs)
@@ -37,7 +36,6 @@ public final class CaptureSession implements AutoCloseable {
     this.origin = start == null ? 0 : start.beforeNs();
     this.segmentStart = start;
     this.enabled = enabled;
-    this.recordingShapes = enabled && options.shapeSteps() > 0;
   }
 
   /** Starts a session; with {@code options.trace()} off nothing is recorded. */
@@ -66,12 +64,12 @@ public final class CaptureSession implements AutoCloseable {
     long now = System.nanoTime();
     closeStep(now);
     stepIndex++;
-    if (recordingShapes && stepIndex == options.shapeSteps()) {
+    // shapes were on from the start (shapeSteps > 0); steps only count up, so this runs once
+    if (options.shapeSteps() > 0 && stepIndex == options.shapeSteps()) {
       // between two markers, so the cost of writing the segment falls in no step
       Path raw = rawFile();
       segments.add(segment(raw));
       segmentStart = OperatorProfiler.restart(raw, false, options.profileMemory());
-      recordingShapes = false;
       now = System.nanoTime();
     }
     stepStart = now;

@@ -39,7 +39,7 @@ final class OperatorProfiler {
     }
   }
 
-  static final int ANCHOR_TRIES = 5;
+  private static final int ANCHOR_TRIES = 5;
   private static final long TIGHT_NS = 20_000;
 
   /** Starts profiling. */
