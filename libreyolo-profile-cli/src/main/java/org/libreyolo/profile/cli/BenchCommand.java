@@ -9,7 +9,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.pytorch.jni.JniUtils;
 import org.libreyolo.profile.bench.AaStudy;
+import org.libreyolo.profile.bench.ForwardParityBench;
+import org.libreyolo.profile.model.TorchScriptDetector;
 import org.libreyolo.profile.bench.AnalysisBench;
 import org.libreyolo.profile.bench.SoakBench;
 import org.libreyolo.profile.capture.CaptureOptions;
@@ -66,8 +70,15 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, nms, overhead, analysis, cli, aa, soak (default: all but soak)")
+      description = "sections: predict, parity, nms, overhead, analysis, cli, aa, soak (default: all but soak)")
   List<String> only;
+
+  @Option(names = "--torchscript-dir", defaultValue = "../shared/fixtures/torchscript",
+      description = "folder of yolo9t-<imgsz>.torchscript, the reference of the parity section (default: ${DEFAULT-VALUE})")
+  Path torchscriptDir;
+
+  @Option(names = "--rounds", defaultValue = "7", description = "rotated rounds of the parity section (default: ${DEFAULT-VALUE})")
+  int rounds;
 
   @Option(names = "--aa-pairs", defaultValue = "10", description = "A/A pairs for the gate's false-alarm rate (default: ${DEFAULT-VALUE})")
   int aaPairs;
@@ -108,6 +119,9 @@ public final class BenchCommand implements Runnable {
         throw new UncheckedIOException(e);
       }
     }
+    if (section("parity")) {
+      parity();
+    }
     if (section("nms")) {
       for (int n : new int[] {100, 1_000, 10_000}) {
         row("NMS ms, " + String.format(Locale.ROOT, "%,d", n) + " boxes", f(PipelineBench.nms(n, 30), 3), "");
@@ -129,6 +143,42 @@ public final class BenchCommand implements Runnable {
       soak();
     }
     out.flush();
+  }
+
+  /**
+   * The built-in LibreYOLO9t forward against the same network as TorchScript, at 320 and 640, with
+   * the engine's threads and with 2 (bench/run passes 1).
+   */
+  private void parity() {
+    Device device = engine.boot();
+    int threads = Engines.threads();
+    for (int t : threads == 2 ? new int[] {2} : new int[] {threads, 2}) {
+      JniUtils.setNumThreads(t);
+      for (int size : new int[] {320, 640}) {
+        Path reference = torchscriptDir.resolve("yolo9t-" + size + ".torchscript");
+        if (!Files.isRegularFile(reference)) {
+          row("forward parity @" + size, "skipped", "no " + reference);
+          continue;
+        }
+        try (Detector ours = Detectors.randomInit(Yolo9Size.T, CocoNames.NAMES.size(), device, 0);
+            Detector ts = new TorchScriptDetector(reference, device)) {
+          Predictor predictor = new Predictor(ours, size, size, NmsOptions.DEFAULT);
+          Predictor.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
+          ForwardParityBench.Result r =
+              ForwardParityBench.run(ours, ts, batch.input(), new Shape(1, 3, size, size), Math.max(warmup, 3), rounds, 3);
+          String where = "t@" + size + ", " + t + " thread(s)";
+          row("forward ms, built-in (" + where + ")", f(r.oursMs(), 2), "");
+          row("forward ms, TorchScript", f(r.referenceMs(), 2), "");
+          row("built-in / TorchScript (median of " + rounds + ")", f(r.ratio(), 3), t == 1 ? "<= 1.00" : "<= 1.05");
+          row("  ops per forward, built-in / TorchScript", r.oursOps().recorded() + " / " + r.referenceOps().recorded(), "");
+          row("  outermost ops, built-in / TorchScript",
+              r.oursOps().outermost() + " / " + r.referenceOps().outermost(), "");
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    JniUtils.setNumThreads(threads);
   }
 
   private void analysis() {

@@ -23,6 +23,9 @@ public final class AConv extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    return cv.apply(ps, smooth(x), training);
+    NDArray smooth = smooth(x);
+    NDArray y = cv.apply(ps, smooth, training);
+    free(smooth);
+    return y;
   }
 }

@@ -21,10 +21,16 @@ public final class ADown extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    NDList halves = AConv.smooth(x).split(2, 1);
+    NDArray smooth = AConv.smooth(x);
+    NDList halves = smooth.split(2, 1);
     NDArray a = cv1.apply(ps, halves.get(0), training);
     NDArray pooled = Pool.maxPool2d(halves.get(1), THREE, AConv.TWO, AConv.ONE, false);
+    free(halves);
+    free(smooth);
     NDArray b = cv2.apply(ps, pooled, training);
-    return NDArrays.concat(new NDList(a, b), 1);
+    free(pooled);
+    NDArray y = NDArrays.concat(new NDList(a, b), 1);
+    free(a, b);
+    return y;
   }
 }

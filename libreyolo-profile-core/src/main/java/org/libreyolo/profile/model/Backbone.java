@@ -37,13 +37,24 @@ final class Backbone extends Yolo9Block {
 
   @Override
   protected NDList run(ParameterStore ps, NDList inputs, boolean training) {
-    NDArray x = inputs.singletonOrThrow();
-    x = conv0.apply(ps, x, training);
-    x = conv1.apply(ps, x, training);
-    x = elan1.apply(ps, x, training);
-    NDArray b3 = elan2.apply(ps, down2.apply(ps, x, training), training);
-    NDArray b4 = elan3.apply(ps, down3.apply(ps, b3, training), training);
-    NDArray b5 = spp.apply(ps, elan4.apply(ps, down4.apply(ps, b4, training), training), training);
+    NDArray x0 = conv0.apply(ps, inputs.singletonOrThrow(), training);
+    NDArray x1 = conv1.apply(ps, x0, training);
+    Layer.free(x0);
+    NDArray x2 = elan1.apply(ps, x1, training);
+    Layer.free(x1);
+    NDArray b3 = stage(ps, down2, elan2, x2, training);
+    Layer.free(x2);
+    NDArray b4 = stage(ps, down3, elan3, b3, training);
+    NDArray b5pre = stage(ps, down4, elan4, b4, training);
+    NDArray b5 = spp.apply(ps, b5pre, training);
+    Layer.free(b5pre);
     return new NDList(b3, b4, b5);
+  }
+
+  private static NDArray stage(ParameterStore ps, Layer down, Layer elan, NDArray x, boolean training) {
+    NDArray d = down.apply(ps, x, training);
+    NDArray y = elan.apply(ps, d, training);
+    Layer.free(d);
+    return y;
   }
 }

@@ -19,7 +19,11 @@ public final class Chain extends Layer {
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
     NDArray y = x;
     for (Layer layer : layers) {
-      y = layer.apply(ps, y, training);
+      NDArray next = layer.apply(ps, y, training);
+      if (y != x) {
+        free(y);
+      }
+      y = next;
     }
     return y;
   }

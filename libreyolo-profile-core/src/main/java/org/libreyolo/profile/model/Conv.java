@@ -1,6 +1,7 @@
 package org.libreyolo.profile.model;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Parameter;
 import ai.djl.nn.norm.BatchNorm;
@@ -62,10 +63,14 @@ public final class Conv extends ConvLeaf {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    NDArray y = convolve(ps, x, null, training);
-    y =
+    if (useFolded(training)) {
+      NDArray y = convolveFolded(x);
+      return act ? silu(y, false) : y;
+    }
+    NDArray conv = convolve(ps, x, null, training);
+    NDArray y =
         BatchNorm.batchNorm(
-                y,
+                conv,
                 ps.getValue(runningMean, x.getDevice(), training),
                 ps.getValue(runningVar, x.getDevice(), training),
                 ps.getValue(gamma, x.getDevice(), training),
@@ -75,7 +80,20 @@ public final class Conv extends ConvLeaf {
                 EPS,
                 training)
             .singletonOrThrow();
-    return act ? silu(y) : y;
+    free(conv);
+    return act ? silu(y, training) : y;
+  }
+
+  /** This layer's Conv+BN as one convolution, from the current parameter values. */
+  FoldedConv folded() {
+    return FoldedConv.fold(out, in / groups, kernel, weight.getArray().toFloatArray(),
+        gamma.getArray().toFloatArray(), beta.getArray().toFloatArray(), runningMean.getArray().toFloatArray(),
+        runningVar.getArray().toFloatArray(), EPS);
+  }
+
+  @Override
+  void fuse(NDManager manager) {
+    setFolded(folded().materialise(manager));
   }
 
   @Override

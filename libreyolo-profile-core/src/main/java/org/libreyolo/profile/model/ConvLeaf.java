@@ -3,7 +3,6 @@ package org.libreyolo.profile.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Parameter;
-import ai.djl.nn.convolutional.Conv2d;
 import ai.djl.training.ParameterStore;
 import ai.djl.training.initializer.Initializer;
 
@@ -11,6 +10,8 @@ import ai.djl.training.initializer.Initializer;
 public abstract class ConvLeaf extends Layer {
   /** Counts multiply-accumulates of the convolutions run on this thread, when set. */
   static final ThreadLocal<long[]> MAC_COUNTER = new ThreadLocal<>();
+
+  private static final Shape DILATION = new Shape(1, 1);
 
   protected final int in;
   protected final int out;
@@ -25,6 +26,8 @@ public abstract class ConvLeaf extends Layer {
     this.kernel = kernel;
     this.stride = stride;
     this.groups = groups;
+    this.strides = new Shape(stride, stride);
+    this.padding = new Shape(kernel / 2, kernel / 2);
     this.weight =
         addParameter(
             Parameter.builder()
@@ -35,26 +38,49 @@ public abstract class ConvLeaf extends Layer {
                 .build());
   }
 
+  private final Shape strides;
+  private final Shape padding;
+
   protected NDArray convolve(ParameterStore ps, NDArray x, Parameter bias, boolean training) {
     NDArray w = ps.getValue(weight, x.getDevice(), training);
     NDArray b = bias == null ? null : ps.getValue(bias, x.getDevice(), training);
-    int pad = kernel / 2;
-    NDArray y =
-        Conv2d.conv2d(
-                x,
-                w,
-                b,
-                new Shape(stride, stride),
-                new Shape(pad, pad),
-                new Shape(1, 1),
-                groups)
-            .singletonOrThrow();
+    NDArray y = convolve(x, w, b);
     long[] counter = MAC_COUNTER.get();
     if (counter != null) {
       Shape s = y.getShape();
       counter[0] += s.get(0) * s.get(1) * s.get(2) * s.get(3) * (long) (in / groups) * kernel * kernel;
     }
     return y;
+  }
+
+  /** libtorch's convolution with this leaf's geometry (DJL's Conv2d wrapper only adds checks). */
+  protected NDArray convolve(NDArray x, NDArray w, NDArray b) {
+    return x.getNDArrayInternal().convolution(x, w, b, strides, padding, DILATION, groups).singletonOrThrow();
+  }
+
+  /** Folded weight and bias (inference only), or null. */
+  private NDArray[] folded;
+
+  void setFolded(NDArray[] weightAndBias) {
+    unfuse();
+    folded = weightAndBias;
+  }
+
+  @Override
+  void unfuse() {
+    if (folded != null) {
+      Layer.free(folded);
+      folded = null;
+    }
+  }
+
+  /** Convolves with the folded parameters when this is an inference forward of a fused net. */
+  protected NDArray convolveFolded(NDArray x) {
+    return convolve(x, folded[0], folded[1]);
+  }
+
+  protected boolean useFolded(boolean training) {
+    return !training && folded != null;
   }
 
   public Parameter weight() {

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.model;
 
+import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.training.ParameterStore;
@@ -69,11 +70,10 @@ public final class DDetect extends Yolo9Block {
   protected NDList run(ParameterStore ps, NDList inputs, boolean training) {
     NDList raw = new NDList(3);
     for (int i = 0; i < 3; i++) {
-      raw.add(
-          NDArrays.concat(
-              new NDList(
-                  box[i].apply(ps, inputs.get(i), training), cls[i].apply(ps, inputs.get(i), training)),
-              1));
+      NDArray boxes = box[i].apply(ps, inputs.get(i), training);
+      NDArray classes = cls[i].apply(ps, inputs.get(i), training);
+      raw.add(NDArrays.concat(new NDList(boxes, classes), 1));
+      Layer.free(boxes, classes);
     }
     return raw;
   }

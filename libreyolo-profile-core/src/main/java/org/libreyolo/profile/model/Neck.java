@@ -36,11 +36,22 @@ final class Neck extends Yolo9Block {
     NDArray b3 = inputs.get(0);
     NDArray b4 = inputs.get(1);
     NDArray b5 = inputs.get(2);
-    NDArray n4 = elanUp1.apply(ps, cat(upsample(b5), b4), training);
-    NDArray p3 = elanUp2.apply(ps, cat(upsample(n4), b3), training);
-    NDArray p4 = elanDown1.apply(ps, cat(down1.apply(ps, p3, training), n4), training);
-    NDArray p5 = elanDown2.apply(ps, cat(down2.apply(ps, p4, training), b5), training);
+    NDArray n4 = fuseLevels(ps, elanUp1, upsample(b5), b4, training);
+    NDArray p3 = fuseLevels(ps, elanUp2, upsample(n4), b3, training);
+    NDArray p4 = fuseLevels(ps, elanDown1, down1.apply(ps, p3, training), n4, training);
+    Layer.free(n4);
+    NDArray p5 = fuseLevels(ps, elanDown2, down2.apply(ps, p4, training), b5, training);
     return new NDList(p3, p4, p5);
+  }
+
+  /** {@code elan(cat(resampled, lateral))}; frees the resampled map and the concatenation. */
+  private static NDArray fuseLevels(ParameterStore ps, Layer elan, NDArray resampled, NDArray lateral,
+      boolean training) {
+    NDArray joined = cat(resampled, lateral);
+    Layer.free(resampled);
+    NDArray y = elan.apply(ps, joined, training);
+    Layer.free(joined);
+    return y;
   }
 
   private static NDArray upsample(NDArray x) {

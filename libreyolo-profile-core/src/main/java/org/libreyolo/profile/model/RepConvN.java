@@ -1,12 +1,22 @@
 package org.libreyolo.profile.model;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
 
-/** {@code SiLU(conv3x3+BN (x) + conv1x1+BN (x))}; no identity branch. */
+/**
+ * {@code SiLU(conv3x3+BN (x) + conv1x1+BN (x))}; no identity branch. Fused for inference into a
+ * single 3x3 convolution with bias (both branches' BatchNorm folded, the 1x1 on the centre tap).
+ */
 public final class RepConvN extends Layer {
+  private static final Shape STRIDE_ONE = new Shape(1, 1);
+  private static final Shape PAD_ONE = new Shape(1, 1);
+
   private final Conv conv1;
   private final Conv conv2;
+  /** The merged weight and bias, or null when unfused. */
+  private NDArray[] merged;
 
   public RepConvN(int in, int out) {
     conv1 = child("conv1", new Conv(in, out, 3, 1, 1, false));
@@ -15,6 +25,30 @@ public final class RepConvN extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    return silu(conv1.apply(ps, x, training).add(conv2.apply(ps, x, training)));
+    if (!training && merged != null) {
+      NDArray y = x.getNDArrayInternal()
+          .convolution(x, merged[0], merged[1], STRIDE_ONE, PAD_ONE, STRIDE_ONE, 1)
+          .singletonOrThrow();
+      return silu(y, false);
+    }
+    NDArray a = conv1.apply(ps, x, training);
+    NDArray b = conv2.apply(ps, x, training);
+    NDArray sum = a.add(b);
+    free(a, b);
+    return silu(sum, training);
+  }
+
+  @Override
+  void fuse(NDManager manager) {
+    unfuse();
+    merged = conv1.folded().plusCentred(conv2.folded()).materialise(manager);
+  }
+
+  @Override
+  void unfuse() {
+    if (merged != null) {
+      free(merged);
+      merged = null;
+    }
   }
 }

@@ -15,6 +15,14 @@ public final class RepNBottleneck extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    return x.add(cv2.apply(ps, cv1.apply(ps, x, training), training));
+    NDArray t = cv1.apply(ps, x, training);
+    NDArray u = cv2.apply(ps, t, training);
+    free(t);
+    if (training) {
+      NDArray y = x.add(u);
+      free(u);
+      return y;
+    }
+    return u.addi(x); // u is ours and dead after this: add in place (x + u == u + x exactly)
   }
 }

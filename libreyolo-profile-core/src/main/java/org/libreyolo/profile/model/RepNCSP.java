@@ -28,9 +28,15 @@ public final class RepNCSP extends Layer {
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
     NDArray a = cv1.apply(ps, x, training);
     for (RepNBottleneck bottleneck : m) {
-      a = bottleneck.apply(ps, a, training);
+      NDArray next = bottleneck.apply(ps, a, training);
+      free(a);
+      a = next;
     }
     NDArray b = cv2.apply(ps, x, training);
-    return cv3.apply(ps, NDArrays.concat(new NDList(a, b), 1), training);
+    NDArray joined = NDArrays.concat(new NDList(a, b), 1);
+    free(a, b);
+    NDArray y = cv3.apply(ps, joined, training);
+    free(joined);
+    return y;
   }
 }

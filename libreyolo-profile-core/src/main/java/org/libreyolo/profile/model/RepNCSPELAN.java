@@ -22,9 +22,16 @@ public final class RepNCSPELAN extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    NDList halves = cv1.apply(ps, x, training).split(2, 1);
+    NDArray y1 = cv1.apply(ps, x, training);
+    NDList halves = y1.split(2, 1);
     NDArray y2 = cv2.apply(ps, halves.get(1), training);
     NDArray y3 = cv3.apply(ps, y2, training);
-    return cv4.apply(ps, NDArrays.concat(new NDList(halves.get(0), halves.get(1), y2, y3), 1), training);
+    // the two halves side by side are y1 itself: concatenating it whole skips two views
+    NDArray joined = NDArrays.concat(new NDList(y1, y2, y3), 1);
+    free(halves);
+    free(y1, y2, y3);
+    NDArray y = cv4.apply(ps, joined, training);
+    free(joined);
+    return y;
   }
 }

@@ -26,7 +26,11 @@ public final class SPPELAN extends Layer {
     NDArray y1 = pool(y0);
     NDArray y2 = pool(y1);
     NDArray y3 = pool(y2);
-    return cv5.apply(ps, NDArrays.concat(new NDList(y0, y1, y2, y3), 1), training);
+    NDArray joined = NDArrays.concat(new NDList(y0, y1, y2, y3), 1);
+    free(y0, y1, y2, y3);
+    NDArray y = cv5.apply(ps, joined, training);
+    free(joined);
+    return y;
   }
 
   private static NDArray pool(NDArray x) {

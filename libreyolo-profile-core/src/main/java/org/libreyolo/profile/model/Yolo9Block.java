@@ -61,6 +61,24 @@ public abstract class Yolo9Block extends AbstractBlock {
     }
   }
 
+  /**
+   * Prepares the inference path from the current parameters (BatchNorm folded into convolutions,
+   * re-parameterised branches merged). Training forwards ignore it; call {@link #unfuse} before
+   * the parameters change.
+   */
+  void fuse(NDManager manager) {
+    for (Yolo9Block block : named.values()) {
+      block.fuse(manager);
+    }
+  }
+
+  /** Drops what {@link #fuse} prepared; inference then runs the layers as trained. */
+  void unfuse() {
+    for (Yolo9Block block : named.values()) {
+      block.unfuse();
+    }
+  }
+
   static String join(String prefix, String name) {
     return prefix.isEmpty() ? name : prefix + "." + name;
   }

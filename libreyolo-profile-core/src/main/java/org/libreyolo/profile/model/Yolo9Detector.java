@@ -15,6 +15,8 @@ public final class Yolo9Detector implements Detector {
   private final Yolo9Net net;
   private final ParameterStore parameters;
   private final ModelInfo info;
+  private boolean fusion = true;
+  private volatile boolean fused;
 
   /** Builds the network with zeroed parameters; the caller fills them (random init or a file). */
   public Yolo9Detector(Yolo9Size size, int classes, Device device, String weightsLabel) {
@@ -46,14 +48,57 @@ public final class Yolo9Detector implements Detector {
     return model.getNDManager().getDevice();
   }
 
+  /**
+   * Inference forward. By default it runs the fused net (BatchNorm folded into the convolutions,
+   * RepConvN branches merged), prepared from the current parameters on the first call after
+   * construction, loading or training.
+   */
   @Override
   public NDList forward(NDArray input) {
+    if (fusion) {
+      ensureFused();
+    }
     return net.forward(parameters, new NDList(input), false);
   }
 
   /** Training-mode forward: the three raw level maps, with BN in batch-statistics mode. */
   public NDList forwardTraining(NDArray input) {
+    unfuse(); // the parameters are about to change
     return net.forward(parameters, new NDList(input), true);
+  }
+
+  /**
+   * Whether inference runs the fused net (default) or the layers as trained, op for op as
+   * upstream's eval mode (what the numeric-parity test checks). Returns this detector.
+   */
+  public Yolo9Detector fusion(boolean enabled) {
+    this.fusion = enabled;
+    if (!enabled) {
+      unfuse();
+    }
+    return this;
+  }
+
+  /**
+   * Call after changing parameter values in place outside training (e.g. loading weights into a
+   * detector that has already run); the next inference forward fuses them anew.
+   */
+  public synchronized void unfuse() {
+    if (fused) {
+      net.unfuse();
+      fused = false;
+    }
+  }
+
+  private void ensureFused() {
+    if (!fused) {
+      synchronized (this) {
+        if (!fused) {
+          net.fuse(model.getNDManager());
+          fused = true;
+        }
+      }
+    }
   }
 
   /**
@@ -64,8 +109,9 @@ public final class Yolo9Detector implements Detector {
   public long macs(int height, int width) {
     long[] counter = new long[1];
     ConvLeaf.MAC_COUNTER.set(counter);
+    unfuse(); // upstream counts the layers as trained, not the fused ones
     try (NDManager sub = manager().newSubManager()) {
-      forward(sub.zeros(new Shape(1, 3, 64, 64)));
+      net.forward(parameters, new NDList(sub.zeros(new Shape(1, 3, 64, 64))), false);
     } finally {
       ConvLeaf.MAC_COUNTER.remove();
     }

@@ -78,7 +78,11 @@ public final class Yolo9Net extends Yolo9Block {
 
   @Override
   protected NDList run(ParameterStore ps, NDList inputs, boolean training) {
-    NDList raw = head.run(ps, neck.run(ps, backbone.run(ps, inputs, training), training), training);
+    NDList levels = backbone.run(ps, inputs, training);
+    NDList pyramid = neck.run(ps, levels, training);
+    Layer.free(levels);
+    NDList raw = head.run(ps, pyramid, training);
+    Layer.free(pyramid);
     if (training) {
       return raw;
     }

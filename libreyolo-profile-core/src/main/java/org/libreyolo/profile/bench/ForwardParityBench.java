@@ -1,0 +1,98 @@
+package org.libreyolo.profile.bench;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import java.nio.FloatBuffer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.libreyolo.profile.capture.CaptureOptions;
+import org.libreyolo.profile.capture.CaptureSession;
+import org.libreyolo.profile.model.Detector;
+import org.libreyolo.profile.trace.TraceReader;
+
+/**
+ * The built-in model's forward against a reference detector (the same network as TorchScript) on
+ * the same input and libtorch: rounds of interleaved arms whose order alternates (AB, BA, ...),
+ * the ratio taken within each round and its median over rounds, since this machine's speed drifts
+ * between rounds far more than within one.
+ */
+public final class ForwardParityBench {
+  private ForwardParityBench() {}
+
+  /** Medians in ms, the median of per-round ratios (ours / reference), and ops per forward. */
+  public record Result(double oursMs, double referenceMs, double ratio, double[] roundRatios, OpCount oursOps,
+      OpCount referenceOps) {}
+
+  /** aten ops the operator profiler records in one forward: all, and those not inside another. */
+  public record OpCount(int recorded, int outermost) {}
+
+  public static Result run(Detector ours, Detector reference, FloatBuffer input, Shape shape, int warmup, int rounds, int steps)
+      throws IOException {
+    Detector[] arms = {ours, reference};
+    for (Detector arm : arms) {
+      for (int i = 0; i < warmup; i++) {
+        timed(arm, input, shape);
+      }
+    }
+    double[][] ms = new double[2][rounds * steps];
+    double[] ratios = new double[rounds];
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < 2; k++) {
+        int arm = (r + k) % 2;
+        for (int s = 0; s < steps; s++) {
+          ms[arm][r * steps + s] = timed(arms[arm], input, shape);
+        }
+      }
+      ratios[r] = Medians.of(Arrays.copyOfRange(ms[0], r * steps, (r + 1) * steps))
+          / Medians.of(Arrays.copyOfRange(ms[1], r * steps, (r + 1) * steps));
+    }
+    return new Result(Medians.of(ms[0]), Medians.of(ms[1]), Medians.of(ratios), ratios, ops(ours, input, shape),
+        ops(reference, input, shape));
+  }
+
+  private static double timed(Detector detector, FloatBuffer input, Shape shape) {
+    try (NDManager sub = detector.manager().newSubManager()) {
+      NDArray x = sub.create(input.duplicate(), shape);
+      long t0 = System.nanoTime();
+      detector.forward(x);
+      return (System.nanoTime() - t0) / 1e6;
+    }
+  }
+
+  /** Profiles one forward (untimed) and counts its CPU ops. */
+  static OpCount ops(Detector detector, FloatBuffer input, Shape shape) throws IOException {
+    Path file = Files.createTempFile("libreyolo-ops", ".json");
+    try {
+      try (CaptureSession session = CaptureSession.start(new CaptureOptions(true, 0, false, file))) {
+        session.nextStep();
+        timed(detector, input, shape);
+        session.stop();
+      }
+      List<double[]> spans = new ArrayList<>();
+      TraceReader.read(file, e -> {
+        // aten ops only: a TorchScript forward is one "forward" event around all of them
+        if (e.isComplete() && "cpu_op".equals(e.cat()) && e.name().startsWith("aten::")) {
+          spans.add(new double[] {e.ts(), e.ts() + e.dur()});
+        }
+      });
+      spans.sort(Comparator.<double[]>comparingDouble(s -> s[0]).thenComparingDouble(s -> -s[1]));
+      int outermost = 0;
+      double end = Double.NEGATIVE_INFINITY;
+      for (double[] s : spans) {
+        if (s[0] >= end) {
+          outermost++;
+          end = s[1];
+        }
+      }
+      return new OpCount(spans.size(), outermost);
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+}
