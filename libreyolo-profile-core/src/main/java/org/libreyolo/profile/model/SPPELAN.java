@@ -11,6 +11,7 @@ import ai.djl.training.ParameterStore;
 public final class SPPELAN extends Layer {
   private static final Shape FIVE = new Shape(5, 5);
   private static final Shape PAD2 = new Shape(2, 2);
+  private static final Shape ONE = new Shape(1, 1);
 
   private final Conv cv1;
   private final Conv cv5;
@@ -34,6 +35,6 @@ public final class SPPELAN extends Layer {
   }
 
   private static NDArray pool(NDArray x) {
-    return Pool.maxPool2d(x, FIVE, AConv.ONE, PAD2, false);
+    return Pool.maxPool2d(x, FIVE, ONE, PAD2, false);
   }
 }
