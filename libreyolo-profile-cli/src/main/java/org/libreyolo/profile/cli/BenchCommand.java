@@ -165,7 +165,7 @@ public final class BenchCommand implements Runnable {
           Predictor predictor = new Predictor(ours, size, size, NmsOptions.DEFAULT);
           Predictor.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
           ForwardParityBench.Result r =
-              ForwardParityBench.run(ours, ts, batch.input(), new Shape(1, 3, size, size), Math.max(warmup, 3), rounds, 3);
+              ForwardParityBench.run(ours, ts, batch.input(), new Shape(1, 3, size, size), Math.max(warmup, 3), rounds, 5);
           String where = "t@" + size + ", " + t + " thread(s)";
           row("forward ms, built-in (" + where + ")", f(r.oursMs(), 2), "");
           row("forward ms, TorchScript", f(r.referenceMs(), 2), "");

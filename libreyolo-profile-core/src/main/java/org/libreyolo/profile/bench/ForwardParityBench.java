@@ -19,8 +19,8 @@ import org.libreyolo.profile.trace.TraceReader;
 /**
  * The built-in model's forward against a reference detector (the same network as TorchScript) on
  * the same input and libtorch: rounds of interleaved arms whose order alternates (AB, BA, ...),
- * the ratio taken within each round and its median over rounds, since this machine's speed drifts
- * between rounds far more than within one.
+ * each arm's first forward after a switch untimed, the ratio taken within each round and its
+ * median over rounds, since this machine's speed drifts between rounds far more than within one.
  */
 public final class ForwardParityBench {
   private ForwardParityBench() {}
@@ -45,6 +45,7 @@ public final class ForwardParityBench {
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < 2; k++) {
         int arm = (r + k) % 2;
+        timed(arms[arm], input, shape); // the first forward after a switch of models refills caches: not timed
         for (int s = 0; s < steps; s++) {
           ms[arm][r * steps + s] = timed(arms[arm], input, shape);
         }

@@ -21,17 +21,23 @@ public abstract class Layer extends Yolo9Block {
   }
 
   /**
-   * SiLU of an intermediate this block owns. At inference the product is taken in place (one
-   * allocation less; DJL binds no fused silu); training keeps {@code x} intact for autograd.
+   * SiLU of an intermediate this block owns (DJL binds no fused silu). At inference the product
+   * is taken in place in the sigmoid's buffer and {@code x} is freed, so each activation costs one
+   * allocation, as libtorch's silu does, and the freed input is what the next layer reuses (taking
+   * the product in {@code x} instead freed the newest block every time, which glibc handed back to
+   * the kernel and faulted in again: ~2.5% of a forward in page clearing). Training keeps {@code
+   * x} intact for autograd.
    */
   static NDArray silu(NDArray x, boolean training) {
     NDArray gate = x.getNDArrayInternal().sigmoid();
     if (training) {
-      return x.mul(gate);
+      NDArray y = x.mul(gate);
+      free(x, gate);
+      return y;
     }
-    x.muli(gate);
-    gate.close();
-    return x;
+    gate.muli(x);
+    x.close();
+    return gate;
   }
 
   /** Frees intermediates now instead of when the forward's sub-manager closes. */
