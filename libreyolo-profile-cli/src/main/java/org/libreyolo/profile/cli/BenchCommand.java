@@ -170,6 +170,9 @@ public final class BenchCommand implements Runnable {
           row("forward ms, built-in (" + where + ")", f(r.oursMs(), 2), "");
           row("forward ms, TorchScript", f(r.referenceMs(), 2), "");
           row("built-in / TorchScript (median of " + rounds + ")", f(r.ratio(), 3), t == 1 ? "<= 1.00" : "<= 1.05");
+          double[] sorted = r.roundRatios().clone();
+          java.util.Arrays.sort(sorted);
+          row("  per-round ratios, min - max", f(sorted[0], 3) + " - " + f(sorted[sorted.length - 1], 3), "");
           row("  ops per forward, built-in / TorchScript", r.oursOps().recorded() + " / " + r.referenceOps().recorded(), "");
           row("  outermost ops, built-in / TorchScript",
               r.oursOps().outermost() + " / " + r.referenceOps().outermost(), "");
