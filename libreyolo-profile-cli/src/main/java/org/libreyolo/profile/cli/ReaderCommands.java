@@ -66,7 +66,7 @@ final class ReaderCommands {
   static final class Phases extends ReaderCommand {
     @Override
     public void run() {
-      ObjectNode view = Lenses.phases(load(), trace.toString());
+      ObjectNode view = Lenses.phases(load());
       if (json) {
         out().println(PyJson.indented(view));
       } else {
@@ -97,7 +97,7 @@ final class ReaderCommands {
 
     @Override
     public void run() {
-      ObjectNode view = Lenses.kernels(load(), trace.toString(),
+      ObjectNode view = Lenses.kernels(load(),
           new Lenses.KernelQuery(top, category, grep, tensorcore, sort, phase));
       if (json) {
         out().println(PyJson.indented(view));
@@ -117,7 +117,7 @@ final class ReaderCommands {
 
     @Override
     public void run() {
-      ObjectNode view = Lenses.ops(load(), trace.toString(), top, phase);
+      ObjectNode view = Lenses.ops(load(), top, phase);
       if (json) {
         out().println(PyJson.indented(view));
       } else {
@@ -136,9 +136,9 @@ final class ReaderCommands {
 
     @Override
     public void run() {
-      ObjectNode view = WhatIf.project(load(), trace.toString(), removeCategory, removeLaunches);
+      WhatIf.Projection view = WhatIf.project(load(), removeCategory, removeLaunches);
       if (json) {
-        out().println(PyJson.indented(view));
+        out().println(PyJson.indented(view.json()));
       } else {
         print(TextReport.whatIf(view));
       }

@@ -204,11 +204,9 @@ public final class TraceAnalyzer {
       p.put("kernels_per_step", launches);
       p.put("unique_kernels", kernels.byName.size());
       p.put("memcpy_ms_per_step", PyRound.round(memcpyUs / 1000.0 / n, 3));
-      if (cpu) {
-        p.putNull("tensorcore_pct");
-      } else {
-        p.put("tensorcore_pct", gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0);
-      }
+      // a number even for CPU profiles (0.0: no Tensor Core time), as the schema says: the
+      // reference's summary formats it with :.0f and fails on null (docs/deviations.md)
+      p.put("tensorcore_pct", !cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0);
       p.set("peak_vram_mb", nullable(summary.path("analysis").path("peak_vram_mb")));
       ObjectNode window = p.putObject("window");
       window.put("wall_ms", PyRound.round(w.wallMs(), 1));

@@ -147,8 +147,15 @@ public final class Comparison {
     return out;
   }
 
+  private static boolean absent(JsonNode v) {
+    return v.isMissingNode() || v.isNull();
+  }
+
   /** Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds longs). */
   static boolean same(JsonNode a, JsonNode b) {
+    if (absent(a) && absent(b)) {
+      return true; // null here and missing there (an older profile) is no difference
+    }
     if (a.isNumber() && b.isNumber()) {
       return a.decimalValue().compareTo(b.decimalValue()) == 0;
     }

@@ -64,9 +64,18 @@ public final class Lenses {
     return metrics.get(field);
   }
 
-  public static ObjectNode phases(Profile p, String trace) {
+  /**
+   * The {@code trace} these views print: the profile's own (the trace it was analysed from, null
+   * for a trace-less profile), not the path the reader was given, as the reference does.
+   */
+  static JsonNode storedTrace(Profile p) {
+    JsonNode trace = p.json().get("trace");
+    return trace == null ? F.nullNode() : trace;
+  }
+
+  public static ObjectNode phases(Profile p) {
     ObjectNode out = F.objectNode();
-    out.put("trace", trace);
+    out.set("trace", storedTrace(p));
     out.set("phases", p.json().path("phases").isArray() ? p.json().get("phases") : F.arrayNode());
     return out;
   }
@@ -78,7 +87,7 @@ public final class Lenses {
     }
   }
 
-  public static ObjectNode kernels(Profile p, String trace, KernelQuery q) {
+  public static ObjectNode kernels(Profile p, KernelQuery q) {
     JsonNode source = q.phase() == null ? p.json().path("kernels") : byPhase(p, "kernels_by_phase", q.phase());
     Pattern grep = null;
     if (q.grep() != null && !q.grep().isEmpty()) {
@@ -113,20 +122,20 @@ public final class Lenses {
     ArrayNode cut = F.arrayNode();
     pythonSlice(rows, q.top()).forEach(cut::add);
     ObjectNode out = F.objectNode();
-    out.put("trace", trace);
+    out.set("trace", storedTrace(p));
     out.put("matched", cut.size());
     out.set("kernels", cut);
     return out;
   }
 
-  public static ObjectNode ops(Profile p, String trace, int top, String phase) {
+  public static ObjectNode ops(Profile p, int top, String phase) {
     JsonNode source = phase == null ? p.json().path("ops") : byPhase(p, "ops_by_phase", phase);
     List<JsonNode> rows = new ArrayList<>();
     source.forEach(rows::add);
     ArrayNode cut = F.arrayNode();
     pythonSlice(rows, top).forEach(cut::add);
     ObjectNode out = F.objectNode();
-    out.put("trace", trace);
+    out.set("trace", storedTrace(p));
     out.set("ops", cut);
     return out;
   }

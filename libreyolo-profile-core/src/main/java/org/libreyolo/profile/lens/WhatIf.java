@@ -19,7 +19,14 @@ public final class WhatIf {
 
   private WhatIf() {}
 
-  public static ObjectNode project(Profile p, String trace, String removeCategory, Integer removeLaunches) {
+  /**
+   * The projection: {@code json} is what {@code --json} prints (values rounded as stored);
+   * {@code stepMs} the projected step before rounding, which the text prints with 0 decimals
+   * (formatting the stored 1-decimal value rounded twice: 241.48 -> 241.5 -> "242").
+   */
+  public record Projection(ObjectNode json, double stepMs) {}
+
+  public static Projection project(Profile p, String removeCategory, Integer removeLaunches) {
     boolean hasCategory = removeCategory != null && !removeCategory.isEmpty();
     if (!hasCategory && removeLaunches == null) {
       throw LibreYoloException.badInput("specify --remove-category or --remove-launches");
@@ -70,7 +77,7 @@ public final class WhatIf {
 
     JsonNodeFactory f = JsonNodeFactory.instance;
     ObjectNode out = f.objectNode();
-    out.put("trace", trace);
+    out.set("trace", Lenses.storedTrace(p));
     out.set("bound", j.path("bound"));
     out.put("mechanism", mechanism);
     ObjectNode removed = out.putObject("removed");
@@ -87,6 +94,6 @@ public final class WhatIf {
       ips.put("projected", projected);
     }
     out.put("caveat", CAVEAT);
-    return out;
+    return new Projection(out, newStep);
   }
 }

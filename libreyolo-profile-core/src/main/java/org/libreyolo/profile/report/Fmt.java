@@ -52,7 +52,8 @@ public final class Fmt {
       return "";
     }
     double change = (after - before) / before * 100;
-    String text = PyRound.format(change, 0);
-    return " (" + (text.startsWith("-") ? "" : "+") + text + "%)";
+    // Python's :+.0f signs by the value, so -0.3 prints "-0" (a BigDecimal has no negative zero)
+    boolean negative = change < 0 || Double.doubleToRawLongBits(change) == Double.doubleToRawLongBits(-0.0);
+    return " (" + (negative ? "-" : "+") + PyRound.format(Math.abs(change), 0) + "%)";
   }
 }

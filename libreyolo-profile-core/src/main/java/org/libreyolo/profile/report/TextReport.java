@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.analysis.PyRound;
+import org.libreyolo.profile.lens.WhatIf;
 import org.libreyolo.profile.profile.Profile;
 
 /**
@@ -101,11 +102,11 @@ public final class TextReport {
     return lines;
   }
 
-  public static List<String> whatIf(JsonNode view) {
+  public static List<String> whatIf(WhatIf.Projection projection) {
+    JsonNode view = projection.json();
     List<String> lines = new ArrayList<>();
     lines.add("what-if [" + view.path("bound").asText() + "]: " + view.path("mechanism").asText());
-    lines.add("  step   " + Fmt.str(view.path("step_ms").path("now")) + " -> ~"
-        + Fmt.f(view.path("step_ms").path("projected").asDouble(), 0) + " ms");
+    lines.add("  step   " + Fmt.str(view.path("step_ms").path("now")) + " -> ~" + Fmt.f(projection.stepMs(), 0) + " ms");
     JsonNode now = view.path("img_per_s").path("now");
     JsonNode projected = view.path("img_per_s").path("projected");
     if (!Fmt.falsy(now) && !Fmt.falsy(projected)) {

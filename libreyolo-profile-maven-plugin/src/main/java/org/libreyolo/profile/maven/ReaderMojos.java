@@ -65,7 +65,7 @@ final class ReaderMojos {
   public static class PhasesMojo extends Reader {
     @Override
     void run() throws MojoExecutionException {
-      var view = Lenses.phases(load(), trace.toString());
+      var view = Lenses.phases(load());
       if (json) {
         getLog().info(PyJson.indented(view));
       } else {
@@ -97,7 +97,7 @@ final class ReaderMojos {
 
     @Override
     void run() throws MojoExecutionException {
-      var view = Lenses.kernels(load(), trace.toString(),
+      var view = Lenses.kernels(load(),
           new Lenses.KernelQuery(top, category, grep, tensorcore, sort, phase));
       if (json) {
         getLog().info(PyJson.indented(view));
@@ -118,7 +118,7 @@ final class ReaderMojos {
 
     @Override
     void run() throws MojoExecutionException {
-      var view = Lenses.ops(load(), trace.toString(), top, phase);
+      var view = Lenses.ops(load(), top, phase);
       if (json) {
         getLog().info(PyJson.indented(view));
       } else {
@@ -138,9 +138,9 @@ final class ReaderMojos {
 
     @Override
     void run() throws MojoExecutionException {
-      var view = WhatIf.project(load(), trace.toString(), removeCategory, removeLaunches);
+      var view = WhatIf.project(load(), removeCategory, removeLaunches);
       if (json) {
-        getLog().info(PyJson.indented(view));
+        getLog().info(PyJson.indented(view.json()));
       } else {
         log(TextReport.whatIf(view));
       }
