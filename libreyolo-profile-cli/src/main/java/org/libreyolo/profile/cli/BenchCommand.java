@@ -12,6 +12,7 @@ import org.libreyolo.profile.LibreYoloException;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.pytorch.jni.JniUtils;
 import org.libreyolo.profile.bench.AaStudy;
+import org.libreyolo.profile.bench.CompensationBench;
 import org.libreyolo.profile.bench.ForwardParityBench;
 import org.libreyolo.profile.model.TorchScriptDetector;
 import org.libreyolo.profile.bench.AnalysisBench;
@@ -70,7 +71,7 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, analysis, cli, aa, soak (default: all but soak)")
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, cli, aa, soak (default: all but soak)")
   List<String> only;
 
   @Option(names = "--torchscript-dir", defaultValue = "../shared/fixtures/torchscript",
@@ -132,6 +133,9 @@ public final class BenchCommand implements Runnable {
     }
     if (section("overhead")) {
       trainOverhead();
+    }
+    if (section("compensation")) {
+      compensation();
     }
     if (section("cli")) {
       cliCost();
@@ -227,6 +231,39 @@ public final class BenchCommand implements Runnable {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+    }
+  }
+
+  /**
+   * Traced steps as recorded and with the profiler's cost compensated, against untraced steps
+   * alternated with them: inference forward at 320 and 640, train steps at t@128 b2 and t@320 b4.
+   */
+  private void compensation() {
+    Device device = engine.boot();
+    try {
+      for (int size : new int[] {320, 640}) {
+        try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
+          Predictor predictor = new Predictor(detector, size, size, NmsOptions.DEFAULT);
+          compensationRows("forward @" + size, CompensationBench.forward(predictor,
+              predictor.preprocess(List.of(ImageSource.sample())), warmup, 6, 4));
+        }
+      }
+      DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
+      for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
+        try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, device, 100)) {
+          compensationRows("train t@" + setting[0] + " b" + setting[1], CompensationBench.training(session, 3, 6, 3));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void compensationRows(String where, List<CompensationBench.Row> rows) {
+    for (CompensationBench.Row r : rows) {
+      row(where + " " + r.part() + " ms untraced/traced", f(r.untracedMs(), 1) + " / " + f(r.recordedMs(), 1), "");
+      row("  traced / untraced: recorded, compensated", f(r.recordedRatio(), 3) + ", " + f(r.compensatedRatio(), 3),
+          "0.90-1.10");
     }
   }
 

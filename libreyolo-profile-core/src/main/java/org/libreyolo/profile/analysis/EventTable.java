@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.trace.ProfilerCost;
 import org.libreyolo.profile.trace.TraceEvent;
 import org.libreyolo.profile.trace.TraceReader;
 
@@ -37,6 +38,8 @@ final class EventTable {
   final List<Marker> markers = new ArrayList<>();
 
   String gpuName;
+  /** The profiler cost the trace records (traces captured here), or null. */
+  ProfilerCost profilerCost;
 
   record Marker(double ts, double dur, String name) {}
 
@@ -44,6 +47,7 @@ final class EventTable {
     EventTable table = new EventTable();
     TraceReader.Header header = TraceReader.read(trace, table::accept);
     table.gpuName = header.gpuName();
+    table.profilerCost = header.profilerCost();
     return table;
   }
 
@@ -98,6 +102,155 @@ final class EventTable {
     return id;
   }
 
+  /** CPU ops on more than one thread track (compensation assumes one timeline of ops). */
+  boolean cpuOpsOnOneTrack() {
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_OP && track[i] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * This table on a timeline with the profiler's own cost taken out (docs/profiler-cost.md):
+   * every recorded op is charged {@code cost.beforeOpUs()} just before its start and {@code
+   * cost.inOpUs()} at the end of its span, each limited to the idle time actually there (the gap
+   * after the previous op at that level; the op's own time after its last child), so nesting
+   * and order survive. Every timestamp moves back by what was charged before it: an op's
+   * duration loses its own in-span share and its descendants' full cost, a step or phase span
+   * the cost of the ops inside it. GPU events are left as they are.
+   */
+  EventTable compensated(ProfilerCost cost) {
+    int[] ops = cpuOpsInOrder();
+    double[] at = new double[2 * ops.length];
+    double[] amount = new double[2 * ops.length];
+    int[] stack = new int[Math.max(1, ops.length)];
+    double[] cursor = new double[Math.max(1, ops.length)]; // per open op: where its last child ended
+    int depth = 0;
+    double topCursor = Double.NEGATIVE_INFINITY;
+    int points = 0;
+    for (int i : ops) {
+      while (depth > 0 && ts[stack[depth - 1]] + dur[stack[depth - 1]] <= ts[i]) {
+        points = closeOp(stack[--depth], cursor[depth], cost, at, amount, points);
+        if (depth > 0) {
+          cursor[depth - 1] = ts[stack[depth]] + dur[stack[depth]];
+        } else {
+          topCursor = ts[stack[depth]] + dur[stack[depth]];
+        }
+      }
+      double previous = depth > 0 ? cursor[depth - 1] : topCursor;
+      at[points] = ts[i];
+      amount[points++] = Math.min(cost.beforeOpUs(), Math.max(0, ts[i] - previous));
+      stack[depth] = i;
+      cursor[depth++] = ts[i];
+    }
+    while (depth > 0) {
+      points = closeOp(stack[--depth], cursor[depth], cost, at, amount, points);
+      if (depth > 0) {
+        cursor[depth - 1] = ts[stack[depth]] + dur[stack[depth]];
+      }
+    }
+    Timeline timeline = new Timeline(at, amount, points);
+    EventTable out = copy();
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
+        double start = timeline.warp(ts[i]);
+        out.ts[i] = start;
+        out.dur[i] = Math.max(0, timeline.warp(ts[i] + dur[i]) - start);
+      }
+    }
+    out.markers.clear();
+    for (Marker m : markers) {
+      double start = timeline.warp(m.ts());
+      out.markers.add(new Marker(start, Math.max(0, timeline.warp(m.ts() + m.dur()) - start), m.name()));
+    }
+    return out;
+  }
+
+  /** Charges a finished op its in-span share, at most the time after its last child. */
+  private int closeOp(int op, double lastChildEnd, ProfilerCost cost, double[] at, double[] amount, int points) {
+    double end = ts[op] + dur[op];
+    at[points] = end;
+    amount[points] = Math.min(cost.inOpUs(), Math.max(0, end - lastChildEnd));
+    return points + 1;
+  }
+
+  /** Cumulative charges by time: a timestamp moves back by everything charged at or before it. */
+  private static final class Timeline {
+    final double[] at;
+    final double[] cumulative;
+
+    Timeline(double[] at, double[] amount, int n) {
+      Integer[] order = new Integer[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (a, b) -> Double.compare(at[a], at[b]));
+      this.at = new double[n];
+      this.cumulative = new double[n];
+      double sum = 0;
+      for (int k = 0; k < n; k++) {
+        this.at[k] = at[order[k]];
+        sum += amount[order[k]];
+        this.cumulative[k] = sum;
+      }
+    }
+
+    double warp(double t) {
+      int lo = 0;
+      int hi = at.length; // first index with at > t
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (at[mid] <= t) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo == 0 ? t : t - cumulative[lo - 1];
+    }
+  }
+
+  private EventTable copy() {
+    EventTable c = new EventTable();
+    c.kind = kind;
+    c.name = name;
+    c.track = track;
+    c.ts = Arrays.copyOf(ts, size);
+    c.dur = Arrays.copyOf(dur, size);
+    c.size = size;
+    c.names.addAll(names);
+    c.markers.addAll(markers);
+    c.gpuName = gpuName;
+    c.profilerCost = profilerCost;
+    return c;
+  }
+
+  /** CPU op indices, parents before children: by thread, start, then longer first. */
+  private int[] cpuOpsInOrder() {
+    int m = 0;
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_OP) {
+        m++;
+      }
+    }
+    Integer[] ops = new Integer[m];
+    m = 0;
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_OP) {
+        ops[m++] = i;
+      }
+    }
+    Arrays.sort(ops, (a, b) -> track[a] != track[b] ? Integer.compare(track[a], track[b])
+        : ts[a] != ts[b] ? Double.compare(ts[a], ts[b]) : Double.compare(dur[b], dur[a]));
+    int[] out = new int[m];
+    for (int i = 0; i < m; i++) {
+      out[i] = ops[i];
+    }
+    return out;
+  }
+
   int kernelCount() {
     int n = 0;
     for (int i = 0; i < size; i++) {
@@ -114,18 +267,11 @@ final class EventTable {
    */
   double[] cpuSelfTimes() {
     double[] self = new double[size];
-    Integer[] order = new Integer[size];
-    int m = 0;
-    for (int i = 0; i < size; i++) {
-      if (kind[i] == CPU_OP) {
-        self[i] = dur[i];
-        order[m++] = i;
-      }
+    int[] ops = cpuOpsInOrder();
+    for (int i : ops) {
+      self[i] = dur[i];
     }
-    Integer[] ops = Arrays.copyOf(order, m);
-    // parents before children: by thread, start, then longer first
-    Arrays.sort(ops, (a, b) -> track[a] != track[b] ? Integer.compare(track[a], track[b])
-        : ts[a] != ts[b] ? Double.compare(ts[a], ts[b]) : Double.compare(dur[b], dur[a]));
+    int m = ops.length;
     int[] stack = new int[Math.max(1, m)];
     int depth = 0;
     int currentTrack = -1;

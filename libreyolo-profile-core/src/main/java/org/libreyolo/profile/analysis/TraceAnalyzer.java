@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.trace.ProfilerCost;
 
 /**
  * The reference analyser ({@code analyze_trace}): window, per-step scalars, kernel and op rows,
@@ -62,8 +63,44 @@ public final class TraceAnalyzer {
   }
 
   public static Profile analyze(Path trace, JsonNode summary) {
+    return analyze(trace, summary, true);
+  }
+
+  /**
+   * With {@code compensate}, a trace captured here (one that records the profiler's cost per op)
+   * is analysed on a timeline with that cost taken out, and the profile says so under {@code
+   * profiler_compensation} with the raw figures beside it (docs/profiler-cost.md). Other traces
+   * are analysed as recorded.
+   */
+  public static Profile analyze(Path trace, JsonNode summary, boolean compensate) {
     EventTable table = EventTable.read(trace);
-    return new Profile(new Run(table, trace.toString(), summary).build());
+    ObjectNode recorded = new Run(table, trace.toString(), summary).build();
+    ProfilerCost cost = table.profilerCost;
+    if (cost == null) {
+      return new Profile(recorded);
+    }
+    boolean apply = compensate && table.kernelCount() == 0 && table.cpuOpsOnOneTrack();
+    ObjectNode p = apply ? new Run(table.compensated(cost), trace.toString(), summary).build() : recorded;
+    p.set(COMPENSATION_KEY, compensation(cost, apply, recorded));
+    return new Profile(p);
+  }
+
+  /** Our key for the profiler-cost compensation of a profile. */
+  public static final String COMPENSATION_KEY = "profiler_compensation";
+
+  private static ObjectNode compensation(ProfilerCost cost, boolean applied, ObjectNode recorded) {
+    ObjectNode c = F.objectNode();
+    c.put("applied", applied);
+    c.put("per_op_us", cost.perOpUs());
+    c.put("in_op_us", cost.inOpUs());
+    ObjectNode raw = c.putObject("raw");
+    for (String key : List.of("bound", "gpu_util", "gpu_busy_ms_per_step", "host_overhead_ms_per_step",
+        "mean_kernel_us")) {
+      raw.set(key, recorded.get(key));
+    }
+    raw.put("window_wall_ms", recorded.path("window").path("wall_ms").asDouble());
+    raw.set("phases", recorded.get("phases"));
+    return c;
   }
 
   /** One analysis: the accumulated window state and the profile it builds. */

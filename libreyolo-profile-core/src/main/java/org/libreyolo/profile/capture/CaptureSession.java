@@ -146,7 +146,8 @@ public final class CaptureSession implements AutoCloseable {
   /** The running segment, to be written to {@code raw}, with its clock marks relative to the origin. */
   private KinetoTraceWriter.Segment segment(Path raw) {
     return new KinetoTraceWriter.Segment(raw, segmentStart.anchors(), segmentStart.best(),
-        (segmentStart.anchorMidNs() - origin) / 1000.0, (segmentStart.beforeNs() - origin) / 1000.0);
+        (segmentStart.anchorMidNs() - origin) / 1000.0, (segmentStart.beforeNs() - origin) / 1000.0,
+        segmentStart.calibration());
   }
 
   /** A temp file for one raw DJL segment, beside the trace (same file system as the final rename). */

@@ -33,13 +33,20 @@ final class KinetoTraceWriter {
    * {@code best}-th (0-based) was seen by Java with its middle at {@code anchorMidUs} (trace time,
    * µs); {@code fallbackZeroUs} is when the start call began (the zero if no anchor is found).
    */
-  record Segment(Path raw, int anchors, int best, double anchorMidUs, double fallbackZeroUs) {}
+  record Segment(Path raw, int anchors, int best, double anchorMidUs, double fallbackZeroUs,
+      OperatorProfiler.Calibration calibration) {}
 
-  /** The raw span of the best anchor, and where the anchors end (they are dropped from the trace). */
-  private record Anchor(double mid, double anchorsEnd) {}
+  /**
+   * The raw span of the best anchor; where the anchors and the calibration ops after them end
+   * (all are dropped from the trace); the median recorded duration of the calibration ops.
+   */
+  private record Anchor(double mid, double anchorsEnd, double calibrationMedianUs) {}
 
-  /** How many leading raw events may precede the anchor op (its children; a handful in practice). */
+  /** Leading raw events that may come before or between the anchor ops besides them (a handful in practice). */
   private static final int ANCHOR_SEARCH = 64;
+
+  /** The top-level key of the profiler-cost record; {@code trace.TraceReader} reads it back. */
+  static final String COST_KEY = org.libreyolo.profile.trace.TraceConventions.PROFILER_COST_KEY;
 
   static final int PID = 1;
   /** DJL records every op on profiler thread 1 (backward runs on the calling thread). */
@@ -63,12 +70,18 @@ final class KinetoTraceWriter {
       g.writeStringField("schemaVersion", "1");
       g.writeStringField("displayTimeUnit", "ms");
       g.writeStringField("traceName", "libreyolo-profile (DJL PyTorch, CPU operator profiler)");
+      Anchor[] anchors = new Anchor[segments.size()];
+      for (int i = 0; i < anchors.length; i++) {
+        anchors[i] = anchor(segments.get(i));
+      }
+      profilerCost(g, segments.get(segments.size() - 1), anchors[anchors.length - 1]);
       g.writeArrayFieldStart("traceEvents");
       metadata(g, "process_name", 0, "libreyolo-profile");
       metadata(g, "thread_name", OPS_TID, "libtorch ops");
       metadata(g, "thread_name", ANNOTATION_TID, "steps and phases");
-      for (Segment segment : segments) {
-        Anchor anchor = anchor(segment);
+      for (int s = 0; s < segments.size(); s++) {
+        Segment segment = segments.get(s);
+        Anchor anchor = anchors[s];
         double offset = anchor != null ? segment.anchorMidUs() - anchor.mid() : segment.fallbackZeroUs();
         try (JsonParser p = events(segment.raw())) {
           while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -110,26 +123,56 @@ final class KinetoTraceWriter {
     return p;
   }
 
-  /** The segment's anchor ops among its first raw events, or null when they are not all there. */
+  /**
+   * The segment's anchor and calibration ops among its first raw events, or null when they are
+   * not all there.
+   */
   private static Anchor anchor(Segment segment) throws IOException {
     double mid = 0;
     int seen = 0;
+    int calibration = segment.calibration().ops();
+    int wanted = segment.anchors() + calibration;
+    double[] calibrationDur = new double[calibration];
     try (JsonParser p = events(segment.raw())) {
-      for (int i = 0; i < ANCHOR_SEARCH && p.nextToken() == JsonToken.START_OBJECT; i++) {
+      for (int i = 0; i < ANCHOR_SEARCH + wanted && p.nextToken() == JsonToken.START_OBJECT; i++) {
         JsonNode e = p.readValueAsTree();
         if (OperatorProfiler.ANCHOR_OP.equals(e.path("name").asText()) && e.path("ts").isNumber()) {
           double ts = e.get("ts").asDouble();
-          double end = ts + e.path("dur").asDouble(0);
+          double dur = e.path("dur").asDouble(0);
           if (seen == segment.best()) {
-            mid = (ts + end) / 2;
+            mid = ts + dur / 2;
           }
-          if (++seen == segment.anchors()) {
-            return new Anchor(mid, end);
+          if (seen >= segment.anchors()) {
+            calibrationDur[seen - segment.anchors()] = dur;
+          }
+          if (++seen == wanted) {
+            java.util.Arrays.sort(calibrationDur);
+            return new Anchor(mid, ts + dur, calibration == 0 ? 0 : calibrationDur[calibration / 2]);
           }
         }
       }
     }
     return null;
+  }
+
+  /**
+   * The profiler's measured cost per recorded op (from the last segment, the one the analysis
+   * window reads), for readers that compensate op and step times (docs/profiler-cost.md).
+   */
+  private static void profilerCost(JsonGenerator g, Segment segment, Anchor anchor) throws IOException {
+    if (anchor == null) {
+      return; // no calibration found: the trace stays uncompensated
+    }
+    double perOp = segment.calibration().perOpUs();
+    g.writeObjectFieldStart(COST_KEY);
+    g.writeNumberField("per_op_us", round3(perOp));
+    // an op's recorded span holds part of the cost; a 1-element add_ itself takes ~0.1 µs, so its
+    // median recorded duration is (an upper bound of) that part
+    g.writeNumberField("in_op_us", round3(Math.min(anchor.calibrationMedianUs(), perOp)));
+    g.writeNumberField("calibration_ops", segment.calibration().ops());
+    g.writeNumberField("plain_ns_per_op", round3(segment.calibration().plainNsPerOp()));
+    g.writeNumberField("profiled_ns_per_op", round3(segment.calibration().profiledNsPerOp()));
+    g.writeEndObject();
   }
 
   private static void metadata(JsonGenerator g, String kind, int tid, String name) throws IOException {

@@ -33,11 +33,26 @@ final class OperatorProfiler {
    * to a few µs. A pause (GC, JIT) around an anchor widens its bracket, so up to
    * {@link #ANCHOR_TRIES} are run and the tightest one ({@code best}) is used.
    */
-  record Start(long beforeNs, long anchorStartNs, long anchorEndNs, int anchors, int best) {
+  record Start(long beforeNs, long anchorStartNs, long anchorEndNs, int anchors, int best, Calibration calibration) {
     long anchorMidNs() {
       return anchorStartNs + (anchorEndNs - anchorStartNs) / 2;
     }
   }
+
+  /**
+   * The profiler's own cost per recorded op, measured right after each (re)start: {@code ops}
+   * one-element {@code add_} calls timed with the profiler on against the same calls just before
+   * it started. They are recorded after the anchors and dropped from the trace like them; their
+   * recorded durations tell how much of the cost falls inside an op's span (docs/profiler-cost.md).
+   */
+  record Calibration(int ops, double plainNsPerOp, double profiledNsPerOp) {
+    double perOpUs() {
+      return Math.max(0, profiledNsPerOp - plainNsPerOp) / 1000.0;
+    }
+  }
+
+  /** Calibration ops per start: ~0.5-3 ms, long enough to average out a timer tick or a page fault. */
+  static final int CALIBRATION_OPS = 512;
 
   private static final int ANCHOR_TRIES = 5;
   private static final long TIGHT_NS = 20_000;
@@ -72,6 +87,7 @@ final class OperatorProfiler {
       anchorX = process.zeros(new Shape(1));
       anchorY = process.zeros(new Shape(1));
     }
+    double plain = addNsPerOp();
     long before = System.nanoTime();
     JniUtils.startProfile(false, recordShapes, profileMemory);
     long bestStart = 0;
@@ -89,7 +105,17 @@ final class OperatorProfiler {
       }
       tries++;
     }
-    return new Start(before, bestStart, bestEnd, tries, best);
+    double profiled = addNsPerOp();
+    return new Start(before, bestStart, bestEnd, tries, best, new Calibration(CALIBRATION_OPS, plain, profiled));
+  }
+
+  /** Mean ns of one anchor {@code add_} over {@link #CALIBRATION_OPS} calls (adding zero changes nothing). */
+  private static double addNsPerOp() {
+    long t0 = System.nanoTime();
+    for (int i = 0; i < CALIBRATION_OPS; i++) {
+      anchorX.addi(anchorY);
+    }
+    return (System.nanoTime() - t0) / (double) CALIBRATION_OPS;
   }
 
   /** Stops profiling and writes DJL's raw trace to {@code rawOut}. */

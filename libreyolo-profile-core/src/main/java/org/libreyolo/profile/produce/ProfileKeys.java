@@ -3,10 +3,12 @@ package org.libreyolo.profile.produce;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.libreyolo.profile.analysis.TraceAnalyzer;
 
 /** Our additions to the reference schema, kept after every reference key. */
 final class ProfileKeys {
-  static final List<String> OURS = List.of("device", "kernel_source", "environment", "samples");
+  static final List<String> OURS =
+      List.of("device", "kernel_source", TraceAnalyzer.COMPENSATION_KEY, "environment", "samples");
 
   private ProfileKeys() {}
 

@@ -26,7 +26,7 @@ import org.libreyolo.profile.weights.WeightsSource;
  * step with its phases: dataload, to_device, forward (with the loss), backward, optimizer.
  */
 public final class TrainSession implements AutoCloseable {
-  static final List<String> PHASES = List.of("to_device", "forward", "backward", "optimizer");
+  public static final List<String> PHASES = List.of("to_device", "forward", "backward", "optimizer");
 
   private final Yolo9Detector detector;
   private final TrainLoader loader;

@@ -35,8 +35,11 @@ public final class TraceReader {
 
   private TraceReader() {}
 
-  /** What the reader saw besides events. */
-  public record Header(String gpuName) {}
+  /**
+   * What the reader saw besides events: the first GPU's name, and the profiler cost a trace
+   * captured here records (null for any other trace, or when the record is malformed).
+   */
+  public record Header(String gpuName, ProfilerCost profilerCost) {}
 
   /** Reads every event of {@code file}; returns header facts (the first GPU's name, if any). */
   public static Header read(Path file, Consumer<TraceEvent> sink) {
@@ -72,12 +75,13 @@ public final class TraceReader {
     TraceEvent event = new TraceEvent();
     if (first == JsonToken.START_ARRAY) {
       readEvents(p, event, sink);
-      return new Header(null);
+      return new Header(null, null);
     }
     if (first != JsonToken.START_OBJECT) {
       throw new IOException("a trace is a JSON array of events or an object with traceEvents");
     }
     String gpu = null;
+    ProfilerCost cost = null;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = p.currentName();
       JsonToken value = p.nextToken();
@@ -85,11 +89,34 @@ public final class TraceReader {
         readEvents(p, event, sink);
       } else if (field.equals("deviceProperties") && value == JsonToken.START_ARRAY) {
         gpu = firstDeviceName(p);
+      } else if (field.equals(TraceConventions.PROFILER_COST_KEY) && value == JsonToken.START_OBJECT) {
+        cost = profilerCost(p);
       } else {
         p.skipChildren();
       }
     }
-    return new Header(gpu);
+    return new Header(gpu, cost);
+  }
+
+  private static ProfilerCost profilerCost(JsonParser p) throws IOException {
+    double perOp = Double.NaN;
+    double inOp = Double.NaN;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      JsonToken value = p.nextToken();
+      if (value.isNumeric() && field.equals("per_op_us")) {
+        perOp = p.getDoubleValue();
+      } else if (value.isNumeric() && field.equals("in_op_us")) {
+        inOp = p.getDoubleValue();
+      } else {
+        p.skipChildren();
+      }
+    }
+    try {
+      return new ProfilerCost(perOp, inOp);
+    } catch (IllegalArgumentException e) {
+      return null; // a hand-edited or foreign record: read the trace as recorded
+    }
   }
 
   private static String firstDeviceName(JsonParser p) throws IOException {

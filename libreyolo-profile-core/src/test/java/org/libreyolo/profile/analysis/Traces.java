@@ -68,7 +68,15 @@ public final class Traces {
   }
 
   public Path write(Path file) {
+    return write(file, null);
+  }
+
+  /** Writes the trace with a profiler-cost record, as a capture of this project writes it. */
+  public Path write(Path file, ObjectNode profilerCost) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
+    if (profilerCost != null) {
+      root.set(org.libreyolo.profile.trace.TraceConventions.PROFILER_COST_KEY, profilerCost);
+    }
     root.set("traceEvents", events);
     AtomicFiles.write(file, out -> out.write(PyJson.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     return file;

@@ -1,0 +1,41 @@
+package org.libreyolo.profile.analysis;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per-step wall times of a trace: each {@code ProfilerStep#N} marker's duration and, per phase,
+ * the {@code step/<phase>} spans that start inside it. With {@code compensate}, read on the
+ * timeline with the profiler's recorded cost taken out (what the analysis uses).
+ */
+public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[]> phaseMs) {
+  public static StepSpans read(Path trace, boolean compensate) {
+    EventTable t = EventTable.read(trace);
+    if (compensate && t.profilerCost != null && t.kernelCount() == 0 && t.cpuOpsOnOneTrack()) {
+      t = t.compensated(t.profilerCost);
+    }
+    List<EventTable.Marker> markers = t.markers.stream()
+        .sorted((a, b) -> Double.compare(a.ts(), b.ts())).toList();
+    int n = markers.size();
+    double[] steps = new double[n];
+    Map<String, double[]> phases = new LinkedHashMap<>();
+    for (int s = 0; s < n; s++) {
+      steps[s] = markers.get(s).dur() / 1000.0;
+    }
+    for (int i = 0; i < t.size; i++) {
+      if (t.kind[i] != EventTable.CPU_PHASE) {
+        continue;
+      }
+      for (int s = 0; s < n; s++) {
+        EventTable.Marker m = markers.get(s);
+        if (t.ts[i] >= m.ts() && t.ts[i] < m.ts() + m.dur()) {
+          phases.computeIfAbsent(t.names.get(t.name[i]), k -> new double[n])[s] += t.dur[i] / 1000.0;
+          break;
+        }
+      }
+    }
+    return new StepSpans(markers.stream().map(EventTable.Marker::name).toList(), steps, phases);
+  }
+}
