@@ -168,6 +168,88 @@ final class EventTable {
     return out;
   }
 
+  /**
+   * Mean duration (µs) of each {@code step/<phase>} span starting inside {@code window}, per step
+   * of the window.
+   */
+  Map<String, Double> phaseMeansUs(Window window) {
+    Map<String, Double> sums = new HashMap<>();
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_PHASE && window.contains(ts[i])) {
+        sums.merge(names.get(name[i]), dur[i], Double::sum);
+      }
+    }
+    Map<String, Double> means = new HashMap<>();
+    sums.forEach((phase, sum) -> means.put(phase, sum / Math.max(1, window.nReal())));
+    return means;
+  }
+
+  /**
+   * This table with every span of a phase in {@code factor} shrunk by that factor (at most 1):
+   * a piecewise-linear timeline where the ops inside a phase keep their shares of it and
+   * everything after it moves back by what it lost.
+   */
+  EventTable scaledPhases(Map<String, Double> factor) {
+    List<double[]> spans = new ArrayList<>(); // start, end, factor
+    for (int i = 0; i < size; i++) {
+      Double f = kind[i] == CPU_PHASE ? factor.get(names.get(name[i])) : null;
+      if (f != null && f < 1 && dur[i] > 0) {
+        spans.add(new double[] {ts[i], ts[i] + dur[i], Math.max(0, f)});
+      }
+    }
+    spans.sort((a, b) -> Double.compare(a[0], b[0]));
+    List<double[]> kept = new ArrayList<>(); // phases do not nest; an overlapping span is left alone
+    for (double[] span : spans) {
+      if (kept.isEmpty() || span[0] >= kept.get(kept.size() - 1)[1]) {
+        kept.add(span);
+      }
+    }
+    int n = kept.size();
+    double[] start = new double[n];
+    double[] end = new double[n];
+    double[] shrink = new double[n]; // 1 - factor
+    double[] before = new double[n]; // time taken out of the spans before this one
+    double removed = 0;
+    for (int k = 0; k < n; k++) {
+      start[k] = kept.get(k)[0];
+      end[k] = kept.get(k)[1];
+      shrink[k] = 1 - kept.get(k)[2];
+      before[k] = removed;
+      removed += shrink[k] * (end[k] - start[k]);
+    }
+    java.util.function.DoubleUnaryOperator warp = t -> {
+      int lo = 0;
+      int hi = n; // first span starting after t
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (start[mid] <= t) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      if (lo == 0) {
+        return t;
+      }
+      int k = lo - 1;
+      return t - before[k] - shrink[k] * (Math.min(t, end[k]) - start[k]);
+    };
+    EventTable out = copy();
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
+        double s0 = warp.applyAsDouble(ts[i]);
+        out.ts[i] = s0;
+        out.dur[i] = Math.max(0, warp.applyAsDouble(ts[i] + dur[i]) - s0);
+      }
+    }
+    out.markers.clear();
+    for (Marker m : markers) {
+      double s0 = warp.applyAsDouble(m.ts());
+      out.markers.add(new Marker(s0, Math.max(0, warp.applyAsDouble(m.ts() + m.dur()) - s0), m.name()));
+    }
+    return out;
+  }
+
   /** Charges a finished op its in-span share, at most the time after its last child. */
   private int closeOp(int op, double lastChildEnd, ProfilerCost cost, double[] at, double[] amount, int points) {
     double end = ts[op] + dur[op];

@@ -7,15 +7,32 @@ import java.util.Map;
 
 /**
  * Per-step wall times of a trace: each {@code ProfilerStep#N} marker's duration and, per phase,
- * the {@code step/<phase>} spans that start inside it. With {@code compensate}, read on the
- * timeline with the profiler's recorded cost taken out (what the analysis uses).
+ * the {@code step/<phase>} spans that start inside it, as recorded or on the timeline the
+ * analysis compensates to.
  */
 public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[]> phaseMs) {
-  public static StepSpans read(Path trace, boolean compensate) {
+  /** As recorded. */
+  public static StepSpans recorded(Path trace) {
+    return of(EventTable.read(trace));
+  }
+
+  /**
+   * As the analysis compensates it: the per-op charge, then each phase scaled to {@code
+   * untracedMs} (mean untraced ms per phase; empty: no scaling).
+   */
+  public static StepSpans compensated(Path trace, Map<String, Double> untracedMs) {
     EventTable t = EventTable.read(trace);
-    if (compensate && t.profilerCost != null && t.kernelCount() == 0 && t.cpuOpsOnOneTrack()) {
+    if (t.profilerCost != null && t.kernelCount() == 0 && t.cpuOpsOnOneTrack()) {
       t = t.compensated(t.profilerCost);
+      Map<String, Double> scale = TraceAnalyzer.phaseScale(t, untracedMs);
+      if (!scale.isEmpty()) {
+        t = t.scaledPhases(scale);
+      }
     }
+    return of(t);
+  }
+
+  private static StepSpans of(EventTable t) {
     List<EventTable.Marker> markers = t.markers.stream()
         .sorted((a, b) -> Double.compare(a.ts(), b.ts())).toList();
     int n = markers.size();

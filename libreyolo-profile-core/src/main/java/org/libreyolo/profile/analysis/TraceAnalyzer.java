@@ -80,19 +80,61 @@ public final class TraceAnalyzer {
       return new Profile(recorded);
     }
     boolean apply = compensate && table.kernelCount() == 0 && table.cpuOpsOnOneTrack();
-    ObjectNode p = apply ? new Run(table.compensated(cost), trace.toString(), summary).build() : recorded;
-    p.set(COMPENSATION_KEY, compensation(cost, apply, recorded));
+    if (!apply) {
+      recorded.set(COMPENSATION_KEY, compensation(cost, false, Map.of(), recorded));
+      return new Profile(recorded);
+    }
+    EventTable perOp = table.compensated(cost);
+    Map<String, Double> scale = phaseScale(perOp, summary);
+    ObjectNode p = new Run(scale.isEmpty() ? perOp : perOp.scaledPhases(scale), trace.toString(), summary).build();
+    p.set(COMPENSATION_KEY, compensation(cost, true, scale, recorded));
     return new Profile(p);
+  }
+
+  /**
+   * Per phase, untraced time / traced time after the per-op charge, at most 1: what the
+   * profiler still costs there beyond a fixed charge per op (it also slows the ops themselves,
+   * most in backward and optimizer steps; docs/profiler-cost.md). The untraced times are the
+   * producer's timed iterations: {@code composition_ms} (run) and {@code stages_ms} (infer).
+   */
+  private static Map<String, Double> phaseScale(EventTable perOp, JsonNode summary) {
+    Map<String, Double> untraced = new LinkedHashMap<>();
+    for (String key : List.of("composition_ms", "stages_ms")) {
+      summary.path(key).fields().forEachRemaining(e -> {
+        if (e.getValue().isNumber() && e.getValue().asDouble() > 0) {
+          untraced.put(e.getKey(), e.getValue().asDouble());
+        }
+      });
+    }
+    return phaseScale(perOp, untraced);
+  }
+
+  static Map<String, Double> phaseScale(EventTable perOp, Map<String, Double> untraced) {
+    if (untraced.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, Double> traced = perOp.phaseMeansUs(Window.of(perOp.markers));
+    Map<String, Double> scale = new LinkedHashMap<>();
+    untraced.forEach((phase, ms) -> {
+      Double us = traced.get(phase);
+      if (us != null && us > 0) {
+        scale.put(phase, Math.min(1.0, ms * 1000.0 / us));
+      }
+    });
+    return scale;
   }
 
   /** Our key for the profiler-cost compensation of a profile. */
   public static final String COMPENSATION_KEY = "profiler_compensation";
 
-  private static ObjectNode compensation(ProfilerCost cost, boolean applied, ObjectNode recorded) {
+  private static ObjectNode compensation(
+      ProfilerCost cost, boolean applied, Map<String, Double> scale, ObjectNode recorded) {
     ObjectNode c = F.objectNode();
     c.put("applied", applied);
     c.put("per_op_us", cost.perOpUs());
     c.put("in_op_us", cost.inOpUs());
+    ObjectNode phases = c.putObject("phase_scale");
+    scale.forEach((phase, f) -> phases.put(phase, PyRound.round(f, 3)));
     ObjectNode raw = c.putObject("raw");
     for (String key : List.of("bound", "gpu_util", "gpu_busy_ms_per_step", "host_overhead_ms_per_step",
         "mean_kernel_us")) {

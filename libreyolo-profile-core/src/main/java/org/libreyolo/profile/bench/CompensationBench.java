@@ -24,10 +24,18 @@ import org.libreyolo.profile.produce.TrainSession;
 public final class CompensationBench {
   private CompensationBench() {}
 
-  /** One step part: untraced, traced as recorded and compensated medians (ms). */
-  public record Row(String part, double untracedMs, double recordedMs, double compensatedMs) {
+  /**
+   * One step part: untraced, traced as recorded, with the per-op charge only, and fully
+   * compensated (per-op charge, then phases scaled to the untraced times of the previous
+   * untraced session, never the ones compared against): medians in ms.
+   */
+  public record Row(String part, double untracedMs, double recordedMs, double perOpMs, double compensatedMs) {
     public double recordedRatio() {
       return recordedMs / untracedMs;
+    }
+
+    public double perOpRatio() {
+      return perOpMs / untracedMs;
     }
 
     public double compensatedRatio() {
@@ -80,13 +88,16 @@ public final class CompensationBench {
   private static List<Row> measure(int rounds, int steps, Step step, boolean withoutDataload) throws IOException {
     Map<String, List<Double>> untraced = new LinkedHashMap<>();
     Map<String, List<Double>> recorded = new LinkedHashMap<>();
+    Map<String, List<Double>> perOp = new LinkedHashMap<>();
     Map<String, List<Double>> compensated = new LinkedHashMap<>();
+    Map<String, Double> calibration = null; // mean phase ms of the last untraced session
     Path dir = Files.createTempDirectory("libreyolo-compensation");
     try {
       for (int r = 0; r < rounds; r++) {
         for (int k = 0; k < 2; k++) {
           boolean traced = (r + k) % 2 == 1;
           Path file = dir.resolve("t" + r + ".json");
+          Map<String, Double> sessionSums = new LinkedHashMap<>();
           try (CaptureSession session = CaptureSession.start(
               traced ? new CaptureOptions(true, 0, false, file) : CaptureOptions.off())) {
             for (int s = 0; s <= steps; s++) {
@@ -94,15 +105,20 @@ public final class CompensationBench {
               Map<String, Double> parts = step.run(session);
               if (!traced && s > 0) {
                 parts.forEach((part, ms) -> untraced.computeIfAbsent(part, x -> new ArrayList<>()).add(ms));
+                parts.forEach((part, ms) -> sessionSums.merge(part, ms / steps, Double::sum));
               }
             }
             session.stop();
           }
-          if (traced) {
-            collect(StepSpans.read(file, false), recorded, withoutDataload);
-            collect(StepSpans.read(file, true), compensated, withoutDataload);
-            Files.deleteIfExists(file);
+          if (!traced) {
+            sessionSums.remove("step");
+            calibration = sessionSums;
+          } else if (calibration != null) {
+            collect(StepSpans.recorded(file), recorded, withoutDataload);
+            collect(StepSpans.compensated(file, Map.of()), perOp, withoutDataload);
+            collect(StepSpans.compensated(file, calibration), compensated, withoutDataload);
           }
+          Files.deleteIfExists(file);
         }
       }
     } finally {
@@ -111,7 +127,8 @@ public final class CompensationBench {
     List<Row> rows = new ArrayList<>();
     for (String part : untraced.keySet()) {
       if (recorded.containsKey(part)) {
-        rows.add(new Row(part, median(untraced.get(part)), median(recorded.get(part)), median(compensated.get(part))));
+        rows.add(new Row(part, median(untraced.get(part)), median(recorded.get(part)), median(perOp.get(part)),
+            median(compensated.get(part))));
       }
     }
     return rows;

@@ -102,6 +102,33 @@ class ProfilerCompensationTest {
   }
 
   @Test
+  void scalingAPhaseShrinksItsOpsAlikeAndShiftsWhatFollows() {
+    EventTable t = EventTable.read(step().write(dir.resolve("t.json"), cost(2, 0.5)));
+    EventTable half = t.scaledPhases(java.util.Map.of("forward", 0.5, "backward", 2.0));
+    assertThat(durOf(half, "A")).isCloseTo(15, within(1e-9));
+    assertThat(durOf(half, "B")).isCloseTo(5, within(1e-9));
+    assertThat(tsOf(half, "B")).isCloseTo(210 + (215 - 210) * 0.5, within(1e-9));
+    // F starts inside forward (250.2) and ends after it (261.8): only its part inside shrinks
+    assertThat(durOf(half, "F")).isCloseTo((260 - 250.2) * 0.5 + 1.8, within(1e-9));
+    assertThat(tsOf(half, "E")).isCloseTo(262 - 25, within(1e-9));
+    assertThat(half.markers.get(2).dur()).isCloseTo(75, within(1e-9));
+    assertThat(half.markers.get(3).ts()).isCloseTo(275, within(1e-9));
+    // a factor above 1 is never applied: tracing only adds time
+    assertThat(t.scaledPhases(java.util.Map.of("forward", 2.0)).markers.get(2).dur()).isEqualTo(100.0);
+  }
+
+  @Test
+  void theAnalysisScalesPhasesToTheUntracedTimesOfTheSummary() {
+    Path trace = step().write(dir.resolve("t.json"), cost(2, 0.5));
+    ObjectNode summary = JsonNodeFactory.instance.objectNode();
+    // forward, 41.8 µs after the per-op charge (one span in the window), took 5 µs a step untraced
+    summary.putObject("composition_ms").put("forward", 0.005);
+    JsonNode p = TraceAnalyzer.analyze(trace, summary).json();
+    JsonNode scale = p.get(TraceAnalyzer.COMPENSATION_KEY).get("phase_scale");
+    assertThat(scale.get("forward").asDouble()).isGreaterThan(0).isLessThan(1);
+  }
+
+  @Test
   void theProfileSaysWhatWasAppliedAndKeepsTheRawFigures() {
     Path trace = step().write(dir.resolve("t.json"), cost(2, 0.5));
     JsonNode p = TraceAnalyzer.analyze(trace, JsonNodeFactory.instance.objectNode()).json();
