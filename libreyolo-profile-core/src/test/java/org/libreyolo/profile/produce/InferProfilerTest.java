@@ -59,7 +59,15 @@ class InferProfilerTest {
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys.subList(keys.size() - 4, keys.size())).containsExactly("device", "kernel_source", "environment", "samples");
+    assertThat(keys.subList(keys.size() - 5, keys.size()))
+        .containsExactly("device", "kernel_source", "profiler_compensation", "environment", "samples");
+    // the trace records the profiler's cost; the analysis took it out and scaled forward to its untraced time
+    JsonNode compensation = p.get("profiler_compensation");
+    assertThat(compensation.get("applied").asBoolean()).isTrue();
+    assertThat(compensation.get("per_op_us").asDouble()).isNotNegative();
+    assertThat(compensation.get("phase_scale").has("forward")).isTrue();
+    assertThat(compensation.get("raw").get("gpu_busy_ms_per_step").asDouble())
+        .isGreaterThanOrEqualTo(p.get("gpu_busy_ms_per_step").asDouble());
   }
 
   @Test
