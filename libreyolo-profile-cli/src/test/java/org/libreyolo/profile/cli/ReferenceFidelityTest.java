@@ -139,6 +139,20 @@ class ReferenceFidelityTest {
   }
 
   @Test
+  void summaryOfACompensatedCpuProfileSaysSoWithTheRecordedFigures() throws Exception {
+    Traces t = new Traces().markers();
+    for (int base : new int[] {200, 300, 400}) {
+      t.x("user_annotation", "step/forward", base + 10, 60);
+      t.x("cpu_op", "aten::conv2d", base + 15, 40);
+      t.x("cpu_op", "aten::add_", base + 60, 5);
+    }
+    JsonNode cost = PyJson.MAPPER.readTree("{\"per_op_us\": 2.0, \"in_op_us\": 0.5}");
+    Path cpu = t.write(dir.resolve("cpu_trace.json"), (ObjectNode) cost);
+    CliTest.Result r = run("profile", "summary", cpu.toString());
+    assertThat(r.out()).contains("CPU busy", "profiler cost taken out: ~2.00 us/op  (as recorded: CPU busy 0.05 ms, host / launch)");
+  }
+
+  @Test
   void gzipTracesAreReadAsPlainOnes() throws Exception {
     Path gz = dir.resolve("profile_trace.json.gz");
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {

@@ -36,6 +36,13 @@ public final class TextReport {
           + " ms in ops)  |  Tensor Cores n/a  |  peak VRAM n/a  |  memcpy " + Fmt.str(p.path("memcpy_ms_per_step")) + " ms");
       lines.add("host overhead " + Fmt.str(p.path("host_overhead_ms_per_step")) + " ms/step  |  "
           + Fmt.str(p.path("launches_per_step")) + " leaf op calls/step");
+      JsonNode c = p.path("profiler_compensation");
+      if (c.path("applied").asBoolean(false)) {
+        lines.add("profiler cost taken out: ~" + Fmt.f(c.path("per_op_us").asDouble(), 2) + " us/op"
+            + (c.path("phase_scale").isEmpty() ? "" : ", phases scaled to their untraced times")
+            + "  (as recorded: CPU busy " + Fmt.str(c.path("raw").path("gpu_busy_ms_per_step")) + " ms, "
+            + Fmt.str(c.path("raw").path("bound")) + ")");
+      }
     } else {
       lines.add("GPU util " + Fmt.f(p.path("gpu_util").asDouble() * 100, 0) + "%  (" + Fmt.str(p.path("gpu_busy_ms_per_step"))
           + " ms busy)  |  Tensor Cores " + Fmt.f(p.path("tensorcore_pct").asDouble(), 0) + "%  |  peak VRAM "
