@@ -151,21 +151,40 @@ final class EventTable {
         cursor[depth - 1] = ts[stack[depth]] + dur[stack[depth]];
       }
     }
-    Timeline timeline = new Timeline(at, amount, points);
+    return retimed(new Timeline(at, amount, points)::warp);
+  }
+
+  /** A copy with every CPU op, phase span and step marker moved by {@code warp} (monotonic). */
+  private EventTable retimed(java.util.function.DoubleUnaryOperator warp) {
     EventTable out = copy();
     for (int i = 0; i < size; i++) {
       if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
-        double start = timeline.warp(ts[i]);
+        double start = warp.applyAsDouble(ts[i]);
         out.ts[i] = start;
-        out.dur[i] = Math.max(0, timeline.warp(ts[i] + dur[i]) - start);
+        out.dur[i] = Math.max(0, warp.applyAsDouble(ts[i] + dur[i]) - start);
       }
     }
     out.markers.clear();
     for (Marker m : markers) {
-      double start = timeline.warp(m.ts());
-      out.markers.add(new Marker(start, Math.max(0, timeline.warp(m.ts() + m.dur()) - start), m.name()));
+      double start = warp.applyAsDouble(m.ts());
+      out.markers.add(new Marker(start, Math.max(0, warp.applyAsDouble(m.ts() + m.dur()) - start), m.name()));
     }
     return out;
+  }
+
+  /** Index of the last value {@code <= t} in ascending {@code sorted}, or -1. */
+  private static int lastAtOrBefore(double[] sorted, int n, double t) {
+    int lo = 0;
+    int hi = n;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] <= t) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo - 1;
   }
 
   /**
@@ -217,37 +236,10 @@ final class EventTable {
       before[k] = removed;
       removed += shrink[k] * (end[k] - start[k]);
     }
-    java.util.function.DoubleUnaryOperator warp = t -> {
-      int lo = 0;
-      int hi = n; // first span starting after t
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (start[mid] <= t) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      if (lo == 0) {
-        return t;
-      }
-      int k = lo - 1;
-      return t - before[k] - shrink[k] * (Math.min(t, end[k]) - start[k]);
-    };
-    EventTable out = copy();
-    for (int i = 0; i < size; i++) {
-      if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
-        double s0 = warp.applyAsDouble(ts[i]);
-        out.ts[i] = s0;
-        out.dur[i] = Math.max(0, warp.applyAsDouble(ts[i] + dur[i]) - s0);
-      }
-    }
-    out.markers.clear();
-    for (Marker m : markers) {
-      double s0 = warp.applyAsDouble(m.ts());
-      out.markers.add(new Marker(s0, Math.max(0, warp.applyAsDouble(m.ts() + m.dur()) - s0), m.name()));
-    }
-    return out;
+    return retimed(t -> {
+      int k = lastAtOrBefore(start, n, t);
+      return k < 0 ? t : t - before[k] - shrink[k] * (Math.min(t, end[k]) - start[k]);
+    });
   }
 
   /** Charges a finished op its in-span share, at most the time after its last child. */
@@ -280,17 +272,8 @@ final class EventTable {
     }
 
     double warp(double t) {
-      int lo = 0;
-      int hi = at.length; // first index with at > t
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (at[mid] <= t) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo == 0 ? t : t - cumulative[lo - 1];
+      int k = lastAtOrBefore(at, at.length, t);
+      return k < 0 ? t : t - cumulative[k];
     }
   }
 

@@ -3,23 +3,21 @@ package org.libreyolo.profile.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.pooling.Pool;
 import ai.djl.training.ParameterStore;
 
 /** c downsample: AvgPool2d(2,1), split; Conv3x3 s2 on one half, MaxPool(3,2,1)+Conv1x1 on the other. */
-public final class ADown extends Layer {
+public final class ADown extends Downsample {
   private static final Shape THREE = new Shape(3, 3);
   private static final Shape TWO = new Shape(2, 2);
   private static final Shape ONE = new Shape(1, 1);
 
-  private final MeanPool2x2 smooth;
   private final Conv cv1;
   private final Conv cv2;
 
   public ADown(int in, int out) {
-    smooth = new MeanPool2x2(in);
+    super(in);
     cv1 = child("cv1", new Conv(in / 2, out / 2, 3, 2));
     cv2 = child("cv2", new Conv(in / 2, out / 2, 1));
   }
@@ -37,17 +35,5 @@ public final class ADown extends Layer {
     NDArray y = NDArrays.concat(new NDList(a, b), 1);
     free(a, b);
     return y;
-  }
-
-  @Override
-  void fuse(NDManager manager) {
-    super.fuse(manager);
-    smooth.fuse(manager);
-  }
-
-  @Override
-  void unfuse() {
-    super.unfuse();
-    smooth.unfuse();
   }
 }

@@ -1,6 +1,7 @@
 package org.libreyolo.profile.model;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.training.ParameterStore;
 
@@ -38,6 +39,23 @@ public abstract class Layer extends Yolo9Block {
     gate.muli(x);
     x.close();
     return gate;
+  }
+
+  /**
+   * The ELAN pattern of Elan and RepNCSPELAN: {@code cv4(cat[y1, cv2(y1 second half), cv3(..)])}.
+   * The two halves side by side are y1 itself, so it is concatenated whole.
+   */
+  static NDArray elan(ParameterStore ps, NDArray x, boolean training, Layer cv1, Layer cv2, Layer cv3, Layer cv4) {
+    NDArray y1 = cv1.apply(ps, x, training);
+    NDList halves = y1.split(2, 1);
+    NDArray y2 = cv2.apply(ps, halves.get(1), training);
+    NDArray y3 = cv3.apply(ps, y2, training);
+    NDArray joined = NDArrays.concat(new NDList(y1, y2, y3), 1);
+    free(halves);
+    free(y1, y2, y3);
+    NDArray y = cv4.apply(ps, joined, training);
+    free(joined);
+    return y;
   }
 
   /** Frees intermediates now instead of when the forward's sub-manager closes. */

@@ -1,8 +1,6 @@
 package org.libreyolo.profile.model;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDArrays;
-import ai.djl.ndarray.NDList;
 import ai.djl.training.ParameterStore;
 
 /** RepNCSPELAN4: split the 1x1 output, two (RepNCSP, 3x3) stages, concat all four, 1x1. */
@@ -22,16 +20,6 @@ public final class RepNCSPELAN extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    NDArray y1 = cv1.apply(ps, x, training);
-    NDList halves = y1.split(2, 1);
-    NDArray y2 = cv2.apply(ps, halves.get(1), training);
-    NDArray y3 = cv3.apply(ps, y2, training);
-    // the two halves side by side are y1 itself: concatenating it whole skips two views
-    NDArray joined = NDArrays.concat(new NDList(y1, y2, y3), 1);
-    free(halves);
-    free(y1, y2, y3);
-    NDArray y = cv4.apply(ps, joined, training);
-    free(joined);
-    return y;
+    return elan(ps, x, training, cv1, cv2, cv3, cv4);
   }
 }
