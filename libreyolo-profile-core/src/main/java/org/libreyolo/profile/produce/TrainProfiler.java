@@ -209,6 +209,7 @@ public final class TrainProfiler {
     summary.put("bound_why", verdict[1]);
     ProfileIo.writeIndented(summaryPath, summary);
     ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
+    recordedVerdict(profile, real, step);
     profile.put("device", o.device().label());
     profile.set("environment", Environment.fingerprint(o.device().label(), detector.info().parameters()));
     ObjectNode samples = profile.putObject("samples");
@@ -226,6 +227,20 @@ public final class TrainProfiler {
     ProfileKeys.moveOursToEnd(profile);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return profile;
+  }
+
+  /**
+   * The verdict the trace as recorded would have given (the profiler's cost left in), beside the
+   * recorded figures, so a reader sees whether taking the cost out changed it.
+   */
+  private static void recordedVerdict(ObjectNode profile, JsonNode real, double stepMs) {
+    JsonNode raw = profile.path(TraceAnalyzer.COMPENSATION_KEY).path("raw");
+    if (raw.isObject()) {
+      ObjectNode recorded = profile.deepCopy();
+      recorded.set("gpu_busy_ms_per_step", raw.get("gpu_busy_ms_per_step"));
+      recorded.set("mean_kernel_us", raw.get("mean_kernel_us"));
+      ((ObjectNode) raw).put("bound", refinedVerdict(recorded, real, stepMs)[0]);
+    }
   }
 
   /** profile-behaviour.md 5.2b, with CPU wording when the "kernels" are CPU ops. */

@@ -47,6 +47,13 @@ class TrainProfilerTest {
     JsonNode summary = PyJson.MAPPER.readTree(run.resolve("profile_summary.json").toFile());
     assertThat(summary.get("composition_ms").has("backward")).isTrue();
     assertThat(p.get("metrics").get("backward_ops").asInt()).isGreaterThan(100);
+    // the profiler's cost is taken out; what the trace said as recorded stays beside it
+    JsonNode c = p.get("profiler_compensation");
+    assertThat(c.get("applied").asBoolean()).isTrue();
+    assertThat(c.get("phase_scale").has("backward")).isTrue();
+    assertThat(c.get("raw").get("bound").asText()).isIn("compute", "host / launch", "dataloader");
+    assertThat(c.get("raw").get("gpu_busy_ms_per_step").asDouble())
+        .isGreaterThanOrEqualTo(p.get("gpu_busy_ms_per_step").asDouble());
   }
 
   @Test
