@@ -62,6 +62,21 @@ final class FoldedConv {
     return new FoldedConv(out, inPerGroup, kernel, merged, mergedBias);
   }
 
+  /**
+   * Two convolutions of the same input as one: this one's output channels, then {@code other}'s
+   * (split the result to get each back).
+   */
+  FoldedConv stackedWith(FoldedConv other) {
+    if (other.inPerGroup != inPerGroup || other.kernel != kernel) {
+      throw new IllegalArgumentException("only convolutions of the same input and kernel stack");
+    }
+    double[] w = java.util.Arrays.copyOf(weight, weight.length + other.weight.length);
+    System.arraycopy(other.weight, 0, w, weight.length, other.weight.length);
+    double[] b = java.util.Arrays.copyOf(bias, out + other.out);
+    System.arraycopy(other.bias, 0, b, out, other.out);
+    return new FoldedConv(out + other.out, inPerGroup, kernel, w, b);
+  }
+
   /** The weight and bias as float32 arrays of {@code manager} (the model's, not a forward's). */
   NDArray[] materialise(NDManager manager) {
     return new NDArray[] {

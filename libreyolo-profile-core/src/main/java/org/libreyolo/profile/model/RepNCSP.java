@@ -3,6 +3,8 @@ package org.libreyolo.profile.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,17 @@ public final class RepNCSP extends Layer {
     }
   }
 
+  /** The fused net's cv1 and cv2 (both 1x1 on x) as one convolution, or null. */
+  private NDArray[] stacked;
+
+  private static final Shape ONE = new Shape(1, 1);
+  private static final Shape ZERO = new Shape(0, 0);
+
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
+    if (!training && stacked != null) {
+      return applyStacked(ps, x);
+    }
     NDArray a = cv1.apply(ps, x, training);
     for (RepNBottleneck bottleneck : m) {
       NDArray next = bottleneck.apply(ps, a, training);
@@ -38,5 +49,49 @@ public final class RepNCSP extends Layer {
     NDArray y = cv3.apply(ps, joined, training);
     free(joined);
     return y;
+  }
+
+  /** One GEMM for cv1 and cv2, then split: half the launches for the two 1x1 branches. */
+  private NDArray applyStacked(ParameterStore ps, NDArray x) {
+    NDArray both = silu(x.getNDArrayInternal().convolution(x, stacked[0], stacked[1], ONE, ZERO, ONE, 1)
+        .singletonOrThrow(), false);
+    NDList halves = both.split(2, 1);
+    NDArray a = halves.get(0);
+    for (RepNBottleneck bottleneck : m) {
+      NDArray next = bottleneck.apply(ps, a, false);
+      if (a != halves.get(0)) {
+        free(a);
+      }
+      a = next;
+    }
+    NDArray joined = NDArrays.concat(new NDList(a, halves.get(1)), 1);
+    if (a != halves.get(0)) {
+      free(a);
+    }
+    free(halves);
+    free(both);
+    NDArray y = cv3.apply(ps, joined, false);
+    free(joined);
+    return y;
+  }
+
+  @Override
+  void fuse(NDManager manager) {
+    super.fuse(manager);
+    unfuseStacked();
+    stacked = cv1.folded().stackedWith(cv2.folded()).materialise(manager);
+  }
+
+  @Override
+  void unfuse() {
+    super.unfuse();
+    unfuseStacked();
+  }
+
+  private void unfuseStacked() {
+    if (stacked != null) {
+      free(stacked);
+      stacked = null;
+    }
   }
 }
