@@ -17,8 +17,17 @@ public final class Chain extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
+    return applyFrom(0, ps, x, training);
+  }
+
+  Layer layer(int index) {
+    return layers.get(index);
+  }
+
+  /** Runs the layers from {@code first} on, freeing what they hand each other (never x). */
+  NDArray applyFrom(int first, ParameterStore ps, NDArray x, boolean training) {
     NDArray y = x;
-    for (Layer layer : layers) {
+    for (Layer layer : layers.subList(first, layers.size())) {
       NDArray next = layer.apply(ps, y, training);
       if (y != x) {
         free(y);

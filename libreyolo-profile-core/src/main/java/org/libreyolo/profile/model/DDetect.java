@@ -3,6 +3,8 @@ package org.libreyolo.profile.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
 
 /**
@@ -65,11 +67,64 @@ public final class DDetect extends Yolo9Block {
     return last[0];
   }
 
+  /** Per level, the fused net's first box and class convolutions (both 3x3 on the level) stacked, or null. */
+  private NDArray[][] stacked;
+
+  private static final Shape ONE = new Shape(1, 1);
+
+  @Override
+  void fuse(NDManager manager) {
+    super.fuse(manager);
+    unfuseStacked();
+    stacked = new NDArray[3][];
+    for (int i = 0; i < 3; i++) {
+      stacked[i] = ((Conv) box[i].layer(0)).folded().stackedWith(((Conv) cls[i].layer(0)).folded())
+          .materialise(manager);
+    }
+  }
+
+  @Override
+  void unfuse() {
+    super.unfuse();
+    unfuseStacked();
+  }
+
+  private void unfuseStacked() {
+    if (stacked != null) {
+      for (NDArray[] level : stacked) {
+        Layer.free(level);
+      }
+      stacked = null;
+    }
+  }
+
+  /**
+   * The fused net's level: one 3x3 for both towers' first layers, split, then each tower's
+   * remaining layers (one GEMM and one SiLU fewer per level).
+   */
+  private NDArray stackedLevel(ParameterStore ps, NDArray x, int i) {
+    long boxWidth = ((ConvLeaf) box[i].layer(0)).out;
+    NDArray both = Layer.silu(x.getNDArrayInternal()
+        .convolution(x, stacked[i][0], stacked[i][1], ONE, ONE, ONE, 1).singletonOrThrow(), false);
+    NDList parts = both.split(new long[] {boxWidth}, 1);
+    NDArray boxes = box[i].applyFrom(1, ps, parts.get(0), false);
+    NDArray classes = cls[i].applyFrom(1, ps, parts.get(1), false);
+    Layer.free(parts);
+    Layer.free(both);
+    NDArray level = NDArrays.concat(new NDList(boxes, classes), 1);
+    Layer.free(boxes, classes);
+    return level;
+  }
+
   /** Returns the three raw level maps (B, 64+nc, H_i, W_i). */
   @Override
   protected NDList run(ParameterStore ps, NDList inputs, boolean training) {
     NDList raw = new NDList(3);
     for (int i = 0; i < 3; i++) {
+      if (!training && stacked != null) {
+        raw.add(stackedLevel(ps, inputs.get(i), i));
+        continue;
+      }
       NDArray boxes = box[i].apply(ps, inputs.get(i), training);
       NDArray classes = cls[i].apply(ps, inputs.get(i), training);
       raw.add(NDArrays.concat(new NDList(boxes, classes), 1));
