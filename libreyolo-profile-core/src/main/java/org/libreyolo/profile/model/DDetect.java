@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
 
 /**
@@ -40,6 +39,7 @@ public final class DDetect extends Yolo9Block {
                   new Conv(channels[i], clsWidth, 3),
                   new Conv(clsWidth, clsWidth, 3),
                   new PlainConv(clsWidth, nc, 1, 1)));
+      firstLayers[i] = new StackedConvs((Conv) box[i].layer(0), (Conv) cls[i].layer(0));
     }
   }
 
@@ -67,50 +67,31 @@ public final class DDetect extends Yolo9Block {
     return last[0];
   }
 
-  /** Per level, the fused net's first box and class convolutions (both 3x3 on the level) stacked, or null. */
-  private NDArray[][] stacked;
-
-  private static final Shape ONE = new Shape(1, 1);
+  /** Per level, the first box and class convolutions (both 3x3 on the level) stacked. */
+  private final StackedConvs[] firstLayers = new StackedConvs[3];
 
   @Override
   void fuse(NDManager manager) {
     super.fuse(manager);
-    unfuseStacked();
-    stacked = new NDArray[3][];
-    for (int i = 0; i < 3; i++) {
-      stacked[i] = ((Conv) box[i].layer(0)).folded().stackedWith(((Conv) cls[i].layer(0)).folded())
-          .materialise(manager);
+    for (StackedConvs pair : firstLayers) {
+      pair.fuse(manager);
     }
   }
 
   @Override
   void unfuse() {
     super.unfuse();
-    unfuseStacked();
-  }
-
-  private void unfuseStacked() {
-    if (stacked != null) {
-      for (NDArray[] level : stacked) {
-        Layer.free(level);
-      }
-      stacked = null;
+    for (StackedConvs pair : firstLayers) {
+      pair.unfuse();
     }
   }
 
-  /**
-   * The fused net's level: one 3x3 for both towers' first layers, split, then each tower's
-   * remaining layers (one GEMM and one SiLU fewer per level).
-   */
+  /** The fused net's level: both towers' first layers as one convolution, then the rest of each. */
   private NDArray stackedLevel(ParameterStore ps, NDArray x, int i) {
-    long boxWidth = ((ConvLeaf) box[i].layer(0)).out;
-    NDArray both = Layer.silu(x.getNDArrayInternal()
-        .convolution(x, stacked[i][0], stacked[i][1], ONE, ONE, ONE, 1).singletonOrThrow(), false);
-    NDList parts = both.split(new long[] {boxWidth}, 1);
+    NDList parts = firstLayers[i].apply(x);
     NDArray boxes = box[i].applyFrom(1, ps, parts.get(0), false);
     NDArray classes = cls[i].applyFrom(1, ps, parts.get(1), false);
     Layer.free(parts);
-    Layer.free(both);
     NDArray level = NDArrays.concat(new NDList(boxes, classes), 1);
     Layer.free(boxes, classes);
     return level;
@@ -121,7 +102,7 @@ public final class DDetect extends Yolo9Block {
   protected NDList run(ParameterStore ps, NDList inputs, boolean training) {
     NDList raw = new NDList(3);
     for (int i = 0; i < 3; i++) {
-      if (!training && stacked != null) {
+      if (!training && firstLayers[i].fused()) {
         raw.add(stackedLevel(ps, inputs.get(i), i));
         continue;
       }

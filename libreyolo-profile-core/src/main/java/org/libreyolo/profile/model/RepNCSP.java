@@ -4,7 +4,6 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,17 +23,15 @@ public final class RepNCSP extends Layer {
     for (int i = 0; i < n; i++) {
       m.add(child("m." + i, new RepNBottleneck(hidden)));
     }
+    branches = new StackedConvs(cv1, cv2);
   }
 
-  /** The fused net's cv1 and cv2 (both 1x1 on x) as one convolution, or null. */
-  private NDArray[] stacked;
-
-  private static final Shape ONE = new Shape(1, 1);
-  private static final Shape ZERO = new Shape(0, 0);
+  /** cv1 and cv2 (both 1x1 on x) as one convolution in the fused net. */
+  private final StackedConvs branches;
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    if (!training && stacked != null) {
+    if (!training && branches.fused()) {
       return applyStacked(ps, x);
     }
     NDArray a = cv1.apply(ps, x, training);
@@ -51,11 +48,9 @@ public final class RepNCSP extends Layer {
     return y;
   }
 
-  /** One GEMM for cv1 and cv2, then split: half the launches for the two 1x1 branches. */
+  /** cv1 and cv2 as one stacked convolution, split: one GEMM and one SiLU instead of two. */
   private NDArray applyStacked(ParameterStore ps, NDArray x) {
-    NDArray both = silu(x.getNDArrayInternal().convolution(x, stacked[0], stacked[1], ONE, ZERO, ONE, 1)
-        .singletonOrThrow(), false);
-    NDList halves = both.split(2, 1);
+    NDList halves = branches.apply(x);
     NDArray a = halves.get(0);
     for (RepNBottleneck bottleneck : m) {
       NDArray next = bottleneck.apply(ps, a, false);
@@ -69,7 +64,6 @@ public final class RepNCSP extends Layer {
       free(a);
     }
     free(halves);
-    free(both);
     NDArray y = cv3.apply(ps, joined, false);
     free(joined);
     return y;
@@ -78,20 +72,12 @@ public final class RepNCSP extends Layer {
   @Override
   void fuse(NDManager manager) {
     super.fuse(manager);
-    unfuseStacked();
-    stacked = cv1.folded().stackedWith(cv2.folded()).materialise(manager);
+    branches.fuse(manager);
   }
 
   @Override
   void unfuse() {
     super.unfuse();
-    unfuseStacked();
-  }
-
-  private void unfuseStacked() {
-    if (stacked != null) {
-      free(stacked);
-      stacked = null;
-    }
+    branches.unfuse();
   }
 }
