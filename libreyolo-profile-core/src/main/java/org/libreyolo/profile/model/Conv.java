@@ -32,9 +32,13 @@ public final class Conv extends ConvLeaf {
   private final Parameter runningMean;
   private final Parameter runningVar;
 
+  /** This layer with its BatchNorm folded in, in the fused net. */
+  private final FusedConv folded;
+
   public Conv(int in, int out, int kernel, int stride, int groups, boolean act) {
     super(in, out, kernel, stride, groups);
     this.act = act;
+    this.folded = new FusedConv(stride, kernel, groups);
     this.gamma = bnParameter("gamma", Parameter.Type.GAMMA, Initializer.ONES, true);
     this.beta = bnParameter("beta", Parameter.Type.BETA, Initializer.ZEROS, true);
     this.runningMean =
@@ -63,8 +67,8 @@ public final class Conv extends ConvLeaf {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    if (useFolded(training)) {
-      NDArray y = convolveFolded(x);
+    if (!training && folded.ready()) {
+      NDArray y = folded.apply(x);
       return act ? silu(y, false) : y;
     }
     NDArray conv = convolve(ps, x, null, training);
@@ -93,7 +97,12 @@ public final class Conv extends ConvLeaf {
 
   @Override
   void fuse(NDManager manager) {
-    setFolded(folded().materialise(manager));
+    folded.set(folded(), manager);
+  }
+
+  @Override
+  void unfuse() {
+    folded.clear();
   }
 
   @Override

@@ -54,33 +54,8 @@ public abstract class ConvLeaf extends Layer {
   }
 
   /** libtorch's convolution with this leaf's geometry (DJL's Conv2d wrapper only adds checks). */
-  protected NDArray convolve(NDArray x, NDArray w, NDArray b) {
+  private NDArray convolve(NDArray x, NDArray w, NDArray b) {
     return x.getNDArrayInternal().convolution(x, w, b, strides, padding, DILATION, groups).singletonOrThrow();
-  }
-
-  /** Folded weight and bias (inference only), or null. */
-  private NDArray[] folded;
-
-  void setFolded(NDArray[] weightAndBias) {
-    unfuse();
-    folded = weightAndBias;
-  }
-
-  @Override
-  void unfuse() {
-    if (folded != null) {
-      Layer.free(folded);
-      folded = null;
-    }
-  }
-
-  /** Convolves with the folded parameters when this is an inference forward of a fused net. */
-  protected NDArray convolveFolded(NDArray x) {
-    return convolve(x, folded[0], folded[1]);
-  }
-
-  protected boolean useFolded(boolean training) {
-    return !training && folded != null;
   }
 
   public Parameter weight() {

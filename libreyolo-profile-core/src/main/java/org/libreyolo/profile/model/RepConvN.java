@@ -2,7 +2,6 @@ package org.libreyolo.profile.model;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
 import ai.djl.training.ParameterStore;
 
 /**
@@ -10,13 +9,10 @@ import ai.djl.training.ParameterStore;
  * single 3x3 convolution with bias (both branches' BatchNorm folded, the 1x1 on the centre tap).
  */
 public final class RepConvN extends Layer {
-  private static final Shape STRIDE_ONE = new Shape(1, 1);
-  private static final Shape PAD_ONE = new Shape(1, 1);
-
   private final Conv conv1;
   private final Conv conv2;
-  /** The merged weight and bias, or null when unfused. */
-  private NDArray[] merged;
+  /** Both branches as one 3x3, in the fused net. */
+  private final FusedConv merged = new FusedConv(1, 3, 1);
 
   public RepConvN(int in, int out) {
     conv1 = child("conv1", new Conv(in, out, 3, 1, 1, false));
@@ -25,11 +21,8 @@ public final class RepConvN extends Layer {
 
   @Override
   public NDArray apply(ParameterStore ps, NDArray x, boolean training) {
-    if (!training && merged != null) {
-      NDArray y = x.getNDArrayInternal()
-          .convolution(x, merged[0], merged[1], STRIDE_ONE, PAD_ONE, STRIDE_ONE, 1)
-          .singletonOrThrow();
-      return silu(y, false);
+    if (!training && merged.ready()) {
+      return silu(merged.apply(x), false);
     }
     NDArray a = conv1.apply(ps, x, training);
     NDArray b = conv2.apply(ps, x, training);
@@ -40,15 +33,11 @@ public final class RepConvN extends Layer {
 
   @Override
   void fuse(NDManager manager) {
-    unfuse();
-    merged = conv1.folded().plusCentred(conv2.folded()).materialise(manager);
+    merged.set(conv1.folded().plusCentred(conv2.folded()), manager);
   }
 
   @Override
   void unfuse() {
-    if (merged != null) {
-      free(merged);
-      merged = null;
-    }
+    merged.clear();
   }
 }

@@ -3,7 +3,6 @@ package org.libreyolo.profile.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
 
 /**
  * Two Conv+BN+SiLU layers that read the same input, run in the fused net as one convolution
@@ -11,43 +10,33 @@ import ai.djl.ndarray.types.Shape;
  * Per output channel the arithmetic is the one of the separate layers.
  */
 final class StackedConvs {
-  private static final Shape STRIDE = new Shape(1, 1);
-
   private final Conv first;
   private final Conv second;
-  private final Shape padding;
-  /** Weight and bias while fused, else null. */
-  private NDArray[] stacked;
+  private final FusedConv stacked;
 
   StackedConvs(Conv first, Conv second) {
     this.first = first;
     this.second = second;
-    this.padding = new Shape(first.kernel / 2, first.kernel / 2);
+    this.stacked = new FusedConv(1, first.kernel, 1);
   }
 
   boolean fused() {
-    return stacked != null;
+    return stacked.ready();
   }
 
   /** The first and second layer's outputs (views), then the stacked array they view: free all three when done. */
   NDList apply(NDArray x) {
-    NDArray both = Layer.silu(
-        x.getNDArrayInternal().convolution(x, stacked[0], stacked[1], STRIDE, padding, STRIDE, 1).singletonOrThrow(),
-        false);
+    NDArray both = Layer.silu(stacked.apply(x), false);
     NDList parts = both.split(new long[] {first.out}, 1);
     parts.add(both);
     return parts;
   }
 
   void fuse(NDManager manager) {
-    unfuse();
-    stacked = first.folded().stackedWith(second.folded()).materialise(manager);
+    stacked.set(first.folded().stackedWith(second.folded()), manager);
   }
 
   void unfuse() {
-    if (stacked != null) {
-      Layer.free(stacked);
-      stacked = null;
-    }
+    stacked.clear();
   }
 }
