@@ -22,14 +22,8 @@ public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[
    */
   public static StepSpans compensated(Path trace, Map<String, Double> untracedMs) {
     EventTable t = EventTable.read(trace);
-    if (t.profilerCost != null && t.kernelCount() == 0 && t.cpuOpsOnOneTrack()) {
-      t = t.compensated(t.profilerCost);
-      Map<String, Double> scale = TraceAnalyzer.phaseScale(t, untracedMs);
-      if (!scale.isEmpty()) {
-        t = t.scaledPhases(scale);
-      }
-    }
-    return of(t);
+    TraceAnalyzer.Compensated c = TraceAnalyzer.compensated(t, untracedMs);
+    return of(c == null ? t : c.table());
   }
 
   private static StepSpans of(EventTable t) {

@@ -79,25 +79,38 @@ public final class TraceAnalyzer {
     if (cost == null) {
       return new Profile(recorded);
     }
-    boolean apply = compensate && table.kernelCount() == 0 && table.cpuOpsOnOneTrack();
-    if (!apply) {
+    Compensated c = compensate ? compensated(table, untracedPhaseMs(summary)) : null;
+    if (c == null) {
       recorded.set(COMPENSATION_KEY, compensation(cost, false, Map.of(), recorded));
       return new Profile(recorded);
     }
-    EventTable perOp = table.compensated(cost);
-    Map<String, Double> scale = phaseScale(perOp, summary);
-    ObjectNode p = new Run(scale.isEmpty() ? perOp : perOp.scaledPhases(scale), trace.toString(), summary).build();
-    p.set(COMPENSATION_KEY, compensation(cost, true, scale, recorded));
+    ObjectNode p = new Run(c.table(), trace.toString(), summary).build();
+    p.set(COMPENSATION_KEY, compensation(cost, true, c.phaseScale(), recorded));
     return new Profile(p);
   }
 
+  /** A table on the compensated timeline, and the phase scale applied to it. */
+  record Compensated(EventTable table, Map<String, Double> phaseScale) {}
+
   /**
-   * Per phase, untraced time / traced time after the per-op charge, at most 1: what the
-   * profiler still costs there beyond a fixed charge per op (it also slows the ops themselves,
-   * most in backward and optimizer steps; docs/profiler-cost.md). The untraced times are the
-   * producer's timed iterations: {@code composition_ms} (run) and {@code stages_ms} (infer).
+   * {@code t} with the profiler's recorded cost taken out (docs/profiler-cost.md): the per-op
+   * charge, then each phase scaled to {@code untracedMs} (mean untraced ms per phase; empty: no
+   * scaling). Null when the trace records no cost, has GPU kernels or CPU ops on several tracks.
    */
-  private static Map<String, Double> phaseScale(EventTable perOp, JsonNode summary) {
+  static Compensated compensated(EventTable t, Map<String, Double> untracedMs) {
+    if (t.profilerCost == null || t.kernelCount() != 0 || !t.cpuOpsOnOneTrack()) {
+      return null;
+    }
+    EventTable perOp = t.compensated(t.profilerCost);
+    Map<String, Double> scale = phaseScale(perOp, untracedMs);
+    return new Compensated(scale.isEmpty() ? perOp : perOp.scaledPhases(scale), scale);
+  }
+
+  /**
+   * The producer's untraced time per phase: {@code composition_ms} (run) and {@code stages_ms}
+   * (infer), from its timed iterations.
+   */
+  private static Map<String, Double> untracedPhaseMs(JsonNode summary) {
     Map<String, Double> untraced = new LinkedHashMap<>();
     for (String key : List.of("composition_ms", "stages_ms")) {
       summary.path(key).fields().forEachRemaining(e -> {
@@ -106,10 +119,15 @@ public final class TraceAnalyzer {
         }
       });
     }
-    return phaseScale(perOp, untraced);
+    return untraced;
   }
 
-  static Map<String, Double> phaseScale(EventTable perOp, Map<String, Double> untraced) {
+  /**
+   * Per phase, untraced time / traced time after the per-op charge, at most 1: what the
+   * profiler still costs there beyond a fixed charge per op (it also slows the ops themselves,
+   * most in backward and optimizer steps).
+   */
+  private static Map<String, Double> phaseScale(EventTable perOp, Map<String, Double> untraced) {
     if (untraced.isEmpty()) {
       return Map.of();
     }
