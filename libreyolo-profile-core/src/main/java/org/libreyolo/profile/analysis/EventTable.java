@@ -3,9 +3,12 @@ package org.libreyolo.profile.analysis;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.function.Consumer;
 import org.libreyolo.profile.trace.ProfilerCost;
 import org.libreyolo.profile.trace.TraceEvent;
 import org.libreyolo.profile.trace.TraceReader;
@@ -15,7 +18,7 @@ import org.libreyolo.profile.trace.TraceReader;
  * thread), in file order: about 25 bytes an event, so a million-event trace stays small. Step
  * markers are kept apart; events the analysis never reads are dropped while streaming.
  */
-final class EventTable {
+final class EventTable implements Consumer<TraceEvent> {
   static final byte KERNEL = 1;
   static final byte MEMCPY = 2;
   static final byte MALLOC = 3;
@@ -43,21 +46,71 @@ final class EventTable {
 
   record Marker(double ts, double dur, String name) {}
 
+  /**
+   * Reads {@code trace}, keeping only events that can fall in the analysis window: once nine
+   * step markers are known, the window cannot end after the ninth earliest one, so later events
+   * are dropped while streaming and memory stays bounded by the window, not the trace. A CPU-only
+   * trace (whose op self times need every child of a windowed op) is read again in full when a
+   * dropped op could have been such a child.
+   */
   static EventTable read(Path trace) {
-    EventTable table = new EventTable();
-    TraceReader.Header header = TraceReader.read(trace, table::accept);
+    EventTable table = read(trace, true);
+    return table.droppedChildOfKept() ? read(trace, false) : table;
+  }
+
+  /** Every event of the trace, none dropped (the reference for {@link #read(Path)}'s bound). */
+  static EventTable readAll(Path trace) {
+    return read(trace, false);
+  }
+
+  private static EventTable read(Path trace, boolean dropAfterWindow) {
+    TraceReader.Read<EventTable> read = TraceReader.read(trace, () -> new EventTable(dropAfterWindow));
+    EventTable table = read.sink();
+    TraceReader.Header header = read.header();
     table.gpuName = header.gpuName();
     table.profilerCost = header.profilerCost();
+    table.compact();
     return table;
   }
 
-  private void accept(TraceEvent e) {
+  EventTable() {
+    this(false);
+  }
+
+  private EventTable(boolean dropAfterWindow) {
+    this.dropAfterWindow = dropAfterWindow;
+  }
+
+  /** Window.of keeps at most the ninth earliest marker as the window's end. */
+  private static final int MARKERS_BOUNDING_WINDOW = 9;
+
+  private final boolean dropAfterWindow;
+  /** The latest markers among the nine earliest seen (a max-heap). */
+  private final PriorityQueue<Double> earliestMarkers = new PriorityQueue<>(Comparator.reverseOrder());
+  /** Events starting here or later cannot be in the window (+1 µs: Window widens an empty span). */
+  private double dropFrom = Double.POSITIVE_INFINITY;
+  private double firstDroppedCpuTs = Double.POSITIVE_INFINITY;
+  private long kernelsSeen;
+  private boolean cpuOpsSeen;
+  private boolean cpuOpsOffFirstTrack;
+
+  @Override
+  public void accept(TraceEvent e) {
     if (!e.isComplete() || !e.hasTs()) {
       return;
     }
     String n = e.name();
     if (n.startsWith("ProfilerStep")) {
       markers.add(new Marker(e.ts(), e.dur(), n));
+      if (dropAfterWindow) {
+        earliestMarkers.add(e.ts());
+        if (earliestMarkers.size() > MARKERS_BOUNDING_WINDOW) {
+          earliestMarkers.poll();
+        }
+        if (earliestMarkers.size() == MARKERS_BOUNDING_WINDOW) {
+          dropFrom = earliestMarkers.peek() + 1.0;
+        }
+      }
     }
     String cat = e.cat();
     if (cat == null) {
@@ -76,8 +129,22 @@ final class EventTable {
     if (k == 0) {
       return;
     }
-    if (size == kind.length) {
-      int cap = size * 2;
+    int trackId = k == CPU_OP ? trackId(e.pid(), e.tid()) : 0;
+    if (k == KERNEL) {
+      kernelsSeen++;
+    } else if (k == CPU_OP) {
+      cpuOpsSeen = true;
+      cpuOpsOffFirstTrack |= trackId != 0;
+    }
+    if (e.ts() >= dropFrom) {
+      if (k == CPU_OP || k == CPU_PHASE) {
+        firstDroppedCpuTs = Math.min(firstDroppedCpuTs, e.ts());
+      }
+      return;
+    }
+    int capacity = kind.length;
+    if (size == capacity && compact() > capacity * 3 / 4) {
+      int cap = capacity * 2;
       kind = Arrays.copyOf(kind, cap);
       ts = Arrays.copyOf(ts, cap);
       dur = Arrays.copyOf(dur, cap);
@@ -88,8 +155,22 @@ final class EventTable {
     ts[size] = e.ts();
     dur[size] = e.dur();
     name[size] = k == MALLOC ? -1 : intern(k == GPU_PHASE || k == CPU_PHASE ? n.substring(5) : n);
-    track[size] = k == CPU_OP ? trackIds.computeIfAbsent(e.pid() + "/" + e.tid(), x -> trackIds.size()) : 0;
+    track[size] = trackId;
     size++;
+  }
+
+  private String lastPid;
+  private String lastTid;
+  private int lastTrack;
+
+  /** Thread track ids; consecutive ops mostly share one, so the last is remembered. */
+  private int trackId(String pid, String tid) {
+    if (!pid.equals(lastPid) || !tid.equals(lastTid)) {
+      lastPid = pid;
+      lastTid = tid;
+      lastTrack = trackIds.computeIfAbsent(pid + "/" + tid, x -> trackIds.size());
+    }
+    return lastTrack;
   }
 
   private int intern(String s) {
@@ -102,14 +183,49 @@ final class EventTable {
     return id;
   }
 
-  /** CPU ops on more than one thread track (compensation assumes one timeline of ops). */
-  boolean cpuOpsOnOneTrack() {
+  /** Drops rows at or after {@link #dropFrom} (the bound may have moved back); returns the size. */
+  private int compact() {
+    int kept = 0;
     for (int i = 0; i < size; i++) {
-      if (kind[i] == CPU_OP && track[i] != 0) {
-        return false;
+      if (ts[i] < dropFrom) {
+        kind[kept] = kind[i];
+        ts[kept] = ts[i];
+        dur[kept] = dur[i];
+        name[kept] = name[i];
+        track[kept] = track[i];
+        kept++;
+      } else if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
+        firstDroppedCpuTs = Math.min(firstDroppedCpuTs, ts[i]);
       }
     }
-    return true;
+    size = kept;
+    return kept;
+  }
+
+  /**
+   * Whether a dropped CPU op may have been a child of a kept one inside the window: only a
+   * CPU-only trace reads op self times, and only then does it matter.
+   */
+  private boolean droppedChildOfKept() {
+    if (kernelsSeen > 0 || firstDroppedCpuTs == Double.POSITIVE_INFINITY) {
+      return false;
+    }
+    for (int i = 0; i < size; i++) {
+      if ((kind[i] == CPU_OP || kind[i] == CPU_PHASE) && ts[i] + dur[i] > firstDroppedCpuTs) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** CPU ops on more than one thread track (compensation assumes one timeline of ops). */
+  boolean cpuOpsOnOneTrack() {
+    return !cpuOpsOffFirstTrack;
+  }
+
+  /** Whether the trace has CPU ops (kept or not). */
+  boolean hasCpuOps() {
+    return cpuOpsSeen;
   }
 
   /**
@@ -289,6 +405,9 @@ final class EventTable {
     c.markers.addAll(markers);
     c.gpuName = gpuName;
     c.profilerCost = profilerCost;
+    c.kernelsSeen = kernelsSeen;
+    c.cpuOpsSeen = cpuOpsSeen;
+    c.cpuOpsOffFirstTrack = cpuOpsOffFirstTrack;
     return c;
   }
 
@@ -316,14 +435,9 @@ final class EventTable {
     return out;
   }
 
-  int kernelCount() {
-    int n = 0;
-    for (int i = 0; i < size; i++) {
-      if (kind[i] == KERNEL) {
-        n++;
-      }
-    }
-    return n;
+  /** GPU kernels in the trace (kept or not). */
+  long kernelCount() {
+    return kernelsSeen;
   }
 
   /**

@@ -73,8 +73,11 @@ public final class TraceAnalyzer {
    * are analysed as recorded.
    */
   public static Profile analyze(Path trace, JsonNode summary, boolean compensate) {
-    EventTable table = EventTable.read(trace);
-    ObjectNode recorded = new Run(table, trace.toString(), summary).build();
+    return analyze(EventTable.read(trace), trace.toString(), summary, compensate);
+  }
+
+  static Profile analyze(EventTable table, String tracePath, JsonNode summary, boolean compensate) {
+    ObjectNode recorded = new Run(table, tracePath, summary).build();
     ProfilerCost cost = table.profilerCost;
     if (cost == null) {
       return new Profile(recorded);
@@ -84,7 +87,7 @@ public final class TraceAnalyzer {
       recorded.set(COMPENSATION_KEY, compensation(cost, false, Map.of(), recorded));
       return new Profile(recorded);
     }
-    ObjectNode p = new Run(c.table(), trace.toString(), summary).build();
+    ObjectNode p = new Run(c.table(), tracePath, summary).build();
     p.set(COMPENSATION_KEY, compensation(cost, true, c.phaseScale(), recorded));
     return new Profile(p);
   }
@@ -197,17 +200,8 @@ public final class TraceAnalyzer {
       this.real = summary.path("real");
       this.w = Window.of(t.markers);
       this.n = w.nReal();
-      this.cpu = t.kernelCount() == 0 && hasCpuOps();
+      this.cpu = t.kernelCount() == 0 && t.hasCpuOps();
       this.kernelDur = cpu ? t.cpuSelfTimes() : t.dur;
-    }
-
-    private boolean hasCpuOps() {
-      for (int i = 0; i < t.size; i++) {
-        if (t.kind[i] == EventTable.CPU_OP) {
-          return true;
-        }
-      }
-      return false;
     }
 
     private boolean isKernel(int i) {

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import java.util.function.Consumer;
+import org.libreyolo.profile.trace.TraceEvent;
 import org.libreyolo.profile.trace.TraceReader;
 
 /** The first steps of a trace as (step span, phase spans), for the timeline strip. Streams the trace. */
@@ -17,22 +19,14 @@ record TraceTimeline(List<Step> steps) {
     if (trace == null || !Files.isRegularFile(trace)) {
       return new TraceTimeline(List.of());
     }
-    List<Step> steps = new ArrayList<>();
-    List<Span> spans = new ArrayList<>();
+    Collector c;
     try {
-      TraceReader.read(trace, e -> {
-        if (!e.isComplete() || !e.hasTs()) {
-          return;
-        }
-        if (e.name().startsWith("ProfilerStep")) {
-          steps.add(new Step(e.name(), e.ts(), e.ts() + e.dur(), new ArrayList<>()));
-        } else if ("user_annotation".equals(e.cat()) && e.name().startsWith("step/")) {
-          spans.add(new Span(e.name().substring(5), e.ts(), e.ts() + e.dur()));
-        }
-      });
+      c = TraceReader.read(trace, Collector::new).sink();
     } catch (LibreYoloException e) {
       return new TraceTimeline(List.of());
     }
+    List<Step> steps = c.steps;
+    List<Span> spans = c.spans;
     steps.sort((a, b) -> Double.compare(a.start(), b.start()));
     List<Step> kept = new ArrayList<>(steps.subList(0, Math.min(maxSteps, steps.size())));
     for (Span s : spans) {
@@ -44,6 +38,24 @@ record TraceTimeline(List<Step> steps) {
       }
     }
     return new TraceTimeline(kept);
+  }
+
+  /** Step markers and phase spans, as read. */
+  private static final class Collector implements Consumer<TraceEvent> {
+    final List<Step> steps = new ArrayList<>();
+    final List<Span> spans = new ArrayList<>();
+
+    @Override
+    public void accept(TraceEvent e) {
+      if (!e.isComplete() || !e.hasTs()) {
+        return;
+      }
+      if (e.name().startsWith("ProfilerStep")) {
+        steps.add(new Step(e.name(), e.ts(), e.ts() + e.dur(), new ArrayList<>()));
+      } else if ("user_annotation".equals(e.cat()) && e.name().startsWith("step/")) {
+        spans.add(new Span(e.name().substring(5), e.ts(), e.ts() + e.dur()));
+      }
+    }
   }
 
   String svg() {

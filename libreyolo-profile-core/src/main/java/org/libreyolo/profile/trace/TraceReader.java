@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.libreyolo.profile.LibreYoloException;
@@ -41,13 +42,38 @@ public final class TraceReader {
    */
   public record Header(String gpuName, ProfilerCost profilerCost) {}
 
-  /** Reads every event of {@code file}; returns header facts (the first GPU's name, if any). */
+  /** The sink that received a trace's events, and the header facts. */
+  public record Read<S>(S sink, Header header) {}
+
+  /**
+   * Reads every event of {@code file} into a sink from {@code freshSink}. The fast byte scanner
+   * runs first (docs/trace-reading.md); if it meets anything it does not read exactly, the
+   * file is read again with the full JSON parser into a new sink, so results and errors are
+   * the parser's.
+   */
+  public static <S extends Consumer<TraceEvent>> Read<S> read(Path file, Supplier<S> freshSink) {
+    if (Files.isDirectory(file)) {
+      throw LibreYoloException.badInput("not a trace file but a directory: " + file);
+    }
+    S sink = freshSink.get();
+    try (InputStream in = open(file)) {
+      byte[] document = BlockEventReader.standard().read(in, TraceReader::eventsArrayStart, sink);
+      try (JsonParser parser = FACTORY.createParser(document)) {
+        return new Read<>(sink, readRoot(parser, e -> { }));
+      }
+    } catch (EventScanner.Unsupported | IOException | RuntimeException fast) {
+      // the full parser decides: it reads what the scanner does not and words every error
+      S again = freshSink.get();
+      return new Read<>(again, read(file, (Consumer<TraceEvent>) again));
+    }
+  }
+
+  /** Reads every event of {@code file} with the full JSON parser; returns the header facts. */
   public static Header read(Path file, Consumer<TraceEvent> sink) {
     if (Files.isDirectory(file)) {
       throw LibreYoloException.badInput("not a trace file but a directory: " + file);
     }
-    try (InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-      InputStream in = isGzip(raw) ? new GZIPInputStream(raw, 1 << 16) : raw;
+    try (InputStream in = open(file)) {
       try (JsonParser parser = FACTORY.createParser(in)) {
         return readRoot(parser, sink);
       }
@@ -59,6 +85,35 @@ public final class TraceReader {
       throw unparsable(file, "broken gzip stream (" + e.getMessage() + ")");
     } catch (IOException | RuntimeException e) {
       throw unparsable(file, firstLine(e.getMessage()));
+    }
+  }
+
+  static InputStream open(Path file) throws IOException {
+    InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+    return isGzip(raw) ? new GZIPInputStream(raw, 1 << 16) : raw;
+  }
+
+  /** Offset just after the {@code [} of the events array in {@code block}, or -1. */
+  static int eventsArrayStart(byte[] block, int length) {
+    try (JsonParser p = FACTORY.createParser(block, 0, length)) {
+      JsonToken first = p.nextToken();
+      if (first == JsonToken.START_ARRAY) {
+        return (int) p.currentTokenLocation().getByteOffset() + 1;
+      }
+      if (first != JsonToken.START_OBJECT) {
+        return -1;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        if (field.equals("traceEvents") && value == JsonToken.START_ARRAY) {
+          return (int) p.currentTokenLocation().getByteOffset() + 1;
+        }
+        p.skipChildren();
+      }
+      return -1;
+    } catch (IOException | RuntimeException e) {
+      return -1;
     }
   }
 
@@ -152,15 +207,17 @@ public final class TraceReader {
         JsonToken value = p.nextToken();
         switch (field) {
           case "name" -> e.name = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
-          case "cat" -> e.cat = value == JsonToken.VALUE_STRING ? pooled(pool, p) : null;
-          case "ph" -> e.ph = value == JsonToken.VALUE_STRING ? pooled(pool, p) : null;
+          case "cat" -> e.cat = value == JsonToken.VALUE_STRING ? pooled(pool, p) : skipped(p);
+          case "ph" -> e.ph = value == JsonToken.VALUE_STRING ? pooled(pool, p) : skipped(p);
           case "ts" -> {
             if (value.isNumeric()) {
               e.ts = p.getDoubleValue();
               e.hasTs = true;
+            } else {
+              p.skipChildren();
             }
           }
-          case "dur" -> e.dur = value.isNumeric() ? p.getDoubleValue() : 0;
+          case "dur" -> e.dur = value.isNumeric() ? p.getDoubleValue() : skippedZero(p);
           case "pid" -> e.pid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           case "tid" -> e.tid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           default -> p.skipChildren();
@@ -171,6 +228,17 @@ public final class TraceReader {
       }
       sink.accept(e);
     }
+  }
+
+  /** A non-string value where a string is read: skipped whole (an object must not leak its fields). */
+  private static String skipped(JsonParser p) throws IOException {
+    p.skipChildren();
+    return null;
+  }
+
+  private static double skippedZero(JsonParser p) throws IOException {
+    p.skipChildren();
+    return 0;
   }
 
   private static String pooled(StringPool pool, JsonParser p) throws IOException {
