@@ -2,6 +2,7 @@ package org.libreyolo.profile.cli;
 
 import ai.djl.Device;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import org.libreyolo.profile.bench.CompensationBench;
 import org.libreyolo.profile.bench.ForwardParityBench;
 import org.libreyolo.profile.model.TorchScriptDetector;
 import org.libreyolo.profile.bench.AnalysisBench;
+import org.libreyolo.profile.bench.Medians;
 import org.libreyolo.profile.bench.SoakBench;
 import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
@@ -71,12 +73,17 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, cli, aa, soak (default: all but soak)")
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, aa, soak"
+          + " (default: all but soak)")
   List<String> only;
 
   @Option(names = "--torchscript-dir", defaultValue = "../shared/fixtures/torchscript",
       description = "folder of yolo9t-<imgsz>.torchscript, the reference of the parity section (default: ${DEFAULT-VALUE})")
   Path torchscriptDir;
+
+  @Option(names = "--large-copies", defaultValue = "100",
+      description = "copies for the largest whole-process trace row, generated and deleted; 0 skips it (default: ${DEFAULT-VALUE})")
+  int largeCopies;
 
   @Option(names = "--rounds", defaultValue = "7", description = "rotated rounds of the parity section (default: ${DEFAULT-VALUE})")
   int rounds;
@@ -130,6 +137,9 @@ public final class BenchCommand implements Runnable {
     }
     if (section("analysis")) {
       analysis();
+    }
+    if (section("large-trace")) {
+      largeTrace();
     }
     if (section("overhead")) {
       trainOverhead();
@@ -214,6 +224,96 @@ public final class BenchCommand implements Runnable {
       }
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot run the analysis benchmark on " + source + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Whole process, as a user runs it: {@code ./libreyolo profile summary <trace> --json} on the
+   * trace concatenated {@code --copies} times (plain and gzip) and {@code --large-copies} times,
+   * each generated in the temp folder and deleted after; wall seconds (median of 3 runs, 1 for the
+   * largest) and peak RSS from {@code /usr/bin/time}. Run from the repository root.
+   */
+  private void largeTrace() {
+    Path source = trace != null ? trace : DEFAULT_TRACE;
+    Path launcher = Path.of("libreyolo").toAbsolutePath();
+    Path time = Path.of("/usr/bin/time");
+    if (!Files.isRegularFile(source) || !Files.isExecutable(launcher) || !Files.isExecutable(time)) {
+      row("large-trace", "skipped", "needs the trace, ./libreyolo (repository root) and /usr/bin/time");
+      return;
+    }
+    try {
+      Path dir = Files.createTempDirectory("libreyolo-bench-large");
+      try {
+        Path x = dir.resolve("x" + copies + ".json");
+        long events = AnalysisBench.concatenate(source, copies, x);
+        String size = " (" + String.format(Locale.ROOT, "%,d", events) + " events, " + f(Files.size(x) / 1e6, 0) + " MB)";
+        double[] plain = wholeProcess(launcher, time, x, 3);
+        row("summary --json, x" + copies + size + ": s", f(plain[0], 2), "<= 0.9");
+        row("  peak RSS MB", f(plain[1], 0), "<= 256");
+        Path gz = dir.resolve(x.getFileName() + ".gz");
+        try (OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz), 1 << 16)) {
+          Files.copy(x, o);
+        }
+        double[] zipped = wholeProcess(launcher, time, gz, 3);
+        row("summary --json, x" + copies + ".json.gz: s", f(zipped[0], 2), "");
+        row("  gz / plain", f(zipped[0] / plain[0], 2), "<= 1.3");
+        Files.delete(gz);
+        Files.delete(x);
+        if (largeCopies > 0) {
+          Path big = dir.resolve("x" + largeCopies + ".json");
+          long bigEvents = AnalysisBench.concatenate(source, largeCopies, big);
+          double[] large = wholeProcess(launcher, time, big, 1);
+          row("summary --json, x" + largeCopies + " (" + String.format(Locale.ROOT, "%,d", bigEvents) + " events, "
+              + f(Files.size(big) / 1e9, 2) + " GB): s", f(large[0], 2), "<= " + f(10 * plain[0], 2) + " (10x the x" + copies + ")");
+          row("  peak RSS MB", f(large[1], 0), "<= 256");
+          Files.delete(big);
+        }
+      } finally {
+        try (var files = Files.list(dir)) {
+          for (Path p : files.toList()) {
+            Files.deleteIfExists(p);
+          }
+        }
+        Files.deleteIfExists(dir);
+      }
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot run the large-trace benchmark on " + source + ": " + e.getMessage());
+    }
+  }
+
+  /** Median wall seconds and largest peak RSS (MB) of {@code runs} whole-process summaries. */
+  private static double[] wholeProcess(Path launcher, Path time, Path trace, int runs) throws IOException {
+    double[] seconds = new double[runs];
+    double rss = 0;
+    Path report = Files.createTempFile("libreyolo-bench-time", ".txt");
+    try {
+      // one untimed run first: the page cache, and the launcher's class-data archive if missing
+      run(List.of(launcher.toString(), "profile", "summary", trace.toString(), "--json"));
+      for (int i = 0; i < runs; i++) {
+        run(List.of(time.toString(), "-f", "%e %M", "-o", report.toString(), launcher.toString(), "profile", "summary",
+            trace.toString(), "--json"));
+        String[] v = Files.readString(report).trim().split("\\s+");
+        seconds[i] = Double.parseDouble(v[v.length - 2]);
+        rss = Math.max(rss, Double.parseDouble(v[v.length - 1]) / 1024);
+      }
+    } finally {
+      Files.deleteIfExists(report);
+    }
+    return new double[] {Medians.of(seconds), rss};
+  }
+
+  private static void run(List<String> command) throws IOException {
+    try {
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      builder.environment().remove("LIBREYOLO_JAVA_OPTS"); // as a user runs it, not with bench/run's heap cap
+      Process p = builder.start();
+      if (p.waitFor() != 0) {
+        throw new IOException(String.join(" ", command) + " exited with " + p.exitValue());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted");
     }
   }
 

@@ -121,8 +121,7 @@ final class EventScanner {
     skipWhitespace();
     if (peek() == '}') {
       pos++;
-      out.add(name, cat, ph, ts, hasTs, dur, pid, tid);
-      return;
+      return; // no ph, no ts: nothing a reader uses
     }
     while (true) {
       if (peek() != '"') {
@@ -187,7 +186,9 @@ final class EventScanner {
       pos++;
       skipWhitespace();
     }
-    out.add(name, cat, ph, ts, hasTs, dur, pid, tid);
+    if (hasTs && "X".equals(ph)) { // the only events any reader uses are complete spans with a start
+      out.add(name, cat, ph, ts, hasTs, dur, pid, tid);
+    }
   }
 
   private static final int OTHER = 0;
@@ -253,14 +254,16 @@ final class EventScanner {
    * {@link #hash}. False when the string holds an escape (the hash is then meaningless).
    */
   private boolean scanString(int start) throws Unsupported {
+    byte[] buf = b; // locals: C1 keeps them in registers, fields it reloads every byte
+    int limit = end;
     int h = 0;
     int i = start;
     boolean plain = true;
     while (true) {
-      if (i >= end) {
+      if (i >= limit) {
         throw new Unsupported("string runs past the buffer");
       }
-      byte c = b[i];
+      byte c = buf[i];
       if (c == '"') {
         break;
       }
@@ -311,37 +314,41 @@ final class EventScanner {
    * to 22 take the one-rounding fast path (as Clinger's algorithm), anything else Double.parseDouble.
    */
   private double number() throws Unsupported {
+    byte[] buf = b;
+    int limit = end;
     int start = pos;
-    boolean negative = b[pos] == '-';
+    int i = start;
+    boolean negative = buf[i] == '-';
     if (negative) {
-      pos++;
+      i++;
     }
     long mantissa = 0;
     int digits = 0;
     int exponent = 0;
     boolean exact = true;
-    int intStart = pos;
-    while (pos < end && isDigit(b[pos])) {
+    int intStart = i;
+    byte c;
+    while (i < limit && (c = buf[i]) >= '0' && c <= '9') {
       if (digits < 18) {
-        mantissa = mantissa * 10 + (b[pos] - '0');
+        mantissa = mantissa * 10 + (c - '0');
         if (mantissa != 0) {
           digits++;
         }
       } else {
         exact = false;
       }
-      pos++;
+      i++;
     }
-    int intDigits = pos - intStart;
-    if (intDigits == 0 || (intDigits > 1 && b[intStart] == '0')) {
+    int intDigits = i - intStart;
+    if (intDigits == 0 || (intDigits > 1 && buf[intStart] == '0')) {
       throw new Unsupported("malformed number");
     }
-    if (pos < end && b[pos] == '.') {
-      pos++;
-      int fracStart = pos;
-      while (pos < end && isDigit(b[pos])) {
+    if (i < limit && buf[i] == '.') {
+      i++;
+      int fracStart = i;
+      while (i < limit && (c = buf[i]) >= '0' && c <= '9') {
         if (digits < 18) {
-          mantissa = mantissa * 10 + (b[pos] - '0');
+          mantissa = mantissa * 10 + (c - '0');
           if (mantissa != 0) {
             digits++;
           }
@@ -349,43 +356,41 @@ final class EventScanner {
         } else {
           exact = false;
         }
-        pos++;
+        i++;
       }
-      if (pos == fracStart) {
+      if (i == fracStart) {
         throw new Unsupported("malformed number");
       }
     }
-    if (pos < end && (b[pos] == 'e' || b[pos] == 'E')) {
-      pos++;
+    if (i < limit && (buf[i] == 'e' || buf[i] == 'E')) {
+      i++;
       boolean negativeExp = false;
-      if (pos < end && (b[pos] == '+' || b[pos] == '-')) {
-        negativeExp = b[pos] == '-';
-        pos++;
+      if (i < limit && (buf[i] == '+' || buf[i] == '-')) {
+        negativeExp = buf[i] == '-';
+        i++;
       }
-      int expStart = pos;
+      int expStart = i;
       int e = 0;
-      while (pos < end && isDigit(b[pos])) {
+      while (i < limit && (c = buf[i]) >= '0' && c <= '9') {
         if (e < 100_000) {
-          e = e * 10 + (b[pos] - '0');
+          e = e * 10 + (c - '0');
         }
-        pos++;
+        i++;
       }
-      if (pos == expStart) {
+      if (i == expStart) {
         throw new Unsupported("malformed number");
       }
       exponent += negativeExp ? -e : e;
     }
-    if (pos >= end) {
+    if (i >= limit) {
       throw new Unsupported("number runs past the buffer");
     }
-    double value;
+    pos = i;
     if (exact && mantissa < (1L << 53) && exponent >= -22 && exponent <= 22) {
-      value = exponent >= 0 ? mantissa * POW10[exponent] : mantissa / POW10[-exponent];
-    } else {
-      value = Double.parseDouble(new String(b, start, pos - start, StandardCharsets.ISO_8859_1));
-      return value; // the sign is part of the text
+      double value = exponent >= 0 ? mantissa * POW10[exponent] : mantissa / POW10[-exponent];
+      return negative ? -value : value;
     }
-    return negative ? -value : value;
+    return Double.parseDouble(new String(buf, start, i - start, StandardCharsets.ISO_8859_1));
   }
 
   private static boolean isDigit(byte c) {
@@ -426,36 +431,53 @@ final class EventScanner {
 
   /** Skips a nested object or array, minding strings; structure inside is checked by depth only. */
   private void skipStructure() throws Unsupported {
+    byte[] buf = b;
+    int limit = end;
     int depth = 0;
     int i = pos;
     while (true) {
-      if (i >= end) {
+      if (i >= limit) {
         throw new Unsupported("value runs past the buffer");
       }
-      byte c = b[i];
+      byte c = buf[i++];
       if (c == '"') {
-        scanString(i + 1);
-        i = stringEnd + 1;
-        continue;
-      }
-      if (c == '{' || c == '[') {
+        while (true) { // skip the string; escapes skip the escaped byte
+          if (i >= limit) {
+            throw new Unsupported("string runs past the buffer");
+          }
+          byte d = buf[i++];
+          if (d == '"') {
+            break;
+          }
+          if (d == '\\') {
+            i++;
+          }
+        }
+      } else if (c == '{' || c == '[') {
         if (++depth > MAX_SKIPPED_DEPTH) {
           throw new Unsupported("deeply nested value");
         }
       } else if (c == '}' || c == ']') {
         if (--depth == 0) {
-          pos = i + 1;
+          pos = i;
           return;
         }
       }
-      i++;
     }
   }
 
   private void skipWhitespace() {
-    while (pos < end && isWhitespace(b[pos])) {
-      pos++;
+    byte[] buf = b;
+    int limit = end;
+    int i = pos;
+    while (i < limit) {
+      byte c = buf[i];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+        break;
+      }
+      i++;
     }
+    pos = i;
   }
 
   static boolean isWhitespace(byte c) {

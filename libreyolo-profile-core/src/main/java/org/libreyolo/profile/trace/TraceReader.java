@@ -20,10 +20,11 @@ import java.util.zip.ZipException;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * Streams the events of a Chrome/Kineto trace ({@code .json} or gzip, a top-level array or an
- * object with {@code traceEvents}) without building a tree: heap use is independent of size.
- * DJL's raw operator-profiler output (no {@code cat}, pid "CPU Functions") reads as
- * {@code cpu_op} events. Any parse failure is an {@link LibreYoloException.Kind#UNPARSABLE_TRACE}.
+ * Streams the complete ({@code "ph": "X"}) events with a start time of a Chrome/Kineto trace
+ * ({@code .json} or gzip, a top-level array or an object with {@code traceEvents}): the only
+ * events any reader uses. No tree is built: heap use is independent of size. DJL's raw
+ * operator-profiler output (no {@code cat}, pid "CPU Functions") reads as {@code cpu_op} events.
+ * Any parse failure is an {@link LibreYoloException.Kind#UNPARSABLE_TRACE}.
  */
 public final class TraceReader {
   /** DJL's legacy profiler names its process this and writes no categories. */
@@ -222,6 +223,9 @@ public final class TraceReader {
           case "tid" -> e.tid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           default -> p.skipChildren();
         }
+      }
+      if (!e.isComplete() || !e.hasTs()) {
+        continue; // the only events any reader uses are complete spans with a start
       }
       if (e.cat == null && DJL_CPU_PID.equals(e.pid)) {
         e.cat = "cpu_op";
