@@ -128,20 +128,10 @@ final class EventScanner {
         throw new Unsupported("expected a field name");
       }
       int keyStart = pos + 1;
-      int keyEnd = keyStart;
-      while (true) {
-        if (keyEnd >= end) {
-          throw new Unsupported("field name runs past the buffer");
-        }
-        byte c = b[keyEnd];
-        if (c == '"') {
-          break;
-        }
-        if (c == '\\') {
-          throw new Unsupported("escaped field name");
-        }
-        keyEnd++;
+      if (!scanString(keyStart)) {
+        throw new Unsupported("escaped field name");
       }
+      int keyEnd = stringEnd;
       pos = keyEnd + 1;
       skipWhitespace();
       if (peek() != ':') {
