@@ -134,7 +134,7 @@ final class BlockEventReader {
       return new Scanned(-1, -1, false, null, new EventScanner.Unsupported("no event start in the block"));
     }
     try {
-      int next = scanner.scan(block.buf, from, block.limit(), block.length, events);
+      int next = scanner.scan(block.buf, from, block.own(), block.length, events);
       return new Scanned(from, next, scanner.arrayEnded(), events, null);
     } catch (EventScanner.Unsupported e) {
       return new Scanned(from, -1, false, null, e);
@@ -264,10 +264,6 @@ final class BlockEventReader {
     /** Bytes that belong to this block (events starting here are this block's). */
     int own() {
       return last ? length : blockBytes;
-    }
-
-    int limit() {
-      return own();
     }
 
     /**

@@ -53,9 +53,7 @@ final class EventBatch {
       event.dur = dur[i];
       event.pid = pid[i];
       event.tid = tid[i];
-      if (event.cat == null && TraceReader.DJL_CPU_PID.equals(event.pid)) {
-        event.cat = "cpu_op";
-      }
+      event.categoriseDjlOps();
       sink.accept(event);
     }
   }

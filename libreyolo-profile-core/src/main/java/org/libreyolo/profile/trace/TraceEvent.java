@@ -14,6 +14,13 @@ public final class TraceEvent {
   String pid;
   String tid;
 
+  /** DJL's legacy profiler writes no categories: its ops read as {@code cpu_op}. */
+  void categoriseDjlOps() {
+    if (cat == null && TraceReader.DJL_CPU_PID.equals(pid)) {
+      cat = "cpu_op";
+    }
+  }
+
   void reset() {
     name = "";
     cat = null;

@@ -227,9 +227,7 @@ public final class TraceReader {
       if (!e.isComplete() || !e.hasTs()) {
         continue; // the only events any reader uses are complete spans with a start
       }
-      if (e.cat == null && DJL_CPU_PID.equals(e.pid)) {
-        e.cat = "cpu_op";
-      }
+      e.categoriseDjlOps();
       sink.accept(e);
     }
   }
