@@ -95,10 +95,7 @@ final class EventTable implements Consumer<TraceEvent> {
   private boolean cpuOpsOffFirstTrack;
 
   @Override
-  public void accept(TraceEvent e) {
-    if (!e.isComplete() || !e.hasTs()) {
-      return;
-    }
+  public void accept(TraceEvent e) { // the reader hands on complete events with a start only
     String n = e.name();
     if (n.startsWith("ProfilerStep")) {
       markers.add(new Marker(e.ts(), e.dur(), n));

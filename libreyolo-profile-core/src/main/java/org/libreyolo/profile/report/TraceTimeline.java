@@ -4,8 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.libreyolo.profile.LibreYoloException;
 import java.util.function.Consumer;
+import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.trace.TraceEvent;
 import org.libreyolo.profile.trace.TraceReader;
 
@@ -46,10 +46,7 @@ record TraceTimeline(List<Step> steps) {
     final List<Span> spans = new ArrayList<>();
 
     @Override
-    public void accept(TraceEvent e) {
-      if (!e.isComplete() || !e.hasTs()) {
-        return;
-      }
+    public void accept(TraceEvent e) { // the reader hands on complete events with a start only
       if (e.name().startsWith("ProfilerStep")) {
         steps.add(new Step(e.name(), e.ts(), e.ts() + e.dur(), new ArrayList<>()));
       } else if ("user_annotation".equals(e.cat()) && e.name().startsWith("step/")) {

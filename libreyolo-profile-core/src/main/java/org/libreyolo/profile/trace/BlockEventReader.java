@@ -3,8 +3,8 @@ package org.libreyolo.profile.trace;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.Queue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -62,7 +62,6 @@ final class BlockEventReader {
     ExecutorService pool = Executors.newFixedThreadPool(workers, daemon("libreyolo-trace-scan"));
     ThreadLocal<EventScanner> scanners = ThreadLocal.withInitial(EventScanner::new);
     Recycled recycled = new Recycled();
-    int[] eventsStart = {-1};
     Thread reader = daemon("libreyolo-trace-read").newThread(() -> {
       try {
         Block previous = null;
@@ -73,10 +72,8 @@ final class BlockEventReader {
             inFlight.release();
             break;
           }
-          if (k == 0) {
-            eventsStart[0] = arrayStart.find(block.buf, block.length);
-          }
-          int from = k == 0 ? eventsStart[0] : EventScanner.guessEventStart(block.buf, 0, block.length);
+          int from = k == 0 ? arrayStart.find(block.buf, block.length)
+              : EventScanner.guessEventStart(block.buf, 0, block.length);
           pending.put(new Pending(block, pool.submit(() -> scan(scanners.get(), block, from, recycled.batch()))));
           previous = block;
           if (block.last) {
