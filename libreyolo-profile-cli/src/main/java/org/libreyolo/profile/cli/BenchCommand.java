@@ -23,16 +23,16 @@ import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.data.DetectionDataset;
 import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.produce.TrainSession;
+import org.libreyolo.profile.train.TrainSession;
 import org.libreyolo.profile.bench.OverheadBench;
 import org.libreyolo.profile.bench.PipelineBench;
 import org.libreyolo.profile.data.ImageSource;
-import org.libreyolo.profile.data.RgbImage;
+import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 import org.libreyolo.profile.weights.Detectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,7 +95,7 @@ public final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    Predictor.checkSize("size", imgsz);
+    DetectionPipeline.checkSize("size", imgsz);
     if (runs < 1 || warmup < 0 || copies < 1) {
       throw LibreYoloException.badInput("--runs and --copies must be >= 1 and --warmup >= 0");
     }
@@ -104,7 +104,7 @@ public final class BenchCommand implements Runnable {
     if (section("predict") || section("overhead")) {
       Device device = engine.boot();
       try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
-        Predictor predictor = new Predictor(detector, imgsz, imgsz, NmsOptions.DEFAULT);
+        DetectionPipeline predictor = new DetectionPipeline(detector, imgsz, imgsz, NmsOptions.DEFAULT);
         List<RgbImage> batch = List.of(ImageSource.sample());
         String where = detector.info().model() + " @" + imgsz + ", " + Engines.threads() + " thread(s)";
         if (section("predict")) {
@@ -176,8 +176,8 @@ public final class BenchCommand implements Runnable {
         }
         try (Detector ours = Detectors.randomInit(Yolo9Size.T, CocoNames.NAMES.size(), device, 0);
             Detector ts = new TorchScriptDetector(reference, device)) {
-          Predictor predictor = new Predictor(ours, size, size, NmsOptions.DEFAULT);
-          Predictor.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
+          DetectionPipeline predictor = new DetectionPipeline(ours, size, size, NmsOptions.DEFAULT);
+          DetectionPipeline.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
           ForwardParityBench.Result r =
               ForwardParityBench.run(ours, ts, batch.input(), new Shape(1, 3, size, size), Math.max(warmup, 3), rounds, 5);
           String where = "t@" + size + ", " + t + " thread(s)";
@@ -343,7 +343,7 @@ public final class BenchCommand implements Runnable {
     try {
       for (int size : new int[] {320, 640}) {
         try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
-          Predictor predictor = new Predictor(detector, size, size, NmsOptions.DEFAULT);
+          DetectionPipeline predictor = new DetectionPipeline(detector, size, size, NmsOptions.DEFAULT);
           compensationRows("forward @" + size, CompensationBench.forward(predictor,
               predictor.preprocess(List.of(ImageSource.sample())), warmup, 7, 4));
         }
@@ -403,7 +403,7 @@ public final class BenchCommand implements Runnable {
   private void soak() {
     Device device = engine.boot();
     try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
-      Predictor predictor = new Predictor(detector, 128, 128, NmsOptions.DEFAULT);
+      DetectionPipeline predictor = new DetectionPipeline(detector, 128, 128, NmsOptions.DEFAULT);
       SoakBench.Result r = SoakBench.inference(predictor, List.of(ImageSource.sample()), 1000);
       row("soak: 1000 predictions, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
       row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
@@ -411,8 +411,7 @@ public final class BenchCommand implements Runnable {
     }
     DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
     try (TrainSession session = new TrainSession(ds, Yolo9Size.T, 2, 64, 1, device, 1000)) {
-      CaptureSession off = CaptureSession.start(CaptureOptions.off());
-      SoakBench.Result r = SoakBench.loop(session.detector().manager(), () -> session.step(off), 200);
+      SoakBench.Result r = SoakBench.loop(session.detector().manager(), session::step, 200);
       row("soak: 200 train steps, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
       row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
           "bounded");

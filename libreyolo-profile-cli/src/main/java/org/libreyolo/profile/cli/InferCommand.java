@@ -2,11 +2,11 @@ package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
-import org.libreyolo.profile.produce.InferResult;
+import org.libreyolo.profile.result.InferResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

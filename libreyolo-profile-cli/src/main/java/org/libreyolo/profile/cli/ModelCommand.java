@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,7 +52,7 @@ public final class ModelCommand implements Runnable {
       if (nc <= 0) {
         throw LibreYoloException.badInput("--nc must be >= 1, got " + nc);
       }
-      Predictor.checkSize("size", imgsz);
+      DetectionPipeline.checkSize("size", imgsz);
       Engines.boot(Engines.defaultThreads());
       try (Yolo9Detector detector = new Yolo9Detector(s, nc, Device.cpu(), "random-init")) {
         long params = detector.info().parameters();

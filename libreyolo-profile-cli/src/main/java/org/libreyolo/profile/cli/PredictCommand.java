@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.data.ImageSource;
-import org.libreyolo.profile.data.RgbImage;
+import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.io.Npz;
 import org.libreyolo.profile.io.Tensor;
@@ -20,7 +20,7 @@ import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.Detection;
 import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 import org.libreyolo.profile.weights.Detectors;
 import org.libreyolo.profile.weights.WeightsSource;
 import picocli.CommandLine.Command;
@@ -59,7 +59,7 @@ public final class PredictCommand implements Runnable {
 
   @Override
   public void run() {
-    Predictor.checkSize("size", imgsz);
+    DetectionPipeline.checkSize("size", imgsz);
     if (batch <= 0) {
       throw LibreYoloException.badInput("--batch must be >= 1, got " + batch);
     }
@@ -75,9 +75,9 @@ public final class PredictCommand implements Runnable {
     List<String> names = new ArrayList<>();
     List<List<Detection>> results = new ArrayList<>();
     try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
-      Predictor predictor = new Predictor(detector, imgsz, imgsz, options);
+      DetectionPipeline predictor = new DetectionPipeline(detector, imgsz, imgsz, options);
       if (input != null) {
-        results.addAll(predictor.predict(Predictor.prepared(input.toFloat32(), input.shape()), raw));
+        results.addAll(predictor.predict(DetectionPipeline.prepared(input.toFloat32(), input.shape()), raw));
         for (int i = 0; i < results.size(); i++) {
           names.add(source.getFileName() + "[" + i + "]");
         }

@@ -1,10 +1,10 @@
 package org.libreyolo.profile.cli;
 
+import org.libreyolo.profile.analysis.ProfileLoader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.libreyolo.profile.profile.Profile;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.result.Profile;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,7 +21,7 @@ abstract class ReaderCommand implements Runnable {
   boolean json;
 
   Profile load() {
-    return ProfileIo.load(trace);
+    return ProfileLoader.load(trace);
   }
 
   PrintWriter out() {

@@ -1,15 +1,15 @@
 package org.libreyolo.profile.cli;
 
+import org.libreyolo.profile.analysis.ProfileLoader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.compare.Comparison;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.lens.Lenses;
 import org.libreyolo.profile.lens.WhatIf;
-import org.libreyolo.profile.profile.Profile;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.report.TextReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -167,8 +167,8 @@ final class ReaderCommands {
       if (!(alpha > 0 && alpha < 1)) {
         throw org.libreyolo.profile.LibreYoloException.badInput("--alpha must be within (0, 1), got " + alpha);
       }
-      Profile a = ProfileIo.load(before);
-      Profile b = ProfileIo.load(after);
+      Profile a = ProfileLoader.load(before);
+      Profile b = ProfileLoader.load(after);
       ObjectNode view = Comparison.compare(a, b, before.toString(), after.toString(), alpha);
       if (json) {
         spec.commandLine().getOut().println(PyJson.indented(view));

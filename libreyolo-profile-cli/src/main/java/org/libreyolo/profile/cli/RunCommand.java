@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.produce.TrainOptions;
 import org.libreyolo.profile.produce.TrainProfiler;
 import picocli.CommandLine.Command;

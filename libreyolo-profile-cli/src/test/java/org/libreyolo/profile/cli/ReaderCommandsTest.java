@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.libreyolo.profile.analysis.Traces;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 
 /** The readers on the reference's CLI test trace B (profile-behaviour.md 14.2), text exactly as documented. */
 class ReaderCommandsTest {

@@ -16,8 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
 import org.libreyolo.profile.analysis.Traces;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.ProfileIo;
 
 /**
  * Reader outputs where a differential run against the reference's own reader code found us

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.libreyolo.profile.trace.ProfilerCost;
 import org.libreyolo.profile.trace.TraceEvent;
 import org.libreyolo.profile.trace.TraceReader;
+import org.libreyolo.profile.trace.TraceConventions;
 
 /**
  * The analysis-relevant events of one trace in columnar form (kind, ts, dur, interned name and
@@ -82,7 +83,7 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   /** Window.of keeps at most the ninth earliest marker as the window's end. */
-  private static final int MARKERS_BOUNDING_WINDOW = 9;
+  private static final int MARKERS_BOUNDING_WINDOW = Window.MARKERS_READ;
 
   private final boolean dropAfterWindow;
   /** The latest markers among the nine earliest seen (a max-heap). */
@@ -97,7 +98,7 @@ final class EventTable implements Consumer<TraceEvent> {
   @Override
   public void accept(TraceEvent e) { // the reader hands on complete events with a start only
     String n = e.name();
-    if (n.startsWith("ProfilerStep")) {
+    if (n.startsWith(TraceConventions.STEP_MARKER)) {
       markers.add(new Marker(e.ts(), e.dur(), n));
       if (dropAfterWindow) {
         earliestMarkers.add(e.ts());
@@ -115,12 +116,12 @@ final class EventTable implements Consumer<TraceEvent> {
     }
     byte k;
     switch (cat) {
-      case "kernel" -> k = KERNEL;
-      case "gpu_memcpy", "gpu_memset" -> k = MEMCPY;
-      case "cuda_runtime" -> k = n.contains("Malloc") || n.contains("Free") ? MALLOC : 0;
-      case "cpu_op" -> k = CPU_OP;
-      case "gpu_user_annotation" -> k = n.startsWith("step/") ? GPU_PHASE : 0;
-      case "user_annotation" -> k = n.startsWith("step/") ? CPU_PHASE : 0;
+      case TraceConventions.CAT_KERNEL -> k = KERNEL;
+      case TraceConventions.CAT_MEMCPY, TraceConventions.CAT_MEMSET -> k = MEMCPY;
+      case TraceConventions.CAT_CUDA_RUNTIME -> k = n.contains("Malloc") || n.contains("Free") ? MALLOC : 0;
+      case TraceConventions.CAT_CPU_OP -> k = CPU_OP;
+      case TraceConventions.CAT_GPU_USER_ANNOTATION -> k = n.startsWith(TraceConventions.PHASE_PREFIX) ? GPU_PHASE : 0;
+      case TraceConventions.CAT_USER_ANNOTATION -> k = n.startsWith(TraceConventions.PHASE_PREFIX) ? CPU_PHASE : 0;
       default -> k = 0;
     }
     if (k == 0) {

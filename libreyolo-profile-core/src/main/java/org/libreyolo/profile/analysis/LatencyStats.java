@@ -1,6 +1,7 @@
 package org.libreyolo.profile.analysis;
 
 import java.util.Arrays;
+import org.libreyolo.profile.python.PyRound;
 
 /**
  * Latency statistics as the reference computes them: nearest-rank percentiles with the index

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.python.PyRound;
 
 /** Per-name [total us, count] in first-seen order: the raw material of kernel and op rows. */
 final class Rows {

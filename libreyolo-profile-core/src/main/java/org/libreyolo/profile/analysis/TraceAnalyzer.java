@@ -19,8 +19,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.trace.ProfilerCost;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.trace.TraceConventions;
 
 /**
  * The reference analyser ({@code analyze_trace}): window, per-step scalars, kernel and op rows,
@@ -146,7 +149,10 @@ public final class TraceAnalyzer {
   }
 
   /** Our key for the profiler-cost compensation of a profile. */
-  public static final String COMPENSATION_KEY = "profiler_compensation";
+  public static final String COMPENSATION_KEY = ProfileKeys.COMPENSATION;
+
+  /** Traced steps a producer records: every marker the analysis window reads (2 cold, then 7). */
+  public static final int TRACE_STEPS = Window.MARKERS_READ;
 
   private static ObjectNode compensation(
       ProfilerCost cost, boolean applied, Map<String, Double> scale, ObjectNode recorded) {
@@ -326,7 +332,7 @@ public final class TraceAnalyzer {
       p.set("kernels", kernelRows);
       p.set("ops", opRows(ops, Integer.MAX_VALUE));
       p.put("device", cpu ? "cpu" : nKern > 0 || t.kernelCount() > 0 ? "cuda" : "unknown");
-      p.put("kernel_source", cpu ? "cpu-leaf-ops" : "gpu-kernels");
+      p.put("kernel_source", cpu ? TraceConventions.KERNEL_SOURCE_CPU : TraceConventions.KERNEL_SOURCE_GPU);
       if (t.gpuName != null) {
         p.putObject("environment").put("gpu_name", t.gpuName);
       }

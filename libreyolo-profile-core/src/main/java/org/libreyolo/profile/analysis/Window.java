@@ -14,6 +14,11 @@ import java.util.regex.Pattern;
  * {@code n_real}, the steps inside it, counted by distinct {@code #N} or by timestamp clusters.
  */
 record Window(boolean bounded, double w0, double w1, int nReal) {
+  /** Markers skipped as cold, and the index of the marker that ends the window. */
+  static final int COLD_MARKERS = 2;
+  static final int LAST_MARKER = 8;
+  /** Markers the window can use: producers trace this many steps, readers may drop events after them. */
+  static final int MARKERS_READ = LAST_MARKER + 1;
   private static final Pattern STEP_NUMBER = Pattern.compile("#(\\d+)");
 
   static Window of(List<EventTable.Marker> markers) {
@@ -25,8 +30,8 @@ record Window(boolean bounded, double w0, double w1, int nReal) {
     double w0;
     double w1;
     if (steps.size() >= 4) {
-      w0 = steps.get(2).ts();
-      w1 = steps.get(Math.min(steps.size() - 1, 8)).ts();
+      w0 = steps.get(COLD_MARKERS).ts();
+      w1 = steps.get(Math.min(steps.size() - 1, LAST_MARKER)).ts();
     } else {
       EventTable.Marker last = steps.get(steps.size() - 1);
       w0 = steps.get(0).ts();

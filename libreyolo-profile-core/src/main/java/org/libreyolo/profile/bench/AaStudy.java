@@ -11,9 +11,9 @@ import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
-import org.libreyolo.profile.produce.InferResult;
-import org.libreyolo.profile.produce.Progress;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * A/A study of the gate: the same inference profiled twice, k times; every REGRESSION is a false

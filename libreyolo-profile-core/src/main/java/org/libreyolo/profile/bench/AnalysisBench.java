@@ -16,7 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 
 /** Analysis throughput and peak heap on a real trace and on an N-times concatenation of it. */
 public final class AnalysisBench {

@@ -12,8 +12,9 @@ import org.libreyolo.profile.analysis.StepSpans;
 import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.capture.Span;
-import org.libreyolo.profile.pipeline.Predictor;
-import org.libreyolo.profile.produce.TrainSession;
+import org.libreyolo.profile.measure.PhaseClock;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.train.TrainSession;
 
 /**
  * Does compensating the profiler's cost give back the untraced times? Untraced and traced steps
@@ -50,23 +51,22 @@ public final class CompensationBench {
 
   /** Train steps without the loader's wait (it depends on how far the workers ran ahead). */
   public static List<Row> training(TrainSession session, int warmup, int rounds, int steps) throws IOException {
-    CaptureSession off = CaptureSession.start(CaptureOptions.off());
     for (int i = 0; i < warmup; i++) {
-      session.step(off);
+      session.step();
     }
     return measure(rounds, steps, s -> {
-      TrainSession.StepTimes t = session.step(s);
+      PhaseClock.Lap t = session.timedStep(s);
       Map<String, Double> parts = new LinkedHashMap<>();
-      parts.put("step", t.total() - t.dataload());
-      for (int p = 0; p < TrainSession.PHASES.size(); p++) {
-        parts.put(TrainSession.PHASES.get(p), t.phases()[p]);
+      parts.put("step", t.totalMs() - t.phaseMs().getOrDefault(TrainSession.DATALOAD, 0.0));
+      for (String phase : TrainSession.PHASES) {
+        parts.put(phase, t.phaseMs().getOrDefault(phase, 0.0));
       }
       return parts;
     }, true);
   }
 
   /** One forward per step, as the infer producer's forward stage. */
-  public static List<Row> forward(Predictor predictor, Predictor.Batch batch, int warmup, int rounds, int steps)
+  public static List<Row> forward(DetectionPipeline predictor, DetectionPipeline.Batch batch, int warmup, int rounds, int steps)
       throws IOException {
     Step forward = s -> {
       try (NDManager sub = predictor.detector().manager().newSubManager()) {

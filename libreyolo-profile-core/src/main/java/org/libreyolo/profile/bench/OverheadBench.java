@@ -11,7 +11,7 @@ import java.util.function.ToDoubleFunction;
 import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.capture.Span;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 
 /**
  * Forward and train-step time with and without the operator profiler, interleaved in short rounds
@@ -33,7 +33,7 @@ public final class OverheadBench {
   }
 
   /** {@code rounds} rounds of {@code steps} forwards per arm. */
-  public static Result forward(Predictor predictor, Predictor.Batch batch, int warmup, int rounds, int steps)
+  public static Result forward(DetectionPipeline predictor, DetectionPipeline.Batch batch, int warmup, int rounds, int steps)
       throws IOException {
     for (int i = 0; i < warmup; i++) {
       timedForward(predictor, batch, CaptureSession.start(CaptureOptions.off()));
@@ -42,16 +42,15 @@ public final class OverheadBench {
   }
 
   /** {@code rounds} rounds of {@code steps} train steps per arm. */
-  public static Result trainStep(org.libreyolo.profile.produce.TrainSession session, int warmup, int rounds, int steps)
+  public static Result trainStep(org.libreyolo.profile.train.TrainSession session, int warmup, int rounds, int steps)
       throws IOException {
-    CaptureSession off = CaptureSession.start(CaptureOptions.off());
     for (int i = 0; i < warmup; i++) {
-      session.step(off);
+      session.step();
     }
     // the loader's wait is left out: it depends on how far the workers got ahead, not on the profiler
     return interleave(rounds, steps, on -> {
-      org.libreyolo.profile.produce.TrainSession.StepTimes t = session.step(on);
-      return t.total() - t.dataload();
+      var t = session.timedStep(on);
+      return t.totalMs() - t.phaseMs().getOrDefault(org.libreyolo.profile.train.TrainSession.DATALOAD, 0.0);
     });
   }
 
@@ -127,7 +126,7 @@ public final class OverheadBench {
     return (System.nanoTime() - t0) / 1e3 / ops;
   }
 
-  private static double timedForward(Predictor predictor, Predictor.Batch batch, CaptureSession session) {
+  private static double timedForward(DetectionPipeline predictor, DetectionPipeline.Batch batch, CaptureSession session) {
     try (NDManager sub = predictor.detector().manager().newSubManager()) {
       long t0 = System.nanoTime();
       try (Span s = session.phase("forward")) {

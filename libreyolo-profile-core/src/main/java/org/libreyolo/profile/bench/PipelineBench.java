@@ -4,10 +4,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.libreyolo.profile.data.RgbImage;
+import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.pipeline.Candidates;
 import org.libreyolo.profile.pipeline.Nms;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 
 /** Stage medians of the predict pipeline and NMS cost by candidate count. */
 public final class PipelineBench {
@@ -20,13 +20,13 @@ public final class PipelineBench {
     }
   }
 
-  public static Stages stages(Predictor predictor, List<RgbImage> batch, int warmup, int runs) {
+  public static Stages stages(DetectionPipeline predictor, List<RgbImage> batch, int warmup, int runs) {
     double[] pre = new double[runs];
     double[] fwd = new double[runs];
     double[] post = new double[runs];
     for (int i = 0; i < warmup + runs; i++) {
       long t0 = System.nanoTime();
-      Predictor.Batch prepared = predictor.preprocess(batch);
+      DetectionPipeline.Batch prepared = predictor.preprocess(batch);
       long t1 = System.nanoTime();
       try (NDManager sub = predictor.detector().manager().newSubManager()) {
         NDArray predictions = predictor.forward(sub, prepared).get(0);

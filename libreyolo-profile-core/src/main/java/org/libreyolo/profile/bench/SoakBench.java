@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.libreyolo.profile.data.RgbImage;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.image.RgbImage;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 
 /** Long runs that must hold native memory flat: managed-array counts and resident memory. */
 public final class SoakBench {
@@ -16,7 +16,7 @@ public final class SoakBench {
   /** Arrays the detector's manager holds, and RSS in MB, before and after; plus the max RSS seen. */
   public record Result(int arraysBefore, int arraysAfter, double rssBeforeMb, double rssAfterMb, double rssMaxMb) {}
 
-  public static Result inference(Predictor predictor, List<RgbImage> images, int iterations) {
+  public static Result inference(DetectionPipeline predictor, List<RgbImage> images, int iterations) {
     BaseNDManager manager = (BaseNDManager) predictor.detector().manager();
     predictor.predict(images);
     int before = manager.getManagedArrays().size();

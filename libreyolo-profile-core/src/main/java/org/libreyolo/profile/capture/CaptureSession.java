@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.trace.TraceConventions;
 
 /**
  * A profiling session: start, then steps made of named phases, then stop. It drives libtorch's
@@ -77,7 +78,7 @@ public final class CaptureSession implements AutoCloseable {
 
   private void closeStep(long now) {
     if (stepIndex >= 0) {
-      record("ProfilerStep#" + (firstStepNumber + stepIndex), stepStart, now);
+      record(TraceConventions.STEP_MARKER_PREFIX + (firstStepNumber + stepIndex), stepStart, now);
     }
   }
 
@@ -86,7 +87,7 @@ public final class CaptureSession implements AutoCloseable {
     if (!enabled) {
       return Span.NONE;
     }
-    String name = "step/" + phase;
+    String name = TraceConventions.PHASE_PREFIX + phase;
     long start = System.nanoTime();
     return () -> record(name, start, System.nanoTime());
   }

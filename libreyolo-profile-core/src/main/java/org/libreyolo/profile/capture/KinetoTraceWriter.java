@@ -16,7 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.trace.TraceConventions;
 
 /**
  * Merges DJL's raw operator trace and the Java-side spans into one Chrome/Perfetto trace in
@@ -95,7 +96,7 @@ final class KinetoTraceWriter {
       for (Annotation a : annotations) {
         g.writeStartObject();
         g.writeStringField("ph", "X");
-        g.writeStringField("cat", "user_annotation");
+        g.writeStringField("cat", TraceConventions.CAT_USER_ANNOTATION);
         g.writeStringField("name", a.name());
         g.writeNumberField("pid", PID);
         g.writeNumberField("tid", ANNOTATION_TID);
@@ -193,7 +194,7 @@ final class KinetoTraceWriter {
     }
     g.writeStartObject();
     g.writeStringField("ph", e.path("ph").asText("X"));
-    g.writeStringField("cat", "cpu_op");
+    g.writeStringField("cat", TraceConventions.CAT_CPU_OP);
     g.writeStringField("name", e.path("name").asText());
     g.writeNumberField("pid", PID);
     g.writeNumberField("tid", OPS_TID);

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.libreyolo.profile.analysis.PyRound;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * Two profiles side by side: the reference's fields and 2*SE significance rule

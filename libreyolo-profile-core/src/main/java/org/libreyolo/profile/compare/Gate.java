@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.libreyolo.profile.analysis.PyRound;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The baseline gate shared by the Maven {@code check} goal and the JUnit extension. A metric

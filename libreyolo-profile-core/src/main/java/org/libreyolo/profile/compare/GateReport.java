@@ -3,7 +3,7 @@ package org.libreyolo.profile.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.libreyolo.profile.analysis.PyRound;
+import org.libreyolo.profile.python.PyRound;
 
 /** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
 public final class GateReport {

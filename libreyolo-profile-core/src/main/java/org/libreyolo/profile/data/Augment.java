@@ -1,6 +1,7 @@
 package org.libreyolo.profile.data;
 
 import java.util.SplittableRandom;
+import org.libreyolo.profile.image.RgbImage;
 
 /** Training augmentations: HSV jitter (OpenCV hue units, gains 5/30/30, each on with p 0.5) and flips. */
 final class Augment {

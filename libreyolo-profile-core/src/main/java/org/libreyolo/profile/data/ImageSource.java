@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.image.RgbImage;
 
 /**
  * Resolves a source argument to images, as the reference does: a directory gives its files

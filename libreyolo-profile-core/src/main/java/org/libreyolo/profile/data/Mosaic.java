@@ -3,7 +3,8 @@ package org.libreyolo.profile.data;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.libreyolo.profile.pipeline.LinearTaps;
+import org.libreyolo.profile.image.LinearTaps;
+import org.libreyolo.profile.image.RgbImage;
 
 /**
  * LibreYOLO9's 4-image mosaic (yolo9-architecture.md section 6): each image resized so its longer

@@ -15,7 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.pipeline.Letterbox;
+import org.libreyolo.profile.image.Letterbox;
+import org.libreyolo.profile.image.RgbImage;
 
 /**
  * The training data loader: {@code workers} threads decode, augment (LibreYOLO9's 4-image mosaic,

@@ -12,7 +12,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The readers' views of a {@link Profile} (profile-behaviour.md 8.3 to 8.7) as data: exactly

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.analysis.PyRound;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * {@code what-if}: the reference's rough projections (profile-behaviour.md 10.3) on the stored,

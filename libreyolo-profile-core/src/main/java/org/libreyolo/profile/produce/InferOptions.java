@@ -5,7 +5,7 @@ import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 
 /**
  * Everything {@code profile infer} takes, validated up front (before any model or engine work):
@@ -23,7 +23,7 @@ public record InferOptions(
       throw LibreYoloException.badInput("--batch must be >= 1, got " + batch);
     }
     if (imgsz != 0) {
-      Predictor.checkSize("size", imgsz);
+      DetectionPipeline.checkSize("size", imgsz);
     }
     if (warmup < 0) {
       throw LibreYoloException.badInput("--warmup must be >= 0, got " + warmup);

@@ -3,7 +3,7 @@ package org.libreyolo.profile.produce;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.pipeline.Predictor;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
 
 /** Everything {@code profile run} takes, validated before any work. {@code batch -1} auto-fits. */
 public record TrainOptions(String data, String weights, String size, int batch, int imgsz, int workers, boolean amp,
@@ -16,7 +16,7 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     if (batch == 0 || batch < -1) {
       throw LibreYoloException.badInput("--batch must be >= 1, or -1 to auto-fit, got " + batch);
     }
-    Predictor.checkSize("size", imgsz);
+    DetectionPipeline.checkSize("size", imgsz);
     if (workers < 0) {
       throw LibreYoloException.badInput("--workers must be >= 0, got " + workers);
     }

@@ -2,7 +2,6 @@ package org.libreyolo.profile.produce;
 
 import ai.djl.Device;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
@@ -12,16 +11,22 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.LatencyStats;
-import org.libreyolo.profile.analysis.PyRound;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
-import org.libreyolo.profile.capture.CaptureOptions;
-import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.data.DetectionDataset;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.engine.Environment;
+import org.libreyolo.profile.measure.Measurement;
+import org.libreyolo.profile.measure.ProfileAssembler;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.measure.RepeatAggregation;
+import org.libreyolo.profile.measure.StepTimer;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.trace.TraceConventions;
+import org.libreyolo.profile.train.BatchFit;
+import org.libreyolo.profile.train.TrainSession;
 import org.libreyolo.profile.weights.WeightsSource;
 
 /**
@@ -34,7 +39,6 @@ import org.libreyolo.profile.weights.WeightsSource;
 public final class TrainProfiler {
   static final List<String> PHASES = TrainSession.PHASES;
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
-  private static final int TRACE_STEPS = 9;
 
   private TrainProfiler() {}
 
@@ -97,7 +101,7 @@ public final class TrainProfiler {
     List<ObjectNode> withThroughput = profiles.stream().filter(p -> p.path("img_per_s").isNumber()).toList();
     if (withThroughput.size() > 1) {
       Path aggregate = o.project().resolve("profile_repeat.json");
-      ObjectNode repeat = RepeatAggregate.training(profiles, paths);
+      ObjectNode repeat = RepeatAggregation.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
       return new Result(aggregate, lastDir.resolve("profile_trace.json"), repeat,
           repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt(), profiles);
@@ -111,43 +115,24 @@ public final class TrainProfiler {
     int nc = dataset.names().size();
     int batch = o.batch() > 0 ? o.batch() : BatchFit.largest(size, nc, o.imgsz(), device);
     int steps = o.measuredSteps();
-    int half = Math.max(1, steps / 2);
     try (TrainSession session = new TrainSession(dataset, size, batch, o.imgsz(), o.workers(), device,
         o.warmup() + steps + 5L)) {
-      double[] stepMs = new double[half];
-      double[] dataloadMs = new double[half];
-      Map<String, double[]> composition = new LinkedHashMap<>();
-      PHASES.forEach(p -> composition.put(p, new double[steps - half]));
-      CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
-      for (int i = 0; i < o.warmup() + steps; i++) {
-        int m = i - o.warmup();
-        TrainSession.StepTimes t = session.step(untraced);
-        if (m >= 0 && m < half) {
-          stepMs[m] = t.total();
-          dataloadMs[m] = t.dataload();
-        } else if (m >= half) {
-          for (int p = 0; p < PHASES.size(); p++) {
-            composition.get(PHASES.get(p))[m - half] = t.phases()[p];
-          }
-        }
-        progress.update(stage + (m < 0 ? "warmup" : "steps"), m < 0 ? i + 1 : m + 1, m < 0 ? o.warmup() : steps);
-      }
-      Path trace;
-      try (CaptureSession capture = CaptureSession.start(CaptureOptions.tracing(dir.resolve("profile_trace.json")))
-          .firstStepNumber(o.warmup() + steps)) {
-        for (int i = 0; i < TRACE_STEPS; i++) {
-          capture.nextStep();
-          session.step(capture);
-          progress.update(stage + "trace", i + 1, TRACE_STEPS);
-        }
-        trace = capture.stop();
-      }
-      return finish(o, batch, session, dir, trace, stepMs, dataloadMs, composition, steps);
+      // the trace always runs: a training profile is the analysis of its trace
+      Measurement m = StepTimer.run(new StepTimer.Plan(o.warmup(), steps, dir.resolve("profile_trace.json"),
+          TraceAnalyzer.TRACE_STEPS, "steps", stage), (clock, index) -> session.step(clock), progress);
+      return finish(o, batch, session, dir, m);
     }
   }
 
-  private static ObjectNode finish(TrainOptions o, int batch, TrainSession session, Path dir, Path trace,
-      double[] stepMs, double[] dataloadMs, Map<String, double[]> composition, int steps) {
+  private static ObjectNode finish(TrainOptions o, int batch, TrainSession session, Path dir, Measurement m) {
+    int steps = m.iterations();
+    int half = m.half();
+    double[] stepMs = m.total(0, half);
+    double[] dataloadMs = m.phases(0, half).getOrDefault(TrainSession.DATALOAD, new double[half]);
+    Map<String, double[]> measured = m.phases(half, steps);
+    Map<String, double[]> composition = new LinkedHashMap<>();
+    PHASES.forEach(p -> composition.put(p, measured.getOrDefault(p, new double[steps - half])));
+    Path trace = m.trace();
     Yolo9Detector detector = session.detector();
     double[] loss = session.lastLoss();
     double step = PyRound.round(LatencyStats.mean(stepMs), 3);
@@ -173,7 +158,7 @@ public final class TrainProfiler {
     meta.put("data", o.data());
     meta.put("warmup", o.warmup());
     meta.put("steps", steps);
-    meta.put("trace_steps", TRACE_STEPS);
+    meta.put("trace_steps", TraceAnalyzer.TRACE_STEPS);
     meta.put("batch_auto", o.batch() < 0);
 
     ObjectNode summary = F.objectNode();
@@ -188,35 +173,30 @@ public final class TrainProfiler {
     real.put("compute_ms", PyRound.round(Math.max(step - dataload, 0), 3));
     real.put("img_per_s", imgPerS);
     real.put("dataload_frac", frac);
-    ObjectNode comp = summary.putObject("composition_ms");
+    ObjectNode comp = ProfileAssembler.means(composition);
+    summary.set("composition_ms", comp);
     double compTotal = 0;
-    for (Map.Entry<String, double[]> e : composition.entrySet()) {
-      double mean = PyRound.round(LatencyStats.mean(e.getValue()), 3);
-      comp.put(e.getKey(), mean);
-      compTotal += mean;
+    for (double[] values : composition.values()) {
+      compTotal += ProfileAssembler.mean3(values);
     }
     summary.put("composition_total_ms", PyRound.round(compTotal, 3));
     summary.put("bound", frac >= 0.2 ? "dataloader" : "compute");
     summary.put("bound_why", "");
     summary.put("trace", trace.toString());
-    Path summaryPath = dir.resolve("profile_summary.json");
-    ProfileIo.writeIndented(summaryPath, summary);
+    ProfileAssembler.writeSummary(dir, summary);
 
-    // refined verdict (5.2b) from the analysis of the trace
-    ObjectNode analysis = TraceAnalyzer.analyze(trace, summary).json();
+    // refined verdict (training verdict, third layer) from the analysis of the trace
+    ObjectNode analysis = ProfileAssembler.analyse(trace, summary);
     String[] verdict = refinedVerdict(analysis, real, step);
     summary.put("bound", verdict[0]);
     summary.put("bound_why", verdict[1]);
-    ProfileIo.writeIndented(summaryPath, summary);
-    ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
+    ProfileAssembler.writeSummary(dir, summary);
+    ObjectNode profile = ProfileAssembler.analyse(trace, summary);
     recordedVerdict(profile, real, step);
-    profile.put("device", o.device().label());
-    profile.set("environment", Environment.fingerprint(o.device().label(), detector.info().parameters()));
-    ObjectNode samples = profile.putObject("samples");
-    samples.set("step_ms", array(stepMs));
-    samples.set("dataload_ms", array(dataloadMs));
-    ObjectNode phaseSamples = samples.putObject("composition_ms");
-    composition.forEach((k, v) -> phaseSamples.set(k, array(v)));
+    ObjectNode samples = JsonNodeFactory.instance.objectNode();
+    samples.set("step_ms", ProfileAssembler.samples(stepMs));
+    samples.set("dataload_ms", ProfileAssembler.samples(dataloadMs));
+    samples.set("composition_ms", ProfileAssembler.samples(composition));
     ObjectNode lossNode = samples.putObject("last_loss");
     lossNode.put("box", PyRound.round(loss[0], 4));
     lossNode.put("dfl", PyRound.round(loss[1], 4));
@@ -224,8 +204,8 @@ public final class TrainProfiler {
     lossNode.put("total", PyRound.round(loss[3], 4));
     samples.put("ema_updates", session.emaUpdates());
     samples.put("skipped_steps", session.skippedSteps()); // non-finite loss: update skipped
-    ProfileKeys.moveOursToEnd(profile);
-    ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
+    ProfileAssembler.finish(dir, profile, summary, o.device().label(),
+        Environment.fingerprint(o.device().label(), detector.info().parameters()), samples);
     return profile;
   }
 
@@ -245,7 +225,7 @@ public final class TrainProfiler {
 
   /** profile-behaviour.md 5.2b, with CPU wording when the "kernels" are CPU ops. */
   static String[] refinedVerdict(JsonNode analysis, JsonNode real, double stepMs) {
-    boolean cpu = "cpu-leaf-ops".equals(analysis.path("kernel_source").asText());
+    boolean cpu = TraceConventions.KERNEL_SOURCE_CPU.equals(analysis.path("kernel_source").asText());
     double busy = analysis.path("gpu_busy_ms_per_step").asDouble();
     double util = stepMs > 0 ? busy / stepMs : analysis.path("gpu_util").asDouble();
     double utilClamped = PyRound.round(Math.min(util, 1.0), 3);
@@ -269,11 +249,4 @@ public final class TrainProfiler {
         + "/step at ~" + PyRound.format(analysis.path("mean_kernel_us").asDouble(), 0) + "us each plus host overhead"};
   }
 
-  private static ArrayNode array(double[] values) {
-    ArrayNode a = F.arrayNode();
-    for (double v : values) {
-      a.add(PyRound.round(v, 4));
-    }
-    return a;
-  }
 }

@@ -1,8 +1,8 @@
 package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.libreyolo.profile.analysis.PyRound;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.python.PyJson;
 
 /** Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}). */
 public final class Fmt {

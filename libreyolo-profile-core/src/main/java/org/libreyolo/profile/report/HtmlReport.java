@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.compare.Comparison;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * Self-contained HTML reports (inline CSS and SVG, no scripts, no network): one profile, or a

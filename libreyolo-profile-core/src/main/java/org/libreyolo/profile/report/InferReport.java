@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.produce.InferResult;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.InferResult;
 
 /** {@code profile infer}'s output (profile-behaviour.md 8.2): the five text lines and the JSON object. */
 public final class InferReport {

@@ -1,12 +1,12 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.analysis.ProfileLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.profile.Profile;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.result.Profile;
 
 /** Writes the HTML reports for the CLI, the Maven goals and the JUnit extension. */
 public final class Reports {
@@ -14,7 +14,7 @@ public final class Reports {
 
   /** One profile (or trace); default output {@code report.html} next to it. Returns the file written. */
   public static Path single(Path input, Path out) {
-    Profile profile = ProfileIo.load(input);
+    Profile profile = ProfileLoader.load(input);
     Path target = out != null ? out : sibling(input, "report.html");
     String html = HtmlReport.single(profile, input.toString(), traceOf(profile, input));
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
@@ -23,8 +23,8 @@ public final class Reports {
 
   /** Two profiles; default output {@code compare.html} next to the second. */
   public static Path comparison(Path before, Path after, Path out, double alpha) {
-    Profile a = ProfileIo.load(before);
-    Profile b = ProfileIo.load(after);
+    Profile a = ProfileLoader.load(before);
+    Profile b = ProfileLoader.load(after);
     Path target = out != null ? out : sibling(after, "compare.html");
     String html = HtmlReport.comparison(a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha));
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));

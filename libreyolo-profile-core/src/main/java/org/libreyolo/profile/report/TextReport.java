@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.libreyolo.profile.analysis.PyRound;
+import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.lens.WhatIf;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The readers' text output (profile-behaviour.md 8.3-8.7, 9.2, 10.3), line for line. CPU

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.trace.TraceEvent;
 import org.libreyolo.profile.trace.TraceReader;
+import org.libreyolo.profile.trace.TraceConventions;
 
 /** The first steps of a trace as (step span, phase spans), for the timeline strip. Streams the trace. */
 record TraceTimeline(List<Step> steps) {
@@ -47,9 +48,9 @@ record TraceTimeline(List<Step> steps) {
 
     @Override
     public void accept(TraceEvent e) { // the reader hands on complete events with a start only
-      if (e.name().startsWith("ProfilerStep")) {
+      if (e.name().startsWith(TraceConventions.STEP_MARKER)) {
         steps.add(new Step(e.name(), e.ts(), e.ts() + e.dur(), new ArrayList<>()));
-      } else if ("user_annotation".equals(e.cat()) && e.name().startsWith("step/")) {
+      } else if (TraceConventions.CAT_USER_ANNOTATION.equals(e.cat()) && e.name().startsWith(TraceConventions.PHASE_PREFIX)) {
         spans.add(new Span(e.name().substring(5), e.ts(), e.ts() + e.dur()));
       }
     }

@@ -17,7 +17,7 @@ public final class TraceEvent {
   /** DJL's legacy profiler writes no categories: its ops read as {@code cpu_op}. */
   void categoriseDjlOps() {
     if (cat == null && TraceReader.DJL_CPU_PID.equals(pid)) {
-      cat = "cpu_op";
+      cat = TraceConventions.CAT_CPU_OP;
     }
   }
 

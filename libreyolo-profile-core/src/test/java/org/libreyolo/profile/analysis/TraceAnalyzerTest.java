@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.Profile;
 
 /** The worked example of profile-behaviour.md 14.1, derived from the rules. */
 class TraceAnalyzerTest {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 
 /** Builds the worked-example traces of profile-behaviour.md section 14. */
 public final class Traces {

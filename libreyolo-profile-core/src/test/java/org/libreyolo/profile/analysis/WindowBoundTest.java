@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.bench.AnalysisBench;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 
 /**
  * Dropping the events after the window while streaming changes nothing: the profile of a

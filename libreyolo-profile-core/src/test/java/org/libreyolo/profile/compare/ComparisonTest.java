@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Profile;
 
 class ComparisonTest {
   static JsonNode json(String text) throws Exception {

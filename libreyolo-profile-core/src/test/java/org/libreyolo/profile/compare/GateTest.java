@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Profile;
 
 public class GateTest {
   /** An inference-like profile: 50 latencies around {@code median} with lognormal noise. */

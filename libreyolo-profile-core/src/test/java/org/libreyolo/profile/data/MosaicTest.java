@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.image.RgbImage;
 
 class MosaicTest {
   static final int S = 64;

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.hardening;
 
+import org.libreyolo.profile.analysis.ProfileLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -16,7 +17,6 @@ import org.libreyolo.profile.analysis.Traces;
 import org.libreyolo.profile.data.DetectionDataset;
 import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.io.Npz;
-import org.libreyolo.profile.profile.ProfileIo;
 
 /**
  * Seeded random-mutation fuzzing with a fixed budget (Jazzer is not in this build): every
@@ -90,12 +90,12 @@ class FuzzTest {
   @Test
   void traceReaderAndAnalyser() throws Exception {
     byte[] seed = Files.readAllBytes(Traces.traceA().write(dir.resolve("seed.json")));
-    fuzz(seed, "trace.json", file -> ProfileIo.load(file), 1);
+    fuzz(seed, "trace.json", file -> ProfileLoader.load(file), 1);
     ByteArrayOutputStream gz = new ByteArrayOutputStream();
     try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
       out.write(seed);
     }
-    fuzz(gz.toByteArray(), "trace.json.gz", file -> ProfileIo.load(file), 2);
+    fuzz(gz.toByteArray(), "trace.json.gz", file -> ProfileLoader.load(file), 2);
   }
 
   @Test

@@ -11,10 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.measure.Progress;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 
 class TrainProfilerTest {
   @TempDir static Path cache;

@@ -16,8 +16,8 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.analysis.Traces;
 import org.libreyolo.profile.compare.GateTest;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * Renders the reports in a real headless Chromium: a screenshot at 1280x800, no console errors,

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.junit;
 
 import java.util.Map;
-import org.libreyolo.profile.profile.Profile;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The handle a perf test receives: it runs warmup, measured iterations and repeats of the step,
@@ -10,6 +10,12 @@ import org.libreyolo.profile.profile.Profile;
 public interface StepProfiler {
   /** Lock name shared by every profiled section (see {@link ProfiledStep}). */
   String RESOURCE = "org.libreyolo.profile";
+
+  /**
+   * Names the model the step runs, so the profile records its parameter count and device (the
+   * gate treats a different model or device as a different environment). Returns this handle.
+   */
+  StepProfiler model(ai.djl.nn.Block block);
 
   /** Measures a one-phase step: the phase is named after the step. */
   Profile measure(Runnable step);

@@ -1,13 +1,9 @@
 package org.libreyolo.profile.maven;
 
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.gate.GateRun;
 
 /**
  * Records a produced profile (or repeat aggregate) as the baseline kept in the repository. Refuses
@@ -34,18 +30,9 @@ public class BaselineMojo extends AbstractProfileMojo {
   boolean overwrite;
 
   @Override
-  void run() throws MojoExecutionException {
+  void run() {
     File target = baseline != null ? baseline : new File(basedir, "src/perf/libreyolo-profile/" + name + ".json");
-    if (target.exists() && !overwrite) {
-      throw new MojoExecutionException("baseline " + target + " exists: set -Dlibreyolo.profile.overwrite=true to replace it");
-    }
-    ProfileIo.load(current.toPath()); // must be a readable profile or trace
-    try {
-      byte[] content = Files.readAllBytes(current.toPath());
-      AtomicFiles.write(target.toPath(), out -> out.write(content));
-    } catch (IOException e) {
-      throw new MojoExecutionException("cannot read " + current + ": " + e.getMessage(), e);
-    }
+    GateRun.recordBaseline(current.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
     getLog().info("baseline recorded: " + target + " (from " + current + ")");
   }
 }

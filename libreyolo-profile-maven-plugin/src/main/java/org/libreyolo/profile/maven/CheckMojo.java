@@ -1,8 +1,6 @@
 package org.libreyolo.profile.maven;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -11,13 +9,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
-import org.libreyolo.profile.compare.GateReport;
 import org.libreyolo.profile.compare.Verdict;
-import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.profile.Profile;
-import org.libreyolo.profile.profile.ProfileIo;
-import org.libreyolo.profile.report.Reports;
+import org.libreyolo.profile.gate.GateRun;
 
 /**
  * The baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION / INCONCLUSIVE.
@@ -63,21 +56,11 @@ public class CheckMojo extends AbstractProfileMojo {
       getLog().info(msg);
       return;
     }
-    Profile base = ProfileIo.load(baseline.toPath());
-    Profile now = ProfileIo.load(required(current, "current").toPath());
-    Gate.Result result = Gate.check(base, now, options);
-    File resultFile = new File(outputDirectory, "check-result.json");
-    var json = result.toJson();
-    json.put("baseline", baseline.toString());
-    json.put("current", current.toString());
-    AtomicFiles.write(resultFile.toPath(), out -> out.write(PyJson.indented(json).getBytes(StandardCharsets.UTF_8)));
-    String md = GateReport.markdown(result, baseline.toString(), current.toString());
-    AtomicFiles.write(new File(outputDirectory, "check-summary.md").toPath(),
-        out -> out.write(md.getBytes(StandardCharsets.UTF_8)));
-    Path report = Reports.comparison(baseline.toPath(), current.toPath(),
-        new File(outputDirectory, "check-report.html").toPath(), alpha);
-    List<String> lines = GateReport.text(result);
-    lines.add("report: " + report);
+    GateRun.Outcome outcome = GateRun.check(baseline.toPath(), required(current, "current").toPath(), options,
+        outputDirectory.toPath());
+    Gate.Result result = outcome.result();
+    List<String> lines = outcome.lines();
+    File resultFile = outcome.resultFile().toFile();
     if (result.verdict() == Verdict.REGRESSION) {
       lines.forEach(getLog()::error);
       if (failOnRegression) {

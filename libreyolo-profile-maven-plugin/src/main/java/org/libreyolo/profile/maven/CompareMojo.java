@@ -1,12 +1,12 @@
 package org.libreyolo.profile.maven;
 
+import org.libreyolo.profile.analysis.ProfileLoader;
 import java.io.File;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.compare.Comparison;
-import org.libreyolo.profile.io.PyJson;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.report.TextReport;
 
 /** {@code profile compare}: the reference lines plus the statistics block. */
@@ -26,8 +26,8 @@ public class CompareMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException {
-    var view = Comparison.compare(ProfileIo.load(required(before, "before").toPath()),
-        ProfileIo.load(required(after, "after").toPath()), before.toString(), after.toString(), alpha);
+    var view = Comparison.compare(ProfileLoader.load(required(before, "before").toPath()),
+        ProfileLoader.load(required(after, "after").toPath()), before.toString(), after.toString(), alpha);
     if (json) {
       getLog().info(PyJson.indented(view));
     } else {

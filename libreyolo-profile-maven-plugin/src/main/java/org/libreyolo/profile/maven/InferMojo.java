@@ -5,11 +5,11 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.engine.Engines;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
-import org.libreyolo.profile.produce.InferResult;
+import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.report.InferReport;
 
 /** {@code profile infer}: latency percentiles, throughput and the stage split of LibreYOLO9 inference. */

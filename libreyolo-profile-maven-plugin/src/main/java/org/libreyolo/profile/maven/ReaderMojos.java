@@ -1,14 +1,14 @@
 package org.libreyolo.profile.maven;
 
+import org.libreyolo.profile.analysis.ProfileLoader;
 import java.io.File;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.lens.Lenses;
 import org.libreyolo.profile.lens.WhatIf;
-import org.libreyolo.profile.profile.Profile;
-import org.libreyolo.profile.profile.ProfileIo;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.report.TextReport;
 
 /** The reader goals: thin adapters over core's lenses, printed through the Maven log. */
@@ -25,7 +25,7 @@ final class ReaderMojos {
     boolean json;
 
     Profile load() throws MojoExecutionException {
-      return ProfileIo.load(required(trace, "trace").toPath());
+      return ProfileLoader.load(required(trace, "trace").toPath());
     }
   }
 

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.io;
+package org.libreyolo.profile.python;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

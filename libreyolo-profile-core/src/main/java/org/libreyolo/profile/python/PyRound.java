@@ -1,4 +1,4 @@
-package org.libreyolo.profile.analysis;
+package org.libreyolo.profile.python;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

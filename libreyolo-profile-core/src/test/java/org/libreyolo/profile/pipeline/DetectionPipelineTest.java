@@ -14,12 +14,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.data.ImageSource;
-import org.libreyolo.profile.data.RgbImage;
+import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
 import org.libreyolo.profile.weights.Detectors;
 
-class PredictorTest {
+class DetectionPipelineTest {
   private static Yolo9Detector detector;
 
   @BeforeAll
@@ -53,7 +53,7 @@ class PredictorTest {
 
   @Test
   void repeatedPredictionsKeepTheManagedArrayCountFlat() {
-    Predictor predictor = new Predictor(detector, 64, 96, NmsOptions.DEFAULT);
+    DetectionPipeline predictor = new DetectionPipeline(detector, 64, 96, NmsOptions.DEFAULT);
     List<RgbImage> batch = List.of(ImageSource.sample());
     BaseNDManager manager = (BaseNDManager) detector.manager();
     predictor.predict(batch);
@@ -66,8 +66,8 @@ class PredictorTest {
 
   @Test
   void lowConfidenceMakesMoreCandidatesThanHighConfidence() {
-    Predictor low = new Predictor(detector, 64, 64, new NmsOptions(0.0f, 0.45f, 10_000));
-    Predictor high = new Predictor(detector, 64, 64, new NmsOptions(0.9f, 0.45f, 300));
+    DetectionPipeline low = new DetectionPipeline(detector, 64, 64, new NmsOptions(0.0f, 0.45f, 10_000));
+    DetectionPipeline high = new DetectionPipeline(detector, 64, 64, new NmsOptions(0.9f, 0.45f, 300));
     List<RgbImage> batch = List.of(ImageSource.sample());
     assertThat(low.predict(batch).get(0)).hasSizeGreaterThan(10);
     assertThat(high.predict(batch).get(0)).isEmpty();

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.train;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
@@ -17,12 +17,12 @@ import org.libreyolo.profile.model.Yolo9Size;
  * process's peak resident memory near 70% of the memory available at the start (probed with
  * short passes; VmHWM is reset between probes through /proc/self/clear_refs).
  */
-final class BatchFit {
-  static final int MAX_BATCH = 64;
+public final class BatchFit {
+  public static final int MAX_BATCH = 64;
 
   private BatchFit() {}
 
-  static int largest(Yolo9Size size, int nc, int imgsz, Device device) {
+  public static int largest(Yolo9Size size, int nc, int imgsz, Device device) {
     long budget = (long) (memAvailableBytes() * 0.7) + residentBytes();
     int best = 1;
     try (Yolo9Detector detector = new Yolo9Detector(size, nc, device, "probe")) {

@@ -11,21 +11,22 @@ import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.data.RgbImage;
+import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.io.Npz;
 import org.libreyolo.profile.model.Detector;
+import org.libreyolo.profile.image.Letterbox;
 
 /**
  * preprocess, forward, postprocess: the three stages {@code profile infer} times one by one.
  * Every call that touches the engine runs inside a caller-owned sub-manager.
  */
-public final class Predictor {
+public final class DetectionPipeline {
   private final Detector detector;
   private final int height;
   private final int width;
   private final NmsOptions options;
 
-  public Predictor(Detector detector, int height, int width, NmsOptions options) {
+  public DetectionPipeline(Detector detector, int height, int width, NmsOptions options) {
     checkSize("height", height);
     checkSize("width", width);
     this.detector = detector;

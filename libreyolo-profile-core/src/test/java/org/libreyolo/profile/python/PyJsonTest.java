@@ -1,4 +1,4 @@
-package org.libreyolo.profile.io;
+package org.libreyolo.profile.python;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.python.PyJson;
 
 class PyJsonTest {
   @ParameterizedTest

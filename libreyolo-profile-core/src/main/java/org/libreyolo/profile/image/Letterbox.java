@@ -1,8 +1,7 @@
-package org.libreyolo.profile.pipeline;
+package org.libreyolo.profile.image;
 
 import java.nio.FloatBuffer;
 import java.util.Arrays;
-import org.libreyolo.profile.data.RgbImage;
 
 /**
  * Upstream inference preprocessing: r = min(S/h, S/w), bilinear resize to (floor(w r), floor(h r))

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.train;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
@@ -9,15 +9,14 @@ import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import java.util.List;
+import org.libreyolo.profile.capture.CaptureOptions;
 import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.capture.Span;
 import org.libreyolo.profile.data.DetectionDataset;
 import org.libreyolo.profile.data.TrainLoader;
+import org.libreyolo.profile.measure.PhaseClock;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.train.Ema;
-import org.libreyolo.profile.train.NesterovSgd;
-import org.libreyolo.profile.train.Yolo9Loss;
 import org.libreyolo.profile.weights.RandomInit;
 import org.libreyolo.profile.weights.WeightsSource;
 
@@ -26,6 +25,9 @@ import org.libreyolo.profile.weights.WeightsSource;
  * step with its phases: dataload, to_device, forward (with the loss), backward, optimizer.
  */
 public final class TrainSession implements AutoCloseable {
+  /** The loader's wait, timed as a phase of its own (not part of the composition). */
+  public static final String DATALOAD = "dataload";
+  /** The compute phases of a step, in order: the composition of a training profile. */
   public static final List<String> PHASES = List.of("to_device", "forward", "backward", "optimizer");
 
   private final Yolo9Detector detector;
@@ -38,9 +40,6 @@ public final class TrainSession implements AutoCloseable {
   private double[] lastLoss = new double[4];
   private long skippedSteps;
   private long iteration;
-
-  /** Phase times of one iteration: total (with the fetch), dataload, and the four compute phases. */
-  public record StepTimes(double total, double dataload, double[] phases) {}
 
   public TrainSession(DetectionDataset dataset, Yolo9Size size, int batch, int imgsz, int workers, Device device,
       long epochs) {
@@ -80,44 +79,34 @@ public final class TrainSession implements AutoCloseable {
     return ema.updates();
   }
 
-  public StepTimes step(CaptureSession session) {
+  /** One training step; {@code clock} times (and, when tracing, annotates) each phase. */
+  public void step(PhaseClock clock) {
     float lr = NesterovSgd.learningRate(iteration++, warmupIterations, totalIterations);
-    double[] phases = new double[PHASES.size()];
-    long t0 = System.nanoTime();
     TrainLoader.Batch batch;
-    try (Span s = session.phase("dataload")) {
+    try (Span s = clock.phase(DATALOAD)) {
       batch = loader.next();
     }
-    long t1 = System.nanoTime();
-    double[] loss;
     try (NDManager sub = detector.manager().newSubManager()) {
-      long a = System.nanoTime();
       NDArray x;
-      try (Span s = session.phase("to_device")) {
+      try (Span s = clock.phase("to_device")) {
         x = sub.create(batch.images(), new Shape(batch.size(), 3, batch.imgsz(), batch.imgsz()), DataType.FLOAT32);
       }
-      phases[0] = ms(a);
+      double[] loss;
       try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
-        a = System.nanoTime();
         Yolo9Loss.Terms terms;
-        try (Span s = session.phase("forward")) {
+        try (Span s = clock.phase("forward")) {
           NDList raw = detector.forwardTraining(x);
           terms = Yolo9Loss.compute(raw, batch.targets(), TrainLoader.MAX_TARGETS, batch.imgsz(), batch.imgsz());
         }
-        phases[1] = ms(a);
-        a = System.nanoTime();
-        try (Span s = session.phase("backward")) {
+        try (Span s = clock.phase("backward")) {
           collector.backward(terms.total());
         }
-        phases[2] = ms(a);
         loss = new double[] {terms.box(), terms.dfl(), terms.cls(), terms.box() + terms.dfl() + terms.cls()};
       }
-      a = System.nanoTime();
       boolean applied;
-      try (Span s = session.phase("optimizer")) {
+      try (Span s = clock.phase("optimizer")) {
         applied = sgd.stepIfFinite(loss[3], lr, sub);
       }
-      phases[3] = ms(a);
       if (applied) {
         lastLoss = loss;
         ema.update(); // outside every phase, as upstream: lands in "unphased"
@@ -125,11 +114,21 @@ public final class TrainSession implements AutoCloseable {
         skippedSteps++;
       }
     }
-    return new StepTimes(ms(t0), (t1 - t0) / 1e6, phases);
   }
 
-  private static double ms(long since) {
-    return (System.nanoTime() - since) / 1e6;
+  /** One untimed step (warmup, soak). */
+  public void step() {
+    PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
+    clock.start();
+    step(clock);
+  }
+
+  /** One step timed on its own: the step's compute time (the loader's wait left out) and each phase. */
+  public PhaseClock.Lap timedStep(CaptureSession session) {
+    PhaseClock clock = new PhaseClock(session);
+    clock.start();
+    step(clock);
+    return clock.stop();
   }
 
   @Override

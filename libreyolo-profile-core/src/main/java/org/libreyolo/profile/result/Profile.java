@@ -1,7 +1,8 @@
-package org.libreyolo.profile.profile;
+package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.libreyolo.profile.trace.TraceConventions;
 
 /**
  * The analysed, self-contained result ({@code libreyolo.profile.analysis/v1}): the reference's
@@ -37,7 +38,12 @@ public final class Profile {
 
   /** True for profiles whose "kernels" are CPU ops' self times, not GPU kernels. */
   public boolean isCpu() {
-    return "cpu-leaf-ops".equals(root.path("kernel_source").asText());
+    return TraceConventions.KERNEL_SOURCE_CPU.equals(root.path("kernel_source").asText());
+  }
+
+  /** True when the profile carries raw per-iteration latencies (what the gate tests with). */
+  public boolean hasLatencySamples() {
+    return root.path("samples").path("latency_ms").isArray();
   }
 
   public boolean isInference() {

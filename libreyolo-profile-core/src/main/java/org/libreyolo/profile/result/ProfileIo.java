@@ -1,4 +1,4 @@
-package org.libreyolo.profile.profile;
+package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,14 +9,13 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.analysis.TraceAnalyzer;
 import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.PyJson;
+import org.libreyolo.profile.python.PyJson;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Loads what readers accept (a {@code profile.json} as-is, anything else analysed as a trace) and
- * writes profiles atomically: {@code profile.json} compact, summaries indented.
+ * Reads {@code profile.json} files and writes profiles atomically: {@code profile.json} compact,
+ * summaries indented, in the reference's byte format (docs/profile-schema.md).
  */
 public final class ProfileIo {
   private static final ObjectMapper MAPPER = PyJson.MAPPER;
@@ -25,22 +24,10 @@ public final class ProfileIo {
   private ProfileIo() {}
 
   /**
-   * A file whose top-level {@code schema} starts with {@code libreyolo.profile.analysis} is a
-   * profile; anything else is analysed as a trace. Missing file: bad input (exit 2).
+   * The profile in {@code file} when it is a JSON object whose {@code schema} starts with
+   * {@code libreyolo.profile.analysis}, else null (large or gzip files are traces: not parsed here).
    */
-  public static Profile load(Path file) {
-    if (!Files.exists(file)) {
-      throw LibreYoloException.badInput("not found: " + file);
-    }
-    if (Files.isDirectory(file)) {
-      throw LibreYoloException.badInput(file + " is a directory: give a profile.json or a trace file");
-    }
-    ObjectNode profile = readProfileIfAny(file);
-    return profile != null ? new Profile(profile) : TraceAnalyzer.analyze(file);
-  }
-
-  /** Small JSON objects with a profile schema; large files are traces and are streamed instead. */
-  private static ObjectNode readProfileIfAny(Path file) {
+  public static Profile readIfProfile(Path file) {
     try {
       if (Files.size(file) > SNIFF_LIMIT) {
         return null;
@@ -53,7 +40,7 @@ public final class ProfileIo {
       }
       JsonNode root = MAPPER.readTree(file.toFile());
       if (root != null && root.isObject() && root.path("schema").asText("").startsWith(Profile.SCHEMA_PREFIX)) {
-        return (ObjectNode) root;
+        return new Profile((ObjectNode) root);
       }
       return null;
     } catch (JsonProcessingException e) {

@@ -1,11 +1,12 @@
-package org.libreyolo.profile.pipeline;
+package org.libreyolo.profile.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.FloatBuffer;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.data.RgbImage;
+import org.libreyolo.profile.image.RgbImage;
+import org.libreyolo.profile.image.Letterbox;
 
 class LetterboxTest {
   @Test

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.data;
+package org.libreyolo.profile.image;
 
 import java.awt.image.BufferedImage;
 

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.pipeline;
+package org.libreyolo.profile.image;
 
 /**
  * One axis of a bilinear resize in cv2's INTER_LINEAR convention (half-pixel centres, edges

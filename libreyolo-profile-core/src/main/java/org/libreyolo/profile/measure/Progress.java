@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.measure;
 
 /** Where producers report how far they are (the CLI draws a one-line bar on stderr). */
 @FunctionalInterface

@@ -1,0 +1,69 @@
+package org.libreyolo.profile.gate;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.compare.Gate;
+import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.GateReport;
+import org.libreyolo.profile.io.AtomicFiles;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.report.Reports;
+
+/**
+ * The baseline gate as the Maven {@code check} goal and the JUnit extension run it: one call
+ * judges the current profile against the baseline and writes the verdict three ways, all telling
+ * the same verdict: {@code check-result.json} (machines), {@code check-summary.md} (CI job
+ * summaries) and {@code check-report.html} (people). Recording a baseline is the other half.
+ */
+public final class GateRun {
+  public static final String RESULT_FILE = "check-result.json";
+  public static final String SUMMARY_FILE = "check-summary.md";
+  public static final String REPORT_FILE = "check-report.html";
+
+  private GateRun() {}
+
+  /** What a check produced: the verdict, its text lines for a log, and the files written. */
+  public record Outcome(Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
+
+  public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
+    Gate.Result result = Gate.check(ProfileLoader.load(baseline), ProfileLoader.load(current), options);
+    ObjectNode json = result.toJson();
+    json.put("baseline", baseline.toString());
+    json.put("current", current.toString());
+    Path resultFile = outputDirectory.resolve(RESULT_FILE);
+    write(resultFile, PyJson.indented(json));
+    Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
+    write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
+    Path reportFile = Reports.comparison(baseline, current, outputDirectory.resolve(REPORT_FILE), options.alpha());
+    List<String> lines = GateReport.text(result);
+    lines.add("report: " + reportFile);
+    return new Outcome(result, lines, resultFile, summaryFile, reportFile);
+  }
+
+  /**
+   * Copies {@code current} (a profile or trace every reader accepts) to {@code baseline},
+   * atomically. An existing baseline is replaced only with {@code overwrite}.
+   */
+  public static void recordBaseline(Path current, Path baseline, boolean overwrite, String overwriteHint) {
+    if (Files.exists(baseline) && !overwrite) {
+      throw LibreYoloException.badInput("baseline " + baseline + " exists: " + overwriteHint + " to replace it");
+    }
+    ProfileLoader.load(current); // must be a readable profile or trace
+    try {
+      byte[] content = Files.readAllBytes(current);
+      AtomicFiles.write(baseline, out -> out.write(content));
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot read " + current + ": " + e.getMessage());
+    }
+  }
+
+  private static void write(Path file, String text) {
+    AtomicFiles.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+  }
+}

@@ -1,0 +1,108 @@
+package org.libreyolo.profile.measure;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.analysis.TraceAnalyzer;
+import org.libreyolo.profile.capture.CaptureOptions;
+import org.libreyolo.profile.capture.CaptureSession;
+
+/**
+ * The one measurement loop of every producer: warmup iterations, measured iterations timed by a
+ * {@link PhaseClock}, then (with a trace file) {@link TraceAnalyzer#TRACE_STEPS} extra traced
+ * iterations. Tracing runs after the timed iterations, never during them: DJL's operator profiler
+ * costs about as much as the step it records (docs/measurement.md). A producer supplies only the
+ * body of one iteration.
+ */
+public final class StepTimer {
+  private StepTimer() {}
+
+  /** One iteration of the measured step. {@code index} counts every call, warmup and traced included. */
+  @FunctionalInterface
+  public interface Iteration {
+    void run(PhaseClock clock, int index) throws Exception;
+  }
+
+  /**
+   * @param warmup discarded iterations
+   * @param runs measured iterations
+   * @param traceFile where the trace of the extra steps goes, or null for no trace
+   * @param traceSteps traced extra iterations (ignored without a trace file)
+   * @param runsLabel what the progress bar calls the measured iterations ("runs", "steps")
+   * @param stagePrefix progress prefix, e.g. "trial 2/3 "
+   */
+  public record Plan(int warmup, int runs, Path traceFile, int traceSteps, String runsLabel, String stagePrefix) {
+    public Plan {
+      if (warmup < 0 || runs < 1 || traceSteps < 0) {
+        throw new IllegalArgumentException("warmup >= 0, runs >= 1 and traceSteps >= 0 needed, got " + warmup + ", "
+            + runs + ", " + traceSteps);
+      }
+      traceSteps = traceFile == null ? 0 : traceSteps;
+    }
+  }
+
+  /** Traced extra steps by default: all the analysis window reads, fewer when fewer iterations were measured. */
+  public static int traceSteps(int runs) {
+    return Math.min(runs, TraceAnalyzer.TRACE_STEPS);
+  }
+
+  public static Measurement run(Plan plan, Iteration body, Progress progress) {
+    CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
+    PhaseClock clock = new PhaseClock(untraced);
+    int index = 0;
+    for (int i = 0; i < plan.warmup(); i++) {
+      iterate(body, clock, index++);
+      progress.update(plan.stagePrefix() + "warmup", i + 1, plan.warmup());
+    }
+    double[] total = new double[plan.runs()];
+    Map<String, double[]> phases = new LinkedHashMap<>();
+    for (int m = 0; m < plan.runs(); m++) {
+      PhaseClock.Lap lap = iterate(body, clock, index++);
+      total[m] = lap.totalMs();
+      for (Map.Entry<String, Double> e : lap.phaseMs().entrySet()) {
+        phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
+      }
+      progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
+    }
+    Path trace = null;
+    int steps = plan.traceSteps();
+    if (steps > 0) {
+      try (CaptureSession session = CaptureSession.start(CaptureOptions.tracing(plan.traceFile()))
+          .firstStepNumber(index)) {
+        PhaseClock traced = new PhaseClock(session);
+        for (int m = 0; m < steps; m++) {
+          session.nextStep();
+          iterate(body, traced, index++);
+          progress.update(plan.stagePrefix() + "trace", m + 1, steps);
+        }
+        trace = session.stop();
+      }
+    }
+    return new Measurement(total, phases, trace);
+  }
+
+  private static PhaseClock.Lap iterate(Iteration body, PhaseClock clock, int index) {
+    clock.start();
+    try {
+      body.run(clock, index);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Exception e) {
+      throw new StepFailedException(e);
+    }
+    return clock.stop();
+  }
+
+  /** A checked exception thrown by a measured step, carried out of the loop unchanged as the cause. */
+  public static final class StepFailedException extends RuntimeException {
+    StepFailedException(Exception cause) {
+      super("the measured step threw " + cause, cause);
+    }
+  }
+
+  /** Collected samples as an array. */
+  public static double[] toArray(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}

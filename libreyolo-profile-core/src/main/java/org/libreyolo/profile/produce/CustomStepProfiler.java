@@ -1,0 +1,124 @@
+package org.libreyolo.profile.produce;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.analysis.LatencyStats;
+import org.libreyolo.profile.engine.Environment;
+import org.libreyolo.profile.measure.Measurement;
+import org.libreyolo.profile.measure.ProfileAssembler;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.measure.RepeatAggregation;
+import org.libreyolo.profile.measure.StepTimer;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileIo;
+
+/**
+ * Profiles any step (a JUnit perf test's, or a user's own loop) with the same loop, files and
+ * schema as {@code profile infer}: the caller gives the iteration body and what it measures.
+ * Trials run back to back in this process; their iterations are pooled into one profile, and with
+ * two or more trials the throughput's spread over trials is added (docs/measurement.md).
+ */
+public final class CustomStepProfiler {
+  private CustomStepProfiler() {}
+
+  /**
+   * @param name the step's name (config.step)
+   * @param model what is measured (config.model), e.g. the test's class and method
+   * @param items items one step processes, for the throughput
+   * @param device where the step ran ("cpu", "cuda:0")
+   * @param modelParams parameters of the measured model, or -1 when unknown
+   */
+  public record Options(String name, String model, int warmup, int runs, int repeat, boolean trace, int items,
+      Path outputDirectory, String device, long modelParams) {
+    public Options {
+      if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
+        throw LibreYoloException.badInput("a profiled step needs warmup >= 0, runs >= 2, repeat >= 1 and items >= 1"
+            + " (got warmup " + warmup + ", runs " + runs + ", repeat " + repeat + ", items " + items + ")");
+      }
+    }
+  }
+
+  public static Profile run(Options o, StepTimer.Iteration body) {
+    List<double[]> totals = new ArrayList<>();
+    Map<String, List<double[]>> phases = new LinkedHashMap<>();
+    double[] throughputs = new double[o.repeat()];
+    Path trace = null;
+    for (int trial = 0; trial < o.repeat(); trial++) {
+      boolean last = trial == o.repeat() - 1;
+      Path traceFile = o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
+      Measurement m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()),
+          "runs", ""), body, Progress.NONE);
+      totals.add(m.totalMs());
+      m.phaseMs().forEach((name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
+      throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
+      trace = last ? m.trace() : trace;
+    }
+    double[] latencyMs = concat(totals);
+    Map<String, double[]> phaseMs = new LinkedHashMap<>();
+    phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
+    ObjectNode profile = write(o, latencyMs, phaseMs, trace);
+    if (o.repeat() > 1) {
+      RepeatAggregation.putThroughput(profile, throughputs);
+      ProfileIo.writeCompact(o.outputDirectory().resolve("profile.json"), profile);
+    }
+    return new Profile(profile);
+  }
+
+  private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace) {
+    LatencyStats lat = LatencyStats.of(latencyMs);
+    double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
+    ObjectNode config = config(o);
+    ObjectNode latency = ProfileAssembler.latency(lat, lat.mean());
+    ObjectNode stages = ProfileAssembler.means(phaseMs);
+    ObjectNode summary = JsonNodeFactory.instance.objectNode();
+    summary.set("meta", config);
+    summary.set("real", ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
+    summary.set("composition_ms", stages.deepCopy());
+    summary.set("latency", latency);
+    summary.set("stages_ms", stages);
+    summary.putNull("bound");
+    summary.put("bound_why", "");
+    ProfileAssembler.writeSummary(o.outputDirectory(), summary);
+
+    ObjectNode p;
+    if (trace != null) {
+      p = ProfileAssembler.analyse(trace, summary);
+      p.set("latency", latency.deepCopy());
+      p.set("stages_ms", stages.deepCopy());
+      ProfileAssembler.putLatencyMetrics((ObjectNode) p.get("metrics"), latency, p.get("img_per_s"));
+    } else {
+      p = ProfileAssembler.traceless(config, "compute", "no trace: timings only", lat.mean(), imgPerS, lat.n(), latency,
+          stages, false);
+    }
+    ObjectNode samples = JsonNodeFactory.instance.objectNode();
+    samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
+    samples.set("stages_ms", ProfileAssembler.samples(phaseMs));
+    ProfileAssembler.finish(o.outputDirectory(), p, summary, o.device(),
+        Environment.fingerprint(o.device(), o.modelParams()), samples);
+    return p;
+  }
+
+  private static ObjectNode config(Options o) {
+    ObjectNode c = JsonNodeFactory.instance.objectNode();
+    c.put("model", o.model());
+    c.put("step", o.name());
+    c.put("batch", o.items());
+    c.put("warmup", o.warmup());
+    c.put("runs", o.runs());
+    c.put("repeat", o.repeat());
+    c.put("trace", o.trace());
+    c.put("mode", "step");
+    return c;
+  }
+
+  private static double[] concat(List<double[]> parts) {
+    return parts.stream().flatMapToDouble(Arrays::stream).toArray();
+  }
+}

@@ -1,0 +1,23 @@
+package org.libreyolo.profile.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/** Our additions to the reference schema, always written after every reference key (docs/profile-schema.md). */
+public final class ProfileKeys {
+  /** The analyser's record of the profiler-cost compensation (docs/profiler-cost.md). */
+  public static final String COMPENSATION = "profiler_compensation";
+  public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", "samples");
+
+  private ProfileKeys() {}
+
+  public static void moveOursToEnd(ObjectNode profile) {
+    for (String key : OURS) {
+      JsonNode value = profile.remove(key);
+      if (value != null) {
+        profile.set(key, value);
+      }
+    }
+  }
+}
