@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.libreyolo.profile.analysis.Traces;
 import org.libreyolo.profile.python.PyJson;
 
-/** The readers on the reference's CLI test trace B (profile-behaviour.md 14.2), text exactly as documented. */
+/** The readers on the reference's CLI test trace B (worked example B, docs/reference-behaviour.md), text exactly as documented. */
 class ReaderCommandsTest {
   @TempDir Path dir;
   String t;

@@ -3,7 +3,7 @@ package org.libreyolo.profile.analysis;
 import org.libreyolo.profile.python.PyRound;
 
 /**
- * The reference's inference verdict (profile-behaviour.md 5.3) from the synced stage means, the
+ * The reference's inference verdict (docs/reference-behaviour.md, "Verdicts") from the synced stage means, the
  * trace's utilisation (null when unknown) and whether the device is CUDA.
  */
 public record InferenceVerdict(String bound, String why) {

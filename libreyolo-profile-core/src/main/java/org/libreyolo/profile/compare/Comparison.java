@@ -12,7 +12,7 @@ import org.libreyolo.profile.result.Profile;
 
 /**
  * Two profiles side by side: the reference's fields and 2*SE significance rule
- * (profile-behaviour.md 9), then, under {@code statistics}, real tests on the raw samples, and
+ * (docs/reference-behaviour.md, "Compare"), then, under {@code statistics}, real tests on the raw samples, and
  * the environment fields that differ.
  */
 public final class Comparison {

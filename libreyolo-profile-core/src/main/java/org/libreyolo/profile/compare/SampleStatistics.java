@@ -11,7 +11,7 @@ import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * Statistics of two samples of a time-like metric (statistics.md 1.2-1.3): Welch's t-test on
+ * Statistics of two samples of a time-like metric (docs/statistics.md): Welch's t-test on
  * log values (ratio of geometric means with a 95% CI), Mann-Whitney U with the Hodges-Lehmann
  * shift, a seeded bootstrap CI of the relative change in the median, and the minimum detectable
  * effect at the observed noise. Needs at least 2 samples per side.

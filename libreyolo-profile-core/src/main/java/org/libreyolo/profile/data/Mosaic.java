@@ -7,7 +7,7 @@ import org.libreyolo.profile.image.LinearTaps;
 import org.libreyolo.profile.image.RgbImage;
 
 /**
- * LibreYOLO9's 4-image mosaic (yolo9-architecture.md section 6): each image resized so its longer
+ * LibreYOLO9's 4-image mosaic (docs/model.md, "Training data"): each image resized so its longer
  * side is S, placed with one corner at a random centre in [0.5S, 1.5S] of a 2S x 2S canvas of 114
  * (top-left, top-right, bottom-left, bottom-right), cropped to the canvas, then the canvas halved
  * to S x S. No affine, scale or rotation. Boxes are shifted, clipped, halved, and those of 2 px or

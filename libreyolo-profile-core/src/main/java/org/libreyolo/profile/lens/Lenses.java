@@ -15,7 +15,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * The readers' views of a {@link Profile} (profile-behaviour.md 8.3 to 8.7) as data: exactly
+ * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
  * what {@code --json} prints. Text rendering lives in {@code report.TextReport}.
  */
 public final class Lenses {

@@ -11,7 +11,7 @@ import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * {@code what-if}: the reference's rough projections (profile-behaviour.md 10.3) on the stored,
+ * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on the stored,
  * already-rounded values, with the 80% utilisation switch between a host/launch and a compute model.
  */
 public final class WhatIf {

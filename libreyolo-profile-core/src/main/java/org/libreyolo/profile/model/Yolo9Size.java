@@ -4,7 +4,7 @@ import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * The four LibreYOLO9 sizes and their widths (yolo9-architecture.md section 2). Stage triples
+ * The four LibreYOLO9 sizes and their widths (docs/model.md, "Sizes"). Stage triples
  * are (downsample out, elan part, elan out).
  */
 public enum Yolo9Size {

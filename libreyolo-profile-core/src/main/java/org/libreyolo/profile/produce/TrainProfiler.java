@@ -30,7 +30,7 @@ import org.libreyolo.profile.train.TrainSession;
 import org.libreyolo.profile.weights.WeightsSource;
 
 /**
- * {@code profile run}: a short profiled training of LibreYOLO9 (profile-behaviour.md 6.1). The
+ * {@code profile run}: a short profiled training of LibreYOLO9 (docs/reference-behaviour.md, "Training measurement"). The
  * window is {@code warmup + steps} iterations of dataload, to_device, forward (with the loss),
  * backward and optimizer; the first half of the measured steps gives the real step time and the
  * data-loading stall, the second half the per-phase composition. As for inference, the trace is
@@ -223,7 +223,7 @@ public final class TrainProfiler {
     }
   }
 
-  /** profile-behaviour.md 5.2b, with CPU wording when the "kernels" are CPU ops. */
+  /** The refined training verdict (docs/reference-behaviour.md, "Verdicts", layer 2), with CPU wording when the "kernels" are CPU ops. */
   static String[] refinedVerdict(JsonNode analysis, JsonNode real, double stepMs) {
     boolean cpu = TraceConventions.KERNEL_SOURCE_CPU.equals(analysis.path("kernel_source").asText());
     double busy = analysis.path("gpu_busy_ms_per_step").asDouble();

@@ -8,7 +8,7 @@ import java.util.Locale;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.result.InferResult;
 
-/** {@code profile infer}'s output (profile-behaviour.md 8.2): the five text lines and the JSON object. */
+/** {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five text lines and the JSON object. */
 public final class InferReport {
   private InferReport() {}
 

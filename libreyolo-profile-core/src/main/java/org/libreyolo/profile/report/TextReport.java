@@ -10,7 +10,7 @@ import org.libreyolo.profile.lens.WhatIf;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * The readers' text output (profile-behaviour.md 8.3-8.7, 9.2, 10.3), line for line. CPU
+ * The readers' text output (docs/reference-behaviour.md: "Readers", "Compare", "What-if"), line for line. CPU
  * profiles read as CPU: "CPU busy", "leaf ops", no Tensor Cores or VRAM.
  */
 public final class TextReport {

@@ -3,7 +3,7 @@ package org.libreyolo.profile.train;
 import java.util.Arrays;
 
 /**
- * The task-aligned assigner of LibreYOLO9's loss (yolo9-architecture.md section 5), on detached
+ * The task-aligned assigner of LibreYOLO9's loss (docs/model.md, "Loss"), on detached
  * predictions in plain Java arrays, one image at a time: candidates inside the box and within
  * reg_max, alignment {@code iou^6 * cls^0.5}, top-10 per target, an argmax guarantee, de-duplication
  * by IoU, and soft class targets {@code align / max(align) * max(iou)} per target.

@@ -9,7 +9,7 @@ import ai.djl.ndarray.types.Shape;
 import org.libreyolo.profile.model.DDetect;
 
 /**
- * LibreYOLO9's detection loss (yolo9-architecture.md section 5): task-aligned assignment on
+ * LibreYOLO9's detection loss (docs/model.md, "Loss"): task-aligned assignment on
  * detached predictions, then BCE on soft class targets, CIoU box loss and DFL, normalised by the
  * sum of soft targets and weighted 7.5 / 1.5 / 0.5. Box and DFL work in grid units.
  */

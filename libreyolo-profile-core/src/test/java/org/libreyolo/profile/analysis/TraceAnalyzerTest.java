@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Profile;
 
-/** The worked example of profile-behaviour.md 14.1, derived from the rules. */
+/** The reference's worked example A, derived from the rules in docs/reference-behaviour.md. */
 class TraceAnalyzerTest {
   @TempDir Path dir;
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.python.PyJson;
 
-/** Builds the worked-example traces of profile-behaviour.md section 14. */
+/** Builds the reference's worked-example traces A and B (docs/reference-behaviour.md); the expected values live in the tests. */
 public final class Traces {
   private final ArrayNode events = JsonNodeFactory.instance.arrayNode();
 

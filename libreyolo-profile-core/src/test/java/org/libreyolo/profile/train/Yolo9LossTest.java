@@ -9,7 +9,7 @@ import ai.djl.ndarray.types.Shape;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.TestEngine;
 
-/** The golden values of yolo9-architecture.md section 5 (LibreYOLO's YOLO9Loss in float64). */
+/** Golden values of LibreYOLO's YOLO9Loss computed in float64 by the reference (docs/model.md, "Loss"). */
 class Yolo9LossTest {
   static final int M = 100;
 
@@ -51,7 +51,7 @@ class Yolo9LossTest {
   }
 
   /**
-   * The main golden test (yolo9-architecture.md: "treat sin as the main test"). Float32 here
+   * The main golden test (the reference's advice: "treat sin as the main test"). Float32 here
    * against float64 there, so 1e-4 relative. The soft targets divide by max(align) + 1e-9 as
    * LibreYOLO does; without that epsilon every term drifts by 0.2-0.7% on these poor predictions.
    */

@@ -1,0 +1,4 @@
+/**
+ * Reports: text lines, JSON for {@code profile infer}, and self-contained HTML with SVG charts.
+ */
+package org.libreyolo.profile.report;
