@@ -1,5 +1,8 @@
 package org.libreyolo.profile;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * An error the tool reports to its user as one line. The {@link Kind} decides the exit code
  * (CLI), the exception type (Maven) or the failure (JUnit); core never exits the process.
@@ -49,5 +52,26 @@ public class LibreYoloException extends RuntimeException {
 
   public Kind kind() {
     return kind;
+  }
+
+  private static final Pattern FLAG = Pattern.compile("--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)");
+
+  /**
+   * The message with CLI flags ({@code --max-det}) named as parameters ({@code maxDet}): core
+   * speaks the CLI's words, the Maven plugin and the JUnit extension translate with this.
+   */
+  public String inParameterTerms() {
+    Matcher m = FLAG.matcher(getMessage());
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String[] parts = m.group(1).split("-");
+      StringBuilder name = new StringBuilder(parts[0]);
+      for (int i = 1; i < parts.length; i++) {
+        name.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
+      }
+      m.appendReplacement(out, Matcher.quoteReplacement(name.toString()));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.libreyolo.profile.trace.TraceCopies;
 import org.libreyolo.profile.LibreYoloException;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.pytorch.jni.JniUtils;
@@ -205,7 +206,7 @@ public final class BenchCommand implements Runnable {
       return;
     }
     try {
-      long events = AnalysisBench.concatenate(source, 1, Files.createTempFile("libreyolo-bench", ".json"));
+      long events = TraceCopies.concatenate(source, 1, Files.createTempFile("libreyolo-bench", ".json"));
       AnalysisBench.Result cold = AnalysisBench.measure(source, events, 1);
       row("analysis ms, first in this JVM", f(cold.medianMs(), 1), "");
       AnalysisBench.measure(source, events, 8); // C2 settles after ~6 runs of this size
@@ -214,7 +215,7 @@ public final class BenchCommand implements Runnable {
       row("  peak heap MB", f(one.peakHeapMb(), 1), "");
       Path big = Files.createTempFile("libreyolo-bench-x" + copies, ".json");
       try {
-        long bigEvents = AnalysisBench.concatenate(source, copies, big);
+        long bigEvents = TraceCopies.concatenate(source, copies, big);
         AnalysisBench.Result many = AnalysisBench.measure(big, bigEvents, 3);
         row("analysis ms, " + bigEvents + " events", f(many.medianMs(), 1),
             "~" + f(one.medianMs() * copies, 0) + " (linear)");
@@ -245,7 +246,7 @@ public final class BenchCommand implements Runnable {
       Path dir = Files.createTempDirectory("libreyolo-bench-large");
       try {
         Path x = dir.resolve("x" + copies + ".json");
-        long events = AnalysisBench.concatenate(source, copies, x);
+        long events = TraceCopies.concatenate(source, copies, x);
         String size = " (" + String.format(Locale.ROOT, "%,d", events) + " events, " + f(Files.size(x) / 1e6, 0) + " MB)";
         double[] plain = wholeProcess(launcher, time, x, 3);
         row("summary --json, x" + copies + size + ": s", f(plain[0], 2), "<= 0.9");
@@ -261,7 +262,7 @@ public final class BenchCommand implements Runnable {
         Files.delete(x);
         if (largeCopies > 0) {
           Path big = dir.resolve("x" + largeCopies + ".json");
-          long bigEvents = AnalysisBench.concatenate(source, largeCopies, big);
+          long bigEvents = TraceCopies.concatenate(source, largeCopies, big);
           double[] large = wholeProcess(launcher, time, big, 1);
           row("summary --json, x" + largeCopies + " (" + String.format(Locale.ROOT, "%,d", bigEvents) + " events, "
               + f(Files.size(big) / 1e9, 2) + " GB): s", f(large[0], 2), "<= " + f(10 * plain[0], 2) + " (10x the x" + copies + ")");
@@ -319,7 +320,7 @@ public final class BenchCommand implements Runnable {
 
   /** At a small step (t@128, b2) and at the issue's training benchmark setting (t@320, b4). */
   private void trainOverhead() {
-    DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
+    DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
     for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
       String where = "t@" + setting[0] + ", b" + setting[1];
       try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, engine.boot(), 100)) {
@@ -348,7 +349,7 @@ public final class BenchCommand implements Runnable {
               predictor.preprocess(List.of(ImageSource.sample())), warmup, 7, 4));
         }
       }
-      DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
+      DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
       for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
         try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, device, 100)) {
           compensationRows("train t@" + setting[0] + " b" + setting[1], CompensationBench.training(session, 3, 7, 4));
@@ -409,7 +410,7 @@ public final class BenchCommand implements Runnable {
       row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
           "bounded");
     }
-    DetectionDataset ds = DetectionDataset.resolve("shapes8", RunCommand.DATASET_CACHE);
+    DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
     try (TrainSession session = new TrainSession(ds, Yolo9Size.T, 2, 64, 1, device, 1000)) {
       SoakBench.Result r = SoakBench.loop(session.detector().manager(), session::step, 200);
       row("soak: 200 train steps, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");

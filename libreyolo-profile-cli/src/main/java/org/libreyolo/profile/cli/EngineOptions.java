@@ -1,13 +1,14 @@
 package org.libreyolo.profile.cli;
 
 import ai.djl.Device;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.engine.Engines;
 import picocli.CommandLine.Option;
 
 /** {@code --device} and {@code --threads}, shared by every command that runs the model. */
 public final class EngineOptions {
-  @Option(names = "--device", defaultValue = "0", description = "cpu, a CUDA index (0, 1, ...) or cuda:N (default: ${DEFAULT-VALUE})")
+  @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index (0, 1, ...) or cuda:N (default: ${DEFAULT-VALUE})")
   String device;
 
   @Option(names = "--threads", description = "intra-op threads (default: all cores)")

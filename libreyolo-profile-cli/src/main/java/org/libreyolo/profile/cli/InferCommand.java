@@ -2,6 +2,7 @@ package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.produce.InferOptions;
@@ -28,31 +29,31 @@ public final class InferCommand implements Runnable {
   @Mixin NmsFlags nms;
   @Mixin EngineOptions engine;
 
-  @Option(names = "--batch", defaultValue = "1", description = "images per forward pass (default: ${DEFAULT-VALUE})")
+  @Option(names = "--batch", defaultValue = Defaults.Infer.BATCH, description = "images per forward pass (default: ${DEFAULT-VALUE})")
   int batch;
 
-  @Option(names = "--imgsz", defaultValue = "640", description = "input size (default: ${DEFAULT-VALUE}; 0 = native)")
+  @Option(names = "--imgsz", defaultValue = Defaults.Infer.IMGSZ, description = "input size (default: ${DEFAULT-VALUE}; 0 = native)")
   int imgsz;
 
-  @Option(names = "--half", negatable = true, defaultValue = "false", description = "CUDA autocast forward (default: off)")
+  @Option(names = "--half", negatable = true, defaultValue = Defaults.Infer.HALF, description = "CUDA autocast forward (default: off)")
   boolean half;
 
-  @Option(names = "--amp-dtype", defaultValue = "float16", description = "float16/fp16 or bfloat16/bf16 (default: ${DEFAULT-VALUE})")
+  @Option(names = "--amp-dtype", defaultValue = Defaults.Infer.AMP_DTYPE, description = "float16/fp16 or bfloat16/bf16 (default: ${DEFAULT-VALUE})")
   String ampDtype;
 
-  @Option(names = "--warmup", defaultValue = "20", description = "warmup iterations (default: ${DEFAULT-VALUE})")
+  @Option(names = "--warmup", defaultValue = Defaults.Infer.WARMUP, description = "warmup iterations (default: ${DEFAULT-VALUE})")
   int warmup;
 
-  @Option(names = "--runs", defaultValue = "100", description = "measured iterations (default: ${DEFAULT-VALUE})")
+  @Option(names = "--runs", defaultValue = Defaults.Infer.RUNS, description = "measured iterations (default: ${DEFAULT-VALUE})")
   int runs;
 
-  @Option(names = "--repeat", defaultValue = "1", description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
+  @Option(names = "--repeat", defaultValue = Defaults.Infer.REPEAT, description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--trace", negatable = true, defaultValue = "true", description = "emit the Chrome trace (default: on)")
+  @Option(names = "--trace", negatable = true, defaultValue = Defaults.Infer.TRACE, description = "emit the Chrome trace (default: on)")
   boolean trace;
 
-  @Option(names = "--project", defaultValue = InferOptions.DEFAULT_PROJECT, description = "output root (default: ${DEFAULT-VALUE})")
+  @Option(names = "--project", defaultValue = Defaults.PROJECT, description = "output root (default: ${DEFAULT-VALUE})")
   Path project;
 
   @Option(names = "--json", description = "print the result as JSON")
@@ -60,8 +61,9 @@ public final class InferCommand implements Runnable {
 
   @Override
   public void run() {
-    InferOptions options = new InferOptions(source, model.weights, model.size, batch, imgsz, half, ampDtype, warmup,
-        runs, repeat, nms.options(), engine.spec(), engine.threads(), trace, project);
+    InferOptions options = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(batch)
+        .imgsz(imgsz).half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
+        .device(engine.spec()).threads(engine.threads).trace(trace).project(project).build();
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);
   }

@@ -58,7 +58,7 @@ public final class ModelCommand implements Runnable {
         long params = detector.info().parameters();
         double gflops = 2.0 * detector.macs(imgsz, imgsz) / 1e9;
         long anchors = 0;
-        for (int stride : org.libreyolo.profile.model.DDetect.STRIDES) {
+        for (int stride : org.libreyolo.profile.model.Yolo9Net.STRIDES) {
           anchors += (long) (imgsz / stride) * (imgsz / stride);
         }
         List<Long> shape = List.of(1L, 4L + nc, anchors);

@@ -1,16 +1,13 @@
 package org.libreyolo.profile.cli;
 
-import org.libreyolo.profile.analysis.ProfileLoader;
-import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
-import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** Shared by the readers: one positional profile-or-trace and {@code --json}. */
+/** Shared by the readers: one positional profile-or-trace and {@code --json}; one print path. */
 abstract class ReaderCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -20,15 +17,10 @@ abstract class ReaderCommand implements Runnable {
   @Option(names = "--json", description = "print JSON")
   boolean json;
 
-  Profile load() {
-    return ProfileLoader.load(trace);
+  @Override
+  public final void run() {
+    view().lines(json).forEach(spec.commandLine().getOut()::println);
   }
 
-  PrintWriter out() {
-    return spec.commandLine().getOut();
-  }
-
-  void print(List<String> lines) {
-    lines.forEach(out()::println);
-  }
+  abstract ReaderViews.View view();
 }

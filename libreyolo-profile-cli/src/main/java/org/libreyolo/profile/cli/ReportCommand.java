@@ -1,6 +1,7 @@
 package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.report.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +24,7 @@ public final class ReportCommand implements Runnable {
   @Option(names = "--out", paramLabel = "FILE.html", description = "output file (default: report.html or compare.html next to the input)")
   Path out;
 
-  @Option(names = "--alpha", defaultValue = "0.05", description = "significance level for the statistics (default: ${DEFAULT-VALUE})")
+  @Option(names = "--alpha", defaultValue = Defaults.Readers.COMPARE_ALPHA, description = "significance level for the statistics (default: ${DEFAULT-VALUE})")
   double alpha;
 
   @Override

@@ -41,6 +41,7 @@ public final class Comparison {
   }
 
   public static ObjectNode compare(Profile before, Profile after, String beforePath, String afterPath, double alpha) {
+    GateOptions.checkAlpha(alpha);
     JsonNode a = before.json();
     JsonNode b = after.json();
     ObjectNode out = F.objectNode();

@@ -53,7 +53,13 @@ public final class Engines {
         if (System.getProperty("ai.djl.pytorch.num_interop_threads") == null) {
           System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
         }
-        engine = Engine.getEngine("PyTorch");
+        requireNative();
+        try {
+          engine = Engine.getEngine("PyTorch");
+        } catch (RuntimeException e) {
+          throw LibreYoloException.badInput("the PyTorch engine did not start: " + e.getMessage()
+              + " (see README, \"Choosing the native library\")", e);
+        }
         intraOpThreads = JniUtils.getNumThreads();
       }
       if (intraOpThreads != threads) {
@@ -61,6 +67,19 @@ public final class Engines {
         intraOpThreads = threads;
       }
       return engine;
+    }
+  }
+
+  /**
+   * DJL leaves the libtorch build to the application (docs: README, "Choosing the native
+   * library"). Offline, without one DJL fails deep inside a download attempt; say what to add.
+   */
+  private static void requireNative() {
+    boolean onClasspath = Engines.class.getClassLoader().getResource("native/lib/pytorch.properties") != null;
+    if (!onClasspath && System.getenv("PYTORCH_LIBRARY_PATH") == null) {
+      throw LibreYoloException.badInput("no PyTorch native library: add ai.djl.pytorch:pytorch-native-cpu"
+          + " (classifier linux-x86_64) or a CUDA native to the application's dependencies, or set"
+          + " PYTORCH_LIBRARY_PATH (see README, \"Choosing the native library\")");
     }
   }
 

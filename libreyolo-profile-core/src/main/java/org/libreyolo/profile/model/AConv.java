@@ -4,7 +4,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.training.ParameterStore;
 
 /** t/s/m downsample: AvgPool2d(2, stride 1) then Conv3x3 stride 2. */
-public final class AConv extends Downsample {
+final class AConv extends Downsample {
   private final Conv cv;
 
   public AConv(int in, int out) {

@@ -8,7 +8,7 @@ import ai.djl.nn.pooling.Pool;
 import ai.djl.training.ParameterStore;
 
 /** c downsample: AvgPool2d(2,1), split; Conv3x3 s2 on one half, MaxPool(3,2,1)+Conv1x1 on the other. */
-public final class ADown extends Downsample {
+final class ADown extends Downsample {
   private static final Shape THREE = new Shape(3, 3);
   private static final Shape TWO = new Shape(2, 2);
   private static final Shape ONE = new Shape(1, 1);

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Upstream {@code nn.Sequential}: layers named {@code 0}, {@code 1}, ... run in order. */
-public final class Chain extends Layer {
+final class Chain extends Layer {
   private final List<Layer> layers = new ArrayList<>();
 
   public Chain(Layer... layers) {

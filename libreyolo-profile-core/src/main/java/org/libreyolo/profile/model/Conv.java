@@ -13,7 +13,7 @@ import java.util.Map;
  * Upstream {@code Conv}: bias-free Conv2d, BatchNorm2d (eps 1e-3, momentum 0.03) and SiLU
  * (optional). Upstream names: {@code conv.weight}, {@code bn.weight|bias|running_mean|running_var}.
  */
-public final class Conv extends ConvLeaf {
+final class Conv extends ConvLeaf {
   /** PyTorch momentum 0.03; DJL passes 1 - momentum to libtorch. */
   private static final float DJL_MOMENTUM = 0.97f;
 

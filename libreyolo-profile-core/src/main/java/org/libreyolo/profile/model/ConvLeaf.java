@@ -7,7 +7,7 @@ import ai.djl.training.ParameterStore;
 import ai.djl.training.initializer.Initializer;
 
 /** A 2-D convolution leaf with its own weight (and optional bias); subclasses add BN/SiLU. */
-public abstract class ConvLeaf extends Layer {
+abstract class ConvLeaf extends Layer {
   /** Counts multiply-accumulates of the convolutions run on this thread, when set. */
   static final ThreadLocal<long[]> MAC_COUNTER = new ThreadLocal<>();
 

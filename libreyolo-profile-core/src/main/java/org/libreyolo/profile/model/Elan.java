@@ -4,7 +4,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.training.ParameterStore;
 
 /** The t/s stem ELAN: split the 1x1 output, two chained 3x3 convs, concat all four, 1x1. */
-public final class Elan extends Layer {
+final class Elan extends Layer {
   private final Conv cv1;
   private final Conv cv2;
   private final Conv cv3;

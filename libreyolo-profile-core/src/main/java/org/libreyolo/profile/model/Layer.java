@@ -13,7 +13,7 @@ import ai.djl.training.ParameterStore;
  * keeps what it saved), and freeing early lets libtorch's allocator reuse warm memory instead of
  * faulting in fresh pages for every activation of a forward (docs/performance.md).
  */
-public abstract class Layer extends Yolo9Block {
+abstract class Layer extends Yolo9Block {
   public abstract NDArray apply(ParameterStore ps, NDArray x, boolean training);
 
   @Override

@@ -8,7 +8,7 @@ import ai.djl.training.initializer.Initializer;
 import java.util.Map;
 
 /** Upstream plain {@code nn.Conv2d} with bias (the head's final 1x1 layers). */
-public final class PlainConv extends ConvLeaf {
+final class PlainConv extends ConvLeaf {
   private final Parameter bias;
 
   public PlainConv(int in, int out, int kernel, int groups) {

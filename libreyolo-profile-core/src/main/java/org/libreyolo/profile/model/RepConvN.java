@@ -8,7 +8,7 @@ import ai.djl.training.ParameterStore;
  * {@code SiLU(conv3x3+BN (x) + conv1x1+BN (x))}; no identity branch. Fused for inference into a
  * single 3x3 convolution with bias (both branches' BatchNorm folded, the 1x1 on the centre tap).
  */
-public final class RepConvN extends Layer {
+final class RepConvN extends Layer {
   private final Conv conv1;
   private final Conv conv2;
   /** Both branches as one 3x3, in the fused net. */

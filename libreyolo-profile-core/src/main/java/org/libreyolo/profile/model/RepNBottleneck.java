@@ -4,7 +4,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.training.ParameterStore;
 
 /** {@code x + Conv3x3(RepConvN(x))}: always residual (c_in = c_out). */
-public final class RepNBottleneck extends Layer {
+final class RepNBottleneck extends Layer {
   private final RepConvN cv1;
   private final Conv cv2;
 

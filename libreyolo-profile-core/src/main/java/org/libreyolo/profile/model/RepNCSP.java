@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** CSP block: {@code cv3(cat[m(cv1(x)), cv2(x)])} with n RepNBottlenecks of width c2/2. */
-public final class RepNCSP extends Layer {
+final class RepNCSP extends Layer {
   private final Conv cv1;
   private final Conv cv2;
   private final Conv cv3;

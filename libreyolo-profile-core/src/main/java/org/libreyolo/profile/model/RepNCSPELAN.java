@@ -4,7 +4,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.training.ParameterStore;
 
 /** RepNCSPELAN4: split the 1x1 output, two (RepNCSP, 3x3) stages, concat all four, 1x1. */
-public final class RepNCSPELAN extends Layer {
+final class RepNCSPELAN extends Layer {
   private final Conv cv1;
   private final Chain cv2;
   private final Chain cv3;

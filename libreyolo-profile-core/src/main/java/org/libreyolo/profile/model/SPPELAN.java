@@ -8,7 +8,7 @@ import ai.djl.nn.pooling.Pool;
 import ai.djl.training.ParameterStore;
 
 /** Spatial pyramid ELAN: 1x1, three chained MaxPool(5,1,2), concat all four, 1x1. */
-public final class SPPELAN extends Layer {
+final class SPPELAN extends Layer {
   private static final Shape FIVE = new Shape(5, 5);
   private static final Shape PAD2 = new Shape(2, 2);
   private static final Shape ONE = new Shape(1, 1);

@@ -17,7 +17,7 @@ import java.util.Map;
  * state-dict names. Leaves declare parameters with fixed shapes, so initialising a child needs
  * no shape inference.
  */
-public abstract class Yolo9Block extends AbstractBlock {
+abstract class Yolo9Block extends AbstractBlock {
   private final Map<String, Yolo9Block> named = new LinkedHashMap<>();
 
   protected <B extends Yolo9Block> B child(String name, B block) {

@@ -21,6 +21,22 @@ public final class Yolo9Net extends Yolo9Block {
   private final Neck neck;
   private final DDetect head;
 
+  /** Strides of the three detection levels. */
+  public static final int[] STRIDES = DDetect.STRIDES.clone();
+  /** DFL bins per box side. */
+  public static final int REG_MAX = DDetect.REG_MAX;
+
+  /** What initialisers see of one convolution: its fan-in, weight and bias (null without one). */
+  @FunctionalInterface
+  public interface ConvParameters {
+    void accept(long fanIn, ai.djl.nn.Parameter weight, ai.djl.nn.Parameter bias);
+  }
+
+  /** Visits every convolution's parameters in declaration order (the blocks stay package-private). */
+  public void forEachConvParameters(ConvParameters visitor) {
+    forEachConv(conv -> visitor.accept(conv.fanIn(), conv.weight(), conv.bias()));
+  }
+
   public Yolo9Net(Yolo9Size size, int nc) {
     if (nc <= 0) {
       throw new IllegalArgumentException("nc must be positive");

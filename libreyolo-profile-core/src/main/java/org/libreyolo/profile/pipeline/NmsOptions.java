@@ -1,10 +1,12 @@
 package org.libreyolo.profile.pipeline;
 
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 
 /** Postprocess knobs: confidence threshold, NMS IoU threshold and the per-image cap. */
 public record NmsOptions(float conf, float iou, int maxDet) {
-  public static final NmsOptions DEFAULT = new NmsOptions(0.25f, 0.45f, 300);
+  public static final NmsOptions DEFAULT = new NmsOptions(Float.parseFloat(Defaults.Infer.CONF),
+      Float.parseFloat(Defaults.Infer.IOU), Integer.parseInt(Defaults.Infer.MAX_DET));
 
   /** Upstream keeps at most max(max_det, 30000) candidates before NMS. */
   static final int CANDIDATE_CAP = 30_000;

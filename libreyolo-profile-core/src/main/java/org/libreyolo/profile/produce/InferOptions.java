@@ -2,8 +2,10 @@ package org.libreyolo.profile.produce;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
 
@@ -16,7 +18,55 @@ public record InferOptions(
     int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace,
     Path project) {
 
-  public static final String DEFAULT_PROJECT = "runs/profile";
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Options by name, starting from the shared defaults ({@link Defaults}); {@link #build()}
+   * validates. Surfaces set what their user gave and nothing else.
+   */
+  public static final class Builder {
+    private Path source;
+    private String weights;
+    private String size;
+    private int batch = Integer.parseInt(Defaults.Infer.BATCH);
+    private int imgsz = Integer.parseInt(Defaults.Infer.IMGSZ);
+    private boolean half = Boolean.parseBoolean(Defaults.Infer.HALF);
+    private String ampDtype = Defaults.Infer.AMP_DTYPE;
+    private int warmup = Integer.parseInt(Defaults.Infer.WARMUP);
+    private int runs = Integer.parseInt(Defaults.Infer.RUNS);
+    private int repeat = Integer.parseInt(Defaults.Infer.REPEAT);
+    private NmsOptions nms = NmsOptions.DEFAULT;
+    private DeviceSpec device = DeviceSpec.parse(Defaults.DEVICE);
+    private Integer threads;
+    private boolean trace = Boolean.parseBoolean(Defaults.Infer.TRACE);
+    private Path project = Path.of(Defaults.PROJECT);
+
+    private Builder() {}
+
+    public Builder source(Path v) { source = v; return this; }
+    public Builder weights(String v) { weights = v; return this; }
+    public Builder size(String v) { size = v; return this; }
+    public Builder batch(int v) { batch = v; return this; }
+    public Builder imgsz(int v) { imgsz = v; return this; }
+    public Builder half(boolean v) { half = v; return this; }
+    public Builder ampDtype(String v) { ampDtype = v; return this; }
+    public Builder warmup(int v) { warmup = v; return this; }
+    public Builder runs(int v) { runs = v; return this; }
+    public Builder repeat(int v) { repeat = v; return this; }
+    public Builder nms(NmsOptions v) { nms = v; return this; }
+    public Builder device(DeviceSpec v) { device = v; return this; }
+    /** Intra-op threads; null: the engine default. */
+    public Builder threads(Integer v) { threads = v; return this; }
+    public Builder trace(boolean v) { trace = v; return this; }
+    public Builder project(Path v) { project = v; return this; }
+
+    public InferOptions build() {
+      return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device,
+          threads != null ? threads : Engines.defaultThreads(), trace, project);
+    }
+  }
 
   public InferOptions {
     if (batch < 1) {

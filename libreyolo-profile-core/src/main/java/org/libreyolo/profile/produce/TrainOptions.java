@@ -1,13 +1,63 @@
 package org.libreyolo.profile.produce;
 
 import java.nio.file.Path;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
 
 /** Everything {@code profile run} takes, validated before any work. {@code batch -1} auto-fits. */
 public record TrainOptions(String data, String weights, String size, int batch, int imgsz, int workers, boolean amp,
     int steps, int warmup, int repeat, DeviceSpec device, int threads, Path project, Path datasetCache) {
+
+  /** Where built-in datasets are generated once and reused. */
+  public static final Path DATASET_CACHE = Path.of(System.getProperty("user.home"), ".cache", "libreyolo", "datasets");
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Options by name, starting from the shared defaults ({@link Defaults}); {@link #build()} validates. */
+  public static final class Builder {
+    private String data = Defaults.Train.DATA;
+    private String weights;
+    private String size;
+    private int batch = Integer.parseInt(Defaults.Train.BATCH);
+    private int imgsz = Integer.parseInt(Defaults.Train.IMGSZ);
+    private int workers = Integer.parseInt(Defaults.Train.WORKERS);
+    private boolean amp = Boolean.parseBoolean(Defaults.Train.AMP);
+    private int steps = Integer.parseInt(Defaults.Train.STEPS);
+    private int warmup = Integer.parseInt(Defaults.Train.WARMUP);
+    private int repeat = Integer.parseInt(Defaults.Train.REPEAT);
+    private DeviceSpec device = DeviceSpec.parse(Defaults.DEVICE);
+    private Integer threads;
+    private Path project = Path.of(Defaults.PROJECT);
+    private Path datasetCache = DATASET_CACHE;
+
+    private Builder() {}
+
+    public Builder data(String v) { data = v; return this; }
+    public Builder weights(String v) { weights = v; return this; }
+    public Builder size(String v) { size = v; return this; }
+    public Builder batch(int v) { batch = v; return this; }
+    public Builder imgsz(int v) { imgsz = v; return this; }
+    public Builder workers(int v) { workers = v; return this; }
+    public Builder amp(boolean v) { amp = v; return this; }
+    public Builder steps(int v) { steps = v; return this; }
+    public Builder warmup(int v) { warmup = v; return this; }
+    public Builder repeat(int v) { repeat = v; return this; }
+    public Builder device(DeviceSpec v) { device = v; return this; }
+    /** Intra-op threads; null: the engine default. */
+    public Builder threads(Integer v) { threads = v; return this; }
+    public Builder project(Path v) { project = v; return this; }
+    public Builder datasetCache(Path v) { datasetCache = v; return this; }
+
+    public TrainOptions build() {
+      return new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat, device,
+          threads != null ? threads : Engines.defaultThreads(), project, datasetCache);
+    }
+  }
 
   public TrainOptions {
     if (data == null || data.isBlank()) {

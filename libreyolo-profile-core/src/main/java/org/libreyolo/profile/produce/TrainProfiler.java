@@ -24,6 +24,7 @@ import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
 import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.trace.TraceConventions;
 import org.libreyolo.profile.train.BatchFit;
 import org.libreyolo.profile.train.TrainSession;
@@ -42,31 +43,7 @@ public final class TrainProfiler {
 
   private TrainProfiler() {}
 
-  /** What a run produced: the reported file, its profile, and the throughput over trials. */
-  /**
-   * @param profile the reported profile: the last trial's, or the repeat aggregate
-   * @param trials every trial's profile (the aggregate has no config and no per-trial samples)
-   */
-  public record Result(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN,
-      List<ObjectNode> trials) {
-    /** Which batch {@code --batch -1} chose and why, else null. */
-    public String autoBatchNote() {
-      JsonNode config = trials.get(trials.size() - 1).path("config");
-      return !config.path("batch_auto").asBoolean(false) ? null
-          : "--batch -1 chose batch " + config.path("batch").asInt() + " (the largest power of two up to "
-              + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
-    }
-
-    /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
-    public String warning() {
-      long skipped = trials.stream().mapToLong(t -> t.path("samples").path("skipped_steps").asLong(0)).sum();
-      return skipped == 0 ? null
-          : skipped + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
-              + " DNNL_MAX_CPU_ISA=AVX2 (see README, Known issues)";
-    }
-  }
-
-  public static Result run(TrainOptions o, Progress progress) {
+  public static TrainResult run(TrainOptions o, Progress progress) {
     DetectionDataset dataset = DetectionDataset.resolve(o.data(), o.datasetCache());
     WeightsSource weights = WeightsSource.resolve(o.weights(), o.size());
     Engines.boot(o.threads());
@@ -103,10 +80,28 @@ public final class TrainProfiler {
       Path aggregate = o.project().resolve("profile_repeat.json");
       ObjectNode repeat = RepeatAggregation.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
-      return new Result(aggregate, lastDir.resolve("profile_trace.json"), repeat,
-          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt(), profiles);
+      return new TrainResult(aggregate, lastDir.resolve("profile_trace.json"), repeat,
+          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt(), autoBatchNote(last),
+          warning(profiles));
     }
-    return new Result(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), last, null, 1, profiles);
+    return new TrainResult(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), last, null, 1,
+        autoBatchNote(last), warning(profiles));
+  }
+
+  /** Which batch {@code --batch -1} chose and why, else null. */
+  private static String autoBatchNote(ObjectNode last) {
+    JsonNode config = last.path("config");
+    return !config.path("batch_auto").asBoolean(false) ? null
+        : "--batch -1 chose batch " + config.path("batch").asInt() + " (the largest power of two up to "
+            + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
+  }
+
+  /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
+  private static String warning(List<ObjectNode> trials) {
+    long skipped = trials.stream().mapToLong(t -> t.path("samples").path("skipped_steps").asLong(0)).sum();
+    return skipped == 0 ? null
+        : skipped + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
+            + " DNNL_MAX_CPU_ISA=AVX2 (see README, Known issues)";
   }
 
   private static ObjectNode trial(TrainOptions o, DetectionDataset dataset, WeightsSource weights, Device device,

@@ -6,7 +6,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
-import org.libreyolo.profile.model.DDetect;
+import org.libreyolo.profile.model.Yolo9Net;
 
 /**
  * LibreYOLO9's detection loss (docs/model.md, "Loss"): task-aligned assignment on
@@ -17,7 +17,7 @@ public final class Yolo9Loss {
   public static final double BOX_WEIGHT = 7.5;
   public static final double DFL_WEIGHT = 1.5;
   public static final double CLS_WEIGHT = 0.5;
-  private static final int BINS = DDetect.REG_MAX;
+  private static final int BINS = Yolo9Net.REG_MAX;
 
   private Yolo9Loss() {}
 
@@ -163,7 +163,7 @@ public final class Yolo9Loss {
         for (int x = 0; x < s.get(3); x++) {
           centres[2 * k] = x + 0.5f;
           centres[2 * k + 1] = y + 0.5f;
-          strides[k] = DDetect.STRIDES[i];
+          strides[k] = Yolo9Net.STRIDES[i];
           k++;
         }
       }

@@ -19,11 +19,11 @@ public final class RandomInit {
 
   public static void apply(Yolo9Net net, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    net.forEachConv(conv -> {
-      float bound = (float) (1.0 / Math.sqrt(conv.fanIn()));
-      fillUniform(conv.weight(), bound, random);
-      if (conv.bias() != null) {
-        fillUniform(conv.bias(), bound, random);
+    net.forEachConvParameters((fanIn, weight, bias) -> {
+      float bound = (float) (1.0 / Math.sqrt(fanIn));
+      fillUniform(weight, bound, random);
+      if (bias != null) {
+        fillUniform(bias, bound, random);
       }
     });
     net.initHeadBiases();

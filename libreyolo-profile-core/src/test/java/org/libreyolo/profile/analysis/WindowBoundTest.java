@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.bench.AnalysisBench;
+import org.libreyolo.profile.trace.TraceCopies;
 import org.libreyolo.profile.python.PyJson;
 
 /**
@@ -18,7 +18,7 @@ class WindowBoundTest {
   @Test
   void aLongGpuTraceKeepsOnlyItsWindowAndAnalysesTheSame(@TempDir Path dir) throws Exception {
     Path big = dir.resolve("a100x4.json");
-    AnalysisBench.concatenate(Path.of("src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz"), 4, big);
+    TraceCopies.concatenate(Path.of("src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz"), 4, big);
     EventTable bounded = EventTable.read(big);
     EventTable all = EventTable.readAll(big);
     assertTrue(bounded.size < all.size / 2, bounded.size + " rows kept of " + all.size);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.engine.DeviceSpec;
@@ -32,7 +33,7 @@ class TrainProfilerTest {
 
   @Test
   void shortRunWritesTheTrainingProfileWithItsPhases() throws Exception {
-    TrainProfiler.Result r = TrainProfiler.run(options("shapes8", dir, 2, 2, 1, 1), Progress.NONE);
+    TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 1, 1), Progress.NONE);
     Path run = dir.resolve("prof");
     assertThat(r.reported()).isEqualTo(run.resolve("profile.json"));
     assertThat(run.toFile().list()).contains("profile.json", "profile_trace.json", "profile_summary.json");
@@ -59,7 +60,7 @@ class TrainProfilerTest {
 
   @Test
   void repeatWritesTheReferenceAggregate() throws Exception {
-    TrainProfiler.Result r = TrainProfiler.run(options("shapes8", dir, 2, 2, 0, 2), Progress.NONE);
+    TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 0, 2), Progress.NONE);
     assertThat(r.reported()).isEqualTo(dir.resolve("profile_repeat.json"));
     JsonNode p = PyJson.MAPPER.readTree(r.reported().toFile());
     assertThat(p.get("img_per_s_n").asInt()).isEqualTo(2);

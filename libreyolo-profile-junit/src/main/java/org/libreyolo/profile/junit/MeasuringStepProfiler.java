@@ -73,8 +73,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private Profile measureLocked(PhasedStep step) {
     Path dir = config.outputDirectory();
-    CustomStepProfiler.Options options = new CustomStepProfiler.Options(config.name(), id(), config.warmup(),
-        config.runs(), config.repeat(), config.trace(), config.items(), dir, device(), modelParams);
+    CustomStepProfiler.Options options = config.options(device(), modelParams);
     Profile profile = CustomStepProfiler.run(options, (clock, index) -> step.run(new Phases() {
       @Override
       public void phase(String name, Runnable body) {

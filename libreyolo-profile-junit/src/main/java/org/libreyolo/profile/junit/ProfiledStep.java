@@ -7,6 +7,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
+import org.libreyolo.profile.Defaults;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
@@ -30,26 +31,26 @@ public @interface ProfiledStep {
   String name() default "";
 
   /** Discarded iterations before measuring. */
-  int warmup() default 5;
+  int warmup() default Defaults.Step.WARMUP;
 
   /** Measured iterations per trial (at least 2). */
-  int runs() default 20;
+  int runs() default Defaults.Step.RUNS;
 
   /** Trials; with 2 or more the gate can also use the reference 2*SE rule on throughput. */
-  int repeat() default 1;
+  int repeat() default Defaults.Step.REPEAT;
 
   /** Baseline file; default {@code src/perf/libreyolo-profile/<TestClass>.<method>.json}. */
   String baseline() default "";
 
   /** Practical threshold of the gate (0.05 = 5%). */
-  double maxRegression() default 0.05;
+  double maxRegression() default Defaults.Gate.MAX_REGRESSION_VALUE;
 
   /** Significance level of the gate. */
-  double alpha() default 0.01;
+  double alpha() default Defaults.Gate.ALPHA_VALUE;
 
   /** Capture a Kineto trace of 9 extra iterations (needs the DJL engine). */
-  boolean trace() default false;
+  boolean trace() default Defaults.Step.TRACE;
 
   /** Items (e.g. images) one step processes, for the throughput figure. */
-  int items() default 1;
+  int items() default Defaults.Step.ITEMS;
 }

@@ -5,6 +5,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.produce.CustomStepProfiler;
 
 /**
  * The settings of one profiled test: the method's {@link ProfiledStep}, else the class's; each
@@ -27,7 +31,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     }
     String className = type.getSimpleName();
     String methodName = method.getName();
-    Path baselineDir = Path.of(param(context, "baselineDirectory", s -> s).orElse("src/perf/libreyolo-profile"));
+    Path baselineDir = Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY));
     Path defaultBaseline = baselineDir.resolve(className + "." + methodName + ".json");
     return new StepConfig(className, methodName, a.name().isEmpty() ? methodName : a.name(),
         param(context, "warmup", Integer::parseInt).orElse(a.warmup()),
@@ -39,7 +43,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
         a.items(),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
-        Path.of(param(context, "outputDirectory", s -> s).orElse("target/libreyolo-profile"))
+        Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY))
             .resolve(className).resolve(methodName));
   }
 
@@ -56,14 +60,19 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     }
   }
 
+  /** The core's checks (the same as every surface's), worded for the annotation. */
   void validate() {
-    if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
-      throw new IllegalArgumentException("@ProfiledStep needs warmup >= 0, runs >= 2, repeat >= 1 and items >= 1"
-          + " (got warmup " + warmup + ", runs " + runs + ", repeat " + repeat + ", items " + items + ")");
+    try {
+      new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED);
+      options("cpu", -1);
+    } catch (LibreYoloException e) {
+      throw new IllegalArgumentException("@ProfiledStep: " + e.inParameterTerms());
     }
-    if (!(maxRegression >= 0) || !(alpha > 0 && alpha < 1)) {
-      throw new IllegalArgumentException("@ProfiledStep needs maxRegression >= 0 and 0 < alpha < 1 (got maxRegression "
-          + maxRegression + ", alpha " + alpha + ")");
-    }
+  }
+
+  /** What core's step profiler needs, with the device and model parameters the test named. */
+  CustomStepProfiler.Options options(String device, long modelParams) {
+    return new CustomStepProfiler.Options(name, testClass + "." + method, warmup, runs, repeat, trace, items,
+        outputDirectory, device, modelParams);
   }
 }

@@ -35,11 +35,11 @@ class ExtensionBadInputTest {
       runs           | 1     | runs >= 2
       runs           | 2.5   | libreyolo.profile.runs='2.5' is not valid
       repeat         | 0     | repeat >= 1
-      maxRegression  | -0.1  | maxRegression >= 0
-      maxRegression  | NaN   | maxRegression >= 0
+      maxRegression  | -0.1  | @ProfiledStep: maxRegression must be a fraction >= 0
+      maxRegression  | NaN   | @ProfiledStep: maxRegression must be a fraction >= 0
       maxRegression  | five  | libreyolo.profile.maxRegression='five' is not valid
-      alpha          | 0     | 0 < alpha < 1
-      alpha          | 1.5   | 0 < alpha < 1
+      alpha          | 0     | @ProfiledStep: alpha must be within (0, 1)
+      alpha          | 1.5   | @ProfiledStep: alpha must be within (0, 1)
       """)
   void badConfigurationParameterFailsWithOneLine(String name, String value, String expected) {
     Events events = run(QuickStep.class, "libreyolo.profile." + name, value);

@@ -10,15 +10,15 @@ import org.libreyolo.profile.LibreYoloException;
 
 /**
  * Common to every goal: {@code skip}, the output directory, and the mapping of core errors to
- * {@link MojoExecutionException} with the CLI's one-line message. Mojos only parse parameters,
- * call core and log.
+ * {@link MojoExecutionException} with a one-line message in Maven's terms (parameter names, not
+ * CLI flags). Mojos only map parameters to core options, call core and log.
  */
 abstract class AbstractProfileMojo extends AbstractMojo {
-  /** Skips the goal ({@code -Dlibreyolo.profile.skip}). */
+  /** Skips the goal. */
   @Parameter(property = "libreyolo.profile.skip", defaultValue = "false")
   boolean skip;
 
-  /** Where producers and the gate write (the CLI's default {@code runs/profile} stays for the CLI). */
+  /** Where producers and the gate write (the CLI's {@code runs/profile} stays the CLI's). */
   @Parameter(property = "libreyolo.profile.outputDirectory", defaultValue = "${project.build.directory}/libreyolo-profile")
   File outputDirectory;
 
@@ -31,7 +31,7 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     try {
       run();
     } catch (LibreYoloException e) {
-      throw new MojoExecutionException(e.getMessage(), e);
+      throw new MojoExecutionException(e.inParameterTerms(), e);
     }
   }
 

@@ -3,6 +3,7 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateRun;
 
 /**
@@ -12,26 +13,29 @@ import org.libreyolo.profile.gate.GateRun;
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends AbstractProfileMojo {
   /** The profile to record (default: the infer goal's output). */
-  @Parameter(property = "libreyolo.profile.current", defaultValue = "${project.build.directory}/libreyolo-profile/infer/profile.json")
+  @Parameter(property = "libreyolo.profile.current",
+      defaultValue = "${project.build.directory}/" + Defaults.OUTPUT_FOLDER + "/infer/profile.json")
   File current;
 
   /** Baseline name: the file is {@code src/perf/libreyolo-profile/<name>.json} unless {@code baseline} is set. */
-  @Parameter(property = "libreyolo.profile.name", defaultValue = "infer")
+  @Parameter(property = "libreyolo.profile.name", defaultValue = Defaults.Gate.BASELINE_NAME)
   String name;
 
   /** Explicit baseline file (overrides {@code name}). */
   @Parameter(property = "libreyolo.profile.baseline")
   File baseline;
 
+  /** The project's base directory (baselines are kept under it). */
   @Parameter(defaultValue = "${project.basedir}", readonly = true)
   File basedir;
 
+  /** Replace an existing baseline. */
   @Parameter(property = "libreyolo.profile.overwrite", defaultValue = "false")
   boolean overwrite;
 
   @Override
   void run() {
-    File target = baseline != null ? baseline : new File(basedir, "src/perf/libreyolo-profile/" + name + ".json");
+    File target = baseline != null ? baseline : new File(basedir, Defaults.Gate.BASELINE_DIRECTORY + "/" + name + ".json");
     GateRun.recordBaseline(current.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
     getLog().info("baseline recorded: " + target + " (from " + current + ")");
   }

@@ -7,6 +7,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.Verdict;
@@ -20,27 +21,33 @@ import org.libreyolo.profile.gate.GateRun;
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class CheckMojo extends AbstractProfileMojo {
-  @Parameter(property = "libreyolo.profile.baseline", defaultValue = "${project.basedir}/src/perf/libreyolo-profile/infer.json")
+  /** The recorded baseline profile (kept in the repository). */
+  @Parameter(property = "libreyolo.profile.baseline",
+      defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY + "/" + Defaults.Gate.BASELINE_NAME + ".json")
   File baseline;
 
-  @Parameter(property = "libreyolo.profile.current", defaultValue = "${project.build.directory}/libreyolo-profile/infer/profile.json")
+  /** The profile to judge (default: the infer goal's output). */
+  @Parameter(property = "libreyolo.profile.current",
+      defaultValue = "${project.build.directory}/" + Defaults.OUTPUT_FOLDER + "/infer/profile.json")
   File current;
 
-  /** Significance level of the Welch / Mann-Whitney layer. */
-  @Parameter(property = "libreyolo.profile.alpha", defaultValue = "0.01")
+  /** Significance level of the Welch / Mann-Whitney layer, within (0, 1). */
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Gate.ALPHA)
   double alpha;
 
   /** Practical threshold: the relative change that counts (0.05 = 5%). */
-  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = "0.05")
+  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Gate.MAX_REGRESSION)
   double maxRegression;
 
   /** Gated metrics: img_per_s, latency_p50_ms. */
-  @Parameter(property = "libreyolo.profile.metrics", defaultValue = "img_per_s,latency_p50_ms")
+  @Parameter(property = "libreyolo.profile.metrics", defaultValue = Defaults.Gate.METRICS)
   List<String> metrics;
 
+  /** Fail the build on REGRESSION (false: log it as a warning). */
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
 
+  /** Fail the build when there is no baseline (default: log how to record one and pass). */
   @Parameter(property = "libreyolo.profile.requireBaseline", defaultValue = "false")
   boolean requireBaseline;
 

@@ -1,37 +1,37 @@
 package org.libreyolo.profile.maven;
 
-import org.libreyolo.profile.analysis.ProfileLoader;
 import java.io.File;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.compare.Comparison;
-import org.libreyolo.profile.python.PyJson;
-import org.libreyolo.profile.report.TextReport;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.report.ReaderViews;
 
-/** {@code profile compare}: the reference lines plus the statistics block. */
+/**
+ * Compares two profiles: the reference's lines (throughput with the 2*SE rule over repeat trials,
+ * ms/image, busy share, host overhead, launches, verdict) and the statistics block on raw samples.
+ */
 @Mojo(name = "compare", threadSafe = true, requiresProject = false)
 public class CompareMojo extends AbstractProfileMojo {
+  /** The earlier profile (or trace). */
   @Parameter(property = "libreyolo.profile.before")
   File before;
 
+  /** The later profile (or trace). */
   @Parameter(property = "libreyolo.profile.after")
   File after;
 
-  @Parameter(property = "libreyolo.profile.alpha", defaultValue = "0.05")
+  /** Significance level of the statistics block, within (0, 1). */
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
   double alpha;
 
+  /** Log the comparison as JSON. */
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
   boolean json;
 
   @Override
   void run() throws MojoExecutionException {
-    var view = Comparison.compare(ProfileLoader.load(required(before, "before").toPath()),
-        ProfileLoader.load(required(after, "after").toPath()), before.toString(), after.toString(), alpha);
-    if (json) {
-      getLog().info(PyJson.indented(view));
-    } else {
-      log(TextReport.compare(view));
-    }
+    log(ReaderViews.compare(required(before, "before").toPath(), required(after, "after").toPath(), alpha)
+        .lines(json));
   }
 }

@@ -5,18 +5,21 @@ import java.nio.file.Path;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.report.Reports;
 
-/** {@code profile report}: a self-contained HTML report of one profile, or of {@code before} vs {@code after}. */
+/** Writes a self-contained HTML report of one profile (or trace), or of {@code before} vs {@code after}. */
 @Mojo(name = "report", threadSafe = true, requiresProject = false)
 public class ReportMojo extends AbstractProfileMojo {
   /** The profile (or trace) to picture; with {@code before}/{@code after} set, a comparison is written instead. */
   @Parameter(property = "libreyolo.profile.trace")
   File trace;
 
+  /** With {@code after}: the earlier profile of a comparison report. */
   @Parameter(property = "libreyolo.profile.before")
   File before;
 
+  /** With {@code before}: the later profile of a comparison report. */
   @Parameter(property = "libreyolo.profile.after")
   File after;
 
@@ -24,7 +27,8 @@ public class ReportMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.out")
   File out;
 
-  @Parameter(property = "libreyolo.profile.alpha", defaultValue = "0.05")
+  /** Significance level of a comparison report's statistics, within (0, 1). */
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
   double alpha;
 
   @Override

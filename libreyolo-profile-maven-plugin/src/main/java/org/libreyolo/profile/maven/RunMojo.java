@@ -1,72 +1,85 @@
 package org.libreyolo.profile.maven;
 
 import java.io.File;
-import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.produce.TrainOptions;
 import org.libreyolo.profile.produce.TrainProfiler;
+import org.libreyolo.profile.report.TrainReport;
 
-/** {@code profile run}: a short profiled training of LibreYOLO9 on a data YAML or a built-in dataset. */
+/**
+ * Profiles a short LibreYOLO9 training run on a data YAML or a built-in dataset: img/s, the
+ * data-loading stall, the phase composition and the verdict. Writes {@code prof/profile.json}
+ * and its trace under {@code project} (default: the output directory).
+ */
 @Mojo(name = "run", threadSafe = true)
 public class RunMojo extends AbstractProfileMojo {
   /** Data YAML or dataset name (built-in: shapes128, shapes&lt;N&gt;). */
-  @Parameter(property = "libreyolo.profile.data", defaultValue = "shapes128")
+  @Parameter(property = "libreyolo.profile.data", defaultValue = Defaults.Train.DATA)
   String data;
 
+  /** Weights name or file; training starts from a seeded random initialisation of its size. */
   @Parameter(property = "libreyolo.profile.weights")
   String weights;
 
+  /** Model size t, s, m or c (default: t, or the size in the weights name). */
   @Parameter(property = "libreyolo.profile.size")
   String size;
 
-  @Parameter(property = "libreyolo.profile.batch", defaultValue = "16")
+  /** Micro-batch; -1 picks the largest power of two that fits in memory. */
+  @Parameter(property = "libreyolo.profile.batch", defaultValue = Defaults.Train.BATCH)
   int batch;
 
-  @Parameter(property = "libreyolo.profile.imgsz", defaultValue = "640")
+  /** Training input size in pixels. */
+  @Parameter(property = "libreyolo.profile.imgsz", defaultValue = Defaults.Train.IMGSZ)
   int imgsz;
 
-  @Parameter(property = "libreyolo.profile.workers", defaultValue = "8")
+  /** Data-loading threads (0: load inside the step). */
+  @Parameter(property = "libreyolo.profile.workers", defaultValue = Defaults.Train.WORKERS)
   int workers;
 
-  @Parameter(property = "libreyolo.profile.amp", defaultValue = "true")
+  /** Mixed precision: recorded in the profile, not applied (DJL 0.36 has no autocast; the step runs in float32). */
+  @Parameter(property = "libreyolo.profile.amp", defaultValue = Defaults.Train.AMP)
   boolean amp;
 
-  @Parameter(property = "libreyolo.profile.steps", defaultValue = "20")
+  /** Measured steps (at least 2). */
+  @Parameter(property = "libreyolo.profile.steps", defaultValue = Defaults.Train.STEPS)
   int steps;
 
-  @Parameter(property = "libreyolo.profile.warmup", defaultValue = "5")
+  /** Discarded steps before measuring. */
+  @Parameter(property = "libreyolo.profile.warmup", defaultValue = Defaults.Train.WARMUP)
   int warmup;
 
-  @Parameter(property = "libreyolo.profile.repeat", defaultValue = "1")
+  /** Trials; two or more also write {@code profile_repeat.json}. */
+  @Parameter(property = "libreyolo.profile.repeat", defaultValue = Defaults.Train.REPEAT)
   int repeat;
 
-  @Parameter(property = "libreyolo.profile.device", defaultValue = "0")
+  /** cpu, a CUDA index or cuda:N (the reference default is 0, i.e. CUDA). */
+  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
   String device;
 
+  /** Intra-op threads (default: all cores). */
   @Parameter(property = "libreyolo.profile.threads")
   Integer threads;
 
+  /** Output root (default: {@code outputDirectory}). */
   @Parameter(property = "libreyolo.profile.project")
   File project;
 
+  /** Log the result as JSON. */
+  @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
+  boolean json;
+
   @Override
   void run() {
-    TrainOptions options = new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat,
-        DeviceSpec.parse(device), threads != null ? threads : Engines.defaultThreads(),
-        (project != null ? project : outputDirectory).toPath(),
-        Path.of(System.getProperty("user.home"), ".cache", "libreyolo", "datasets"));
-    TrainProfiler.Result r = TrainProfiler.run(options, (stage, done, total) -> { });
-    String spread = r.imgPerSN() > 1 ? " +/- " + r.imgPerSStd() + " (n=" + r.imgPerSN() + ")" : "";
-    getLog().info("img/s: " + r.profile().path("img_per_s").asText() + spread + "  |  " + r.profile().path("bound").asText());
-    getLog().info("profile: " + r.reported());
-    if (r.autoBatchNote() != null) {
-      getLog().info(r.autoBatchNote());
-    }
-    if (r.warning() != null) {
-      getLog().warn(r.warning());
-    }
+    TrainOptions options = TrainOptions.builder().data(data).weights(weights).size(size).batch(batch).imgsz(imgsz)
+        .workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(DeviceSpec.parse(device))
+        .threads(threads).project((project != null ? project : outputDirectory).toPath()).build();
+    TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), amp);
+    report.notes().forEach(getLog()::info);
+    report.warnings().forEach(getLog()::warn);
+    log(report.lines(json));
   }
 }

@@ -1,40 +1,28 @@
-package org.libreyolo.profile.bench;
+package org.libreyolo.profile.trace;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
-import org.libreyolo.profile.analysis.TraceAnalyzer;
-import org.libreyolo.profile.python.PyJson;
 
-/** Analysis throughput and peak heap on a real trace and on an N-times concatenation of it. */
-public final class AnalysisBench {
-  private AnalysisBench() {}
+/**
+ * Builds a long trace from back-to-back copies of a real one: the load the trace reader is
+ * benchmarked and tested with (docs/trace-reading.md).
+ */
+public final class TraceCopies {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  /** One measurement: events, median wall ms over runs, peak heap MB during the runs. */
-  public record Result(long events, double medianMs, double peakHeapMb) {}
-
-  public static Result measure(Path trace, long events, int runs) {
-    double[] ms = new double[runs];
-    resetPeaks();
-    for (int i = 0; i < runs; i++) {
-      long t0 = System.nanoTime();
-      TraceAnalyzer.analyze(trace, PyJson.MAPPER.createObjectNode());
-      ms[i] = (System.nanoTime() - t0) / 1e6;
-    }
-    return new Result(events, Medians.of(ms), peakHeapMb());
-  }
+  private TraceCopies() {}
 
   /**
    * Writes {@code copies} back-to-back copies of the trace's events (each shifted past the
@@ -44,11 +32,11 @@ public final class AnalysisBench {
     double span = spanUs(source);
     long count = 0;
     try (OutputStream out = Files.newOutputStream(target);
-        JsonGenerator g = PyJson.MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8)) {
+        JsonGenerator g = MAPPER.getFactory().createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
       g.writeArrayFieldStart("traceEvents");
       for (int c = 0; c < copies; c++) {
-        try (InputStream in = open(source); JsonParser p = PyJson.MAPPER.getFactory().createParser(in)) {
+        try (InputStream in = open(source); JsonParser p = MAPPER.getFactory().createParser(in)) {
           seekEvents(p);
           while (p.nextToken() == JsonToken.START_OBJECT) {
             ObjectNode e = p.readValueAsTree();
@@ -56,8 +44,9 @@ public final class AnalysisBench {
               e.put("ts", e.get("ts").asDouble() + c * span);
             }
             String name = e.path("name").asText();
-            if (name.startsWith("ProfilerStep#")) {
-              e.put("name", "ProfilerStep#" + (c * 100_000 + Long.parseLong(name.substring(13).replaceAll("\\D", "0"))));
+            if (name.startsWith(TraceConventions.STEP_MARKER_PREFIX)) {
+              e.put("name", TraceConventions.STEP_MARKER_PREFIX + (c * 100_000
+                  + Long.parseLong(name.substring(TraceConventions.STEP_MARKER_PREFIX.length()).replaceAll("\\D", "0"))));
             }
             g.writeTree(e);
             count++;
@@ -73,7 +62,7 @@ public final class AnalysisBench {
   private static double spanUs(Path source) throws IOException {
     double min = Double.MAX_VALUE;
     double max = -Double.MAX_VALUE;
-    try (InputStream in = open(source); JsonParser p = PyJson.MAPPER.getFactory().createParser(in)) {
+    try (InputStream in = open(source); JsonParser p = MAPPER.getFactory().createParser(in)) {
       seekEvents(p);
       while (p.nextToken() == JsonToken.START_OBJECT) {
         JsonNode e = p.readValueAsTree();
@@ -102,7 +91,7 @@ public final class AnalysisBench {
   }
 
   private static InputStream open(Path file) throws IOException {
-    InputStream in = new java.io.BufferedInputStream(Files.newInputStream(file));
+    InputStream in = new BufferedInputStream(Files.newInputStream(file));
     in.mark(2);
     int a = in.read();
     int b = in.read();
@@ -110,22 +99,4 @@ public final class AnalysisBench {
     return a == 0x1f && b == 0x8b ? new GZIPInputStream(in) : in;
   }
 
-  private static void resetPeaks() {
-    System.gc();
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        pool.resetPeakUsage();
-      }
-    }
-  }
-
-  private static double peakHeapMb() {
-    long peak = 0;
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      if (pool.getType() == MemoryType.HEAP) {
-        peak += pool.getPeakUsage().getUsed();
-      }
-    }
-    return peak / 1e6;
-  }
 }

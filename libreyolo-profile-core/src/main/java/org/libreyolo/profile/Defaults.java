@@ -1,0 +1,87 @@
+package org.libreyolo.profile;
+
+/**
+ * Every default the surfaces share, in one place: picocli's {@code defaultValue}, Maven's
+ * {@code @Parameter(defaultValue)} and {@code @ProfiledStep}'s attributes all reference these
+ * constants, so the CLI, the plugin and the extension cannot drift apart. Text constants exist
+ * because annotation attributes take strings; each is derived from its typed value.
+ */
+public final class Defaults {
+  private Defaults() {}
+
+  /** The reference's device default: CUDA 0 (this build's CPU-only users pass {@code cpu}). */
+  public static final String DEVICE = "0";
+  /** CLI output root; the Maven plugin writes under {@code ${project.build.directory}/libreyolo-profile}. */
+  public static final String PROJECT = "runs/profile";
+  /** Maven and JUnit output folder name under the build directory. */
+  public static final String OUTPUT_FOLDER = "libreyolo-profile";
+
+  /** {@code profile infer} (the reference's defaults). */
+  public static final class Infer {
+    private Infer() {}
+
+    public static final String BATCH = "1";
+    public static final String IMGSZ = "640";
+    public static final String HALF = "false";
+    public static final String AMP_DTYPE = "float16";
+    public static final String WARMUP = "20";
+    public static final String RUNS = "100";
+    public static final String REPEAT = "1";
+    public static final String CONF = "0.25";
+    public static final String IOU = "0.45";
+    public static final String MAX_DET = "300";
+    public static final String TRACE = "true";
+  }
+
+  /** {@code profile run} (the reference's defaults). */
+  public static final class Train {
+    private Train() {}
+
+    public static final String DATA = "shapes128";
+    public static final String BATCH = "16";
+    public static final String IMGSZ = "640";
+    public static final String WORKERS = "8";
+    public static final String AMP = "true";
+    public static final String STEPS = "20";
+    public static final String WARMUP = "5";
+    public static final String REPEAT = "1";
+  }
+
+  /** The readers. */
+  public static final class Readers {
+    private Readers() {}
+
+    public static final String TOP = "20";
+    public static final String SORT = "time";
+    /** Significance level of compare's statistics block and of comparison reports. */
+    public static final String COMPARE_ALPHA = "0.05";
+  }
+
+  /** The baseline gate (Maven {@code check}, JUnit). */
+  public static final class Gate {
+    private Gate() {}
+
+    public static final double ALPHA_VALUE = 0.01;
+    public static final String ALPHA = "" + ALPHA_VALUE;
+    public static final double MAX_REGRESSION_VALUE = 0.05;
+    public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
+    public static final String METRICS = "img_per_s,latency_p50_ms";
+    /** Baselines live in the repository, beside the sources. */
+    public static final String BASELINE_DIRECTORY = "src/perf/libreyolo-profile";
+    /** Maven's baseline name for the infer goal's profile. */
+    public static final String BASELINE_NAME = "infer";
+  }
+
+  /** JUnit perf tests ({@code @ProfiledStep}). */
+  public static final class Step {
+    private Step() {}
+
+    public static final int WARMUP = 5;
+    public static final int RUNS = 20;
+    public static final int REPEAT = 1;
+    public static final int ITEMS = 1;
+    public static final boolean TRACE = false;
+    /** Relative to the working directory (the module's base directory under Surefire). */
+    public static final String OUTPUT_DIRECTORY = "target/" + OUTPUT_FOLDER;
+  }
+}

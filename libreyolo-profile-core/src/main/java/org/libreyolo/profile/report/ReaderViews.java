@@ -1,0 +1,73 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.compare.Comparison;
+import org.libreyolo.profile.lens.Lenses;
+import org.libreyolo.profile.lens.WhatIf;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * Every reader, by name, as one call that returns both renderings: the CLI prints
+ * {@link View#lines(boolean)} to stdout, the Maven goals to the build log, so both show the same
+ * text and the same JSON (docs/reference-behaviour.md, "Readers").
+ */
+public final class ReaderViews {
+  private ReaderViews() {}
+
+  /** A reader's output: the {@code --json} text and the plain text lines. */
+  public record View(String json, List<String> text) {
+    public List<String> lines(boolean asJson) {
+      return asJson ? List.of(json) : text;
+    }
+  }
+
+  public static View summary(Path file) {
+    Profile p = ProfileLoader.load(file);
+    return new View(PyJson.indented(Lenses.summary(p)), TextReport.summary(p));
+  }
+
+  /** {@code get}: one metric (text: its value) or, with no field, the metric names. */
+  public static View get(Path file, String field) {
+    Profile p = ProfileLoader.load(file);
+    if (field == null || field.isEmpty()) {
+      List<String> names = Lenses.metricNames(p);
+      return new View(PyJson.compact(PyJson.MAPPER.valueToTree(names)), TextReport.metricList(names));
+    }
+    JsonNode value = Lenses.metric(p, field, file.toString());
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.set(field, value);
+    return new View(PyJson.compact(o), List.of(PyJson.str(value)));
+  }
+
+  public static View phases(Path file) {
+    ObjectNode view = Lenses.phases(ProfileLoader.load(file));
+    return new View(PyJson.indented(view), TextReport.phases(view));
+  }
+
+  public static View kernels(Path file, Lenses.KernelQuery query) {
+    ObjectNode view = Lenses.kernels(ProfileLoader.load(file), query);
+    return new View(PyJson.indented(view), TextReport.kernels(view));
+  }
+
+  public static View ops(Path file, int top, String phase) {
+    ObjectNode view = Lenses.ops(ProfileLoader.load(file), top, phase);
+    return new View(PyJson.indented(view), TextReport.ops(view));
+  }
+
+  public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
+    WhatIf.Projection view = WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
+    return new View(PyJson.indented(view.json()), TextReport.whatIf(view));
+  }
+
+  public static View compare(Path before, Path after, double alpha) {
+    ObjectNode view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after), before.toString(),
+        after.toString(), alpha);
+    return new View(PyJson.indented(view), TextReport.compare(view));
+  }
+}

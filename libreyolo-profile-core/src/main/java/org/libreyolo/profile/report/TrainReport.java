@@ -1,0 +1,49 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.TrainResult;
+
+/**
+ * {@code profile run}'s output, built once for the CLI and the Maven goal: the result lines (or
+ * the JSON object), notes and warnings (the CLI prints those on stderr, Maven logs them).
+ */
+public record TrainReport(String json, List<String> text, List<String> notes, List<String> warnings) {
+
+  public static TrainReport of(TrainResult r, boolean ampRequested) {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("profile", r.reported().toString());
+    o.put("trace", r.trace().toString());
+    o.set("img_per_s", r.profile().get("img_per_s"));
+    if (r.imgPerSStd() == null) {
+      o.putNull("img_per_s_std");
+    } else {
+      o.put("img_per_s_std", r.imgPerSStd());
+    }
+    o.put("img_per_s_n", r.imgPerSN());
+    o.set("bound", r.profile().get("bound"));
+    o.set("gpu_util", r.profile().get("gpu_util"));
+    String spread = r.imgPerSN() > 1 ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
+    List<String> text = List.of(
+        "img/s: " + PyJson.str(r.profile().get("img_per_s")) + spread + "  |  " + r.profile().get("bound").asText(),
+        "profile: " + r.reported(),
+        "next:    libreyolo profile summary " + r.reported());
+    List<String> notes = new ArrayList<>();
+    if (ampRequested) {
+      notes.add("note: --amp is recorded but not applied: DJL 0.36 has no autocast, the step runs in float32");
+    }
+    if (r.autoBatchNote() != null) {
+      notes.add("note: " + r.autoBatchNote());
+    }
+    List<String> warnings = r.warning() == null ? List.of() : List.of("warning: " + r.warning());
+    return new TrainReport(PyJson.indented(o), text, notes, warnings);
+  }
+
+  /** The result itself: the JSON object, or the text lines. */
+  public List<String> lines(boolean asJson) {
+    return asJson ? List.of(json) : text;
+  }
+}

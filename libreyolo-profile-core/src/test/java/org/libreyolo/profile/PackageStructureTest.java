@@ -1,0 +1,124 @@
+package org.libreyolo.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layout the data flow promises (capture -> trace -> analysis -> result -> lens/compare ->
+ * report, producers and the gate on top): no package cycle across every module's main sources, and
+ * the lower layers never reach up. Reads the sources, so it fails the build the moment an import
+ * breaks the layering.
+ */
+class PackageStructureTest {
+  private static final Pattern PACKAGE = Pattern.compile("^package org\\.libreyolo\\.profile(?:\\.(\\w+))?;", Pattern.MULTILINE);
+  private static final Pattern REFERENCE = Pattern.compile("org\\.libreyolo\\.profile\\.(\\w+)");
+  private static final Pattern COMMENT = Pattern.compile("//[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL);
+  private static final String ROOT = "(root)";
+  private static final Map<String, Set<String>> DEPENDS = new TreeMap<>();
+
+  @BeforeAll
+  static void readSources() throws IOException {
+    Path repo = Path.of("..").toAbsolutePath().normalize();
+    try (Stream<Path> files = Files.walk(repo)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/java/")
+          && !f.toString().contains("/target/")).toList()) {
+        String source = Files.readString(file);
+        Matcher p = PACKAGE.matcher(source);
+        if (!p.find()) {
+          continue;
+        }
+        String from = p.group(1) == null ? ROOT : p.group(1);
+        Set<String> to = DEPENDS.computeIfAbsent(from, k -> new TreeSet<>());
+        Matcher r = REFERENCE.matcher(COMMENT.matcher(source).replaceAll(""));
+        while (r.find()) {
+          String target = Character.isUpperCase(r.group(1).charAt(0)) ? ROOT : r.group(1);
+          if (!target.equals(from)) {
+            to.add(target);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyModuleIsRead() {
+    assertThat(DEPENDS).containsKeys("analysis", "trace", "measure", "cli", "maven", "junit", "bench");
+  }
+
+  @Test
+  void noPackageCycles() {
+    List<List<String>> cycles = new ArrayList<>();
+    for (String start : DEPENDS.keySet()) {
+      List<String> cycle = cycleThrough(start);
+      if (cycle != null) {
+        cycles.add(cycle);
+      }
+    }
+    assertThat(cycles).as("package cycles").isEmpty();
+  }
+
+  @Test
+  void lowerLayersNeverReachUp() {
+    assertOnlyUses("trace", ROOT);
+    assertOnlyUses("result", ROOT, "io", "python", "trace");
+    assertOnlyUses("analysis", ROOT, "python", "result", "trace");
+    assertOnlyUses("capture", ROOT, "engine", "io", "python", "trace");
+    assertOnlyUses("lens", ROOT, "python", "result", "trace");
+    assertOnlyUses("compare", ROOT, "python", "result", "trace");
+    assertOnlyUses("report", ROOT, "analysis", "compare", "io", "lens", "python", "result", "trace");
+  }
+
+  /** The surfaces and the bench sit on top: nothing in the core library depends on them. */
+  @Test
+  void nothingDependsOnTheSurfaces() {
+    DEPENDS.forEach((from, to) -> {
+      if (!Set.of("cli", "maven", "junit").contains(from)) {
+        assertThat(to).as(from).doesNotContain("cli", "maven", "junit");
+      }
+      if (!from.equals("cli")) {
+        assertThat(to).as(from).doesNotContain("bench");
+      }
+    });
+  }
+
+  private static void assertOnlyUses(String pkg, String... allowed) {
+    assertThat(DEPENDS.getOrDefault(pkg, Set.of())).as(pkg + " depends only on").isSubsetOf(Set.of(allowed));
+  }
+
+  /** A path start -> ... -> start, or null. */
+  private static List<String> cycleThrough(String start) {
+    Deque<List<String>> paths = new ArrayDeque<>();
+    paths.add(List.of(start));
+    Set<String> seen = new TreeSet<>();
+    while (!paths.isEmpty()) {
+      List<String> path = paths.poll();
+      for (String next : DEPENDS.getOrDefault(path.get(path.size() - 1), Set.of())) {
+        List<String> longer = new ArrayList<>(path);
+        longer.add(next);
+        if (next.equals(start)) {
+          return longer;
+        }
+        if (seen.add(next)) {
+          paths.add(longer);
+        }
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,19 @@
+package org.libreyolo.profile.maven;
+
+import java.nio.file.Path;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.report.ReaderViews;
+
+/** One metric of a profile ({@code field}), or the list of metric names when {@code field} is not set. */
+@Mojo(name = "get", threadSafe = true, requiresProject = false)
+public class GetMojo extends AbstractReaderMojo {
+  /** Metric name, e.g. {@code latency_p50_ms} (not set: list the metrics). */
+  @Parameter(property = "libreyolo.profile.field")
+  String field;
+
+  @Override
+  ReaderViews.View view(Path file) {
+    return ReaderViews.get(file, field);
+  }
+}
