@@ -50,6 +50,6 @@ public final class AaStudy {
   private static Profile measure(Path project, int imgsz, int runs, int threads) {
     InferResult r = InferProfiler.run(new InferOptions(null, null, null, 1, imgsz, false, "float16", 5, runs, 1,
         NmsOptions.DEFAULT, DeviceSpec.CPU, threads, false, project), Progress.NONE);
-    return new Profile(r.profile());
+    return r.profile();
   }
 }

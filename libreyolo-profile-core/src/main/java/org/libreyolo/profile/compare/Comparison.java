@@ -3,12 +3,14 @@ package org.libreyolo.profile.compare;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * Two profiles side by side: the reference's fields and 2*SE significance rule
@@ -24,35 +26,37 @@ public final class Comparison {
   /** The reference significance call: {significant (nullable), text}. */
   public record Significance(Boolean significant, String text) {}
 
-  public static Significance significance(JsonNode a, JsonNode b) {
-    if (!a.path("img_per_s").isNumber() || !b.path("img_per_s").isNumber()) {
+  public static Significance significance(Profile a, Profile b) {
+    if (a.imgPerS() == null || b.imgPerS() == null) {
       return new Significance(null, "img/s unavailable");
     }
-    int na = a.path("img_per_s_n").asInt(1);
-    int nb = b.path("img_per_s_n").asInt(1);
-    JsonNode sa = a.path("img_per_s_std");
-    JsonNode sb = b.path("img_per_s_std");
-    if (na < 2 || nb < 2 || !sa.isNumber() || !sb.isNumber()) {
+    int na = trials(a);
+    int nb = trials(b);
+    Num sa = a.imgPerSStd();
+    Num sb = b.imgPerSStd();
+    if (na < 2 || nb < 2 || sa == null || sb == null) {
       return new Significance(null, SINGLE_RUN);
     }
-    double se = Math.sqrt(sa.asDouble() * sa.asDouble() / na + sb.asDouble() * sb.asDouble() / nb);
-    double d = Math.abs(b.get("img_per_s").asDouble() - a.get("img_per_s").asDouble());
+    double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
+    double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());
     return new Significance(d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
   }
 
-  public static ObjectNode compare(Profile before, Profile after, String beforePath, String afterPath, double alpha) {
+  /** {@code img_per_s_n}, 1 when absent (a single trial). */
+  static int trials(Profile p) {
+    return p.imgPerSN() == null ? 1 : (int) p.imgPerSN().asLong();
+  }
+
+  public static ObjectNode compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
     GateOptions.checkAlpha(alpha);
-    JsonNode a = before.json();
-    JsonNode b = after.json();
     ObjectNode out = F.objectNode();
     out.put("before", beforePath);
     out.put("after", afterPath);
     ObjectNode ips = out.putObject("img_per_s");
-    ips.set("before", a.path("img_per_s"));
-    ips.set("after", b.path("img_per_s"));
-    ips.putArray("std").add(a.path("img_per_s_std").isMissingNode() ? F.nullNode() : a.get("img_per_s_std"))
-        .add(b.path("img_per_s_std").isMissingNode() ? F.nullNode() : b.get("img_per_s_std"));
-    ips.putArray("n").add(a.path("img_per_s_n").asInt(1)).add(b.path("img_per_s_n").asInt(1));
+    ips.set("before", Num.json(a.imgPerS()));
+    ips.set("after", Num.json(b.imgPerS()));
+    ips.putArray("std").add(Num.json(a.imgPerSStd())).add(Num.json(b.imgPerSStd()));
+    ips.putArray("n").add(trials(a)).add(trials(b));
     Significance s = significance(a, b);
     if (s.significant() == null) {
       ips.putNull("significant");
@@ -63,65 +67,53 @@ public final class Comparison {
     ObjectNode msPerImage = out.putObject("ms_per_image");
     putMsPerImage(msPerImage, "before", a);
     putMsPerImage(msPerImage, "after", b);
-    pair(out, "gpu_util", a, b);
-    pair(out, "host_overhead_ms_per_step", a, b);
-    pair(out, "launches_per_step", a, b);
-    pair(out, "bound", a, b);
+    pair(out, "gpu_util", Num.json(a.gpuUtil()), Num.json(b.gpuUtil()));
+    pair(out, "host_overhead_ms_per_step", Num.json(a.hostOverheadMsPerStep()), Num.json(b.hostOverheadMsPerStep()));
+    pair(out, "launches_per_step", Num.json(a.launchesPerStep()), Num.json(b.launchesPerStep()));
+    pair(out, "bound", text(a.bound()), text(b.bound()));
     out.set("statistics", statistics(a, b, alpha));
     out.set("environment_differences", environmentDifferences(a, b));
     return out;
   }
 
-  private static void putMsPerImage(ObjectNode node, String key, JsonNode p) {
-    double batch = p.path("config").path("batch").asDouble(0);
-    if (batch == 0 || !p.path("step_ms").isNumber()) {
+  private static void putMsPerImage(ObjectNode node, String key, Profile p) {
+    double batch = Num.orZero(p.batch());
+    if (batch == 0 || p.stepMs() == null) {
       node.putNull(key);
     } else {
-      node.put(key, PyRound.round(p.get("step_ms").asDouble() / batch, 3));
+      node.put(key, PyRound.round(p.stepMs().value() / batch, 3));
     }
   }
 
-  private static void pair(ObjectNode out, String key, JsonNode a, JsonNode b) {
+  private static void pair(ObjectNode out, String key, JsonNode before, JsonNode after) {
     ObjectNode node = out.putObject(key);
-    node.set("before", a.path(key).isMissingNode() ? F.nullNode() : a.get(key));
-    node.set("after", b.path(key).isMissingNode() ? F.nullNode() : b.get(key));
+    node.set("before", before);
+    node.set("after", after);
+  }
+
+  private static JsonNode text(String value) {
+    return value == null ? F.nullNode() : F.textNode(value);
   }
 
   /** The metric and raw samples statistics use: per-iteration latency, else per-trial throughput. */
   record Samples(String metric, String unit, boolean lowerIsBetter, double[] before, double[] after) {}
 
-  static Samples samples(JsonNode a, JsonNode b) {
-    double[] la = values(a.path("samples").path("latency_ms"));
-    double[] lb = values(b.path("samples").path("latency_ms"));
-    if (SampleStatistics.applicable(la, lb)) {
-      return new Samples("latency_ms", "ms", true, la, lb);
+  static Samples samples(Profile a, Profile b) {
+    ProfileRows.Samples sa = a.samples();
+    ProfileRows.Samples sb = b.samples();
+    if (SampleStatistics.applicable(sa.latencyMs(), sb.latencyMs())) {
+      return new Samples("latency_ms", "ms", true, sa.latencyMs(), sb.latencyMs());
     }
-    double[] ta = values(a.path("samples").path("step_ms"));
-    double[] tb = values(b.path("samples").path("step_ms"));
-    if (SampleStatistics.applicable(ta, tb)) {
-      return new Samples("step_ms", "ms", true, ta, tb);
+    if (SampleStatistics.applicable(sa.stepMs(), sb.stepMs())) {
+      return new Samples("step_ms", "ms", true, sa.stepMs(), sb.stepMs());
     }
-    double[] ia = values(a.path("samples").path("img_per_s_trials"));
-    double[] ib = values(b.path("samples").path("img_per_s_trials"));
-    if (SampleStatistics.applicable(ia, ib)) {
-      return new Samples("img_per_s", "img/s", false, ia, ib);
+    if (SampleStatistics.applicable(sa.imgPerSTrials(), sb.imgPerSTrials())) {
+      return new Samples("img_per_s", "img/s", false, sa.imgPerSTrials(), sb.imgPerSTrials());
     }
     return null;
   }
 
-  /** A JSON array of numbers as doubles (empty when absent). */
-  public static double[] values(JsonNode array) {
-    if (!array.isArray()) {
-      return new double[0];
-    }
-    double[] out = new double[array.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = array.get(i).asDouble();
-    }
-    return out;
-  }
-
-  private static JsonNode statistics(JsonNode a, JsonNode b, double alpha) {
+  private static JsonNode statistics(Profile a, Profile b, double alpha) {
     Samples s = samples(a, b);
     if (s == null) {
       return F.nullNode();
@@ -164,21 +156,15 @@ public final class Comparison {
   }
 
   /** Fields of the two environment fingerprints that differ, as {field: [before, after]}. */
-  static ObjectNode environmentDifferences(JsonNode a, JsonNode b) {
+  static ObjectNode environmentDifferences(Profile a, Profile b) {
     ObjectNode out = F.objectNode();
-    JsonNode ea = a.path("environment");
-    JsonNode eb = b.path("environment");
-    List<String> fields = new ArrayList<>();
-    Iterator<Map.Entry<String, JsonNode>> it = ea.fields();
-    it.forEachRemaining(e -> fields.add(e.getKey()));
-    eb.fieldNames().forEachRemaining(k -> {
-      if (!fields.contains(k)) {
-        fields.add(k);
-      }
-    });
+    Map<String, JsonNode> ea = a.environment();
+    Map<String, JsonNode> eb = b.environment();
+    Set<String> fields = new LinkedHashSet<>(ea.keySet());
+    fields.addAll(eb.keySet());
     for (String field : fields) {
-      JsonNode va = ea.path(field);
-      JsonNode vb = eb.path(field);
+      JsonNode va = ea.getOrDefault(field, MissingNode.getInstance());
+      JsonNode vb = eb.getOrDefault(field, MissingNode.getInstance());
       if (!same(va, vb)) {
         out.putArray(field).add(va.isMissingNode() ? F.nullNode() : va).add(vb.isMissingNode() ? F.nullNode() : vb);
       }

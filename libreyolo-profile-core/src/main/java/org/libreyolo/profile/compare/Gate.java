@@ -1,6 +1,5 @@
 package org.libreyolo.profile.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -67,10 +67,10 @@ public final class Gate {
   }
 
   public static Result check(Profile baseline, Profile current, GateOptions options) {
-    JsonNode b = baseline.json();
-    JsonNode c = current.json();
+    Profile b = baseline;
+    Profile c = current;
     List<String> env = new ArrayList<>();
-    JsonNode diffs = Comparison.environmentDifferences(b, c);
+    ObjectNode diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
       if (diffs.has(field)) {
         env.add(field + " " + diffs.get(field).get(0) + " -> " + diffs.get(field).get(1));
@@ -98,18 +98,18 @@ public final class Gate {
     return new Result(overall, rows, stats == null ? null : stats.mde(), env, options);
   }
 
-  private static Row throughput(JsonNode b, JsonNode c, Comparison.Samples samples, SampleStatistics stats,
+  private static Row throughput(Profile b, Profile c, Comparison.Samples samples, SampleStatistics stats,
       GateOptions o) {
-    Double before = number(b.path("img_per_s"));
-    Double after = number(c.path("img_per_s"));
+    Double before = number(b.imgPerS());
+    Double after = number(c.imgPerS());
     if (before == null || after == null || before == 0) {
       return new Row("img_per_s", before, after, null, null, null, Verdict.INCONCLUSIVE, "img/s unavailable");
     }
     double change = after / before - 1;
     Comparison.Significance s = Comparison.significance(b, c);
     if (s.significant() != null) {
-      double se = Math.sqrt(sq(b.path("img_per_s_std").asDouble()) / b.path("img_per_s_n").asInt(1)
-          + sq(c.path("img_per_s_std").asDouble()) / c.path("img_per_s_n").asInt(1));
+      double se = Math.sqrt(sq(Num.orZero(b.imgPerSStd())) / Comparison.trials(b)
+          + sq(Num.orZero(c.imgPerSStd())) / Comparison.trials(c));
       return decide("img_per_s", before, after, change, (after - 2 * se) / before - 1, (after + 2 * se) / before - 1,
           s.significant(), false, o, "2*SE over repeat trials: " + s.text());
     }
@@ -123,10 +123,10 @@ public final class Gate {
         "no repeats or samples to test with: " + s.text());
   }
 
-  private static Row latencyP50(JsonNode b, JsonNode c, Comparison.Samples samples, SampleStatistics stats,
+  private static Row latencyP50(Profile b, Profile c, Comparison.Samples samples, SampleStatistics stats,
       GateOptions o) {
-    Double before = number(b.path("latency").path("p50_ms"));
-    Double after = number(c.path("latency").path("p50_ms"));
+    Double before = b.latency() == null ? null : number(b.latency().p50());
+    Double after = c.latency() == null ? null : number(c.latency().p50());
     if (before == null || after == null || before == 0) {
       return new Row("latency_p50_ms", before, after, null, null, null, Verdict.INCONCLUSIVE, "no latency percentiles");
     }
@@ -160,8 +160,8 @@ public final class Gate {
         s.nBefore(), s.nAfter());
   }
 
-  private static Double number(JsonNode n) {
-    return n.isNumber() ? n.asDouble() : null;
+  private static Double number(Num n) {
+    return n == null ? null : n.value();
   }
 
   private static double sq(double v) {

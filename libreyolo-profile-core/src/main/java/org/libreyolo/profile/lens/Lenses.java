@@ -12,7 +12,11 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
+import java.util.Map;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.KernelRow;
+import org.libreyolo.profile.result.ProfileRows.OpRow;
+import org.libreyolo.profile.result.ProfileRows.PhaseRow;
 
 /**
  * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
@@ -31,16 +35,18 @@ public final class Lenses {
   private Lenses() {}
 
   public static ObjectNode summary(Profile p) {
+    // the stored values of a fixed key subset, as stored: a projection, not a reading
     ObjectNode out = F.objectNode();
+    ObjectNode stored = p.json();
     for (String key : SUMMARY_KEYS) {
-      if (p.json().has(key)) {
-        out.set(key, p.json().get(key));
+      if (stored.has(key)) {
+        out.set(key, stored.get(key));
       }
     }
     // ours, for readers that must not mistake CPU ops for GPU kernels
     for (String key : List.of("device", "kernel_source")) {
-      if (p.json().has(key)) {
-        out.set(key, p.json().get(key));
+      if (stored.has(key)) {
+        out.set(key, stored.get(key));
       }
     }
     return out;
@@ -48,16 +54,15 @@ public final class Lenses {
 
   /** Sorted metric names (code-point order). */
   public static List<String> metricNames(Profile p) {
-    List<String> names = new ArrayList<>();
-    p.metrics().fieldNames().forEachRemaining(names::add);
+    List<String> names = new ArrayList<>(p.metrics().keySet());
     Collections.sort(names);
     return names;
   }
 
   /** One metric; unknown → exit 2 pointing at the listing form. */
   public static JsonNode metric(Profile p, String field, String trace) {
-    JsonNode metrics = p.metrics();
-    if (!metrics.has(field)) {
+    Map<String, JsonNode> metrics = p.metrics();
+    if (!metrics.containsKey(field)) {
       throw LibreYoloException.badInput(
           "unknown metric '" + field + "'. run 'profile get " + trace + "' to list metrics.");
     }
@@ -69,15 +74,45 @@ public final class Lenses {
    * for a trace-less profile), not the path the reader was given, as the reference does.
    */
   static JsonNode storedTrace(Profile p) {
-    JsonNode trace = p.json().get("trace");
-    return trace == null ? F.nullNode() : trace;
+    return p.trace() == null ? F.nullNode() : F.textNode(p.trace());
   }
 
-  public static ObjectNode phases(Profile p) {
-    ObjectNode out = F.objectNode();
-    out.set("trace", storedTrace(p));
-    out.set("phases", p.json().path("phases").isArray() ? p.json().get("phases") : F.arrayNode());
-    return out;
+  /** {@code phases}: the profile's phase rows. */
+  public record PhasesView(String trace, List<PhaseRow> phases) {
+    public ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+      ArrayNode rows = out.putArray("phases");
+      phases.forEach(row -> rows.add(row.source()));
+      return out;
+    }
+  }
+
+  /** {@code kernels}: the rows that passed the query, as stored. */
+  public record KernelsView(String trace, List<KernelRow> kernels) {
+    public ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+      out.put("matched", kernels.size());
+      ArrayNode rows = out.putArray("kernels");
+      kernels.forEach(row -> rows.add(row.source()));
+      return out;
+    }
+  }
+
+  /** {@code ops}: the first rows, as stored. */
+  public record OpsView(String trace, List<OpRow> ops) {
+    public ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+      ArrayNode rows = out.putArray("ops");
+      ops.forEach(row -> rows.add(row.source()));
+      return out;
+    }
+  }
+
+  public static PhasesView phases(Profile p) {
+    return new PhasesView(p.trace(), p.phases());
   }
 
   /** Filters for {@code kernels}. */
@@ -87,8 +122,8 @@ public final class Lenses {
     }
   }
 
-  public static ObjectNode kernels(Profile p, KernelQuery q) {
-    JsonNode source = q.phase() == null ? p.json().path("kernels") : byPhase(p, "kernels_by_phase", q.phase());
+  public static KernelsView kernels(Profile p, KernelQuery q) {
+    List<KernelRow> source = q.phase() == null ? p.kernels() : byPhase(p.kernelsByPhase(), q.phase());
     Pattern grep = null;
     if (q.grep() != null && !q.grep().isEmpty()) {
       try {
@@ -97,55 +132,38 @@ public final class Lenses {
         throw LibreYoloException.badInput("invalid --grep regex '" + q.grep() + "': " + e.getDescription());
       }
     }
-    List<JsonNode> rows = new ArrayList<>();
-    for (JsonNode row : source) {
-      if (q.category() != null && !q.category().isEmpty() && !row.path("category").asText().toLowerCase(Locale.ROOT)
+    List<KernelRow> rows = new ArrayList<>();
+    for (KernelRow row : source) {
+      if (q.category() != null && !q.category().isEmpty() && !row.category().toLowerCase(Locale.ROOT)
           .contains(q.category().toLowerCase(Locale.ROOT))) {
         continue;
       }
-      if (grep != null && !grep.matcher(row.path("raw_name").asText()).find()
-          && !grep.matcher(row.path("kernel").asText()).find()) {
+      if (grep != null && !grep.matcher(row.rawName()).find() && !grep.matcher(row.kernel()).find()) {
         continue;
       }
-      if (q.tensorcore() && !row.path("tensorcore").asBoolean()) {
+      if (q.tensorcore() && !row.tensorcore()) {
         continue;
       }
       rows.add(row);
     }
     String sort = q.sort() == null ? "time" : q.sort();
-    Comparator<JsonNode> order = switch (sort) {
-      case "count" -> Comparator.comparingLong((JsonNode r) -> r.path("count_per_step").asLong()).reversed();
-      case "name" -> Comparator.comparing((JsonNode r) -> r.path("kernel").asText());
-      default -> Comparator.comparingDouble((JsonNode r) -> r.path("pct_of_gpu").asDouble()).reversed();
+    Comparator<KernelRow> order = switch (sort) {
+      case "count" -> Comparator.comparingLong(KernelRow::countPerStep).reversed();
+      case "name" -> Comparator.comparing(KernelRow::kernel);
+      default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
     };
     rows.sort(order);
-    ArrayNode cut = F.arrayNode();
-    pythonSlice(rows, q.top()).forEach(cut::add);
-    ObjectNode out = F.objectNode();
-    out.set("trace", storedTrace(p));
-    out.put("matched", cut.size());
-    out.set("kernels", cut);
-    return out;
+    return new KernelsView(p.trace(), List.copyOf(pythonSlice(rows, q.top())));
   }
 
-  public static ObjectNode ops(Profile p, int top, String phase) {
-    JsonNode source = phase == null ? p.json().path("ops") : byPhase(p, "ops_by_phase", phase);
-    List<JsonNode> rows = new ArrayList<>();
-    source.forEach(rows::add);
-    ArrayNode cut = F.arrayNode();
-    pythonSlice(rows, top).forEach(cut::add);
-    ObjectNode out = F.objectNode();
-    out.set("trace", storedTrace(p));
-    out.set("ops", cut);
-    return out;
+  public static OpsView ops(Profile p, int top, String phase) {
+    List<OpRow> rows = phase == null ? p.ops() : byPhase(p.opsByPhase(), phase);
+    return new OpsView(p.trace(), List.copyOf(pythonSlice(rows, top)));
   }
 
-  private static JsonNode byPhase(Profile p, String key, String phase) {
-    JsonNode map = p.json().path(key);
-    if (!map.has(phase)) {
-      List<String> have = new ArrayList<>();
-      map.fieldNames().forEachRemaining(have::add);
-      throw LibreYoloException.badInput("unknown phase '" + phase + "'. available: " + String.join(", ", have));
+  private static <T> List<T> byPhase(Map<String, List<T>> map, String phase) {
+    if (!map.containsKey(phase)) {
+      throw LibreYoloException.badInput("unknown phase '" + phase + "'. available: " + String.join(", ", map.keySet()));
     }
     return map.get(phase);
   }

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.CategoryRow;
 
 /**
  * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on the stored,
@@ -31,27 +33,25 @@ public final class WhatIf {
     if (!hasCategory && removeLaunches == null) {
       throw LibreYoloException.badInput("specify --remove-category or --remove-launches");
     }
-    JsonNode j = p.json();
-    double step = j.path("step_ms").asDouble(0);
-    double bs = j.path("config").path("batch").asDouble(0);
-    double host = j.path("host_overhead_ms_per_step").asDouble(0);
-    long launches = j.path("launches_per_step").asLong(0);
+    double step = Num.orZero(p.stepMs());
+    double bs = Num.orZero(p.batch());
+    double host = Num.orZero(p.hostOverheadMsPerStep());
+    long launches = (long) Num.orZero(p.launchesPerStep());
     if (launches == 0) {
       launches = 1;
     }
-    double gpu = j.path("gpu_busy_ms_per_step").asDouble(0);
-    double util = j.path("gpu_util").asDouble(0);
+    double gpu = Num.orZero(p.gpuBusyMsPerStep());
+    double util = Num.orZero(p.gpuUtil());
     double perLaunch = host / launches;
 
     long removedLaunches = removeLaunches == null ? 0 : removeLaunches;
     double removedGpu = 0;
     if (hasCategory) {
-      JsonNode category = null;
+      CategoryRow category = null;
       List<String> names = new ArrayList<>();
-      for (JsonNode c : j.path("categories")) {
-        names.add(c.path("name").asText());
-        if (category == null && c.path("name").asText().toLowerCase(Locale.ROOT)
-            .contains(removeCategory.toLowerCase(Locale.ROOT))) {
+      for (CategoryRow c : p.categories()) {
+        names.add(c.name());
+        if (category == null && c.name().toLowerCase(Locale.ROOT).contains(removeCategory.toLowerCase(Locale.ROOT))) {
           category = c;
         }
       }
@@ -59,14 +59,14 @@ public final class WhatIf {
         throw LibreYoloException.badInput(
             "no category matching '" + removeCategory + "'. have: " + String.join(", ", names));
       }
-      double catMs = category.path("ms_per_step").asDouble();
+      double catMs = category.msPerStep();
       removedGpu = catMs;
       removedLaunches += (long) (launches * catMs / (gpu != 0 ? gpu : 1));
     }
     double newStep;
     String mechanism;
     if (util < 0.8) {
-      newStep = Math.max(step - removedLaunches * perLaunch, gpu + j.path("dataload_ms").asDouble(0));
+      newStep = Math.max(step - removedLaunches * perLaunch, gpu + Num.orZero(p.dataloadMs()));
       mechanism = "host/launch-bound: ~" + removedLaunches + " fewer launches x ~"
           + PyRound.format(perLaunch * 1000, 0) + "us host cost";
     } else {
@@ -78,16 +78,16 @@ public final class WhatIf {
     JsonNodeFactory f = JsonNodeFactory.instance;
     ObjectNode out = f.objectNode();
     out.set("trace", Lenses.storedTrace(p));
-    out.set("bound", j.path("bound"));
+    out.set("bound", p.bound() == null ? f.nullNode() : f.textNode(p.bound()));
     out.put("mechanism", mechanism);
     ObjectNode removed = out.putObject("removed");
     removed.put("gpu_ms", PyRound.round(removedGpu, 2));
     removed.put("launches", removedLaunches);
     ObjectNode stepNode = out.putObject("step_ms");
-    stepNode.set("now", j.path("step_ms"));
+    stepNode.set("now", Num.json(p.stepMs()));
     stepNode.put("projected", PyRound.round(newStep, 1));
     ObjectNode ips = out.putObject("img_per_s");
-    ips.set("now", j.path("img_per_s"));
+    ips.set("now", Num.json(p.imgPerS()));
     if (projected == null) {
       ips.putNull("projected");
     } else {

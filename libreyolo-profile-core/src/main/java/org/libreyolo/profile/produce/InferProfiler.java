@@ -28,6 +28,7 @@ import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
 import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileIo;
 import org.libreyolo.profile.weights.Detectors;
 import org.libreyolo.profile.weights.WeightsSource;
@@ -73,12 +74,11 @@ public final class InferProfiler {
       Path aggregate = o.project().resolve("infer_repeat.json");
       ObjectNode repeat = RepeatAggregation.thin(profiles, "latency_ms");
       ProfileIo.writeCompact(aggregate, repeat);
-      return new InferResult(aggregate, repeat, repeat.get("img_per_s").asDouble(),
-          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt());
+      Profile p = new Profile(repeat);
+      return new InferResult(aggregate, p, p.imgPerS().value(), p.imgPerSStd().value(), (int) p.imgPerSN().asLong());
     }
-    ObjectNode last = profiles.get(profiles.size() - 1);
-    Double ips = last.path("img_per_s").isNumber() ? last.path("img_per_s").asDouble() : null;
-    return new InferResult(reported, last, ips, null, 1);
+    Profile last = new Profile(profiles.get(profiles.size() - 1));
+    return new InferResult(reported, last, last.imgPerS() == null ? null : last.imgPerS().value(), null, 1);
   }
 
   /**

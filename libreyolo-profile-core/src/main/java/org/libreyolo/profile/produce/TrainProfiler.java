@@ -23,6 +23,7 @@ import org.libreyolo.profile.measure.StepTimer;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileIo;
 import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.trace.TraceConventions;
@@ -80,11 +81,11 @@ public final class TrainProfiler {
       Path aggregate = o.project().resolve("profile_repeat.json");
       ObjectNode repeat = RepeatAggregation.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
-      return new TrainResult(aggregate, lastDir.resolve("profile_trace.json"), repeat,
-          repeat.get("img_per_s_std").asDouble(), repeat.get("img_per_s_n").asInt(), autoBatchNote(last),
-          warning(profiles));
+      Profile p = new Profile(repeat);
+      return new TrainResult(aggregate, lastDir.resolve("profile_trace.json"), p, p.imgPerSStd().value(),
+          (int) p.imgPerSN().asLong(), autoBatchNote(last), warning(profiles));
     }
-    return new TrainResult(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), last, null, 1,
+    return new TrainResult(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), new Profile(last), null, 1,
         autoBatchNote(last), warning(profiles));
   }
 

@@ -2,6 +2,7 @@ package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.python.PyJson;
 
 /** Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}). */
@@ -39,6 +40,16 @@ public final class Fmt {
   /** {@code value or "?"}: falsy (null, 0, empty) prints {@code ?}. */
   public static String orQ(JsonNode v) {
     return falsy(v) ? "?" : PyJson.str(v);
+  }
+
+  /** {@code value or "?"} of a stored number. */
+  public static String orQ(Num v) {
+    return v == null || v.value() == 0 ? "?" : v.str();
+  }
+
+  /** {@code value or "?"} of a stored string. */
+  public static String orQ(String v) {
+    return v == null || v.isEmpty() ? "?" : v;
   }
 
   public static boolean falsy(JsonNode v) {

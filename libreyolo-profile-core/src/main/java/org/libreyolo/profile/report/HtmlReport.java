@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.libreyolo.profile.compare.Comparison;
+import java.util.function.Function;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * Self-contained HTML reports (inline CSS and SVG, no scripts, no network): one profile, or a
@@ -24,41 +26,40 @@ public final class HtmlReport {
 
   /** @param trace the profile's trace for the timeline strip, or null */
   public static String single(Profile profile, String path, Path trace) {
-    JsonNode p = profile.json();
+    Profile p = profile;
     StringBuilder body = new StringBuilder();
-    body.append("<h1>libreyolo-profile: ").append(Html.esc(String.valueOf(p.path("model").asText("?")))).append("</h1>");
+    body.append("<h1>libreyolo-profile: ").append(Html.esc(p.model() == null ? "?" : p.model())).append("</h1>");
     body.append("<p class=\"muted\">").append(Html.esc(path)).append("</p>");
     body.append(verdict(p));
     body.append("<div class=\"grid\">");
-    double[] latency = Comparison.values(p.path("samples").path("latency_ms"));
-    if (latency.length > 0) {
-      double[] marks = {p.path("latency").path("p50_ms").asDouble(), p.path("latency").path("p90_ms").asDouble(),
-          p.path("latency").path("p99_ms").asDouble()};
+    double[] latency = p.samples().latencyMs();
+    if (latency.length > 0 && p.latency() != null) {
+      double[] marks = {Num.orZero(p.latency().p50()), Num.orZero(p.latency().p90()), Num.orZero(p.latency().p99())};
       String[] names = {"p50", "p90", "p99"};
       body.append(Html.card("Latency distribution (" + latency.length + " iterations)",
           Svg.histogram(latency, marks, names, "ms")));
       body.append(Html.card("Latency CDF", Svg.cdf(List.of(latency), List.of("this run"), marks, names, "ms")));
     }
-    body.append(Html.card(profile.isInference() || p.has("stages_ms") ? "Stages (ms per step)" : "Phases (ms per step)",
+    body.append(Html.card(profile.isInference() || !p.stagesMs().isEmpty() ? "Stages (ms per step)" : "Phases (ms per step)",
         stageBar(p)));
     body.append(Html.card(profile.isCpu() ? "Op mix by category (CPU self time)" : "Kernel mix by category",
         categoryBar(p)));
-    double[] trials = Comparison.values(p.path("img_per_s_trials"));
+    double[] trials = p.imgPerSTrials();
     if (trials.length > 1) {
       body.append(Html.card("Repeat trials: throughput", Svg.bars("trial throughputs", trials,
-          p.path("img_per_s").asDouble(), p.path("img_per_s_std").asDouble(), "img/s")));
+          Num.orZero(p.imgPerS()), Num.orZero(p.imgPerSStd()), "img/s")));
     }
     body.append(Html.card("Per-step timeline of phases (traced steps)", TraceTimeline.read(trace, TIMELINE_STEPS).svg()));
-    body.append(Html.card(profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels", kernelTable(p.path("kernels"), 15)));
+    body.append(Html.card(profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels", kernelTable(p.kernels(), 15)));
     body.append(Html.card("Run: config and environment", keyValues(p)));
-    body.append(Html.card("Top framework ops", opTable(p.path("ops"), 15)));
+    body.append(Html.card("Top framework ops", opTable(p.ops(), 15)));
     body.append("</div>");
     return Html.page("libreyolo-profile report", body.toString());
   }
 
   public static String comparison(Profile before, Profile after, JsonNode cmp) {
-    JsonNode a = before.json();
-    JsonNode b = after.json();
+    Profile a = before;
+    Profile b = after;
     StringBuilder body = new StringBuilder("<h1>libreyolo-profile: comparison</h1>");
     body.append("<p class=\"muted\">before ").append(Html.esc(cmp.path("before").asText())).append("<br>after ")
         .append(Html.esc(cmp.path("after").asText())).append("</p>");
@@ -77,8 +78,8 @@ public final class HtmlReport {
     body.append("<div class=\"grid\">");
     body.append(Html.card("Metrics", metricsTable(a, b)));
     body.append(Html.card("Statistics on raw samples", statistics(cmp.path("statistics"))));
-    double[] la = Comparison.values(a.path("samples").path("latency_ms"));
-    double[] lb = Comparison.values(b.path("samples").path("latency_ms"));
+    double[] la = a.samples().latencyMs();
+    double[] lb = b.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
       body.append(Html.card("Latency distributions", Svg.cdf(List.of(la, lb), List.of("before", "after"), null, null, "ms")));
     }
@@ -88,118 +89,118 @@ public final class HtmlReport {
     return Html.page("libreyolo-profile comparison", body.toString());
   }
 
-  private static String verdict(JsonNode p) {
-    return "<div class=\"verdict\"><b>" + Html.esc(p.path("bound").asText().toUpperCase(Locale.ROOT)) + "</b>: "
-        + Html.esc(p.path("bound_why").asText()) + "</div>";
+  private static String verdict(Profile p) {
+    return "<div class=\"verdict\"><b>" + Html.esc(String.valueOf(p.bound()).toUpperCase(Locale.ROOT)) + "</b>: "
+        + Html.esc(String.valueOf(p.boundWhy())) + "</div>";
   }
 
-  private static String keyValues(JsonNode p) {
+  private static String keyValues(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
-    rows.put("img/s", Fmt.str(p.path("img_per_s")));
-    rows.put("step ms", Fmt.str(p.path("step_ms")));
-    if (p.has("latency")) {
-      rows.put("latency p50 / p90 / p99 ms", Fmt.str(p.path("latency").path("p50_ms")) + " / "
-          + Fmt.str(p.path("latency").path("p90_ms")) + " / " + Fmt.str(p.path("latency").path("p99_ms")));
+    rows.put("img/s", Num.str(p.imgPerS()));
+    rows.put("step ms", Num.str(p.stepMs()));
+    ProfileRows.Latency l = p.latency();
+    if (l != null) {
+      rows.put("latency p50 / p90 / p99 ms", Num.str(l.p50()) + " / " + Num.str(l.p90()) + " / " + Num.str(l.p99()));
     }
-    rows.put("device", p.path("device").asText("?") + " (" + p.path("kernel_source").asText("?") + ")");
-    p.path("config").fields().forEachRemaining(e -> rows.put("config." + e.getKey(), Fmt.str(e.getValue())));
-    p.path("environment").fields().forEachRemaining(e -> rows.put("env." + e.getKey(), Fmt.str(e.getValue())));
+    rows.put("device", (p.device() == null ? "?" : p.device()) + " ("
+        + (p.kernelSource() == null ? "?" : p.kernelSource()) + ")");
+    p.config().forEach((k, v) -> rows.put("config." + k, Fmt.str(v)));
+    p.environment().forEach((k, v) -> rows.put("env." + k, Fmt.str(v)));
     StringBuilder t = new StringBuilder("<table class=\"kv\">");
     rows.forEach((k, v) -> t.append("<tr><td>").append(Html.esc(k)).append("</td><td>").append(Html.esc(v)).append("</td></tr>"));
     return t.append("</table>").toString();
   }
 
-  private static String stageBar(JsonNode p) {
+  private static String stageBar(Profile p) {
     List<String> labels = new ArrayList<>();
     List<Double> values = new ArrayList<>();
-    if (p.path("stages_ms").isObject()) {
-      p.path("stages_ms").fields().forEachRemaining(e -> {
-        labels.add(e.getKey());
-        values.add(e.getValue().asDouble());
+    if (!p.stagesMs().isEmpty()) {
+      p.stagesMs().forEach((stage, ms) -> {
+        labels.add(stage);
+        values.add(Num.orZero(ms));
       });
     } else {
-      for (JsonNode ph : p.path("phases")) {
-        JsonNode wall = ph.path("wall_ms_per_step");
-        labels.add(ph.path("phase").asText());
-        values.add(wall.isNumber() ? wall.asDouble() : ph.path("gpu_ms_per_step").asDouble());
+      for (ProfileRows.PhaseRow ph : p.phases()) {
+        labels.add(ph.phase());
+        values.add(ph.wallMsPerStep() != null ? ph.wallMsPerStep().value() : Num.orZero(ph.gpuMsPerStep()));
       }
     }
     return labels.isEmpty() ? "<p class=\"muted\">no stages or phases</p>" : Svg.stackedBar("stage split", labels, values, "ms");
   }
 
-  private static String categoryBar(JsonNode p) {
+  private static String categoryBar(Profile p) {
     List<String> labels = new ArrayList<>();
     List<Double> values = new ArrayList<>();
-    for (JsonNode c : p.path("categories")) {
-      labels.add(c.path("name").asText());
-      values.add(c.path("ms_per_step").asDouble());
+    for (ProfileRows.CategoryRow c : p.categories()) {
+      labels.add(c.name());
+      values.add(c.msPerStep());
     }
     return labels.isEmpty() ? "<p class=\"muted\">no kernels in this profile</p>"
         : Svg.stackedBar("kernel mix", labels, values, "ms/step");
   }
 
-  private static String kernelTable(JsonNode rows, int limit) {
+  private static String kernelTable(List<ProfileRows.KernelRow> rows, int limit) {
     StringBuilder t = new StringBuilder("<table><tr><th class=\"num\">%</th><th class=\"num\">ms/step</th>"
         + "<th class=\"num\">x/step</th><th>name</th><th>category</th></tr>");
     int i = 0;
-    for (JsonNode k : rows) {
+    for (ProfileRows.KernelRow k : rows) {
       if (i++ == limit) {
         break;
       }
-      t.append("<tr><td class=\"num\">").append(Fmt.f(k.path("pct_of_gpu").asDouble(), 2)).append("</td><td class=\"num\">")
-          .append(Fmt.f(k.path("ms_per_step").asDouble(), 3)).append("</td><td class=\"num\">")
-          .append(k.path("count_per_step").asLong()).append("</td><td title=\"").append(Html.esc(k.path("raw_name").asText()))
-          .append("\">").append(Html.esc(k.path("kernel").asText())).append(k.path("tensorcore").asBoolean() ? " [TC]" : "")
-          .append("</td><td><span style=\"color:").append(Svg.color(k.path("category").asText())).append("\">&#9632;</span> ")
-          .append(Html.esc(k.path("category").asText())).append("</td></tr>");
+      t.append("<tr><td class=\"num\">").append(Fmt.f(k.pctOfGpu(), 2)).append("</td><td class=\"num\">")
+          .append(Fmt.f(k.msPerStep(), 3)).append("</td><td class=\"num\">")
+          .append(k.countPerStep()).append("</td><td title=\"").append(Html.esc(k.rawName()))
+          .append("\">").append(Html.esc(k.kernel())).append(k.tensorcore() ? " [TC]" : "")
+          .append("</td><td><span style=\"color:").append(Svg.color(k.category())).append("\">&#9632;</span> ")
+          .append(Html.esc(k.category())).append("</td></tr>");
     }
     return i == 0 ? "<p class=\"muted\">none</p>" : t.append("</table>").toString();
   }
 
-  private static String opTable(JsonNode rows, int limit) {
+  private static String opTable(List<ProfileRows.OpRow> rows, int limit) {
     StringBuilder t = new StringBuilder("<table><tr><th class=\"num\">%</th><th class=\"num\">ms/step</th>"
         + "<th class=\"num\">x/step</th><th>op</th></tr>");
     int i = 0;
-    for (JsonNode o : rows) {
+    for (ProfileRows.OpRow o : rows) {
       if (i++ == limit) {
         break;
       }
-      t.append("<tr><td class=\"num\">").append(Fmt.f(o.path("pct_of_cpu_ops").asDouble(), 2)).append("</td><td class=\"num\">")
-          .append(Fmt.f(o.path("ms_per_step").asDouble(), 3)).append("</td><td class=\"num\">")
-          .append(o.path("count_per_step").asLong()).append("</td><td>").append(Html.esc(o.path("op").asText()))
+      t.append("<tr><td class=\"num\">").append(Fmt.f(o.pctOfCpuOps(), 2)).append("</td><td class=\"num\">")
+          .append(Fmt.f(o.msPerStep(), 3)).append("</td><td class=\"num\">")
+          .append(o.countPerStep()).append("</td><td>").append(Html.esc(o.op()))
           .append("</td></tr>");
     }
     return i == 0 ? "<p class=\"muted\">none</p>" : t.append("</table>").toString();
   }
 
-  private static String metricsTable(JsonNode a, JsonNode b) {
-    String[][] metrics = {{"img_per_s", "img/s"}, {"step_ms", "step ms"}, {"gpu_util", "utilisation"},
-        {"host_overhead_ms_per_step", "host overhead ms/step"}, {"launches_per_step", "launches (op calls)/step"},
-        {"bound", "verdict"}};
+  /** A row of the comparison's metric table: its label and how to read it (a Num or a String). */
+  private record MetricRow(String label, Function<Profile, Object> value) {}
+
+  private static String metricsTable(Profile a, Profile b) {
+    List<MetricRow> rows = new ArrayList<>(List.of(new MetricRow("img/s", Profile::imgPerS),
+        new MetricRow("step ms", Profile::stepMs), new MetricRow("utilisation", Profile::gpuUtil),
+        new MetricRow("host overhead ms/step", Profile::hostOverheadMsPerStep),
+        new MetricRow("launches (op calls)/step", Profile::launchesPerStep), new MetricRow("verdict", Profile::bound)));
+    if (a.latency() != null && b.latency() != null) {
+      rows.add(1, new MetricRow("latency p50 ms", p -> p.latency().p50()));
+      rows.add(2, new MetricRow("latency p90 ms", p -> p.latency().p90()));
+    }
     StringBuilder t = new StringBuilder("<table><tr><th>metric</th><th class=\"num\">before</th>"
         + "<th class=\"num\">after</th><th class=\"num\">change</th></tr>");
-    List<String[]> rows = new ArrayList<>(List.of(metrics));
-    if (a.has("latency") && b.has("latency")) {
-      rows.add(1, new String[] {"latency.p50_ms", "latency p50 ms"});
-      rows.add(2, new String[] {"latency.p90_ms", "latency p90 ms"});
-    }
-    for (String[] m : rows) {
-      JsonNode va = at(a, m[0]);
-      JsonNode vb = at(b, m[0]);
-      String change = va.isNumber() && vb.isNumber() ? Fmt.pctSuffix(va.asDouble(), vb.asDouble()).trim() : "";
-      t.append("<tr><td>").append(Html.esc(m[1])).append("</td><td class=\"num\">").append(Html.esc(Fmt.str(va)))
-          .append("</td><td class=\"num\">").append(Html.esc(Fmt.str(vb))).append("</td><td class=\"num\">")
+    for (MetricRow m : rows) {
+      Object va = m.value().apply(a);
+      Object vb = m.value().apply(b);
+      String change = va instanceof Num na && vb instanceof Num nb ? Fmt.pctSuffix(na.value(), nb.value()).trim() : "";
+      t.append("<tr><td>").append(Html.esc(m.label())).append("</td><td class=\"num\">").append(Html.esc(shown(va)))
+          .append("</td><td class=\"num\">").append(Html.esc(shown(vb))).append("</td><td class=\"num\">")
           .append(Html.esc(change)).append("</td></tr>");
     }
     return t.append("</table>").toString();
   }
 
-  private static JsonNode at(JsonNode p, String path) {
-    JsonNode n = p;
-    for (String part : path.split("\\.")) {
-      n = n.path(part);
-    }
-    return n;
+  /** Python's {@code str()} of a stored scalar. */
+  private static String shown(Object v) {
+    return v == null ? "None" : v instanceof Num n ? n.str() : v.toString();
   }
 
   private static String statistics(JsonNode s) {
@@ -212,7 +213,7 @@ public final class HtmlReport {
     return out.append("</pre>").toString();
   }
 
-  private static String categoryDeltas(JsonNode a, JsonNode b) {
+  private static String categoryDeltas(Profile a, Profile b) {
     Map<String, Double> before = categoryMs(a);
     Map<String, Double> after = categoryMs(b);
     Set<String> names = new LinkedHashSet<>(before.keySet());
@@ -228,17 +229,17 @@ public final class HtmlReport {
     return Svg.deltas("kernel-category deltas", labels, deltas, "ms/step");
   }
 
-  private static Map<String, Double> categoryMs(JsonNode p) {
+  private static Map<String, Double> categoryMs(Profile p) {
     Map<String, Double> out = new LinkedHashMap<>();
-    p.path("categories").forEach(c -> out.put(c.path("name").asText(), c.path("ms_per_step").asDouble()));
+    p.categories().forEach(c -> out.put(c.name(), c.msPerStep()));
     return out;
   }
 
-  private static String kernelDeltas(JsonNode a, JsonNode b) {
+  private static String kernelDeltas(Profile a, Profile b) {
     Map<String, Double> before = new HashMap<>();
-    a.path("kernels").forEach(k -> before.merge(k.path("raw_name").asText(), k.path("ms_per_step").asDouble(), Double::sum));
+    a.kernels().forEach(k -> before.merge(k.rawName(), k.msPerStep(), Double::sum));
     Map<String, Double> after = new HashMap<>();
-    b.path("kernels").forEach(k -> after.merge(k.path("raw_name").asText(), k.path("ms_per_step").asDouble(), Double::sum));
+    b.kernels().forEach(k -> after.merge(k.rawName(), k.msPerStep(), Double::sum));
     Set<String> names = new LinkedHashSet<>(before.keySet());
     names.addAll(after.keySet());
     List<Map.Entry<String, Double>> deltas = new ArrayList<>();

@@ -1,48 +1,53 @@
 package org.libreyolo.profile.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.python.PyJson;
+import java.util.Map;
 import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 
 /** {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five text lines and the JSON object. */
 public final class InferReport {
   private InferReport() {}
 
   public static ObjectNode json(InferResult r) {
-    JsonNode p = r.profile();
+    Profile p = r.profile();
+    ProfileRows.Latency l = p.latency();
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
     o.put("mode", "inference");
-    o.set("img_per_s", p.get("img_per_s"));
+    o.set("img_per_s", Num.json(p.imgPerS()));
     if (r.imgPerSStd() == null) {
       o.putNull("img_per_s_std");
     } else {
       o.put("img_per_s_std", r.imgPerSStd());
     }
     o.put("img_per_s_n", r.imgPerSN());
-    o.set("latency_p50_ms", p.path("latency").get("p50_ms"));
-    o.set("latency_p90_ms", p.path("latency").get("p90_ms"));
-    o.set("latency_p99_ms", p.path("latency").get("p99_ms"));
-    o.set("bound", p.get("bound"));
-    o.set("stages_ms", p.get("stages_ms"));
+    o.set("latency_p50_ms", Num.json(l.p50()));
+    o.set("latency_p90_ms", Num.json(l.p90()));
+    o.set("latency_p99_ms", Num.json(l.p99()));
+    o.put("bound", p.bound());
+    ObjectNode stages = o.putObject("stages_ms");
+    p.stagesMs().forEach((stage, ms) -> stages.set(stage, Num.json(ms)));
     return o;
   }
 
   public static List<String> text(InferResult r) {
-    JsonNode p = r.profile();
-    JsonNode latency = p.path("latency");
-    JsonNode stages = p.path("stages_ms");
+    Profile p = r.profile();
+    ProfileRows.Latency l = p.latency();
+    Map<String, Num> stages = p.stagesMs();
     String spread = r.imgPerSN() > 1 ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
     return List.of(
-        "latency  p50 " + Fmt.str(latency.get("p50_ms")) + " ms | p90 " + Fmt.str(latency.get("p90_ms"))
-            + " ms | p99 " + Fmt.str(latency.get("p99_ms")) + " ms  |  " + Fmt.str(p.get("img_per_s")) + spread + " img/s",
-        "stages   preprocess " + Fmt.str(stages.get("preprocess")) + " ms | forward " + Fmt.str(stages.get("forward"))
-            + " ms | postprocess/NMS " + Fmt.str(stages.get("postprocess")) + " ms",
-        ">> " + p.get("bound").asText().toUpperCase(Locale.ROOT) + ": " + p.get("bound_why").asText(),
+        "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
+            + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
+        "stages   preprocess " + Num.str(stages.get("preprocess")) + " ms | forward " + Num.str(stages.get("forward"))
+            + " ms | postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms",
+        ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
         "profile: " + r.reported(),
         "next:    libreyolo profile summary " + r.reported());
   }

@@ -46,18 +46,18 @@ public final class ReaderViews {
   }
 
   public static View phases(Path file) {
-    ObjectNode view = Lenses.phases(ProfileLoader.load(file));
-    return new View(PyJson.indented(view), TextReport.phases(view));
+    Lenses.PhasesView view = Lenses.phases(ProfileLoader.load(file));
+    return new View(PyJson.indented(view.json()), TextReport.phases(view));
   }
 
   public static View kernels(Path file, Lenses.KernelQuery query) {
-    ObjectNode view = Lenses.kernels(ProfileLoader.load(file), query);
-    return new View(PyJson.indented(view), TextReport.kernels(view));
+    Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
+    return new View(PyJson.indented(view.json()), TextReport.kernels(view));
   }
 
   public static View ops(Path file, int top, String phase) {
-    ObjectNode view = Lenses.ops(ProfileLoader.load(file), top, phase);
-    return new View(PyJson.indented(view), TextReport.ops(view));
+    Lenses.OpsView view = Lenses.ops(ProfileLoader.load(file), top, phase);
+    return new View(PyJson.indented(view.json()), TextReport.ops(view));
   }
 
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {

@@ -38,10 +38,10 @@ public final class Reports {
 
   /** The trace a profile came from: the input itself, its recorded path, or a sibling profile_trace.json. */
   static Path traceOf(Profile profile, Path input) {
-    if (!profile.json().has("schema") || profile.json().path("trace").asText("").equals(input.toString())) {
+    if (!profile.hasSchema() || input.toString().equals(profile.trace())) {
       return input;
     }
-    String recorded = profile.json().path("trace").asText(null);
+    String recorded = profile.trace();
     if (recorded != null && Files.isRegularFile(Path.of(recorded))) {
       return Path.of(recorded);
     }

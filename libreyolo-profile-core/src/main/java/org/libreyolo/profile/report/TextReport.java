@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.lens.Lenses;
 import org.libreyolo.profile.lens.WhatIf;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The readers' text output (docs/reference-behaviour.md: "Readers", "Compare", "What-if"), line for line. CPU
@@ -16,54 +19,54 @@ import org.libreyolo.profile.result.Profile;
 public final class TextReport {
   private TextReport() {}
 
-  public static List<String> summary(Profile profile) {
-    JsonNode p = profile.json();
-    boolean cpu = profile.isCpu();
+  public static List<String> summary(Profile p) {
+    boolean cpu = p.isCpu();
     List<String> lines = new ArrayList<>();
-    lines.add("model " + Fmt.orQ(p.path("model")) + "  |  " + Fmt.orQ(p.path("img_per_s")) + " img/s  |  step "
-        + Fmt.str(p.path("step_ms")) + " ms  |  " + Fmt.str(p.path("kernels_per_step"))
-        + (cpu ? " leaf ops/step @ ~" : " kernels/step @ ~") + Fmt.f(p.path("mean_kernel_us").asDouble(), 0) + "us");
-    if (profile.isInference()) {
-      JsonNode l = p.path("latency");
-      JsonNode s = p.path("stages_ms");
-      lines.add("latency  p50 " + Fmt.str(l.path("p50_ms")) + " ms | p90 " + Fmt.str(l.path("p90_ms")) + " ms | p99 "
-          + Fmt.str(l.path("p99_ms")) + " ms  (" + Fmt.str(l.path("n")) + " samples)");
-      lines.add("stages   preprocess " + Fmt.str(s.path("preprocess")) + " ms | forward " + Fmt.str(s.path("forward"))
-          + " ms | postprocess/NMS " + Fmt.str(s.path("postprocess")) + " ms");
+    lines.add("model " + Fmt.orQ(p.model()) + "  |  " + Fmt.orQ(p.imgPerS()) + " img/s  |  step "
+        + Num.str(p.stepMs()) + " ms  |  " + Num.str(p.kernelsPerStep())
+        + (cpu ? " leaf ops/step @ ~" : " kernels/step @ ~") + Fmt.f(Num.orZero(p.meanKernelUs()), 0) + "us");
+    if (p.isInference()) {
+      ProfileRows.Latency l = p.latency() != null ? p.latency() : new ProfileRows.Latency(null, null, null, null, null,
+          null, null);
+      Map<String, Num> s = p.stagesMs();
+      lines.add("latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 "
+          + Num.str(l.p99()) + " ms  (" + Num.str(l.n()) + " samples)");
+      lines.add("stages   preprocess " + Num.str(s.get("preprocess")) + " ms | forward " + Num.str(s.get("forward"))
+          + " ms | postprocess/NMS " + Num.str(s.get("postprocess")) + " ms");
     }
     if (cpu) {
-      lines.add("CPU busy " + Fmt.f(p.path("gpu_util").asDouble() * 100, 0) + "%  (" + Fmt.str(p.path("gpu_busy_ms_per_step"))
-          + " ms in ops)  |  Tensor Cores n/a  |  peak VRAM n/a  |  memcpy " + Fmt.str(p.path("memcpy_ms_per_step")) + " ms");
-      lines.add("host overhead " + Fmt.str(p.path("host_overhead_ms_per_step")) + " ms/step  |  "
-          + Fmt.str(p.path("launches_per_step")) + " leaf op calls/step");
-      JsonNode c = p.path("profiler_compensation");
-      if (c.path("applied").asBoolean(false)) {
-        lines.add("profiler cost taken out: ~" + Fmt.f(c.path("per_op_us").asDouble(), 2) + " us/op"
-            + (c.path("phase_scale").isEmpty() ? "" : ", phases scaled to their untraced times")
-            + "  (as recorded: CPU busy " + Fmt.str(c.path("raw").path("gpu_busy_ms_per_step")) + " ms, "
-            + Fmt.str(c.path("raw").path("bound")) + ")");
+      lines.add("CPU busy " + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0) + "%  (" + Num.str(p.gpuBusyMsPerStep())
+          + " ms in ops)  |  Tensor Cores n/a  |  peak VRAM n/a  |  memcpy " + Num.str(p.memcpyMsPerStep()) + " ms");
+      lines.add("host overhead " + Num.str(p.hostOverheadMsPerStep()) + " ms/step  |  "
+          + Num.str(p.launchesPerStep()) + " leaf op calls/step");
+      ProfileRows.Compensation c = p.compensation();
+      if (c != null && c.applied()) {
+        lines.add("profiler cost taken out: ~" + Fmt.f(c.perOpUs(), 2) + " us/op"
+            + (c.phasesScaled() ? ", phases scaled to their untraced times" : "")
+            + "  (as recorded: CPU busy " + Num.str(c.rawBusyMsPerStep()) + " ms, "
+            + (c.rawBound() == null ? "None" : c.rawBound()) + ")");
       }
     } else {
-      lines.add("GPU util " + Fmt.f(p.path("gpu_util").asDouble() * 100, 0) + "%  (" + Fmt.str(p.path("gpu_busy_ms_per_step"))
-          + " ms busy)  |  Tensor Cores " + Fmt.f(p.path("tensorcore_pct").asDouble(), 0) + "%  |  peak VRAM "
-          + Fmt.orQ(p.path("peak_vram_mb")) + " MB  |  memcpy " + Fmt.str(p.path("memcpy_ms_per_step")) + " ms");
-      lines.add("host overhead " + Fmt.str(p.path("host_overhead_ms_per_step")) + " ms/step  |  "
-          + Fmt.str(p.path("launches_per_step")) + " kernel launches/step");
+      lines.add("GPU util " + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0) + "%  (" + Num.str(p.gpuBusyMsPerStep())
+          + " ms busy)  |  Tensor Cores " + Fmt.f(Num.orZero(p.tensorcorePct()), 0) + "%  |  peak VRAM "
+          + Fmt.orQ(p.peakVramMb()) + " MB  |  memcpy " + Num.str(p.memcpyMsPerStep()) + " ms");
+      lines.add("host overhead " + Num.str(p.hostOverheadMsPerStep()) + " ms/step  |  "
+          + Num.str(p.launchesPerStep()) + " kernel launches/step");
     }
-    if (p.path("memory_pressure").asBoolean(false)) {
+    if (p.memoryPressure()) {
       lines.add("** MEMORY-PRESSURE: VRAM thrash, utilisation/throughput here are unreliable **");
     }
-    lines.add(">> " + p.path("bound").asText().toUpperCase(Locale.ROOT) + ": " + p.path("bound_why").asText());
+    lines.add(">> " + String.valueOf(p.bound() == null ? "" : p.bound()).toUpperCase(Locale.ROOT) + ": "
+        + (p.boundWhy() == null ? "" : p.boundWhy()));
     lines.add(cpu ? "op mix (self time):" : "kernel mix:");
-    for (JsonNode c : p.path("categories")) {
-      lines.add("  " + Fmt.left(c.path("name").asText(), 17) + " " + Fmt.f(c.path("pct").asDouble(), 5, 1) + "%   "
-          + Fmt.f(c.path("ms_per_step").asDouble(), 1) + " ms/step");
+    for (ProfileRows.CategoryRow c : p.categories()) {
+      lines.add("  " + Fmt.left(c.name(), 17) + " " + Fmt.f(c.pct(), 5, 1) + "%   " + Fmt.f(c.msPerStep(), 1)
+          + " ms/step");
     }
     lines.add(cpu ? "top leaf ops/step (self time):" : "top kernels/step:");
-    for (JsonNode k : p.path("top_kernels")) {
-      lines.add("  " + Fmt.f(k.path("pct_of_gpu").asDouble(), 5, 1) + "%  " + Fmt.f(k.path("ms_per_step").asDouble(), 6, 3)
-          + " ms  x" + Fmt.left(Fmt.str(k.path("count_per_step")), 4) + " " + k.path("kernel").asText()
-          + (k.path("tensorcore").asBoolean() ? " [TC]" : ""));
+    for (ProfileRows.KernelRow k : p.topKernels()) {
+      lines.add("  " + Fmt.f(k.pctOfGpu(), 5, 1) + "%  " + Fmt.f(k.msPerStep(), 6, 3) + " ms  x"
+          + Fmt.left(Long.toString(k.countPerStep()), 4) + " " + k.kernel() + (k.tensorcore() ? " [TC]" : ""));
     }
     return lines;
   }
@@ -75,36 +78,34 @@ public final class TextReport {
     return lines;
   }
 
-  public static List<String> phases(JsonNode view) {
+  public static List<String> phases(Lenses.PhasesView view) {
     List<String> lines = new ArrayList<>();
     lines.add(Fmt.left("phase", 11) + " " + Fmt.right("gpu_ms", 8) + " " + Fmt.right("wall_ms", 8) + " "
         + Fmt.right("kernels", 8) + " " + Fmt.right("ops", 7));
-    for (JsonNode ph : view.path("phases")) {
-      JsonNode wall = ph.path("wall_ms_per_step");
-      lines.add(Fmt.left(ph.path("phase").asText(), 11) + " " + Fmt.f(ph.path("gpu_ms_per_step").asDouble(), 8, 1) + " "
-          + Fmt.right(wall.isNumber() ? Fmt.f(wall.asDouble(), 1) : "-", 8) + " "
-          + Fmt.d(ph.path("kernels_per_step").asLong(), 8) + " " + Fmt.d(ph.path("ops_per_step").asLong(), 7));
+    for (ProfileRows.PhaseRow ph : view.phases()) {
+      lines.add(Fmt.left(ph.phase(), 11) + " " + Fmt.f(Num.orZero(ph.gpuMsPerStep()), 8, 1) + " "
+          + Fmt.right(ph.wallMsPerStep() != null ? Fmt.f(ph.wallMsPerStep().value(), 1) : "-", 8) + " "
+          + Fmt.d((long) Num.orZero(ph.kernelsPerStep()), 8) + " " + Fmt.d((long) Num.orZero(ph.opsPerStep()), 7));
     }
     return lines;
   }
 
-  public static List<String> kernels(JsonNode view) {
+  public static List<String> kernels(Lenses.KernelsView view) {
     List<String> lines = new ArrayList<>();
     lines.add(Fmt.right("%GPU", 6) + " " + Fmt.right("ms/step", 9) + " " + Fmt.right("x/step", 7) + " TC  kernel  [category]");
-    for (JsonNode k : view.path("kernels")) {
-      lines.add(Fmt.f(k.path("pct_of_gpu").asDouble(), 6, 2) + " " + Fmt.f(k.path("ms_per_step").asDouble(), 9, 3) + " "
-          + Fmt.d(k.path("count_per_step").asLong(), 7) + "  " + (k.path("tensorcore").asBoolean() ? "Y" : " ") + "  "
-          + k.path("kernel").asText() + "  [" + k.path("category").asText() + "]");
+    for (ProfileRows.KernelRow k : view.kernels()) {
+      lines.add(Fmt.f(k.pctOfGpu(), 6, 2) + " " + Fmt.f(k.msPerStep(), 9, 3) + " " + Fmt.d(k.countPerStep(), 7) + "  "
+          + (k.tensorcore() ? "Y" : " ") + "  " + k.kernel() + "  [" + k.category() + "]");
     }
     return lines;
   }
 
-  public static List<String> ops(JsonNode view) {
+  public static List<String> ops(Lenses.OpsView view) {
     List<String> lines = new ArrayList<>();
     lines.add(Fmt.right("%cpu", 6) + " " + Fmt.right("ms/step", 9) + " " + Fmt.right("x/step", 7) + "  op");
-    for (JsonNode o : view.path("ops")) {
-      lines.add(Fmt.f(o.path("pct_of_cpu_ops").asDouble(), 6, 2) + " " + Fmt.f(o.path("ms_per_step").asDouble(), 9, 3) + " "
-          + Fmt.d(o.path("count_per_step").asLong(), 7) + "  " + o.path("op").asText());
+    for (ProfileRows.OpRow o : view.ops()) {
+      lines.add(Fmt.f(o.pctOfCpuOps(), 6, 2) + " " + Fmt.f(o.msPerStep(), 9, 3) + " " + Fmt.d(o.countPerStep(), 7)
+          + "  " + o.op());
     }
     return lines;
   }

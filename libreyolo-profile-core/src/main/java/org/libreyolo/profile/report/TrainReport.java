@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.TrainResult;
 
 /**
@@ -17,18 +19,19 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
     o.put("trace", r.trace().toString());
-    o.set("img_per_s", r.profile().get("img_per_s"));
+    Profile p = r.profile();
+    o.set("img_per_s", Num.json(p.imgPerS()));
     if (r.imgPerSStd() == null) {
       o.putNull("img_per_s_std");
     } else {
       o.put("img_per_s_std", r.imgPerSStd());
     }
     o.put("img_per_s_n", r.imgPerSN());
-    o.set("bound", r.profile().get("bound"));
-    o.set("gpu_util", r.profile().get("gpu_util"));
+    o.set("bound", p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
+    o.set("gpu_util", Num.json(p.gpuUtil()));
     String spread = r.imgPerSN() > 1 ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
     List<String> text = List.of(
-        "img/s: " + PyJson.str(r.profile().get("img_per_s")) + spread + "  |  " + r.profile().get("bound").asText(),
+        "img/s: " + Num.str(p.imgPerS()) + spread + "  |  " + p.bound(),
         "profile: " + r.reported(),
         "next:    libreyolo profile summary " + r.reported());
     List<String> notes = new ArrayList<>();

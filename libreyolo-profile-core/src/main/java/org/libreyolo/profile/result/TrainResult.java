@@ -1,6 +1,5 @@
 package org.libreyolo.profile.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 
 /**
@@ -11,5 +10,5 @@ import java.nio.file.Path;
  * @param autoBatchNote which batch {@code --batch -1} chose and why, else null
  * @param warning a one-line warning (steps whose loss was not finite), else null
  */
-public record TrainResult(Path reported, Path trace, ObjectNode profile, Double imgPerSStd, int imgPerSN,
+public record TrainResult(Path reported, Path trace, Profile profile, Double imgPerSStd, int imgPerSN,
     String autoBatchNote, String warning) {}

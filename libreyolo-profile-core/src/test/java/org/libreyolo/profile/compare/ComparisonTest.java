@@ -15,37 +15,41 @@ class ComparisonTest {
     return PyJson.MAPPER.readTree(text);
   }
 
+  static Profile profile(String text) throws Exception {
+    return new Profile((ObjectNode) json(text));
+  }
+
   @Test
   void significanceRuleByHand() throws Exception {
     // SE = sqrt(2^2/4 + 1^2/4) = 1.118; 2*SE = 2.236; |d| = 3 > 2.236
     Comparison.Significance s = Comparison.significance(
-        json("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
-        json("{\"img_per_s\": 53.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}"));
+        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
+        profile("{\"img_per_s\": 53.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}"));
     assertThat(s.significant()).isTrue();
     assertThat(s.text()).isEqualTo("|d|=3.0 vs 2*SE=2.2");
     // |d| = 2 < 2.236: not significant
     assertThat(Comparison.significance(
-        json("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
-        json("{\"img_per_s\": 52.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}")).significant()).isFalse();
+        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
+        profile("{\"img_per_s\": 52.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}")).significant()).isFalse();
   }
 
   @Test
   void zeroStdsMakeAnyDifferenceSignificantAndNoDifferenceNot() throws Exception {
     assertThat(Comparison.significance(
-        json("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
-        json("{\"img_per_s\": 50.01, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}")).significant()).isTrue();
+        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
+        profile("{\"img_per_s\": 50.01, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}")).significant()).isTrue();
     assertThat(Comparison.significance(
-        json("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
-        json("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}")).significant()).isFalse();
+        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
+        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}")).significant()).isFalse();
   }
 
   @Test
   void singleRunsAndMissingThroughputHaveNoCall() throws Exception {
-    Comparison.Significance single = Comparison.significance(json("{\"img_per_s\": 50.0}"),
-        json("{\"img_per_s\": 60.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 3}"));
+    Comparison.Significance single = Comparison.significance(profile("{\"img_per_s\": 50.0}"),
+        profile("{\"img_per_s\": 60.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 3}"));
     assertThat(single.significant()).isNull();
     assertThat(single.text()).isEqualTo(Comparison.SINGLE_RUN);
-    Comparison.Significance none = Comparison.significance(json("{\"img_per_s\": null}"), json("{\"img_per_s\": 5.0}"));
+    Comparison.Significance none = Comparison.significance(profile("{\"img_per_s\": null}"), profile("{\"img_per_s\": 5.0}"));
     assertThat(none.significant()).isNull();
     assertThat(none.text()).isEqualTo("img/s unavailable");
   }

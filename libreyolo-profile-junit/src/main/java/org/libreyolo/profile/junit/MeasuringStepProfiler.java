@@ -15,6 +15,7 @@ import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.report.Reports;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -110,8 +111,8 @@ final class MeasuringStepProfiler implements StepProfiler {
       System.out.println("[libreyolo-profile] " + id() + ": baseline recorded at " + baseline);
       return;
     }
-    String headline = "[libreyolo-profile] " + id() + ": p50 " + profile.json().path("latency").path("p50_ms").asText()
-        + " ms, " + profile.json().path("img_per_s").asText() + " items/s";
+    String headline = "[libreyolo-profile] " + id() + ": p50 " + Num.str(profile.latency().p50()) + " ms, "
+        + Num.str(profile.imgPerS()) + " items/s";
     String record = "record one with -Dlibreyolo.profile.updateBaseline=true";
     if (!Files.exists(baseline)) { // a directory or unreadable file is the loader's one-line error
       System.out.println(headline + "; no baseline at " + baseline + " (" + record + ")");

@@ -1,0 +1,47 @@
+package org.libreyolo.profile.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import org.libreyolo.profile.python.PyJson;
+
+/**
+ * A number of the profile as Python sees it: its value and whether the file wrote it as an
+ * integer. Text output prints {@code str()} of the stored value, so {@code 12} and {@code 12.0}
+ * must stay distinct for the readers' output to be byte-identical to the reference's.
+ */
+public record Num(double value, boolean integral) {
+
+  /** The number at {@code node}, or null when it is missing, null or not a number. */
+  public static Num of(JsonNode node) {
+    return node != null && node.isNumber() ? new Num(node.asDouble(), node.isIntegralNumber()) : null;
+  }
+
+  public long asLong() {
+    return (long) value;
+  }
+
+  /** Python's {@code str()}: {@code 12} for an integer, float repr ({@code 12.0}, {@code 0.1}) otherwise. */
+  public String str() {
+    return integral ? Long.toString((long) value) : PyJson.repr(value);
+  }
+
+  /** The stored form back as JSON: {@code null} for an absent number, an integer stays an integer. */
+  public static JsonNode json(Num n) {
+    if (n == null) {
+      return NullNode.getInstance();
+    }
+    return n.integral ? LongNode.valueOf((long) n.value) : DoubleNode.valueOf(n.value);
+  }
+
+  /** {@code value or 0}. */
+  public static double orZero(Num n) {
+    return n == null ? 0.0 : n.value();
+  }
+
+  /** Python's {@code str()} of a nullable number: {@code None} when absent. */
+  public static String str(Num n) {
+    return n == null ? "None" : n.str();
+  }
+}
