@@ -28,6 +28,7 @@ import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
 import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileIo;
 import org.libreyolo.profile.weights.Detectors;
@@ -128,9 +129,9 @@ public final class InferProfiler {
     Map<String, double[]> stageSamples = m.phases(half, m.iterations());
     LatencyStats lat = LatencyStats.of(latencySamples);
     ObjectNode stages = ProfileAssembler.means(stageSamples);
-    double pre = stages.path("preprocess").asDouble();
-    double fwd = stages.path("forward").asDouble();
-    double post = stages.path("postprocess").asDouble();
+    double pre = ProfileAssembler.mean3(stageSamples.getOrDefault("preprocess", new double[0]));
+    double fwd = ProfileAssembler.mean3(stageSamples.getOrDefault("forward", new double[0]));
+    double post = ProfileAssembler.mean3(stageSamples.getOrDefault("postprocess", new double[0]));
     double meanMs = lat.n() > 0 ? lat.mean() : pre + fwd + post;
     double imgPerS = ProfileAssembler.perSecond(o.batch(), meanMs);
 
@@ -155,7 +156,8 @@ public final class InferProfiler {
       }
     }
     if (profile != null) {
-      Double util = profile.path("gpu_util").isNumber() && cuda ? profile.get("gpu_util").asDouble() : null;
+      Num gpuUtil = new Profile(profile).gpuUtil();
+      Double util = gpuUtil != null && cuda ? gpuUtil.value() : null;
       overlay(profile, InferenceVerdict.of(pre, fwd, post, util, cuda), latency, stages);
     } else {
       InferenceVerdict v = InferenceVerdict.of(pre, fwd, post, null, cuda);
@@ -195,7 +197,7 @@ public final class InferProfiler {
 
   /** The inference fields over a traced analysis (docs/reference-behaviour.md, "Inference profile"). */
   private static void overlay(ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
-    if (!p.path("memory_pressure").asBoolean(false)) {
+    if (!new Profile(p).memoryPressure()) {
       p.put("bound", v.bound());
       p.put("bound_why", v.why());
     }

@@ -23,7 +23,9 @@ import org.libreyolo.profile.measure.StepTimer;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileIo;
 import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.trace.TraceConventions;
@@ -76,8 +78,7 @@ public final class TrainProfiler {
       }
     }
     ObjectNode last = profiles.get(profiles.size() - 1);
-    List<ObjectNode> withThroughput = profiles.stream().filter(p -> p.path("img_per_s").isNumber()).toList();
-    if (withThroughput.size() > 1) {
+    if (RepeatAggregation.withThroughput(profiles) > 1) {
       Path aggregate = o.project().resolve("profile_repeat.json");
       ObjectNode repeat = RepeatAggregation.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
@@ -91,15 +92,16 @@ public final class TrainProfiler {
 
   /** Which batch {@code --batch -1} chose and why, else null. */
   private static String autoBatchNote(ObjectNode last) {
-    JsonNode config = last.path("config");
-    return !config.path("batch_auto").asBoolean(false) ? null
-        : "--batch -1 chose batch " + config.path("batch").asInt() + " (the largest power of two up to "
+    Profile p = new Profile(last);
+    JsonNode auto = p.config().get("batch_auto");
+    return auto == null || !auto.asBoolean(false) ? null
+        : "--batch -1 chose batch " + p.batch().str() + " (the largest power of two up to "
             + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
   }
 
   /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
   private static String warning(List<ObjectNode> trials) {
-    long skipped = trials.stream().mapToLong(t -> t.path("samples").path("skipped_steps").asLong(0)).sum();
+    long skipped = trials.stream().mapToLong(t -> new Profile(t).samples().skippedSteps()).sum();
     return skipped == 0 ? null
         : skipped + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
             + " DNNL_MAX_CPU_ISA=AVX2 (see README, Known issues)";
@@ -182,13 +184,13 @@ public final class TrainProfiler {
     ProfileAssembler.writeSummary(dir, summary);
 
     // refined verdict (training verdict, third layer) from the analysis of the trace
-    ObjectNode analysis = ProfileAssembler.analyse(trace, summary);
-    String[] verdict = refinedVerdict(analysis, real, step);
+    Profile analysis = new Profile(ProfileAssembler.analyse(trace, summary));
+    String[] verdict = refinedVerdict(analysis, frac, step);
     summary.put("bound", verdict[0]);
     summary.put("bound_why", verdict[1]);
     ProfileAssembler.writeSummary(dir, summary);
     ObjectNode profile = ProfileAssembler.analyse(trace, summary);
-    recordedVerdict(profile, real, step);
+    recordedVerdict(new Profile(profile), frac, step);
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("step_ms", ProfileAssembler.samples(stepMs));
     samples.set("dataload_ms", ProfileAssembler.samples(dataloadMs));
@@ -209,29 +211,34 @@ public final class TrainProfiler {
    * The verdict the trace as recorded would have given (the profiler's cost left in), beside the
    * recorded figures, so a reader sees whether taking the cost out changed it.
    */
-  private static void recordedVerdict(ObjectNode profile, JsonNode real, double stepMs) {
-    JsonNode raw = profile.path(TraceAnalyzer.COMPENSATION_KEY).path("raw");
-    if (raw.isObject()) {
-      ObjectNode recorded = profile.deepCopy();
-      recorded.set("gpu_busy_ms_per_step", raw.get("gpu_busy_ms_per_step"));
-      recorded.set("mean_kernel_us", raw.get("mean_kernel_us"));
-      ((ObjectNode) raw).put("bound", refinedVerdict(recorded, real, stepMs)[0]);
+  private static void recordedVerdict(Profile profile, double dataloadFrac, double stepMs) {
+    ProfileRows.Compensation c = profile.compensation();
+    if (c != null && c.hasRaw()) {
+      profile.setRecordedBound(refinedVerdict(profile, Num.orZero(c.rawBusyMsPerStep()),
+          Num.orZero(c.rawMeanKernelUs()), dataloadFrac, stepMs)[0]);
     }
   }
 
-  /** The refined training verdict (docs/reference-behaviour.md, "Verdicts", layer 2), with CPU wording when the "kernels" are CPU ops. */
-  static String[] refinedVerdict(JsonNode analysis, JsonNode real, double stepMs) {
-    boolean cpu = TraceConventions.KERNEL_SOURCE_CPU.equals(analysis.path("kernel_source").asText());
-    double busy = analysis.path("gpu_busy_ms_per_step").asDouble();
-    double util = stepMs > 0 ? busy / stepMs : analysis.path("gpu_util").asDouble();
+  /** The refined training verdict of the analysed figures (see {@link #refinedVerdict(Profile, double, double, double, double)}). */
+  static String[] refinedVerdict(Profile analysis, double dataloadFrac, double stepMs) {
+    return refinedVerdict(analysis, Num.orZero(analysis.gpuBusyMsPerStep()), Num.orZero(analysis.meanKernelUs()),
+        dataloadFrac, stepMs);
+  }
+
+  /**
+   * The refined training verdict (docs/reference-behaviour.md, "Verdicts", layer 2) with the given
+   * busy time and mean kernel time, in CPU words when the "kernels" are CPU ops.
+   */
+  static String[] refinedVerdict(Profile analysis, double busy, double meanKernelUs, double frac, double stepMs) {
+    boolean cpu = analysis.isCpu();
+    double util = stepMs > 0 ? busy / stepMs : Num.orZero(analysis.gpuUtil());
     double utilClamped = PyRound.round(Math.min(util, 1.0), 3);
-    long mallocs = analysis.path("cuda_mallocs_per_step").asLong();
+    long mallocs = (long) Num.orZero(analysis.cudaMallocsPerStep());
     String who = cpu ? "CPU ops" : "GPU";
     if (!cpu && (mallocs >= 5 || util > 1.05)) {
       return new String[] {"memory-pressure", "allocator/VRAM pressure (~" + mallocs
           + " cudaMalloc/free per step); throughput and utilisation are unreliable"};
     }
-    double frac = real.path("dataload_frac").asDouble();
     if (frac >= 0.2) {
       return new String[] {"dataloader", "the " + (cpu ? "model" : "GPU") + " waits on input data (~"
           + PyRound.format(frac * 100, 0) + "% of the step)"};
@@ -241,8 +248,7 @@ public final class TrainProfiler {
           + PyRound.format(utilClamped * 100, 0) + "% busy)"};
     }
     return new String[] {"host / launch", who + " only ~" + PyRound.format(utilClamped * 100, 0)
-        + "% busy \u2014 fed too slowly: " + analysis.path("kernels_per_step").asLong() + (cpu ? " ops" : " kernels")
-        + "/step at ~" + PyRound.format(analysis.path("mean_kernel_us").asDouble(), 0) + "us each plus host overhead"};
+        + "% busy \u2014 fed too slowly: " + (long) Num.orZero(analysis.kernelsPerStep()) + (cpu ? " ops" : " kernels")
+        + "/step at ~" + PyRound.format(meanKernelUs, 0) + "us each plus host overhead"};
   }
-
 }

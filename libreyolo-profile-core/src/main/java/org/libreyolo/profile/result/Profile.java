@@ -149,6 +149,10 @@ public final class Profile {
     return num("peak_vram_mb");
   }
 
+  public Num cudaMallocsPerStep() {
+    return num("cuda_mallocs_per_step");
+  }
+
   public boolean memoryPressure() {
     return root.path("memory_pressure").asBoolean(false);
   }
@@ -236,6 +240,16 @@ public final class Profile {
   /** True when the profile carries raw per-iteration latencies (what the gate tests with). */
   public boolean hasLatencySamples() {
     return root.path("samples").path("latency_ms").isArray();
+  }
+
+  // -- writers for producers (the only keys a producer changes after analysis)
+
+  /** Records the verdict the uncompensated figures would have given, beside them. */
+  public void setRecordedBound(String bound) {
+    JsonNode raw = root.path(ProfileKeys.COMPENSATION).path("raw");
+    if (raw.isObject()) {
+      ((ObjectNode) raw).put("bound", bound);
+    }
   }
 
   // -- helpers: the one place that reads keys

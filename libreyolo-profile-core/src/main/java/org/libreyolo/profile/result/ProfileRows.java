@@ -53,19 +53,25 @@ public final class ProfileRows {
 
   /** The profiler-cost compensation of a trace captured here (docs/profiler-cost.md). */
   public record Compensation(boolean applied, double perOpUs, boolean phasesScaled, Num rawBusyMsPerStep,
-      String rawBound) {
+      Num rawMeanKernelUs, String rawBound) {
     static Compensation of(JsonNode n) {
       JsonNode raw = n.path("raw");
       return new Compensation(n.path("applied").asBoolean(false), n.path("per_op_us").asDouble(),
-          !n.path("phase_scale").isEmpty(), Num.of(raw.get("gpu_busy_ms_per_step")),
+          !n.path("phase_scale").isEmpty(), Num.of(raw.get("gpu_busy_ms_per_step")), Num.of(raw.get("mean_kernel_us")),
           raw.path("bound").isMissingNode() ? null : raw.path("bound").asText(null));
+    }
+
+    /** Whether the figures as recorded (before compensation) are kept beside the compensated ones. */
+    public boolean hasRaw() {
+      return rawBusyMsPerStep != null;
     }
   }
 
   /** The raw measurements statistics use (empty arrays when absent). */
-  public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials) {
+  public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps) {
     static Samples of(JsonNode n) {
-      return new Samples(values(n.path("latency_ms")), values(n.path("step_ms")), values(n.path("img_per_s_trials")));
+      return new Samples(values(n.path("latency_ms")), values(n.path("step_ms")), values(n.path("img_per_s_trials")),
+          n.path("skipped_steps").asLong(0));
     }
   }
 
