@@ -9,4 +9,8 @@ def profile = new groovy.json.JsonSlurper().parse(new File(dir, 'profile.json'))
 assert profile.samples.latency_ms.size() == 20
 assert profile.stages_ms.forward > 0
 assert profile.kernel_source == 'cpu-leaf-ops'
+// model(block) records the real model and device, not a placeholder
+assert profile.device == 'cpu'
+assert profile.environment.model_params > 2000000
+assert profile.environment.device == profile.device
 assert new File(basedir, 'src/perf/libreyolo-profile/ForwardPerfTest.predict.json').isFile()

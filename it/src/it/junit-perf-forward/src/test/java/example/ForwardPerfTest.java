@@ -39,7 +39,7 @@ class ForwardPerfTest {
   @Test
   @ProfiledStep(warmup = 10, runs = 20, trace = true)
   void predict(StepProfiler step) {
-    step.measure(it -> {
+    step.model(detector.net()).measure(it -> {
       DetectionPipeline.Batch[] batch = new DetectionPipeline.Batch[1];
       it.phase("preprocess", () -> batch[0] = predictor.preprocess(IMAGES));
       try (NDManager sub = detector.manager().newSubManager()) {

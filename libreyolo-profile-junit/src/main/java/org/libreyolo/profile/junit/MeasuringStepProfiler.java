@@ -44,7 +44,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     for (Pair<String, ai.djl.nn.Parameter> p : block.getParameters()) {
       if (p.getValue().isInitialized()) {
         params += p.getValue().getArray().size();
-        where = where != null ? where : p.getValue().getArray().getDevice().toString();
+        where = where != null ? where : label(p.getValue().getArray().getDevice());
       }
     }
     this.modelParams = params;
@@ -92,6 +92,11 @@ final class MeasuringStepProfiler implements StepProfiler {
     gate(profile, dir);
     publish(dir);
     return profile;
+  }
+
+  /** The profile's device words: {@code cpu}, {@code cuda:N} (as the CLI's {@code --device}). */
+  private static String label(ai.djl.Device device) {
+    return device.isGpu() ? "cuda:" + device.getDeviceId() : "cpu";
   }
 
   /** Where the step ran: the model's device when {@link #model} named it, else the CPU. */
