@@ -35,35 +35,28 @@ public final class Gate {
       out.put("verdict", verdict.name());
       out.put("alpha", options.alpha());
       out.put("max_regression", options.maxRegression());
-      if (mde == null) {
-        out.putNull("mde");
-      } else {
-        out.put("mde", PyRound.round(mde, 4));
-      }
+      out.put("mde", round4(mde));
       ArrayNode env = out.putArray("environment_differences");
       environmentDifferences.forEach(env::add);
       ArrayNode rowsNode = out.putArray("metrics");
       for (Row r : rows) {
         ObjectNode n = rowsNode.addObject();
         n.put("metric", r.metric());
-        put(n, "baseline", r.baseline());
-        put(n, "current", r.current());
-        put(n, "change", r.change() == null ? null : PyRound.round(r.change(), 4));
-        put(n, "ci_low", r.ciLow() == null ? null : PyRound.round(r.ciLow(), 4));
-        put(n, "ci_high", r.ciHigh() == null ? null : PyRound.round(r.ciHigh(), 4));
+        n.put("baseline", (Double) r.baseline());
+        n.put("current", (Double) r.current());
+        n.put("change", round4(r.change()));
+        n.put("ci_low", round4(r.ciLow()));
+        n.put("ci_high", round4(r.ciHigh()));
         n.put("verdict", r.verdict().name());
         n.put("why", r.why());
       }
       return out;
     }
+  }
 
-    private static void put(ObjectNode n, String key, Double v) {
-      if (v == null) {
-        n.putNull(key);
-      } else {
-        n.put(key, v);
-      }
-    }
+  /** Rounded to 4 decimals; null stays null. */
+  private static Double round4(Double v) {
+    return v == null ? null : PyRound.round(v, 4);
   }
 
   public static Result check(Profile baseline, Profile current, GateOptions options) {

@@ -17,6 +17,7 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
+import org.libreyolo.profile.result.ProfileRows.StoredRow;
 
 /**
  * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
@@ -80,35 +81,34 @@ public final class Lenses {
   /** {@code phases}: the profile's phase rows. */
   public record PhasesView(String trace, List<PhaseRow> phases) {
     public ObjectNode json() {
-      ObjectNode out = F.objectNode();
-      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
-      ArrayNode rows = out.putArray("phases");
-      phases.forEach(row -> rows.add(row.source()));
-      return out;
+      return rowsView(trace, null, "phases", phases);
     }
   }
 
   /** {@code kernels}: the rows that passed the query, as stored. */
   public record KernelsView(String trace, List<KernelRow> kernels) {
     public ObjectNode json() {
-      ObjectNode out = F.objectNode();
-      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
-      out.put("matched", kernels.size());
-      ArrayNode rows = out.putArray("kernels");
-      kernels.forEach(row -> rows.add(row.source()));
-      return out;
+      return rowsView(trace, kernels.size(), "kernels", kernels);
     }
   }
 
   /** {@code ops}: the first rows, as stored. */
   public record OpsView(String trace, List<OpRow> ops) {
     public ObjectNode json() {
-      ObjectNode out = F.objectNode();
-      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
-      ArrayNode rows = out.putArray("ops");
-      ops.forEach(row -> rows.add(row.source()));
-      return out;
+      return rowsView(trace, null, "ops", ops);
     }
+  }
+
+  /** {@code {"trace": ..., ["matched": n,] key: [rows as stored]}}. */
+  private static ObjectNode rowsView(String trace, Integer matched, String key, List<? extends StoredRow> rows) {
+    ObjectNode out = F.objectNode();
+    out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+    if (matched != null) {
+      out.put("matched", matched);
+    }
+    ArrayNode array = out.putArray(key);
+    rows.forEach(row -> array.add(row.source()));
+    return out;
   }
 
   public static PhasesView phases(Profile p) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.libreyolo.profile.analysis.LatencyStats;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileIo;
@@ -24,17 +25,37 @@ public final class ProfileAssembler {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String SUMMARY = "profile_summary.json";
 
+  /** The trace-less profile's GPU figures, in the reference's key order (none measured: 0 or null). */
+  private static final ObjectNode NO_TRACE_SCALARS = template("{\"dataload_ms\": 0.0, \"dataload_frac\": 0.0,"
+      + " \"gpu_util\": 0.0, \"gpu_util_raw\": 0.0, \"memory_pressure\": false, \"cuda_mallocs_per_step\": 0,"
+      + " \"host_overhead_ms_per_step\": 0.0, \"launches_per_step\": 0, \"gpu_busy_ms_per_step\": 0.0,"
+      + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms_per_step\": 0.0,"
+      + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null}");
+  /** The same figures under their {@code metrics} names, after img_per_s and step_ms. */
+  private static final ObjectNode NO_TRACE_METRICS = template("{\"gpu_util\": 0.0, \"gpu_busy_ms\": 0.0,"
+      + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms\": 0.0,"
+      + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null, \"host_overhead_ms\": 0.0, \"launches_per_step\": 0,"
+      + " \"cuda_mallocs_per_step\": 0, \"memory_pressure\": false}");
+
   private ProfileAssembler() {}
+
+  private static ObjectNode template(String json) {
+    try {
+      return (ObjectNode) PyJson.MAPPER.readTree(json);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   /** {@code latency}: percentiles (null without samples), the mean, extremes and n. */
   public static ObjectNode latency(LatencyStats lat, double meanMs) {
     ObjectNode latency = F.objectNode();
-    putNullable(latency, "p50_ms", lat.p50());
-    putNullable(latency, "p90_ms", lat.p90());
-    putNullable(latency, "p99_ms", lat.p99());
+    latency.put("p50_ms", (Double) lat.p50());
+    latency.put("p90_ms", (Double) lat.p90());
+    latency.put("p99_ms", (Double) lat.p99());
     latency.put("mean_ms", meanMs);
-    putNullable(latency, "min_ms", lat.min());
-    putNullable(latency, "max_ms", lat.max());
+    latency.put("min_ms", (Double) lat.min());
+    latency.put("max_ms", (Double) lat.max());
     latency.put("n", lat.n());
     return latency;
   }
@@ -107,21 +128,7 @@ public final class ProfileAssembler {
     p.put("bound_why", why);
     p.put("step_ms", PyRound.round(meanMs, 3));
     p.put("img_per_s", imgPerS);
-    p.put("dataload_ms", 0.0);
-    p.put("dataload_frac", 0.0);
-    p.put("gpu_util", 0.0);
-    p.put("gpu_util_raw", 0.0);
-    p.put("memory_pressure", false);
-    p.put("cuda_mallocs_per_step", 0);
-    p.put("host_overhead_ms_per_step", 0.0);
-    p.put("launches_per_step", 0);
-    p.put("gpu_busy_ms_per_step", 0.0);
-    p.put("mean_kernel_us", 0.0);
-    p.put("kernels_per_step", 0);
-    p.put("unique_kernels", 0);
-    p.put("memcpy_ms_per_step", 0.0);
-    p.put("tensorcore_pct", 0.0);
-    p.putNull("peak_vram_mb");
+    p.setAll(NO_TRACE_SCALARS.deepCopy());
     ObjectNode window = p.putObject("window");
     window.put("wall_ms", 0.0);
     window.put("real_steps", realSteps);
@@ -130,18 +137,7 @@ public final class ProfileAssembler {
     ObjectNode m = p.putObject("metrics");
     m.put("img_per_s", imgPerS);
     m.set("step_ms", p.get("step_ms"));
-    m.put("gpu_util", 0.0);
-    m.put("gpu_busy_ms", 0.0);
-    m.put("mean_kernel_us", 0.0);
-    m.put("kernels_per_step", 0);
-    m.put("unique_kernels", 0);
-    m.put("memcpy_ms", 0.0);
-    m.put("tensorcore_pct", 0.0);
-    m.putNull("peak_vram_mb");
-    m.put("host_overhead_ms", 0.0);
-    m.put("launches_per_step", 0);
-    m.put("cuda_mallocs_per_step", 0);
-    m.put("memory_pressure", false);
+    m.setAll(NO_TRACE_METRICS.deepCopy());
     m.put("bound", bound);
     if (inference) {
       putInferenceMetrics(m, latency, stages, p.get("img_per_s"));
@@ -205,13 +201,5 @@ public final class ProfileAssembler {
     writeSummary(dir, summary);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return new Profile(profile);
-  }
-
-  private static void putNullable(ObjectNode node, String key, Double value) {
-    if (value == null) {
-      node.putNull(key);
-    } else {
-      node.put(key, value);
-    }
   }
 }

@@ -22,11 +22,7 @@ public final class InferReport {
     o.put("profile", r.reported().toString());
     o.put("mode", "inference");
     o.set("img_per_s", Num.json(p.imgPerS()));
-    if (r.imgPerSStd() == null) {
-      o.putNull("img_per_s_std");
-    } else {
-      o.put("img_per_s_std", r.imgPerSStd());
-    }
+    o.put("img_per_s_std", r.imgPerSStd()); // null stays null (one trial)
     o.put("img_per_s_n", r.imgPerSN());
     o.set("latency_p50_ms", Num.json(l.p50()));
     o.set("latency_p90_ms", Num.json(l.p90()));

@@ -21,11 +21,7 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
     o.put("trace", r.trace().toString());
     Profile p = r.profile();
     o.set("img_per_s", Num.json(p.imgPerS()));
-    if (r.imgPerSStd() == null) {
-      o.putNull("img_per_s_std");
-    } else {
-      o.put("img_per_s_std", r.imgPerSStd());
-    }
+    o.put("img_per_s_std", r.imgPerSStd()); // null stays null (one trial)
     o.put("img_per_s_n", r.imgPerSN());
     o.set("bound", p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
     o.set("gpu_util", Num.json(p.gpuUtil()));

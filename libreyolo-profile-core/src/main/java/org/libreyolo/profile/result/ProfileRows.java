@@ -9,9 +9,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class ProfileRows {
   private ProfileRows() {}
 
+  /** A row that can re-emit the object it was read from. */
+  public interface StoredRow {
+    JsonNode source();
+  }
+
   /** A kernel (CPU profiles: a leaf op's self time) aggregated per name. */
   public record KernelRow(String kernel, String rawName, String category, boolean tensorcore, double msPerStep,
-      double pctOfGpu, long countPerStep, JsonNode source) {
+      double pctOfGpu, long countPerStep, JsonNode source) implements StoredRow {
     static KernelRow of(JsonNode n) {
       return new KernelRow(n.path("kernel").asText(), n.path("raw_name").asText(), n.path("category").asText(),
           n.path("tensorcore").asBoolean(), n.path("ms_per_step").asDouble(), n.path("pct_of_gpu").asDouble(),
@@ -20,7 +25,7 @@ public final class ProfileRows {
   }
 
   /** A framework op aggregated per name (inclusive CPU time). */
-  public record OpRow(String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source) {
+  public record OpRow(String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source) implements StoredRow {
     static OpRow of(JsonNode n) {
       return new OpRow(n.path("op").asText(), n.path("ms_per_step").asDouble(), n.path("pct_of_cpu_ops").asDouble(),
           n.path("count_per_step").asLong(), n);
@@ -36,7 +41,7 @@ public final class ProfileRows {
 
   /** A phase's time, kernels and ops per step; wall time null when the summary had none. */
   public record PhaseRow(String phase, Num gpuMsPerStep, Num wallMsPerStep, Num kernelsPerStep, Num opsPerStep,
-      Num uniqueKernels, JsonNode source) {
+      Num uniqueKernels, JsonNode source) implements StoredRow {
     static PhaseRow of(JsonNode n) {
       return new PhaseRow(n.path("phase").asText(), Num.of(n.get("gpu_ms_per_step")), Num.of(n.get("wall_ms_per_step")),
           Num.of(n.get("kernels_per_step")), Num.of(n.get("ops_per_step")), Num.of(n.get("unique_kernels")), n);

@@ -80,7 +80,22 @@ class InferProfilerTest {
     JsonNode p = PyJson.MAPPER.readTree(run.resolve("profile.json").toFile());
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys).startsWith("schema", "mode", "trace", "model", "config", "bound", "bound_why", "step_ms");
+    // the reference's trace-less form, key for key, then ours
+    assertThat(keys).containsExactly("schema", "mode", "trace", "model", "config", "bound", "bound_why", "step_ms",
+        "img_per_s", "dataload_ms", "dataload_frac", "gpu_util", "gpu_util_raw", "memory_pressure",
+        "cuda_mallocs_per_step", "host_overhead_ms_per_step", "launches_per_step", "gpu_busy_ms_per_step",
+        "mean_kernel_us", "kernels_per_step", "unique_kernels", "memcpy_ms_per_step", "tensorcore_pct", "peak_vram_mb",
+        "window", "latency", "stages_ms", "metrics", "categories", "phases", "phases_gpu", "kernels_by_phase",
+        "ops_by_phase", "top_kernels", "kernels", "ops", "device", "kernel_source", "environment", "samples");
+    List<String> metrics = new ArrayList<>();
+    p.get("metrics").fieldNames().forEachRemaining(metrics::add);
+    assertThat(metrics).containsExactly("img_per_s", "step_ms", "gpu_util", "gpu_busy_ms", "mean_kernel_us",
+        "kernels_per_step", "unique_kernels", "memcpy_ms", "tensorcore_pct", "peak_vram_mb", "host_overhead_ms",
+        "launches_per_step", "cuda_mallocs_per_step", "memory_pressure", "bound", "latency_p50_ms", "latency_p90_ms",
+        "latency_p99_ms", "throughput_img_s", "preprocess_ms", "forward_ms", "nms_ms", "preprocess_wall_ms",
+        "forward_wall_ms", "postprocess_wall_ms");
+    assertThat(p.get("cuda_mallocs_per_step").isIntegralNumber()).isTrue();
+    assertThat(p.get("gpu_util").isDouble()).isTrue();
     assertThat(p.get("trace").isNull()).isTrue();
     assertThat(p.get("phases")).hasSize(3);
     assertThat(p.get("phases").get(1).get("wall_ms_per_step").asDouble())
