@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -47,52 +48,100 @@ public final class Comparison {
     return p.imgPerSN() == null ? 1 : (int) p.imgPerSN().asLong();
   }
 
-  public static ObjectNode compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
+  /** A before/after pair of one compared field. */
+  public record Pair<T>(T before, T after) {}
+
+  /**
+   * The statistics block: which samples, the raw results, and the significance level. JSON and
+   * text show the estimates rounded to 4 decimals ({@link #rounded}).
+   */
+  public record Statistics(String metric, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
+    public static double rounded(double v) {
+      return PyRound.round(v, 4);
+    }
+
+    ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.put("metric", metric);
+      out.put("lower_is_better", lowerIsBetter);
+      out.putArray("n").add(raw.nBefore()).add(raw.nAfter());
+      out.put("alpha", alpha);
+      ObjectNode welch = out.putObject("welch_log");
+      welch.put("ratio", rounded(raw.ratio()));
+      welch.putArray("ci95").add(rounded(raw.ratioLow())).add(rounded(raw.ratioHigh()));
+      welch.put("p", raw.welchP());
+      ObjectNode mw = out.putObject("mann_whitney");
+      mw.put("p", raw.mannWhitneyP());
+      mw.put("hodges_lehmann_shift", rounded(raw.hodgesLehmann()));
+      ObjectNode boot = out.putObject("bootstrap_median_change");
+      boot.put("change", rounded(raw.medianChange()));
+      boot.putArray("ci95").add(rounded(raw.medianChangeLow())).add(rounded(raw.medianChangeHigh()));
+      boot.put("resamples", SampleStatistics.BOOTSTRAP_RESAMPLES);
+      out.put("mde_relative", rounded(raw.mde()));
+      out.put("noise_cv", rounded(raw.cv()));
+      return out;
+    }
+  }
+
+  /**
+   * Two profiles compared: the reference's fields, its significance call, our statistics block
+   * (null without samples on both sides) and the environment fields that differ.
+   */
+  public record Result(String before, String after, Pair<Num> imgPerS, Pair<Num> imgPerSStd, Pair<Integer> trials,
+      Significance significance, Pair<Double> msPerImage, Pair<Num> gpuUtil, Pair<Num> hostOverheadMsPerStep,
+      Pair<Num> launchesPerStep, Pair<String> bound, Statistics statistics,
+      Map<String, Pair<JsonNode>> environmentDifferences) {
+
+    /** What {@code compare --json} prints, in the reference's key order then ours. */
+    public ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.put("before", before);
+      out.put("after", after);
+      ObjectNode ips = out.putObject("img_per_s");
+      ips.set("before", Num.json(imgPerS.before()));
+      ips.set("after", Num.json(imgPerS.after()));
+      ips.putArray("std").add(Num.json(imgPerSStd.before())).add(Num.json(imgPerSStd.after()));
+      ips.putArray("n").add(trials.before()).add(trials.after());
+      ips.put("significant", significance.significant());
+      ips.put("significance", significance.text());
+      ObjectNode msPerImageNode = out.putObject("ms_per_image");
+      msPerImageNode.put("before", msPerImage.before());
+      msPerImageNode.put("after", msPerImage.after());
+      numbers(out, "gpu_util", gpuUtil);
+      numbers(out, "host_overhead_ms_per_step", hostOverheadMsPerStep);
+      numbers(out, "launches_per_step", launchesPerStep);
+      ObjectNode boundNode = out.putObject("bound");
+      boundNode.put("before", bound.before());
+      boundNode.put("after", bound.after());
+      out.set("statistics", statistics == null ? F.nullNode() : statistics.json());
+      out.set("environment_differences", environmentJson(environmentDifferences));
+      return out;
+    }
+
+    private static void numbers(ObjectNode out, String key, Pair<Num> pair) {
+      ObjectNode node = out.putObject(key);
+      node.set("before", Num.json(pair.before()));
+      node.set("after", Num.json(pair.after()));
+    }
+  }
+
+  public static Result compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
     GateOptions.checkAlpha(alpha);
-    ObjectNode out = F.objectNode();
-    out.put("before", beforePath);
-    out.put("after", afterPath);
-    ObjectNode ips = out.putObject("img_per_s");
-    ips.set("before", Num.json(a.imgPerS()));
-    ips.set("after", Num.json(b.imgPerS()));
-    ips.putArray("std").add(Num.json(a.imgPerSStd())).add(Num.json(b.imgPerSStd()));
-    ips.putArray("n").add(trials(a)).add(trials(b));
-    Significance s = significance(a, b);
-    if (s.significant() == null) {
-      ips.putNull("significant");
-    } else {
-      ips.put("significant", s.significant());
-    }
-    ips.put("significance", s.text());
-    ObjectNode msPerImage = out.putObject("ms_per_image");
-    putMsPerImage(msPerImage, "before", a);
-    putMsPerImage(msPerImage, "after", b);
-    pair(out, "gpu_util", Num.json(a.gpuUtil()), Num.json(b.gpuUtil()));
-    pair(out, "host_overhead_ms_per_step", Num.json(a.hostOverheadMsPerStep()), Num.json(b.hostOverheadMsPerStep()));
-    pair(out, "launches_per_step", Num.json(a.launchesPerStep()), Num.json(b.launchesPerStep()));
-    pair(out, "bound", text(a.bound()), text(b.bound()));
-    out.set("statistics", statistics(a, b, alpha));
-    out.set("environment_differences", environmentDifferences(a, b));
-    return out;
+    Samples s = samples(a, b);
+    Statistics statistics = s == null ? null
+        : new Statistics(s.metric(), s.lowerIsBetter(), alpha, SampleStatistics.of(s.before(), s.after(), alpha));
+    return new Result(beforePath, afterPath, new Pair<>(a.imgPerS(), b.imgPerS()),
+        new Pair<>(a.imgPerSStd(), b.imgPerSStd()), new Pair<>(trials(a), trials(b)), significance(a, b),
+        new Pair<>(msPerImage(a), msPerImage(b)), new Pair<>(a.gpuUtil(), b.gpuUtil()),
+        new Pair<>(a.hostOverheadMsPerStep(), b.hostOverheadMsPerStep()),
+        new Pair<>(a.launchesPerStep(), b.launchesPerStep()), new Pair<>(a.bound(), b.bound()), statistics,
+        environmentDifferences(a, b));
   }
 
-  private static void putMsPerImage(ObjectNode node, String key, Profile p) {
+  /** Step time per image (3 decimals), the batch-independent speed; null without a batch or step. */
+  private static Double msPerImage(Profile p) {
     double batch = Num.orZero(p.batch());
-    if (batch == 0 || p.stepMs() == null) {
-      node.putNull(key);
-    } else {
-      node.put(key, PyRound.round(p.stepMs().value() / batch, 3));
-    }
-  }
-
-  private static void pair(ObjectNode out, String key, JsonNode before, JsonNode after) {
-    ObjectNode node = out.putObject(key);
-    node.set("before", before);
-    node.set("after", after);
-  }
-
-  private static JsonNode text(String value) {
-    return value == null ? F.nullNode() : F.textNode(value);
+    return batch == 0 || p.stepMs() == null ? null : PyRound.round(p.stepMs().value() / batch, 3);
   }
 
   /** The metric and raw samples statistics use: per-iteration latency, else per-trial throughput. */
@@ -113,33 +162,6 @@ public final class Comparison {
     return null;
   }
 
-  private static JsonNode statistics(Profile a, Profile b, double alpha) {
-    Samples s = samples(a, b);
-    if (s == null) {
-      return F.nullNode();
-    }
-    SampleStatistics st = SampleStatistics.of(s.before(), s.after(), alpha);
-    ObjectNode out = F.objectNode();
-    out.put("metric", s.metric());
-    out.put("lower_is_better", s.lowerIsBetter());
-    out.putArray("n").add(st.nBefore()).add(st.nAfter());
-    out.put("alpha", alpha);
-    ObjectNode welch = out.putObject("welch_log");
-    welch.put("ratio", PyRound.round(st.ratio(), 4));
-    welch.putArray("ci95").add(PyRound.round(st.ratioLow(), 4)).add(PyRound.round(st.ratioHigh(), 4));
-    welch.put("p", st.welchP());
-    ObjectNode mw = out.putObject("mann_whitney");
-    mw.put("p", st.mannWhitneyP());
-    mw.put("hodges_lehmann_shift", PyRound.round(st.hodgesLehmann(), 4));
-    ObjectNode boot = out.putObject("bootstrap_median_change");
-    boot.put("change", PyRound.round(st.medianChange(), 4));
-    boot.putArray("ci95").add(PyRound.round(st.medianChangeLow(), 4)).add(PyRound.round(st.medianChangeHigh(), 4));
-    boot.put("resamples", SampleStatistics.BOOTSTRAP_RESAMPLES);
-    out.put("mde_relative", PyRound.round(st.mde(), 4));
-    out.put("noise_cv", PyRound.round(st.cv(), 4));
-    return out;
-  }
-
   private static boolean absent(JsonNode v) {
     return v.isMissingNode() || v.isNull();
   }
@@ -155,20 +177,27 @@ public final class Comparison {
     return a.equals(b);
   }
 
-  /** Fields of the two environment fingerprints that differ, as {field: [before, after]}. */
-  static ObjectNode environmentDifferences(Profile a, Profile b) {
-    ObjectNode out = F.objectNode();
+  /** Fields of the two environment fingerprints that differ, in first-seen order. */
+  static Map<String, Pair<JsonNode>> environmentDifferences(Profile a, Profile b) {
     Map<String, JsonNode> ea = a.environment();
     Map<String, JsonNode> eb = b.environment();
     Set<String> fields = new LinkedHashSet<>(ea.keySet());
     fields.addAll(eb.keySet());
+    Map<String, Pair<JsonNode>> out = new LinkedHashMap<>();
     for (String field : fields) {
       JsonNode va = ea.getOrDefault(field, MissingNode.getInstance());
       JsonNode vb = eb.getOrDefault(field, MissingNode.getInstance());
       if (!same(va, vb)) {
-        out.putArray(field).add(va.isMissingNode() ? F.nullNode() : va).add(vb.isMissingNode() ? F.nullNode() : vb);
+        out.put(field, new Pair<>(va.isMissingNode() ? F.nullNode() : va, vb.isMissingNode() ? F.nullNode() : vb));
       }
     }
+    return out;
+  }
+
+  /** {@code {field: [before, after]}}. */
+  static ObjectNode environmentJson(Map<String, Pair<JsonNode>> differences) {
+    ObjectNode out = F.objectNode();
+    differences.forEach((field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
     return out;
   }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.result.Num;
@@ -63,10 +65,10 @@ public final class Gate {
     Profile b = baseline;
     Profile c = current;
     List<String> env = new ArrayList<>();
-    ObjectNode diffs = Comparison.environmentDifferences(b, c);
+    Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
-      if (diffs.has(field)) {
-        env.add(field + " " + diffs.get(field).get(0) + " -> " + diffs.get(field).get(1));
+      if (diffs.containsKey(field)) {
+        env.add(field + " " + diffs.get(field).before() + " -> " + diffs.get(field).after());
       }
     }
     Comparison.Samples samples = Comparison.samples(b, c);

@@ -70,13 +70,6 @@ public final class Lenses {
     return metrics.get(field);
   }
 
-  /**
-   * The {@code trace} these views print: the profile's own (the trace it was analysed from, null
-   * for a trace-less profile), not the path the reader was given, as the reference does.
-   */
-  static JsonNode storedTrace(Profile p) {
-    return p.trace() == null ? F.nullNode() : F.textNode(p.trace());
-  }
 
   /** {@code phases}: the profile's phase rows. */
   public record PhasesView(String trace, List<PhaseRow> phases) {

@@ -26,7 +26,28 @@ public final class WhatIf {
    * {@code stepMs} the projected step before rounding, which the text prints with 0 decimals
    * (formatting the stored 1-decimal value rounded twice: 241.48 -> 241.5 -> "242").
    */
-  public record Projection(ObjectNode json, double stepMs) {}
+  public record Projection(String trace, String bound, String mechanism, double removedGpuMs, long removedLaunches,
+      Num stepNow, double stepMs, Num imgPerSNow, Double imgPerSProjected) {
+    /** What {@code what-if --json} prints. */
+    public ObjectNode json() {
+      JsonNodeFactory f = JsonNodeFactory.instance;
+      ObjectNode out = f.objectNode();
+      out.put("trace", trace);
+      out.put("bound", bound);
+      out.put("mechanism", mechanism);
+      ObjectNode removed = out.putObject("removed");
+      removed.put("gpu_ms", PyRound.round(removedGpuMs, 2));
+      removed.put("launches", removedLaunches);
+      ObjectNode stepNode = out.putObject("step_ms");
+      stepNode.set("now", Num.json(stepNow));
+      stepNode.put("projected", PyRound.round(stepMs, 1));
+      ObjectNode ips = out.putObject("img_per_s");
+      ips.set("now", Num.json(imgPerSNow));
+      ips.put("projected", imgPerSProjected);
+      out.put("caveat", CAVEAT);
+      return out;
+    }
+  }
 
   public static Projection project(Profile p, String removeCategory, Integer removeLaunches) {
     boolean hasCategory = removeCategory != null && !removeCategory.isEmpty();
@@ -75,25 +96,7 @@ public final class WhatIf {
     }
     Double projected = bs == 0 || newStep == 0 ? null : PyRound.round(bs / (newStep / 1000.0), 1);
 
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode out = f.objectNode();
-    out.set("trace", Lenses.storedTrace(p));
-    out.set("bound", p.bound() == null ? f.nullNode() : f.textNode(p.bound()));
-    out.put("mechanism", mechanism);
-    ObjectNode removed = out.putObject("removed");
-    removed.put("gpu_ms", PyRound.round(removedGpu, 2));
-    removed.put("launches", removedLaunches);
-    ObjectNode stepNode = out.putObject("step_ms");
-    stepNode.set("now", Num.json(p.stepMs()));
-    stepNode.put("projected", PyRound.round(newStep, 1));
-    ObjectNode ips = out.putObject("img_per_s");
-    ips.set("now", Num.json(p.imgPerS()));
-    if (projected == null) {
-      ips.putNull("projected");
-    } else {
-      ips.put("projected", projected);
-    }
-    out.put("caveat", CAVEAT);
-    return new Projection(out, newStep);
+    return new Projection(p.trace(), p.bound(), mechanism, removedGpu, removedLaunches, p.stepMs(), newStep,
+        p.imgPerS(), projected);
   }
 }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -57,27 +58,28 @@ public final class HtmlReport {
     return Html.page("libreyolo-profile report", body.toString());
   }
 
-  public static String comparison(Profile before, Profile after, JsonNode cmp) {
+  public static String comparison(Profile before, Profile after, Comparison.Result cmp) {
     Profile a = before;
     Profile b = after;
     StringBuilder body = new StringBuilder("<h1>libreyolo-profile: comparison</h1>");
-    body.append("<p class=\"muted\">before ").append(Html.esc(cmp.path("before").asText())).append("<br>after ")
-        .append(Html.esc(cmp.path("after").asText())).append("</p>");
-    JsonNode ips = cmp.path("img_per_s");
-    String call = ips.path("significant").isNull() ? ips.path("significance").asText()
-        : (ips.path("significant").asBoolean() ? "significant" : "NOT significant") + " (" + ips.path("significance").asText() + ")";
-    body.append("<div class=\"verdict\">img/s ").append(Html.esc(Fmt.str(ips.path("before")))).append(" &rarr; ")
-        .append(Html.esc(Fmt.str(ips.path("after"))))
-        .append(Html.esc(Fmt.pctSuffix(ips.path("before").asDouble(0), ips.path("after").asDouble(0)))).append(": ")
+    body.append("<p class=\"muted\">before ").append(Html.esc(cmp.before())).append("<br>after ")
+        .append(Html.esc(cmp.after())).append("</p>");
+    Comparison.Significance sig = cmp.significance();
+    String call = sig.significant() == null ? sig.text()
+        : (sig.significant() ? "significant" : "NOT significant") + " (" + sig.text() + ")";
+    Comparison.Pair<Num> ips = cmp.imgPerS();
+    body.append("<div class=\"verdict\">img/s ").append(Html.esc(Num.str(ips.before()))).append(" &rarr; ")
+        .append(Html.esc(Num.str(ips.after())))
+        .append(Html.esc(Fmt.pctSuffix(Num.orZero(ips.before()), Num.orZero(ips.after())))).append(": ")
         .append(Html.esc(call)).append("</div>");
-    JsonNode env = cmp.path("environment_differences");
-    if (env.isObject() && !env.isEmpty()) {
-      body.append("<p class=\"verdict regression\">environments differ: ").append(Html.esc(env.toString()))
+    if (!cmp.environmentDifferences().isEmpty()) {
+      body.append("<p class=\"verdict regression\">environments differ: ")
+          .append(Html.esc(cmp.json().get("environment_differences").toString()))
           .append(" &mdash; compare with care</p>");
     }
     body.append("<div class=\"grid\">");
     body.append(Html.card("Metrics", metricsTable(a, b)));
-    body.append(Html.card("Statistics on raw samples", statistics(cmp.path("statistics"))));
+    body.append(Html.card("Statistics on raw samples", statistics(cmp.statistics())));
     double[] la = a.samples().latencyMs();
     double[] lb = b.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
@@ -203,7 +205,7 @@ public final class HtmlReport {
     return v == null ? "None" : v instanceof Num n ? n.str() : v.toString();
   }
 
-  private static String statistics(JsonNode s) {
+  private static String statistics(Comparison.Statistics s) {
     List<String> lines = TextReport.statistics(s);
     if (lines.isEmpty()) {
       return "<p class=\"muted\">no per-iteration samples in one of the profiles: only the reference rule applies</p>";

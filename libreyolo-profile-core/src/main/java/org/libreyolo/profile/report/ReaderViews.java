@@ -66,8 +66,8 @@ public final class ReaderViews {
   }
 
   public static View compare(Path before, Path after, double alpha) {
-    ObjectNode view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after), before.toString(),
-        after.toString(), alpha);
-    return new View(PyJson.indented(view), TextReport.compare(view));
+    Comparison.Result view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after),
+        before.toString(), after.toString(), alpha);
+    return new View(PyJson.indented(view.json()), TextReport.compare(view));
   }
 }

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.compare.Comparison;
+import org.libreyolo.profile.compare.SampleStatistics;
 import org.libreyolo.profile.lens.Lenses;
+import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.lens.WhatIf;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -111,72 +114,70 @@ public final class TextReport {
   }
 
   public static List<String> whatIf(WhatIf.Projection projection) {
-    JsonNode view = projection.json();
     List<String> lines = new ArrayList<>();
-    lines.add("what-if [" + view.path("bound").asText() + "]: " + view.path("mechanism").asText());
-    lines.add("  step   " + Fmt.str(view.path("step_ms").path("now")) + " -> ~" + Fmt.f(projection.stepMs(), 0) + " ms");
-    JsonNode now = view.path("img_per_s").path("now");
-    JsonNode projected = view.path("img_per_s").path("projected");
-    if (!Fmt.falsy(now) && !Fmt.falsy(projected)) {
-      lines.add("  img/s  " + Fmt.str(now) + " -> ~" + Fmt.f(projected.asDouble(), 0)
-          + Fmt.pctSuffix(now.asDouble(), projected.asDouble()));
+    lines.add("what-if [" + projection.bound() + "]: " + projection.mechanism());
+    lines.add("  step   " + Num.str(projection.stepNow()) + " -> ~" + Fmt.f(projection.stepMs(), 0) + " ms");
+    Num now = projection.imgPerSNow();
+    Double projected = projection.imgPerSProjected();
+    if (now != null && now.value() != 0 && projected != null && projected != 0) {
+      lines.add("  img/s  " + now.str() + " -> ~" + Fmt.f(projected, 0) + Fmt.pctSuffix(now.value(), projected));
     }
     lines.add("  (rough, verify by actually profiling the change)");
     return lines;
   }
 
-  public static List<String> compare(JsonNode c) {
+  public static List<String> compare(Comparison.Result c) {
     List<String> lines = new ArrayList<>();
-    JsonNode ips = c.path("img_per_s");
-    String tag = ips.path("significant").isNull() ? "  [" + ips.path("significance").asText() + "]"
-        : ips.path("significant").asBoolean() ? "  [significant]" : "  [NOT significant]";
-    lines.add(Fmt.left("img/s", 15) + Fmt.str(ips.path("before")) + " -> " + Fmt.str(ips.path("after"))
-        + Fmt.pctSuffix(ips.path("before").asDouble(0), ips.path("after").asDouble(0)) + tag);
-    JsonNode pa = c.path("ms_per_image").path("before");
-    JsonNode pb = c.path("ms_per_image").path("after");
-    if (!Fmt.falsy(pa) && !Fmt.falsy(pb)) {
-      lines.add(Fmt.left("ms/image", 15) + Fmt.str(pa) + " -> " + Fmt.str(pb) + Fmt.pctSuffix(pa.asDouble(), pb.asDouble())
+    Comparison.Significance sig = c.significance();
+    String tag = sig.significant() == null ? "  [" + sig.text() + "]"
+        : sig.significant() ? "  [significant]" : "  [NOT significant]";
+    lines.add(Fmt.left("img/s", 15) + Num.str(c.imgPerS().before()) + " -> " + Num.str(c.imgPerS().after())
+        + Fmt.pctSuffix(Num.orZero(c.imgPerS().before()), Num.orZero(c.imgPerS().after())) + tag);
+    Double pa = c.msPerImage().before();
+    Double pb = c.msPerImage().after();
+    if (pa != null && pa != 0 && pb != null && pb != 0) {
+      lines.add(Fmt.left("ms/image", 15) + PyJson.repr(pa) + " -> " + PyJson.repr(pb) + Fmt.pctSuffix(pa, pb)
           + "   (batch-independent speed)");
     }
-    lines.add(Fmt.left("GPU util", 15) + Fmt.f(c.path("gpu_util").path("before").asDouble() * 100, 0) + "% -> "
-        + Fmt.f(c.path("gpu_util").path("after").asDouble() * 100, 0) + "%");
-    lines.add(Fmt.left("host overhead", 15) + Fmt.str(c.path("host_overhead_ms_per_step").path("before")) + " -> "
-        + Fmt.str(c.path("host_overhead_ms_per_step").path("after")) + " ms/step");
-    lines.add(Fmt.left("launches/step", 15) + Fmt.str(c.path("launches_per_step").path("before")) + " -> "
-        + Fmt.str(c.path("launches_per_step").path("after")));
-    lines.add(Fmt.left("verdict", 15) + c.path("bound").path("before").asText() + " -> "
-        + c.path("bound").path("after").asText());
-    lines.addAll(statistics(c.path("statistics")));
-    JsonNode env = c.path("environment_differences");
-    if (env.isObject() && !env.isEmpty()) {
+    lines.add(Fmt.left("GPU util", 15) + Fmt.f(Num.orZero(c.gpuUtil().before()) * 100, 0) + "% -> "
+        + Fmt.f(Num.orZero(c.gpuUtil().after()) * 100, 0) + "%");
+    lines.add(Fmt.left("host overhead", 15) + Num.str(c.hostOverheadMsPerStep().before()) + " -> "
+        + Num.str(c.hostOverheadMsPerStep().after()) + " ms/step");
+    lines.add(Fmt.left("launches/step", 15) + Num.str(c.launchesPerStep().before()) + " -> "
+        + Num.str(c.launchesPerStep().after()));
+    lines.add(Fmt.left("verdict", 15) + c.bound().before() + " -> " + c.bound().after());
+    lines.addAll(statistics(c.statistics()));
+    if (!c.environmentDifferences().isEmpty()) {
       List<String> parts = new ArrayList<>();
-      env.fields().forEachRemaining((Map.Entry<String, JsonNode> e) -> parts.add(e.getKey() + " "
-          + Fmt.str(e.getValue().get(0)) + " -> " + Fmt.str(e.getValue().get(1))));
+      c.environmentDifferences().forEach((field, pair) -> parts.add(field + " " + Fmt.str(pair.before()) + " -> "
+          + Fmt.str(pair.after())));
       lines.add("warning: the environments differ (" + String.join("; ", parts) + "): compare with care");
     }
     return lines;
   }
 
-  public static List<String> statistics(JsonNode s) {
+  public static List<String> statistics(Comparison.Statistics s) {
     List<String> lines = new ArrayList<>();
-    if (s == null || s.isNull() || s.isMissingNode()) {
+    if (s == null) {
       return lines;
     }
-    String unit = s.path("metric").asText().endsWith("_ms") ? " ms" : "";
-    lines.add("statistics     " + s.path("metric").asText() + " samples, n " + s.path("n").get(0) + " vs "
-        + s.path("n").get(1) + (s.path("lower_is_better").asBoolean() ? " (lower is better)" : " (higher is better)"));
-    JsonNode w = s.path("welch_log");
-    lines.add("  Welch t (log)   ratio " + Fmt.f(w.path("ratio").asDouble(), 3) + " [95% CI " + Fmt.f(w.path("ci95").get(0).asDouble(), 3)
-        + ", " + Fmt.f(w.path("ci95").get(1).asDouble(), 3) + "]  p=" + p(w.path("p").asDouble()));
-    JsonNode mw = s.path("mann_whitney");
-    lines.add("  Mann-Whitney U  p=" + p(mw.path("p").asDouble()) + "  Hodges-Lehmann shift "
-        + signed(mw.path("hodges_lehmann_shift").asDouble(), 3) + unit);
-    JsonNode b = s.path("bootstrap_median_change");
-    lines.add("  bootstrap       median " + signed(b.path("change").asDouble() * 100, 1) + "% [95% CI "
-        + signed(b.path("ci95").get(0).asDouble() * 100, 1) + "%, " + signed(b.path("ci95").get(1).asDouble() * 100, 1) + "%]");
-    lines.add("  MDE             ~" + Fmt.f(s.path("mde_relative").asDouble() * 100, 1) + "% at this noise (alpha "
-        + Fmt.str(s.path("alpha")) + ", power 0.8)");
+    SampleStatistics r = s.raw();
+    String unit = s.metric().endsWith("_ms") ? " ms" : "";
+    lines.add("statistics     " + s.metric() + " samples, n " + r.nBefore() + " vs " + r.nAfter()
+        + (s.lowerIsBetter() ? " (lower is better)" : " (higher is better)"));
+    lines.add("  Welch t (log)   ratio " + Fmt.f(rounded(r.ratio()), 3) + " [95% CI " + Fmt.f(rounded(r.ratioLow()), 3)
+        + ", " + Fmt.f(rounded(r.ratioHigh()), 3) + "]  p=" + p(r.welchP()));
+    lines.add("  Mann-Whitney U  p=" + p(r.mannWhitneyP()) + "  Hodges-Lehmann shift "
+        + signed(rounded(r.hodgesLehmann()), 3) + unit);
+    lines.add("  bootstrap       median " + signed(rounded(r.medianChange()) * 100, 1) + "% [95% CI "
+        + signed(rounded(r.medianChangeLow()) * 100, 1) + "%, " + signed(rounded(r.medianChangeHigh()) * 100, 1) + "%]");
+    lines.add("  MDE             ~" + Fmt.f(rounded(r.mde()) * 100, 1) + "% at this noise (alpha "
+        + PyJson.repr(s.alpha()) + ", power 0.8)");
     return lines;
+  }
+
+  private static double rounded(double v) {
+    return Comparison.Statistics.rounded(v);
   }
 
   private static String p(double v) {

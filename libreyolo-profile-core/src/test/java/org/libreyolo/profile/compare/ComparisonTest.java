@@ -70,7 +70,7 @@ class ComparisonTest {
   void statisticsDetectAFivePercentSlowdownAndReportItsSize() throws Exception {
     Profile a = new Profile(profileWithLatencies(100, 0.02, 1, "1"));
     Profile b = new Profile(profileWithLatencies(105, 0.02, 2, "1"));
-    JsonNode c = Comparison.compare(a, b, "a", "b", 0.05);
+    JsonNode c = Comparison.compare(a, b, "a", "b", 0.05).json();
     JsonNode s = c.get("statistics");
     assertThat(s.get("metric").asText()).isEqualTo("latency_ms");
     assertThat(s.get("welch_log").get("ratio").asDouble()).isCloseTo(1.05, within(0.01));
@@ -88,7 +88,7 @@ class ComparisonTest {
   void aaComparisonIsNotSignificantAndEnvironmentsAreChecked() throws Exception {
     Profile a = new Profile(profileWithLatencies(100, 0.02, 1, "1"));
     Profile b = new Profile(profileWithLatencies(100, 0.02, 3, "2"));
-    JsonNode c = Comparison.compare(a, b, "a", "b", 0.05);
+    JsonNode c = Comparison.compare(a, b, "a", "b", 0.05).json();
     JsonNode s = c.get("statistics");
     assertThat(s.get("welch_log").get("ci95").get(0).asDouble()).isLessThan(1.0);
     assertThat(s.get("welch_log").get("ci95").get(1).asDouble()).isGreaterThan(1.0);
@@ -106,7 +106,7 @@ class ComparisonTest {
   @Test
   void noSamplesMeansNoStatisticsBlock() throws Exception {
     JsonNode c = Comparison.compare(new Profile((ObjectNode) json("{\"img_per_s\": 1.0}")),
-        new Profile((ObjectNode) json("{\"img_per_s\": 2.0}")), "a", "b", 0.05);
+        new Profile((ObjectNode) json("{\"img_per_s\": 2.0}")), "a", "b", 0.05).json();
     assertThat(c.get("statistics").isNull()).isTrue();
     assertThat(c.get("ms_per_image").get("before").isNull()).isTrue();
   }
