@@ -114,7 +114,14 @@ public final class Comparison {
       boundNode.put("before", bound.before());
       boundNode.put("after", bound.after());
       out.set("statistics", statistics == null ? F.nullNode() : statistics.json());
-      out.set("environment_differences", environmentJson(environmentDifferences));
+      out.set("environment_differences", environmentJson());
+      return out;
+    }
+
+    /** {@code {field: [before, after]}} of the environment fields that differ. */
+    public ObjectNode environmentJson() {
+      ObjectNode out = F.objectNode();
+      environmentDifferences.forEach((field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
       return out;
     }
 
@@ -191,13 +198,6 @@ public final class Comparison {
         out.put(field, new Pair<>(va.isMissingNode() ? F.nullNode() : va, vb.isMissingNode() ? F.nullNode() : vb));
       }
     }
-    return out;
-  }
-
-  /** {@code {field: [before, after]}}. */
-  static ObjectNode environmentJson(Map<String, Pair<JsonNode>> differences) {
-    ObjectNode out = F.objectNode();
-    differences.forEach((field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
     return out;
   }
 }

@@ -74,7 +74,7 @@ public final class HtmlReport {
         .append(Html.esc(call)).append("</div>");
     if (!cmp.environmentDifferences().isEmpty()) {
       body.append("<p class=\"verdict regression\">environments differ: ")
-          .append(Html.esc(cmp.json().get("environment_differences").toString()))
+          .append(Html.esc(cmp.environmentJson().toString()))
           .append(" &mdash; compare with care</p>");
     }
     body.append("<div class=\"grid\">");

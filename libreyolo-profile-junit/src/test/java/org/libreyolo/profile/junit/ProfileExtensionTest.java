@@ -121,6 +121,10 @@ class ProfileExtensionTest {
     JsonNode p = PyJson.MAPPER.readTree(profile.toFile());
     assertThat(p.get("samples").get("latency_ms")).hasSize(30);
     assertThat(p.get("latency").get("p50_ms").asDouble()).isBetween(2.5, 50.0);
+    // plain Java code, no model named: the trace-less profile says CPU and no model parameters
+    assertThat(p.get("device").asText()).isEqualTo("cpu");
+    assertThat(p.get("environment").get("model_params").asLong()).isEqualTo(-1);
+    assertThat(p.get("kernel_source").asText()).isEqualTo("none");
     assertThat(dir.resolve("baselines")).doesNotExist();
   }
 
@@ -132,6 +136,11 @@ class ProfileExtensionTest {
 
     String aa = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.succeeded(1)));
     assertThat(aa).containsAnyOf("; PASS against", "; INCONCLUSIVE against", "; IMPROVED against");
+    // the same gate run as Maven's check: one verdict, three files
+    Path step = dir.resolve("out/SleepingStep/step");
+    assertThat(step.resolve("check-result.json")).isRegularFile();
+    assertThat(step.resolve("check-summary.md")).isRegularFile();
+    assertThat(step.resolve("check-report.html")).isRegularFile();
 
     stepMicros = 5200;
     Events[] holder = new Events[1];
