@@ -53,24 +53,20 @@ public final class InferCommand implements Runnable {
   @Option(names = "--trace", negatable = true, defaultValue = Defaults.Infer.TRACE, description = "emit the Chrome trace (default: on)")
   boolean trace;
 
-  @Option(names = "--project", defaultValue = Defaults.PROJECT, description = "output root (default: ${DEFAULT-VALUE})")
-  Path project;
-
-  @Option(names = "--json", description = "print the result as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public void run() {
     InferOptions options = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(batch)
         .imgsz(imgsz).half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
-        .device(engine.spec()).threads(engine.threads).trace(trace).project(project).build();
+        .device(engine.spec()).threads(engine.threads).trace(trace).project(output.project).build();
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);
   }
 
   private void print(InferResult r) {
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (output.json) {
       out.println(PyJson.indented(InferReport.json(r)));
     } else {
       InferReport.text(r).forEach(out::println);

@@ -1,7 +1,6 @@
 package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.produce.TrainOptions;
 import org.libreyolo.profile.produce.TrainProfiler;
@@ -47,23 +46,19 @@ public final class RunCommand implements Runnable {
 
   @Mixin EngineOptions engine;
 
-  @Option(names = "--project", defaultValue = Defaults.PROJECT, description = "output root (default: ${DEFAULT-VALUE})")
-  Path project;
-
-  @Option(names = "--json", description = "print the result as JSON")
-  boolean json;
+  @Mixin OutputOptions output;
 
   @Override
   public void run() {
     TrainOptions options = TrainOptions.builder().data(data).weights(model.weights).size(model.size).batch(batch)
         .imgsz(imgsz).workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(engine.spec())
-        .threads(engine.threads).project(project).build();
+        .threads(engine.threads).project(output.project).build();
     TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), amp);
     PrintWriter err = spec.commandLine().getErr();
     report.warnings().forEach(err::println);
-    if (!json) {
+    if (!output.json) {
       report.notes().forEach(err::println);
     }
-    report.lines(json).forEach(spec.commandLine().getOut()::println);
+    report.lines(output.json).forEach(spec.commandLine().getOut()::println);
   }
 }
