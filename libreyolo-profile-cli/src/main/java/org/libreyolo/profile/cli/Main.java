@@ -7,7 +7,8 @@ import picocli.CommandLine;
 
 /**
  * Entry point of {@code ./libreyolo}. Maps errors to the reference exit codes with one line on
- * stderr: 2 bad input, 1 unparsable trace, 3 no profile; never a stack trace.
+ * stderr: 2 bad input, 1 unparsable trace, 3 no profile; never a stack trace. {@code profile check}
+ * exits 4 on a REGRESSION.
  */
 public final class Main {
   private static final Pattern KEY_VALUE = Pattern.compile("^[A-Za-z_][A-Za-z0-9_-]*=.*");

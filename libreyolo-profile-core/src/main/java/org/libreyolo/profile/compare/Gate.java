@@ -29,8 +29,12 @@ public final class Gate {
   public record Row(String metric, Double baseline, Double current, Double change, Double ciLow, Double ciHigh,
       Verdict verdict, String why) {}
 
+  /**
+   * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
+   * @param modelFileChange the model file's hash change, shown but not blocking
+   */
   public record Result(Verdict verdict, List<Row> rows, Double mde, List<String> environmentDifferences,
-      GateOptions options) {
+      List<String> workloadDifferences, List<String> modelFileChange, GateOptions options) {
     public ObjectNode toJson() {
       JsonNodeFactory f = JsonNodeFactory.instance;
       ObjectNode out = f.objectNode();
@@ -40,6 +44,10 @@ public final class Gate {
       out.put("mde", round4(mde));
       ArrayNode env = out.putArray("environment_differences");
       environmentDifferences.forEach(env::add);
+      ArrayNode workload = out.putArray("workload_differences");
+      workloadDifferences.forEach(workload::add);
+      ArrayNode model = out.putArray("model_file_change");
+      modelFileChange.forEach(model::add);
       ArrayNode rowsNode = out.putArray("metrics");
       for (Row r : rows) {
         ObjectNode n = rowsNode.addObject();
@@ -78,8 +86,9 @@ public final class Gate {
       rows.add(metric.equals("img_per_s") ? throughput(b, c, samples, stats, options)
           : latencyP50(b, c, samples, stats, options));
     }
+    List<String> workload = Workload.differences(b, c);
     Verdict overall;
-    if (!env.isEmpty()) {
+    if (!env.isEmpty() || !workload.isEmpty()) {
       overall = Verdict.INCONCLUSIVE;
     } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
       overall = Verdict.REGRESSION;
@@ -90,7 +99,8 @@ public final class Gate {
     } else {
       overall = Verdict.PASS;
     }
-    return new Result(overall, rows, stats == null ? null : stats.mde(), env, options);
+    return new Result(overall, rows, stats == null ? null : stats.mde(), env, workload,
+        Workload.modelFileChange(b, c), options);
   }
 
   private static Row throughput(Profile b, Profile c, Comparison.Samples samples, SampleStatistics stats,

@@ -26,6 +26,12 @@ public final class GateReport {
     if (!r.environmentDifferences().isEmpty()) {
       lines.add("environments differ (" + String.join("; ", r.environmentDifferences()) + "): INCONCLUSIVE");
     }
+    if (!r.workloadDifferences().isEmpty()) {
+      lines.add(workloadLine(r));
+    }
+    if (!r.modelFileChange().isEmpty()) {
+      lines.add("model file changed (" + String.join("; ", r.modelFileChange()) + "): timed as the same workload");
+    }
     for (Gate.Row row : r.rows()) {
       lines.add("  " + row.metric() + ": " + row.why());
     }
@@ -50,7 +56,15 @@ public final class GateReport {
     if (!r.environmentDifferences().isEmpty()) {
       md.append("\nEnvironments differ: ").append(String.join("; ", r.environmentDifferences())).append(".\n");
     }
+    if (!r.workloadDifferences().isEmpty()) {
+      md.append("\n").append(workloadLine(r)).append(".\n");
+    }
     return md.toString();
+  }
+
+  private static String workloadLine(Gate.Result r) {
+    return "workload differs (" + String.join("; ", r.workloadDifferences())
+        + "): INCONCLUSIVE; record a new baseline for this workload";
   }
 
   private static String num(Double v) {

@@ -31,13 +31,45 @@ public final class GateRun {
   /** What a check produced: the verdict, its text lines for a log, and the files written. */
   public record Outcome(Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
 
-  public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
-    Gate.Result result = Gate.check(ProfileLoader.load(baseline), ProfileLoader.load(current), options);
+  /** Exit code of {@code profile check} on a REGRESSION (0 PASS / IMPROVED / INCONCLUSIVE, 2 bad input). */
+  public static final int REGRESSION_EXIT_CODE = 4;
+
+  /** The verdict alone, written nowhere ({@code profile check} without {@code --out}). */
+  public static Gate.Result judge(Path baseline, Path current, GateOptions options) {
+    return Gate.check(ProfileLoader.load(baseline), ProfileLoader.load(current), options);
+  }
+
+  /** {@code check-result.json}'s content: the verdict with both inputs named. */
+  public static ObjectNode resultJson(Gate.Result result, Path baseline, Path current) {
     ObjectNode json = result.toJson();
     json.put("baseline", baseline.toString());
     json.put("current", current.toString());
+    return json;
+  }
+
+  /**
+   * The producer output a gate should read under {@code outputDirectory}: {@code infer_repeat.json}
+   * when {@code infer --repeat} wrote it after the last single-trial {@code infer/profile.json},
+   * else {@code infer/profile.json}.
+   */
+  public static Path latestInferOutput(Path outputDirectory) {
+    Path single = outputDirectory.resolve("infer").resolve("profile.json");
+    Path repeat = outputDirectory.resolve("infer_repeat.json");
+    try {
+      if (Files.isRegularFile(repeat) && (!Files.isRegularFile(single)
+          || Files.getLastModifiedTime(repeat).compareTo(Files.getLastModifiedTime(single)) >= 0)) {
+        return repeat;
+      }
+    } catch (IOException e) {
+      // unreadable times: fall back to the single-trial profile
+    }
+    return single;
+  }
+
+  public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
+    Gate.Result result = judge(baseline, current, options);
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
-    write(resultFile, PyJson.indented(json));
+    write(resultFile, PyJson.indented(resultJson(result, baseline, current)));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
     Path reportFile = Reports.comparison(baseline, current, outputDirectory.resolve(REPORT_FILE), options.alpha());

@@ -18,6 +18,7 @@ import org.libreyolo.profile.data.ImageSource;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.engine.Environment;
 import org.libreyolo.profile.image.RgbImage;
+import org.libreyolo.profile.io.ContentHash;
 import org.libreyolo.profile.measure.Measurement;
 import org.libreyolo.profile.measure.PhaseClock;
 import org.libreyolo.profile.measure.ProfileAssembler;
@@ -192,6 +193,11 @@ public final class InferProfiler {
     meta.put("runs", o.measuredRuns());
     meta.put("trace", o.trace());
     meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.measuredRuns()) : 0);
+    // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
+    meta.put("source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());
+    if (weights.file() != null && java.nio.file.Files.isRegularFile(weights.file())) {
+      meta.put("weights_sha256", ContentHash.sha256(weights.file()));
+    }
     return meta;
   }
 

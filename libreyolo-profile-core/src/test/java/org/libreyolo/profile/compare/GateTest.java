@@ -71,6 +71,28 @@ public class GateTest {
   }
 
   @Test
+  void aDifferentWorkloadIsInconclusiveEvenWhenMuchSlower() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(30, 0.02, 2, "EPYC");
+    a.json().putObject("config").put("imgsz", 160).put("batch", 1).put("weights_sha256", "aa");
+    b.json().putObject("config").put("imgsz", 224).put("batch", 1).put("weights_sha256", "bb");
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.workloadDifferences()).containsExactly("imgsz 160 -> 224");
+    assertThat(r.modelFileChange()).containsExactly("weights_sha256 aa -> bb");
+    assertThat(GateReport.text(r)).contains("workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline"
+        + " for this workload", "verdict: INCONCLUSIVE");
+    // same workload, changed model file: timed as it should be (a slower model is what the gate is for)
+    b.json().with("config").put("imgsz", 160);
+    Gate.Result changedModel = Gate.check(a, b, GateOptions.defaults());
+    assertThat(changedModel.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(changedModel.workloadDifferences()).isEmpty();
+    // a field only one side records (an older baseline) is no difference
+    a.json().with("config").remove("batch");
+    assertThat(Gate.check(a, b, GateOptions.defaults()).workloadDifferences()).isEmpty();
+  }
+
+  @Test
   void singleRunsWithoutSamplesAreInconclusive() throws Exception {
     Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 10.0}"));
     Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 5.0}"));

@@ -12,9 +12,8 @@ import org.libreyolo.profile.gate.GateRun;
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends AbstractProfileMojo {
-  /** The profile to record (default: the infer goal's output). */
-  @Parameter(property = "libreyolo.profile.current",
-      defaultValue = "${project.build.directory}/" + Defaults.OUTPUT_FOLDER + "/infer/profile.json")
+  /** The profile to record (default: the infer goal's latest output, {@code infer_repeat.json} after a repeat). */
+  @Parameter(property = "libreyolo.profile.current")
   File current;
 
   /** Baseline name: the file is {@code src/perf/libreyolo-profile/<name>.json} unless {@code baseline} is set. */
@@ -36,7 +35,8 @@ public class BaselineMojo extends AbstractProfileMojo {
   @Override
   void run() {
     File target = baseline != null ? baseline : new File(basedir, Defaults.Gate.BASELINE_DIRECTORY + "/" + name + ".json");
-    GateRun.recordBaseline(current.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
-    getLog().info("baseline recorded: " + target + " (from " + current + ")");
+    File recorded = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
+    GateRun.recordBaseline(recorded.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
+    getLog().info("baseline recorded: " + target + " (from " + recorded + ")");
   }
 }

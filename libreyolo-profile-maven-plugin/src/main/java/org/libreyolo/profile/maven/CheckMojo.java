@@ -26,9 +26,8 @@ public class CheckMojo extends AbstractProfileMojo {
       defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY + "/" + Defaults.Gate.BASELINE_NAME + ".json")
   File baseline;
 
-  /** The profile to judge (default: the infer goal's output). */
-  @Parameter(property = "libreyolo.profile.current",
-      defaultValue = "${project.build.directory}/" + Defaults.OUTPUT_FOLDER + "/infer/profile.json")
+  /** The profile to judge (default: the infer goal's latest output, {@code infer_repeat.json} after a repeat). */
+  @Parameter(property = "libreyolo.profile.current")
   File current;
 
   /** Significance level of the Welch / Mann-Whitney layer, within (0, 1). */
@@ -63,8 +62,8 @@ public class CheckMojo extends AbstractProfileMojo {
       getLog().info(msg);
       return;
     }
-    GateRun.Outcome outcome = GateRun.check(baseline.toPath(), required(current, "current").toPath(), options,
-        outputDirectory.toPath());
+    File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
+    GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
     Gate.Result result = outcome.result();
     List<String> lines = outcome.lines();
     File resultFile = outcome.resultFile().toFile();

@@ -1,0 +1,71 @@
+package org.libreyolo.profile.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.compare.Gate;
+import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.GateReport;
+import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.python.PyJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code libreyolo profile check <baseline> <current>}: the build gate for any CI; exit 4 on a regression. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+    description = "Gate a profile on a baseline: PASS, IMPROVED, INCONCLUSIVE (exit 0) or REGRESSION (exit 4).")
+public final class CheckCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "<baseline>", description = "the recorded baseline profile")
+  Path baseline;
+
+  @Parameters(index = "1", paramLabel = "<current>", description = "the profile to judge")
+  Path current;
+
+  @Option(names = "--alpha", defaultValue = Defaults.Gate.ALPHA, description = "significance level (default: ${DEFAULT-VALUE})")
+  double alpha;
+
+  @Option(names = "--max-regression", defaultValue = Defaults.Gate.MAX_REGRESSION,
+      description = "the relative change that counts, 0.05 = 5% (default: ${DEFAULT-VALUE})")
+  double maxRegression;
+
+  @Option(names = "--metrics", split = ",", defaultValue = Defaults.Gate.METRICS,
+      description = "gated metrics (default: ${DEFAULT-VALUE})")
+  List<String> metrics;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "also write check-result.json, check-summary.md and check-report.html there")
+  Path out;
+
+  @Option(names = "--json", description = "print check-result.json's content")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    GateOptions options = new GateOptions(alpha, maxRegression, metrics);
+    PrintWriter stdout = spec.commandLine().getOut();
+    Gate.Result result;
+    List<String> lines;
+    if (out != null) {
+      GateRun.Outcome outcome = GateRun.check(baseline, current, options, out);
+      result = outcome.result();
+      lines = outcome.lines();
+    } else {
+      result = GateRun.judge(baseline, current, options);
+      lines = GateReport.text(result);
+    }
+    if (json) {
+      stdout.println(PyJson.indented(GateRun.resultJson(result, baseline, current)));
+    } else {
+      lines.forEach(stdout::println);
+    }
+    return result.verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
+  }
+}
