@@ -32,9 +32,10 @@ public final class Gate {
   /**
    * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
    * @param modelFileChange the model file's hash change, shown but not blocking
+   * @param opCounts the deterministic counter: more ops per step is a REGRESSION on its own
    */
   public record Result(Verdict verdict, List<Row> rows, Double mde, List<String> environmentDifferences,
-      List<String> workloadDifferences, List<String> modelFileChange, GateOptions options) {
+      List<String> workloadDifferences, List<String> modelFileChange, OpCounts.Result opCounts, GateOptions options) {
     public ObjectNode toJson() {
       JsonNodeFactory f = JsonNodeFactory.instance;
       ObjectNode out = f.objectNode();
@@ -48,6 +49,10 @@ public final class Gate {
       workloadDifferences.forEach(workload::add);
       ArrayNode model = out.putArray("model_file_change");
       modelFileChange.forEach(model::add);
+      ObjectNode counts = out.putObject("op_counts");
+      counts.put("verdict", opCounts.verdict().name());
+      ArrayNode changes = counts.putArray("changes");
+      opCounts.changes().forEach(changes::add);
       ArrayNode rowsNode = out.putArray("metrics");
       for (Row r : rows) {
         ObjectNode n = rowsNode.addObject();
@@ -87,10 +92,11 @@ public final class Gate {
           : latencyP50(b, c, samples, stats, options));
     }
     List<String> workload = Workload.differences(b, c);
+    OpCounts.Result counts = OpCounts.check(b, c);
     Verdict overall;
     if (!env.isEmpty() || !workload.isEmpty()) {
       overall = Verdict.INCONCLUSIVE;
-    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
+    } else if (counts.verdict() == Verdict.REGRESSION || rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
       overall = Verdict.REGRESSION;
     } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.IMPROVED)) {
       overall = Verdict.IMPROVED;
@@ -100,7 +106,7 @@ public final class Gate {
       overall = Verdict.PASS;
     }
     return new Result(overall, rows, stats == null ? null : stats.mde(), env, workload,
-        Workload.modelFileChange(b, c), options);
+        Workload.modelFileChange(b, c), counts, options);
   }
 
   private static Row throughput(Profile b, Profile c, Comparison.Samples samples, SampleStatistics stats,

@@ -29,6 +29,7 @@ public final class GateReport {
     if (!r.workloadDifferences().isEmpty()) {
       lines.add(workloadLine(r));
     }
+    lines.add(opCountsLine(r));
     if (!r.modelFileChange().isEmpty()) {
       lines.add("model file changed (" + String.join("; ", r.modelFileChange()) + "): timed as the same workload");
     }
@@ -59,7 +60,14 @@ public final class GateReport {
     if (!r.workloadDifferences().isEmpty()) {
       md.append("\n").append(workloadLine(r)).append(".\n");
     }
+    md.append("\n").append(opCountsLine(r)).append("\n");
     return md.toString();
+  }
+
+  private static String opCountsLine(Gate.Result r) {
+    OpCounts.Result c = r.opCounts();
+    return "op counts: " + c.verdict() + (c.changes().isEmpty() ? " (the same ops per step in every phase)"
+        : " (" + String.join("; ", c.changes()) + ")");
   }
 
   private static String workloadLine(Gate.Result r) {

@@ -92,6 +92,38 @@ public class GateTest {
     assertThat(Gate.check(a, b, GateOptions.defaults()).workloadDifferences()).isEmpty();
   }
 
+  /** Adds traced-op facts: the forward phase's ops per step and one op row. */
+  private static void ops(Profile p, long forwardOps, long mulCalls) {
+    p.json().putArray("phases").addObject().put("phase", "forward").put("gpu_ms_per_step", 1.0)
+        .put("wall_ms_per_step", 1.0).put("kernels_per_step", 10).put("ops_per_step", forwardOps)
+        .put("unique_kernels", 3);
+    p.json().putArray("ops").addObject().put("op", "aten::mul").put("ms_per_step", 0.1).put("pct_of_cpu_ops", 10.0)
+        .put("count_per_step", mulCalls);
+  }
+
+  @Test
+  void moreOpsPerStepIsARegressionThatTimingNoiseCannotHide() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(20, 0.02, 2, "EPYC");
+    ops(a, 3003, 100);
+    ops(b, 3903, 1000);
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isNotEqualTo(Verdict.REGRESSION));
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(GateReport.text(r)).contains("op counts: REGRESSION (forward: +900 ops/step; ops that changed:"
+        + " aten::mul +900)");
+    // the same counts pass; fewer pass and ask for a new baseline; untraced profiles are not compared
+    ops(b, 3003, 100);
+    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.PASS);
+    ops(b, 2003, 50);
+    OpCounts.Result fewer = Gate.check(a, b, GateOptions.defaults()).opCounts();
+    assertThat(fewer.verdict()).isEqualTo(Verdict.IMPROVED);
+    assertThat(fewer.changes()).anySatisfy(c -> assertThat(c).contains("refresh the baseline"));
+    b.json().remove("phases");
+    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
   @Test
   void singleRunsWithoutSamplesAreInconclusive() throws Exception {
     Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 10.0}"));
