@@ -92,7 +92,9 @@ public final class Gate {
           : latencyP50(b, c, samples, stats, options));
     }
     List<String> workload = Workload.differences(b, c);
-    OpCounts.Result counts = OpCounts.check(b, c);
+    // op counts depend on the thread count (libtorch picks other kernels), so only like with like
+    OpCounts.Result counts = env.isEmpty() && workload.isEmpty() ? OpCounts.check(b, c)
+        : new OpCounts.Result(Verdict.INCONCLUSIVE, List.of("not compared: the environment or workload differs"));
     Verdict overall;
     if (!env.isEmpty() || !workload.isEmpty()) {
       overall = Verdict.INCONCLUSIVE;
