@@ -47,6 +47,23 @@ public final class Defaults {
     public static final String REPEAT = "1";
   }
 
+  /**
+   * In-job A/B ({@code profile ab}). Many short pairs beat few long ones on a noisy machine: at
+   * imgsz 256, 1 thread, A/A runs gave 95% intervals of +-2.5-5% with 30 pairs of 10 iterations
+   * and +-1.2-1.5% with 150 pairs of 2 (+-2% under a CPU hog), in about 20 s (docs/statistics.md).
+   */
+  public static final class Ab {
+    private Ab() {}
+
+    public static final String PAIRS = "150";
+    public static final String BLOCK_RUNS = "2";
+    public static final String WARMUP = "10";
+    /** The interval is two-sided at 1 - alpha. */
+    public static final String ALPHA = "0.05";
+    /** In-job A/B resolves small changes: a 2% slowdown counts. */
+    public static final String MAX_REGRESSION = "0.02";
+  }
+
   /** The readers. */
   public static final class Readers {
     private Readers() {}

@@ -99,7 +99,7 @@ public final class InferProfiler {
   }
 
   /** One iteration: preprocess, forward (in its own NDManager), postprocess. */
-  private static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock) {
+  static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock) {
     DetectionPipeline.Batch batch;
     try (Span s = clock.phase("preprocess")) {
       batch = pipeline.preprocess(images);

@@ -1,0 +1,73 @@
+package org.libreyolo.profile.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.python.PyJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code libreyolo profile ab [source] --baseline-weights A --weights B}: in-job A/B, exit 4 on a regression. */
+@Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Compare two weights (or TorchScript exports) in one process, in alternating blocks: exit 4 when B is slower.")
+public final class AbCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "<source>",
+      description = "image file or directory (default: the bundled sample image)")
+  Path source;
+
+  @Option(names = "--baseline-weights", paramLabel = "A", required = true, description = "the baseline (A)")
+  String baselineWeights;
+
+  @Mixin ModelOptions model;
+  @Mixin NmsFlags nms;
+  @Mixin EngineOptions engine;
+
+  @Option(names = "--batch", defaultValue = Defaults.Infer.BATCH, description = "images per forward pass (default: ${DEFAULT-VALUE})")
+  int batch;
+
+  @Option(names = "--imgsz", defaultValue = Defaults.Infer.IMGSZ, description = "input size (default: ${DEFAULT-VALUE})")
+  int imgsz;
+
+  @Option(names = "--warmup", defaultValue = Defaults.Ab.WARMUP, description = "warmup iterations per arm (default: ${DEFAULT-VALUE})")
+  int warmup;
+
+  @Option(names = "--pairs", defaultValue = Defaults.Ab.PAIRS, description = "pairs of blocks, the independent unit (default: ${DEFAULT-VALUE})")
+  int pairs;
+
+  @Option(names = "--block-runs", defaultValue = Defaults.Ab.BLOCK_RUNS, description = "iterations per block (default: ${DEFAULT-VALUE})")
+  int blockRuns;
+
+  @Option(names = "--alpha", defaultValue = Defaults.Ab.ALPHA, description = "the interval is at 1 - alpha (default: ${DEFAULT-VALUE})")
+  double alpha;
+
+  @Option(names = "--max-regression", defaultValue = Defaults.Ab.MAX_REGRESSION,
+      description = "the slowdown that counts, 0.02 = 2% (default: ${DEFAULT-VALUE})")
+  double maxRegression;
+
+  @Mixin OutputOptions output;
+
+  @Override
+  public Integer call() {
+    InferOptions infer = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(batch)
+        .imgsz(imgsz).warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
+        .trace(false).project(output.project).build();
+    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
+        maxRegression), ProgressBar.on(spec.commandLine().getErr()));
+    if (output.json) {
+      spec.commandLine().getOut().println(PyJson.indented(r.json()));
+    } else {
+      r.text().forEach(spec.commandLine().getOut()::println);
+    }
+    return r.verdict().verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
+  }
+}

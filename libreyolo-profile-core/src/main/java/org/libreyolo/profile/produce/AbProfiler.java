@@ -1,0 +1,182 @@
+package org.libreyolo.profile.produce;
+
+import ai.djl.Device;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.capture.CaptureOptions;
+import org.libreyolo.profile.capture.CaptureSession;
+import org.libreyolo.profile.compare.PairedBlocks;
+import org.libreyolo.profile.data.ImageSource;
+import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.image.RgbImage;
+import org.libreyolo.profile.measure.PhaseClock;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.model.CocoNames;
+import org.libreyolo.profile.model.Detector;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.weights.Detectors;
+import org.libreyolo.profile.weights.WeightsSource;
+
+/**
+ * {@code profile ab}: the baseline weights (A) and the candidate (B) in one process, on the same
+ * images and settings, in alternating blocks of iterations (AB, BA, AB, ...: neither always runs
+ * first). Each pair of blocks gives one log-ratio of block medians; the verdict comes from those
+ * pairs ({@link PairedBlocks}). Writes {@code ab.json} under the project (docs/statistics.md).
+ */
+public final class AbProfiler {
+  public static final String SCHEMA = "libreyolo.profile.ab/v1";
+
+  private AbProfiler() {}
+
+  /**
+   * @param infer the workload and settings; its weights are the candidate's (B)
+   * @param baselineWeights the baseline's weights (A)
+   * @param pairs pairs of blocks (the independent unit)
+   * @param blockRuns iterations per block
+   */
+  public record Options(InferOptions infer, String baselineWeights, int pairs, int blockRuns, double alpha,
+      double maxRegression) {
+    public Options {
+      if (baselineWeights == null || baselineWeights.isBlank()) {
+        throw LibreYoloException.badInput("missing --baseline-weights: the weights to compare against");
+      }
+      if (pairs < PairedBlocks.MIN_PAIRS) {
+        throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " for a paired interval, got "
+            + pairs);
+      }
+      if (blockRuns < 1) {
+        throw LibreYoloException.badInput("--block-runs must be >= 1, got " + blockRuns);
+      }
+      org.libreyolo.profile.compare.GateOptions.checkAlpha(alpha);
+      if (!(maxRegression >= 0 && maxRegression < 10)) {
+        throw LibreYoloException.badInput("--max-regression must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
+      }
+    }
+  }
+
+  /** What the A/B measured: per pair the two block medians (ms), and the verdict. */
+  public record Result(Path file, double[] aMs, double[] bMs, PairedBlocks verdict, ObjectNode json) {
+    /** The lines {@code profile ab} prints. */
+    public List<String> text() {
+      PairedBlocks v = verdict;
+      return List.of(
+          "A/B  " + json.path("baseline").asText() + " (A) vs " + json.path("candidate").asText() + " (B): "
+              + v.pairs() + " pairs of blocks, A and B alternating",
+          "block medians  A " + PyRound.format(median(aMs), 3) + " ms | B " + PyRound.format(median(bMs), 3) + " ms",
+          "change " + signed(v.change()) + " [" + PyRound.format((1 - json.path("alpha").asDouble()) * 100, 0)
+              + "% CI " + signed(v.ciLow()) + ", " + signed(v.ciHigh()) + "] (paired log-ratios of block medians)",
+          "minimum detectable effect ~" + PyRound.format(v.mde() * 100, 1) + "%; threshold "
+              + PyRound.format(json.path("max_regression").asDouble() * 100, 1) + "%",
+          "verdict: " + v.verdict() + " (" + v.why() + ")",
+          "result: " + file);
+    }
+
+    private static double median(double[] values) {
+      double[] s = values.clone();
+      Arrays.sort(s);
+      return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static String signed(double v) {
+      String s = PyRound.format(v * 100, 1) + "%";
+      return s.startsWith("-") ? s : "+" + s;
+    }
+  }
+
+  public static Result run(Options o, Progress progress) {
+    InferOptions io = o.infer();
+    List<RgbImage> images = ImageSource.load(io.source());
+    WeightsSource a = WeightsSource.resolve(o.baselineWeights(), io.size());
+    WeightsSource b = WeightsSource.resolve(io.weights(), io.size());
+    Engines.boot(io.threads());
+    Device device = Engines.resolve(io.device());
+    InferProfiler.checkWritable(io.project());
+    int size = io.inputSize();
+    try (Detector da = Detectors.load(a, CocoNames.NAMES.size(), device);
+        Detector db = Detectors.load(b, CocoNames.NAMES.size(), device)) {
+      DetectionPipeline pa = new DetectionPipeline(da, size, size, io.nms());
+      DetectionPipeline pb = new DetectionPipeline(db, size, size, io.nms());
+      PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
+      int[] index = {0};
+      for (int i = 0; i < io.warmup(); i++) { // both arms warm, alternating
+        block(pa, images, io.batch(), 1, clock, index);
+        block(pb, images, io.batch(), 1, clock, index);
+        progress.update("warmup", i + 1, io.warmup());
+      }
+      double[] aMs = new double[o.pairs()];
+      double[] bMs = new double[o.pairs()];
+      double[] logRatios = new double[o.pairs()];
+      for (int k = 0; k < o.pairs(); k++) {
+        if (k % 2 == 0) {
+          aMs[k] = block(pa, images, io.batch(), o.blockRuns(), clock, index);
+          bMs[k] = block(pb, images, io.batch(), o.blockRuns(), clock, index);
+        } else {
+          bMs[k] = block(pb, images, io.batch(), o.blockRuns(), clock, index);
+          aMs[k] = block(pa, images, io.batch(), o.blockRuns(), clock, index);
+        }
+        logRatios[k] = Math.log(bMs[k] / aMs[k]);
+        progress.update("pairs", k + 1, o.pairs());
+      }
+      PairedBlocks verdict = PairedBlocks.of(logRatios, o.alpha(), o.maxRegression());
+      ObjectNode json = json(o, a, b, aMs, bMs, logRatios, verdict);
+      Path file = io.project().resolve("ab.json");
+      ProfileIo.writeIndented(file, json);
+      return new Result(file, aMs, bMs, verdict, json);
+    }
+  }
+
+  /** Median ms of {@code runs} iterations (the block's value: robust to one descheduled iteration). */
+  private static double block(DetectionPipeline pipeline, List<RgbImage> images, int batch, int runs, PhaseClock clock,
+      int[] index) {
+    double[] ms = new double[runs];
+    for (int i = 0; i < runs; i++) {
+      clock.start();
+      InferProfiler.iterate(pipeline, InferProfiler.batch(images, index[0]++, batch), clock);
+      ms[i] = clock.stop().totalMs();
+    }
+    Arrays.sort(ms);
+    return runs % 2 == 1 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
+  }
+
+  private static ObjectNode json(Options o, WeightsSource a, WeightsSource b, double[] aMs, double[] bMs,
+      double[] logRatios, PairedBlocks v) {
+    InferOptions io = o.infer();
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("schema", SCHEMA);
+    out.put("baseline", a.label());
+    out.put("candidate", b.label());
+    ObjectNode config = out.putObject("config");
+    config.put("imgsz", io.inputSize());
+    config.put("batch", io.batch());
+    config.put("source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
+    config.put("threads", Engines.threads());
+    config.put("device", io.device().label());
+    config.put("warmup", io.warmup());
+    config.put("pairs", o.pairs());
+    config.put("block_runs", o.blockRuns());
+    out.put("alpha", o.alpha());
+    out.put("max_regression", o.maxRegression());
+    out.put("change", PyRound.round(v.change(), 4));
+    out.put("ci_low", PyRound.round(v.ciLow(), 4));
+    out.put("ci_high", PyRound.round(v.ciHigh(), 4));
+    out.put("mde", PyRound.round(v.mde(), 4));
+    out.put("verdict", v.verdict().name());
+    out.put("why", v.why());
+    ArrayNode pairs = out.putArray("pairs");
+    for (int k = 0; k < aMs.length; k++) {
+      ObjectNode p = pairs.addObject();
+      p.put("order", k % 2 == 0 ? "AB" : "BA");
+      p.put("a_ms", PyRound.round(aMs[k], 4));
+      p.put("b_ms", PyRound.round(bMs[k], 4));
+      p.put("log_ratio", PyRound.round(logRatios[k], 6));
+    }
+    return out;
+  }
+}
