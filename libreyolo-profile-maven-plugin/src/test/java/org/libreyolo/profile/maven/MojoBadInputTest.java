@@ -42,6 +42,26 @@ class MojoBadInputTest {
     return m;
   }
 
+  /** An A/B goal with valid settings (each case breaks one). */
+  static AbMojo ab() {
+    var m = mojo(new AbMojo());
+    m.baselineWeights = "LibreYOLO9t.pt";
+    m.weights = "LibreYOLO9t.pt";
+    m.device = "cpu";
+    m.threads = 1;
+    m.batch = 1;
+    m.imgsz = 64;
+    m.warmup = 1;
+    m.pairs = 4;
+    m.blockRuns = 1;
+    m.alpha = 0.05;
+    m.maxRegression = 0.02;
+    m.conf = 0.25f;
+    m.iou = 0.45f;
+    m.maxDet = 300;
+    return m;
+  }
+
   record Case(String name, Supplier<AbstractMojo> mojo, Class<? extends Exception> type, String message) {
     @Override
     public String toString() {
@@ -133,6 +153,16 @@ class MojoBadInputTest {
           m.current = new File(dir.toFile(), "missing.json");
           return m;
         }, MojoExecutionException.class, "not found:"),
+        new Case("ab without baseline weights", () -> {
+          var m = ab();
+          m.baselineWeights = null;
+          return m;
+        }, MojoExecutionException.class, "missing baselineWeights: the weights to compare against"),
+        new Case("ab with too few pairs", () -> {
+          var m = ab();
+          m.pairs = 2;
+          return m;
+        }, MojoExecutionException.class, "pairs must be >= 4 for a paired interval, got 2"),
         new Case("baseline over an existing one", () -> {
           var m = mojo(new BaselineMojo());
           m.current = trace;

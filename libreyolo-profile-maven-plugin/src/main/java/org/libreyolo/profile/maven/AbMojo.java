@@ -1,0 +1,119 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.pipeline.NmsOptions;
+import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.python.PyJson;
+
+/**
+ * In-job A/B: the baseline weights and the candidate in one process, in alternating blocks; fails
+ * the build when the candidate is slower beyond {@code maxRegression} with the whole interval.
+ * Writes {@code ab.json} under {@code project} (default: the output directory).
+ */
+@Mojo(name = "ab", threadSafe = true, requiresProject = false)
+public class AbMojo extends AbstractProfileMojo {
+  /** The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript file. */
+  @Parameter(property = "libreyolo.profile.baselineWeights")
+  String baselineWeights;
+
+  /** The candidate's weights (B); the same file twice is an A/A run. */
+  @Parameter(property = "libreyolo.profile.weights")
+  String weights;
+
+  /** Model size t, s, m or c (default: t, or the size in the weights name). */
+  @Parameter(property = "libreyolo.profile.size")
+  String size;
+
+  /** Image file or directory (default: the bundled sample image). */
+  @Parameter(property = "libreyolo.profile.source")
+  File source;
+
+  /** Images per forward pass. */
+  @Parameter(property = "libreyolo.profile.batch", defaultValue = Defaults.Infer.BATCH)
+  int batch;
+
+  /** Input size in pixels. */
+  @Parameter(property = "libreyolo.profile.imgsz", defaultValue = Defaults.Infer.IMGSZ)
+  int imgsz;
+
+  /** Warmup iterations per arm. */
+  @Parameter(property = "libreyolo.profile.warmup", defaultValue = Defaults.Ab.WARMUP)
+  int warmup;
+
+  /** Pairs of blocks, the independent unit (at least 4). */
+  @Parameter(property = "libreyolo.profile.pairs", defaultValue = Defaults.Ab.PAIRS)
+  int pairs;
+
+  /** Iterations per block. */
+  @Parameter(property = "libreyolo.profile.blockRuns", defaultValue = Defaults.Ab.BLOCK_RUNS)
+  int blockRuns;
+
+  /** The interval is two-sided at 1 - alpha, within (0, 1). */
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Ab.ALPHA)
+  double alpha;
+
+  /** The slowdown that counts (0.02 = 2%). */
+  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Ab.MAX_REGRESSION)
+  double maxRegression;
+
+  /** Confidence threshold of the postprocess. */
+  @Parameter(property = "libreyolo.profile.conf", defaultValue = Defaults.Infer.CONF)
+  float conf;
+
+  /** NMS IoU threshold. */
+  @Parameter(property = "libreyolo.profile.iou", defaultValue = Defaults.Infer.IOU)
+  float iou;
+
+  /** Maximum detections per image. */
+  @Parameter(property = "libreyolo.profile.maxDet", defaultValue = Defaults.Infer.MAX_DET)
+  int maxDet;
+
+  /** cpu, a CUDA index or cuda:N. */
+  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
+  String device;
+
+  /** Intra-op threads (default: all cores; use 1 on busy 2-core machines). */
+  @Parameter(property = "libreyolo.profile.threads")
+  Integer threads;
+
+  /** Output root (default: {@code outputDirectory}). */
+  @Parameter(property = "libreyolo.profile.project")
+  File project;
+
+  /** Log the result as JSON. */
+  @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
+  boolean json;
+
+  /** Fail the build on REGRESSION (false: log it as a warning). */
+  @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
+  boolean failOnRegression;
+
+  @Override
+  void run() throws MojoFailureException {
+    InferOptions infer = InferOptions.builder().source(source == null ? null : source.toPath()).weights(weights)
+        .size(size).batch(batch).imgsz(imgsz).warmup(warmup).nms(new NmsOptions(conf, iou, maxDet))
+        .device(DeviceSpec.parse(device)).threads(threads).trace(false)
+        .project((project != null ? project : outputDirectory).toPath()).build();
+    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
+        maxRegression), (stage, done, total) -> { });
+    if (json) {
+      getLog().info(PyJson.indented(r.json()));
+    } else {
+      log(r.text());
+    }
+    if (r.verdict().verdict() == Verdict.REGRESSION) {
+      if (failOnRegression) {
+        throw new MojoFailureException("performance regression: " + r.json().path("candidate").asText() + " vs "
+            + r.json().path("baseline").asText() + " (details: " + r.file() + ")");
+      }
+      getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+    }
+  }
+}
