@@ -32,11 +32,7 @@ public final class AbCommand implements Callable<Integer> {
   @Mixin NmsFlags nms;
   @Mixin EngineOptions engine;
 
-  @Option(names = "--batch", defaultValue = Defaults.Infer.BATCH, description = "images per forward pass (default: ${DEFAULT-VALUE})")
-  int batch;
-
-  @Option(names = "--imgsz", defaultValue = Defaults.Infer.IMGSZ, description = "input size (default: ${DEFAULT-VALUE})")
-  int imgsz;
+  @Mixin InputOptions input;
 
   @Option(names = "--warmup", defaultValue = Defaults.Ab.WARMUP, description = "warmup iterations per arm (default: ${DEFAULT-VALUE})")
   int warmup;
@@ -58,8 +54,8 @@ public final class AbCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    InferOptions infer = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(batch)
-        .imgsz(imgsz).warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
+    InferOptions infer = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(input.batch)
+        .imgsz(input.imgsz).warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
         .trace(false).project(output.project).build();
     AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
         maxRegression), ProgressBar.on(spec.commandLine().getErr()));

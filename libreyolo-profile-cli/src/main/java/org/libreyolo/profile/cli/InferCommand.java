@@ -29,11 +29,7 @@ public final class InferCommand implements Runnable {
   @Mixin NmsFlags nms;
   @Mixin EngineOptions engine;
 
-  @Option(names = "--batch", defaultValue = Defaults.Infer.BATCH, description = "images per forward pass (default: ${DEFAULT-VALUE})")
-  int batch;
-
-  @Option(names = "--imgsz", defaultValue = Defaults.Infer.IMGSZ, description = "input size (default: ${DEFAULT-VALUE}; 0 = native)")
-  int imgsz;
+  @Mixin InputOptions input;
 
   @Option(names = "--half", negatable = true, defaultValue = Defaults.Infer.HALF, description = "CUDA autocast forward (default: off)")
   boolean half;
@@ -57,8 +53,8 @@ public final class InferCommand implements Runnable {
 
   @Override
   public void run() {
-    InferOptions options = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(batch)
-        .imgsz(imgsz).half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
+    InferOptions options = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(input.batch)
+        .imgsz(input.imgsz).half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
         .device(engine.spec()).threads(engine.threads).trace(trace).project(output.project).build();
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);

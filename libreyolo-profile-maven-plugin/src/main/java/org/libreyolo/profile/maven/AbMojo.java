@@ -1,13 +1,10 @@
 package org.libreyolo.profile.maven;
 
-import java.io.File;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.compare.Verdict;
-import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.python.PyJson;
@@ -18,30 +15,15 @@ import org.libreyolo.profile.python.PyJson;
  * Writes {@code ab.json} under {@code project} (default: the output directory).
  */
 @Mojo(name = "ab", threadSafe = true, requiresProject = false)
-public class AbMojo extends AbstractProfileMojo {
+public class AbMojo extends AbstractInferenceMojo {
   /** The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript file. */
   @Parameter(property = "libreyolo.profile.baselineWeights")
   String baselineWeights;
 
-  /** The candidate's weights (B); the same file twice is an A/A run. */
-  @Parameter(property = "libreyolo.profile.weights")
-  String weights;
 
-  /** Model size t, s, m or c (default: t, or the size in the weights name). */
-  @Parameter(property = "libreyolo.profile.size")
-  String size;
 
-  /** Image file or directory (default: the bundled sample image). */
-  @Parameter(property = "libreyolo.profile.source")
-  File source;
 
-  /** Images per forward pass. */
-  @Parameter(property = "libreyolo.profile.batch", defaultValue = Defaults.Infer.BATCH)
-  int batch;
 
-  /** Input size in pixels. */
-  @Parameter(property = "libreyolo.profile.imgsz", defaultValue = Defaults.Infer.IMGSZ)
-  int imgsz;
 
   /** Warmup iterations per arm. */
   @Parameter(property = "libreyolo.profile.warmup", defaultValue = Defaults.Ab.WARMUP)
@@ -63,33 +45,12 @@ public class AbMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Ab.MAX_REGRESSION)
   double maxRegression;
 
-  /** Confidence threshold of the postprocess. */
-  @Parameter(property = "libreyolo.profile.conf", defaultValue = Defaults.Infer.CONF)
-  float conf;
 
-  /** NMS IoU threshold. */
-  @Parameter(property = "libreyolo.profile.iou", defaultValue = Defaults.Infer.IOU)
-  float iou;
 
-  /** Maximum detections per image. */
-  @Parameter(property = "libreyolo.profile.maxDet", defaultValue = Defaults.Infer.MAX_DET)
-  int maxDet;
 
-  /** cpu, a CUDA index or cuda:N. */
-  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
-  String device;
 
-  /** Intra-op threads (default: all cores; use 1 on busy 2-core machines). */
-  @Parameter(property = "libreyolo.profile.threads")
-  Integer threads;
 
-  /** Output root (default: {@code outputDirectory}). */
-  @Parameter(property = "libreyolo.profile.project")
-  File project;
 
-  /** Log the result as JSON. */
-  @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
-  boolean json;
 
   /** Fail the build on REGRESSION (false: log it as a warning). */
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
@@ -97,10 +58,7 @@ public class AbMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoFailureException {
-    InferOptions infer = InferOptions.builder().source(source == null ? null : source.toPath()).weights(weights)
-        .size(size).batch(batch).imgsz(imgsz).warmup(warmup).nms(new NmsOptions(conf, iou, maxDet))
-        .device(DeviceSpec.parse(device)).threads(threads).trace(false)
-        .project((project != null ? project : outputDirectory).toPath()).build();
+    InferOptions infer = inferOptions().warmup(warmup).trace(false).build();
     AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
         maxRegression), (stage, done, total) -> { });
     if (json) {

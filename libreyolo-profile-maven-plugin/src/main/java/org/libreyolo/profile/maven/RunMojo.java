@@ -1,10 +1,8 @@
 package org.libreyolo.profile.maven;
 
-import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.produce.TrainOptions;
 import org.libreyolo.profile.produce.TrainProfiler;
 import org.libreyolo.profile.report.TrainReport;
@@ -15,18 +13,12 @@ import org.libreyolo.profile.report.TrainReport;
  * and its trace under {@code project} (default: the output directory).
  */
 @Mojo(name = "run", threadSafe = true)
-public class RunMojo extends AbstractProfileMojo {
+public class RunMojo extends AbstractModelMojo {
   /** Data YAML or dataset name (built-in: shapes128, shapes&lt;N&gt;). */
   @Parameter(property = "libreyolo.profile.data", defaultValue = Defaults.Train.DATA)
   String data;
 
-  /** Weights name or file; training starts from a seeded random initialisation of its size. */
-  @Parameter(property = "libreyolo.profile.weights")
-  String weights;
 
-  /** Model size t, s, m or c (default: t, or the size in the weights name). */
-  @Parameter(property = "libreyolo.profile.size")
-  String size;
 
   /** Micro-batch; -1 picks the largest power of two that fits in memory. */
   @Parameter(property = "libreyolo.profile.batch", defaultValue = Defaults.Train.BATCH)
@@ -56,27 +48,15 @@ public class RunMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.repeat", defaultValue = Defaults.Train.REPEAT)
   int repeat;
 
-  /** cpu, a CUDA index or cuda:N (the reference default is 0, i.e. CUDA). */
-  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
-  String device;
 
-  /** Intra-op threads (default: all cores). */
-  @Parameter(property = "libreyolo.profile.threads")
-  Integer threads;
 
-  /** Output root (default: {@code outputDirectory}). */
-  @Parameter(property = "libreyolo.profile.project")
-  File project;
 
-  /** Log the result as JSON. */
-  @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
-  boolean json;
 
   @Override
   void run() {
     TrainOptions options = TrainOptions.builder().data(data).weights(weights).size(size).batch(batch).imgsz(imgsz)
-        .workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(DeviceSpec.parse(device))
-        .threads(threads).project((project != null ? project : outputDirectory).toPath()).build();
+        .workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(deviceSpec())
+        .threads(threads).project(projectPath()).build();
     TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), amp);
     report.notes().forEach(getLog()::info);
     report.warnings().forEach(getLog()::warn);
