@@ -82,6 +82,11 @@ public final class StepTimer {
     return new Measurement(total, phases, trace);
   }
 
+  /** One timed call of {@code body} (the A/B loop times its blocks with it). */
+  static PhaseClock.Lap time(Iteration body, PhaseClock clock, int index) {
+    return iterate(body, clock, index);
+  }
+
   private static PhaseClock.Lap iterate(Iteration body, PhaseClock clock, int index) {
     clock.start();
     try {

@@ -5,17 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.capture.CaptureOptions;
-import org.libreyolo.profile.capture.CaptureSession;
 import org.libreyolo.profile.compare.PairedBlocks;
 import org.libreyolo.profile.data.ImageSource;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.image.RgbImage;
-import org.libreyolo.profile.measure.PhaseClock;
+import org.libreyolo.profile.measure.AlternatingBlocks;
 import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.measure.StepTimer;
 import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
@@ -69,19 +67,13 @@ public final class AbProfiler {
       return List.of(
           "A/B  " + json.path("baseline").asText() + " (A) vs " + json.path("candidate").asText() + " (B): "
               + v.pairs() + " pairs of blocks, A and B alternating",
-          "block medians  A " + PyRound.format(median(aMs), 3) + " ms | B " + PyRound.format(median(bMs), 3) + " ms",
+          "block medians  A " + PyRound.format(AlternatingBlocks.median(aMs), 3) + " ms | B " + PyRound.format(AlternatingBlocks.median(bMs), 3) + " ms",
           "change " + signed(v.change()) + " [" + PyRound.format((1 - json.path("alpha").asDouble()) * 100, 0)
               + "% CI " + signed(v.ciLow()) + ", " + signed(v.ciHigh()) + "] (paired log-ratios of block medians)",
           "minimum detectable effect ~" + PyRound.format(v.mde() * 100, 1) + "%; threshold "
               + PyRound.format(json.path("max_regression").asDouble() * 100, 1) + "%",
           "verdict: " + v.verdict() + " (" + v.why() + ")",
           "result: " + file);
-    }
-
-    private static double median(double[] values) {
-      double[] s = values.clone();
-      Arrays.sort(s);
-      return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
     private static String signed(double v) {
@@ -103,66 +95,42 @@ public final class AbProfiler {
         Detector db = Detectors.load(b, CocoNames.NAMES.size(), device)) {
       DetectionPipeline pa = new DetectionPipeline(da, size, size, io.nms());
       DetectionPipeline pb = new DetectionPipeline(db, size, size, io.nms());
-      PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
-      int[] index = {0};
-      for (int i = 0; i < io.warmup(); i++) { // both arms warm, alternating
-        block(pa, images, io.batch(), 1, clock, index);
-        block(pb, images, io.batch(), 1, clock, index);
-        progress.update("warmup", i + 1, io.warmup());
-      }
-      double[] aMs = new double[o.pairs()];
-      double[] bMs = new double[o.pairs()];
-      double[] logRatios = new double[o.pairs()];
-      for (int k = 0; k < o.pairs(); k++) {
-        if (k % 2 == 0) {
-          aMs[k] = block(pa, images, io.batch(), o.blockRuns(), clock, index);
-          bMs[k] = block(pb, images, io.batch(), o.blockRuns(), clock, index);
-        } else {
-          bMs[k] = block(pb, images, io.batch(), o.blockRuns(), clock, index);
-          aMs[k] = block(pa, images, io.batch(), o.blockRuns(), clock, index);
-        }
-        logRatios[k] = Math.log(bMs[k] / aMs[k]);
-        progress.update("pairs", k + 1, o.pairs());
-      }
-      PairedBlocks verdict = PairedBlocks.of(logRatios, o.alpha(), o.maxRegression());
-      ObjectNode json = json(o, a, b, aMs, bMs, logRatios, verdict);
-      Path file = io.project().resolve("ab.json");
-      ProfileIo.writeIndented(file, json);
-      return new Result(file, aMs, bMs, verdict, json);
+      ObjectNode config = JsonNodeFactory.instance.objectNode();
+      config.put("imgsz", io.inputSize());
+      config.put("batch", io.batch());
+      config.put("source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
+      config.put("threads", Engines.threads());
+      config.put("device", io.device().label());
+      return compare(a.label(), b.label(),
+          (clock, index) -> InferProfiler.iterate(pa, InferProfiler.batch(images, index, io.batch()), clock),
+          (clock, index) -> InferProfiler.iterate(pb, InferProfiler.batch(images, index, io.batch()), clock),
+          config, new Settings(io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
+          io.project().resolve("ab.json"), progress);
     }
   }
 
-  /** Median ms of {@code runs} iterations (the block's value: robust to one descheduled iteration). */
-  private static double block(DetectionPipeline pipeline, List<RgbImage> images, int batch, int runs, PhaseClock clock,
-      int[] index) {
-    double[] ms = new double[runs];
-    for (int i = 0; i < runs; i++) {
-      clock.start();
-      InferProfiler.iterate(pipeline, InferProfiler.batch(images, index[0]++, batch), clock);
-      ms[i] = clock.stop().totalMs();
-    }
-    Arrays.sort(ms);
-    return runs % 2 == 1 ? ms[runs / 2] : (ms[runs / 2 - 1] + ms[runs / 2]) / 2;
-  }
+  /** How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it). */
+  public record Settings(int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {}
 
-  private static ObjectNode json(Options o, WeightsSource a, WeightsSource b, double[] aMs, double[] bMs,
-      double[] logRatios, PairedBlocks v) {
-    InferOptions io = o.infer();
+  /**
+   * Any two iteration bodies, A/B: alternating blocks, the paired verdict, {@code file} written
+   * with every pair. {@code config} names what was measured.
+   */
+  public static Result compare(String baseline, String candidate, StepTimer.Iteration a, StepTimer.Iteration b,
+      ObjectNode config, Settings s, Path file, Progress progress) {
+    AlternatingBlocks.Pairs measured = AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), progress);
+    PairedBlocks v = PairedBlocks.of(measured.logRatios(), s.alpha(), s.maxRegression());
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("schema", SCHEMA);
-    out.put("baseline", a.label());
-    out.put("candidate", b.label());
-    ObjectNode config = out.putObject("config");
-    config.put("imgsz", io.inputSize());
-    config.put("batch", io.batch());
-    config.put("source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
-    config.put("threads", Engines.threads());
-    config.put("device", io.device().label());
-    config.put("warmup", io.warmup());
-    config.put("pairs", o.pairs());
-    config.put("block_runs", o.blockRuns());
-    out.put("alpha", o.alpha());
-    out.put("max_regression", o.maxRegression());
+    out.put("baseline", baseline);
+    out.put("candidate", candidate);
+    ObjectNode c = config.deepCopy();
+    c.put("warmup", s.warmup());
+    c.put("pairs", s.pairs());
+    c.put("block_runs", s.blockRuns());
+    out.set("config", c);
+    out.put("alpha", s.alpha());
+    out.put("max_regression", s.maxRegression());
     out.put("change", PyRound.round(v.change(), 4));
     out.put("ci_low", PyRound.round(v.ciLow(), 4));
     out.put("ci_high", PyRound.round(v.ciHigh(), 4));
@@ -170,13 +138,14 @@ public final class AbProfiler {
     out.put("verdict", v.verdict().name());
     out.put("why", v.why());
     ArrayNode pairs = out.putArray("pairs");
-    for (int k = 0; k < aMs.length; k++) {
+    for (int k = 0; k < measured.aMs().length; k++) {
       ObjectNode p = pairs.addObject();
       p.put("order", k % 2 == 0 ? "AB" : "BA");
-      p.put("a_ms", PyRound.round(aMs[k], 4));
-      p.put("b_ms", PyRound.round(bMs[k], 4));
-      p.put("log_ratio", PyRound.round(logRatios[k], 6));
+      p.put("a_ms", PyRound.round(measured.aMs()[k], 4));
+      p.put("b_ms", PyRound.round(measured.bMs()[k], 4));
+      p.put("log_ratio", PyRound.round(measured.logRatios()[k], 6));
     }
-    return out;
+    ProfileIo.writeIndented(file, out);
+    return new Result(file, measured.aMs(), measured.bMs(), v, out);
   }
 }

@@ -10,7 +10,12 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.capture.Span;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.PairedBlocks;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.produce.CustomStepProfiler;
@@ -97,6 +102,29 @@ final class MeasuringStepProfiler implements StepProfiler {
   /** The profile's device words: {@code cpu}, {@code cuda:N} (as the CLI's {@code --device}). */
   private static String label(ai.djl.Device device) {
     return device.isGpu() ? "cuda:" + device.getDeviceId() : "cpu";
+  }
+
+  @Override
+  public PairedBlocks compare(String name, Runnable control, Runnable candidate) {
+    SECTION.lock();
+    try {
+      ObjectNode what = JsonNodeFactory.instance.objectNode();
+      what.put("model", id());
+      what.put("step", name);
+      what.put("device", device());
+      AbProfiler.Result r = AbProfiler.compare("control", "candidate", (clock, index) -> control.run(),
+          (clock, index) -> candidate.run(), what, config.ab(),
+          config.outputDirectory().resolve("ab-" + name + ".json"), Progress.NONE);
+      PairedBlocks v = r.verdict();
+      String line = "[libreyolo-profile] " + id() + ": A/B " + name + ": " + String.join(" | ", r.text().subList(2, 5));
+      System.out.println(line);
+      if (v.verdict() == Verdict.REGRESSION) {
+        throw new AssertionError("performance regression in " + id() + " (A/B " + name + "): " + r.text().get(2));
+      }
+      return v;
+    } finally {
+      SECTION.unlock();
+    }
   }
 
   /** Where the step ran: the model's device when {@link #model} named it, else the CPU. */

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.PairedBlocks;
+import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 
 /**
@@ -15,7 +17,8 @@ import org.libreyolo.profile.produce.CustomStepProfiler;
  * overridable by the configuration parameter {@code libreyolo.profile.<name>}.
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
-    double maxRegression, double alpha, boolean trace, int items, boolean updateBaseline, Path outputDirectory) {
+    double maxRegression, double alpha, boolean trace, int items, boolean updateBaseline, Path outputDirectory,
+    AbProfiler.Settings ab) {
 
   static final String PREFIX = "libreyolo.profile.";
 
@@ -44,7 +47,12 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         a.items(),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY))
-            .resolve(className).resolve(methodName));
+            .resolve(className).resolve(methodName),
+        new AbProfiler.Settings(param(context, "warmup", Integer::parseInt).orElse(a.warmup()),
+            param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
+            param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),
+            Double.parseDouble(Defaults.Ab.ALPHA),
+            param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))));
   }
 
   private static <T> Optional<T> param(ExtensionContext context, String name, Function<String, T> parse) {
@@ -65,6 +73,10 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     try {
       new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED);
       options("cpu", -1);
+      if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
+        throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " and --block-runs >= 1 for"
+            + " an A/B (got " + ab.pairs() + ", " + ab.blockRuns() + ")");
+      }
     } catch (LibreYoloException e) {
       throw new IllegalArgumentException("@ProfiledStep: " + e.inParameterTerms());
     }

@@ -26,6 +26,15 @@ public interface StepProfiler {
   /** Measures a step made of named phases: {@code it -> { it.phase("pre", ...); it.phase("forward", ...); }}. */
   Profile measure(PhasedStep step);
 
+  /**
+   * In-job A/B: {@code control} and {@code candidate} in this process, in alternating blocks
+   * (docs/statistics.md, "In-job A/B"). Fails the test with an {@link AssertionError} when the
+   * candidate is slower with the whole interval above the threshold ({@code
+   * libreyolo.profile.abMaxRegression}, default 2%); writes {@code ab-<name>.json} beside the
+   * profile. Pairs and block length: {@code libreyolo.profile.pairs}, {@code blockRuns}.
+   */
+  org.libreyolo.profile.compare.PairedBlocks compare(String name, Runnable control, Runnable candidate);
+
   /** The body of one iteration. */
   @FunctionalInterface
   interface PhasedStep {

@@ -52,6 +52,21 @@ class ProfileExtensionTest {
     }
   }
 
+  @ProfiledStep(warmup = 2)
+  static class AbSteps {
+    @Test
+    void slowerCandidate(StepProfiler profiler) {
+      profiler.compare("parse", () -> spin(1_000_000), () -> spin(1_400_000));
+    }
+  }
+
+  private static void spin(long nanos) {
+    long end = System.nanoTime() + nanos;
+    while (System.nanoTime() < end) {
+      Thread.onSpinWait();
+    }
+  }
+
   static class BadSettings {
     @Test
     @ProfiledStep(runs = 1)
@@ -85,6 +100,26 @@ class ProfileExtensionTest {
         org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage())
         .contains("libreyolo.profile.warmup='many' is not valid");
     assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void abComparisonFailsAFortyPercentSlowerCandidateAndWritesEveryPair() throws Exception {
+    Events[] holder = new Events[1];
+    String out = captured(() -> holder[0] = EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.pairs", "20")
+        .configurationParameter("libreyolo.profile.blockRuns", "3")
+        .selectors(selectClass(AbSteps.class)).execute().testEvents());
+    holder[0].assertStatistics(s -> s.failed(1));
+    Throwable t = holder[0].failed().stream().findFirst().orElseThrow()
+        .getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    assertThat(t).isInstanceOf(AssertionError.class);
+    assertThat(t.getMessage()).contains("performance regression in AbSteps.slowerCandidate (A/B parse): change +");
+    assertThat(out).contains("[libreyolo-profile] AbSteps.slowerCandidate: A/B parse: change +", "REGRESSION");
+    JsonNode ab = PyJson.MAPPER.readTree(dir.resolve("out/AbSteps/slowerCandidate/ab-parse.json").toFile());
+    assertThat(ab.get("pairs")).hasSize(20);
+    assertThat(ab.get("change").asDouble()).isBetween(0.2, 0.7);
+    assertThat(ab.get("config").get("step").asText()).isEqualTo("parse");
   }
 
   private Events run(Class<?> type, boolean updateBaseline, boolean parallel) {
