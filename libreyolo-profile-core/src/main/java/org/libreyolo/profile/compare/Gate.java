@@ -127,10 +127,12 @@ public final class Gate {
           s.significant(), false, o, "2*SE over repeat trials: " + s.text());
     }
     if (stats != null && samples.lowerIsBetter()) {
-      // img/s is batch / mean latency: a latency ratio r is a throughput change of 1/r - 1
+      // throughput is batch / latency: the median latency's change r (bootstrap) is a throughput
+      // change of 1/(1+r) - 1, so estimate and interval come from one estimator
       boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
-      return decide("img_per_s", before, after, change, 1 / stats.ratioHigh() - 1, 1 / stats.ratioLow() - 1,
-          significant, false, o, pValues(stats));
+      return decide("img_per_s", before, after, 1 / (1 + stats.medianChange()) - 1,
+          1 / (1 + stats.medianChangeHigh()) - 1, 1 / (1 + stats.medianChangeLow()) - 1, significant, false, o,
+          pValues(stats));
     }
     return new Row("img_per_s", before, after, change, null, null, Verdict.INCONCLUSIVE,
         "no repeats or samples to test with: " + s.text());
@@ -147,9 +149,10 @@ public final class Gate {
     if (stats == null || !samples.lowerIsBetter()) {
       return new Row("latency_p50_ms", before, after, change, null, null, Verdict.INCONCLUSIVE, "no latency samples");
     }
+    // the change and its interval come from one estimator: the median latency (bootstrap)
     boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
-    return decide("latency_p50_ms", before, after, change, stats.ratioLow() - 1, stats.ratioHigh() - 1, significant,
-        true, o, pValues(stats));
+    return decide("latency_p50_ms", before, after, stats.medianChange(), stats.medianChangeLow(),
+        stats.medianChangeHigh(), significant, true, o, pValues(stats));
   }
 
   private static Row decide(String metric, double before, double after, double change, double ciLow, double ciHigh,

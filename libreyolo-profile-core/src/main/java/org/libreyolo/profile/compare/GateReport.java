@@ -17,6 +17,8 @@ public final class GateReport {
       lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", row.metric(), num(row.baseline()),
           num(row.current()), pct(row.change()), ci(row), row.verdict()));
     }
+    lines.add("change and CI: of the median latency (bootstrap over iterations; throughput as its inverse),"
+        + " except the 2*SE rule over repeat trials");
     lines.add("minimum detectable effect: " + (r.mde() == null ? "n/a (no samples)"
         : "~" + PyRound.format(r.mde() * 100, 1) + "% (alpha " + r.options().alpha() + ", power 0.8)")
         + "; threshold " + PyRound.format(r.options().maxRegression() * 100, 1) + "%");

@@ -50,6 +50,19 @@ public class GateTest {
     assertThat(GateReport.markdown(r, "b.json", "c.json")).contains("| latency_p50_ms |", "REGRESSION");
   }
 
+  /** Estimate and interval come from one estimator: the change always lies inside its own interval. */
+  @Test
+  void everyChangeLiesInsideItsInterval() throws Exception {
+    for (int seed = 1; seed <= 20; seed++) {
+      double slowdown = 1 + (seed % 7) * 0.04 - 0.08;
+      Gate.Result r = Gate.check(profile(100, 0.05, seed, "x"), profile(100 * slowdown, 0.05, seed + 100, "x"),
+          GateOptions.defaults());
+      for (Gate.Row row : r.rows()) {
+        assertThat(row.change()).as(row.metric() + " seed " + seed).isBetween(row.ciLow(), row.ciHigh());
+      }
+    }
+  }
+
   @Test
   void significantButSmallChangeStaysBelowTheThreshold() throws Exception {
     Gate.Result r = Gate.check(profile(100, 0.005, 1, "x"), profile(102, 0.005, 2, "x"), GateOptions.defaults());
