@@ -74,8 +74,8 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, aa, soak"
-          + " (default: all but soak)")
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, aa, soak, gate"
+          + " (default: all but soak and gate)")
   List<String> only;
 
   @Option(names = "--torchscript-dir", defaultValue = "../shared/fixtures/torchscript",
@@ -91,6 +91,10 @@ public final class BenchCommand implements Runnable {
 
   @Option(names = "--aa-pairs", defaultValue = "10", description = "A/A pairs for the gate's false-alarm rate (default: ${DEFAULT-VALUE})")
   int aaPairs;
+
+  @Option(names = "--gate-runs", defaultValue = "10",
+      description = "separate-process A/A runs per mode of the gate study (default: ${DEFAULT-VALUE})")
+  int gateRuns;
 
   private PrintWriter out;
 
@@ -150,6 +154,9 @@ public final class BenchCommand implements Runnable {
     }
     if (section("cli")) {
       cliCost();
+    }
+    if (only != null && only.contains("gate")) {
+      gateStudy();
     }
     if (section("aa")) {
       aaStudy();
@@ -387,6 +394,29 @@ public final class BenchCommand implements Runnable {
       ms[i] = (System.nanoTime() - t0) / 1e6;
     }
     row("CLI fixed cost ms (JVM+engine+model)", f(org.libreyolo.profile.bench.Medians.of(ms), 0), "<= 4000");
+  }
+
+  /** Cross-process A/A of the gate: each measurement its own JVM, every other one beside a busy thread. */
+  private void gateStudy() {
+    Path launcher = Path.of("libreyolo").toAbsolutePath();
+    if (!Files.isExecutable(launcher)) {
+      row("gate study", "skipped", "run from the repository root");
+      return;
+    }
+    try {
+      Path dir = Files.createTempDirectory("libreyolo-gate-study");
+      List<org.libreyolo.profile.bench.GateStudy.Counts> all = new java.util.ArrayList<>(
+          org.libreyolo.profile.bench.GateStudy.stored(launcher, dir, gateRuns, 256));
+      all.add(org.libreyolo.profile.bench.GateStudy.inJobAa(launcher, dir, gateRuns, 256));
+      for (org.libreyolo.profile.bench.GateStudy.Counts c : all) {
+        double[] ci = c.falseAlarmInterval();
+        row("A/A " + c.mode() + ", " + c.runs() + " runs", c.regressions() + " false REGRESSION [95% CI "
+            + f(100 * ci[0], 0) + "-" + f(100 * ci[1], 0) + "%]", "0");
+        row("  INCONCLUSIVE / PASS+IMPROVED", c.inconclusive() + " / " + c.passes(), "");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private void aaStudy() {
