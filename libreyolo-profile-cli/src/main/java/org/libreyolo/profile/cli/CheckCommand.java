@@ -8,7 +8,6 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.GateReport;
-import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.python.PyJson;
 import picocli.CommandLine.Command;
@@ -44,6 +43,9 @@ public final class CheckCommand implements Callable<Integer> {
       description = "also write check-result.json, check-summary.md and check-report.html there")
   Path out;
 
+  @Option(names = "--fail-on-inconclusive", description = "exit 4 on INCONCLUSIVE too")
+  boolean failOnInconclusive;
+
   @Option(names = "--json", description = "print check-result.json's content")
   boolean json;
 
@@ -66,6 +68,6 @@ public final class CheckCommand implements Callable<Integer> {
     } else {
       lines.forEach(stdout::println);
     }
-    return result.verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
+    return GateRun.fails(result.verdict(), failOnInconclusive) ? GateRun.REGRESSION_EXIT_CODE : 0;
   }
 }

@@ -57,6 +57,9 @@ class CheckCommandTest {
     CliTest.Result text = CliTest.run("profile", "check", dir.resolve("base.json").toString(),
         dir.resolve("bigger.json").toString());
     assertThat(text.out()).contains("workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline");
+    CliTest.Result strict = CliTest.run("profile", "check", dir.resolve("base.json").toString(),
+        dir.resolve("bigger.json").toString(), "--fail-on-inconclusive");
+    assertThat(strict.code()).isEqualTo(4);
   }
 
   @Test

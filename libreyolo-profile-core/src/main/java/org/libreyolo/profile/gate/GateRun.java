@@ -11,6 +11,7 @@ import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.GateReport;
+import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.report.Reports;
@@ -33,6 +34,14 @@ public final class GateRun {
 
   /** Exit code of {@code profile check} on a REGRESSION (0 PASS / IMPROVED / INCONCLUSIVE, 2 bad input). */
   public static final int REGRESSION_EXIT_CODE = 4;
+
+  /**
+   * Whether a verdict fails the build: a REGRESSION always; an INCONCLUSIVE only for teams that
+   * ask for strictness ({@code failOnInconclusive}, default false).
+   */
+  public static boolean fails(Verdict verdict, boolean failOnInconclusive) {
+    return verdict == Verdict.REGRESSION || (failOnInconclusive && verdict == Verdict.INCONCLUSIVE);
+  }
 
   /** The verdict alone, written nowhere ({@code profile check} without {@code --out}). */
   public static Gate.Result judge(Path baseline, Path current, GateOptions options) {

@@ -46,6 +46,10 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
 
+  /** Fail the build on INCONCLUSIVE too (a different workload or environment, or too little evidence). */
+  @Parameter(property = "libreyolo.profile.failOnInconclusive", defaultValue = "false")
+  boolean failOnInconclusive;
+
   /** Fail the build when there is no baseline (default: log how to record one and pass). */
   @Parameter(property = "libreyolo.profile.requireBaseline", defaultValue = "false")
   boolean requireBaseline;
@@ -73,6 +77,10 @@ public class CheckMojo extends AbstractProfileMojo {
         throw new MojoFailureException("performance regression against " + baseline + " (details: " + resultFile + ")");
       }
       getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+    } else if (result.verdict() == Verdict.INCONCLUSIVE && GateRun.fails(result.verdict(), failOnInconclusive)) {
+      lines.forEach(getLog()::error);
+      throw new MojoFailureException("INCONCLUSIVE against " + baseline + " with libreyolo.profile.failOnInconclusive=true"
+          + " (details: " + resultFile + ")");
     } else {
       log(lines);
     }
