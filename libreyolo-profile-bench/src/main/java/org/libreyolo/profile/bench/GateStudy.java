@@ -70,12 +70,12 @@ public final class GateStudy {
   /** Runs the launcher in its own process; with {@code hog}, a thread here spins while it runs. */
   private static void process(Path launcher, boolean hog, List<String> args) throws IOException {
     AtomicBoolean done = new AtomicBoolean();
-    Thread spinner = new Thread(() -> {
-      while (!done.get()) {
-        Thread.onSpinWait();
-      }
-    }, "gate-study-hog");
     if (hog) {
+      Thread spinner = new Thread(() -> {
+        while (!done.get()) {
+          Thread.onSpinWait();
+        }
+      }, "gate-study-hog");
       spinner.setDaemon(true);
       spinner.start();
     }

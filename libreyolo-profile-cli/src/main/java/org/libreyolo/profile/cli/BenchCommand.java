@@ -155,7 +155,7 @@ public final class BenchCommand implements Runnable {
     if (section("cli")) {
       cliCost();
     }
-    if (only != null && only.contains("gate")) {
+    if (section("gate")) {
       gateStudy();
     }
     if (section("aa")) {
@@ -449,8 +449,11 @@ public final class BenchCommand implements Runnable {
     }
   }
 
+  /** Sections that take minutes run only when named. */
+  private static final List<String> ON_REQUEST = List.of("soak", "gate");
+
   private boolean section(String name) {
-    return only == null ? !name.equals("soak") : only.contains(name);
+    return only == null ? !ON_REQUEST.contains(name) : only.contains(name);
   }
 
   private void row(String metric, String value, String target) {

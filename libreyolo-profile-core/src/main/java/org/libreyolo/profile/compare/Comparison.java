@@ -31,8 +31,8 @@ public final class Comparison {
     if (a.imgPerS() == null || b.imgPerS() == null) {
       return new Significance(null, "img/s unavailable");
     }
-    int na = trials(a);
-    int nb = trials(b);
+    int na = a.throughputTrials();
+    int nb = b.throughputTrials();
     Num sa = a.imgPerSStd();
     Num sb = b.imgPerSStd();
     if (na < 2 || nb < 2 || sa == null || sb == null) {
@@ -41,11 +41,6 @@ public final class Comparison {
     double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
     double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());
     return new Significance(d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
-  }
-
-  /** {@code img_per_s_n}, 1 when absent (a single trial). */
-  static int trials(Profile p) {
-    return p.imgPerSN() == null ? 1 : (int) p.imgPerSN().asLong();
   }
 
   /** A before/after pair of one compared field. */
@@ -134,15 +129,19 @@ public final class Comparison {
 
   public static Result compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
     GateOptions.checkAlpha(alpha);
-    Samples s = samples(a, b);
-    Statistics statistics = s == null ? null
-        : new Statistics(s.metric(), s.lowerIsBetter(), alpha, SampleStatistics.of(s.before(), s.after(), alpha));
     return new Result(beforePath, afterPath, new Pair<>(a.imgPerS(), b.imgPerS()),
-        new Pair<>(a.imgPerSStd(), b.imgPerSStd()), new Pair<>(trials(a), trials(b)), significance(a, b),
+        new Pair<>(a.imgPerSStd(), b.imgPerSStd()), new Pair<>(a.throughputTrials(), b.throughputTrials()), significance(a, b),
         new Pair<>(msPerImage(a), msPerImage(b)), new Pair<>(a.gpuUtil(), b.gpuUtil()),
         new Pair<>(a.hostOverheadMsPerStep(), b.hostOverheadMsPerStep()),
-        new Pair<>(a.launchesPerStep(), b.launchesPerStep()), new Pair<>(a.bound(), b.bound()), statistics,
-        environmentDifferences(a, b));
+        new Pair<>(a.launchesPerStep(), b.launchesPerStep()), new Pair<>(a.bound(), b.bound()),
+        statistics(a, b, alpha), environmentDifferences(a, b));
+  }
+
+  /** The statistics block of two profiles' raw samples, or null when either side has none. */
+  static Statistics statistics(Profile a, Profile b, double alpha) {
+    Samples s = samples(a, b);
+    return s == null ? null
+        : new Statistics(s.metric(), s.lowerIsBetter(), alpha, SampleStatistics.of(s.before(), s.after(), alpha));
   }
 
   /** Step time per image (3 decimals), the batch-independent speed; null without a batch or step. */

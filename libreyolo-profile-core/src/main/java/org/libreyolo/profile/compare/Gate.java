@@ -75,8 +75,14 @@ public final class Gate {
   }
 
   public static Result check(Profile baseline, Profile current, GateOptions options) {
-    Profile b = baseline;
-    Profile c = current;
+    return check(baseline, current, options, Comparison.statistics(baseline, current, options.alpha()));
+  }
+
+  /**
+   * The gate on statistics already computed for these two profiles at {@code options.alpha()}
+   * (a comparison report of the same pair computes them once for both).
+   */
+  public static Result check(Profile b, Profile c, GateOptions options, Comparison.Statistics statistics) {
     List<String> env = new ArrayList<>();
     Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
@@ -84,12 +90,11 @@ public final class Gate {
         env.add(field + " " + diffs.get(field).before() + " -> " + diffs.get(field).after());
       }
     }
-    Comparison.Samples samples = Comparison.samples(b, c);
-    SampleStatistics stats = samples == null ? null : SampleStatistics.of(samples.before(), samples.after(), options.alpha());
+    SampleStatistics stats = statistics == null ? null : statistics.raw();
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
-      rows.add(metric.equals("img_per_s") ? throughput(b, c, samples, stats, options)
-          : latencyP50(b, c, samples, stats, options));
+      rows.add(metric.equals("img_per_s") ? throughput(b, c, statistics, stats, options)
+          : latencyP50(b, c, statistics, stats, options));
     }
     List<String> workload = Workload.differences(b, c);
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
@@ -111,7 +116,7 @@ public final class Gate {
         Workload.modelFileChange(b, c), counts, options);
   }
 
-  private static Row throughput(Profile b, Profile c, Comparison.Samples samples, SampleStatistics stats,
+  private static Row throughput(Profile b, Profile c, Comparison.Statistics statistics, SampleStatistics stats,
       GateOptions o) {
     Double before = number(b.imgPerS());
     Double after = number(c.imgPerS());
@@ -121,12 +126,12 @@ public final class Gate {
     double change = after / before - 1;
     Comparison.Significance s = Comparison.significance(b, c);
     if (s.significant() != null) {
-      double se = Math.sqrt(sq(Num.orZero(b.imgPerSStd())) / Comparison.trials(b)
-          + sq(Num.orZero(c.imgPerSStd())) / Comparison.trials(c));
+      double se = Math.sqrt(sq(Num.orZero(b.imgPerSStd())) / b.throughputTrials()
+          + sq(Num.orZero(c.imgPerSStd())) / c.throughputTrials());
       return decide("img_per_s", before, after, change, (after - 2 * se) / before - 1, (after + 2 * se) / before - 1,
           s.significant(), false, o, "2*SE over repeat trials: " + s.text());
     }
-    if (stats != null && samples.lowerIsBetter()) {
+    if (stats != null && statistics.lowerIsBetter()) {
       // throughput is batch / latency: the median latency's change r (bootstrap) is a throughput
       // change of 1/(1+r) - 1, so estimate and interval come from one estimator
       boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
@@ -138,7 +143,7 @@ public final class Gate {
         "no repeats or samples to test with: " + s.text());
   }
 
-  private static Row latencyP50(Profile b, Profile c, Comparison.Samples samples, SampleStatistics stats,
+  private static Row latencyP50(Profile b, Profile c, Comparison.Statistics statistics, SampleStatistics stats,
       GateOptions o) {
     Double before = b.latency() == null ? null : number(b.latency().p50());
     Double after = c.latency() == null ? null : number(c.latency().p50());
@@ -146,7 +151,7 @@ public final class Gate {
       return new Row("latency_p50_ms", before, after, null, null, null, Verdict.INCONCLUSIVE, "no latency percentiles");
     }
     double change = after / before - 1;
-    if (stats == null || !samples.lowerIsBetter()) {
+    if (stats == null || !statistics.lowerIsBetter()) {
       return new Row("latency_p50_ms", before, after, change, null, null, Verdict.INCONCLUSIVE, "no latency samples");
     }
     // the change and its interval come from one estimator: the median latency (bootstrap)

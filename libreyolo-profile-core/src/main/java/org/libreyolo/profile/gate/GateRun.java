@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.GateReport;
@@ -15,6 +16,7 @@ import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.report.Reports;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The baseline gate as the Maven {@code check} goal and the JUnit extension run it: one call
@@ -76,12 +78,24 @@ public final class GateRun {
   }
 
   public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
-    Gate.Result result = judge(baseline, current, options);
+    return check(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options,
+        outputDirectory);
+  }
+
+  /**
+   * The same on profiles already loaded: each input is read once, and the gate and the HTML report
+   * share one computation of the statistics (a 10,000-resample bootstrap).
+   */
+  public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
+      Path outputDirectory) {
+    Comparison.Result comparison = Comparison.compare(base, now, baseline.toString(), current.toString(),
+        options.alpha());
+    Gate.Result result = Gate.check(base, now, options, comparison.statistics());
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
     write(resultFile, PyJson.indented(resultJson(result, baseline, current)));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
-    Path reportFile = Reports.comparison(baseline, current, outputDirectory.resolve(REPORT_FILE), options.alpha());
+    Path reportFile = Reports.comparison(base, now, comparison, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = GateReport.text(result);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);

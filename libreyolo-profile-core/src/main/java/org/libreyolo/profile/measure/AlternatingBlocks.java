@@ -46,7 +46,7 @@ public final class AlternatingBlocks {
   private static double block(StepTimer.Iteration body, int runs, PhaseClock clock, int[] index) {
     double[] ms = new double[runs];
     for (int i = 0; i < runs; i++) {
-      ms[i] = StepTimer.time(body, clock, index[0]++).totalMs();
+      ms[i] = StepTimer.iterate(body, clock, index[0]++).totalMs();
     }
     return median(ms);
   }

@@ -2,7 +2,6 @@ package org.libreyolo.profile.measure;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
 import org.libreyolo.profile.capture.CaptureOptions;
@@ -82,12 +81,8 @@ public final class StepTimer {
     return new Measurement(total, phases, trace);
   }
 
-  /** One timed call of {@code body} (the A/B loop times its blocks with it). */
-  static PhaseClock.Lap time(Iteration body, PhaseClock clock, int index) {
-    return iterate(body, clock, index);
-  }
-
-  private static PhaseClock.Lap iterate(Iteration body, PhaseClock clock, int index) {
+  /** One timed call of {@code body}; the A/B loop times its blocks with it too. */
+  static PhaseClock.Lap iterate(Iteration body, PhaseClock clock, int index) {
     clock.start();
     try {
       body.run(clock, index);
@@ -104,10 +99,5 @@ public final class StepTimer {
     StepFailedException(Exception cause) {
       super("the measured step threw " + cause, cause);
     }
-  }
-
-  /** Collected samples as an array. */
-  public static double[] toArray(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }

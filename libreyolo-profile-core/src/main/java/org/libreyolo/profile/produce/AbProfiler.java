@@ -18,6 +18,7 @@ import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
 import org.libreyolo.profile.python.PyRound;
+import org.libreyolo.profile.report.Fmt;
 import org.libreyolo.profile.result.ProfileIo;
 import org.libreyolo.profile.weights.Detectors;
 import org.libreyolo.profile.weights.WeightsSource;
@@ -59,26 +60,34 @@ public final class AbProfiler {
     }
   }
 
-  /** What the A/B measured: per pair the two block medians (ms), and the verdict. */
-  public record Result(Path file, double[] aMs, double[] bMs, PairedBlocks verdict, ObjectNode json) {
+  /** What the A/B measured (every pair), how, its verdict, and the JSON written to {@code file}. */
+  public record Result(Path file, String baseline, String candidate, Settings settings,
+      AlternatingBlocks.Pairs pairs, PairedBlocks verdict, ObjectNode json) {
     /** The lines {@code profile ab} prints. */
     public List<String> text() {
-      PairedBlocks v = verdict;
       return List.of(
-          "A/B  " + json.path("baseline").asText() + " (A) vs " + json.path("candidate").asText() + " (B): "
-              + v.pairs() + " pairs of blocks, A and B alternating",
-          "block medians  A " + PyRound.format(AlternatingBlocks.median(aMs), 3) + " ms | B " + PyRound.format(AlternatingBlocks.median(bMs), 3) + " ms",
-          "change " + signed(v.change()) + " [" + PyRound.format((1 - json.path("alpha").asDouble()) * 100, 0)
-              + "% CI " + signed(v.ciLow()) + ", " + signed(v.ciHigh()) + "] (paired log-ratios of block medians)",
-          "minimum detectable effect ~" + PyRound.format(v.mde() * 100, 1) + "%; threshold "
-              + PyRound.format(json.path("max_regression").asDouble() * 100, 1) + "%",
-          "verdict: " + v.verdict() + " (" + v.why() + ")",
-          "result: " + file);
+          "A/B  " + baseline + " (A) vs " + candidate + " (B): " + verdict.pairs() + " pairs of blocks, A and B alternating",
+          "block medians  A " + PyRound.format(AlternatingBlocks.median(pairs.aMs()), 3) + " ms | B "
+              + PyRound.format(AlternatingBlocks.median(pairs.bMs()), 3) + " ms",
+          changeLine(), mdeLine(), verdictLine(), "result: " + file);
+    }
+
+    public String changeLine() {
+      return "change " + signed(verdict.change()) + " [" + PyRound.format((1 - settings.alpha()) * 100, 0) + "% CI "
+          + signed(verdict.ciLow()) + ", " + signed(verdict.ciHigh()) + "] (paired log-ratios of block medians)";
+    }
+
+    public String mdeLine() {
+      return "minimum detectable effect ~" + PyRound.format(verdict.mde() * 100, 1) + "%; threshold "
+          + PyRound.format(settings.maxRegression() * 100, 1) + "%";
+    }
+
+    public String verdictLine() {
+      return "verdict: " + verdict.verdict() + " (" + verdict.why() + ")";
     }
 
     private static String signed(double v) {
-      String s = PyRound.format(v * 100, 1) + "%";
-      return s.startsWith("-") ? s : "+" + s;
+      return Fmt.signed(v * 100, 1) + "%";
     }
   }
 
@@ -146,6 +155,6 @@ public final class AbProfiler {
       p.put("log_ratio", PyRound.round(measured.logRatios()[k], 6));
     }
     ProfileIo.writeIndented(file, out);
-    return new Result(file, measured.aMs(), measured.bMs(), v, out);
+    return new Result(file, baseline, candidate, s, measured, v, out);
   }
 }

@@ -76,11 +76,9 @@ public final class InferProfiler {
       Path aggregate = o.project().resolve("infer_repeat.json");
       ObjectNode repeat = RepeatAggregation.thin(profiles, "latency_ms");
       ProfileIo.writeCompact(aggregate, repeat);
-      Profile p = new Profile(repeat);
-      return new InferResult(aggregate, p, p.imgPerS().value(), p.imgPerSStd().value(), (int) p.imgPerSN().asLong());
+      return new InferResult(aggregate, new Profile(repeat));
     }
-    Profile last = new Profile(profiles.get(profiles.size() - 1));
-    return new InferResult(reported, last, last.imgPerS() == null ? null : last.imgPerS().value(), null, 1);
+    return new InferResult(reported, new Profile(profiles.get(profiles.size() - 1)));
   }
 
   /**

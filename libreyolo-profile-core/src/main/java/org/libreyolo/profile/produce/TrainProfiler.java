@@ -28,7 +28,6 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileIo;
 import org.libreyolo.profile.result.TrainResult;
-import org.libreyolo.profile.trace.TraceConventions;
 import org.libreyolo.profile.train.BatchFit;
 import org.libreyolo.profile.train.TrainSession;
 import org.libreyolo.profile.weights.WeightsSource;
@@ -82,11 +81,10 @@ public final class TrainProfiler {
       Path aggregate = o.project().resolve("profile_repeat.json");
       ObjectNode repeat = RepeatAggregation.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
-      Profile p = new Profile(repeat);
-      return new TrainResult(aggregate, lastDir.resolve("profile_trace.json"), p, p.imgPerSStd().value(),
-          (int) p.imgPerSN().asLong(), autoBatchNote(last), warning(profiles));
+      return new TrainResult(aggregate, lastDir.resolve("profile_trace.json"), new Profile(repeat), autoBatchNote(last),
+          warning(profiles));
     }
-    return new TrainResult(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), new Profile(last), null, 1,
+    return new TrainResult(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), new Profile(last),
         autoBatchNote(last), warning(profiles));
   }
 

@@ -57,6 +57,12 @@ public final class Fmt {
         || (v.isTextual() && v.asText().isEmpty()) || (v.isBoolean() && !v.asBoolean());
   }
 
+  /** {@code v} with {@code digits} decimals and an explicit sign ({@code +1.5}, {@code -0.3}). */
+  public static String signed(double v, int digits) {
+    String s = PyRound.format(v, digits);
+    return s.startsWith("-") ? s : "+" + s;
+  }
+
   /** The pct-suffix: {@code " (+38%)"}, empty when before is falsy. */
   public static String pctSuffix(double before, double after) {
     if (before == 0) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
-import org.libreyolo.profile.python.PyJson;
 import java.util.Map;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
@@ -22,8 +21,7 @@ public final class InferReport {
     o.put("profile", r.reported().toString());
     o.put("mode", "inference");
     o.set("img_per_s", Num.json(p.imgPerS()));
-    o.put("img_per_s_std", r.imgPerSStd()); // null stays null (one trial)
-    o.put("img_per_s_n", r.imgPerSN());
+    RepeatFields.put(o, p);
     o.set("latency_p50_ms", Num.json(l.p50()));
     o.set("latency_p90_ms", Num.json(l.p90()));
     o.set("latency_p99_ms", Num.json(l.p99()));
@@ -37,7 +35,7 @@ public final class InferReport {
     Profile p = r.profile();
     ProfileRows.Latency l = p.latency();
     Map<String, Num> stages = p.stagesMs();
-    String spread = r.imgPerSN() > 1 ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
+    String spread = RepeatFields.spread(p);
     return List.of(
         "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
             + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",

@@ -26,7 +26,12 @@ public final class Reports {
     Profile a = ProfileLoader.load(before);
     Profile b = ProfileLoader.load(after);
     Path target = out != null ? out : sibling(after, "compare.html");
-    String html = HtmlReport.comparison(a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha));
+    return comparison(a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha), target);
+  }
+
+  /** Two profiles already loaded and compared; writes {@code target}. */
+  public static Path comparison(Profile a, Profile b, Comparison.Result comparison, Path target) {
+    String html = HtmlReport.comparison(a, b, comparison);
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
     return target;
   }

@@ -168,9 +168,9 @@ public final class TextReport {
     lines.add("  Welch t (log)   ratio " + Fmt.f(rounded(r.ratio()), 3) + " [95% CI " + Fmt.f(rounded(r.ratioLow()), 3)
         + ", " + Fmt.f(rounded(r.ratioHigh()), 3) + "]  p=" + p(r.welchP()));
     lines.add("  Mann-Whitney U  p=" + p(r.mannWhitneyP()) + "  Hodges-Lehmann shift "
-        + signed(rounded(r.hodgesLehmann()), 3) + unit);
-    lines.add("  bootstrap       median " + signed(rounded(r.medianChange()) * 100, 1) + "% [95% CI "
-        + signed(rounded(r.medianChangeLow()) * 100, 1) + "%, " + signed(rounded(r.medianChangeHigh()) * 100, 1) + "%]");
+        + Fmt.signed(rounded(r.hodgesLehmann()), 3) + unit);
+    lines.add("  bootstrap       median " + Fmt.signed(rounded(r.medianChange()) * 100, 1) + "% [95% CI "
+        + Fmt.signed(rounded(r.medianChangeLow()) * 100, 1) + "%, " + Fmt.signed(rounded(r.medianChangeHigh()) * 100, 1) + "%]");
     lines.add("  MDE             ~" + Fmt.f(rounded(r.mde()) * 100, 1) + "% at this noise (alpha "
         + PyJson.repr(s.alpha()) + ", power 0.8)");
     return lines;
@@ -182,10 +182,5 @@ public final class TextReport {
 
   private static String p(double v) {
     return v < 1e-4 ? "<0.0001" : PyRound.format(v, 4);
-  }
-
-  private static String signed(double v, int digits) {
-    String s = PyRound.format(v, digits);
-    return s.startsWith("-") ? s : "+" + s;
   }
 }

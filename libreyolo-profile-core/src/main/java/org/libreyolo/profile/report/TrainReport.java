@@ -21,11 +21,10 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
     o.put("trace", r.trace().toString());
     Profile p = r.profile();
     o.set("img_per_s", Num.json(p.imgPerS()));
-    o.put("img_per_s_std", r.imgPerSStd()); // null stays null (one trial)
-    o.put("img_per_s_n", r.imgPerSN());
+    RepeatFields.put(o, p);
     o.set("bound", p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
     o.set("gpu_util", Num.json(p.gpuUtil()));
-    String spread = r.imgPerSN() > 1 ? " +/- " + PyJson.repr(r.imgPerSStd()) + " (n=" + r.imgPerSN() + ")" : "";
+    String spread = RepeatFields.spread(p);
     List<String> text = List.of(
         "img/s: " + Num.str(p.imgPerS()) + spread + "  |  " + p.bound(),
         "profile: " + r.reported(),

@@ -104,6 +104,12 @@ public final class Profile {
     return num("img_per_s_n");
   }
 
+  /** Trials behind the throughput: {@code img_per_s_n}, 1 for a single trial. */
+  public int throughputTrials() {
+    Num n = imgPerSN();
+    return n == null ? 1 : (int) n.asLong();
+  }
+
   /** Repeat aggregates: each trial's throughput. */
   public double[] imgPerSTrials() {
     return ProfileRows.values(root.path("img_per_s_trials"));

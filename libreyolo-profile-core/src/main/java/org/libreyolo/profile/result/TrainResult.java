@@ -4,11 +4,10 @@ import java.nio.file.Path;
 
 /**
  * What {@code profile run} produced: the reported file (the trial's profile.json, or
- * profile_repeat.json across trials), its trace and content, the throughput's spread across
- * trials, and the notes a surface shows beside it.
+ * profile_repeat.json across trials), its trace and content (with the throughput's spread across
+ * trials), and the notes a surface shows beside it.
  *
  * @param autoBatchNote which batch {@code --batch -1} chose and why, else null
  * @param warning a one-line warning (steps whose loss was not finite), else null
  */
-public record TrainResult(Path reported, Path trace, Profile profile, Double imgPerSStd, int imgPerSN,
-    String autoBatchNote, String warning) {}
+public record TrainResult(Path reported, Path trace, Profile profile, String autoBatchNote, String warning) {}

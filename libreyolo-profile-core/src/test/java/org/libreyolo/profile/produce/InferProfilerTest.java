@@ -114,7 +114,7 @@ class InferProfilerTest {
     assertThat(p.get("samples").get("latency_ms_per_trial")).hasSize(2);
     double mean = (p.get("img_per_s_trials").get(0).asDouble() + p.get("img_per_s_trials").get(1).asDouble()) / 2;
     assertThat(p.get("img_per_s").asDouble()).isCloseTo(mean, org.assertj.core.data.Offset.offset(0.011));
-    assertThat(r.imgPerSN()).isEqualTo(2);
+    assertThat(r.profile().throughputTrials()).isEqualTo(2);
   }
 
   @Test

@@ -116,10 +116,11 @@ final class MeasuringStepProfiler implements StepProfiler {
           (clock, index) -> candidate.run(), what, config.ab(),
           config.outputDirectory().resolve("ab-" + name + ".json"), Progress.NONE);
       PairedBlocks v = r.verdict();
-      String line = "[libreyolo-profile] " + id() + ": A/B " + name + ": " + String.join(" | ", r.text().subList(2, 5));
+      String line = "[libreyolo-profile] " + id() + ": A/B " + name + ": "
+          + String.join(" | ", r.changeLine(), r.mdeLine(), r.verdictLine());
       System.out.println(line);
       if (v.verdict() == Verdict.REGRESSION) {
-        throw new AssertionError("performance regression in " + id() + " (A/B " + name + "): " + r.text().get(2));
+        throw new AssertionError("performance regression in " + id() + " (A/B " + name + "): " + r.changeLine());
       }
       return v;
     } finally {
@@ -151,10 +152,11 @@ final class MeasuringStepProfiler implements StepProfiler {
       System.out.println(headline + "; no baseline at " + baseline + " (" + record + ")");
       return;
     }
-    if (!ProfileLoader.load(baseline).hasLatencySamples()) {
+    Profile recorded = ProfileLoader.load(baseline);
+    if (!recorded.hasLatencySamples()) {
       throw new IllegalStateException("baseline " + baseline + " is not a profile with latency samples: " + record);
     }
-    GateRun.Outcome outcome = GateRun.check(baseline, current,
+    GateRun.Outcome outcome = GateRun.check(recorded, baseline, ProfileLoader.load(current), current,
         new GateOptions(config.alpha(), config.maxRegression(), GateOptions.SUPPORTED), dir);
     Verdict verdict = outcome.result().verdict();
     System.out.println(headline + "; " + verdict + " against " + baseline);

@@ -36,8 +36,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     String methodName = method.getName();
     Path baselineDir = Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY));
     Path defaultBaseline = baselineDir.resolve(className + "." + methodName + ".json");
-    return new StepConfig(className, methodName, a.name().isEmpty() ? methodName : a.name(),
-        param(context, "warmup", Integer::parseInt).orElse(a.warmup()),
+    int warmup = param(context, "warmup", Integer::parseInt).orElse(a.warmup());
+    return new StepConfig(className, methodName, a.name().isEmpty() ? methodName : a.name(), warmup,
         param(context, "runs", Integer::parseInt).orElse(a.runs()),
         param(context, "repeat", Integer::parseInt).orElse(a.repeat()),
         a.baseline().isEmpty() ? defaultBaseline : Path.of(a.baseline()),
@@ -48,7 +48,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY))
             .resolve(className).resolve(methodName),
-        new AbProfiler.Settings(param(context, "warmup", Integer::parseInt).orElse(a.warmup()),
+        new AbProfiler.Settings(warmup,
             param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
             param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),
             Double.parseDouble(Defaults.Ab.ALPHA),

@@ -68,8 +68,8 @@ public class AbMojo extends AbstractInferenceMojo {
     }
     if (r.verdict().verdict() == Verdict.REGRESSION) {
       if (failOnRegression) {
-        throw new MojoFailureException("performance regression: " + r.json().path("candidate").asText() + " vs "
-            + r.json().path("baseline").asText() + " (details: " + r.file() + ")");
+        throw new MojoFailureException("performance regression: " + r.candidate() + " vs " + r.baseline() + " (details: "
+            + r.file() + ")");
       }
       getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
     }
