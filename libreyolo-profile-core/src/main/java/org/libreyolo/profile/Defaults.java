@@ -83,10 +83,32 @@ public final class Defaults {
     public static final double MAX_REGRESSION_VALUE = 0.05;
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
     public static final String METRICS = "img_per_s,latency_p50_ms";
+    /**
+     * The standard deviation of one run's mean (canary-normalised, log) block time across
+     * processes on this project's 2-core CI VMs, from the gate study (docs/statistics.md). A team
+     * whose machines are steadier measures theirs with {@code bench/run --only gate} and sets it.
+     */
+    public static final double PROCESS_NOISE_VALUE = 0.045;
+    public static final String PROCESS_NOISE = "" + PROCESS_NOISE_VALUE;
+    /** The canary may differ this much between baseline and current run before timing is INCONCLUSIVE. */
+    public static final double MACHINE_CHANGE_LIMIT = 1.0;
+    /** ... and this much between the blocks of one run. */
+    public static final double DRIFT_LIMIT = 1.0;
     /** Baselines live in the repository, beside the sources. */
     public static final String BASELINE_DIRECTORY = "src/perf/libreyolo-profile";
     /** Maven's baseline name for the infer goal's profile. */
     public static final String BASELINE_NAME = "infer";
+  }
+
+  /**
+   * Blocks and the canary (docs/statistics.md): the measured iterations are timed in blocks of
+   * this many, with a few canary calls before the first block and after each one.
+   */
+  public static final class Blocks {
+    private Blocks() {}
+
+    public static final int RUNS_PER_BLOCK = 5;
+    public static final int CANARY_RUNS = 3;
   }
 
   /** JUnit perf tests ({@code @ProfiledStep}). */

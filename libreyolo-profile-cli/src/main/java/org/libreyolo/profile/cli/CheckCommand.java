@@ -39,6 +39,11 @@ public final class CheckCommand implements Callable<Integer> {
       description = "gated metrics (default: ${DEFAULT-VALUE})")
   List<String> metrics;
 
+  @Option(names = "--process-noise", defaultValue = Defaults.Gate.PROCESS_NOISE,
+      description = "this machine's run-to-run noise between processes (sd of a run's mean log block time, 0.045 ="
+          + " 4.5%%), measured by bench/run --only gate (default: ${DEFAULT-VALUE})")
+  double processNoise;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "also write check-result.json, check-summary.md and check-report.html there")
   Path out;
@@ -51,7 +56,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options = new GateOptions(alpha, maxRegression, metrics);
+    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
     PrintWriter stdout = spec.commandLine().getOut();
     Gate.Result result;
     List<String> lines;

@@ -7,16 +7,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Locale;
 import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
- * The baseline gate shared by the Maven {@code check} goal and the JUnit extension. A metric
- * regresses only when the change is both statistically significant (the reference 2*SE rule on
- * repeat trials, or Welch on log samples and Mann-Whitney both below alpha) and larger than the
- * practical threshold. Different environments give INCONCLUSIVE, never a false REGRESSION.
+ * The stored-baseline gate shared by {@code profile check}, the Maven {@code check} goal and the
+ * JUnit extension (docs/statistics.md, "The stored-baseline gate"). Timing is judged on blocks
+ * normalised by the canary, with three outcomes: REGRESSION only when the whole interval of the
+ * slowdown is above the threshold, PASS when it is below, otherwise INCONCLUSIVE with the minimum
+ * detectable effect. A machine that changed speed, another environment or another workload give
+ * INCONCLUSIVE, never a timing verdict; more ops per step is a REGRESSION on its own.
  */
 public final class Gate {
   /** Environment fields whose difference makes a comparison meaningless. */
@@ -34,15 +36,32 @@ public final class Gate {
    * @param modelFileChange the model file's hash change, shown but not blocking
    * @param opCounts the deterministic counter: more ops per step is a REGRESSION on its own
    */
-  public record Result(Verdict verdict, List<Row> rows, Double mde, List<String> environmentDifferences,
-      List<String> workloadDifferences, List<String> modelFileChange, OpCounts.Result opCounts, GateOptions options) {
+  public record Result(Verdict verdict, List<Row> rows, BlockStatistics timing, String unstableMachine,
+      List<String> environmentDifferences, List<String> workloadDifferences, List<String> modelFileChange,
+      OpCounts.Result opCounts, GateOptions options) {
+    /** The minimum detectable effect of the timing rows, or null without blocks. */
+    public Double mde() {
+      return timing == null ? null : timing.mde();
+    }
+
     public ObjectNode toJson() {
       JsonNodeFactory f = JsonNodeFactory.instance;
       ObjectNode out = f.objectNode();
       out.put("verdict", verdict.name());
       out.put("alpha", options.alpha());
       out.put("max_regression", options.maxRegression());
-      out.put("mde", round4(mde));
+      out.put("process_noise", options.processNoise());
+      out.put("mde", round4(mde()));
+      if (timing != null) {
+        ObjectNode t = out.putObject("timing");
+        t.putArray("blocks").add(timing.blocksBefore()).add(timing.blocksAfter());
+        t.put("change", round4(timing.change()));
+        t.putArray("ci").add(round4(timing.ciLow())).add(round4(timing.ciHigh()));
+        t.put("machine_change", round4(timing.machineChange()));
+        t.put("drift", round4(timing.drift()));
+        t.put("unnormalised_change", round4(timing.rawChange()));
+      }
+      out.put("unstable_machine", unstableMachine);
       ArrayNode env = out.putArray("environment_differences");
       environmentDifferences.forEach(env::add);
       ArrayNode workload = out.putArray("workload_differences");
@@ -74,15 +93,12 @@ public final class Gate {
     return v == null ? null : PyRound.round(v, 4);
   }
 
-  public static Result check(Profile baseline, Profile current, GateOptions options) {
-    return check(baseline, current, options, Comparison.statistics(baseline, current, options.alpha()));
-  }
-
   /**
-   * The gate on statistics already computed for these two profiles at {@code options.alpha()}
-   * (a comparison report of the same pair computes them once for both).
+   * The gate: environment and workload guards, the op-count counter, then the timing rows from
+   * the block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check
+   * first and say how to re-record.
    */
-  public static Result check(Profile b, Profile c, GateOptions options, Comparison.Statistics statistics) {
+  public static Result check(Profile b, Profile c, GateOptions options) {
     List<String> env = new ArrayList<>();
     Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
@@ -90,13 +106,16 @@ public final class Gate {
         env.add(field + " " + diffs.get(field).before() + " -> " + diffs.get(field).after());
       }
     }
-    SampleStatistics stats = statistics == null ? null : statistics.raw();
+    List<String> workload = Workload.differences(b, c);
+    Blocks before = b.samples().blocks();
+    Blocks after = c.samples().blocks();
+    BlockStatistics stats = BlockStatistics.applicable(before, after)
+        ? BlockStatistics.of(before, after, options.alpha(), options.processNoise()) : null;
+    String unstable = stats == null ? null : unstableMachine(stats, options);
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
-      rows.add(metric.equals("img_per_s") ? throughput(b, c, statistics, stats, options)
-          : latencyP50(b, c, statistics, stats, options));
+      rows.add(row(metric, b, c, stats, unstable, options));
     }
-    List<String> workload = Workload.differences(b, c);
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
     OpCounts.Result counts = env.isEmpty() && workload.isEmpty() ? OpCounts.check(b, c)
         : new OpCounts.Result(Verdict.INCONCLUSIVE, List.of("not compared: the environment or workload differs"));
@@ -105,87 +124,77 @@ public final class Gate {
       overall = Verdict.INCONCLUSIVE;
     } else if (counts.verdict() == Verdict.REGRESSION || rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
       overall = Verdict.REGRESSION;
+    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.INCONCLUSIVE)) {
+      overall = Verdict.INCONCLUSIVE;
     } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.IMPROVED)) {
       overall = Verdict.IMPROVED;
-    } else if (rows.stream().allMatch(r -> r.verdict() == Verdict.INCONCLUSIVE)) {
-      overall = Verdict.INCONCLUSIVE;
     } else {
       overall = Verdict.PASS;
     }
-    return new Result(overall, rows, stats == null ? null : stats.mde(), env, workload,
-        Workload.modelFileChange(b, c), counts, options);
+    return new Result(overall, rows, stats, unstable, env, workload, Workload.modelFileChange(b, c), counts, options);
   }
 
-  private static Row throughput(Profile b, Profile c, Comparison.Statistics statistics, SampleStatistics stats,
-      GateOptions o) {
-    Double before = number(b.imgPerS());
-    Double after = number(c.imgPerS());
-    if (before == null || after == null || before == 0) {
-      return new Row("img_per_s", before, after, null, null, null, Verdict.INCONCLUSIVE, "img/s unavailable");
-    }
-    double change = after / before - 1;
-    Comparison.Significance s = Comparison.significance(b, c);
-    if (s.significant() != null) {
-      double se = Math.sqrt(sq(Num.orZero(b.imgPerSStd())) / b.throughputTrials()
-          + sq(Num.orZero(c.imgPerSStd())) / c.throughputTrials());
-      return decide("img_per_s", before, after, change, (after - 2 * se) / before - 1, (after + 2 * se) / before - 1,
-          s.significant(), false, o, "2*SE over repeat trials: " + s.text());
-    }
-    if (stats != null && statistics.lowerIsBetter()) {
-      // throughput is batch / latency: the median latency's change r (bootstrap) is a throughput
-      // change of 1/(1+r) - 1, so estimate and interval come from one estimator
-      boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
-      return decide("img_per_s", before, after, 1 / (1 + stats.medianChange()) - 1,
-          1 / (1 + stats.medianChangeHigh()) - 1, 1 / (1 + stats.medianChangeLow()) - 1, significant, false, o,
-          pValues(stats));
-    }
-    return new Row("img_per_s", before, after, change, null, null, Verdict.INCONCLUSIVE,
-        "no repeats or samples to test with: " + s.text());
+  /** Whether the profile carries enough timing blocks for the stored-baseline gate. */
+  public static boolean hasBlocks(Profile p) {
+    Blocks blocks = p.samples().blocks();
+    return blocks != null && blocks.stepMs().length >= BlockStatistics.MIN_BLOCKS;
   }
 
-  private static Row latencyP50(Profile b, Profile c, Comparison.Statistics statistics, SampleStatistics stats,
-      GateOptions o) {
-    Double before = b.latency() == null ? null : number(b.latency().p50());
-    Double after = c.latency() == null ? null : number(c.latency().p50());
-    if (before == null || after == null || before == 0) {
-      return new Row("latency_p50_ms", before, after, null, null, null, Verdict.INCONCLUSIVE, "no latency percentiles");
+  /**
+   * The noise sentinel: a canary that moved more than normalisation was validated for, between
+   * the runs or inside one, makes the timing INCONCLUSIVE with the reason; null when steady.
+   */
+  static String unstableMachine(BlockStatistics s, GateOptions o) {
+    if (Math.abs(s.machineChange()) > o.machineChangeLimit()) {
+      return "machine speed changed " + GateReport.signed(s.machineChange()) + " between the baseline and this run"
+          + " (canary; the limit is " + GateReport.percent(o.machineChangeLimit()) + ")";
     }
-    double change = after / before - 1;
-    if (stats == null || !statistics.lowerIsBetter()) {
-      return new Row("latency_p50_ms", before, after, change, null, null, Verdict.INCONCLUSIVE, "no latency samples");
+    if (s.drift() > o.driftLimit()) {
+      return "machine speed changed " + GateReport.percent(s.drift()) + " during a run (canary blocks; the limit is "
+          + GateReport.percent(o.driftLimit()) + ")";
     }
-    // the change and its interval come from one estimator: the median latency (bootstrap)
-    boolean significant = stats.welchP() < o.alpha() && stats.mannWhitneyP() < o.alpha();
-    return decide("latency_p50_ms", before, after, stats.medianChange(), stats.medianChangeLow(),
-        stats.medianChangeHigh(), significant, true, o, pValues(stats));
+    return null;
   }
 
-  private static Row decide(String metric, double before, double after, double change, double ciLow, double ciHigh,
-      boolean significant, boolean lowerIsBetter, GateOptions o, String why) {
-    double worse = lowerIsBetter ? change : -change;
+  private static Row row(String metric, Profile b, Profile c, BlockStatistics s, String unstable, GateOptions o) {
+    boolean latency = metric.equals("latency_p50_ms");
+    Double before = latency ? (b.latency() == null ? null : number(b.latency().p50())) : number(b.imgPerS());
+    Double after = latency ? (c.latency() == null ? null : number(c.latency().p50())) : number(c.imgPerS());
+    if (s == null) {
+      return new Row(metric, before, after, null, null, null, Verdict.INCONCLUSIVE,
+          "no timing blocks of the same canary on both sides");
+    }
+    // throughput is batch / time: a time change r is a throughput change 1/(1+r) - 1
+    double change = latency ? s.change() : 1 / (1 + s.change()) - 1;
+    double low = latency ? s.ciLow() : 1 / (1 + s.ciHigh()) - 1;
+    double high = latency ? s.ciHigh() : 1 / (1 + s.ciLow()) - 1;
+    if (unstable != null) {
+      return new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, unstable);
+    }
+    double worseLow = latency ? low : -high;
+    double worseHigh = latency ? high : -low;
+    double t = o.maxRegression();
     Verdict v;
-    if (significant && worse > o.maxRegression()) {
+    String why;
+    if (worseLow > t) {
       v = Verdict.REGRESSION;
-    } else if (significant && -worse > o.maxRegression()) {
+      why = "the whole interval is slower than the threshold";
+    } else if (worseHigh < -t) {
       v = Verdict.IMPROVED;
-    } else {
+      why = "the whole interval is faster than the threshold";
+    } else if (worseHigh < t) {
       v = Verdict.PASS;
+      why = "the interval excludes a slowdown of the threshold";
+    } else {
+      v = Verdict.INCONCLUSIVE;
+      why = "underpowered: could detect ~" + GateReport.percent(s.mde()) + ", threshold " + GateReport.percent(t)
+          + "; use profile ab (in-job A/B) for small changes";
     }
-    String reason = (significant ? "significant" : "not significant") + " (" + why + "), threshold "
-        + PyRound.format(o.maxRegression() * 100, 1) + "%";
-    return new Row(metric, before, after, change, ciLow, ciHigh, v, reason);
-  }
-
-  private static String pValues(SampleStatistics s) {
-    return String.format(Locale.ROOT, "Welch p=%.2g, Mann-Whitney p=%.2g, n=%d/%d", s.welchP(), s.mannWhitneyP(),
-        s.nBefore(), s.nAfter());
+    return new Row(metric, before, after, change, low, high, v, why + " (" + s.blocksBefore() + "/" + s.blocksAfter()
+        + " blocks, threshold " + GateReport.percent(t) + ")");
   }
 
   private static Double number(Num n) {
     return n == null ? null : n.value();
-  }
-
-  private static double sq(double v) {
-    return v * v;
   }
 }

@@ -6,9 +6,12 @@ import org.libreyolo.profile.LibreYoloException;
 
 /**
  * How the gate decides: significance level, the practical threshold (relative change that
- * matters) and the gated metrics ({@code img_per_s}, {@code latency_p50_ms}).
+ * matters), the gated metrics ({@code img_per_s}, {@code latency_p50_ms}), the machine's noise
+ * between processes, and how far the canary may move before timing is INCONCLUSIVE
+ * (docs/statistics.md, "The stored-baseline gate").
  */
-public record GateOptions(double alpha, double maxRegression, List<String> metrics) {
+public record GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise,
+    double machineChangeLimit, double driftLimit) {
   public static final List<String> SUPPORTED = List.of("img_per_s", "latency_p50_ms");
 
   public GateOptions {
@@ -22,10 +25,24 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
       }
     }
     metrics = List.copyOf(metrics);
+    if (!(processNoise >= 0 && processNoise < 1)) {
+      throw LibreYoloException.badInput("--process-noise must be a fraction within [0, 1) (0.04 = 4%), got "
+          + processNoise);
+    }
+    if (!(machineChangeLimit > 0) || !(driftLimit > 0)) {
+      throw LibreYoloException.badInput("the canary limits must be fractions > 0, got " + machineChangeLimit + ", "
+          + driftLimit);
+    }
+  }
+
+  /** The given decision settings with this machine class's measured noise and canary limits. */
+  public GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise) {
+    this(alpha, maxRegression, metrics, processNoise, Defaults.Gate.MACHINE_CHANGE_LIMIT, Defaults.Gate.DRIFT_LIMIT);
   }
 
   public static GateOptions defaults() {
-    return new GateOptions(Defaults.Gate.ALPHA_VALUE, Defaults.Gate.MAX_REGRESSION_VALUE, SUPPORTED);
+    return new GateOptions(Defaults.Gate.ALPHA_VALUE, Defaults.Gate.MAX_REGRESSION_VALUE, SUPPORTED,
+        Defaults.Gate.PROCESS_NOISE_VALUE);
   }
 
   /** A significance level: within (0, 1). The one check of every surface's {@code alpha}. */

@@ -17,13 +17,19 @@ public final class GateReport {
       lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", row.metric(), num(row.baseline()),
           num(row.current()), pct(row.change()), ci(row), row.verdict()));
     }
-    lines.add("change and CI: of the median latency (bootstrap over iterations; throughput as its inverse),"
-        + " except the 2*SE rule over repeat trials");
-    lines.add("minimum detectable effect: " + (r.mde() == null ? "n/a (no samples)"
-        : "~" + PyRound.format(r.mde() * 100, 1) + "% (alpha " + r.options().alpha() + ", power 0.8)")
-        + "; threshold " + PyRound.format(r.options().maxRegression() * 100, 1) + "%");
+    lines.add(estimatorLine(r));
+    if (r.timing() != null) {
+      lines.add(machineLine(r.timing()));
+    }
+    if (r.unstableMachine() != null) {
+      lines.add("timing INCONCLUSIVE: " + r.unstableMachine());
+    }
+    lines.add("minimum detectable effect: " + (r.mde() == null ? "n/a (no blocks)"
+        : "~" + percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
+        + "; threshold " + percent(r.options().maxRegression()));
     if (r.mde() != null && r.mde() > r.options().maxRegression()) {
-      lines.add("warning: underpowered: the threshold is below what this noise level can detect; add runs or repeats");
+      lines.add("warning: underpowered: two processes cannot resolve the threshold on this machine's noise;"
+          + " profile ab (in-job A/B) can");
     }
     if (!r.environmentDifferences().isEmpty()) {
       lines.add("environments differ (" + String.join("; ", r.environmentDifferences()) + "): INCONCLUSIVE");
@@ -53,6 +59,13 @@ public final class GateReport {
           .append(num(row.current())).append(" | ").append(pct(row.change())).append(" | ").append(ci(row))
           .append(" | ").append(row.verdict()).append(" |\n");
     }
+    md.append("\n").append(estimatorLine(r)).append(".\n");
+    if (r.timing() != null) {
+      md.append("\n").append(machineLine(r.timing())).append(".\n");
+    }
+    if (r.unstableMachine() != null) {
+      md.append("\nTiming INCONCLUSIVE: ").append(r.unstableMachine()).append(".\n");
+    }
     md.append("\nMinimum detectable effect: ").append(r.mde() == null ? "n/a" : PyRound.format(r.mde() * 100, 1) + "%")
         .append(", threshold ").append(PyRound.format(r.options().maxRegression() * 100, 1)).append("%, alpha ")
         .append(r.options().alpha()).append(".\n");
@@ -66,6 +79,20 @@ public final class GateReport {
     return md.toString();
   }
 
+  private static String estimatorLine(Gate.Result r) {
+    return "change and CI: step time per block relative to the canary (throughput as its inverse); interval:"
+        + " the blocks' spread plus " + percent(r.options().processNoise()) + " process noise per run";
+  }
+
+  private static String machineLine(BlockStatistics t) {
+    return "machine speed (canary): " + signed(t.machineChange()) + " between the runs, up to " + percent(t.drift())
+        + " inside a run; step time before normalisation " + signed(t.rawChange());
+  }
+
+  static String signed(double v) {
+    return (v >= 0 ? "+" : "") + percent(v);
+  }
+
   private static String opCountsLine(Gate.Result r) {
     OpCounts.Result c = r.opCounts();
     return "op counts: " + c.verdict() + (c.changes().isEmpty() ? " (the same ops per step in every phase)"
@@ -77,12 +104,17 @@ public final class GateReport {
         + "): INCONCLUSIVE; record a new baseline for this workload";
   }
 
+  /** A fraction as a percentage with one decimal: 0.052 -> "5.2%". */
+  static String percent(double v) {
+    return PyRound.format(v * 100, 1) + "%";
+  }
+
   private static String num(Double v) {
     return v == null ? "-" : PyRound.format(v, 3);
   }
 
   private static String pct(Double v) {
-    return v == null ? "-" : (v >= 0 ? "+" : "") + PyRound.format(v * 100, 1) + "%";
+    return v == null ? "-" : signed(v);
   }
 
   private static String ci(Gate.Row row) {

@@ -53,12 +53,8 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
       why = "the interval excludes a slowdown of the threshold";
     } else {
       verdict = Verdict.INCONCLUSIVE;
-      why = "underpowered: could detect ~" + pct(mde) + ", threshold " + pct(threshold) + "; add pairs";
+      why = "underpowered: could detect ~" + GateReport.percent(mde) + ", threshold " + GateReport.percent(threshold) + "; add pairs";
     }
     return new PairedBlocks(k, Math.expm1(mean), low, high, mde, verdict, why);
-  }
-
-  private static String pct(double v) {
-    return String.format(java.util.Locale.ROOT, "%.1f%%", v * 100);
   }
 }

@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.compare.BlockStatistics;
 import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
@@ -47,7 +49,29 @@ public final class GateRun {
 
   /** The verdict alone, written nowhere ({@code profile check} without {@code --out}). */
   public static Gate.Result judge(Path baseline, Path current, GateOptions options) {
-    return Gate.check(ProfileLoader.load(baseline), ProfileLoader.load(current), options);
+    return judge(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options);
+  }
+
+  /** The verdict on profiles already loaded; both need timing blocks ({@link #requireBlocks}). */
+  public static Gate.Result judge(Profile base, Path baseline, Profile now, Path current, GateOptions options) {
+    requireBlocks(base, baseline, "baseline");
+    requireBlocks(now, current, "current profile");
+    return Gate.check(base, now, options);
+  }
+
+  /**
+   * The stored-baseline gate judges timing blocks (docs/statistics.md): a profile without them
+   * (recorded before blocks existed, a training profile, a GPU trace) is bad input with the way out.
+   */
+  static void requireBlocks(Profile p, Path file, String role) {
+    if (!Gate.hasBlocks(p)) {
+      int blocks = p.samples().blocks() == null ? 0 : p.samples().blocks().stepMs().length;
+      throw LibreYoloException.badInput("the " + role + " " + file + (blocks == 0
+          ? " has no timing blocks (samples.blocks): it was recorded by an older version, or is a training profile or"
+              + " a trace; record it again with this version's infer or @ProfiledStep"
+          : " has " + blocks + " timing blocks, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": measure "
+              + "at least " + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK + " runs"));
+    }
   }
 
   /** {@code check-result.json}'s content: the verdict with both inputs named. */
@@ -82,20 +106,17 @@ public final class GateRun {
         outputDirectory);
   }
 
-  /**
-   * The same on profiles already loaded: each input is read once, and the gate and the HTML report
-   * share one computation of the statistics (a 10,000-resample bootstrap).
-   */
+  /** The same on profiles already loaded: each input is read once. The HTML report leads with this verdict. */
   public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
       Path outputDirectory) {
+    Gate.Result result = judge(base, baseline, now, current, options);
     Comparison.Result comparison = Comparison.compare(base, now, baseline.toString(), current.toString(),
         options.alpha());
-    Gate.Result result = Gate.check(base, now, options, comparison.statistics());
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
     write(resultFile, PyJson.indented(resultJson(result, baseline, current)));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
-    Path reportFile = Reports.comparison(base, now, comparison, outputDirectory.resolve(REPORT_FILE));
+    Path reportFile = Reports.check(base, now, comparison, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = GateReport.text(result);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);

@@ -8,9 +8,10 @@ import java.util.Map;
 /**
  * What a {@link StepTimer} measured: per measured iteration the wall time of the whole step and
  * of each phase (a phase absent in an iteration counts 0 there), plus the trace of the extra
- * traced iterations (null when tracing was off).
+ * traced iterations (null when tracing was off), and the block series (null when measured without
+ * blocks).
  */
-public record Measurement(double[] totalMs, Map<String, double[]> phaseMs, Path trace) {
+public record Measurement(double[] totalMs, Map<String, double[]> phaseMs, Path trace, BlockSeries blocks) {
 
   public int iterations() {
     return totalMs.length;

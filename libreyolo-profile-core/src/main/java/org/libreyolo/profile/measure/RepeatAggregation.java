@@ -43,9 +43,23 @@ public final class RepeatAggregation {
     ObjectNode samples = F.objectNode();
     samples.set("img_per_s_trials", ProfileAssembler.samples(values));
     pooled(samples, trials, sampleKey);
+    pooledBlocks(samples, trials);
     p.set("samples", samples);
     ProfileKeys.moveOursToEnd(p);
     return p;
+  }
+
+  /** Every trial's blocks in one series: trials of one process are blocks of one measurement. */
+  private static void pooledBlocks(ObjectNode samples, List<ObjectNode> trials) {
+    if (!trials.stream().allMatch(t -> t.path("samples").path("blocks").isObject())) {
+      return;
+    }
+    ObjectNode blocks = trials.get(trials.size() - 1).path("samples").path("blocks").deepCopy();
+    for (String key : List.of("step_ms", "canary_ms")) {
+      ArrayNode all = blocks.putArray(key);
+      trials.forEach(t -> t.path("samples").path("blocks").path(key).forEach(all::add));
+    }
+    samples.set("blocks", blocks);
   }
 
   /**

@@ -46,24 +46,56 @@ public final class StepTimer {
     return Math.min(runs, TraceAnalyzer.TRACE_STEPS);
   }
 
+  /**
+   * The measured iterations as the gate's unit of evidence: consecutive blocks of
+   * {@code runsPerBlock} iterations, with {@code canaryRuns} calls of the canary before the first
+   * block and after every block (docs/statistics.md, "Blocks and the canary").
+   */
+  public record Blocks(int runsPerBlock, int canaryRuns, Canary canary) {
+    public Blocks {
+      if (runsPerBlock < 1 || canaryRuns < 1) {
+        throw new IllegalArgumentException("runsPerBlock >= 1 and canaryRuns >= 1 needed, got " + runsPerBlock
+            + ", " + canaryRuns);
+      }
+    }
+  }
+
   public static Measurement run(Plan plan, Iteration body, Progress progress) {
+    return run(plan, body, null, progress);
+  }
+
+  /** With {@code blocks} (may be null) the canary runs between blocks and the measurement carries its series. */
+  public static Measurement run(Plan plan, Iteration body, Blocks blocks, Progress progress) {
     CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
     PhaseClock clock = new PhaseClock(untraced);
     int index = 0;
     for (int i = 0; i < plan.warmup(); i++) {
       iterate(body, clock, index++);
+      if (blocks != null) {
+        blocks.canary().run();
+      }
       progress.update(plan.stagePrefix() + "warmup", i + 1, plan.warmup());
     }
     double[] total = new double[plan.runs()];
     Map<String, double[]> phases = new LinkedHashMap<>();
+    int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
+    double[] canaryMs = new double[blockCount + 1];
+    if (blocks != null) {
+      canaryMs[0] = canaryBlock(blocks);
+    }
     for (int m = 0; m < plan.runs(); m++) {
       PhaseClock.Lap lap = iterate(body, clock, index++);
       total[m] = lap.totalMs();
       for (Map.Entry<String, Double> e : lap.phaseMs().entrySet()) {
         phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
       }
+      if (blocks != null && BlockSeries.endsBlock(m, plan.runs(), blocks.runsPerBlock())) {
+        canaryMs[BlockSeries.blockOf(m, plan.runs(), blocks.runsPerBlock()) + 1] = canaryBlock(blocks);
+      }
       progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
     }
+    BlockSeries series = blocks == null ? null
+        : BlockSeries.of(total, blocks.runsPerBlock(), canaryMs, blocks.canary().name());
     Path trace = null;
     int steps = plan.traceSteps();
     if (steps > 0) {
@@ -78,7 +110,18 @@ public final class StepTimer {
         trace = session.stop();
       }
     }
-    return new Measurement(total, phases, trace);
+    return new Measurement(total, phases, trace, series);
+  }
+
+  /** Median ms of one canary block. */
+  private static double canaryBlock(Blocks blocks) {
+    double[] ms = new double[blocks.canaryRuns()];
+    for (int i = 0; i < ms.length; i++) {
+      long start = System.nanoTime();
+      blocks.canary().run();
+      ms[i] = (System.nanoTime() - start) / 1e6;
+    }
+    return AlternatingBlocks.median(ms);
   }
 
   /** One timed call of {@code body}; the A/B loop times its blocks with it too. */

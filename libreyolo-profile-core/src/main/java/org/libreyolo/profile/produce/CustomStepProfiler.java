@@ -8,9 +8,14 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.LatencyStats;
+import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.engine.Environment;
+import org.libreyolo.profile.measure.BlockSeries;
+import org.libreyolo.profile.measure.Canary;
 import org.libreyolo.profile.measure.Measurement;
 import org.libreyolo.profile.measure.ProfileAssembler;
 import org.libreyolo.profile.measure.Progress;
@@ -50,11 +55,17 @@ public final class CustomStepProfiler {
     Map<String, List<double[]>> phases = new LinkedHashMap<>();
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
+    List<BlockSeries> blocks = new ArrayList<>();
     for (int trial = 0; trial < o.repeat(); trial++) {
       boolean last = trial == o.repeat() - 1;
       Path traceFile = o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
-      Measurement m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()),
-          "runs", ""), body, Progress.NONE);
+      Measurement m;
+      try (Canary canary = canary(o)) {
+        m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()), "runs", ""),
+            body, new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary),
+            Progress.NONE);
+      }
+      blocks.add(m.blocks());
       totals.add(m.totalMs());
       m.phaseMs().forEach((name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
       throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
@@ -63,7 +74,7 @@ public final class CustomStepProfiler {
     double[] latencyMs = concat(totals);
     Map<String, double[]> phaseMs = new LinkedHashMap<>();
     phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
-    ObjectNode profile = write(o, latencyMs, phaseMs, trace);
+    ObjectNode profile = write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks));
     if (o.repeat() > 1) {
       RepeatAggregation.putThroughput(profile, throughputs);
       ProfileIo.writeCompact(o.outputDirectory().resolve("profile.json"), profile);
@@ -71,7 +82,18 @@ public final class CustomStepProfiler {
     return new Profile(profile);
   }
 
-  private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace) {
+  /**
+   * The engine canary on the step's device: every step gets the same machine-speed reference,
+   * whether or not the step itself uses the engine, so its environment never depends on which test
+   * ran first.
+   */
+  private static Canary canary(Options o) {
+    Engines.boot(Engines.defaultThreads());
+    return Canary.engine(Engines.resolve(DeviceSpec.parse(o.device())));
+  }
+
+  private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace,
+      BlockSeries blocks) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -100,6 +122,7 @@ public final class CustomStepProfiler {
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
     samples.set("stages_ms", ProfileAssembler.samples(phaseMs));
+    samples.set("blocks", blocks.json());
     ProfileAssembler.finish(o.outputDirectory(), p, summary, o.device(),
         Environment.fingerprint(o.device(), o.modelParams()), samples);
     return p;

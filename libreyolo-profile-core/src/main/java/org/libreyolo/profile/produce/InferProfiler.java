@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.InferenceVerdict;
 import org.libreyolo.profile.analysis.LatencyStats;
@@ -19,6 +20,7 @@ import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.engine.Environment;
 import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.io.ContentHash;
+import org.libreyolo.profile.measure.Canary;
 import org.libreyolo.profile.measure.Measurement;
 import org.libreyolo.profile.measure.PhaseClock;
 import org.libreyolo.profile.measure.ProfileAssembler;
@@ -63,8 +65,13 @@ public final class InferProfiler {
         Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
         StepTimer.Plan plan = new StepTimer.Plan(o.warmup(), o.measuredRuns(), traceFile,
             StepTimer.traceSteps(o.measuredRuns()), "runs", stage);
-        Measurement m = StepTimer.run(plan,
-            (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock), progress);
+        Measurement m;
+        try (Canary canary = Canary.engine(device)) {
+          StepTimer.Blocks blocks = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS,
+              canary);
+          m = StepTimer.run(plan, (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock), blocks,
+              progress);
+        }
         profiles.add(finish(m, detector, weights, o, dir));
       }
       reported = dir.resolve("profile.json");
@@ -165,6 +172,7 @@ public final class InferProfiler {
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("latency_ms", ProfileAssembler.samples(latencySamples));
     samples.set("stages_ms", ProfileAssembler.samples(stageSamples));
+    samples.set("blocks", m.blocks().json());
     ProfileAssembler.finish(dir, profile, summary, o.device().label(),
         Environment.fingerprint(o.device().label(), detector.info().parameters()), samples);
     return profile;

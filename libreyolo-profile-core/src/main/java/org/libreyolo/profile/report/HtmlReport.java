@@ -12,6 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.libreyolo.profile.compare.Comparison;
+import org.libreyolo.profile.compare.Gate;
+import org.libreyolo.profile.compare.GateReport;
+import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -59,16 +62,30 @@ public final class HtmlReport {
   }
 
   public static String comparison(Profile before, Profile after, Comparison.Result cmp) {
+    return comparison(before, after, cmp, null);
+  }
+
+  /**
+   * With {@code gate} (the check report) the page leads with the gate's verdict and table, the
+   * same lines as the build log and the markdown summary; the sample statistics below are then
+   * descriptive only.
+   */
+  public static String comparison(Profile before, Profile after, Comparison.Result cmp, Gate.Result gate) {
     Profile a = before;
     Profile b = after;
-    StringBuilder body = new StringBuilder("<h1>libreyolo-profile: comparison</h1>");
+    StringBuilder body = new StringBuilder("<h1>libreyolo-profile: " + (gate == null ? "comparison" : "check") + "</h1>");
     body.append("<p class=\"muted\">before ").append(Html.esc(cmp.before())).append("<br>after ")
         .append(Html.esc(cmp.after())).append("</p>");
+    if (gate != null) {
+      String css = gate.verdict() == Verdict.REGRESSION ? "verdict regression" : "verdict";
+      body.append("<div class=\"").append(css).append("\"><b>").append(gate.verdict()).append("</b></div>");
+      body.append("<pre>").append(Html.esc(String.join("\n", GateReport.text(gate)))).append("</pre>");
+    }
     Comparison.Significance sig = cmp.significance();
     String call = sig.significant() == null ? sig.text()
         : (sig.significant() ? "significant" : "NOT significant") + " (" + sig.text() + ")";
     Comparison.Pair<Num> ips = cmp.imgPerS();
-    body.append("<div class=\"verdict\">img/s ").append(Html.esc(Num.str(ips.before()))).append(" &rarr; ")
+    body.append("<div class=\"").append(gate == null ? "verdict" : "muted").append("\">img/s ").append(Html.esc(Num.str(ips.before()))).append(" &rarr; ")
         .append(Html.esc(Num.str(ips.after())))
         .append(Html.esc(Fmt.pctSuffix(Num.orZero(ips.before()), Num.orZero(ips.after())))).append(": ")
         .append(Html.esc(call)).append("</div>");
@@ -79,7 +96,8 @@ public final class HtmlReport {
     }
     body.append("<div class=\"grid\">");
     body.append(Html.card("Metrics", metricsTable(a, b)));
-    body.append(Html.card("Statistics on raw samples", statistics(cmp.statistics())));
+    body.append(Html.card(gate == null ? "Statistics on raw samples"
+        : "Iteration statistics (descriptive: the verdict above comes from blocks)", statistics(cmp.statistics())));
     double[] la = a.samples().latencyMs();
     double[] lb = b.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {

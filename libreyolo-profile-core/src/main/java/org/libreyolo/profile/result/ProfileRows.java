@@ -73,10 +73,25 @@ public final class ProfileRows {
   }
 
   /** The raw measurements statistics use (empty arrays when absent). */
-  public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps) {
+  public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps,
+      Blocks blocks) {
     static Samples of(JsonNode n) {
       return new Samples(values(n.path("latency_ms")), values(n.path("step_ms")), values(n.path("img_per_s_trials")),
-          n.path("skipped_steps").asLong(0));
+          n.path("skipped_steps").asLong(0), Blocks.of(n.path("blocks")));
+    }
+  }
+
+  /**
+   * {@code samples.blocks}: per block the step's median iteration and the canary around it
+   * (docs/profile-schema.md); null when the profile was measured without blocks.
+   */
+  public record Blocks(int runsPerBlock, String canary, double[] stepMs, double[] canaryMs) {
+    static Blocks of(JsonNode n) {
+      if (!n.isObject()) {
+        return null;
+      }
+      return new Blocks(n.path("runs_per_block").asInt(0), n.path("canary").asText(""), values(n.path("step_ms")),
+          values(n.path("canary_ms")));
     }
   }
 

@@ -10,12 +10,22 @@ import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.result.Profile;
 
 public class GateTest {
-  /** An inference-like profile: 50 latencies around {@code median} with lognormal noise. */
+  /** Quiet machine settings: a process noise of 1% lets tests exercise the decision rule itself. */
+  static final GateOptions QUIET = new GateOptions(0.01, 0.05, GateOptions.SUPPORTED, 0.01);
+
+  /**
+   * An inference-like profile: 50 latencies around {@code median} with lognormal noise, and 10
+   * blocks whose step medians carry the same noise, next to a 10 ms canary scaled by {@code machine}.
+   */
   public static Profile profile(double median, double noise, long seed, String cpu) throws Exception {
+    return profile(median, noise, seed, cpu, 1.0);
+  }
+
+  static Profile profile(double median, double noise, long seed, String cpu, double machine) throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
     double[] lat = new double[50];
     for (int i = 0; i < lat.length; i++) {
-      lat[i] = median * Math.exp(r.nextGaussian() * noise);
+      lat[i] = machine * median * Math.exp(r.nextGaussian() * noise);
     }
     double[] sorted = lat.clone();
     Arrays.sort(sorted);
@@ -24,17 +34,34 @@ public class GateTest {
     p.put("img_per_s", 1000 / mean);
     p.putObject("latency").put("p50_ms", sorted[24]);
     p.putObject("environment").put("cpu", cpu).put("threads", 1);
-    var samples = p.putObject("samples").putArray("latency_ms");
-    Arrays.stream(lat).forEach(samples::add);
+    ObjectNode samples = p.putObject("samples");
+    var latency = samples.putArray("latency_ms");
+    Arrays.stream(lat).forEach(latency::add);
+    ObjectNode blocks = samples.putObject("blocks").put("runs_per_block", 5).put("canary", "yolo9t seeded 128x128");
+    var step = blocks.putArray("step_ms");
+    var canary = blocks.putArray("canary_ms");
+    for (int k = 0; k < 10; k++) {
+      step.add(machine * median * Math.exp(r.nextGaussian() * noise / 2));
+      canary.add(machine * 10 * Math.exp(r.nextGaussian() * 0.005));
+    }
     return new Profile(p);
   }
 
   @Test
-  void sameDistributionPasses() throws Exception {
-    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(100, 0.03, 2, "x"), GateOptions.defaults());
+  void sameDistributionPassesOnAQuietMachine() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(100, 0.03, 2, "x"), QUIET);
     assertThat(r.verdict()).isEqualTo(Verdict.PASS);
     assertThat(r.rows()).extracting(Gate.Row::verdict).containsOnly(Verdict.PASS);
-    assertThat(r.mde()).isBetween(0.005, 0.05);
+    assertThat(r.mde()).isBetween(0.005, 0.08);
+  }
+
+  /** Two processes cannot resolve 5% on this project's VMs: the default says so instead of guessing. */
+  @Test
+  void aaOnTheDefaultProcessNoiseIsUnderpoweredNotARegression() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(104, 0.03, 2, "x"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.rows().get(1).why()).startsWith("underpowered: could detect ~");
+    assertThat(GateReport.text(r)).anySatisfy(line -> assertThat(line).startsWith("warning: underpowered"));
   }
 
   @Test
@@ -44,10 +71,11 @@ public class GateTest {
     Gate.Row latency = r.rows().get(1);
     assertThat(latency.metric()).isEqualTo("latency_p50_ms");
     assertThat(latency.change()).isBetween(0.2, 0.4);
-    assertThat(latency.ciLow()).isGreaterThan(0.2);
+    assertThat(latency.ciLow()).isGreaterThan(0.05);
     assertThat(r.rows().get(0).verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(GateReport.text(r)).last().isEqualTo("verdict: REGRESSION");
     assertThat(GateReport.markdown(r, "b.json", "c.json")).contains("| latency_p50_ms |", "REGRESSION");
+    assertThat(r.toJson().path("timing").path("blocks").toString()).isEqualTo("[10,10]");
   }
 
   /** Estimate and interval come from one estimator: the change always lies inside its own interval. */
@@ -63,11 +91,30 @@ public class GateTest {
     }
   }
 
+  /** A machine 40% slower for everything (step and canary) is not the step's regression. */
   @Test
-  void significantButSmallChangeStaysBelowTheThreshold() throws Exception {
-    Gate.Result r = Gate.check(profile(100, 0.005, 1, "x"), profile(102, 0.005, 2, "x"), GateOptions.defaults());
+  void theCanaryCancelsAMachineThatSlowedDown() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.01, 1, "x"), profile(100, 0.01, 2, "x", 1.4), QUIET);
     assertThat(r.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(r.rows().get(1).why()).startsWith("significant");
+    assertThat(r.timing().machineChange()).isBetween(0.35, 0.45);
+    assertThat(r.timing().rawChange()).isBetween(0.35, 0.45);
+    assertThat(r.timing().change()).isBetween(-0.02, 0.02);
+    assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).startsWith("machine speed (canary): +"));
+  }
+
+  /** The noise sentinel: a canary that moved beyond the limit stops timing at INCONCLUSIVE, with the reason. */
+  @Test
+  void aMachineThatChangedTooMuchIsInconclusive() throws Exception {
+    Gate.Result between = Gate.check(profile(100, 0.01, 1, "x"), profile(300, 0.01, 2, "x", 2.5), QUIET);
+    assertThat(between.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(between.unstableMachine()).startsWith("machine speed changed +150").contains("between the baseline");
+    Profile drifting = profile(100, 0.01, 2, "x");
+    ((com.fasterxml.jackson.databind.node.ArrayNode) drifting.json().path("samples").path("blocks").path("canary_ms"))
+        .set(3, 25.0);
+    Gate.Result inside = Gate.check(profile(100, 0.01, 1, "x"), drifting, QUIET);
+    assertThat(inside.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(inside.unstableMachine()).contains("during a run");
+    assertThat(GateReport.text(inside)).contains("timing INCONCLUSIVE: " + inside.unstableMachine());
   }
 
   @Test
@@ -138,20 +185,12 @@ public class GateTest {
   }
 
   @Test
-  void singleRunsWithoutSamplesAreInconclusive() throws Exception {
+  void profilesWithoutBlocksGetNoTimingVerdict() throws Exception {
     Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 10.0}"));
     Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 5.0}"));
-    assertThat(Gate.check(a, b, GateOptions.defaults()).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-  }
-
-  @Test
-  void repeatAggregatesUseTheReferenceRule() throws Exception {
-    Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree(
-        "{\"img_per_s\": 50.0, \"img_per_s_std\": 0.5, \"img_per_s_n\": 3}"));
-    Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree(
-        "{\"img_per_s\": 40.0, \"img_per_s_std\": 0.5, \"img_per_s_n\": 3}"));
-    Gate.Result r = Gate.check(a, b, new GateOptions(0.01, 0.05, java.util.List.of("img_per_s")));
-    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(r.rows().get(0).why()).contains("2*SE");
+    assertThat(Gate.hasBlocks(a)).isFalse();
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.rows().get(0).why()).isEqualTo("no timing blocks of the same canary on both sides");
   }
 }

@@ -1,15 +1,44 @@
 package org.libreyolo.profile.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.GateTest;
+import org.libreyolo.profile.python.PyJson;
 
-/** The gate finds what the infer goal wrote last, with or without {@code repeat}. */
+/** The gate finds what the infer goal wrote last, and refuses inputs it cannot judge with the way out. */
 class GateRunTest {
+  @Test
+  void aBaselineWithoutBlocksIsBadInputThatSaysHowToReRecord(@TempDir Path dir) throws Exception {
+    Path old = dir.resolve("old.json");
+    ObjectNode oldFormat = GateTest.profile(100, 0.03, 1, "x").json();
+    ((ObjectNode) oldFormat.get("samples")).remove("blocks");
+    Files.writeString(old, PyJson.indented(oldFormat));
+    Path current = dir.resolve("current.json");
+    Files.writeString(current, PyJson.indented(GateTest.profile(100, 0.03, 2, "x").json()));
+    assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
+        .isInstanceOf(LibreYoloException.class)
+        .hasMessageStartingWith("the baseline " + old + " has no timing blocks (samples.blocks)")
+        .hasMessageContaining("record it again");
+    ObjectNode twoBlocks = GateTest.profile(100, 0.03, 3, "x").json();
+    ObjectNode blocks = (ObjectNode) twoBlocks.path("samples").path("blocks");
+    ((ArrayNode) blocks.get("step_ms")).removeAll().add(100.0).add(101.0);
+    Files.writeString(old, PyJson.indented(twoBlocks));
+    assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
+        .hasMessageContaining("has 2 timing blocks, the gate needs at least 3: measure at least 15 runs");
+    assertThat(Files.list(dir)).hasSize(2); // nothing written
+  }
+
   @Test
   void theLatestInferOutputIsTheRepeatAggregateOnlyWhenItIsNewer(@TempDir Path dir) throws Exception {
     Path single = dir.resolve("infer/profile.json");

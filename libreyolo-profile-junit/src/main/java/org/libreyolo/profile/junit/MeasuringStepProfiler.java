@@ -12,7 +12,7 @@ import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.capture.Span;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.PairedBlocks;
 import org.libreyolo.profile.measure.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
@@ -153,18 +153,20 @@ final class MeasuringStepProfiler implements StepProfiler {
       return;
     }
     Profile recorded = ProfileLoader.load(baseline);
-    if (!recorded.hasLatencySamples()) {
-      throw new IllegalStateException("baseline " + baseline + " is not a profile with latency samples: " + record);
+    if (!Gate.hasBlocks(recorded)) {
+      throw new IllegalStateException("baseline " + baseline + " has no timing blocks (recorded by an older version"
+          + " or not a step profile): " + record);
     }
     GateRun.Outcome outcome = GateRun.check(recorded, baseline, ProfileLoader.load(current), current,
-        new GateOptions(config.alpha(), config.maxRegression(), GateOptions.SUPPORTED), dir);
+        config.gateOptions(), dir);
     Verdict verdict = outcome.result().verdict();
     System.out.println(headline + "; " + verdict + " against " + baseline);
     if (verdict == Verdict.INCONCLUSIVE) {
       outcome.lines().forEach(line -> System.out.println("[libreyolo-profile]   " + line));
     }
-    if (verdict == Verdict.REGRESSION) {
-      throw new AssertionError("performance regression in " + id() + " against " + baseline + "\n"
+    if (GateRun.fails(verdict, config.failOnInconclusive())) {
+      throw new AssertionError((verdict == Verdict.REGRESSION ? "performance regression" : "INCONCLUSIVE gate"
+          + " (libreyolo.profile.failOnInconclusive=true)") + " in " + id() + " against " + baseline + "\n"
           + String.join("\n", outcome.lines()));
     }
   }

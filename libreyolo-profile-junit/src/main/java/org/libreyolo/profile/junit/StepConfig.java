@@ -17,8 +17,8 @@ import org.libreyolo.profile.produce.CustomStepProfiler;
  * overridable by the configuration parameter {@code libreyolo.profile.<name>}.
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
-    double maxRegression, double alpha, boolean trace, int items, boolean updateBaseline, Path outputDirectory,
-    AbProfiler.Settings ab) {
+    double maxRegression, double alpha, double processNoise, boolean failOnInconclusive, boolean trace, int items,
+    boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab) {
 
   static final String PREFIX = "libreyolo.profile.";
 
@@ -43,6 +43,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         a.baseline().isEmpty() ? defaultBaseline : Path.of(a.baseline()),
         param(context, "maxRegression", Double::parseDouble).orElse(a.maxRegression()),
         param(context, "alpha", Double::parseDouble).orElse(a.alpha()),
+        param(context, "processNoise", Double::parseDouble).orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
+        param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
         a.items(),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
@@ -68,10 +70,14 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     }
   }
 
+  GateOptions gateOptions() {
+    return new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, processNoise);
+  }
+
   /** The core's checks (the same as every surface's), worded for the annotation. */
   void validate() {
     try {
-      new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED);
+      gateOptions();
       options("cpu", -1);
       if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " and --block-runs >= 1 for"

@@ -30,13 +30,20 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.current")
   File current;
 
-  /** Significance level of the Welch / Mann-Whitney layer, within (0, 1). */
+  /** Significance level: the timing interval is two-sided at 1 - alpha, within (0, 1). */
   @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Gate.ALPHA)
   double alpha;
 
   /** Practical threshold: the relative change that counts (0.05 = 5%). */
   @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Gate.MAX_REGRESSION)
   double maxRegression;
+
+  /**
+   * This machine's run-to-run noise between processes: the standard deviation of a run's mean
+   * log block time (0.045 = 4.5%), measured by the project's gate study; part of every interval.
+   */
+  @Parameter(property = "libreyolo.profile.processNoise", defaultValue = Defaults.Gate.PROCESS_NOISE)
+  double processNoise;
 
   /** Gated metrics: img_per_s, latency_p50_ms. */
   @Parameter(property = "libreyolo.profile.metrics", defaultValue = Defaults.Gate.METRICS)
@@ -56,7 +63,7 @@ public class CheckMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    GateOptions options = new GateOptions(alpha, maxRegression, metrics);
+    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
     if (!baseline.isFile()) {
       String msg = "no baseline at " + baseline + ": record one with 'mvn libreyolo-profile:baseline'"
           + " (after libreyolo-profile:infer)";

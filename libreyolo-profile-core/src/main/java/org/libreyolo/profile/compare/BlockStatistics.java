@@ -1,0 +1,98 @@
+package org.libreyolo.profile.compare;
+
+import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
+
+/**
+ * The stored-baseline gate's statistic (docs/statistics.md, "The stored-baseline gate"). The
+ * unit is a block: its value is {@code ln(step block median / canary around it)}. The change is
+ * the ratio of the two runs' mean block values, {@code exp(mean current - mean baseline) - 1}.
+ * Its interval adds two parts: Welch's t over the blocks (the noise inside each run) and the
+ * machine's noise between processes ({@code processNoise}, the standard deviation of a run's
+ * mean log time across processes, which no single run can see and the gate study measures).
+ *
+ * @param machineChange the canary's change between the runs (machine speed, not the step)
+ * @param drift the largest canary change inside either run (max/min block - 1)
+ * @param rawChange the change of the step's own block times, before normalisation (for the study)
+ */
+public record BlockStatistics(int blocksBefore, int blocksAfter, double change, double ciLow, double ciHigh,
+    double mde, double machineChange, double drift, double rawChange) {
+  /** Welch's t needs a spread on each side; fewer blocks cannot give one worth reading. */
+  public static final int MIN_BLOCKS = 3;
+
+  /** Whether both profiles carry blocks of the same canary (otherwise the gate cannot judge time). */
+  public static boolean applicable(Blocks before, Blocks after) {
+    return before != null && after != null && before.canary().equals(after.canary())
+        && before.stepMs().length >= MIN_BLOCKS && after.stepMs().length >= MIN_BLOCKS;
+  }
+
+  /**
+   * @param alpha the interval is two-sided at {@code 1 - alpha}
+   * @param processNoise the standard deviation of one run's mean log block value across processes
+   */
+  public static BlockStatistics of(Blocks before, Blocks after, double alpha, double processNoise) {
+    double[] a = normalised(before);
+    double[] b = normalised(after);
+    double va = variance(a) / a.length;
+    double vb = variance(b) / b.length;
+    double within = Math.sqrt(va + vb);
+    double df = within == 0 ? a.length + b.length - 2
+        : (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+    TDistribution t = new TDistribution(null, Math.max(1, df));
+    NormalDistribution z = new NormalDistribution(null, 0, 1);
+    double between = Math.sqrt(2) * processNoise; // one process on each side
+    double half = Math.hypot(t.inverseCumulativeProbability(1 - alpha / 2) * within,
+        z.inverseCumulativeProbability(1 - alpha / 2) * between);
+    double power = Math.hypot((t.inverseCumulativeProbability(1 - alpha / 2) + t.inverseCumulativeProbability(0.8))
+        * within, (z.inverseCumulativeProbability(1 - alpha / 2) + z.inverseCumulativeProbability(0.8)) * between);
+    double d = mean(b) - mean(a);
+    return new BlockStatistics(a.length, b.length, Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half),
+        Math.expm1(power), Math.expm1(mean(logs(after.canaryMs())) - mean(logs(before.canaryMs()))),
+        Math.max(drift(before.canaryMs()), drift(after.canaryMs())),
+        Math.expm1(mean(logs(after.stepMs())) - mean(logs(before.stepMs()))));
+  }
+
+  private static double[] normalised(Blocks blocks) {
+    double[] out = new double[blocks.stepMs().length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.log(blocks.stepMs()[i] / blocks.canaryMs()[i]);
+    }
+    return out;
+  }
+
+  private static double[] logs(double[] values) {
+    double[] out = new double[values.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = Math.log(values[i]);
+    }
+    return out;
+  }
+
+  private static double drift(double[] canary) {
+    double min = Double.POSITIVE_INFINITY;
+    double max = 0;
+    for (double c : canary) {
+      min = Math.min(min, c);
+      max = Math.max(max, c);
+    }
+    return max / min - 1;
+  }
+
+  static double mean(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return s / v.length;
+  }
+
+  private static double variance(double[] v) {
+    double m = mean(v);
+    double s = 0;
+    for (double x : v) {
+      s += (x - m) * (x - m);
+    }
+    return v.length < 2 ? 0 : s / (v.length - 1);
+  }
+}
