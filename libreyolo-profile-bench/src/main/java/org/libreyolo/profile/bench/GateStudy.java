@@ -1,81 +1,296 @@
 package org.libreyolo.profile.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import ai.djl.Device;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.data.ImageSource;
+import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.image.RgbImage;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.measure.StepTimer;
+import org.libreyolo.profile.model.CocoNames;
+import org.libreyolo.profile.model.Detector;
+import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.pipeline.NmsOptions;
+import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
+import org.libreyolo.profile.weights.Detectors;
+import org.libreyolo.profile.weights.WeightsSource;
 
 /**
- * The gate measured the way CI uses it: every measurement its own JVM ({@code ./libreyolo}),
- * minutes apart, some while another thread keeps a core busy. A/A only (the same build every
- * time), so every REGRESSION is a false alarm; the rates come with Wilson 95% intervals.
+ * The gate measured the way CI uses it (docs/statistics.md, "The gate study"): every measurement
+ * its own JVM ({@code ./libreyolo}), one after another, every other one while another process
+ * keeps a core busy. {@link #collect} writes the runs under one directory; {@link #judge} reads
+ * them back, so a study can be judged again under other settings without measuring again.
+ *
+ * <ul>
+ *   <li>{@code aa/g<G>/r<I>}: A/A groups of {@value #GROUP} runs at imgsz 256: r0 is the baseline,
+ *       r1.. are judged against it, so every REGRESSION is a false alarm;
+ *   <li>{@code reg<B>-<C>/p<P>/base|cur}: known slowdowns with the same op sequence: the same model
+ *       at a larger input ({@code imgsz} is the only knob that adds work without adding ops). The
+ *       study judges them as one workload (imgsz is removed from both sides' config).
+ * </ul>
  */
 public final class GateStudy {
+  static final int GROUP = 6;
+  /** The known slowdowns: pixels +30.6% (448 -> 512) and +10.8% (608 -> 640). */
+  static final int[][] REGRESSIONS = {{448, 512}, {608, 640}};
+
   private GateStudy() {}
 
-  /** Verdict counts of one mode over {@code runs} A/A comparisons. */
-  public record Counts(String mode, int runs, int regressions, int inconclusive, int passes) {
-    /** Wilson 95% interval of the false-alarm rate. */
-    public double[] falseAlarmInterval() {
-      return wilson(regressions, runs);
+  /**
+   * Verdict counts of one mode; {@code flagged} counts REGRESSION, {@code sentinel} the
+   * INCONCLUSIVE verdicts the noise sentinel gave (the canary moved too much).
+   */
+  public record Counts(String mode, int runs, int flagged, int inconclusive, int passes, int sentinel) {
+    Counts(String mode, int runs, int flagged, int inconclusive, int passes) {
+      this(mode, runs, flagged, inconclusive, passes, 0);
+    }
+
+    public double[] flaggedInterval() {
+      return wilson(flagged, runs);
+    }
+  }
+
+  /** Spread of one run's mean log block time across processes: the step alone and canary-normalised. */
+  public record Spread(int runs, double raw, double normalised, double withinSe, double processNoise) {}
+
+  /** Measures {@code groups} A/A groups and {@code pairs} pairs per known slowdown under {@code dir}. */
+  public static void collect(Path launcher, Path dir, int groups, int pairs) throws IOException {
+    int k = 0;
+    for (int g = 0; g < groups; g++) {
+      for (int i = 0; i < GROUP; i++) {
+        infer(launcher, dir.resolve("aa/g" + g + "/r" + i), 256, k++ % 2 == 1);
+      }
+    }
+    for (int[] r : REGRESSIONS) {
+      for (int p = 0; p < pairs; p++) {
+        Path pair = dir.resolve("reg" + r[0] + "-" + r[1] + "/p" + p);
+        // the busy process sits beside the current in even pairs, beside the baseline in odd ones
+        infer(launcher, pair.resolve("base"), r[0], p % 2 == 1);
+        infer(launcher, pair.resolve("cur"), r[1], p % 2 == 0);
+      }
+    }
+  }
+
+  /** The A/A comparisons of {@code dir}: the stored-baseline timing verdicts and the op-count verdicts. */
+  public static List<Counts> aa(Path dir, GateOptions options) throws IOException {
+    int[] timing = new int[3];
+    int[] ops = new int[3];
+    int n = 0;
+    int sentinel = 0;
+    for (Path group : list(dir.resolve("aa"))) {
+      Profile baseline = load(group.resolve("r0"));
+      for (int i = 1; i < GROUP; i++) {
+        Path run = group.resolve("r" + i);
+        if (Files.isRegularFile(profileOf(run))) {
+          Gate.Result r = Gate.check(baseline, load(run), options);
+          count(timing, r.verdict());
+          count(ops, r.opCounts().verdict());
+          sentinel += r.unstableMachine() != null ? 1 : 0;
+          n++;
+        }
+      }
+    }
+    return List.of(new Counts("A/A stored-baseline check", n, timing[0], timing[1], timing[2], sentinel),
+        new Counts("A/A op counts alone", n, ops[0], ops[1], ops[2]));
+  }
+
+  /** Detection of each known slowdown; the mode names its measured size (median step ratio). */
+  public static List<Counts> regressions(Path dir, GateOptions options) throws IOException {
+    List<Counts> out = new ArrayList<>();
+    for (int[] size : REGRESSIONS) {
+      Path arm = dir.resolve("reg" + size[0] + "-" + size[1]);
+      if (!Files.isDirectory(arm)) {
+        continue;
+      }
+      int[] verdicts = new int[3];
+      int[] counters = new int[3];
+      int sentinel = 0;
+      List<Double> ratios = new ArrayList<>();
+      for (Path pair : list(arm)) {
+        if (!Files.isRegularFile(profileOf(pair.resolve("cur")))) {
+          continue;
+        }
+        Profile base = sameWorkload(load(pair.resolve("base")));
+        Profile cur = sameWorkload(load(pair.resolve("cur")));
+        Gate.Result r = Gate.check(base, cur, options);
+        count(verdicts, r.verdict());
+        count(counters, r.opCounts().verdict());
+        sentinel += r.unstableMachine() != null ? 1 : 0;
+        ratios.add(1 + r.timing().rawChange());
+      }
+      double measured = Medians.of(ratios.stream().mapToDouble(Double::doubleValue).toArray()) - 1;
+      String name = String.format(java.util.Locale.ROOT, "imgsz %d -> %d (step +%.0f%%)", size[0], size[1],
+          100 * measured);
+      out.add(new Counts(name, ratios.size(), verdicts[0], verdicts[1], verdicts[2], sentinel));
+      out.add(new Counts(name + ", counters alone", ratios.size(), counters[0], counters[1], counters[2]));
+    }
+    return out;
+  }
+
+  /**
+   * The before/after evidence for the canary: the spread of a run's mean log block time across
+   * the A/A runs, of the step alone and normalised by the canary, and the process noise that
+   * remains after the blocks' own spread is taken out (what {@code processNoise} should be).
+   */
+  public static Spread spread(Path dir) throws IOException {
+    List<double[]> runs = new ArrayList<>(); // {mean log step, mean log normalised, se of normalised}
+    for (Path group : list(dir.resolve("aa"))) {
+      for (Path run : list(group)) {
+        if (!Files.isRegularFile(profileOf(run))) {
+          continue;
+        }
+        Blocks b = load(run).samples().blocks();
+        double[] raw = new double[b.stepMs().length];
+        double[] norm = new double[raw.length];
+        for (int i = 0; i < raw.length; i++) {
+          raw[i] = Math.log(b.stepMs()[i]);
+          norm[i] = raw[i] - Math.log(b.canaryMs()[i]);
+        }
+        runs.add(new double[] {mean(raw), mean(norm), Math.sqrt(variance(norm) / norm.length)});
+      }
+    }
+    double[] raw = runs.stream().mapToDouble(r -> r[0]).toArray();
+    double[] norm = runs.stream().mapToDouble(r -> r[1]).toArray();
+    double withinVar = runs.stream().mapToDouble(r -> r[2] * r[2]).average().orElse(0);
+    double between = Math.sqrt(Math.max(0, variance(norm) - withinVar));
+    return new Spread(runs.size(), Math.sqrt(variance(raw)), Math.sqrt(variance(norm)), Math.sqrt(withinVar), between);
+  }
+
+  /** What the in-job A/B found over {@code runs} jobs against a known extra workload. */
+  public record AbDetection(Counts counts, double medianChange, double medianSeconds) {}
+
+  /**
+   * In-job A/B against a known, small slowdown: A is one inference at {@code imgsz} (the default
+   * {@code profile ab} settings), B the same plus one forward of the same model at
+   * {@code extraSide} x {@code extraSide}, a fixed amount of extra work of the same kind. The
+   * slowdown's size is the median estimate over the runs (A/A runs show the estimate unbiased).
+   */
+  public static AbDetection abDetection(Path dir, int runs, int imgsz, int extraSide) {
+    Engines.boot(1);
+    Device cpu = Device.cpu();
+    List<RgbImage> images = List.of(ImageSource.sample());
+    int[] verdicts = new int[3];
+    double[] changes = new double[runs];
+    double[] seconds = new double[runs];
+    try (Detector d = Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
+      DetectionPipeline main = new DetectionPipeline(d, imgsz, imgsz, NmsOptions.DEFAULT);
+      DetectionPipeline extra = new DetectionPipeline(d, extraSide, extraSide, NmsOptions.DEFAULT);
+      StepTimer.Iteration a = (clock, index) -> infer(main, images);
+      StepTimer.Iteration b = (clock, index) -> {
+        infer(main, images);
+        infer(extra, images);
+      };
+      AbProfiler.Settings settings = new AbProfiler.Settings(Integer.parseInt(Defaults.Ab.WARMUP),
+          Integer.parseInt(Defaults.Ab.PAIRS), Integer.parseInt(Defaults.Ab.BLOCK_RUNS),
+          Double.parseDouble(Defaults.Ab.ALPHA), Double.parseDouble(Defaults.Ab.MAX_REGRESSION));
+      for (int i = 0; i < runs; i++) {
+        long start = System.nanoTime();
+        AbProfiler.Result r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + extraSide + "x"
+            + extraSide, a, b, JsonNodeFactory.instance.objectNode(), settings, dir.resolve("abpower/r" + i + ".json"),
+            Progress.NONE);
+        seconds[i] = (System.nanoTime() - start) / 1e9;
+        changes[i] = r.verdict().change();
+        count(verdicts, r.verdict().verdict());
+      }
+    }
+    return new AbDetection(new Counts("in-job A/B, +small extra forward", runs, verdicts[0], verdicts[1], verdicts[2]),
+        Medians.of(changes), Medians.of(seconds));
+  }
+
+  private static void infer(DetectionPipeline pipeline, List<RgbImage> images) {
+    DetectionPipeline.Batch batch = pipeline.preprocess(images);
+    try (NDManager sub = pipeline.detector().manager().newSubManager()) {
+      NDList out = pipeline.forward(sub, batch);
+      pipeline.postprocess(out.get(0), batch);
     }
   }
 
   /**
-   * Stored-baseline {@code check}: run 0 is the baseline; runs 1..n are judged against it, the
-   * odd ones with a busy thread. Also returns the op-count verdicts of the same comparisons.
+   * Measures {@code runs} more in-job A/B A/A jobs ({@code profile ab} with the same weights on
+   * both sides, each its own JVM, every other one beside a busy process) under {@code dir/ab}.
    */
-  public static List<Counts> stored(Path launcher, Path dir, int runs, int imgsz) throws IOException {
-    Path baseline = infer(launcher, dir.resolve("r0"), imgsz, false);
-    int[] timing = new int[3];
-    int[] ops = new int[3];
-    for (int i = 1; i <= runs; i++) {
-      Path current = infer(launcher, dir.resolve("r" + i), imgsz, i % 2 == 1);
-      Gate.Result r = GateRun.judge(baseline, current, GateOptions.defaults());
-      count(timing, r.verdict());
-      count(ops, r.opCounts().verdict());
-    }
-    return List.of(new Counts("stored-baseline check (timing + counts)", runs, timing[0], timing[1], timing[2]),
-        new Counts("op counts alone", runs, ops[0], ops[1], ops[2]));
-  }
-
-  /** In-job A/B with the same weights on both sides, the odd runs with a busy thread. */
-  public static Counts inJobAa(Path launcher, Path dir, int runs, int imgsz) throws IOException {
-    int[] verdicts = new int[3];
-    for (int i = 0; i < runs; i++) {
-      Path project = dir.resolve("ab" + i);
+  public static void collectInJobAa(Path launcher, Path dir, int runs, int imgsz) throws IOException {
+    int first = list(dir.resolve("ab")).size();
+    for (int i = first; i < first + runs; i++) {
       process(launcher, i % 2 == 1, List.of("profile", "ab", "--baseline-weights", "LibreYOLO9t.pt", "--weights",
           "LibreYOLO9t.pt", "--device", "cpu", "--threads", "1", "--imgsz", Integer.toString(imgsz), "--project",
-          project.toString()));
-      JsonNode ab = PyJson.MAPPER.readTree(project.resolve("ab.json").toFile());
-      count(verdicts, Verdict.valueOf(ab.get("verdict").asText()));
+          dir.resolve("ab/r" + i).toString()));
     }
-    return new Counts("in-job A/B (profile ab)", runs, verdicts[0], verdicts[1], verdicts[2]);
   }
 
-  private static Path infer(Path launcher, Path project, int imgsz, boolean hog) throws IOException {
-    process(launcher, hog, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--warmup", "10", "--runs",
+  /** The verdicts of every in-job A/B A/A job under {@code dir/ab}: every REGRESSION is a false alarm. */
+  public static Counts inJobAa(Path dir) throws IOException {
+    int[] verdicts = new int[3];
+    int n = 0;
+    for (Path run : list(dir.resolve("ab"))) {
+      Path file = run.resolve("ab.json");
+      if (Files.isRegularFile(file)) {
+        count(verdicts, Verdict.valueOf(PyJson.MAPPER.readTree(file.toFile()).get("verdict").asText()));
+        n++;
+      }
+    }
+    return new Counts("A/A in-job A/B (profile ab)", n, verdicts[0], verdicts[1], verdicts[2]);
+  }
+
+  private static void infer(Path launcher, Path project, int imgsz, boolean busy) throws IOException {
+    process(launcher, busy, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--warmup", "10", "--runs",
         "50", "--imgsz", Integer.toString(imgsz), "--project", project.toString()));
+  }
+
+  /** The known slowdown judged as one workload: imgsz, the knob that made it, is removed on both sides. */
+  private static Profile sameWorkload(Profile p) {
+    JsonNode config = p.json().path("config");
+    if (config.isObject()) {
+      ((ObjectNode) config).remove("imgsz");
+    }
+    return p;
+  }
+
+  private static Path profileOf(Path project) {
     return project.resolve("infer").resolve("profile.json");
   }
 
-  /** Runs the launcher in its own process; with {@code hog}, a thread here spins while it runs. */
-  private static void process(Path launcher, boolean hog, List<String> args) throws IOException {
+  private static Profile load(Path project) {
+    return ProfileLoader.load(profileOf(project));
+  }
+
+  private static List<Path> list(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files.filter(Files::isDirectory).sorted().toList();
+    }
+  }
+
+  /** Runs the launcher in its own process; with {@code busy}, a thread here spins while it runs. */
+  private static void process(Path launcher, boolean busy, List<String> args) throws IOException {
     AtomicBoolean done = new AtomicBoolean();
-    if (hog) {
+    if (busy) {
       Thread spinner = new Thread(() -> {
         while (!done.get()) {
           Thread.onSpinWait();
         }
-      }, "gate-study-hog");
+      }, "gate-study-busy");
       spinner.setDaemon(true);
       spinner.start();
     }
@@ -100,6 +315,23 @@ public final class GateStudy {
 
   private static void count(int[] counts, Verdict v) {
     counts[v == Verdict.REGRESSION ? 0 : v == Verdict.INCONCLUSIVE ? 1 : 2]++;
+  }
+
+  private static double mean(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return s / v.length;
+  }
+
+  private static double variance(double[] v) {
+    double m = mean(v);
+    double s = 0;
+    for (double x : v) {
+      s += (x - m) * (x - m);
+    }
+    return v.length < 2 ? 0 : s / (v.length - 1);
   }
 
   /** Wilson score interval at 95% for k successes in n trials. */

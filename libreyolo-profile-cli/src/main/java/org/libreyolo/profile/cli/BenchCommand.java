@@ -14,6 +14,9 @@ import org.libreyolo.profile.LibreYoloException;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.pytorch.jni.JniUtils;
 import org.libreyolo.profile.bench.AaStudy;
+import org.libreyolo.profile.bench.GateStudy;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.bench.CompensationBench;
 import org.libreyolo.profile.bench.ForwardParityBench;
 import org.libreyolo.profile.model.TorchScriptDetector;
@@ -92,9 +95,30 @@ public final class BenchCommand implements Runnable {
   @Option(names = "--aa-pairs", defaultValue = "10", description = "A/A pairs for the gate's false-alarm rate (default: ${DEFAULT-VALUE})")
   int aaPairs;
 
-  @Option(names = "--gate-runs", defaultValue = "10",
-      description = "separate-process A/A runs per mode of the gate study (default: ${DEFAULT-VALUE})")
-  int gateRuns;
+  @Option(names = "--gate-groups", defaultValue = "8",
+      description = "gate study: A/A groups of 6 separate-process runs, 5 comparisons each (default: ${DEFAULT-VALUE})")
+  int gateGroups;
+
+  @Option(names = "--gate-pairs", defaultValue = "10",
+      description = "gate study: baseline/current pairs per known slowdown (default: ${DEFAULT-VALUE})")
+  int gatePairs;
+
+  @Option(names = "--gate-ab-runs", defaultValue = "10",
+      description = "gate study: separate-process in-job A/B A/A runs (default: ${DEFAULT-VALUE})")
+  int gateAbRuns;
+
+  @Option(names = "--gate-ab-power", defaultValue = "10",
+      description = "gate study: in-job A/B jobs against a known small slowdown, in this process (default: ${DEFAULT-VALUE})")
+  int gateAbPower;
+
+  @Option(names = "--gate-extra-side", defaultValue = "64",
+      description = "gate study: side of the extra forward that makes the known slowdown (default: ${DEFAULT-VALUE})")
+  int gateExtraSide;
+
+  @Option(names = "--gate-dir", paramLabel = "DIR",
+      description = "gate study: where the runs go and are judged from; an earlier study's DIR with every count 0"
+          + " judges it again without measuring (default: a new temporary directory)")
+  Path gateDir;
 
   private PrintWriter out;
 
@@ -396,23 +420,53 @@ public final class BenchCommand implements Runnable {
     row("CLI fixed cost ms (JVM+engine+model)", f(org.libreyolo.profile.bench.Medians.of(ms), 0), "<= 4000");
   }
 
-  /** Cross-process A/A of the gate: each measurement its own JVM, every other one beside a busy thread. */
+  /**
+   * The gate study (docs/statistics.md): separate-process runs, every other one beside a busy
+   * process; A/A comparisons, known slowdowns, and the canary's before/after spread.
+   */
   private void gateStudy() {
     Path launcher = Path.of("libreyolo").toAbsolutePath();
-    if (!Files.isExecutable(launcher)) {
+    if (gateDir == null && !Files.isExecutable(launcher)) {
       row("gate study", "skipped", "run from the repository root");
       return;
     }
     try {
-      Path dir = Files.createTempDirectory("libreyolo-gate-study");
-      List<org.libreyolo.profile.bench.GateStudy.Counts> all = new java.util.ArrayList<>(
-          org.libreyolo.profile.bench.GateStudy.stored(launcher, dir, gateRuns, 256));
-      all.add(org.libreyolo.profile.bench.GateStudy.inJobAa(launcher, dir, gateRuns, 256));
-      for (org.libreyolo.profile.bench.GateStudy.Counts c : all) {
-        double[] ci = c.falseAlarmInterval();
-        row("A/A " + c.mode() + ", " + c.runs() + " runs", c.regressions() + " false REGRESSION [95% CI "
-            + f(100 * ci[0], 0) + "-" + f(100 * ci[1], 0) + "%]", "0");
-        row("  INCONCLUSIVE / PASS+IMPROVED", c.inconclusive() + " / " + c.passes(), "");
+      Path dir = gateDir != null ? gateDir : Files.createTempDirectory("libreyolo-gate-study");
+      GateStudy.collect(launcher, dir, gateGroups, gatePairs);
+      GateStudy.collectInJobAa(launcher, dir, gateAbRuns, 256);
+      row("gate study runs", dir.toString(), "judge again: --gate-dir, counts 0");
+      GateStudy.Spread s = GateStudy.spread(dir);
+      row("run-to-run spread of mean log block time, " + s.runs() + " runs", "step " + f(100 * s.raw(), 1)
+          + "%, canary-normalised " + f(100 * s.normalised(), 1) + "%", "normalised < step");
+      row("  blocks' own SE / remaining process noise", f(100 * s.withinSe(), 1) + "% / " + f(100 * s.processNoise(), 1)
+          + "%", "processNoise " + Defaults.Gate.PROCESS_NOISE);
+      for (double threshold : new double[] {Defaults.Gate.MAX_REGRESSION_VALUE, 0.10, 0.15}) {
+        GateOptions options = new GateOptions(Defaults.Gate.ALPHA_VALUE, threshold, GateOptions.SUPPORTED,
+            Defaults.Gate.PROCESS_NOISE_VALUE);
+        List<GateStudy.Counts> counts = new java.util.ArrayList<>(GateStudy.aa(dir, options));
+        counts.addAll(GateStudy.regressions(dir, options));
+        if (threshold != Defaults.Gate.MAX_REGRESSION_VALUE) {
+          counts.removeIf(c -> c.mode().contains("op counts") || c.mode().contains("counters"));
+        }
+        for (GateStudy.Counts c : counts) {
+          double[] ci = c.flaggedInterval();
+          row("threshold " + f(100 * threshold, 0) + "%: " + c.mode() + ", " + c.runs() + " runs", c.flagged()
+              + " REGRESSION [95% CI " + f(100 * ci[0], 0) + "-" + f(100 * ci[1], 0) + "%], " + c.inconclusive()
+              + " INCONCLUSIVE (" + c.sentinel() + " by the sentinel)", c.mode().startsWith("A/A") ? "0 REGRESSION"
+              : "flagged");
+        }
+      }
+      GateStudy.Counts ab = GateStudy.inJobAa(dir);
+      double[] abCi = ab.flaggedInterval();
+      row(ab.mode() + ", " + ab.runs() + " runs", ab.flagged() + " REGRESSION [95% CI " + f(100 * abCi[0], 0) + "-"
+          + f(100 * abCi[1], 0) + "%], " + ab.inconclusive() + " INCONCLUSIVE", "0 REGRESSION");
+      if (gateAbPower > 0) {
+        GateStudy.AbDetection d = GateStudy.abDetection(dir, gateAbPower, 256, gateExtraSide);
+        double[] ci = d.counts().flaggedInterval();
+        row("in-job A/B vs +" + f(100 * d.medianChange(), 1) + "% (extra " + gateExtraSide + "x" + gateExtraSide
+            + " forward), " + d.counts().runs() + " jobs", d.counts().flagged() + " REGRESSION [95% CI " + f(100 * ci[0], 0)
+            + "-" + f(100 * ci[1], 0) + "%], " + d.counts().inconclusive() + " INCONCLUSIVE", ">= 80% flagged");
+        row("  seconds per A/B job (median)", f(d.medianSeconds(), 1), "<= 60");
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

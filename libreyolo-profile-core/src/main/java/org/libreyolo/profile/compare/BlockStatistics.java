@@ -6,7 +6,8 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
  * The stored-baseline gate's statistic (docs/statistics.md, "The stored-baseline gate"). The
- * unit is a block: its value is {@code ln(step block median / canary around it)}. The change is
+ * unit is a block: its value is {@code ln(step block median / canary around it)} (plain
+ * {@code ln(step block median)} for steps that do not run on the engine). The change is
  * the ratio of the two runs' mean block values, {@code exp(mean current - mean baseline) - 1}.
  * Its interval adds two parts: Welch's t over the blocks (the noise inside each run) and the
  * machine's noise between processes ({@code processNoise}, the standard deviation of a run's
@@ -14,10 +15,11 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  *
  * @param machineChange the canary's change between the runs (machine speed, not the step)
  * @param drift the largest canary change inside either run (max/min block - 1)
- * @param rawChange the change of the step's own block times, before normalisation (for the study)
+ * @param rawChange the change of the step's own block times, before normalisation
+ * @param normalised whether the step was divided by the canary (both runs asked for it)
  */
 public record BlockStatistics(int blocksBefore, int blocksAfter, double change, double ciLow, double ciHigh,
-    double mde, double machineChange, double drift, double rawChange) {
+    double mde, double machineChange, double drift, double rawChange, boolean normalised) {
   /** Welch's t needs a spread on each side; fewer blocks cannot give one worth reading. */
   public static final int MIN_BLOCKS = 3;
 
@@ -32,8 +34,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
    * @param processNoise the standard deviation of one run's mean log block value across processes
    */
   public static BlockStatistics of(Blocks before, Blocks after, double alpha, double processNoise) {
-    double[] a = normalised(before);
-    double[] b = normalised(after);
+    boolean normalise = before.normalised() && after.normalised();
+    double[] a = values(before, normalise);
+    double[] b = values(after, normalise);
     double va = variance(a) / a.length;
     double vb = variance(b) / b.length;
     double within = Math.sqrt(va + vb);
@@ -50,13 +53,14 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
     return new BlockStatistics(a.length, b.length, Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half),
         Math.expm1(power), Math.expm1(mean(logs(after.canaryMs())) - mean(logs(before.canaryMs()))),
         Math.max(drift(before.canaryMs()), drift(after.canaryMs())),
-        Math.expm1(mean(logs(after.stepMs())) - mean(logs(before.stepMs()))));
+        Math.expm1(mean(logs(after.stepMs())) - mean(logs(before.stepMs()))), normalise);
   }
 
-  private static double[] normalised(Blocks blocks) {
+  /** Per block {@code ln(step / canary)}, or {@code ln(step)} when not normalised. */
+  private static double[] values(Blocks blocks, boolean normalise) {
     double[] out = new double[blocks.stepMs().length];
     for (int i = 0; i < out.length; i++) {
-      out[i] = Math.log(blocks.stepMs()[i] / blocks.canaryMs()[i]);
+      out[i] = Math.log(normalise ? blocks.stepMs()[i] / blocks.canaryMs()[i] : blocks.stepMs()[i]);
     }
     return out;
   }

@@ -80,8 +80,10 @@ public final class GateReport {
   }
 
   private static String estimatorLine(Gate.Result r) {
-    return "change and CI: step time per block relative to the canary (throughput as its inverse); interval:"
-        + " the blocks' spread plus " + percent(r.options().processNoise()) + " process noise per run";
+    String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"
+        : "step time per block (not divided by the canary: the step does not run on the engine)";
+    return "change and CI: " + unit + " (throughput as its inverse); interval: the blocks' spread plus "
+        + percent(r.options().processNoise()) + " process noise per run";
   }
 
   private static String machineLine(BlockStatistics t) {

@@ -17,7 +17,9 @@ import org.libreyolo.profile.result.ProfileRows;
  * runs of {@code profile infer} gave identical counts (docs/statistics.md), while timing moved by
  * tens of percent. More ops per step is a structural change timing noise can hide; fewer ops
  * passes and says the baseline is stale. Leaf-op counts are not used: which ops are leaves is
- * decided from timestamps and moves between runs.
+ * decided from timestamps and moves between runs. Beside the counts, the work counted from input
+ * shapes ({@code work}: convolution and matrix-product MACs per step) catches the same ops on
+ * larger tensors.
  */
 public final class OpCounts {
   private OpCounts() {}
@@ -57,11 +59,28 @@ public final class OpCounts {
           .limit(5).forEach(e -> ops.add(e.getKey() + " " + signed(e.getValue())));
       changes.add("ops that changed: " + String.join(", ", ops));
     }
+    ProfileRows.Work wa = baseline.work();
+    ProfileRows.Work wb = current.work();
+    if (wa != null && wb != null) {
+      more |= work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
+      more |= work(changes, "matrix-product MACs", wa.matmulMacs(), wb.matmulMacs());
+      fewer |= wb.convMacsStride1() < wa.convMacsStride1() || wb.matmulMacs() < wa.matmulMacs();
+    }
     Verdict verdict = more ? Verdict.REGRESSION : fewer ? Verdict.IMPROVED : Verdict.PASS;
     if (verdict == Verdict.IMPROVED) {
-      changes.add("fewer ops per step: refresh the baseline so the next increase is measured from here");
+      changes.add("less work per step: refresh the baseline so the next increase is measured from here");
     }
     return new Result(verdict, changes);
+  }
+
+  /** Adds a line when a work counter changed; true when it grew. */
+  private static boolean work(List<String> changes, String what, long before, long after) {
+    if (before == after) {
+      return false;
+    }
+    changes.add(String.format(Locale.ROOT, "work: %s %+.1f%%/step (%,d -> %,d)", what,
+        before == 0 ? 100.0 : 100.0 * (after - before) / before, before, after));
+    return after > before;
   }
 
   /** Ops per step of each phase that recorded ops. */

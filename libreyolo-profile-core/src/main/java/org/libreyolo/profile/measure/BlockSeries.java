@@ -15,8 +15,11 @@ import java.util.List;
  * @param stepMs per block, the median iteration in ms
  * @param canaryMs per block, the canary's median call in ms around it
  * @param canary what the canary computes
+ * @param normalised whether the gate divides the step by the canary: only for steps that run on
+ *     the engine as the canary does (a sleeping or I/O-bound step does not follow its speed; the
+ *     canary then serves only the noise sentinel)
  */
-public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, String canary) {
+public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, String canary, boolean normalised) {
 
   /** Block index of iteration {@code m}: a remainder shorter than a block joins the last one. */
   static int blockOf(int m, int runs, int runsPerBlock) {
@@ -29,7 +32,8 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
   }
 
   /** @param canaryBoundaries canary medians before the first block and after each block */
-  static BlockSeries of(double[] totalMs, int runsPerBlock, double[] canaryBoundaries, String canary) {
+  static BlockSeries of(double[] totalMs, int runsPerBlock, double[] canaryBoundaries, String canary,
+      boolean normalised) {
     int blocks = canaryBoundaries.length - 1;
     double[] step = new double[blocks];
     double[] around = new double[blocks];
@@ -39,7 +43,7 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
       step[k] = AlternatingBlocks.median(Arrays.copyOfRange(totalMs, from, to));
       around[k] = Math.sqrt(canaryBoundaries[k] * canaryBoundaries[k + 1]);
     }
-    return new BlockSeries(runsPerBlock, step, around, canary);
+    return new BlockSeries(runsPerBlock, step, around, canary, normalised);
   }
 
   /** Several trials' series as one (trials of one process are blocks of one measurement). */
@@ -47,7 +51,7 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
     BlockSeries last = parts.get(parts.size() - 1);
     return new BlockSeries(last.runsPerBlock(),
         parts.stream().flatMapToDouble(p -> Arrays.stream(p.stepMs())).toArray(),
-        parts.stream().flatMapToDouble(p -> Arrays.stream(p.canaryMs())).toArray(), last.canary());
+        parts.stream().flatMapToDouble(p -> Arrays.stream(p.canaryMs())).toArray(), last.canary(), last.normalised());
   }
 
   /** {@code samples.blocks} in the profile (docs/profile-schema.md). */
@@ -55,6 +59,7 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("runs_per_block", runsPerBlock);
     out.put("canary", canary);
+    out.put("normalised", normalised);
     out.set("step_ms", ProfileAssembler.samples(stepMs));
     out.set("canary_ms", ProfileAssembler.samples(canaryMs));
     return out;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Map;
 import org.libreyolo.profile.analysis.LatencyStats;
+import org.libreyolo.profile.analysis.ShapeWork;
 import org.libreyolo.profile.analysis.TraceAnalyzer;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.python.PyRound;
@@ -108,7 +109,12 @@ public final class ProfileAssembler {
 
   /** The analysed profile of {@code trace} read with {@code summary} (the analyser's sibling input). */
   public static ObjectNode analyse(Path trace, JsonNode summary) {
-    return TraceAnalyzer.analyze(trace, summary).json();
+    ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
+    ShapeWork work = ShapeWork.of(trace);
+    if (work != null) {
+      profile.set(ProfileKeys.WORK, work.json());
+    }
+    return profile;
   }
 
   /**

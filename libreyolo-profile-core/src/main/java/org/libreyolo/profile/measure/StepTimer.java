@@ -51,7 +51,7 @@ public final class StepTimer {
    * {@code runsPerBlock} iterations, with {@code canaryRuns} calls of the canary before the first
    * block and after every block (docs/statistics.md, "Blocks and the canary").
    */
-  public record Blocks(int runsPerBlock, int canaryRuns, Canary canary) {
+  public record Blocks(int runsPerBlock, int canaryRuns, Canary canary, boolean normalised) {
     public Blocks {
       if (runsPerBlock < 1 || canaryRuns < 1) {
         throw new IllegalArgumentException("runsPerBlock >= 1 and canaryRuns >= 1 needed, got " + runsPerBlock
@@ -95,7 +95,7 @@ public final class StepTimer {
       progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
     }
     BlockSeries series = blocks == null ? null
-        : BlockSeries.of(total, blocks.runsPerBlock(), canaryMs, blocks.canary().name());
+        : BlockSeries.of(total, blocks.runsPerBlock(), canaryMs, blocks.canary().name(), blocks.normalised());
     Path trace = null;
     int steps = plan.traceSteps();
     if (steps > 0) {

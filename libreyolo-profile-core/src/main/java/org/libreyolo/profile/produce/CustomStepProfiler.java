@@ -62,8 +62,8 @@ public final class CustomStepProfiler {
       Measurement m;
       try (Canary canary = canary(o)) {
         m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()), "runs", ""),
-            body, new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary),
-            Progress.NONE);
+            body, new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary,
+                o.modelParams() >= 0), Progress.NONE);
       }
       blocks.add(m.blocks());
       totals.add(m.totalMs());
@@ -85,7 +85,8 @@ public final class CustomStepProfiler {
   /**
    * The engine canary on the step's device: every step gets the same machine-speed reference,
    * whether or not the step itself uses the engine, so its environment never depends on which test
-   * ran first.
+   * ran first. The gate divides by it only for steps that named their model (they run on the
+   * engine); for plain code it is the noise sentinel alone.
    */
   private static Canary canary(Options o) {
     Engines.boot(Engines.defaultThreads());

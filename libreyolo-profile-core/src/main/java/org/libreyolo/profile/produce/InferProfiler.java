@@ -68,7 +68,7 @@ public final class InferProfiler {
         Measurement m;
         try (Canary canary = Canary.engine(device)) {
           StepTimer.Blocks blocks = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS,
-              canary);
+              canary, true);
           m = StepTimer.run(plan, (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock), blocks,
               progress);
         }

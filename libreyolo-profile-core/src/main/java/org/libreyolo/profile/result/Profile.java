@@ -238,6 +238,16 @@ public final class Profile {
     return c != null && c.isObject() ? Compensation.of(c) : null;
   }
 
+  /**
+   * Ours: multiply-accumulates per step from the first traced step's input shapes
+   * ({@code work.conv_macs_stride1_per_step}, {@code work.matmul_macs_per_step}), or null.
+   */
+  public ProfileRows.Work work() {
+    JsonNode n = root.path(ProfileKeys.WORK);
+    return n.isObject() ? new ProfileRows.Work(n.path("conv_macs_stride1_per_step").asLong(),
+        n.path("matmul_macs_per_step").asLong()) : null;
+  }
+
   /** Ours: the raw samples (empty arrays when the profile has none, e.g. a reference file). */
   public Samples samples() {
     return Samples.of(root.path("samples"));

@@ -8,7 +8,10 @@ import java.util.List;
 public final class ProfileKeys {
   /** The analyser's record of the profiler-cost compensation (docs/profiler-cost.md). */
   public static final String COMPENSATION = "profiler_compensation";
-  public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", "samples");
+  /** Work counted from recorded input shapes (docs/profile-schema.md). */
+  public static final String WORK = "work";
+  public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", WORK,
+      "samples");
 
   private ProfileKeys() {}
 

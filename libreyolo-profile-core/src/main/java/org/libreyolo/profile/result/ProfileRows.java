@@ -72,6 +72,9 @@ public final class ProfileRows {
     }
   }
 
+  /** Work per step counted from input shapes: convolution MACs at stride 1 and matrix-product MACs. */
+  public record Work(long convMacsStride1, long matmulMacs) {}
+
   /** The raw measurements statistics use (empty arrays when absent). */
   public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps,
       Blocks blocks) {
@@ -85,13 +88,13 @@ public final class ProfileRows {
    * {@code samples.blocks}: per block the step's median iteration and the canary around it
    * (docs/profile-schema.md); null when the profile was measured without blocks.
    */
-  public record Blocks(int runsPerBlock, String canary, double[] stepMs, double[] canaryMs) {
+  public record Blocks(int runsPerBlock, String canary, boolean normalised, double[] stepMs, double[] canaryMs) {
     static Blocks of(JsonNode n) {
       if (!n.isObject()) {
         return null;
       }
-      return new Blocks(n.path("runs_per_block").asInt(0), n.path("canary").asText(""), values(n.path("step_ms")),
-          values(n.path("canary_ms")));
+      return new Blocks(n.path("runs_per_block").asInt(0), n.path("canary").asText(""),
+          n.path("normalised").asBoolean(true), values(n.path("step_ms")), values(n.path("canary_ms")));
     }
   }
 

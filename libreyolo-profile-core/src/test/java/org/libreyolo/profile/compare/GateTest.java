@@ -102,6 +102,19 @@ public class GateTest {
     assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).startsWith("machine speed (canary): +"));
   }
 
+  /** A step that does not run on the engine (a sleep, I/O) is judged on its own time, not divided by the canary. */
+  @Test
+  void stepsOffTheEngineAreNotDividedByTheCanary() throws Exception {
+    Profile a = profile(100, 0.01, 1, "x");
+    Profile b = profile(100, 0.01, 2, "x", 1.4);
+    ((ObjectNode) b.json().path("samples").path("blocks")).put("normalised", false);
+    Gate.Result r = Gate.check(a, b, QUIET);
+    assertThat(r.timing().normalised()).isFalse();
+    assertThat(r.timing().change()).isEqualTo(r.timing().rawChange());
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).contains("not divided by the canary"));
+  }
+
   /** The noise sentinel: a canary that moved beyond the limit stops timing at INCONCLUSIVE, with the reason. */
   @Test
   void aMachineThatChangedTooMuchIsInconclusive() throws Exception {
@@ -182,6 +195,25 @@ public class GateTest {
     assertThat(fewer.changes()).anySatisfy(c -> assertThat(c).contains("refresh the baseline"));
     b.json().remove("phases");
     assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  /** The same ops on larger tensors: op counts are equal, the work counted from shapes is not. */
+  @Test
+  void moreWorkWithTheSameOpsIsARegression() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(20, 0.02, 2, "EPYC");
+    ops(a, 3003, 100);
+    ops(b, 3003, 100);
+    a.json().putObject("work").put("conv_macs_stride1_per_step", 835_490_816L).put("matmul_macs_per_step", 0);
+    b.json().putObject("work").put("conv_macs_stride1_per_step", 1_059_171_840L).put("matmul_macs_per_step", 0);
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.opCounts().changes()).containsExactly(
+        "work: convolution MACs (stride 1) +26.8%/step (835,490,816 -> 1,059,171,840)");
+    Gate.Result less = Gate.check(b, a, GateOptions.defaults());
+    assertThat(less.opCounts().verdict()).isEqualTo(Verdict.IMPROVED);
+    assertThat(less.opCounts().changes()).last().asString().contains("refresh the baseline");
   }
 
   @Test

@@ -61,8 +61,13 @@ class InferProfilerTest {
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys.subList(keys.size() - 5, keys.size()))
-        .containsExactly("device", "kernel_source", "profiler_compensation", "environment", "samples");
+    assertThat(keys.subList(keys.size() - 6, keys.size()))
+        .containsExactly("device", "kernel_source", "profiler_compensation", "environment", "work", "samples");
+    // the counters and the gate's unit: work from the traced shapes, blocks with the canary around them
+    assertThat(p.get("work").get("conv_macs_stride1_per_step").asLong()).isPositive();
+    JsonNode blocks = p.get("samples").get("blocks");
+    assertThat(blocks.get("canary").asText()).isEqualTo("yolo9t seeded 128x128");
+    assertThat(blocks.get("step_ms").size()).isEqualTo(blocks.get("canary_ms").size()).isPositive();
     // the trace records the profiler's cost; the analysis took it out and scaled forward to its untraced time
     JsonNode compensation = p.get("profiler_compensation");
     assertThat(compensation.get("applied").asBoolean()).isTrue();

@@ -171,6 +171,8 @@ class ProfileExtensionTest {
 
     String aa = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.succeeded(1)));
     assertThat(aa).containsAnyOf("; PASS against", "; INCONCLUSIVE against", "; IMPROVED against");
+    // plain code (no model named): timed as is, the canary only watches the machine
+    assertThat(aa).contains("not divided by the canary");
     // the same gate run as Maven's check: one verdict, three files
     Path step = dir.resolve("out/SleepingStep/step");
     assertThat(step.resolve("check-result.json")).isRegularFile();
