@@ -88,7 +88,7 @@ public final class Defaults {
      * processes on this project's 2-core CI VMs, from the gate study (docs/statistics.md). A team
      * whose machines are steadier measures theirs with {@code bench/run --only gate} and sets it.
      */
-    public static final double PROCESS_NOISE_VALUE = 0.045;
+    public static final double PROCESS_NOISE_VALUE = 0.05;
     public static final String PROCESS_NOISE = "" + PROCESS_NOISE_VALUE;
     /** The canary may differ this much between baseline and current run before timing is INCONCLUSIVE. */
     public static final double MACHINE_CHANGE_LIMIT = 1.0;

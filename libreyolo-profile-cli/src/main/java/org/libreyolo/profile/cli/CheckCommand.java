@@ -40,8 +40,8 @@ public final class CheckCommand implements Callable<Integer> {
   List<String> metrics;
 
   @Option(names = "--process-noise", defaultValue = Defaults.Gate.PROCESS_NOISE,
-      description = "this machine's run-to-run noise between processes (sd of a run's mean log block time, 0.045 ="
-          + " 4.5%%), measured by bench/run --only gate (default: ${DEFAULT-VALUE})")
+      description = "this machine's run-to-run noise between processes (sd of a run's mean log block time, 0.05 ="
+          + " 5%%), measured by bench/run --only gate (default: ${DEFAULT-VALUE})")
   double processNoise;
 
   @Option(names = "--out", paramLabel = "DIR",

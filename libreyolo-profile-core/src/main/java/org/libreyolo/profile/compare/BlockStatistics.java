@@ -25,7 +25,7 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
 
   /** Whether both profiles carry blocks of the same canary (otherwise the gate cannot judge time). */
   public static boolean applicable(Blocks before, Blocks after) {
-    return before != null && after != null && before.canary().equals(after.canary())
+    return before != null && after != null && before.valid() && after.valid() && before.canary().equals(after.canary())
         && before.stepMs().length >= MIN_BLOCKS && after.stepMs().length >= MIN_BLOCKS;
   }
 

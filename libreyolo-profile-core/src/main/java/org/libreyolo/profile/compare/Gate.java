@@ -137,7 +137,7 @@ public final class Gate {
   /** Whether the profile carries enough timing blocks for the stored-baseline gate. */
   public static boolean hasBlocks(Profile p) {
     Blocks blocks = p.samples().blocks();
-    return blocks != null && blocks.stepMs().length >= BlockStatistics.MIN_BLOCKS;
+    return blocks != null && blocks.valid() && blocks.stepMs().length >= BlockStatistics.MIN_BLOCKS;
   }
 
   /**

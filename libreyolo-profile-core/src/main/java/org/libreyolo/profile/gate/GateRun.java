@@ -19,6 +19,7 @@ import org.libreyolo.profile.io.AtomicFiles;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
  * The baseline gate as the Maven {@code check} goal and the JUnit extension run it: one call
@@ -60,17 +61,30 @@ public final class GateRun {
   }
 
   /**
-   * The stored-baseline gate judges timing blocks (docs/statistics.md): a profile without them
-   * (recorded before blocks existed, a training profile, a GPU trace) is bad input with the way out.
+   * The stored-baseline gate judges timing blocks of this schema (docs/statistics.md): another
+   * schema version, a profile without blocks (recorded before blocks existed, a training profile,
+   * a trace), too few blocks, or hand-edited ones are bad input with the way out.
    */
   static void requireBlocks(Profile p, Path file, String role) {
+    String schema = p.json().path("schema").asText("");
+    String again = ": record it again with this version's infer or @ProfiledStep";
+    if (!schema.equals(Profile.SCHEMA)) {
+      throw LibreYoloException.badInput("the " + role + " " + file + " is schema '" + schema + "', the gate judges "
+          + Profile.SCHEMA + again);
+    }
+    Blocks blocks = p.samples().blocks();
+    if (blocks == null) {
+      throw LibreYoloException.badInput("the " + role + " " + file + " has no timing blocks (samples.blocks): it was"
+          + " recorded by an older version, or is a training profile or a trace" + again);
+    }
+    if (!blocks.valid()) {
+      throw LibreYoloException.badInput("the " + role + " " + file + " has invalid timing blocks (samples.blocks"
+          + " needs step_ms and canary_ms of equal length, positive numbers only)" + again);
+    }
     if (!Gate.hasBlocks(p)) {
-      int blocks = p.samples().blocks() == null ? 0 : p.samples().blocks().stepMs().length;
-      throw LibreYoloException.badInput("the " + role + " " + file + (blocks == 0
-          ? " has no timing blocks (samples.blocks): it was recorded by an older version, or is a training profile or"
-              + " a trace; record it again with this version's infer or @ProfiledStep"
-          : " has " + blocks + " timing blocks, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": measure "
-              + "at least " + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK + " runs"));
+      throw LibreYoloException.badInput("the " + role + " " + file + " has " + blocks.stepMs().length
+          + " timing blocks, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": measure at least "
+          + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK + " runs");
     }
   }
 

@@ -96,6 +96,19 @@ public final class ProfileRows {
       return new Blocks(n.path("runs_per_block").asInt(0), n.path("canary").asText(""),
           n.path("normalised").asBoolean(true), values(n.path("step_ms")), values(n.path("canary_ms")));
     }
+
+    /** Equal lengths and positive, finite numbers only (a hand-edited file may have anything). */
+    public boolean valid() {
+      if (stepMs.length != canaryMs.length) {
+        return false;
+      }
+      for (int i = 0; i < stepMs.length; i++) {
+        if (!(stepMs[i] > 0) || !(canaryMs[i] > 0) || Double.isInfinite(stepMs[i]) || Double.isInfinite(canaryMs[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 
   static double[] values(JsonNode array) {

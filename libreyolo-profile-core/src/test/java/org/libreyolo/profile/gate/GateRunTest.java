@@ -33,9 +33,20 @@ class GateRunTest {
     ObjectNode twoBlocks = GateTest.profile(100, 0.03, 3, "x").json();
     ObjectNode blocks = (ObjectNode) twoBlocks.path("samples").path("blocks");
     ((ArrayNode) blocks.get("step_ms")).removeAll().add(100.0).add(101.0);
+    ((ArrayNode) blocks.get("canary_ms")).removeAll().add(12.0).add(12.1);
     Files.writeString(old, PyJson.indented(twoBlocks));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
         .hasMessageContaining("has 2 timing blocks, the gate needs at least 3: measure at least 15 runs");
+    ObjectNode edited = GateTest.profile(100, 0.03, 4, "x").json();
+    ((ArrayNode) edited.path("samples").path("blocks").path("step_ms")).set(3, "fast");
+    Files.writeString(old, PyJson.indented(edited));
+    assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
+        .hasMessageContaining("has invalid timing blocks (samples.blocks needs step_ms and canary_ms of equal length");
+    ObjectNode future = GateTest.profile(100, 0.03, 5, "x").json().put("schema", "libreyolo.profile.analysis/v2");
+    Files.writeString(old, PyJson.indented(future));
+    assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
+        .hasMessage("the baseline " + old + " is schema 'libreyolo.profile.analysis/v2', the gate judges"
+            + " libreyolo.profile.analysis/v1: record it again with this version's infer or @ProfiledStep");
     assertThat(Files.list(dir)).hasSize(2); // nothing written
   }
 

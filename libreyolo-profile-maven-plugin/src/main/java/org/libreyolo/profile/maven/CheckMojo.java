@@ -40,7 +40,7 @@ public class CheckMojo extends AbstractProfileMojo {
 
   /**
    * This machine's run-to-run noise between processes: the standard deviation of a run's mean
-   * log block time (0.045 = 4.5%), measured by the project's gate study; part of every interval.
+   * log block time (0.05 = 5%), measured by the project's gate study; part of every interval.
    */
   @Parameter(property = "libreyolo.profile.processNoise", defaultValue = Defaults.Gate.PROCESS_NOISE)
   double processNoise;
