@@ -13,7 +13,6 @@ import org.libreyolo.profile.trace.TraceCopies;
 import org.libreyolo.profile.LibreYoloException;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.pytorch.jni.JniUtils;
-import org.libreyolo.profile.bench.AaStudy;
 import org.libreyolo.profile.bench.GateStudy;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.compare.GateOptions;
@@ -77,7 +76,7 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, aa, soak, gate"
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, soak, gate"
           + " (default: all but soak and gate)")
   List<String> only;
 
@@ -92,8 +91,6 @@ public final class BenchCommand implements Runnable {
   @Option(names = "--rounds", defaultValue = "7", description = "rotated rounds of the parity section (default: ${DEFAULT-VALUE})")
   int rounds;
 
-  @Option(names = "--aa-pairs", defaultValue = "10", description = "A/A pairs for the gate's false-alarm rate (default: ${DEFAULT-VALUE})")
-  int aaPairs;
 
   @Option(names = "--gate-groups", defaultValue = "8",
       description = "gate study: A/A groups of 6 separate-process runs, 5 comparisons each (default: ${DEFAULT-VALUE})")
@@ -181,9 +178,6 @@ public final class BenchCommand implements Runnable {
     }
     if (section("gate")) {
       gateStudy();
-    }
-    if (section("aa")) {
-      aaStudy();
     }
     if (only != null && only.contains("soak")) {
       soak();
@@ -468,18 +462,6 @@ public final class BenchCommand implements Runnable {
             + "-" + f(100 * ci[1], 0) + "%], " + d.counts().inconclusive() + " INCONCLUSIVE", ">= 80% flagged");
         row("  seconds per A/B job (median)", f(d.medianSeconds(), 1), "<= 60");
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private void aaStudy() {
-    try {
-      AaStudy.Result r = AaStudy.run(aaPairs, 64, 40, engine.threads());
-      row("A/A false alarms of check (" + r.pairs() + " pairs)", r.falseAlarms() + " ("
-          + f(100.0 * r.falseAlarms() / r.pairs(), 0) + "%)", "alpha 0.01");
-      row("  inconclusive", Integer.toString(r.inconclusive()), "");
-      row("  median MDE at default settings", f(100 * r.medianMde(), 1) + "%", "< 5% threshold");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

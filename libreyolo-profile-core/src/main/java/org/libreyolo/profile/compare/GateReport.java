@@ -12,7 +12,7 @@ public final class GateReport {
   public static List<String> text(Gate.Result r) {
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", "metric", "baseline", "current", "change",
-        "95% CI of change", "verdict"));
+        confidence(r) + " CI of change", "verdict"));
     for (Gate.Row row : r.rows()) {
       lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", row.metric(), num(row.baseline()),
           num(row.current()), pct(row.change()), ci(row), row.verdict()));
@@ -52,7 +52,7 @@ public final class GateReport {
     StringBuilder md = new StringBuilder();
     md.append("### libreyolo-profile check: ").append(r.verdict()).append("\n\n");
     md.append("Baseline `").append(baseline).append("` vs current `").append(current).append("`\n\n");
-    md.append("| metric | baseline | current | change | 95% CI of change | verdict |\n");
+    md.append("| metric | baseline | current | change | ").append(confidence(r)).append(" CI of change | verdict |\n");
     md.append("|---|---:|---:|---:|---:|---|\n");
     for (Gate.Row row : r.rows()) {
       md.append("| ").append(row.metric()).append(" | ").append(num(row.baseline())).append(" | ")
@@ -79,6 +79,11 @@ public final class GateReport {
     return md.toString();
   }
 
+  /** The interval's level, from alpha: "99%" at the gate's default 0.01. */
+  private static String confidence(Gate.Result r) {
+    return PyRound.format((1 - r.options().alpha()) * 100, 0) + "%";
+  }
+
   private static String estimatorLine(Gate.Result r) {
     String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"
         : "step time per block (not divided by the canary: the step does not run on the engine)";
@@ -97,7 +102,7 @@ public final class GateReport {
 
   private static String opCountsLine(Gate.Result r) {
     OpCounts.Result c = r.opCounts();
-    return "op counts: " + c.verdict() + (c.changes().isEmpty() ? " (the same ops per step in every phase)"
+    return "op counts: " + c.verdict() + (c.changes().isEmpty() ? " (the same ops and work per step in every phase)"
         : " (" + String.join("; ", c.changes()) + ")");
   }
 

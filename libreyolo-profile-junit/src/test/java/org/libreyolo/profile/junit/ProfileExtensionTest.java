@@ -187,7 +187,7 @@ class ProfileExtensionTest {
     String message = slower.failed().stream().findFirst().orElseThrow().getPayload(
         org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage();
     assertThat(message).contains("performance regression in SleepingStep.step", "latency_p50_ms", "REGRESSION",
-        "95% CI of change", "minimum detectable effect");
+        "99% CI of change", "minimum detectable effect");
   }
 
   @Test
