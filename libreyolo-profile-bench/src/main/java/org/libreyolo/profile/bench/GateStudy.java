@@ -180,11 +180,12 @@ public final class GateStudy {
 
   /**
    * In-job A/B against a known, small slowdown: A is one inference at {@code imgsz} (the default
-   * {@code profile ab} settings), B the same plus one forward of the same model at
-   * {@code extraSide} x {@code extraSide}, a fixed amount of extra work of the same kind. The
-   * slowdown's size is the median estimate over the runs (A/A runs show the estimate unbiased).
+   * {@code profile ab} settings), B the same plus a fixed amount of CPU work, calibrated once
+   * before the runs to {@code extraPercent} of A's median time (a fixed number of multiply-adds,
+   * so it slows with the machine as the inference does). The slowdown's size is then the median
+   * estimate over the runs (A/A runs show the estimate unbiased).
    */
-  public static AbDetection abDetection(Path dir, int runs, int imgsz, int extraSide) {
+  public static AbDetection abDetection(Path dir, int runs, int imgsz, double extraPercent) {
     Engines.boot(1);
     Device cpu = Device.cpu();
     List<RgbImage> images = List.of(ImageSource.sample());
@@ -193,27 +194,54 @@ public final class GateStudy {
     double[] seconds = new double[runs];
     try (Detector d = Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
       DetectionPipeline main = new DetectionPipeline(d, imgsz, imgsz, NmsOptions.DEFAULT);
-      DetectionPipeline extra = new DetectionPipeline(d, extraSide, extraSide, NmsOptions.DEFAULT);
+      long work = calibrate(() -> infer(main, images), extraPercent / 100);
       StepTimer.Iteration a = (clock, index) -> infer(main, images);
       StepTimer.Iteration b = (clock, index) -> {
         infer(main, images);
-        infer(extra, images);
+        spin(work);
       };
       AbProfiler.Settings settings = new AbProfiler.Settings(Integer.parseInt(Defaults.Ab.WARMUP),
           Integer.parseInt(Defaults.Ab.PAIRS), Integer.parseInt(Defaults.Ab.BLOCK_RUNS),
           Double.parseDouble(Defaults.Ab.ALPHA), Double.parseDouble(Defaults.Ab.MAX_REGRESSION));
       for (int i = 0; i < runs; i++) {
         long start = System.nanoTime();
-        AbProfiler.Result r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + extraSide + "x"
-            + extraSide, a, b, JsonNodeFactory.instance.objectNode(), settings, dir.resolve("abpower/r" + i + ".json"),
-            Progress.NONE);
+        AbProfiler.Result r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + work + " multiply-adds",
+            a, b, JsonNodeFactory.instance.objectNode(), settings, dir.resolve("abpower/r" + i + ".json"), Progress.NONE);
         seconds[i] = (System.nanoTime() - start) / 1e9;
         changes[i] = r.verdict().change();
         count(verdicts, r.verdict().verdict());
       }
     }
-    return new AbDetection(new Counts("in-job A/B, +small extra forward", runs, verdicts[0], verdicts[1], verdicts[2]),
+    return new AbDetection(new Counts("in-job A/B, + fixed extra work", runs, verdicts[0], verdicts[1], verdicts[2]),
         Medians.of(changes), Medians.of(seconds));
+  }
+
+  /** Multiply-adds that take {@code fraction} of {@code step}'s median time (medians of 21 timings each). */
+  private static long calibrate(Runnable step, double fraction) {
+    double[] stepMs = new double[21];
+    double[] spinMs = new double[21];
+    long probe = 1_000_000;
+    for (int i = 0; i < stepMs.length; i++) {
+      long t0 = System.nanoTime();
+      step.run();
+      long t1 = System.nanoTime();
+      spin(probe);
+      long t2 = System.nanoTime();
+      stepMs[i] = (t1 - t0) / 1e6;
+      spinMs[i] = (t2 - t1) / 1e6;
+    }
+    return Math.max(1, (long) (probe * fraction * Medians.of(stepMs) / Medians.of(spinMs)));
+  }
+
+  private static volatile double sink;
+
+  /** {@code n} dependent multiply-adds; the result is kept so the JIT cannot drop the loop. */
+  private static void spin(long n) {
+    double x = 1.0;
+    for (long i = 0; i < n; i++) {
+      x = x * 0.999999 + 1e-7;
+    }
+    sink = x;
   }
 
   private static void infer(DetectionPipeline pipeline, List<RgbImage> images) {

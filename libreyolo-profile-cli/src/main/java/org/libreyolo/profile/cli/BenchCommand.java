@@ -108,9 +108,9 @@ public final class BenchCommand implements Runnable {
       description = "gate study: in-job A/B jobs against a known small slowdown, in this process (default: ${DEFAULT-VALUE})")
   int gateAbPower;
 
-  @Option(names = "--gate-extra-side", defaultValue = "64",
-      description = "gate study: side of the extra forward that makes the known slowdown (default: ${DEFAULT-VALUE})")
-  int gateExtraSide;
+  @Option(names = "--gate-extra-percent", defaultValue = "5",
+      description = "gate study: the known slowdown of the in-job A/B power arm, in percent (default: ${DEFAULT-VALUE})")
+  double gateExtraPercent;
 
   @Option(names = "--gate-dir", paramLabel = "DIR",
       description = "gate study: where the runs go and are judged from; an earlier study's DIR with every count 0"
@@ -455,10 +455,10 @@ public final class BenchCommand implements Runnable {
       row(ab.mode() + ", " + ab.runs() + " runs", ab.flagged() + " REGRESSION [95% CI " + f(100 * abCi[0], 0) + "-"
           + f(100 * abCi[1], 0) + "%], " + ab.inconclusive() + " INCONCLUSIVE", "0 REGRESSION");
       if (gateAbPower > 0) {
-        GateStudy.AbDetection d = GateStudy.abDetection(dir, gateAbPower, 256, gateExtraSide);
+        GateStudy.AbDetection d = GateStudy.abDetection(dir, gateAbPower, 256, gateExtraPercent);
         double[] ci = d.counts().flaggedInterval();
-        row("in-job A/B vs +" + f(100 * d.medianChange(), 1) + "% (extra " + gateExtraSide + "x" + gateExtraSide
-            + " forward), " + d.counts().runs() + " jobs", d.counts().flagged() + " REGRESSION [95% CI " + f(100 * ci[0], 0)
+        row("in-job A/B vs +" + f(100 * d.medianChange(), 1) + "% (fixed extra work, " + f(gateExtraPercent, 0)
+            + "% nominal), " + d.counts().runs() + " jobs", d.counts().flagged() + " REGRESSION [95% CI " + f(100 * ci[0], 0)
             + "-" + f(100 * ci[1], 0) + "%], " + d.counts().inconclusive() + " INCONCLUSIVE", ">= 80% flagged");
         row("  seconds per A/B job (median)", f(d.medianSeconds(), 1), "<= 60");
       }
