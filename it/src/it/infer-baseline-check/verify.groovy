@@ -11,3 +11,6 @@ def result = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libre
 assert result.timing.blocks == [3, 3]
 assert result.timing.change == 0.0
 assert result.op_counts.verdict == 'PASS'
+// device defaults to auto: the CPU on this build; the next step is named in Maven's terms
+assert new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/infer/profile.json')).device == 'cpu'
+assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.trace=')

@@ -11,6 +11,11 @@ public final class Defaults {
 
   /** The reference's device default: CUDA 0 (this build's CPU-only users pass {@code cpu}). */
   public static final String DEVICE = "0";
+  /**
+   * The Maven plugin's device default: a build runs on whatever machine CI gives it, so CUDA 0
+   * when the engine sees a GPU, else the CPU.
+   */
+  public static final String PLUGIN_DEVICE = "auto";
   /** CLI output root; the Maven plugin writes under {@code ${project.build.directory}/libreyolo-profile}. */
   public static final String PROJECT = "runs/profile";
   /** Maven and JUnit output folder name under the build directory. */
@@ -119,6 +124,7 @@ public final class Defaults {
     public static final int RUNS = 20;
     public static final int REPEAT = 1;
     public static final int ITEMS = 1;
+    public static final String UNIT = "items";
     public static final boolean TRACE = false;
     /** Relative to the working directory (the module's base directory under Surefire). */
     public static final String OUTPUT_DIRECTORY = "target/" + OUTPUT_FOLDER;

@@ -12,6 +12,7 @@ import org.libreyolo.profile.image.RgbImage;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.junit.ProfiledStep;
 import org.libreyolo.profile.junit.StepProfiler;
+import org.libreyolo.profile.junit.StepResult;
 import org.libreyolo.profile.model.Yolo9Detector;
 import org.libreyolo.profile.model.Yolo9Size;
 import org.libreyolo.profile.pipeline.NmsOptions;
@@ -37,16 +38,15 @@ class ForwardPerfTest {
   }
 
   @Test
-  @ProfiledStep(warmup = 10, runs = 20, trace = true)
+  @ProfiledStep(warmup = 10, runs = 20, trace = true, unit = "images", threads = 1)
   void predict(StepProfiler step) {
-    step.model(detector.net()).measure(it -> {
-      DetectionPipeline.Batch[] batch = new DetectionPipeline.Batch[1];
-      it.phase("preprocess", () -> batch[0] = predictor.preprocess(IMAGES));
+    StepResult result = step.model(detector.net()).measure(it -> {
+      DetectionPipeline.Batch batch = it.phase("preprocess", () -> predictor.preprocess(IMAGES));
       try (NDManager sub = detector.manager().newSubManager()) {
-        NDList[] out = new NDList[1];
-        it.phase("forward", () -> out[0] = predictor.forward(sub, batch[0]));
-        it.phase("postprocess", () -> predictor.postprocess(out[0].get(0), batch[0]));
+        NDList out = it.phase("forward", () -> predictor.forward(sub, batch));
+        it.phase("postprocess", () -> predictor.postprocess(out.get(0), batch));
       }
     });
+    System.out.println("typed result: " + result.headline() + ", phases " + result.phaseMeansMs().keySet());
   }
 }

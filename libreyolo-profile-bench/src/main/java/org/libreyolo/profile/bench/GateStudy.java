@@ -122,6 +122,7 @@ public final class GateStudy {
         continue;
       }
       int[] verdicts = new int[3];
+      int[] timing = new int[3];
       int[] counters = new int[3];
       int sentinel = 0;
       List<Double> ratios = new ArrayList<>();
@@ -133,6 +134,7 @@ public final class GateStudy {
         Profile cur = sameWorkload(load(pair.resolve("cur")));
         Gate.Result r = Gate.check(base, cur, options);
         count(verdicts, r.verdict());
+        count(timing, timingVerdict(r));
         count(counters, r.opCounts().verdict());
         sentinel += r.unstableMachine() != null ? 1 : 0;
         ratios.add(1 + r.timing().rawChange());
@@ -141,6 +143,7 @@ public final class GateStudy {
       String name = String.format(java.util.Locale.ROOT, "imgsz %d -> %d (step +%.0f%%)", size[0], size[1],
           100 * measured);
       out.add(new Counts(name, ratios.size(), verdicts[0], verdicts[1], verdicts[2], sentinel));
+      out.add(new Counts(name + ", timing alone", ratios.size(), timing[0], timing[1], timing[2], sentinel));
       out.add(new Counts(name + ", counters alone", ratios.size(), counters[0], counters[1], counters[2]));
     }
     return out;
@@ -282,6 +285,15 @@ public final class GateStudy {
   private static void infer(Path launcher, Path project, int imgsz, boolean busy) throws IOException {
     process(launcher, busy, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--warmup", "10", "--runs",
         "50", "--imgsz", Integer.toString(imgsz), "--project", project.toString()));
+  }
+
+  /** The timing rows' verdict alone (the counters set aside): what the blocks and the canary decide. */
+  private static Verdict timingVerdict(Gate.Result r) {
+    if (r.rows().stream().anyMatch(row -> row.verdict() == Verdict.REGRESSION)) {
+      return Verdict.REGRESSION;
+    }
+    return r.rows().stream().anyMatch(row -> row.verdict() == Verdict.INCONCLUSIVE) ? Verdict.INCONCLUSIVE
+        : Verdict.PASS;
   }
 
   /** The known slowdown judged as one workload: imgsz, the knob that made it, is removed on both sides. */

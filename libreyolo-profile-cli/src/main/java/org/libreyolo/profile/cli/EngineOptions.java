@@ -11,7 +11,7 @@ public final class EngineOptions {
   @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index (0, 1, ...) or cuda:N (default: ${DEFAULT-VALUE})")
   String device;
 
-  @Option(names = "--threads", description = "intra-op threads (default: all cores)")
+  @Option(names = "--threads", description = "intra-op threads (default: all cores but one)")
   Integer threads;
 
   /** Parses the device first (no engine needed), then boots and checks it: before any work. */
@@ -25,7 +25,7 @@ public final class EngineOptions {
     return DeviceSpec.parse(device);
   }
 
-  /** The intra-op thread count asked for, else the default (all cores). */
+  /** The intra-op thread count asked for, else the default (all cores but one). */
   int threads() {
     return threads != null ? threads : Engines.defaultThreads();
   }

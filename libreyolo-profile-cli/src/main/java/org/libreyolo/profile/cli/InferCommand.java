@@ -65,7 +65,7 @@ public final class InferCommand implements Runnable {
     if (output.json) {
       out.println(PyJson.indented(InferReport.json(r)));
     } else {
-      InferReport.text(r).forEach(out::println);
+      InferReport.text(r, Main::summaryCommand).forEach(out::println);
     }
   }
 }

@@ -15,6 +15,11 @@ public final class Main {
 
   private Main() {}
 
+  /** What reads a profile next, as the producers' last line says it. */
+  static String summaryCommand(java.nio.file.Path profile) {
+    return "libreyolo profile summary " + profile;
+  }
+
   public static void main(String[] args) {
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }

@@ -53,7 +53,8 @@ public final class RunCommand implements Runnable {
     TrainOptions options = TrainOptions.builder().data(data).weights(model.weights).size(model.size).batch(batch)
         .imgsz(imgsz).workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(engine.spec())
         .threads(engine.threads).project(output.project).build();
-    TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), amp);
+    TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), amp,
+        Main::summaryCommand);
     PrintWriter err = spec.commandLine().getErr();
     report.warnings().forEach(err::println);
     if (!output.json) {

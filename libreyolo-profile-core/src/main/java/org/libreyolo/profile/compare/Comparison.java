@@ -80,12 +80,14 @@ public final class Comparison {
 
   /**
    * Two profiles compared: the reference's fields, its significance call, our statistics block
-   * (null without samples on both sides) and the environment fields that differ.
+   * (null without samples on both sides) and the environment fields that differ. {@code cpu}: both
+   * profiles' "kernels" are CPU ops, so the text says CPU busy and op calls (the JSON keeps the
+   * reference's keys).
    */
   public record Result(String before, String after, Pair<Num> imgPerS, Pair<Num> imgPerSStd, Pair<Integer> trials,
       Significance significance, Pair<Double> msPerImage, Pair<Num> gpuUtil, Pair<Num> hostOverheadMsPerStep,
       Pair<Num> launchesPerStep, Pair<String> bound, Statistics statistics,
-      Map<String, Pair<JsonNode>> environmentDifferences) {
+      Map<String, Pair<JsonNode>> environmentDifferences, boolean cpu) {
 
     /** What {@code compare --json} prints, in the reference's key order then ours. */
     public ObjectNode json() {
@@ -134,7 +136,7 @@ public final class Comparison {
         new Pair<>(msPerImage(a), msPerImage(b)), new Pair<>(a.gpuUtil(), b.gpuUtil()),
         new Pair<>(a.hostOverheadMsPerStep(), b.hostOverheadMsPerStep()),
         new Pair<>(a.launchesPerStep(), b.launchesPerStep()), new Pair<>(a.bound(), b.bound()),
-        statistics(a, b, alpha), environmentDifferences(a, b));
+        statistics(a, b, alpha), environmentDifferences(a, b), a.isCpu() && b.isCpu());
   }
 
   /** The statistics block of two profiles' raw samples, or null when either side has none. */

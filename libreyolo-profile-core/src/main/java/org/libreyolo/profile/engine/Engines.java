@@ -26,7 +26,12 @@ public final class Engines {
     }
   }
 
-  /** Default intra-op threads: the {@code ai.djl.pytorch.num_threads} property, else all cores. */
+  /**
+   * Default intra-op threads: the {@code ai.djl.pytorch.num_threads} property, else all cores but
+   * one. libtorch's OpenMP threads spin-wait for each other; when another process holds a core,
+   * the thread on it is descheduled and every op waits for it. Leaving one core free keeps a busy
+   * CI machine from collapsing the run (docs/measurement.md, "Threads").
+   */
   public static int defaultThreads() {
     String prop = System.getProperty("ai.djl.pytorch.num_threads");
     if (prop != null) {
@@ -39,7 +44,7 @@ public final class Engines {
         // fall through to the core count
       }
     }
-    return Runtime.getRuntime().availableProcessors();
+    return Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
   }
 
   /** Boots the engine (once) and sets the intra-op thread count (any time). */
@@ -99,11 +104,20 @@ public final class Engines {
     return intraOpThreads;
   }
 
+  /** {@code auto} decided: CUDA 0 when the engine sees a GPU, else the CPU; any other spec as it is. */
+  public static DeviceSpec concrete(DeviceSpec spec) {
+    if (!spec.auto()) {
+      return spec;
+    }
+    return get().getGpuCount() > 0 ? new DeviceSpec(true, 0) : DeviceSpec.CPU;
+  }
+
   /**
    * Turns a device spec into a DJL device, failing before any tensor op when CUDA is asked for
    * but this engine has none (DJL would otherwise fail at the first op with a 60-line error).
    */
   public static Device resolve(DeviceSpec spec) {
+    spec = concrete(spec);
     if (!spec.cuda()) {
       return Device.cpu();
     }

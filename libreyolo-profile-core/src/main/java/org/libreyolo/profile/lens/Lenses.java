@@ -72,7 +72,8 @@ public final class Lenses {
 
 
   /** {@code phases}: the profile's phase rows. */
-  public record PhasesView(String trace, List<PhaseRow> phases) {
+  /** @param cpu the profile's "kernels" are CPU ops: the text says cpu_ms, the JSON keeps the reference's keys */
+  public record PhasesView(String trace, List<PhaseRow> phases, boolean cpu) {
     public ObjectNode json() {
       return rowsView(trace, null, "phases", phases);
     }
@@ -105,7 +106,7 @@ public final class Lenses {
   }
 
   public static PhasesView phases(Profile p) {
-    return new PhasesView(p.trace(), p.phases());
+    return new PhasesView(p.trace(), p.phases(), p.isCpu());
   }
 
   /** Filters for {@code kernels}. */

@@ -88,11 +88,12 @@ public final class WhatIf {
     String mechanism;
     if (util < 0.8) {
       newStep = Math.max(step - removedLaunches * perLaunch, gpu + Num.orZero(p.dataloadMs()));
-      mechanism = "host/launch-bound: ~" + removedLaunches + " fewer launches x ~"
+      mechanism = "host/launch-bound: ~" + removedLaunches + (p.isCpu() ? " fewer op calls x ~" : " fewer launches x ~")
           + PyRound.format(perLaunch * 1000, 0) + "us host cost";
     } else {
       newStep = Math.max(step - removedGpu, host);
-      mechanism = "compute-bound: ~" + PyRound.format(removedGpu, 1) + " ms less GPU work";
+      // CPU profiles' "kernels" are ops on the CPU: say so (docs/deviations.md)
+      mechanism = "compute-bound: ~" + PyRound.format(removedGpu, 1) + (p.isCpu() ? " ms less CPU work" : " ms less GPU work");
     }
     Double projected = bs == 0 || newStep == 0 ? null : PyRound.round(bs / (newStep / 1000.0), 1);
 

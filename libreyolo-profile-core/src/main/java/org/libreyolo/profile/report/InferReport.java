@@ -2,7 +2,9 @@ package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.result.InferResult;
@@ -31,7 +33,11 @@ public final class InferReport {
     return o;
   }
 
-  public static List<String> text(InferResult r) {
+  /**
+   * The result lines; {@code next} is the surface's command that reads the profile (the CLI's
+   * {@code libreyolo profile summary ...}, the plugin's {@code mvn libreyolo-profile:summary ...}).
+   */
+  public static List<String> text(InferResult r, Function<Path, String> next) {
     Profile p = r.profile();
     ProfileRows.Latency l = p.latency();
     Map<String, Num> stages = p.stagesMs();
@@ -43,6 +49,6 @@ public final class InferReport {
             + " ms | postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms",
         ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
         "profile: " + r.reported(),
-        "next:    libreyolo profile summary " + r.reported());
+        "next:    " + next.apply(r.reported()));
   }
 }

@@ -83,7 +83,8 @@ public final class TextReport {
 
   public static List<String> phases(Lenses.PhasesView view) {
     List<String> lines = new ArrayList<>();
-    lines.add(Fmt.left("phase", 11) + " " + Fmt.right("gpu_ms", 8) + " " + Fmt.right("wall_ms", 8) + " "
+    lines.add(Fmt.left("phase", 11) + " " + Fmt.right(view.cpu() ? "cpu_ms" : "gpu_ms", 8) + " "
+        + Fmt.right("wall_ms", 8) + " "
         + Fmt.right("kernels", 8) + " " + Fmt.right("ops", 7));
     for (ProfileRows.PhaseRow ph : view.phases()) {
       lines.add(Fmt.left(ph.phase(), 11) + " " + Fmt.f(Num.orZero(ph.gpuMsPerStep()), 8, 1) + " "
@@ -139,11 +140,11 @@ public final class TextReport {
       lines.add(Fmt.left("ms/image", 15) + PyJson.repr(pa) + " -> " + PyJson.repr(pb) + Fmt.pctSuffix(pa, pb)
           + "   (batch-independent speed)");
     }
-    lines.add(Fmt.left("GPU util", 15) + Fmt.f(Num.orZero(c.gpuUtil().before()) * 100, 0) + "% -> "
+    lines.add(Fmt.left(c.cpu() ? "CPU busy" : "GPU util", 15) + Fmt.f(Num.orZero(c.gpuUtil().before()) * 100, 0) + "% -> "
         + Fmt.f(Num.orZero(c.gpuUtil().after()) * 100, 0) + "%");
     lines.add(Fmt.left("host overhead", 15) + Num.str(c.hostOverheadMsPerStep().before()) + " -> "
         + Num.str(c.hostOverheadMsPerStep().after()) + " ms/step");
-    lines.add(Fmt.left("launches/step", 15) + Num.str(c.launchesPerStep().before()) + " -> "
+    lines.add(Fmt.left(c.cpu() ? "op calls/step" : "launches/step", 15) + Num.str(c.launchesPerStep().before()) + " -> "
         + Num.str(c.launchesPerStep().after()));
     lines.add(Fmt.left("verdict", 15) + c.bound().before() + " -> " + c.bound().after());
     lines.addAll(statistics(c.statistics()));

@@ -3,7 +3,9 @@ package org.libreyolo.profile.report;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -15,7 +17,8 @@ import org.libreyolo.profile.result.TrainResult;
  */
 public record TrainReport(String json, List<String> text, List<String> notes, List<String> warnings) {
 
-  public static TrainReport of(TrainResult r, boolean ampRequested) {
+  /** @param next the surface's command that reads the profile (see {@link InferReport#text}) */
+  public static TrainReport of(TrainResult r, boolean ampRequested, Function<Path, String> next) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
     o.put("trace", r.trace().toString());
@@ -28,7 +31,7 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
     List<String> text = List.of(
         "img/s: " + Num.str(p.imgPerS()) + spread + "  |  " + p.bound(),
         "profile: " + r.reported(),
-        "next:    libreyolo profile summary " + r.reported());
+        "next:    " + next.apply(r.reported()));
     List<String> notes = new ArrayList<>();
     if (ampRequested) {
       notes.add("note: --amp is recorded but not applied: DJL 0.36 has no autocast, the step runs in float32");

@@ -5,11 +5,19 @@ import ai.djl.util.Pair;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.libreyolo.profile.analysis.ProfileLoader;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.function.ThrowingSupplier;
 import org.libreyolo.profile.capture.Span;
+import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.measure.PhaseClock;
+import org.libreyolo.profile.measure.StepTimer;
+import org.libreyolo.profile.result.ProfileRows;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.libreyolo.profile.compare.Gate;
@@ -36,6 +44,8 @@ final class MeasuringStepProfiler implements StepProfiler {
   private final ExtensionContext context;
   private String device;
   private long modelParams = -1;
+  private boolean measured;
+  private boolean compared;
 
   MeasuringStepProfiler(StepConfig config, ExtensionContext context) {
     this.config = config;
@@ -58,17 +68,34 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   @Override
-  public Profile measure(Runnable step) {
+  public StepResult measure(Executable step) {
     return measure(config.name(), step);
   }
 
   @Override
-  public Profile measure(String phase, Runnable step) {
+  public <T> StepResult measure(ThrowingSupplier<T> step) {
+    return measure(config.name(), step);
+  }
+
+  @Override
+  public StepResult measure(String phase, Executable step) {
     return measure(phases -> phases.phase(phase, step));
   }
 
   @Override
-  public Profile measure(PhasedStep step) {
+  public <T> StepResult measure(String phase, ThrowingSupplier<T> step) {
+    return measure(phases -> {
+      phases.phase(phase, step);
+    });
+  }
+
+  @Override
+  public StepResult measure(PhasedStep step) {
+    if (measured) {
+      throw new IllegalStateException(id() + " calls measure twice: one @ProfiledStep test measures one step,"
+          + " against one baseline; split the steps into separate tests");
+    }
+    measured = true;
     SECTION.lock();
     try {
       return measureLocked(step);
@@ -77,27 +104,98 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
   }
 
-  private Profile measureLocked(PhasedStep step) {
-    Path dir = config.outputDirectory();
-    CustomStepProfiler.Options options = config.options(device(), modelParams);
-    Profile profile = CustomStepProfiler.run(options, (clock, index) -> step.run(new Phases() {
-      @Override
-      public void phase(String name, Runnable body) {
-        try (Span s = clock.phase(name)) {
-          body.run();
-        }
-      }
-
-      @Override
-      public Map<String, Double> current() {
-        return clock.current();
-      }
-    }));
-    Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
-    gate(profile, dir);
-    publish(dir);
-    return profile;
+  /** Whether the test called {@link #measure} or {@link #compare} (a test that never measures fails). */
+  boolean used() {
+    return measured || compared;
   }
+
+  private StepResult measureLocked(PhasedStep step) {
+    Path dir = config.outputDirectory();
+    if (config.threads() > 0) {
+      Engines.boot(config.threads());
+    }
+    CustomStepProfiler.Options options = config.options(device(), modelParams);
+    Profile profile;
+    try {
+      profile = CustomStepProfiler.run(options, (clock, index) -> {
+        try {
+          step.run(new ClockPhases(clock));
+        } catch (Exception | Error e) {
+          throw e;
+        } catch (Throwable t) { // neither an Exception nor an Error: carried as the cause
+          throw new java.lang.reflect.UndeclaredThrowableException(t);
+        }
+      });
+    } catch (StepTimer.StepFailedException e) {
+      throw new AssertionError(id() + ": the measured step threw " + e.getCause(), e.getCause());
+    } catch (PhaseFailedException e) {
+      throw new AssertionError(id() + ": " + e.getMessage(), e.getCause());
+    }
+    Path report = Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
+    Verdict verdict = gate(profile, dir);
+    publish(dir);
+    return result(profile, dir.resolve("profile.json"), report, verdict);
+  }
+
+  private StepResult result(Profile p, Path file, Path report, Verdict verdict) {
+    Map<String, Double> phases = new LinkedHashMap<>();
+    JsonNode stages = p.json().path("stages_ms");
+    stages.fieldNames().forEachRemaining(name -> phases.put(name, stages.get(name).asDouble()));
+    ProfileRows.Latency lat = p.latency();
+    return new StepResult(config.name(), Num.orZero(lat.p50()), Num.orZero(lat.p90()), Num.orZero(lat.p99()),
+        Num.orZero(lat.mean()), java.util.Collections.unmodifiableMap(phases), Num.orZero(p.imgPerS()), config.unit() + "/s", verdict, file,
+        report, p);
+  }
+
+  /** The phases of one iteration on the step timer's clock; values are consumed, failures named. */
+  private static final class ClockPhases implements Phases {
+    private final PhaseClock clock;
+
+    ClockPhases(PhaseClock clock) {
+      this.clock = clock;
+    }
+
+    @Override
+    public void phase(String name, Executable body) {
+      try (Span s = clock.phase(name)) {
+        body.execute();
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new PhaseFailedException(name, t);
+      }
+    }
+
+    @Override
+    public <T> T phase(String name, ThrowingSupplier<T> body) {
+      T value;
+      try (Span s = clock.phase(name)) {
+        value = body.get();
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new PhaseFailedException(name, t);
+      }
+      sink = value; // consumed: the JIT cannot drop the work that made it
+      return value;
+    }
+
+    @Override
+    public Map<String, Double> current() {
+      return clock.current();
+    }
+  }
+
+  /** A checked exception thrown inside a phase, carried out with the phase's name. */
+  static final class PhaseFailedException extends RuntimeException {
+    PhaseFailedException(String phase, Throwable cause) {
+      super("phase '" + phase + "' threw " + cause, cause);
+    }
+  }
+
+  /** Where consumed values go; volatile, so writing it is an effect the JIT must keep. */
+  @SuppressWarnings("unused")
+  private static volatile Object sink;
 
   /** The profile's device words: {@code cpu}, {@code cuda:N} (as the CLI's {@code --device}). */
   private static String label(ai.djl.Device device) {
@@ -105,15 +203,16 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   @Override
-  public PairedBlocks compare(String name, Runnable control, Runnable candidate) {
+  public PairedBlocks compare(String name, Executable control, Executable candidate) {
+    compared = true;
     SECTION.lock();
     try {
       ObjectNode what = JsonNodeFactory.instance.objectNode();
       what.put("model", id());
       what.put("step", name);
       what.put("device", device());
-      AbProfiler.Result r = AbProfiler.compare("control", "candidate", (clock, index) -> control.run(),
-          (clock, index) -> candidate.run(), what, config.ab(),
+      AbProfiler.Result r = AbProfiler.compare("control", "candidate", (clock, index) -> run(control),
+          (clock, index) -> run(candidate), what, config.ab(),
           config.outputDirectory().resolve("ab-" + name + ".json"), Progress.NONE);
       PairedBlocks v = r.verdict();
       String line = "[libreyolo-profile] " + id() + ": A/B " + name + ": "
@@ -128,6 +227,17 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
   }
 
+  /** An {@link Executable} as an A/B arm: checked exceptions leave as the arm's failure. */
+  private void run(Executable arm) {
+    try {
+      arm.execute();
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new AssertionError(id() + ": an A/B arm threw " + t, t);
+    }
+  }
+
   /** Where the step ran: the model's device when {@link #model} named it, else the CPU. */
   private String device() {
     return device != null ? device : "cpu";
@@ -137,20 +247,21 @@ final class MeasuringStepProfiler implements StepProfiler {
     return config.testClass() + "." + config.method();
   }
 
-  private void gate(Profile profile, Path dir) {
+  /** Records or judges the baseline; returns the verdict, or null when there was none to judge. */
+  private Verdict gate(Profile profile, Path dir) {
     Path baseline = config.baseline();
     Path current = dir.resolve("profile.json");
     if (config.updateBaseline()) {
       GateRun.recordBaseline(current, baseline, true, "");
       System.out.println("[libreyolo-profile] " + id() + ": baseline recorded at " + baseline);
-      return;
+      return null;
     }
     String headline = "[libreyolo-profile] " + id() + ": p50 " + Num.str(profile.latency().p50()) + " ms, "
-        + Num.str(profile.imgPerS()) + " items/s";
+        + Num.str(profile.imgPerS()) + " " + config.unit() + "/s";
     String record = "record one with -Dlibreyolo.profile.updateBaseline=true";
     if (!Files.exists(baseline)) { // a directory or unreadable file is the loader's one-line error
       System.out.println(headline + "; no baseline at " + baseline + " (" + record + ")");
-      return;
+      return null;
     }
     Profile recorded = ProfileLoader.load(baseline);
     if (!Gate.hasBlocks(recorded)) {
@@ -169,6 +280,7 @@ final class MeasuringStepProfiler implements StepProfiler {
           + " (libreyolo.profile.failOnInconclusive=true)") + " in " + id() + " against " + baseline + "\n"
           + String.join("\n", outcome.lines()));
     }
+    return verdict;
   }
 
   /** Attaches the files where the running JUnit has {@code publishFile} (5.12+); silent elsewhere. */

@@ -36,7 +36,7 @@ public @interface ProfiledStep {
   /** Measured iterations per trial (at least 2). */
   int runs() default Defaults.Step.RUNS;
 
-  /** Trials; with 2 or more the gate can also use the reference 2*SE rule on throughput. */
+  /** Trials in this process; their blocks are pooled for the gate. */
   int repeat() default Defaults.Step.REPEAT;
 
   /** Baseline file; default {@code src/perf/libreyolo-profile/<TestClass>.<method>.json}. */
@@ -53,4 +53,13 @@ public @interface ProfiledStep {
 
   /** Items (e.g. images) one step processes, for the throughput figure. */
   int items() default Defaults.Step.ITEMS;
+
+  /** What an item is, for the throughput's unit ({@code images} gives {@code images/s}). */
+  String unit() default Defaults.Step.UNIT;
+
+  /**
+   * Intra-op threads of the engine while the step runs; 0 keeps the engine's default
+   * (docs/measurement.md, "Threads").
+   */
+  int threads() default 0;
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.compare.GateOptions;
@@ -18,24 +19,21 @@ import org.libreyolo.profile.produce.CustomStepProfiler;
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
     double maxRegression, double alpha, double processNoise, boolean failOnInconclusive, boolean trace, int items,
-    boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab) {
+    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab) {
 
   static final String PREFIX = "libreyolo.profile.";
 
   static StepConfig of(ExtensionContext context) {
     Method method = context.getRequiredTestMethod();
     Class<?> type = context.getRequiredTestClass();
-    ProfiledStep a = method.getAnnotation(ProfiledStep.class);
-    if (a == null) {
-      a = type.getAnnotation(ProfiledStep.class);
-    }
-    if (a == null) {
-      throw new IllegalStateException("StepProfiler needs @ProfiledStep on the test method or class");
-    }
+    ProfiledStep a = annotation(method, type);
     String className = type.getSimpleName();
     String methodName = method.getName();
+    // files are keyed by the fully qualified class and, for a parameterized or repeated test, the
+    // invocation: two ForwardPerfTest classes or two invocations never share a profile or baseline
+    String key = methodName + invocation(context);
     Path baselineDir = Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY));
-    Path defaultBaseline = baselineDir.resolve(className + "." + methodName + ".json");
+    Path defaultBaseline = baselineDir.resolve(type.getName() + "." + key + ".json");
     int warmup = param(context, "warmup", Integer::parseInt).orElse(a.warmup());
     return new StepConfig(className, methodName, a.name().isEmpty() ? methodName : a.name(), warmup,
         param(context, "runs", Integer::parseInt).orElse(a.runs()),
@@ -47,14 +45,37 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
         a.items(),
+        a.unit().isBlank() ? Defaults.Step.UNIT : a.unit().strip(),
+        param(context, "threads", Integer::parseInt).orElse(a.threads()),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY))
-            .resolve(className).resolve(methodName),
+            .resolve(type.getName()).resolve(key),
         new AbProfiler.Settings(warmup,
             param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
             param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),
             Double.parseDouble(Defaults.Ab.ALPHA),
             param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))));
+  }
+
+  /** The method's annotation, else the nearest class's (a @Nested class sees its enclosing class's). */
+  private static ProfiledStep annotation(Method method, Class<?> type) {
+    Optional<ProfiledStep> found = AnnotationSupport.findAnnotation(method, ProfiledStep.class);
+    for (Class<?> c = type; found.isEmpty() && c != null; c = c.getEnclosingClass()) {
+      found = AnnotationSupport.findAnnotation(c, ProfiledStep.class);
+    }
+    return found.orElseThrow(() -> new IllegalStateException(
+        "StepProfiler needs @ProfiledStep on the test method or class"));
+  }
+
+  /**
+   * {@code [<display name>]} for an invocation of a parameterized or repeated test, file-name
+   * safe; empty for a plain test.
+   */
+  static String invocation(ExtensionContext context) {
+    if (!context.getUniqueId().contains("-invocation:#")) {
+      return "";
+    }
+    return "[" + context.getDisplayName().replaceAll("[^A-Za-z0-9._=,-]+", "_") + "]";
   }
 
   private static <T> Optional<T> param(ExtensionContext context, String name, Function<String, T> parse) {
@@ -79,6 +100,9 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     try {
       gateOptions();
       options("cpu", -1);
+      if (threads < 0) {
+        throw LibreYoloException.badInput("--threads must be >= 1 (0: the engine's default), got " + threads);
+      }
       if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " and --block-runs >= 1 for"
             + " an A/B (got " + ab.pairs() + ", " + ab.blockRuns() + ")");

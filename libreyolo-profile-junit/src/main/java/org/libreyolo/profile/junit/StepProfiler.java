@@ -1,11 +1,16 @@
 package org.libreyolo.profile.junit;
 
 import java.util.Map;
-import org.libreyolo.profile.result.Profile;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.libreyolo.profile.compare.PairedBlocks;
 
 /**
  * The handle a perf test receives: it runs warmup, measured iterations and repeats of the step,
- * writes the profile and checks it against the baseline (an {@link AssertionError} on a regression).
+ * writes the profile and checks it against the baseline (an {@link AssertionError} on a
+ * regression). Steps and phases take JUnit's own function types, as {@code Assertions} does: an
+ * {@link Executable} may throw checked exceptions, a {@link ThrowingSupplier} returns a value,
+ * which the profiler consumes so the JIT cannot drop the work that made it.
  */
 public interface StepProfiler {
   /** Lock name shared by every profiled section (see {@link ProfiledStep}). */
@@ -13,18 +18,28 @@ public interface StepProfiler {
 
   /**
    * Names the model the step runs, so the profile records its parameter count and device (the
-   * gate treats a different model or device as a different environment). Returns this handle.
+   * gate treats a different model or device as a different environment) and the gate divides the
+   * step by the engine canary. Returns this handle.
    */
   StepProfiler model(ai.djl.nn.Block block);
 
   /** Measures a one-phase step: the phase is named after the step. */
-  Profile measure(Runnable step);
+  StepResult measure(Executable step);
+
+  /** Measures a one-phase step that returns a value (consumed every iteration). */
+  <T> StepResult measure(ThrowingSupplier<T> step);
 
   /** Measures a one-phase step under the given phase name, e.g. {@code measure("forward", () -> ...)}. */
-  Profile measure(String phase, Runnable step);
+  StepResult measure(String phase, Executable step);
 
-  /** Measures a step made of named phases: {@code it -> { it.phase("pre", ...); it.phase("forward", ...); }}. */
-  Profile measure(PhasedStep step);
+  /** The same for a step that returns a value. */
+  <T> StepResult measure(String phase, ThrowingSupplier<T> step);
+
+  /**
+   * Measures a step made of named phases:
+   * {@code it -> { var x = it.phase("pre", () -> pre()); it.phase("forward", () -> forward(x)); }}.
+   */
+  StepResult measure(PhasedStep step);
 
   /**
    * In-job A/B: {@code control} and {@code candidate} in this process, in alternating blocks
@@ -33,17 +48,24 @@ public interface StepProfiler {
    * libreyolo.profile.abMaxRegression}, default 2%); writes {@code ab-<name>.json} beside the
    * profile. Pairs and block length: {@code libreyolo.profile.pairs}, {@code blockRuns}.
    */
-  org.libreyolo.profile.compare.PairedBlocks compare(String name, Runnable control, Runnable candidate);
+  PairedBlocks compare(String name, Executable control, Executable candidate);
 
   /** The body of one iteration. */
   @FunctionalInterface
   interface PhasedStep {
-    void run(Phases phases) throws Exception;
+    void run(Phases phases) throws Throwable;
   }
 
-  /** Times named phases inside one iteration. */
+  /**
+   * Times named phases inside one iteration. A phase that throws ends the measurement; the test
+   * fails naming the phase and the cause.
+   */
   interface Phases {
-    void phase(String name, Runnable body);
+    /** Runs and times {@code body} as the phase {@code name}. */
+    void phase(String name, Executable body);
+
+    /** Runs and times {@code body} as the phase {@code name} and returns its value. */
+    <T> T phase(String name, ThrowingSupplier<T> body);
 
     /** Phase times of the current iteration so far (ms). */
     Map<String, Double> current();

@@ -53,19 +53,19 @@ class ExtensionBadInputTest {
       wrong kind  | [1, 2, 3]
       """)
   void unreadableBaselineFailsWithOneLine(String label, String content) throws Exception {
-    Path baseline = dir.resolve("baselines/QuickStep.step.json");
+    Path baseline = dir.resolve("baselines/" + QuickStep.class.getName() + ".step.json");
     Files.createDirectories(baseline.getParent());
     Files.writeString(baseline, content);
     assertFailedWith(run(QuickStep.class, "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString()),
-        "QuickStep.step.json");
+        QuickStep.class.getName() + ".step.json");
     assertThat(Files.readString(baseline)).as("the baseline is left as it was").isEqualTo(content);
   }
 
   @Test
   void baselineThatIsADirectoryFailsWithOneLine() throws Exception {
-    Files.createDirectories(dir.resolve("baselines/QuickStep.step.json"));
+    Files.createDirectories(dir.resolve("baselines/" + QuickStep.class.getName() + ".step.json"));
     assertFailedWith(run(QuickStep.class, "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString()),
-        "QuickStep.step.json");
+        QuickStep.class.getName() + ".step.json");
   }
 
   private Events run(Class<?> type, String key, String value) {

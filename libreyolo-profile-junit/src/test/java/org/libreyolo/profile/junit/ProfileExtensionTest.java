@@ -116,7 +116,7 @@ class ProfileExtensionTest {
     assertThat(t).isInstanceOf(AssertionError.class);
     assertThat(t.getMessage()).contains("performance regression in AbSteps.slowerCandidate (A/B parse): change +");
     assertThat(out).contains("[libreyolo-profile] AbSteps.slowerCandidate: A/B parse: change +", "REGRESSION");
-    JsonNode ab = PyJson.MAPPER.readTree(dir.resolve("out/AbSteps/slowerCandidate/ab-parse.json").toFile());
+    JsonNode ab = PyJson.MAPPER.readTree(dir.resolve("out/" + AbSteps.class.getName() + "/slowerCandidate/ab-parse.json").toFile());
     assertThat(ab.get("pairs")).hasSize(20);
     assertThat(ab.get("change").asDouble()).isBetween(0.2, 0.7);
     assertThat(ab.get("config").get("step").asText()).isEqualTo("parse");
@@ -152,7 +152,7 @@ class ProfileExtensionTest {
     String out = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.started(1).succeeded(1)));
     assertThat(out).contains("[libreyolo-profile] SleepingStep.step: p50 ", "no baseline at",
         "-Dlibreyolo.profile.updateBaseline=true");
-    Path profile = dir.resolve("out/SleepingStep/step/profile.json");
+    Path profile = dir.resolve("out/" + SleepingStep.class.getName() + "/step/profile.json");
     JsonNode p = PyJson.MAPPER.readTree(profile.toFile());
     assertThat(p.get("samples").get("latency_ms")).hasSize(30);
     assertThat(p.get("latency").get("p50_ms").asDouble()).isBetween(2.5, 50.0);
@@ -167,14 +167,14 @@ class ProfileExtensionTest {
   void aaPassesAndAThirtyPercentSlowerStepFails() {
     stepMicros = 4000;
     captured(() -> run(SleepingStep.class, true, false).assertStatistics(s -> s.succeeded(1)));
-    assertThat(dir.resolve("baselines/SleepingStep.step.json")).isRegularFile();
+    assertThat(dir.resolve("baselines/" + SleepingStep.class.getName() + ".step.json")).isRegularFile();
 
     String aa = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.succeeded(1)));
     assertThat(aa).containsAnyOf("; PASS against", "; INCONCLUSIVE against", "; IMPROVED against");
     // plain code (no model named): timed as is, the canary only watches the machine
     assertThat(aa).contains("not divided by the canary");
     // the same gate run as Maven's check: one verdict, three files
-    Path step = dir.resolve("out/SleepingStep/step");
+    Path step = dir.resolve("out/" + SleepingStep.class.getName() + "/step");
     assertThat(step.resolve("check-result.json")).isRegularFile();
     assertThat(step.resolve("check-summary.md")).isRegularFile();
     assertThat(step.resolve("check-report.html")).isRegularFile();
@@ -193,14 +193,14 @@ class ProfileExtensionTest {
   @Test
   void parallelExecutionKeepsProfiledSectionsAndTracesSeparate() throws Exception {
     captured(() -> run(PhasedSteps.class, false, true).assertStatistics(s -> s.succeeded(3)));
-    JsonNode alpha = PyJson.MAPPER.readTree(dir.resolve("out/PhasedSteps/alpha/profile_trace.json").toFile());
-    JsonNode beta = PyJson.MAPPER.readTree(dir.resolve("out/PhasedSteps/beta/profile_trace.json").toFile());
+    JsonNode alpha = PyJson.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile_trace.json").toFile());
+    JsonNode beta = PyJson.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/beta/profile_trace.json").toFile());
     assertThat(names(alpha)).contains("step/preprocess", "step/forward").doesNotContain("step/postprocess");
     assertThat(names(beta)).contains("step/postprocess").doesNotContain("step/forward");
-    JsonNode profile = PyJson.MAPPER.readTree(dir.resolve("out/PhasedSteps/alpha/profile.json").toFile());
+    JsonNode profile = PyJson.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile.json").toFile());
     assertThat(profile.get("stages_ms").has("preprocess")).isTrue();
     assertThat(profile.get("samples").get("stages_ms").get("forward")).hasSize(6);
-    assertThat(Files.exists(dir.resolve("out/PhasedSteps/unprofiled"))).isFalse();
+    assertThat(Files.exists(dir.resolve("out/" + PhasedSteps.class.getName() + "/unprofiled"))).isFalse();
   }
 
   private static java.util.Set<String> names(JsonNode trace) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.engine.Engines;
 
 /** The goals that run the model: which weights, where, with how many threads, and where results go. */
 abstract class AbstractModelMojo extends AbstractProfileMojo {
@@ -16,11 +17,14 @@ abstract class AbstractModelMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.size")
   String size;
 
-  /** cpu, a CUDA index or cuda:N (the reference default is 0, i.e. CUDA; the native you chose decides what exists). */
-  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
+  /**
+   * auto (CUDA 0 when the engine sees a GPU, else the CPU), cpu, a CUDA index or cuda:N; the native
+   * you chose decides what exists.
+   */
+  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.PLUGIN_DEVICE)
   String device;
 
-  /** Intra-op threads (default: all cores; use 1 on busy 2-core machines). */
+  /** Intra-op threads (default: all cores but one, see the README's --threads). */
   @Parameter(property = "libreyolo.profile.threads")
   Integer threads;
 
@@ -32,8 +36,13 @@ abstract class AbstractModelMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
   boolean json;
 
+  /** The device, {@code auto} decided (the engine is up from here). */
   DeviceSpec deviceSpec() {
-    return DeviceSpec.parse(device);
+    DeviceSpec spec = DeviceSpec.parse(device);
+    if (spec.auto()) {
+      Engines.boot(threads != null ? threads : Engines.defaultThreads());
+    }
+    return Engines.concrete(spec);
   }
 
   Path projectPath() {

@@ -41,6 +41,11 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     lines.forEach(getLog()::info);
   }
 
+  /** What reads a profile next, in Maven's terms (the CLI prints its own command). */
+  static String summaryGoal(java.nio.file.Path profile) {
+    return "mvn libreyolo-profile:summary -Dlibreyolo.profile.trace=" + profile;
+  }
+
   static File required(File file, String name) throws MojoExecutionException {
     if (file == null) {
       throw new MojoExecutionException("missing parameter " + name + ": set -Dlibreyolo.profile." + name + "=<file>");

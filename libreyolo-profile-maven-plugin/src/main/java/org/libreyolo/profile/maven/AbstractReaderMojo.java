@@ -1,14 +1,19 @@
 package org.libreyolo.profile.maven;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.report.ReaderViews;
 
 /** Shared: {@code trace} (a profile.json or any Chrome/Kineto trace) and {@code json}; one print path. */
 abstract class AbstractReaderMojo extends AbstractProfileMojo {
-  /** A profile.json or a Chrome/Kineto trace (.json or .json.gz). */
+  /**
+   * A profile.json or a Chrome/Kineto trace (.json or .json.gz); default: the infer goal's latest
+   * output under {@code outputDirectory} ({@code infer_repeat.json} after a repeat).
+   */
   @Parameter(property = "libreyolo.profile.trace")
   File trace;
 
@@ -18,7 +23,12 @@ abstract class AbstractReaderMojo extends AbstractProfileMojo {
 
   @Override
   final void run() throws MojoExecutionException {
-    log(view(required(trace, "trace").toPath()).lines(json));
+    Path file = trace != null ? trace.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
+    if (trace == null && !Files.isRegularFile(file)) {
+      throw new MojoExecutionException("no profile to read: run libreyolo-profile:infer first (it writes " + file
+          + ") or set -Dlibreyolo.profile.trace=<profile.json or trace>");
+    }
+    log(view(file).lines(json));
   }
 
   abstract ReaderViews.View view(Path file);

@@ -14,10 +14,12 @@ import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 
 /**
- * The baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION / INCONCLUSIVE.
- * A regression needs statistical significance and a change beyond {@code maxRegression}; it
- * fails the build unless {@code failOnRegression=false}. Writes {@code check-result.json} and
- * {@code check-summary.md}.
+ * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
+ * INCONCLUSIVE, judged on timing blocks beside the canary with the machine's process noise, and on
+ * the exact counters (docs/statistics.md). A regression (the whole interval beyond
+ * {@code maxRegression}, or more ops or work per step) fails the build unless
+ * {@code failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md} and
+ * {@code check-report.html}.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class CheckMojo extends AbstractProfileMojo {

@@ -64,7 +64,7 @@ public class InferMojo extends AbstractInferenceMojo {
     if (json) {
       getLog().info(PyJson.indented(InferReport.json(result)));
     } else {
-      log(InferReport.text(result));
+      log(InferReport.text(result, AbstractProfileMojo::summaryGoal));
     }
   }
 }

@@ -57,7 +57,8 @@ public class RunMojo extends AbstractModelMojo {
     TrainOptions options = TrainOptions.builder().data(data).weights(weights).size(size).batch(batch).imgsz(imgsz)
         .workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(deviceSpec())
         .threads(threads).project(projectPath()).build();
-    TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), amp);
+    TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), amp,
+        AbstractProfileMojo::summaryGoal);
     report.notes().forEach(getLog()::info);
     report.warnings().forEach(getLog()::warn);
     log(report.lines(json));

@@ -72,7 +72,7 @@ class MojoBadInputTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         new Case("summary without trace", () -> mojo(new SummaryMojo()), MojoExecutionException.class,
-            "missing parameter trace: set -Dlibreyolo.profile.trace=<file>"),
+            "no profile to read: run libreyolo-profile:infer first (it writes "),
         new Case("summary of a missing file", () -> {
           var m = mojo(new SummaryMojo());
           m.trace = new File(dir.toFile(), "missing.json");

@@ -1,0 +1,22 @@
+package org.libreyolo.profile.junit;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * What {@link StepProfiler#measure} measured, typed: the latency percentiles and mean of one
+ * iteration, the mean of each phase, the throughput in the unit the test named
+ * ({@link ProfiledStep#unit()}), the gate's verdict (null without a baseline or while recording
+ * one) and the files written. {@link #profile()} is the whole profile for anything else.
+ */
+public record StepResult(String step, double p50Ms, double p90Ms, double p99Ms, double meanMs,
+    Map<String, Double> phaseMeansMs, double throughput, String throughputUnit, Verdict verdict, Path profileFile,
+    Path reportFile, Profile profile) {
+
+  /** {@code p50 12.345 ms, 81.0 images/s}. */
+  public String headline() {
+    return String.format(java.util.Locale.ROOT, "p50 %.3f ms, %.2f %s", p50Ms, throughput, throughputUnit);
+  }
+}

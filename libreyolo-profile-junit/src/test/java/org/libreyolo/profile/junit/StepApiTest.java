@@ -1,0 +1,157 @@
+package org.libreyolo.profile.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+import org.libreyolo.profile.engine.Engines;
+
+/** The handle's API as a test author meets it: values out of phases, checked exceptions, typed results, traps. */
+class StepApiTest {
+  @TempDir Path dir;
+  static StepResult last;
+
+  @ProfiledStep(warmup = 1, runs = 15, unit = "images", threads = 1)
+  static class ValuesOutOfPhases {
+    @Test
+    void step(StepProfiler profiler) {
+      last = profiler.measure(it -> {
+        int[] input = it.phase("preprocess", () -> new int[] {1, 2, 3});
+        Thread.sleep(1); // a checked exception needs no wrapping in the step
+        long sum = it.phase("forward", () -> {
+          LockSupport.parkNanos(200_000);
+          return (long) input[0] + input[1] + input[2];
+        });
+        it.phase("postprocess", () -> assertThat(sum).isEqualTo(6));
+      });
+    }
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class CheckedExceptionInAPhase {
+    @Test
+    void step(StepProfiler profiler) {
+      profiler.measure(it -> it.phase("read", () -> {
+        throw new IOException("disk gone");
+      }));
+    }
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class NeverMeasures {
+    @Test
+    void forgot(StepProfiler profiler) {
+      assertThat(profiler).isNotNull(); // holds the handle, measures nothing
+    }
+  }
+
+  static class NoProfilerParameter {
+    @Test
+    @ProfiledStep
+    void noHandle() {}
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class MeasuresTwice {
+    @Test
+    void twice(StepProfiler profiler) {
+      profiler.measure(() -> LockSupport.parkNanos(100_000));
+      profiler.measure(() -> LockSupport.parkNanos(100_000));
+    }
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class Invocations {
+    @ParameterizedTest(name = "size={0}")
+    @ValueSource(ints = {1, 2})
+    void step(int size, StepProfiler profiler) {
+      profiler.measure(() -> LockSupport.parkNanos(size * 10_000L));
+    }
+  }
+
+  /** Each invocation of a parameterized test gets its own profile and baseline, under the fully qualified class. */
+  @Test
+  void invocationsAndClassesNeverShareFiles() {
+    run(Invocations.class, "libreyolo.profile.updateBaseline", "true").assertStatistics(s -> s.succeeded(2));
+    String type = Invocations.class.getName();
+    assertThat(dir.resolve("out/" + type + "/step[size=1]/profile.json")).isRegularFile();
+    assertThat(dir.resolve("out/" + type + "/step[size=2]/profile.json")).isRegularFile();
+    assertThat(dir.resolve("none/" + type + ".step[size=1].json")).isRegularFile();
+    assertThat(dir.resolve("none/" + type + ".step[size=2].json")).isRegularFile();
+  }
+
+  @Test
+  void valuesComeOutOfPhasesAndTheResultIsTyped() {
+    run(ValuesOutOfPhases.class, "libreyolo.profile.runs", "15").assertStatistics(s -> s.succeeded(1));
+    assertThat(last.step()).isEqualTo("step");
+    assertThat(last.phaseMeansMs()).containsOnlyKeys("preprocess", "forward", "postprocess");
+    assertThat(last.p50Ms()).isPositive().isLessThanOrEqualTo(last.p99Ms());
+    assertThat(last.throughputUnit()).isEqualTo("images/s");
+    assertThat(last.headline()).endsWith(" images/s");
+    assertThat(last.verdict()).isNull(); // no baseline yet
+    assertThat(last.profileFile()).isRegularFile();
+    assertThat(last.reportFile()).isRegularFile();
+    assertThat(last.profile().environment().get("threads").asInt()).isEqualTo(1);
+    assertThat(Engines.threads()).isEqualTo(1);
+  }
+
+  @Test
+  void aCheckedExceptionInAPhaseFailsTheTestNamingThePhaseAndTheCause() {
+    String message = failure(run(CheckedExceptionInAPhase.class, "libreyolo.profile.warmup", "0"));
+    assertThat(message).isEqualTo("CheckedExceptionInAPhase.step: phase 'read' threw java.io.IOException: disk gone");
+  }
+
+  @Test
+  void aTestThatNeverMeasuresFails() {
+    assertThat(failure(run(NeverMeasures.class, "libreyolo.profile.warmup", "0"))).isEqualTo(
+        "@ProfiledStep test NeverMeasures.forgot never called measure(...) or compare(...) on its StepProfiler, so"
+            + " nothing was measured");
+    assertThat(failure(run(NoProfilerParameter.class, "libreyolo.profile.warmup", "0"))).startsWith(
+        "@ProfiledStep test NoProfilerParameter.noHandle takes no StepProfiler parameter");
+  }
+
+  @Test
+  void oneTestMeasuresOneStep() {
+    assertThat(failure(run(MeasuresTwice.class, "libreyolo.profile.warmup", "0"))).startsWith(
+        "MeasuresTwice.twice calls measure twice");
+  }
+
+  @Test
+  void skipSkipsPerfTestsAsItSkipsEveryGoal() {
+    var results = EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.skip", "true")
+        .selectors(selectClass(ValuesOutOfPhases.class))
+        .execute();
+    results.testEvents().assertStatistics(s -> s.started(0));
+    // a class-level @ProfiledStep skips the whole class, with the reason
+    assertThat(results.containerEvents().skipped().stream().map(e -> e.getPayload(String.class).orElse("")))
+        .contains("libreyolo.profile.skip=true: perf tests skipped");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  private Events run(Class<?> type, String key, String value) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
+        .configurationParameter(key, value)
+        .selectors(selectClass(type))
+        .execute()
+        .testEvents();
+  }
+
+  private static String failure(Events events) {
+    events.assertStatistics(s -> s.failed(1));
+    return events.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class).orElseThrow()
+        .getThrowable().orElseThrow().getMessage();
+  }
+}
