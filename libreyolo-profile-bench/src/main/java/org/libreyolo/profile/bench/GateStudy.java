@@ -7,6 +7,7 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
+import org.apache.commons.math3.stat.StatUtils;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -168,14 +169,16 @@ public final class GateStudy {
           raw[i] = Math.log(b.stepMs()[i]);
           norm[i] = raw[i] - Math.log(b.canaryMs()[i]);
         }
-        runs.add(new double[] {mean(raw), mean(norm), Math.sqrt(variance(norm) / norm.length)});
+        runs.add(new double[] {StatUtils.mean(raw), StatUtils.mean(norm),
+            Math.sqrt(StatUtils.variance(norm) / norm.length)});
       }
     }
     double[] raw = runs.stream().mapToDouble(r -> r[0]).toArray();
     double[] norm = runs.stream().mapToDouble(r -> r[1]).toArray();
     double withinVar = runs.stream().mapToDouble(r -> r[2] * r[2]).average().orElse(0);
-    double between = Math.sqrt(Math.max(0, variance(norm) - withinVar));
-    return new Spread(runs.size(), Math.sqrt(variance(raw)), Math.sqrt(variance(norm)), Math.sqrt(withinVar), between);
+    double between = Math.sqrt(Math.max(0, StatUtils.variance(norm) - withinVar));
+    return new Spread(runs.size(), Math.sqrt(StatUtils.variance(raw)), Math.sqrt(StatUtils.variance(norm)),
+        Math.sqrt(withinVar), between);
   }
 
   /** What the in-job A/B found over {@code runs} jobs against a known extra workload. */
@@ -357,22 +360,7 @@ public final class GateStudy {
     counts[v == Verdict.REGRESSION ? 0 : v == Verdict.INCONCLUSIVE ? 1 : 2]++;
   }
 
-  private static double mean(double[] v) {
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s / v.length;
-  }
 
-  private static double variance(double[] v) {
-    double m = mean(v);
-    double s = 0;
-    for (double x : v) {
-      s += (x - m) * (x - m);
-    }
-    return v.length < 2 ? 0 : s / (v.length - 1);
-  }
 
   /** Wilson score interval at 95% for k successes in n trials. */
   static double[] wilson(int k, int n) {

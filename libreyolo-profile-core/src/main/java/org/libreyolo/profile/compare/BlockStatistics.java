@@ -1,6 +1,7 @@
 package org.libreyolo.profile.compare;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
+import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
@@ -37,8 +38,8 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
     boolean normalise = before.normalised() && after.normalised();
     double[] a = values(before, normalise);
     double[] b = values(after, normalise);
-    double va = variance(a) / a.length;
-    double vb = variance(b) / b.length;
+    double va = StatUtils.variance(a) / a.length;
+    double vb = StatUtils.variance(b) / b.length;
     double within = Math.sqrt(va + vb);
     double df = within == 0 ? a.length + b.length - 2
         : (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
@@ -49,11 +50,12 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
         z.inverseCumulativeProbability(1 - alpha / 2) * between);
     double power = Math.hypot((t.inverseCumulativeProbability(1 - alpha / 2) + t.inverseCumulativeProbability(0.8))
         * within, (z.inverseCumulativeProbability(1 - alpha / 2) + z.inverseCumulativeProbability(0.8)) * between);
-    double d = mean(b) - mean(a);
+    double d = StatUtils.mean(b) - StatUtils.mean(a);
     return new BlockStatistics(a.length, b.length, Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half),
-        Math.expm1(power), Math.expm1(mean(logs(after.canaryMs())) - mean(logs(before.canaryMs()))),
+        Math.expm1(power),
+        Math.expm1(StatUtils.mean(logs(after.canaryMs())) - StatUtils.mean(logs(before.canaryMs()))),
         Math.max(drift(before.canaryMs()), drift(after.canaryMs())),
-        Math.expm1(mean(logs(after.stepMs())) - mean(logs(before.stepMs()))), normalise);
+        Math.expm1(StatUtils.mean(logs(after.stepMs())) - StatUtils.mean(logs(before.stepMs()))), normalise);
   }
 
   /** Per block {@code ln(step / canary)}, or {@code ln(step)} when not normalised. */
@@ -83,20 +85,5 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
     return max / min - 1;
   }
 
-  static double mean(double[] v) {
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s / v.length;
-  }
 
-  private static double variance(double[] v) {
-    double m = mean(v);
-    double s = 0;
-    for (double x : v) {
-      s += (x - m) * (x - m);
-    }
-    return v.length < 2 ? 0 : s / (v.length - 1);
-  }
 }

@@ -1,7 +1,6 @@
 package org.libreyolo.profile.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 /**
@@ -69,13 +67,7 @@ class ExtensionBadInputTest {
   }
 
   private Events run(Class<?> type, String key, String value) {
-    return EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
-        .configurationParameter(key, value)
-        .selectors(selectClass(type))
-        .execute()
-        .testEvents();
+    return TestKitRuns.run(dir, type, key, value);
   }
 
   private static void assertFailedWith(Events events, String expected) {

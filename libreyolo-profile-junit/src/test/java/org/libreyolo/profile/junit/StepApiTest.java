@@ -140,13 +140,7 @@ class StepApiTest {
   }
 
   private Events run(Class<?> type, String key, String value) {
-    return EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
-        .configurationParameter(key, value)
-        .selectors(selectClass(type))
-        .execute()
-        .testEvents();
+    return TestKitRuns.run(dir, type, key, value);
   }
 
   private static String failure(Events events) {
