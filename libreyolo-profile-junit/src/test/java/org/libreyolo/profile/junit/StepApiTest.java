@@ -125,6 +125,24 @@ class StepApiTest {
         "MeasuresTwice.twice calls measure twice");
   }
 
+  @ProfiledStep(warmup = 1, runs = 15)
+  static class Steady {
+    @Test
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> LockSupport.parkNanos(1_000_000));
+    }
+  }
+
+  /** Teams that want strictness fail on INCONCLUSIVE too; by default it passes. */
+  @Test
+  void failOnInconclusiveFailsAnUnderpoweredGate() {
+    run(Steady.class, "libreyolo.profile.updateBaseline", "true").assertStatistics(s -> s.succeeded(1));
+    // two runs of one process cannot resolve 5% against the default process noise: INCONCLUSIVE
+    run(Steady.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(1));
+    assertThat(failure(run(Steady.class, "libreyolo.profile.failOnInconclusive", "true")))
+        .startsWith("INCONCLUSIVE gate (libreyolo.profile.failOnInconclusive=true) in Steady.step against ");
+  }
+
   @Test
   void skipSkipsPerfTestsAsItSkipsEveryGoal() {
     var results = EngineTestKit.engine("junit-jupiter")
