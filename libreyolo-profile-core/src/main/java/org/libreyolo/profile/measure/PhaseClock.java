@@ -40,6 +40,14 @@ public final class PhaseClock {
     };
   }
 
+  /**
+   * Adds a phase time the step measured itself (DJL's Predictor metrics, say): no span and no
+   * trace annotation, the same sum per phase and iteration.
+   */
+  public void add(String name, double ms) {
+    phases.merge(name, ms, Double::sum);
+  }
+
   /** Phase times of the running iteration so far (ms). */
   public Map<String, Double> current() {
     return phases;

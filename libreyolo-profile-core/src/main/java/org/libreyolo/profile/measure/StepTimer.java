@@ -21,6 +21,9 @@ public final class StepTimer {
   @FunctionalInterface
   public interface Iteration {
     void run(PhaseClock clock, int index) throws Exception;
+
+    /** Per-iteration setup, run before the clock starts (JMH's {@code Level.Invocation}): not timed. */
+    default void prepare(int index) throws Exception {}
   }
 
   /**
@@ -126,8 +129,9 @@ public final class StepTimer {
 
   /** One timed call of {@code body}; the A/B loop times its blocks with it too. */
   static PhaseClock.Lap iterate(Iteration body, PhaseClock clock, int index) {
-    clock.start();
     try {
+      body.prepare(index);
+      clock.start();
       body.run(clock, index);
     } catch (RuntimeException | Error e) {
       throw e;

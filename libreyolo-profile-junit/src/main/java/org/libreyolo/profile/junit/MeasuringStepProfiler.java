@@ -6,12 +6,16 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.libreyolo.profile.analysis.ProfileLoader;
+import ai.djl.inference.Predictor;
+import ai.djl.metric.Metrics;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;
 import org.libreyolo.profile.capture.Span;
 import org.libreyolo.profile.engine.Engines;
@@ -91,6 +95,66 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public StepResult measure(PhasedStep step) {
+    return measureBody(step::run);
+  }
+
+  @Override
+  public <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step) {
+    Object[] next = new Object[1];
+    return measureBody(new Body() {
+      @Override
+      public void prepare() throws Throwable {
+        next[0] = setup.get();
+      }
+
+      @Override
+      @SuppressWarnings("unchecked")
+      public void run(ClockPhases phases) throws Throwable {
+        phases.phase(config.name(), () -> step.accept((I) next[0]));
+      }
+    });
+  }
+
+  @Override
+  public <I, O> StepResult measure(Predictor<I, O> predictor, ThrowingSupplier<I> input) {
+    Object[] next = new Object[1];
+    Metrics[] metrics = new Metrics[1];
+    try {
+      return measureBody(new Body() {
+        @Override
+        public void prepare() throws Throwable {
+          next[0] = input.get();
+          metrics[0] = new Metrics(); // one call's metrics, set up outside the clock
+          predictor.setMetrics(metrics[0]);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void run(ClockPhases phases) throws Throwable {
+          sink = predictor.predict((I) next[0]);
+          // DJL times each call's stages in microseconds; they become this iteration's phases
+          for (String[] stage : DJL_STAGES) {
+            phases.add(stage[1], metrics[0].latestMetric(stage[0]).getValue().doubleValue() / 1000);
+          }
+        }
+      });
+    } finally {
+      predictor.setMetrics(null);
+    }
+  }
+
+  /** DJL's Predictor metric names and the phases they become. */
+  private static final String[][] DJL_STAGES = {{"Preprocess", "preprocess"}, {"Inference", "inference"},
+      {"Postprocess", "postprocess"}};
+
+  /** One iteration as the handle runs it: an untimed setup, then the timed step. */
+  private interface Body {
+    default void prepare() throws Throwable {}
+
+    void run(ClockPhases phases) throws Throwable;
+  }
+
+  private StepResult measureBody(Body step) {
     if (measured) {
       throw new IllegalStateException(id() + " calls measure twice: one @ProfiledStep test measures one step,"
           + " against one baseline; split the steps into separate tests");
@@ -109,7 +173,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     return measured || compared;
   }
 
-  private StepResult measureLocked(PhasedStep step) {
+  private StepResult measureLocked(Body step) {
     Path dir = config.outputDirectory();
     if (config.threads() > 0) {
       Engines.boot(config.threads());
@@ -117,13 +181,27 @@ final class MeasuringStepProfiler implements StepProfiler {
     CustomStepProfiler.Options options = config.options(device(), modelParams);
     Profile profile;
     try {
-      profile = CustomStepProfiler.run(options, (clock, index) -> {
-        try {
-          step.run(new ClockPhases(clock));
-        } catch (Exception | Error e) {
-          throw e;
-        } catch (Throwable t) { // neither an Exception nor an Error: carried as the cause
-          throw new java.lang.reflect.UndeclaredThrowableException(t);
+      profile = CustomStepProfiler.run(options, new StepTimer.Iteration() {
+        @Override
+        public void prepare(int index) throws Exception {
+          try {
+            step.prepare();
+          } catch (Exception | Error e) {
+            throw e;
+          } catch (Throwable t) { // neither an Exception nor an Error: carried as the cause
+            throw new UndeclaredThrowableException(t);
+          }
+        }
+
+        @Override
+        public void run(PhaseClock clock, int index) throws Exception {
+          try {
+            step.run(new ClockPhases(clock));
+          } catch (Exception | Error e) {
+            throw e;
+          } catch (Throwable t) {
+            throw new UndeclaredThrowableException(t);
+          }
         }
       });
     } catch (StepTimer.StepFailedException e) {
@@ -183,6 +261,11 @@ final class MeasuringStepProfiler implements StepProfiler {
     @Override
     public Map<String, Double> current() {
       return clock.current();
+    }
+
+    /** A phase time the step measured itself (DJL's metrics). */
+    void add(String name, double ms) {
+      clock.add(name, ms);
     }
   }
 

@@ -1,7 +1,9 @@
 package org.libreyolo.profile.junit;
 
 import java.util.Map;
+import ai.djl.inference.Predictor;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;
 import org.libreyolo.profile.compare.PairedBlocks;
 
@@ -40,6 +42,21 @@ public interface StepProfiler {
    * {@code it -> { var x = it.phase("pre", () -> pre()); it.phase("forward", () -> forward(x)); }}.
    */
   StepResult measure(PhasedStep step);
+
+  /**
+   * Measures {@code step} on a fresh value each iteration: {@code setup} runs before the clock
+   * starts and is not timed (JMH's {@code Level.Invocation}), e.g. a new input or a reset state.
+   */
+  <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step);
+
+  /**
+   * Measures a DJL {@link Predictor}, any model a user loads: one {@code predict} per iteration on
+   * {@code input.get()} (made before the clock starts). DJL's own metrics of each call become the
+   * phases {@code preprocess}, {@code inference} and {@code postprocess} (its translator's input
+   * processing, the forward, its output processing), so no hand-written split is needed. A
+   * {@code TranslateException} fails the test naming the cause.
+   */
+  <I, O> StepResult measure(Predictor<I, O> predictor, ThrowingSupplier<I> input);
 
   /**
    * In-job A/B: {@code control} and {@code candidate} in this process, in alternating blocks

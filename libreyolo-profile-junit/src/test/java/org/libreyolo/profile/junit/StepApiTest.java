@@ -3,6 +3,14 @@ package org.libreyolo.profile.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import ai.djl.Model;
+import ai.djl.inference.Predictor;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.core.Linear;
+import ai.djl.translate.Translator;
+import ai.djl.translate.TranslatorContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
@@ -87,6 +95,91 @@ class StepApiTest {
     assertThat(dir.resolve("out/" + type + "/step[size=2]/profile.json")).isRegularFile();
     assertThat(dir.resolve("none/" + type + ".step[size=1].json")).isRegularFile();
     assertThat(dir.resolve("none/" + type + ".step[size=2].json")).isRegularFile();
+  }
+
+  /** A user's own DJL model: a Linear layer behind a Translator, as any DJL application has. */
+  static final class TinyModel implements AutoCloseable {
+    final Model model = Model.newInstance("tiny");
+    final boolean failing;
+
+    TinyModel(boolean failing) {
+      this.failing = failing;
+      Linear linear = Linear.builder().setUnits(16).build();
+      linear.initialize(model.getNDManager(), DataType.FLOAT32, new Shape(1, 64));
+      model.setBlock(linear);
+    }
+
+    Predictor<float[], float[]> predictor() {
+      return model.newPredictor(new Translator<float[], float[]>() {
+        @Override
+        public NDList processInput(TranslatorContext ctx, float[] input) throws IOException {
+          if (failing) {
+            throw new IOException("input file vanished");
+          }
+          return new NDList(ctx.getNDManager().create(input, new Shape(1, 64)));
+        }
+
+        @Override
+        public float[] processOutput(TranslatorContext ctx, NDList list) {
+          return list.singletonOrThrow().toFloatArray();
+        }
+      });
+    }
+
+    @Override
+    public void close() {
+      model.close();
+    }
+  }
+
+  @ProfiledStep(warmup = 2, runs = 15)
+  static class PredictorStep {
+    @Test
+    void predict(StepProfiler profiler) {
+      try (TinyModel tiny = new TinyModel(false); Predictor<float[], float[]> predictor = tiny.predictor()) {
+        last = profiler.model(tiny.model.getBlock()).measure(predictor, () -> new float[64]);
+      }
+    }
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class FailingPredictor {
+    @Test
+    void predict(StepProfiler profiler) {
+      try (TinyModel tiny = new TinyModel(true); Predictor<float[], float[]> predictor = tiny.predictor()) {
+        profiler.measure(predictor, () -> new float[64]);
+      }
+    }
+  }
+
+  @ProfiledStep(warmup = 1, runs = 15)
+  static class SetupOutsideTheClock {
+    @Test
+    void step(StepProfiler profiler) {
+      last = profiler.measure(() -> {
+        LockSupport.parkNanos(10_000_000); // an expensive setup: not in the step's time
+        return new int[] {1, 2, 3};
+      }, input -> assertThat(input).hasSize(3));
+    }
+  }
+
+  /** DJL's own Preprocess / Inference / Postprocess metrics become the phases of any Predictor. */
+  @Test
+  void aDjlPredictorIsProfiledWithItsOwnStages() {
+    run(PredictorStep.class, "libreyolo.profile.warmup", "2").assertStatistics(s -> s.succeeded(1));
+    assertThat(last.phaseMeansMs()).containsOnlyKeys("preprocess", "inference", "postprocess");
+    assertThat(last.phaseMeansMs().values()).allSatisfy(ms -> assertThat(ms).isPositive());
+    assertThat(last.p50Ms()).isGreaterThanOrEqualTo(last.phaseMeansMs().get("inference"));
+    assertThat(last.profile().environment().get("model_params").asLong()).isEqualTo(64 * 16 + 16);
+    assertThat(failure(run(FailingPredictor.class, "libreyolo.profile.warmup", "0")))
+        .startsWith("FailingPredictor.predict: the measured step threw ai.djl.translate.TranslateException")
+        .contains("input file vanished");
+  }
+
+  @Test
+  void perIterationSetupIsNotTimed() {
+    run(SetupOutsideTheClock.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(1));
+    assertThat(last.p50Ms()).as("10 ms of setup per iteration stay outside the clock").isLessThan(5);
   }
 
   @Test
