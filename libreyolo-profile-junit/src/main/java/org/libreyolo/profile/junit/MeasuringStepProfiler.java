@@ -300,7 +300,7 @@ final class MeasuringStepProfiler implements StepProfiler {
       PairedBlocks v = r.verdict();
       String line = "[libreyolo-profile] " + id() + ": A/B " + name + ": "
           + String.join(" | ", r.changeLine(), r.mdeLine(), r.verdictLine());
-      System.out.println(line);
+      report(line);
       if (v.verdict() == Verdict.REGRESSION) {
         throw new AssertionError("performance regression in " + id() + " (A/B " + name + "): " + r.changeLine());
       }
@@ -336,14 +336,14 @@ final class MeasuringStepProfiler implements StepProfiler {
     Path current = dir.resolve("profile.json");
     if (config.updateBaseline()) {
       GateRun.recordBaseline(current, baseline, true, "");
-      System.out.println("[libreyolo-profile] " + id() + ": baseline recorded at " + baseline);
+      report("[libreyolo-profile] " + id() + ": baseline recorded at " + baseline);
       return null;
     }
     String headline = "[libreyolo-profile] " + id() + ": p50 " + Num.str(profile.latency().p50()) + " ms, "
         + Num.str(profile.imgPerS()) + " " + config.unit() + "/s";
     String record = "record one with -Dlibreyolo.profile.updateBaseline=true";
     if (!Files.exists(baseline)) { // a directory or unreadable file is the loader's one-line error
-      System.out.println(headline + "; no baseline at " + baseline + " (" + record + ")");
+      report(headline + "; no baseline at " + baseline + " (" + record + ")");
       return null;
     }
     Profile recorded = ProfileLoader.load(baseline);
@@ -354,7 +354,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     GateRun.Outcome outcome = GateRun.check(recorded, baseline, ProfileLoader.load(current), current,
         config.gateOptions(), dir);
     Verdict verdict = outcome.result().verdict();
-    System.out.println(headline + "; " + verdict + " against " + baseline);
+    report(headline + "; " + verdict + " against " + baseline);
     if (verdict == Verdict.INCONCLUSIVE) {
       outcome.lines().forEach(line -> System.out.println("[libreyolo-profile]   " + line));
     }
@@ -364,6 +364,15 @@ final class MeasuringStepProfiler implements StepProfiler {
           + String.join("\n", outcome.lines()));
     }
     return verdict;
+  }
+
+  /**
+   * One result line: a JUnit report entry (IDEs, the XML report, any listener) and the console,
+   * where a Maven or Gradle build shows it.
+   */
+  private void report(String line) {
+    context.publishReportEntry("libreyolo-profile", line);
+    System.out.println(line);
   }
 
   /** Attaches the files where the running JUnit has {@code publishFile} (5.12+); silent elsewhere. */

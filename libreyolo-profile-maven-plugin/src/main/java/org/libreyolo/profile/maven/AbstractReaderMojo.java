@@ -28,7 +28,8 @@ abstract class AbstractReaderMojo extends AbstractProfileMojo {
       throw new MojoExecutionException("no profile to read: run libreyolo-profile:infer first (it writes " + file
           + ") or set -Dlibreyolo.profile.trace=<profile.json or trace>");
     }
-    log(view(file).lines(json));
+    // the view is the goal's output, not a log message: it prints under -q too (as help:evaluate's does)
+    view(file).lines(json).forEach(System.out::println);
   }
 
   abstract ReaderViews.View view(Path file);
