@@ -15,3 +15,6 @@ assert profile.device == 'cpu'
 assert profile.environment.model_params > 2000000
 assert profile.environment.device == profile.device
 assert new File(basedir, 'src/perf/libreyolo-profile/example.ForwardPerfTest.predict.json').isFile()
+// the check goal found the step's output and its baseline by convention and gated it
+assert log =~ /ForwardPerfTest\.predict: verdict: (PASS|IMPROVED|INCONCLUSIVE)/
+assert log.contains('no baseline at') // the infer baseline: this project gates its tests only

@@ -50,6 +50,27 @@ class GateRunTest {
     assertThat(Files.list(dir)).hasSize(2); // nothing written
   }
 
+  /** The JUnit extension's layout, as the check goal finds it: step profiles only, each with its baseline path. */
+  @Test
+  void stepLayoutFindsEveryStepProfileAndItsBaseline(@TempDir Path dir) throws Exception {
+    StepLayout layout = new StepLayout(dir.resolve("out"), dir.resolve("baselines"));
+    ObjectNode step = GateTest.profile(10, 0.01, 1, "x").json();
+    step.putObject("config").put("mode", "step");
+    for (String key : new String[] {"predict[size=320]", "predict[size=640]"}) {
+      Path profile = layout.directory("com.example.ForwardPerfTest", key).resolve("profile.json");
+      Files.createDirectories(profile.getParent());
+      Files.writeString(profile, PyJson.indented(step));
+    }
+    Path infer = dir.resolve("out/infer/profile.json"); // a producer's folder, not a step
+    Files.createDirectories(infer.getParent());
+    Files.writeString(infer, PyJson.indented(GateTest.profile(10, 0.01, 2, "x").json()));
+    assertThat(layout.steps()).extracting(StepLayout.Step::id)
+        .containsExactly("ForwardPerfTest.predict[size=320]", "ForwardPerfTest.predict[size=640]");
+    assertThat(layout.steps().get(0).baseline())
+        .isEqualTo(dir.resolve("baselines/com.example.ForwardPerfTest.predict[size=320].json"));
+    assertThat(new StepLayout(dir.resolve("none"), dir).steps()).isEmpty();
+  }
+
   @Test
   void theLatestInferOutputIsTheRepeatAggregateOnlyWhenItIsNewer(@TempDir Path dir) throws Exception {
     Path single = dir.resolve("infer/profile.json");

@@ -10,6 +10,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.PairedBlocks;
+import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 
@@ -32,13 +33,14 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     // files are keyed by the fully qualified class and, for a parameterized or repeated test, the
     // invocation: two ForwardPerfTest classes or two invocations never share a profile or baseline
     String key = methodName + invocation(context);
-    Path baselineDir = Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY));
-    Path defaultBaseline = baselineDir.resolve(type.getName() + "." + key + ".json");
+    StepLayout layout = new StepLayout(
+        Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY)),
+        Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY)));
     int warmup = param(context, "warmup", Integer::parseInt).orElse(a.warmup());
     return new StepConfig(className, methodName, a.name().isEmpty() ? methodName : a.name(), warmup,
         param(context, "runs", Integer::parseInt).orElse(a.runs()),
         param(context, "repeat", Integer::parseInt).orElse(a.repeat()),
-        a.baseline().isEmpty() ? defaultBaseline : Path.of(a.baseline()),
+        a.baseline().isEmpty() ? layout.baseline(type.getName(), key) : Path.of(a.baseline()),
         param(context, "maxRegression", Double::parseDouble).orElse(a.maxRegression()),
         param(context, "alpha", Double::parseDouble).orElse(a.alpha()),
         param(context, "processNoise", Double::parseDouble).orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
@@ -48,8 +50,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         a.unit().isBlank() ? Defaults.Step.UNIT : a.unit().strip(),
         param(context, "threads", Integer::parseInt).orElse(a.threads()),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
-        Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY))
-            .resolve(type.getName()).resolve(key),
+        layout.directory(type.getName(), key),
         new AbProfiler.Settings(warmup,
             param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
             param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),

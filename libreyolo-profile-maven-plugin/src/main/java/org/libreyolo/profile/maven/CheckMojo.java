@@ -1,6 +1,8 @@
 package org.libreyolo.profile.maven;
 
 import java.io.File;
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -12,6 +14,7 @@ import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.Verdict;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.gate.StepLayout;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
@@ -63,35 +66,67 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.requireBaseline", defaultValue = "false")
   boolean requireBaseline;
 
+  /**
+   * Also gate every {@code @ProfiledStep} output under {@code outputDirectory} against its baseline
+   * in {@code baselineDirectory}, by the layout the JUnit extension writes.
+   */
+  @Parameter(property = "libreyolo.profile.gateSteps", defaultValue = "true")
+  boolean gateSteps;
+
+  /** Where the JUnit steps' baselines live ({@code <class>.<method>.json}). */
+  @Parameter(property = "libreyolo.profile.baselineDirectory",
+      defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY)
+  File baselineDirectory;
+
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
-    if (!baseline.isFile()) {
+    List<String> failures = new ArrayList<>();
+    if (baseline.isFile()) {
+      File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
+      GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
+      judge(outcome, "against " + baseline, "", failures);
+    } else {
       String msg = "no baseline at " + baseline + ": record one with 'mvn libreyolo-profile:baseline'"
           + " (after libreyolo-profile:infer)";
       if (requireBaseline) {
         throw new MojoFailureException(msg + " (libreyolo.profile.requireBaseline=true)");
       }
       getLog().info(msg);
-      return;
     }
-    File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
-    GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
+    if (gateSteps) {
+      for (StepLayout.Step step : new StepLayout(outputDirectory.toPath(), baselineDirectory.toPath()).steps()) {
+        if (!Files.isRegularFile(step.baseline())) {
+          getLog().info(step.id() + ": no baseline at " + step.baseline() + " (record one with"
+              + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
+          continue;
+        }
+        GateRun.Outcome outcome = GateRun.check(step.baseline(), step.profile(), options, step.profile().getParent());
+        judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures);
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw new MojoFailureException(String.join("; ", failures));
+    }
+  }
+
+  /** Logs one gate's lines and records what fails the build. */
+  private void judge(GateRun.Outcome outcome, String what, String prefix, List<String> failures) {
     Gate.Result result = outcome.result();
-    List<String> lines = outcome.lines();
     File resultFile = outcome.resultFile().toFile();
     if (result.verdict() == Verdict.REGRESSION) {
-      lines.forEach(getLog()::error);
+      outcome.lines().forEach(line -> getLog().error(prefix + line));
       if (failOnRegression) {
-        throw new MojoFailureException("performance regression against " + baseline + " (details: " + resultFile + ")");
+        failures.add("performance regression " + what + " (details: " + resultFile + ")");
+      } else {
+        getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
       }
-      getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
-    } else if (result.verdict() == Verdict.INCONCLUSIVE && GateRun.fails(result.verdict(), failOnInconclusive)) {
-      lines.forEach(getLog()::error);
-      throw new MojoFailureException("INCONCLUSIVE against " + baseline + " with libreyolo.profile.failOnInconclusive=true"
-          + " (details: " + resultFile + ")");
+    } else if (GateRun.fails(result.verdict(), failOnInconclusive)) {
+      outcome.lines().forEach(line -> getLog().error(prefix + line));
+      failures.add("INCONCLUSIVE " + what + " with libreyolo.profile.failOnInconclusive=true (details: " + resultFile
+          + ")");
     } else {
-      log(lines);
+      outcome.lines().forEach(line -> getLog().info(prefix + line));
     }
   }
 }

@@ -1,0 +1,63 @@
+package org.libreyolo.profile.gate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.analysis.ProfileLoader;
+
+/**
+ * Where a perf step's profile and baseline live, for the JUnit extension that writes them and the
+ * Maven {@code check} goal that gates them: {@code <outputRoot>/<class>/<key>/profile.json} beside
+ * {@code <baselineDirectory>/<class>.<key>.json}, the class fully qualified and the key the test
+ * method plus, for a parameterized or repeated test, its invocation ({@code predict[size=320]}).
+ */
+public record StepLayout(Path outputRoot, Path baselineDirectory) {
+  /** One step's files. */
+  public record Step(String className, String key, Path profile, Path baseline) {
+    /** {@code SimpleClass.key}, as the step's result lines name it. */
+    public String id() {
+      return className.substring(className.lastIndexOf('.') + 1).replace('$', '.') + "." + key;
+    }
+  }
+
+  public Path directory(String className, String key) {
+    return outputRoot.resolve(className).resolve(key);
+  }
+
+  public Path baseline(String className, String key) {
+    return baselineDirectory.resolve(className + "." + key + ".json");
+  }
+
+  /**
+   * Every step profile under the output root (a {@code profile.json} two levels down whose mode is
+   * {@code config.mode} is {@code step}), in path order; producers' own folders ({@code infer}, {@code run}) are not steps.
+   */
+  public List<Step> steps() {
+    if (!Files.isDirectory(outputRoot)) {
+      return List.of();
+    }
+    List<Step> out = new ArrayList<>();
+    try (Stream<Path> classes = Files.list(outputRoot)) {
+      for (Path type : classes.filter(Files::isDirectory).sorted().toList()) {
+        try (Stream<Path> keys = Files.list(type)) {
+          for (Path dir : keys.filter(Files::isDirectory).sorted().toList()) {
+            Path profile = dir.resolve("profile.json");
+            if (Files.isRegularFile(profile)
+                && "step".equals(ProfileLoader.load(profile).json().path("config").path("mode").asText())) {
+              String className = type.getFileName().toString();
+              String key = dir.getFileName().toString();
+              out.add(new Step(className, key, profile, baseline(className, key)));
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot list " + outputRoot + ": " + e.getMessage());
+    }
+    return out;
+  }
+}
