@@ -7,12 +7,14 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
-import org.libreyolo.profile.Defaults;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * Marks a perf test (or, on the class, sets defaults for its methods). The test takes a
+ * Marks a perf test (or, on the class, sets defaults for its methods). Attributes merge one by one,
+ * as JMH's do: a method's attribute left blank takes the class's, then the enclosing class's (for
+ * {@code @Nested} tests), then the defaults ({@code org.libreyolo.profile.Defaults.Step} and
+ * {@code .Gate}). The test takes a
  * {@link StepProfiler} parameter and hands it the step to measure; warmup, runs and repeats run
  * inside that call, so the method executes once. Configuration parameters
  * {@code libreyolo.profile.<attribute>} (junit-platform.properties or {@code -D}) override the
@@ -27,39 +29,45 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @Tag("perf")
 @ResourceLock(StepProfiler.RESOURCE)
 public @interface ProfiledStep {
+  /** An attribute left blank: it inherits from the enclosing level, then from the defaults. */
+  int UNSET = -1;
+
   /** Step name (default: the method name). */
   String name() default "";
 
-  /** Discarded iterations before measuring. */
-  int warmup() default Defaults.Step.WARMUP;
+  /** Discarded iterations before measuring (default 5). */
+  int warmup() default UNSET;
 
-  /** Measured iterations per trial (at least 2). */
-  int runs() default Defaults.Step.RUNS;
+  /** Measured iterations per trial, at least 2; the gate needs 15 for its 3 blocks (default 20). */
+  int runs() default UNSET;
 
-  /** Trials in this process; their blocks are pooled for the gate. */
-  int repeat() default Defaults.Step.REPEAT;
+  /** Trials in this process; their blocks are pooled for the gate (default 1). */
+  int repeat() default UNSET;
 
-  /** Baseline file; default {@code src/perf/libreyolo-profile/<TestClass>.<method>.json}. */
+  /** Baseline file (default {@code src/perf/libreyolo-profile/<fully.qualified.Class>.<method>.json}). */
   String baseline() default "";
 
-  /** Practical threshold of the gate (0.05 = 5%). */
-  double maxRegression() default Defaults.Gate.MAX_REGRESSION_VALUE;
+  /** Practical threshold of the gate, 0.05 = 5% (default 0.05). */
+  double maxRegression() default Double.NaN;
 
-  /** Significance level of the gate. */
-  double alpha() default Defaults.Gate.ALPHA_VALUE;
-
-  /** Capture a Kineto trace of 9 extra iterations (needs the DJL engine). */
-  boolean trace() default Defaults.Step.TRACE;
-
-  /** Items (e.g. images) one step processes, for the throughput figure. */
-  int items() default Defaults.Step.ITEMS;
-
-  /** What an item is, for the throughput's unit ({@code images} gives {@code images/s}). */
-  String unit() default Defaults.Step.UNIT;
+  /** Significance level of the gate (default 0.01). */
+  double alpha() default Double.NaN;
 
   /**
-   * Intra-op threads of the engine while the step runs; 0 keeps the engine's default
-   * (docs/measurement.md, "Threads").
+   * Capture a Kineto trace of 9 extra iterations (needs the DJL engine). On at any level turns it
+   * on; {@code -Dlibreyolo.profile.trace=false} turns it off everywhere.
    */
-  int threads() default 0;
+  boolean trace() default false;
+
+  /** Items (e.g. images) one step processes, for the throughput figure (default 1). */
+  int items() default UNSET;
+
+  /** What an item is, for the throughput's unit: {@code images} gives {@code images/s} (default items). */
+  String unit() default "";
+
+  /**
+   * Intra-op threads of the engine while the step runs; 0 keeps the engine's default, all cores
+   * but one (docs/measurement.md, "Threads").
+   */
+  int threads() default UNSET;
 }

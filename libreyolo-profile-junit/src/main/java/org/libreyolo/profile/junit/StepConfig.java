@@ -2,8 +2,12 @@ package org.libreyolo.profile.junit;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Defaults;
@@ -15,8 +19,9 @@ import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 
 /**
- * The settings of one profiled test: the method's {@link ProfiledStep}, else the class's; each
- * overridable by the configuration parameter {@code libreyolo.profile.<name>}.
+ * The settings of one profiled test: each attribute from the method's {@link ProfiledStep}, else
+ * the class's, else an enclosing class's, else the defaults; then overridden by the configuration
+ * parameter {@code libreyolo.profile.<name>}.
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
     double maxRegression, double alpha, double processNoise, boolean failOnInconclusive, boolean trace, int items,
@@ -27,7 +32,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   static StepConfig of(ExtensionContext context) {
     Method method = context.getRequiredTestMethod();
     Class<?> type = context.getRequiredTestClass();
-    ProfiledStep a = annotation(method, type);
+    Levels a = Levels.of(method, type);
     String className = type.getSimpleName();
     String methodName = method.getName();
     // files are keyed by the fully qualified class and, for a parameterized or repeated test, the
@@ -36,19 +41,22 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     StepLayout layout = new StepLayout(
         Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY)),
         Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY)));
-    int warmup = param(context, "warmup", Integer::parseInt).orElse(a.warmup());
-    return new StepConfig(className, methodName, a.name().isEmpty() ? methodName : a.name(), warmup,
-        param(context, "runs", Integer::parseInt).orElse(a.runs()),
-        param(context, "repeat", Integer::parseInt).orElse(a.repeat()),
-        a.baseline().isEmpty() ? layout.baseline(type.getName(), key) : Path.of(a.baseline()),
-        param(context, "maxRegression", Double::parseDouble).orElse(a.maxRegression()),
-        param(context, "alpha", Double::parseDouble).orElse(a.alpha()),
+    int warmup = param(context, "warmup", Integer::parseInt).orElse(a.integer(ProfiledStep::warmup,
+        Defaults.Step.WARMUP));
+    String baseline = a.text(ProfiledStep::baseline, "");
+    return new StepConfig(className, methodName, a.text(ProfiledStep::name, methodName), warmup,
+        param(context, "runs", Integer::parseInt).orElse(a.integer(ProfiledStep::runs, Defaults.Step.RUNS)),
+        param(context, "repeat", Integer::parseInt).orElse(a.integer(ProfiledStep::repeat, Defaults.Step.REPEAT)),
+        baseline.isEmpty() ? layout.baseline(type.getName(), key) : Path.of(baseline),
+        param(context, "maxRegression", Double::parseDouble).orElse(a.real(ProfiledStep::maxRegression,
+            Defaults.Gate.MAX_REGRESSION_VALUE)),
+        param(context, "alpha", Double::parseDouble).orElse(a.real(ProfiledStep::alpha, Defaults.Gate.ALPHA_VALUE)),
         param(context, "processNoise", Double::parseDouble).orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
         param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
-        a.items(),
-        a.unit().isBlank() ? Defaults.Step.UNIT : a.unit().strip(),
-        param(context, "threads", Integer::parseInt).orElse(a.threads()),
+        a.integer(ProfiledStep::items, Defaults.Step.ITEMS),
+        a.text(ProfiledStep::unit, Defaults.Step.UNIT).strip(),
+        param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         layout.directory(type.getName(), key),
         new AbProfiler.Settings(warmup,
@@ -58,14 +66,40 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
             param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))));
   }
 
-  /** The method's annotation, else the nearest class's (a @Nested class sees its enclosing class's). */
-  private static ProfiledStep annotation(Method method, Class<?> type) {
-    Optional<ProfiledStep> found = AnnotationSupport.findAnnotation(method, ProfiledStep.class);
-    for (Class<?> c = type; found.isEmpty() && c != null; c = c.getEnclosingClass()) {
-      found = AnnotationSupport.findAnnotation(c, ProfiledStep.class);
+  /**
+   * The annotations that apply, nearest first: the method's, the class's, then enclosing classes'
+   * (a {@code @Nested} class sees its outer class's). Each attribute takes the first level that
+   * set it.
+   */
+  record Levels(List<ProfiledStep> nearestFirst) {
+    static Levels of(Method method, Class<?> type) {
+      List<ProfiledStep> levels = new ArrayList<>();
+      AnnotationSupport.findAnnotation(method, ProfiledStep.class).ifPresent(levels::add);
+      for (Class<?> c = type; c != null; c = c.getEnclosingClass()) {
+        AnnotationSupport.findAnnotation(c, ProfiledStep.class).ifPresent(levels::add);
+      }
+      if (levels.isEmpty()) {
+        throw new IllegalStateException("StepProfiler needs @ProfiledStep on the test method or class");
+      }
+      return new Levels(levels);
     }
-    return found.orElseThrow(() -> new IllegalStateException(
-        "StepProfiler needs @ProfiledStep on the test method or class"));
+
+    int integer(ToIntFunction<ProfiledStep> attribute, int fallback) {
+      return nearestFirst.stream().mapToInt(attribute).filter(v -> v != ProfiledStep.UNSET).findFirst()
+          .orElse(fallback);
+    }
+
+    double real(ToDoubleFunction<ProfiledStep> attribute, double fallback) {
+      return nearestFirst.stream().mapToDouble(attribute).filter(v -> !Double.isNaN(v)).findFirst().orElse(fallback);
+    }
+
+    String text(Function<ProfiledStep, String> attribute, String fallback) {
+      return nearestFirst.stream().map(attribute).filter(v -> !v.isBlank()).findFirst().orElse(fallback);
+    }
+
+    boolean trace() {
+      return nearestFirst.stream().anyMatch(ProfiledStep::trace);
+    }
   }
 
   /**

@@ -14,7 +14,10 @@ import ai.djl.translate.TranslatorContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.python.PyJson;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -180,6 +183,37 @@ class StepApiTest {
   void perIterationSetupIsNotTimed() {
     run(SetupOutsideTheClock.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(1));
     assertThat(last.p50Ms()).as("10 ms of setup per iteration stay outside the clock").isLessThan(5);
+  }
+
+  @ProfiledStep(runs = 15, unit = "images")
+  static class ClassDefaults {
+    @Test
+    @ProfiledStep(warmup = 1)
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> LockSupport.parkNanos(100_000));
+    }
+
+    @Nested
+    class Inner {
+      @Test
+      void inner(StepProfiler profiler) {
+        profiler.measure(() -> LockSupport.parkNanos(100_000));
+      }
+    }
+  }
+
+  /** Attributes merge one by one, JMH-style: method, class, enclosing class, defaults. */
+  @Test
+  void classLevelAttributesMergeWithTheMethodsAndReachNestedTests() throws Exception {
+    run(ClassDefaults.class, "libreyolo.profile.repeat", "1").assertStatistics(s -> s.succeeded(2));
+    JsonNode step = PyJson.MAPPER.readTree(dir.resolve("out/" + ClassDefaults.class.getName()
+        + "/step/profile.json").toFile()).path("config");
+    assertThat(step.path("runs").asInt()).isEqualTo(15); // the class's
+    assertThat(step.path("warmup").asInt()).isEqualTo(1); // the method's
+    JsonNode inner = PyJson.MAPPER.readTree(dir.resolve("out/" + ClassDefaults.Inner.class.getName()
+        + "/inner/profile.json").toFile()).path("config");
+    assertThat(inner.path("runs").asInt()).isEqualTo(15); // the enclosing class's
+    assertThat(inner.path("warmup").asInt()).isEqualTo(5); // the default
   }
 
   @Test
