@@ -46,14 +46,32 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private final StepConfig config;
   private final ExtensionContext context;
+  private final Usage usage;
   private String device;
   private long modelParams = -1;
-  private boolean measured;
-  private boolean compared;
+
+  /** What one test did with its handles: the steps it measured, and whether it compared. */
+  private static final class Usage {
+    final java.util.Set<String> measured = new java.util.LinkedHashSet<>();
+    boolean compared;
+  }
 
   MeasuringStepProfiler(StepConfig config, ExtensionContext context) {
+    this(config, context, new Usage());
+  }
+
+  private MeasuringStepProfiler(StepConfig config, ExtensionContext context, Usage usage) {
     this.config = config;
     this.context = context;
+    this.usage = usage;
+  }
+
+  @Override
+  public StepProfiler step(String name) {
+    MeasuringStepProfiler named = new MeasuringStepProfiler(config.named(name), context, usage);
+    named.device = device;
+    named.modelParams = modelParams;
+    return named;
   }
 
   @Override
@@ -155,11 +173,10 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   private StepResult measureBody(Body step) {
-    if (measured) {
-      throw new IllegalStateException(id() + " calls measure twice: one @ProfiledStep test measures one step,"
-          + " against one baseline; split the steps into separate tests");
+    if (!usage.measured.add(config.name())) {
+      throw new IllegalStateException(id() + " measures step '" + config.name() + "' twice: each step is measured"
+          + " once per test, against its own baseline; name the others with profiler.step(\"name\").measure(...)");
     }
-    measured = true;
     SECTION.lock();
     try {
       return measureLocked(step);
@@ -170,7 +187,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   /** Whether the test called {@link #measure} or {@link #compare} (a test that never measures fails). */
   boolean used() {
-    return measured || compared;
+    return !usage.measured.isEmpty() || usage.compared;
   }
 
   private StepResult measureLocked(Body step) {
@@ -287,7 +304,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public PairedBlocks compare(String name, Executable control, Executable candidate) {
-    compared = true;
+    usage.compared = true;
     SECTION.lock();
     try {
       ObjectNode what = JsonNodeFactory.instance.objectNode();
@@ -326,8 +343,10 @@ final class MeasuringStepProfiler implements StepProfiler {
     return device != null ? device : "cpu";
   }
 
+  /** {@code Class.method}, with the step's name when it differs from the method's. */
   private String id() {
-    return config.testClass() + "." + config.method();
+    String id = config.testClass() + "." + config.method();
+    return config.name().equals(config.method()) ? id : id + "." + config.name();
   }
 
   /** Records or judges the baseline; returns the verdict, or null when there was none to judge. */

@@ -25,7 +25,27 @@ import org.libreyolo.profile.produce.CustomStepProfiler;
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
     double maxRegression, double alpha, double processNoise, boolean failOnInconclusive, boolean trace, int items,
-    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab) {
+    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab, Files files) {
+
+  /** Where this test's steps keep their files: the layout, the fully qualified class and the test's key. */
+  record Files(StepLayout layout, String className, String key) {}
+
+  private static final java.util.regex.Pattern STEP_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
+
+  /**
+   * The same test's step {@code step}: its own profile and baseline ({@code <key>.<step>}), the
+   * other settings shared.
+   */
+  StepConfig named(String step) {
+    if (step == null || !STEP_NAME.matcher(step).matches()) {
+      throw new IllegalArgumentException("step name '" + step + "' in " + testClass + "." + method
+          + ": use letters, digits, '_' or '-'");
+    }
+    String key = files.key() + "." + step;
+    return new StepConfig(testClass, method, step, warmup, runs, repeat,
+        files.layout().baseline(files.className(), key), maxRegression, alpha, processNoise, failOnInconclusive,
+        trace, items, unit, threads, updateBaseline, files.layout().directory(files.className(), key), ab, files);
+  }
 
   static final String PREFIX = "libreyolo.profile.";
 
@@ -63,7 +83,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
             param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
             param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),
             Double.parseDouble(Defaults.Ab.ALPHA),
-            param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))));
+            param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))),
+        new Files(layout, type.getName(), key));
   }
 
   /**

@@ -25,6 +25,14 @@ public interface StepProfiler {
    */
   StepProfiler model(ai.djl.nn.Block block);
 
+  /**
+   * A handle for the step {@code name} of this test, with its own profile and baseline
+   * ({@code <class>.<method>.<name>.json}): a test may measure several steps, each once, e.g.
+   * {@code profiler.step("decode").measure(...); profiler.step("resize").measure(...)}. Names are
+   * letters, digits, {@code _} and {@code -}.
+   */
+  StepProfiler step(String name);
+
   /** Measures a one-phase step: the phase is named after the step. */
   StepResult measure(Executable step);
 

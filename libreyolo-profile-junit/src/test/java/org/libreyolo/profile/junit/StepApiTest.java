@@ -246,10 +246,47 @@ class StepApiTest {
         "@ProfiledStep test NoProfilerParameter.noHandle takes no StepProfiler parameter");
   }
 
+  @ProfiledStep(warmup = 0, runs = 15)
+  static class TwoNamedSteps {
+    @Test
+    void pipeline(StepProfiler profiler) {
+      profiler.step("decode").measure(() -> LockSupport.parkNanos(100_000));
+      profiler.step("resize").measure(() -> LockSupport.parkNanos(200_000));
+    }
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class ReusedName {
+    @Test
+    void pipeline(StepProfiler profiler) {
+      profiler.step("decode").measure(() -> LockSupport.parkNanos(100_000));
+      profiler.step("decode").measure(() -> LockSupport.parkNanos(100_000));
+    }
+  }
+
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class BadName {
+    @Test
+    void pipeline(StepProfiler profiler) {
+      profiler.step("de code").measure(() -> LockSupport.parkNanos(100_000));
+    }
+  }
+
+  /** Each step once per test, each against its own baseline; a name reused or unsafe fails the test. */
   @Test
-  void oneTestMeasuresOneStep() {
+  void namedStepsHaveTheirOwnFilesAndAreMeasuredOnce() {
+    run(TwoNamedSteps.class, "libreyolo.profile.updateBaseline", "true").assertStatistics(s -> s.succeeded(1));
+    String type = TwoNamedSteps.class.getName();
+    assertThat(dir.resolve("out/" + type + "/pipeline.decode/profile.json")).isRegularFile();
+    assertThat(dir.resolve("out/" + type + "/pipeline.resize/profile.json")).isRegularFile();
+    assertThat(dir.resolve("none/" + type + ".pipeline.decode.json")).isRegularFile();
+    assertThat(dir.resolve("none/" + type + ".pipeline.resize.json")).isRegularFile();
     assertThat(failure(run(MeasuresTwice.class, "libreyolo.profile.warmup", "0"))).startsWith(
-        "MeasuresTwice.twice calls measure twice");
+        "MeasuresTwice.twice measures step 'twice' twice: each step is measured once per test");
+    assertThat(failure(run(ReusedName.class, "libreyolo.profile.warmup", "0"))).startsWith(
+        "ReusedName.pipeline.decode measures step 'decode' twice");
+    assertThat(failure(run(BadName.class, "libreyolo.profile.warmup", "0"))).isEqualTo(
+        "step name 'de code' in BadName.pipeline: use letters, digits, '_' or '-'");
   }
 
   @ProfiledStep(warmup = 1, runs = 15)
