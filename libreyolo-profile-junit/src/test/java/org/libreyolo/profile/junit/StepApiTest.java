@@ -17,6 +17,7 @@ import java.util.concurrent.locks.LockSupport;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.libreyolo.profile.python.PyJson;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,7 +102,7 @@ class StepApiTest {
   }
 
   /** A user's own DJL model: a Linear layer behind a Translator, as any DJL application has. */
-  static final class TinyModel implements AutoCloseable {
+  static class TinyModel implements AutoCloseable {
     final Model model = Model.newInstance("tiny");
     final boolean failing;
 
@@ -164,6 +165,43 @@ class StepApiTest {
         return new int[] {1, 2, 3};
       }, input -> assertThat(input).hasSize(3));
     }
+  }
+
+  static boolean fixtureClosed;
+
+  @ProfiledStep(warmup = 1, runs = 15, threads = 1)
+  static class SharedModel {
+    @RegisterExtension
+    static ModelFixture<TinyModel> tiny = ModelFixture.<TinyModel>of(() -> new TinyModel(false) {
+      @Override
+      public void close() {
+        super.close();
+        fixtureClosed = true;
+      }
+    }).threads(1);
+
+    @Test
+    void first(StepProfiler profiler) throws Exception {
+      try (Predictor<float[], float[]> predictor = tiny.get().predictor()) {
+        profiler.measure(predictor, () -> new float[64]);
+      }
+    }
+
+    @Test
+    void second(StepProfiler profiler) throws Exception {
+      try (Predictor<float[], float[]> predictor = tiny.get().predictor()) {
+        profiler.measure(predictor, () -> new float[64]);
+      }
+    }
+  }
+
+  /** One model for the class: loaded before all tests, closed after them, the engine on the fixture's threads. */
+  @Test
+  void aModelFixtureLoadsOnceAndClosesAfterAllTests() {
+    fixtureClosed = false;
+    run(SharedModel.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(2));
+    assertThat(fixtureClosed).isTrue();
+    assertThat(Engines.threads()).isEqualTo(1);
   }
 
   /** DJL's own Preprocess / Inference / Postprocess metrics become the phases of any Predictor. */
