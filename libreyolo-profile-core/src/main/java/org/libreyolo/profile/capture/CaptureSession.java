@@ -69,7 +69,7 @@ public final class CaptureSession implements AutoCloseable {
     if (options.shapeSteps() > 0 && stepIndex == options.shapeSteps()) {
       // between two markers, so the cost of writing the segment falls in no step
       Path raw = rawFile();
-      segments.add(segment(raw));
+      segments.add(segment(raw, OperatorProfiler.endAnchors()));
       segmentStart = OperatorProfiler.restart(raw, false, options.profileMemory());
       now = System.nanoTime();
     }
@@ -130,7 +130,7 @@ public final class CaptureSession implements AutoCloseable {
       throw e;
     }
     try {
-      segments.add(segment(raw));
+      segments.add(segment(raw, OperatorProfiler.endAnchors()));
       OperatorProfiler.stop(raw);
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {
@@ -145,10 +145,10 @@ public final class CaptureSession implements AutoCloseable {
   }
 
   /** The running segment, to be written to {@code raw}, with its clock marks relative to the origin. */
-  private KinetoTraceWriter.Segment segment(Path raw) {
+  private KinetoTraceWriter.Segment segment(Path raw, OperatorProfiler.End end) {
     return new KinetoTraceWriter.Segment(raw, segmentStart.anchors(), segmentStart.best(),
         (segmentStart.anchorMidNs() - origin) / 1000.0, (segmentStart.beforeNs() - origin) / 1000.0,
-        segmentStart.calibration());
+        segmentStart.calibration(), end.anchors(), end.best(), (end.anchorMidNs() - origin) / 1000.0);
   }
 
   /** A temp file for one raw DJL segment, beside the trace (same file system as the final rename). */

@@ -32,10 +32,29 @@ final class KinetoTraceWriter {
   /**
    * One profiler run's raw DJL output: it begins with {@code anchors} anchor ops, of which the
    * {@code best}-th (0-based) was seen by Java with its middle at {@code anchorMidUs} (trace time,
-   * µs); {@code fallbackZeroUs} is when the start call began (the zero if no anchor is found).
+   * µs); {@code fallbackZeroUs} is when the start call began (the zero if no anchor is found). It
+   * ends with {@code endAnchors} more, the {@code endBest}-th seen with its middle at
+   * {@code endAnchorMidUs}: both ends pin the segment's clock onto Java's, offset and rate.
    */
   record Segment(Path raw, int anchors, int best, double anchorMidUs, double fallbackZeroUs,
-      OperatorProfiler.Calibration calibration) {}
+      OperatorProfiler.Calibration calibration, int endAnchors, int endBest, double endAnchorMidUs) {}
+
+  /**
+   * Raw time to trace time: {@code zero + (ts - rawZero) * rate}. The rate is 1 unless both anchors
+   * were found and agree within 2% (a larger gap is a pause, not a clock).
+   */
+  private record Mapping(double rawZero, double zero, double rate, double endAnchorsStart) {
+    static final double MAX_RATE_ERROR = 0.02;
+
+    double ts(double raw) {
+      return zero + (raw - rawZero) * rate;
+    }
+
+    /** Whether a raw event is one of the segment's end anchors (dropped like the start anchors). */
+    boolean endAnchor(double raw) {
+      return raw >= endAnchorsStart;
+    }
+  }
 
   /**
    * The raw span of the best anchor; where the anchors and the calibration ops after them end
@@ -83,12 +102,13 @@ final class KinetoTraceWriter {
       for (int s = 0; s < segments.size(); s++) {
         Segment segment = segments.get(s);
         Anchor anchor = anchors[s];
-        double offset = anchor != null ? segment.anchorMidUs() - anchor.mid() : segment.fallbackZeroUs();
+        Mapping mapping = mapping(segment, anchor);
         try (JsonParser p = events(segment.raw())) {
           while (p.nextToken() == JsonToken.START_OBJECT) {
             JsonNode e = p.readValueAsTree();
-            if (anchor == null || e.path("ts").asDouble() >= anchor.anchorsEnd()) {
-              op(g, e, offset);
+            double ts = e.path("ts").asDouble();
+            if ((anchor == null || ts >= anchor.anchorsEnd()) && !mapping.endAnchor(ts)) {
+              op(g, e, mapping);
             }
           }
         }
@@ -122,6 +142,58 @@ final class KinetoTraceWriter {
       throw new IOException("DJL's profiler output is not a JSON array");
     }
     return p;
+  }
+
+  /**
+   * The segment's clock mapping: from the start anchor alone an offset (rate 1); with the end
+   * anchor too, offset and rate.
+   */
+  private static Mapping mapping(Segment segment, Anchor start) throws IOException {
+    if (start == null) {
+      return new Mapping(0, segment.fallbackZeroUs(), 1, Double.POSITIVE_INFINITY);
+    }
+    double[] end = endAnchor(segment);
+    if (end == null) {
+      return new Mapping(start.mid(), segment.anchorMidUs(), 1, Double.POSITIVE_INFINITY);
+    }
+    double rate = (segment.endAnchorMidUs() - segment.anchorMidUs()) / (end[0] - start.mid());
+    if (!(Math.abs(rate - 1) <= Mapping.MAX_RATE_ERROR)) {
+      rate = 1;
+    }
+    return new Mapping(start.mid(), segment.anchorMidUs(), rate, end[1]);
+  }
+
+  /**
+   * The end anchors: the last {@code endAnchors} anchor ops of the raw events by time. Returns
+   * {mid of the {@code endBest}-th, start of the first}, or null when there are too few.
+   */
+  private static double[] endAnchor(Segment segment) throws IOException {
+    int n = segment.endAnchors();
+    if (n <= 0) {
+      return null;
+    }
+    java.util.PriorityQueue<double[]> latest = new java.util.PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+    int total = 0;
+    try (JsonParser p = events(segment.raw())) {
+      while (p.nextToken() == JsonToken.START_OBJECT) {
+        JsonNode e = p.readValueAsTree();
+        if (OperatorProfiler.ANCHOR_OP.equals(e.path("name").asText()) && e.path("ts").isNumber()) {
+          latest.add(new double[] {e.get("ts").asDouble(), e.path("dur").asDouble(0)});
+          total++;
+          if (latest.size() > n) {
+            latest.poll();
+          }
+        }
+      }
+    }
+    // the start anchors and calibration ops come first: the end anchors are more than those
+    if (total < segment.anchors() + segment.calibration().ops() + n) {
+      return null;
+    }
+    double[][] ends = latest.toArray(new double[0][]);
+    java.util.Arrays.sort(ends, (a, b) -> Double.compare(a[0], b[0]));
+    double[] best = ends[segment.endBest()];
+    return new double[] {best[0] + best[1] / 2, ends[0][0]};
   }
 
   /**
@@ -188,7 +260,7 @@ final class KinetoTraceWriter {
     g.writeEndObject();
   }
 
-  private static void op(JsonGenerator g, JsonNode e, double offsetUs) throws IOException {
+  private static void op(JsonGenerator g, JsonNode e, Mapping mapping) throws IOException {
     if (!e.path("ts").isNumber()) {
       return;
     }
@@ -198,8 +270,8 @@ final class KinetoTraceWriter {
     g.writeStringField("name", e.path("name").asText());
     g.writeNumberField("pid", PID);
     g.writeNumberField("tid", OPS_TID);
-    g.writeNumberField("ts", round3(e.path("ts").asDouble() + offsetUs));
-    g.writeNumberField("dur", e.path("dur").asDouble(0));
+    g.writeNumberField("ts", round3(mapping.ts(e.path("ts").asDouble())));
+    g.writeNumberField("dur", round3(e.path("dur").asDouble(0) * mapping.rate()));
     g.writeObjectFieldStart("args");
     JsonNode shape = e.path("shape");
     if (shape.isArray() && !shape.isEmpty()) {

@@ -79,8 +79,11 @@ public final class Lenses {
     }
   }
 
-  /** {@code kernels}: the rows that passed the query, as stored. */
-  public record KernelsView(String trace, List<KernelRow> kernels) {
+  /**
+   * {@code kernels}: the rows that passed the query, as stored. {@code cpu}: the rows are CPU leaf
+   * ops, and the text says so ({@code %CPU}, {@code op}).
+   */
+  public record KernelsView(String trace, List<KernelRow> kernels, boolean cpu) {
     public ObjectNode json() {
       return rowsView(trace, kernels.size(), "kernels", kernels);
     }
@@ -147,7 +150,7 @@ public final class Lenses {
       default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
     };
     rows.sort(order);
-    return new KernelsView(p.trace(), List.copyOf(pythonSlice(rows, q.top())));
+    return new KernelsView(p.trace(), List.copyOf(pythonSlice(rows, q.top())), p.isCpu());
   }
 
   public static OpsView ops(Profile p, int top, String phase) {

@@ -96,7 +96,8 @@ public final class TextReport {
 
   public static List<String> kernels(Lenses.KernelsView view) {
     List<String> lines = new ArrayList<>();
-    lines.add(Fmt.right("%GPU", 6) + " " + Fmt.right("ms/step", 9) + " " + Fmt.right("x/step", 7) + " TC  kernel  [category]");
+    lines.add(Fmt.right(view.cpu() ? "%CPU" : "%GPU", 6) + " " + Fmt.right("ms/step", 9) + " " + Fmt.right("x/step", 7)
+        + (view.cpu() ? " TC  op  [category]" : " TC  kernel  [category]"));
     for (ProfileRows.KernelRow k : view.kernels()) {
       lines.add(Fmt.f(k.pctOfGpu(), 6, 2) + " " + Fmt.f(k.msPerStep(), 9, 3) + " " + Fmt.d(k.countPerStep(), 7) + "  "
           + (k.tensorcore() ? "Y" : " ") + "  " + k.kernel() + "  [" + k.category() + "]");

@@ -28,6 +28,8 @@ class ReaderWordsTest {
     Profile p = cpu();
     assertThat(p.isCpu()).isTrue();
     assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("cpu_ms").doesNotContain("gpu_ms");
+    assertThat(TextReport.kernels(Lenses.kernels(p, Lenses.KernelQuery.defaults())).get(0)).startsWith("  %CPU")
+        .endsWith(" TC  op  [category]");
     assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("CPU busy"))
         .anySatisfy(l -> assertThat(l).startsWith("op calls/step"))
@@ -42,6 +44,7 @@ class ReaderWordsTest {
   void gpuProfilesKeepTheReferenceWords() {
     Profile p = gpu();
     assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("gpu_ms");
+    assertThat(TextReport.kernels(Lenses.kernels(p, Lenses.KernelQuery.defaults())).get(0)).startsWith("  %GPU");
     assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("GPU util"));
   }
