@@ -24,6 +24,9 @@ public final class StepTimer {
 
     /** Per-iteration setup, run before the clock starts (JMH's {@code Level.Invocation}): not timed. */
     default void prepare(int index) throws Exception {}
+
+    /** Per-iteration teardown, run after the clock stops: not timed. */
+    default void finish(int index) throws Exception {}
   }
 
   /**
@@ -133,12 +136,14 @@ public final class StepTimer {
       body.prepare(index);
       clock.start();
       body.run(clock, index);
+      PhaseClock.Lap lap = clock.stop();
+      body.finish(index);
+      return lap;
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Exception e) {
       throw new StepFailedException(e);
     }
-    return clock.stop();
   }
 
   /** A checked exception thrown by a measured step, carried out of the loop unchanged as the cause. */

@@ -118,6 +118,11 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step) {
+    return measure(setup, step, input -> { });
+  }
+
+  @Override
+  public <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown) {
     Object[] next = new Object[1];
     return measureBody(new Body() {
       @Override
@@ -129,6 +134,12 @@ final class MeasuringStepProfiler implements StepProfiler {
       @SuppressWarnings("unchecked")
       public void run(ClockPhases phases) throws Throwable {
         phases.phase(config.name(), () -> step.accept((I) next[0]));
+      }
+
+      @Override
+      @SuppressWarnings("unchecked")
+      public void finish() throws Throwable {
+        teardown.accept((I) next[0]);
       }
     });
   }
@@ -170,6 +181,8 @@ final class MeasuringStepProfiler implements StepProfiler {
     default void prepare() throws Throwable {}
 
     void run(ClockPhases phases) throws Throwable;
+
+    default void finish() throws Throwable {}
   }
 
   private StepResult measureBody(Body step) {
@@ -214,6 +227,17 @@ final class MeasuringStepProfiler implements StepProfiler {
         public void run(PhaseClock clock, int index) throws Exception {
           try {
             step.run(new ClockPhases(clock));
+          } catch (Exception | Error e) {
+            throw e;
+          } catch (Throwable t) {
+            throw new UndeclaredThrowableException(t);
+          }
+        }
+
+        @Override
+        public void finish(int index) throws Exception {
+          try {
+            step.finish();
           } catch (Exception | Error e) {
             throw e;
           } catch (Throwable t) {
@@ -375,7 +399,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     Verdict verdict = outcome.result().verdict();
     report(headline + "; " + verdict + " against " + baseline);
     if (verdict == Verdict.INCONCLUSIVE) {
-      outcome.lines().forEach(line -> System.out.println("[libreyolo-profile]   " + line));
+      outcome.lines().forEach(line -> report("[libreyolo-profile]   " + line));
     }
     if (GateRun.fails(verdict, config.failOnInconclusive())) {
       throw new AssertionError((verdict == Verdict.REGRESSION ? "performance regression" : "INCONCLUSIVE gate"

@@ -57,6 +57,9 @@ public interface StepProfiler {
    */
   <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step);
 
+  /** The same with a per-iteration teardown after the clock stops (close what setup opened), not timed. */
+  <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown);
+
   /**
    * Measures a DJL {@link Predictor}, any model a user loads: one {@code predict} per iteration on
    * {@code input.get()} (made before the clock starts). DJL's own metrics of each call become the

@@ -156,6 +156,8 @@ class StepApiTest {
     }
   }
 
+  static int teardowns;
+
   @ProfiledStep(warmup = 1, runs = 15)
   static class SetupOutsideTheClock {
     @Test
@@ -163,7 +165,10 @@ class StepApiTest {
       last = profiler.measure(() -> {
         LockSupport.parkNanos(10_000_000); // an expensive setup: not in the step's time
         return new int[] {1, 2, 3};
-      }, input -> assertThat(input).hasSize(3));
+      }, input -> assertThat(input).hasSize(3), input -> {
+        LockSupport.parkNanos(10_000_000); // an expensive teardown: not in it either
+        teardowns++;
+      });
     }
   }
 
@@ -218,9 +223,11 @@ class StepApiTest {
   }
 
   @Test
-  void perIterationSetupIsNotTimed() {
+  void perIterationSetupAndTeardownAreNotTimed() {
+    teardowns = 0;
     run(SetupOutsideTheClock.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(1));
-    assertThat(last.p50Ms()).as("10 ms of setup per iteration stay outside the clock").isLessThan(5);
+    assertThat(last.p50Ms()).as("10 ms of setup and teardown per iteration stay outside the clock").isLessThan(5);
+    assertThat(teardowns).isGreaterThanOrEqualTo(16); // every iteration, warmup included
   }
 
   @ProfiledStep(runs = 15, unit = "images")
@@ -343,6 +350,25 @@ class StepApiTest {
     run(Steady.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(1));
     assertThat(failure(run(Steady.class, "libreyolo.profile.failOnInconclusive", "true")))
         .startsWith("INCONCLUSIVE gate (libreyolo.profile.failOnInconclusive=true) in Steady.step against ");
+  }
+
+  /** A baseline of another step is another workload: INCONCLUSIVE, naming what differs, never a timing verdict. */
+  @Test
+  void aBaselineOfAnotherStepIsInconclusive() throws Exception {
+    run(Steady.class, "libreyolo.profile.updateBaseline", "true").assertStatistics(s -> s.succeeded(1));
+    Path other = dir.resolve("none/" + TwoNamedSteps.class.getName() + ".pipeline.decode.json");
+    java.nio.file.Files.copy(dir.resolve("none/" + Steady.class.getName() + ".step.json"), other);
+    var results = EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
+        .selectors(selectClass(TwoNamedSteps.class))
+        .execute();
+    results.testEvents().assertStatistics(s -> s.succeeded(1));
+    assertThat(results.allEvents().reportingEntryPublished().stream()
+        .flatMap(e -> e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).stream())
+        .flatMap(r -> r.getKeyValuePairs().values().stream()))
+        .anySatisfy(line -> assertThat(line).contains("TwoNamedSteps.pipeline.decode", "INCONCLUSIVE against"))
+        .anySatisfy(line -> assertThat(line).contains("workload differs (", "step step -> decode"));
   }
 
   @Test
