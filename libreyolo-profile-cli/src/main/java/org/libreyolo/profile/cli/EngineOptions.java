@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 
 /** {@code --device} and {@code --threads}, shared by every command that runs the model. */
 public final class EngineOptions {
-  @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index (0, 1, ...) or cuda:N (default: ${DEFAULT-VALUE})")
+  @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index (0, 1, ...), cuda:N or auto (CUDA 0 if present, else cpu) (default: ${DEFAULT-VALUE})")
   String device;
 
   @Option(names = "--threads", description = "intra-op threads (default: all cores but one)")
@@ -21,8 +21,13 @@ public final class EngineOptions {
     return Engines.resolve(spec);
   }
 
+  /** The device, {@code auto} decided (which needs the engine: it boots here then). */
   DeviceSpec spec() {
-    return DeviceSpec.parse(device);
+    DeviceSpec spec = DeviceSpec.parse(device);
+    if (spec.auto()) {
+      Engines.boot(threads());
+    }
+    return Engines.concrete(spec);
   }
 
   /** The intra-op thread count asked for, else the default (all cores but one). */

@@ -75,4 +75,16 @@ class InferCommandTest {
     assertThat(r.err()).contains("no CUDA device/engine is available", "--device cpu");
     assertThat(dir.resolve("p")).doesNotExist();
   }
+
+  /** {@code --device auto}: the CPU on this build, recorded as the device it decided on. */
+  @Test
+  void autoDeviceIsDecidedAndRecorded() throws Exception {
+    CliTest.Result r = CliTest.run("profile", "infer", "--device", "auto", "--threads", "1", "--imgsz", "64",
+        "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.resolve("auto").toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.python.PyJson.MAPPER.readTree(
+        dir.resolve("auto/infer/profile.json").toFile());
+    assertThat(p.get("device").asText()).isEqualTo("cpu");
+    assertThat(p.get("config").get("device").asText()).isEqualTo("cpu");
+  }
 }
