@@ -166,7 +166,7 @@ class ProfileExtensionTest {
   }
 
   @Test
-  void aaPassesAndAThirtyPercentSlowerStepFails() {
+  void aaPassesAndADoubledStepFails() {
     stepMicros = 4000;
     captured(() -> run(SleepingStep.class, true, false).assertStatistics(s -> s.succeeded(1)));
     assertThat(dir.resolve("baselines/" + SleepingStep.class.getName() + ".step.json")).isRegularFile();
@@ -181,7 +181,7 @@ class ProfileExtensionTest {
     assertThat(step.resolve("check-summary.md")).isRegularFile();
     assertThat(step.resolve("check-report.html")).isRegularFile();
 
-    stepMicros = 5200;
+    stepMicros = 8000; // a doubling: two processes here resolve only large slowdowns (docs/statistics.md)
     Events[] holder = new Events[1];
     captured(() -> holder[0] = run(SleepingStep.class, false, false));
     Events slower = holder[0];
