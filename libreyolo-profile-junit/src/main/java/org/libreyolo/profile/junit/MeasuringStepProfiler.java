@@ -176,6 +176,17 @@ final class MeasuringStepProfiler implements StepProfiler {
   private static final String[][] DJL_STAGES = {{"Preprocess", "preprocess"}, {"Inference", "inference"},
       {"Postprocess", "postprocess"}};
 
+  /** Runs a part of the user's step: exceptions pass as they are, any other Throwable as the cause of one. */
+  private static void checked(Executable part) throws Exception {
+    try {
+      part.execute();
+    } catch (Exception | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new UndeclaredThrowableException(t);
+    }
+  }
+
   /** One iteration as the handle runs it: an untimed setup, then the timed step. */
   private interface Body {
     default void prepare() throws Throwable {}
@@ -214,35 +225,17 @@ final class MeasuringStepProfiler implements StepProfiler {
       profile = CustomStepProfiler.run(options, new StepTimer.Iteration() {
         @Override
         public void prepare(int index) throws Exception {
-          try {
-            step.prepare();
-          } catch (Exception | Error e) {
-            throw e;
-          } catch (Throwable t) { // neither an Exception nor an Error: carried as the cause
-            throw new UndeclaredThrowableException(t);
-          }
+          checked(step::prepare);
         }
 
         @Override
         public void run(PhaseClock clock, int index) throws Exception {
-          try {
-            step.run(new ClockPhases(clock));
-          } catch (Exception | Error e) {
-            throw e;
-          } catch (Throwable t) {
-            throw new UndeclaredThrowableException(t);
-          }
+          checked(() -> step.run(new ClockPhases(clock)));
         }
 
         @Override
         public void finish(int index) throws Exception {
-          try {
-            step.finish();
-          } catch (Exception | Error e) {
-            throw e;
-          } catch (Throwable t) {
-            throw new UndeclaredThrowableException(t);
-          }
+          checked(step::finish);
         }
       });
     } catch (StepTimer.StepFailedException e) {
