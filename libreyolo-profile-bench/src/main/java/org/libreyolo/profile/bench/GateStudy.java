@@ -360,8 +360,6 @@ public final class GateStudy {
     counts[v == Verdict.REGRESSION ? 0 : v == Verdict.INCONCLUSIVE ? 1 : 2]++;
   }
 
-
-
   /** Wilson score interval at 95% for k successes in n trials. */
   static double[] wilson(int k, int n) {
     if (n == 0) {

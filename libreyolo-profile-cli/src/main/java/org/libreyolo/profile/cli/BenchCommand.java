@@ -91,7 +91,6 @@ public final class BenchCommand implements Runnable {
   @Option(names = "--rounds", defaultValue = "7", description = "rotated rounds of the parity section (default: ${DEFAULT-VALUE})")
   int rounds;
 
-
   @Option(names = "--gate-groups", defaultValue = "8",
       description = "gate study: A/A groups of 6 separate-process runs, 5 comparisons each (default: ${DEFAULT-VALUE})")
   int gateGroups;

@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.PriorityQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
@@ -172,7 +174,7 @@ final class KinetoTraceWriter {
     if (n <= 0) {
       return null;
     }
-    java.util.PriorityQueue<double[]> latest = new java.util.PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+    PriorityQueue<double[]> latest = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
     int total = 0;
     try (JsonParser p = events(segment.raw())) {
       while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -191,7 +193,7 @@ final class KinetoTraceWriter {
       return null;
     }
     double[][] ends = latest.toArray(new double[0][]);
-    java.util.Arrays.sort(ends, (a, b) -> Double.compare(a[0], b[0]));
+    Arrays.sort(ends, (a, b) -> Double.compare(a[0], b[0]));
     double[] best = ends[segment.endBest()];
     return new double[] {best[0] + best[1] / 2, ends[0][0]};
   }
@@ -219,7 +221,7 @@ final class KinetoTraceWriter {
             calibrationDur[seen - segment.anchors()] = dur;
           }
           if (++seen == wanted) {
-            java.util.Arrays.sort(calibrationDur);
+            Arrays.sort(calibrationDur);
             return new Anchor(mid, ts + dur, calibration == 0 ? 0 : calibrationDur[calibration / 2]);
           }
         }

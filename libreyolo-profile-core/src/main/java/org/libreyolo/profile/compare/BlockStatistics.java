@@ -75,15 +75,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
     return out;
   }
 
+  /** How far a run's canary blocks spread: max / min - 1. */
   private static double drift(double[] canary) {
-    double min = Double.POSITIVE_INFINITY;
-    double max = 0;
-    for (double c : canary) {
-      min = Math.min(min, c);
-      max = Math.max(max, c);
-    }
-    return max / min - 1;
+    return StatUtils.max(canary) / StatUtils.min(canary) - 1;
   }
-
 
 }

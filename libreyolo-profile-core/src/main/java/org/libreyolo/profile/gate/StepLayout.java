@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * Where a perf step's profile and baseline live, for the JUnit extension that writes them and the
@@ -16,8 +17,8 @@ import org.libreyolo.profile.analysis.ProfileLoader;
  * method plus, for a parameterized or repeated test, its invocation ({@code predict[size=320]}).
  */
 public record StepLayout(Path outputRoot, Path baselineDirectory) {
-  /** One step's files. */
-  public record Step(String className, String key, Path profile, Path baseline) {
+  /** One step's files, and its profile as read when it was found. */
+  public record Step(String className, String key, Path profile, Path baseline, Profile current) {
     /** {@code SimpleClass.key}, as the step's result lines name it. */
     public String id() {
       return className.substring(className.lastIndexOf('.') + 1).replace('$', '.') + "." + key;
@@ -33,8 +34,9 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
   }
 
   /**
-   * Every step profile under the output root (a {@code profile.json} two levels down whose mode is
-   * {@code config.mode} is {@code step}), in path order; producers' own folders ({@code infer}, {@code run}) are not steps.
+   * Every step profile under the output root (a {@code profile.json} two levels down whose
+   * {@code config.mode} is {@code step}), in path order; producers' own folders ({@code infer},
+   * {@code run}) are not steps.
    */
   public List<Step> steps() {
     if (!Files.isDirectory(outputRoot)) {
@@ -45,12 +47,12 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
       for (Path type : classes.filter(Files::isDirectory).sorted().toList()) {
         try (Stream<Path> keys = Files.list(type)) {
           for (Path dir : keys.filter(Files::isDirectory).sorted().toList()) {
-            Path profile = dir.resolve("profile.json");
-            if (Files.isRegularFile(profile)
-                && "step".equals(ProfileLoader.load(profile).json().path("config").path("mode").asText())) {
+            Path file = dir.resolve("profile.json");
+            Profile profile = Files.isRegularFile(file) ? ProfileLoader.load(file) : null;
+            if (profile != null && "step".equals(profile.json().path("config").path("mode").asText())) {
               String className = type.getFileName().toString();
               String key = dir.getFileName().toString();
-              out.add(new Step(className, key, profile, baseline(className, key)));
+              out.add(new Step(className, key, file, baseline(className, key), profile));
             }
           }
         }

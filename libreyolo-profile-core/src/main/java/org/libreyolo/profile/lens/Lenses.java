@@ -70,9 +70,10 @@ public final class Lenses {
     return metrics.get(field);
   }
 
-
-  /** {@code phases}: the profile's phase rows. */
-  /** @param cpu the profile's "kernels" are CPU ops: the text says cpu_ms, the JSON keeps the reference's keys */
+  /**
+   * {@code phases}: the profile's phase rows. {@code cpu}: the profile's "kernels" are CPU ops, so
+   * the text says cpu_ms (the JSON keeps the reference's keys).
+   */
   public record PhasesView(String trace, List<PhaseRow> phases, boolean cpu) {
     public ObjectNode json() {
       return rowsView(trace, null, "phases", phases);

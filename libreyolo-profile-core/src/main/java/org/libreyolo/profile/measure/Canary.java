@@ -29,9 +29,9 @@ public interface Canary extends AutoCloseable {
   /**
    * The engine canary: YOLOv9-t with seeded random weights on one fixed, seeded 128x128 image, on
    * the step's engine, device and threads (about 12 ms on one CPU thread). A network of the
-   * step's own kind tracks this VM's speed changes better than a single convolution did: across
-   * processes it cut the spread of the normalised step time from 7% to 4.6%, where a 3x3
-   * convolution made it worse (docs/statistics.md).
+   * step's own kind tracks this VM's speed changes better than a single convolution did: in the
+   * gate study it cut the spread of a run's mean step time across processes from 9.3% to 5.2%,
+   * where a 3x3 convolution made it wider (docs/statistics.md).
    */
   static Canary engine(Device device) {
     return new NetworkCanary(device);

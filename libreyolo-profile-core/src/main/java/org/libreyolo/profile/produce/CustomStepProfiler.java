@@ -56,20 +56,20 @@ public final class CustomStepProfiler {
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
     List<BlockSeries> blocks = new ArrayList<>();
-    for (int trial = 0; trial < o.repeat(); trial++) {
-      boolean last = trial == o.repeat() - 1;
-      Path traceFile = o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
-      Measurement m;
-      try (Canary canary = canary(o)) {
-        m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()), "runs", ""),
-            body, new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary,
-                o.modelParams() >= 0), Progress.NONE);
+    try (Canary canary = canary(o)) { // one canary for every trial
+      StepTimer.Blocks plan = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary,
+          o.modelParams() >= 0);
+      for (int trial = 0; trial < o.repeat(); trial++) {
+        boolean last = trial == o.repeat() - 1;
+        Path traceFile = o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
+        Measurement m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile,
+            StepTimer.traceSteps(o.runs()), "runs", ""), body, plan, Progress.NONE);
+        blocks.add(m.blocks());
+        totals.add(m.totalMs());
+        m.phaseMs().forEach((name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
+        throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
+        trace = last ? m.trace() : trace;
       }
-      blocks.add(m.blocks());
-      totals.add(m.totalMs());
-      m.phaseMs().forEach((name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
-      throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
-      trace = last ? m.trace() : trace;
     }
     double[] latencyMs = concat(totals);
     Map<String, double[]> phaseMs = new LinkedHashMap<>();

@@ -57,26 +57,26 @@ public final class InferProfiler {
     int trials = o.trials();
     List<ObjectNode> profiles = new ArrayList<>();
     Path reported = null;
-    for (int i = 0; i < trials; i++) {
-      Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
-      String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
-      try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
-        DetectionPipeline pipeline = new DetectionPipeline(detector, o.inputSize(), o.inputSize(), o.nms());
-        Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
-        StepTimer.Plan plan = new StepTimer.Plan(o.warmup(), o.measuredRuns(), traceFile,
-            StepTimer.traceSteps(o.measuredRuns()), "runs", stage);
-        Measurement m;
-        try (Canary canary = Canary.engine(device)) {
-          StepTimer.Blocks blocks = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS,
-              canary, true);
-          m = StepTimer.run(plan, (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock), blocks,
-              progress);
+    // one canary for every trial: the fixed reference the gate divides by (docs/statistics.md)
+    try (Canary canary = Canary.engine(device)) {
+      StepTimer.Blocks blocks = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS,
+          canary, true);
+      for (int i = 0; i < trials; i++) {
+        Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
+        String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
+        try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
+          DetectionPipeline pipeline = new DetectionPipeline(detector, o.inputSize(), o.inputSize(), o.nms());
+          Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
+          StepTimer.Plan plan = new StepTimer.Plan(o.warmup(), o.measuredRuns(), traceFile,
+              StepTimer.traceSteps(o.measuredRuns()), "runs", stage);
+          Measurement m = StepTimer.run(plan,
+              (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock), blocks, progress);
+          profiles.add(finish(m, detector, weights, o, dir));
         }
-        profiles.add(finish(m, detector, weights, o, dir));
-      }
-      reported = dir.resolve("profile.json");
-      if (i < trials - 1) {
-        System.gc();
+        reported = dir.resolve("profile.json");
+        if (i < trials - 1) {
+          System.gc();
+        }
       }
     }
     if (RepeatAggregation.withThroughput(profiles) > 1) {

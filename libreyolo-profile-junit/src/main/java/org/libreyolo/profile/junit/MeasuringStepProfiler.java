@@ -1,39 +1,42 @@
 package org.libreyolo.profile.junit;
 
-import ai.djl.nn.Block;
-import ai.djl.util.Pair;
-import java.lang.reflect.Method;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import com.fasterxml.jackson.databind.JsonNode;
-import java.lang.reflect.UndeclaredThrowableException;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.locks.ReentrantLock;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.libreyolo.profile.analysis.ProfileLoader;
 import ai.djl.inference.Predictor;
 import ai.djl.metric.Metrics;
+import ai.djl.nn.Block;
+import ai.djl.util.Pair;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.lang.reflect.Method;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.capture.Span;
-import org.libreyolo.profile.engine.Engines;
-import org.libreyolo.profile.measure.PhaseClock;
-import org.libreyolo.profile.measure.StepTimer;
-import org.libreyolo.profile.result.ProfileRows;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.PairedBlocks;
-import org.libreyolo.profile.measure.Progress;
-import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.measure.PhaseClock;
+import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.measure.StepTimer;
+import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The handle's implementation: hands the step to core's {@link CustomStepProfiler} (the loop,
@@ -52,7 +55,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   /** What one test did with its handles: the steps it measured, and whether it compared. */
   private static final class Usage {
-    final java.util.Set<String> measured = new java.util.LinkedHashSet<>();
+    final Set<String> measured = new LinkedHashSet<>();
     boolean compared;
   }
 
@@ -106,9 +109,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public <T> StepResult measure(String phase, ThrowingSupplier<T> step) {
-    return measure(phases -> {
-      phases.phase(phase, step);
-    });
+    return measure(phases -> phases.phase(phase, step));
   }
 
   @Override
@@ -255,8 +256,8 @@ final class MeasuringStepProfiler implements StepProfiler {
     stages.fieldNames().forEachRemaining(name -> phases.put(name, stages.get(name).asDouble()));
     ProfileRows.Latency lat = p.latency();
     return new StepResult(config.name(), Num.orZero(lat.p50()), Num.orZero(lat.p90()), Num.orZero(lat.p99()),
-        Num.orZero(lat.mean()), java.util.Collections.unmodifiableMap(phases), Num.orZero(p.imgPerS()), config.unit() + "/s", verdict, file,
-        report, p);
+        Num.orZero(lat.mean()), Collections.unmodifiableMap(phases), Num.orZero(p.imgPerS()), config.unit() + "/s",
+        verdict, file, report, p);
   }
 
   /** The phases of one iteration on the step timer's clock; values are consumed, failures named. */
@@ -269,13 +270,10 @@ final class MeasuringStepProfiler implements StepProfiler {
 
     @Override
     public void phase(String name, Executable body) {
-      try (Span s = clock.phase(name)) {
+      phase(name, () -> {
         body.execute();
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new PhaseFailedException(name, t);
-      }
+        return null;
+      });
     }
 
     @Override
@@ -382,13 +380,12 @@ final class MeasuringStepProfiler implements StepProfiler {
       report(headline + "; no baseline at " + baseline + " (" + record + ")");
       return null;
     }
-    Profile recorded = ProfileLoader.load(baseline);
-    if (!Gate.hasBlocks(recorded)) {
-      throw new IllegalStateException("baseline " + baseline + " has no timing blocks (recorded by an older version"
-          + " or not a step profile): " + record);
+    GateRun.Outcome outcome;
+    try {
+      outcome = GateRun.check(ProfileLoader.load(baseline), baseline, profile, current, config.gateOptions(), dir);
+    } catch (LibreYoloException e) { // a baseline the gate cannot judge: its reason, then how to record one here
+      throw new IllegalStateException(e.getMessage() + " (" + record + ")", e);
     }
-    GateRun.Outcome outcome = GateRun.check(recorded, baseline, ProfileLoader.load(current), current,
-        config.gateOptions(), dir);
     Verdict verdict = outcome.result().verdict();
     report(headline + "; " + verdict + " against " + baseline);
     if (verdict == Verdict.INCONCLUSIVE) {

@@ -20,11 +20,6 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.baselineWeights")
   String baselineWeights;
 
-
-
-
-
-
   /** Warmup iterations per arm. */
   @Parameter(property = "libreyolo.profile.warmup", defaultValue = Defaults.Ab.WARMUP)
   int warmup;
@@ -44,13 +39,6 @@ public class AbMojo extends AbstractInferenceMojo {
   /** The slowdown that counts (0.02 = 2%). */
   @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Ab.MAX_REGRESSION)
   double maxRegression;
-
-
-
-
-
-
-
 
   /** Fail the build on REGRESSION (false: log it as a warning). */
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")

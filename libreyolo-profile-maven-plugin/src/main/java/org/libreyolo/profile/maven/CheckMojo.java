@@ -10,6 +10,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.Verdict;
@@ -101,7 +102,8 @@ public class CheckMojo extends AbstractProfileMojo {
               + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
           continue;
         }
-        GateRun.Outcome outcome = GateRun.check(step.baseline(), step.profile(), options, step.profile().getParent());
+        GateRun.Outcome outcome = GateRun.check(ProfileLoader.load(step.baseline()), step.baseline(), step.current(),
+            step.profile(), options, step.profile().getParent());
         judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures);
       }
     }

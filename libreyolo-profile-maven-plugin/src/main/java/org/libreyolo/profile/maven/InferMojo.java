@@ -17,10 +17,6 @@ import org.libreyolo.profile.python.PyJson;
 @Mojo(name = "infer", threadSafe = true)
 public class InferMojo extends AbstractInferenceMojo {
 
-
-
-
-
   /** CUDA autocast forward (CUDA devices only). */
   @Parameter(property = "libreyolo.profile.half", defaultValue = Defaults.Infer.HALF)
   boolean half;
@@ -41,16 +37,9 @@ public class InferMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.repeat", defaultValue = Defaults.Infer.REPEAT)
   int repeat;
 
-
-
-
-
   /** Skip the Chrome trace of 9 extra iterations (the readers' {@code trace} parameter names a file). */
   @Parameter(property = "libreyolo.profile.noTrace", defaultValue = "false")
   boolean noTrace;
-
-
-
 
   @Override
   void run() {

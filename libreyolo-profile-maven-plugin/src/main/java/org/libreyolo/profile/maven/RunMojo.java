@@ -18,8 +18,6 @@ public class RunMojo extends AbstractModelMojo {
   @Parameter(property = "libreyolo.profile.data", defaultValue = Defaults.Train.DATA)
   String data;
 
-
-
   /** Micro-batch; -1 picks the largest power of two that fits in memory. */
   @Parameter(property = "libreyolo.profile.batch", defaultValue = Defaults.Train.BATCH)
   int batch;
@@ -47,10 +45,6 @@ public class RunMojo extends AbstractModelMojo {
   /** Trials; two or more also write {@code profile_repeat.json}. */
   @Parameter(property = "libreyolo.profile.repeat", defaultValue = Defaults.Train.REPEAT)
   int repeat;
-
-
-
-
 
   @Override
   void run() {
