@@ -9,13 +9,12 @@ package org.libreyolo.profile;
 public final class Defaults {
   private Defaults() {}
 
-  /** The reference's device default: CUDA 0 (this build's CPU-only users pass {@code cpu}). */
-  public static final String DEVICE = "0";
   /**
-   * The Maven plugin's device default: a build runs on whatever machine CI gives it, so CUDA 0
-   * when the engine sees a GPU, else the CPU.
+   * The device default of every surface: CUDA 0 when the engine sees a GPU, else the CPU. The
+   * reference defaults to {@code 0} (CUDA); a build runs on whatever machine CI gives it, and one
+   * default for the CLI, the plugin and the tests (docs/deviations.md).
    */
-  public static final String PLUGIN_DEVICE = "auto";
+  public static final String DEVICE = "auto";
   /** CLI output root; the Maven plugin writes under {@code ${project.build.directory}/libreyolo-profile}. */
   public static final String PROJECT = "runs/profile";
   /** Maven and JUnit output folder name under the build directory. */

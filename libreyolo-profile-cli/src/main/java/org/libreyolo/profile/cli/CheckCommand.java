@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
 import org.libreyolo.profile.compare.GateReport;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.result.Profile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,17 +60,24 @@ public final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
     PrintWriter stdout = spec.commandLine().getOut();
+    Profile base = ProfileLoader.load(baseline);
+    Profile now = ProfileLoader.load(current);
     Gate.Result result;
     List<String> lines;
     if (out != null) {
-      GateRun.Outcome outcome = GateRun.check(baseline, current, options, out);
+      GateRun.Outcome outcome = GateRun.check(base, baseline, now, current, options, out);
       result = outcome.result();
       lines = outcome.lines();
     } else {
-      result = GateRun.judge(baseline, current, options);
+      result = GateRun.judge(base, baseline, now, current, options);
       lines = GateReport.text(result);
+      String order = GateRun.orderWarning(base, baseline, now, current);
+      if (order != null) {
+        lines.add(0, order);
+      }
     }
     if (json) {
+      lines.stream().filter(l -> l.startsWith("warning: ")).forEach(spec.commandLine().getErr()::println);
       stdout.println(PyJson.indented(GateRun.resultJson(result, baseline, current)));
     } else {
       lines.forEach(stdout::println);

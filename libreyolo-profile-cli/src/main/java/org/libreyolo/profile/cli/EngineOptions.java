@@ -21,13 +21,9 @@ public final class EngineOptions {
     return Engines.resolve(spec);
   }
 
-  /** The device, {@code auto} decided (which needs the engine: it boots here then). */
+  /** The device as given; {@code auto} is decided by the producer once every option is checked. */
   DeviceSpec spec() {
-    DeviceSpec spec = DeviceSpec.parse(device);
-    if (spec.auto()) {
-      Engines.boot(threads());
-    }
-    return Engines.concrete(spec);
+    return DeviceSpec.parse(device);
   }
 
   /** The intra-op thread count asked for, else the default (all cores but one). */

@@ -50,7 +50,8 @@ class InferCommandTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
-    "--runs 0 | --runs must be >= 1",
+    "--runs 0 | --runs must be >= 2",
+    "--runs 1 | --runs must be >= 2",
     "--warmup -1 | --warmup must be >= 0",
     "--repeat -2 | --repeat must be >= 0",
     "--half | --half needs a CUDA device; on CPU the profile runs in float32",

@@ -26,7 +26,7 @@ class RunCommandTest {
   @Test
   void autoBatchReportsTheBatchItChoseAndRecordsIt() throws Exception {
     CliTest.Result r = CliTest.run("profile", "run", "shapes128", "--device", "cpu", "--threads", "1", "--imgsz", "32",
-        "--batch", "-1", "--steps", "1", "--warmup", "0", "--workers", "1", "--no-amp", "--project", dir.toString());
+        "--batch", "-1", "--steps", "2", "--warmup", "0", "--workers", "1", "--no-amp", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode config = PyJson.MAPPER.readTree(dir.resolve("prof").resolve("profile.json").toFile()).get("config");
     int batch = config.get("batch").asInt();

@@ -15,7 +15,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * mean log time across processes, which no single run can see and the gate study measures).
  *
  * @param machineChange the canary's change between the runs (machine speed, not the step)
- * @param drift the largest canary change inside either run (max/min block - 1)
+ * @param drift the largest canary change inside either run (second half against first, {@link #drift})
  * @param rawChange the change of the step's own block times, before normalisation
  * @param normalised whether the step was divided by the canary (both runs asked for it)
  */
@@ -75,9 +75,23 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
     return out;
   }
 
-  /** How far a run's canary blocks spread: max / min - 1. */
-  private static double drift(double[] canary) {
-    return StatUtils.max(canary) / StatUtils.min(canary) - 1;
+  /**
+   * How far the machine's speed moved during a run: the canary's median over the second half of
+   * the blocks against the first half, as a factor minus one in either direction. Medians of
+   * halves, not max/min: one slow canary boundary (a neighbour's burst) is not a changed machine.
+   */
+  static double drift(double[] canary) {
+    int half = canary.length / 2;
+    if (half == 0) {
+      return 0;
+    }
+    double first = median(java.util.Arrays.copyOfRange(canary, 0, half));
+    double second = median(java.util.Arrays.copyOfRange(canary, canary.length - half, canary.length));
+    return Math.expm1(Math.abs(Math.log(second / first)));
+  }
+
+  private static double median(double[] values) {
+    return new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(values);
   }
 
 }

@@ -48,6 +48,15 @@ public final class GateRun {
     return verdict == Verdict.REGRESSION || (failOnInconclusive && verdict == Verdict.INCONCLUSIVE);
   }
 
+  /**
+   * What a gate says when baselines found no current profile: perf tests that silently did not
+   * run are the usual cause (a Surefire older than 3 runs no JUnit 5 test and reports success).
+   */
+  public static String missingRuns(int count) {
+    return count + (count == 1 ? " baseline has" : " baselines have") + " no current run: did the perf tests run?"
+        + " JUnit 5 needs Surefire >= 3 (README, \"Perf tests with JUnit\")";
+  }
+
   /** The verdict alone, written nowhere ({@code profile check} without {@code --out}). */
   public static Gate.Result judge(Path baseline, Path current, GateOptions options) {
     return judge(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options);
@@ -85,6 +94,30 @@ public final class GateRun {
       throw LibreYoloException.badInput("the " + role + " " + file + " has " + blocks.stepMs().length
           + " timing blocks, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": measure at least "
           + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK + " runs");
+    }
+  }
+
+  /**
+   * A warning line when the baseline was recorded after the profile it judges (arguments swapped,
+   * or a stale current file), by their {@code recorded_at} (file times say nothing after a git
+   * checkout); null when the order is as expected or unknown. The verdict is kept as computed.
+   */
+  public static String orderWarning(Profile base, Path baseline, Profile now, Path current) {
+    java.time.Instant b = recordedAt(base);
+    java.time.Instant c = recordedAt(now);
+    if (b == null || c == null || !b.isAfter(c)) {
+      return null;
+    }
+    return "warning: the baseline " + baseline + " (" + b + ") is newer than the current profile " + current + " ("
+        + c + "): are <baseline> and <current> swapped? The change below reads current against baseline";
+  }
+
+  private static java.time.Instant recordedAt(Profile p) {
+    String at = p.json().path(org.libreyolo.profile.result.ProfileKeys.RECORDED_AT).asText("");
+    try {
+      return at.isEmpty() ? null : java.time.Instant.parse(at);
+    } catch (java.time.format.DateTimeParseException e) {
+      return null;
     }
   }
 
@@ -132,6 +165,10 @@ public final class GateRun {
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
     Path reportFile = Reports.check(base, now, comparison, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = GateReport.text(result);
+    String order = orderWarning(base, baseline, now, current);
+    if (order != null) {
+      lines.add(0, order);
+    }
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);
   }

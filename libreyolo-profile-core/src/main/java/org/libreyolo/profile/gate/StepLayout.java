@@ -62,4 +62,38 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
     }
     return out;
   }
+
+  /**
+   * The step baselines under the baseline directory (JSON files whose {@code config.mode} is
+   * {@code step}) that none of {@code found} reads: perf tests that did not run this build (a
+   * Surefire that does not run JUnit 5, a skipped or deleted test), in name order.
+   */
+  public List<Path> baselinesWithoutRun(List<Step> found) {
+    if (!Files.isDirectory(baselineDirectory)) {
+      return List.of();
+    }
+    java.util.Set<Path> claimed = new java.util.HashSet<>();
+    found.forEach(step -> claimed.add(step.baseline().toAbsolutePath().normalize()));
+    List<Path> out = new ArrayList<>();
+    try (Stream<Path> files = Files.list(baselineDirectory)) {
+      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f))
+          .sorted().toList()) {
+        if (!claimed.contains(file.toAbsolutePath().normalize()) && isStepProfile(file)) {
+          out.add(file);
+        }
+      }
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot list " + baselineDirectory + ": " + e.getMessage());
+    }
+    return out;
+  }
+
+  private static boolean isStepProfile(Path file) {
+    try {
+      return "step".equals(org.libreyolo.profile.python.PyJson.MAPPER.readTree(file.toFile()).path("config")
+          .path("mode").asText());
+    } catch (IOException e) {
+      return false; // not a profile: not ours to name
+    }
+  }
 }

@@ -200,6 +200,8 @@ public final class ProfileAssembler {
       profile.put("kernel_source", TraceConventions.KERNEL_SOURCE_NONE);
     }
     profile.set("environment", environment);
+    profile.put(ProfileKeys.RECORDED_AT, java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+        .toString());
     profile.set("samples", samples);
     ProfileKeys.moveOursToEnd(profile);
     summary.put("bound", profile.path("bound").asText());

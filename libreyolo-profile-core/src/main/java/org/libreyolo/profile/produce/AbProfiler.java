@@ -92,11 +92,12 @@ public final class AbProfiler {
   }
 
   public static Result run(Options o, Progress progress) {
-    InferOptions io = o.infer();
-    List<RgbImage> images = ImageSource.load(io.source());
-    WeightsSource a = WeightsSource.resolve(o.baselineWeights(), io.size());
-    WeightsSource b = WeightsSource.resolve(io.weights(), io.size());
-    Engines.boot(io.threads());
+    InferOptions checked = o.infer();
+    List<RgbImage> images = ImageSource.load(checked.source());
+    WeightsSource a = WeightsSource.resolve(o.baselineWeights(), checked.size());
+    WeightsSource b = WeightsSource.resolve(checked.weights(), checked.size());
+    Engines.boot(checked.threads());
+    InferOptions io = o.infer().concrete();
     Device device = Engines.resolve(io.device());
     InferProfiler.checkWritable(io.project());
     int size = io.inputSize();

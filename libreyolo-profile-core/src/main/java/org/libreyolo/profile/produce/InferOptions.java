@@ -78,8 +78,9 @@ public record InferOptions(
     if (warmup < 0) {
       throw LibreYoloException.badInput("--warmup must be >= 0, got " + warmup);
     }
-    if (runs <= 0) {
-      throw LibreYoloException.badInput("--runs must be >= 1, got " + runs + " (at least 2 are measured)");
+    if (runs < 2) {
+      // the reference silently measures 2 for --runs 1: refused here, so the profile records what ran
+      throw LibreYoloException.badInput("--runs must be >= 2 (half time the latency, half the stage split), got " + runs);
     }
     if (repeat < 0) {
       throw LibreYoloException.badInput("--repeat must be >= 0, got " + repeat);
@@ -88,7 +89,7 @@ public record InferOptions(
       throw LibreYoloException.badInput("--threads must be >= 1, got " + threads);
     }
     ampDtype = normalizeAmpDtype(ampDtype);
-    if (half && !device.cuda()) {
+    if (half && !device.cuda()) { // auto counts as CUDA until decided; concrete() checks again
       throw LibreYoloException.badInput("--half needs a CUDA device; on CPU the profile runs in float32");
     }
     if (half && ampDtype.equals("bfloat16")) {
@@ -96,6 +97,15 @@ public record InferOptions(
       throw LibreYoloException.badInput("--amp-dtype bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
           + " the engine); use --amp-dtype float16");
     }
+  }
+
+  /**
+   * These options with {@code auto} decided (CUDA 0 when the engine sees a GPU, else the CPU):
+   * producers call it once the engine is up, after every option was checked without it.
+   */
+  public InferOptions concrete() {
+    return device.auto() ? new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat,
+        nms, Engines.concrete(device), threads, trace, project) : this;
   }
 
   /** The reference's normalisation: float16/fp16 and bfloat16/bf16, case- and space-insensitive. */
@@ -109,9 +119,9 @@ public record InferOptions(
     };
   }
 
-  /** Measured iterations: the reference clamps runs to at least 2. */
+  /** Measured iterations: exactly {@code runs} (at least 2, checked above). */
   int measuredRuns() {
-    return Math.max(2, runs);
+    return runs;
   }
 
   /** {@code --imgsz 0} means the model's native size, 640 for every LibreYOLO9. */

@@ -47,10 +47,11 @@ import org.libreyolo.profile.weights.WeightsSource;
 public final class InferProfiler {
   private InferProfiler() {}
 
-  public static InferResult run(InferOptions o, Progress progress) {
-    List<RgbImage> images = ImageSource.load(o.source());
-    WeightsSource weights = WeightsSource.resolve(o.weights(), o.size());
-    Engines.boot(o.threads());
+  public static InferResult run(InferOptions options, Progress progress) {
+    List<RgbImage> images = ImageSource.load(options.source());
+    WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
+    Engines.boot(options.threads());
+    InferOptions o = options.concrete();
     Device device = Engines.resolve(o.device());
     checkWritable(o.project());
 

@@ -70,8 +70,9 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     if (workers < 0) {
       throw LibreYoloException.badInput("--workers must be >= 0, got " + workers);
     }
-    if (steps <= 0) {
-      throw LibreYoloException.badInput("--steps must be >= 1, got " + steps);
+    if (steps < 2) {
+      // the reference silently measures 2 for --steps 1: refused here, so the profile records what ran
+      throw LibreYoloException.badInput("--steps must be >= 2, got " + steps);
     }
     if (warmup < 0) {
       throw LibreYoloException.badInput("--warmup must be >= 0, got " + warmup);
@@ -84,9 +85,15 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     }
   }
 
-  /** The reference clamps the measured steps to at least 2. */
+  /** These options with {@code auto} decided; producers call it once the engine is up. */
+  public TrainOptions concrete() {
+    return device.auto() ? new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat,
+        Engines.concrete(device), threads, project, datasetCache) : this;
+  }
+
+  /** Measured steps: exactly {@code steps} (at least 2, checked above). */
   int measuredSteps() {
-    return Math.max(2, steps);
+    return steps;
   }
 
   int trials() {

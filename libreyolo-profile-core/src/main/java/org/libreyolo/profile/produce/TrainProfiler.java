@@ -45,10 +45,11 @@ public final class TrainProfiler {
 
   private TrainProfiler() {}
 
-  public static TrainResult run(TrainOptions o, Progress progress) {
-    DetectionDataset dataset = DetectionDataset.resolve(o.data(), o.datasetCache());
-    WeightsSource weights = WeightsSource.resolve(o.weights(), o.size());
-    Engines.boot(o.threads());
+  public static TrainResult run(TrainOptions options, Progress progress) {
+    DetectionDataset dataset = DetectionDataset.resolve(options.data(), options.datasetCache());
+    WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
+    Engines.boot(options.threads());
+    TrainOptions o = options.concrete();
     Device device = Engines.resolve(o.device());
     InferProfiler.checkWritable(o.project());
     int trials = o.trials();

@@ -10,8 +10,10 @@ public final class ProfileKeys {
   public static final String COMPENSATION = "profiler_compensation";
   /** Work counted from recorded input shapes (docs/profile-schema.md). */
   public static final String WORK = "work";
+  /** When the producer finished, ISO-8601 UTC: lets the gate notice a baseline newer than the run it judges. */
+  public static final String RECORDED_AT = "recorded_at";
   public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", WORK,
-      "samples");
+      RECORDED_AT, "samples");
 
   private ProfileKeys() {}
 

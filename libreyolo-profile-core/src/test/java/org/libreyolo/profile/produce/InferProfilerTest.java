@@ -122,23 +122,31 @@ class InferProfilerTest {
     assertThat(r.profile().throughputTrials()).isEqualTo(2);
   }
 
+  /**
+   * Postprocess is timed around the NMS work: many candidates take longer than few. Judged on
+   * each side's fastest iteration, which a busy neighbour can only make slower, never faster.
+   */
   @Test
   void moreCandidatesMakePostprocessSlower() {
     String weights = TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-weights.npz").toString();
-    InferProfiler.run(options(dir.resolve("low"), 320, 1, 4, 1, false, weights, new NmsOptions(0.001f, 0.45f, 300), 1),
+    InferProfiler.run(options(dir.resolve("low"), 320, 1, 8, 1, false, weights, new NmsOptions(0.001f, 0.45f, 300), 1),
         Progress.NONE);
-    InferProfiler.run(options(dir.resolve("high"), 320, 1, 4, 1, false, weights, new NmsOptions(0.9f, 0.45f, 300), 1),
+    InferProfiler.run(options(dir.resolve("high"), 320, 1, 8, 1, false, weights, new NmsOptions(0.9f, 0.45f, 300), 1),
         Progress.NONE);
-    double low = readStage(dir.resolve("low/infer/profile.json"));
-    double high = readStage(dir.resolve("high/infer/profile.json"));
+    double low = fastestStage(dir.resolve("low/infer/profile.json"));
+    double high = fastestStage(dir.resolve("high/infer/profile.json"));
     assertThat(low).isGreaterThan(high * 2);
   }
 
-  private static double readStage(Path profile) {
+  private static double fastestStage(Path profile) {
     try {
-      return PyJson.MAPPER.readTree(profile.toFile()).get("stages_ms").get("postprocess").asDouble();
+      double min = Double.MAX_VALUE;
+      for (var v : PyJson.MAPPER.readTree(profile.toFile()).get("samples").get("stages_ms").get("postprocess")) {
+        min = Math.min(min, v.asDouble());
+      }
+      return min;
     } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
+      throw new java.io.UncheckedIOException(e);
     }
   }
 

@@ -115,7 +115,7 @@ class TrainProfilerTest {
 
   @Test
   void optionsAreValidatedFirst() {
-    assertThatThrownBy(() -> options("shapes8", dir, 2, 0, 0, 1)).hasMessageContaining("--steps must be >= 1");
+    assertThatThrownBy(() -> options("shapes8", dir, 2, 0, 0, 1)).hasMessageContaining("--steps must be >= 2");
     assertThatThrownBy(() -> options("shapes8", dir, 2, 2, -1, 1)).hasMessageContaining("--warmup must be >= 0");
     assertThatThrownBy(() -> options("shapes8", dir, -2, 2, 0, 1)).hasMessageContaining("--batch must be >= 1, or -1");
     assertThatThrownBy(() -> new TrainOptions("shapes8", null, null, 2, 64, -1, true, 2, 0, 1, DeviceSpec.CPU, 1, dir, cache))

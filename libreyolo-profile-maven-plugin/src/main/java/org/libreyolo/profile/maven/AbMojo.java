@@ -11,8 +11,8 @@ import org.libreyolo.profile.python.PyJson;
 
 /**
  * In-job A/B: the baseline weights and the candidate in one process, in alternating blocks; fails
- * the build when the candidate is slower beyond {@code maxRegression} with the whole interval.
- * Writes {@code ab.json} under {@code project} (default: the output directory).
+ * the build when the candidate is slower beyond {@code abMaxRegression} with the whole interval.
+ * Writes {@code ab.json} under the output directory.
  */
 @Mojo(name = "ab", threadSafe = true, requiresProject = false)
 public class AbMojo extends AbstractInferenceMojo {
@@ -32,13 +32,16 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.blockRuns", defaultValue = Defaults.Ab.BLOCK_RUNS)
   int blockRuns;
 
-  /** The interval is two-sided at 1 - alpha, within (0, 1). */
-  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Ab.ALPHA)
-  double alpha;
+  /**
+   * The A/B interval is two-sided at 1 - abAlpha, within (0, 1). Its own name: the stored-baseline
+   * gate's {@code alpha} (check) has another default, and one property means one value.
+   */
+  @Parameter(property = "libreyolo.profile.abAlpha", defaultValue = Defaults.Ab.ALPHA)
+  double abAlpha;
 
-  /** The slowdown that counts (0.02 = 2%). */
-  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Ab.MAX_REGRESSION)
-  double maxRegression;
+  /** The slowdown the A/B counts (0.02 = 2%); the check goal's threshold is {@code maxRegression}. */
+  @Parameter(property = "libreyolo.profile.abMaxRegression", defaultValue = Defaults.Ab.MAX_REGRESSION)
+  double abMaxRegression;
 
   /** Fail the build on REGRESSION (false: log it as a warning). */
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
@@ -47,8 +50,8 @@ public class AbMojo extends AbstractInferenceMojo {
   @Override
   void run() throws MojoFailureException {
     InferOptions infer = inferOptions().warmup(warmup).trace(false).build();
-    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
-        maxRegression), (stage, done, total) -> { });
+    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, abAlpha,
+        abMaxRegression), (stage, done, total) -> { });
     if (json) {
       getLog().info(PyJson.indented(r.json()));
     } else {

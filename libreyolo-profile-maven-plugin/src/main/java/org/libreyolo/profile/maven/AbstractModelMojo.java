@@ -1,13 +1,11 @@
 package org.libreyolo.profile.maven;
 
-import java.io.File;
 import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.engine.Engines;
 
-/** The goals that run the model: which weights, where, with how many threads, and where results go. */
+/** The goals that run the model: which weights, where, with how many threads. */
 abstract class AbstractModelMojo extends AbstractProfileMojo {
   /** LibreYOLO9{t,s,m,c}.pt, an .npz/.safetensors state dict, or a TorchScript file (default: random-init LibreYOLO9 of {@code size}). */
   @Parameter(property = "libreyolo.profile.weights")
@@ -21,31 +19,24 @@ abstract class AbstractModelMojo extends AbstractProfileMojo {
    * auto (CUDA 0 when the engine sees a GPU, else the CPU), cpu, a CUDA index or cuda:N; the native
    * you chose decides what exists.
    */
-  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.PLUGIN_DEVICE)
+  @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
   String device;
 
   /** Intra-op threads (default: all cores but one, see the README's --threads). */
   @Parameter(property = "libreyolo.profile.threads")
   Integer threads;
 
-  /** Output root (default: {@code outputDirectory}). */
-  @Parameter(property = "libreyolo.profile.project")
-  File project;
-
   /** Log the result as JSON. */
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
   boolean json;
 
-  /** The device, {@code auto} decided (the engine is up from here). */
+  /** The device as given; {@code auto} is decided by the producer once every option is checked. */
   DeviceSpec deviceSpec() {
-    DeviceSpec spec = DeviceSpec.parse(device);
-    if (spec.auto()) {
-      Engines.boot(threads != null ? threads : Engines.defaultThreads());
-    }
-    return Engines.concrete(spec);
+    return DeviceSpec.parse(device);
   }
 
+  /** Producers write under {@code outputDirectory}: the one name of the output root. */
   Path projectPath() {
-    return (project != null ? project : outputDirectory).toPath();
+    return outputDirectory.toPath();
   }
 }

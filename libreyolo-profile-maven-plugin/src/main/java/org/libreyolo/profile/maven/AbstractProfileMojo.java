@@ -7,6 +7,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.compare.GateOptions;
 
 /**
  * Common to every goal: {@code skip}, the output directory, and the mapping of core errors to
@@ -29,13 +30,44 @@ abstract class AbstractProfileMojo extends AbstractMojo {
       return;
     }
     try {
+      checkGateProperties();
       run();
     } catch (LibreYoloException e) {
-      throw new MojoExecutionException(e.inParameterTerms(), e);
+      // no cause attached: Maven appends a cause's message to the line, which said it twice
+      getLog().debug(e);
+      throw new MojoExecutionException(e.inParameterTerms());
     }
   }
 
   abstract void run() throws MojoExecutionException, MojoFailureException;
+
+  /**
+   * The check goal's {@code -D} settings, validated by every goal before it works: in
+   * {@code mvn verify} the infer goal measures for a minute before check runs, and a bad
+   * {@code alpha} should fail first, not after the measurement.
+   */
+  static void checkGateProperties() {
+    String prefix = "libreyolo.profile.";
+    GateOptions defaults = GateOptions.defaults();
+    double alpha = real(prefix + "alpha", defaults.alpha());
+    double maxRegression = real(prefix + "maxRegression", defaults.maxRegression());
+    double processNoise = real(prefix + "processNoise", defaults.processNoise());
+    String metrics = System.getProperty(prefix + "metrics");
+    new GateOptions(alpha, maxRegression, metrics == null || metrics.isBlank() ? defaults.metrics()
+        : List.of(metrics.split("\\s*,\\s*")), processNoise);
+  }
+
+  private static double real(String property, double fallback) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Double.parseDouble(value.trim());
+    } catch (NumberFormatException e) {
+      throw LibreYoloException.badInput("-D" + property + "=" + value + " is not a number");
+    }
+  }
 
   void log(List<String> lines) {
     lines.forEach(getLog()::info);

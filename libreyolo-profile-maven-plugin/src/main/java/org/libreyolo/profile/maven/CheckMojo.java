@@ -74,6 +74,14 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.gateSteps", defaultValue = "true")
   boolean gateSteps;
 
+  /**
+   * Fail the build when a baseline has no current profile: the perf tests (or the infer goal) did
+   * not run this build, so nothing was compared (false: a warning, and those baselines are
+   * INCONCLUSIVE).
+   */
+  @Parameter(property = "libreyolo.profile.failOnMissing", defaultValue = "true")
+  boolean failOnMissing;
+
   /** Where the JUnit steps' baselines live ({@code <class>.<method>.json}). */
   @Parameter(property = "libreyolo.profile.baselineDirectory",
       defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY)
@@ -83,10 +91,15 @@ public class CheckMojo extends AbstractProfileMojo {
   void run() throws MojoExecutionException, MojoFailureException {
     GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
     List<String> failures = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
     if (baseline.isFile()) {
       File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
-      GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
-      judge(outcome, "against " + baseline, "", failures);
+      if (judged.isFile()) {
+        GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
+        judge(outcome, "against " + baseline, "", failures);
+      } else {
+        missing.add(baseline + " (no " + judged + ": run the infer goal before check)");
+      }
     } else {
       String msg = "no baseline at " + baseline + ": record one with 'mvn libreyolo-profile:baseline'"
           + " (after libreyolo-profile:infer)";
@@ -96,7 +109,9 @@ public class CheckMojo extends AbstractProfileMojo {
       getLog().info(msg);
     }
     if (gateSteps) {
-      for (StepLayout.Step step : new StepLayout(outputDirectory.toPath(), baselineDirectory.toPath()).steps()) {
+      StepLayout layout = new StepLayout(outputDirectory.toPath(), baselineDirectory.toPath());
+      List<StepLayout.Step> steps = layout.steps();
+      for (StepLayout.Step step : steps) {
         if (!Files.isRegularFile(step.baseline())) {
           getLog().info(step.id() + ": no baseline at " + step.baseline() + " (record one with"
               + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
@@ -105,6 +120,15 @@ public class CheckMojo extends AbstractProfileMojo {
         GateRun.Outcome outcome = GateRun.check(ProfileLoader.load(step.baseline()), step.baseline(), step.current(),
             step.profile(), options, step.profile().getParent());
         judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures);
+      }
+      layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
+    }
+    if (!missing.isEmpty()) {
+      String msg = GateRun.missingRuns(missing.size()) + ": " + String.join(", ", missing);
+      if (failOnMissing) {
+        failures.add(msg + " (libreyolo.profile.failOnMissing=false makes this a warning)");
+      } else {
+        getLog().warn(msg + "; INCONCLUSIVE for those");
       }
     }
     if (!failures.isEmpty()) {

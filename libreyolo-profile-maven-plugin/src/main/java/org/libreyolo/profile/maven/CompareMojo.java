@@ -21,9 +21,9 @@ public class CompareMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.after")
   File after;
 
-  /** Significance level of the statistics block, within (0, 1). */
-  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
-  double alpha;
+  /** Significance level of the statistics block, within (0, 1); its own name, the gate's {@code alpha} has another default. */
+  @Parameter(property = "libreyolo.profile.compareAlpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
+  double compareAlpha;
 
   /** Log the comparison as JSON. */
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
@@ -31,7 +31,7 @@ public class CompareMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException {
-    log(ReaderViews.compare(required(before, "before").toPath(), required(after, "after").toPath(), alpha)
+    log(ReaderViews.compare(required(before, "before").toPath(), required(after, "after").toPath(), compareAlpha)
         .lines(json));
   }
 }

@@ -28,14 +28,14 @@ public class ReportMojo extends AbstractProfileMojo {
   File out;
 
   /** Significance level of a comparison report's statistics, within (0, 1). */
-  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
-  double alpha;
+  @Parameter(property = "libreyolo.profile.compareAlpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
+  double compareAlpha;
 
   @Override
   void run() throws MojoExecutionException {
     Path target = out == null ? null : out.toPath();
     Path written = before != null && after != null
-        ? Reports.comparison(before.toPath(), after.toPath(), target, alpha)
+        ? Reports.comparison(before.toPath(), after.toPath(), target, compareAlpha)
         : Reports.single(required(trace, "trace").toPath(), target);
     getLog().info("report: " + written);
   }
