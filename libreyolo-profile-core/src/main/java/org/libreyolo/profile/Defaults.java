@@ -35,6 +35,8 @@ public final class Defaults {
     public static final String IOU = "0.45";
     public static final String MAX_DET = "300";
     public static final String TRACE = "true";
+    /** Decide from the model's output layout: detection for a YOLO head, a plain model otherwise. */
+    public static final String TASK = "auto";
   }
 
   /** {@code profile run} (the reference's defaults). */

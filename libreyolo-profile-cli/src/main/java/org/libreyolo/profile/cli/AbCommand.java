@@ -54,8 +54,8 @@ public final class AbCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    InferOptions infer = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(input.batch)
-        .imgsz(input.imgsz).warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
+    InferOptions infer = input.apply(InferOptions.builder()).source(source).weights(model.weights).size(model.size)
+        .warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
         .trace(false).project(output.project).build();
     AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
         maxRegression), ProgressBar.on(spec.commandLine().getErr()));

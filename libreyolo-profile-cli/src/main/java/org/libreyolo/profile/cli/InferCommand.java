@@ -53,8 +53,8 @@ public final class InferCommand implements Runnable {
 
   @Override
   public void run() {
-    InferOptions options = InferOptions.builder().source(source).weights(model.weights).size(model.size).batch(input.batch)
-        .imgsz(input.imgsz).half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
+    InferOptions options = input.apply(InferOptions.builder()).source(source).weights(model.weights).size(model.size)
+        .half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
         .device(engine.spec()).threads(engine.threads).trace(trace).project(output.project).build();
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);

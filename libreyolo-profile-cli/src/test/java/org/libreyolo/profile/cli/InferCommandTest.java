@@ -21,7 +21,11 @@ class InferCommandTest {
         "--warmup", "1", "--runs", "4", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     String[] lines = r.out().split("\n");
-    assertThat(lines).hasSize(5);
+    assertThat(lines).hasSize(6);
+    // ours, before the reference's five lines: random weights are never taken for pretrained ones
+    assertThat(lines[0]).isEqualTo("model    LibreYOLO9t.pt (random-init: seeded random weights, not pretrained)  |  input"
+        + " 1x3x64x64  |  task detect");
+    lines = java.util.Arrays.copyOfRange(lines, 1, lines.length);
     assertThat(lines[0]).matches("latency  p50 [0-9.]+ ms \\| p90 [0-9.]+ ms \\| p99 [0-9.]+ ms  \\|  [0-9.]+ img/s");
     assertThat(lines[1]).matches("stages   preprocess [0-9.]+ ms \\| forward [0-9.]+ ms \\| postprocess/NMS [0-9.]+ ms");
     assertThat(lines[2]).startsWith(">> COMPUTE: forward dominates the step (").endsWith(" ms) \u2014 CPU-bound");
@@ -30,7 +34,7 @@ class InferCommandTest {
     assertThat(lines[4]).isEqualTo("next:    libreyolo profile summary " + profile);
     CliTest.Result summary = CliTest.run("profile", "summary", profile.toString());
     assertThat(summary.code()).isZero();
-    assertThat(summary.out()).contains("(2 samples)", "CPU busy", "leaf op");
+    assertThat(summary.out()).contains("(2 samples)", "CPU busy", "leaf op", "model LibreYOLO9t.pt (random-init");
   }
 
   @Test
@@ -42,7 +46,8 @@ class InferCommandTest {
     List<String> keys = new ArrayList<>();
     j.fieldNames().forEachRemaining(keys::add);
     assertThat(keys).containsExactly("profile", "mode", "img_per_s", "img_per_s_std", "img_per_s_n", "latency_p50_ms",
-        "latency_p90_ms", "latency_p99_ms", "bound", "stages_ms");
+        "latency_p90_ms", "latency_p99_ms", "bound", "stages_ms", "model", "weights", "task", "input_shape");
+    assertThat(j.get("weights").asText()).isEqualTo("random-init");
     assertThat(j.get("profile").asText()).isEqualTo(dir.resolve("infer_repeat.json").toString());
     assertThat(j.get("img_per_s_n").asInt()).isEqualTo(2);
     assertThat(j.get("img_per_s_std").isNumber()).isTrue();
@@ -59,6 +64,9 @@ class InferCommandTest {
     "--imgsz 33 | --imgsz must be a positive multiple of 32",
     "--conf 7 | --conf must be within [0, 1]",
     "--threads 0 | --threads must be >= 1",
+    "--task segment | --task must be auto, detect or none, got 'segment'",
+    "--input-shape 1x224x224 | --input-shape must be NxCxHxW such as 1x3x224x224",
+    "--input-shape 1x1x224x224 | --input-shape must have 3 channels",
   })
   void badFlagsExitTwoBeforeAnyWork(String flags, String message) {
     List<String> args = new ArrayList<>(List.of("profile", "infer", "--device", "cpu", "--project", dir.resolve("p").toString()));
@@ -71,21 +79,63 @@ class InferCommandTest {
 
   @Test
   void cudaDeviceWithoutCudaFailsBeforeWritingAnything() {
-    CliTest.Result r = CliTest.run("profile", "infer", "--project", dir.resolve("p").toString());
+    CliTest.Result r = CliTest.run("profile", "infer", "--device", "0", "--project", dir.resolve("p").toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("no CUDA device/engine is available", "--device cpu");
     assertThat(dir.resolve("p")).doesNotExist();
   }
 
-  /** {@code --device auto}: the CPU on this build, recorded as the device it decided on. */
+  /** No {@code --device}: {@code auto}, the CPU on this build, recorded as the device it decided on. */
   @Test
-  void autoDeviceIsDecidedAndRecorded() throws Exception {
-    CliTest.Result r = CliTest.run("profile", "infer", "--device", "auto", "--threads", "1", "--imgsz", "64",
+  void autoDeviceIsTheDefaultDecidedAndRecorded() throws Exception {
+    CliTest.Result r = CliTest.run("profile", "infer", "--threads", "1", "--imgsz", "64",
         "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.resolve("auto").toString());
     assertThat(r.code()).as(r.err()).isZero();
     com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.python.PyJson.MAPPER.readTree(
         dir.resolve("auto/infer/profile.json").toFile());
     assertThat(p.get("device").asText()).isEqualTo("cpu");
     assertThat(p.get("config").get("device").asText()).isEqualTo("cpu");
+  }
+
+  static final String CLASSIFIER = "libreyolo-profile-core/src/test/resources/fixtures/torchscript/";
+
+  /** The user's own model: a TorchScript classifier ([1, 10] output) is profiled as a plain model and says so. */
+  @Test
+  void aClassifierTorchScriptIsProfiledWithoutPostprocess() throws Exception {
+    Path model = fixture("global_pool_classifier.torchscript");
+    CliTest.Result r = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1", "--imgsz",
+        "96", "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("task none: not a YOLO detection output, profiled without postprocess",
+        "no postprocess (a plain model)");
+    JsonNode p = PyJson.MAPPER.readTree(dir.resolve("infer/profile.json").toFile());
+    assertThat(p.get("config").get("task").asText()).isEqualTo("none");
+    assertThat(p.get("stages_ms").has("postprocess")).isFalse();
+    assertThat(p.get("samples").get("latency_ms")).hasSize(2);
+  }
+
+  /** A model exported at a fixed size: one line naming the model, the shape and the engine's message; --input-shape fits it. */
+  @Test
+  void aFixedSizeModelAtAnotherSizeIsOneLineAndInputShapeFitsIt() {
+    Path model = fixture("fixed224_classifier.torchscript");
+    CliTest.Result wrong = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1", "--imgsz",
+        "256", "--runs", "2", "--project", dir.resolve("wrong").toString());
+    assertThat(wrong.code()).isEqualTo(2);
+    assertThat(wrong.err()).hasLineCount(1).contains("model " + model, "does not run at input 1x3x256x256",
+        "mat1 and mat2 shapes cannot be multiplied", "--input-shape");
+    assertThat(dir.resolve("wrong")).doesNotExist();
+    CliTest.Result detect = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1",
+        "--input-shape", "1x3x224x224", "--task", "detect", "--runs", "2", "--project", dir.resolve("d").toString());
+    assertThat(detect.code()).isEqualTo(2);
+    assertThat(detect.err()).hasLineCount(1).contains("--task detect needs a YOLO detection output", "[1, 10]");
+    CliTest.Result fits = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1",
+        "--input-shape", "1x3x224x224", "--warmup", "1", "--runs", "2", "--no-trace", "--project",
+        dir.resolve("fits").toString());
+    assertThat(fits.code()).as(fits.err()).isZero();
+    assertThat(fits.out()).contains("input 1x3x224x224");
+  }
+
+  private static Path fixture(String name) {
+    return Path.of("..").resolve(CLASSIFIER).resolve(name).toAbsolutePath().normalize();
   }
 }

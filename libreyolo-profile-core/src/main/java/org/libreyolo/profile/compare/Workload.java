@@ -8,7 +8,7 @@ import org.libreyolo.profile.result.Profile;
 
 /**
  * What was measured, as opposed to where (the environment) and how long (the settings): model
- * name and size, input size, batch, postprocess thresholds, precision, source, dataset, step.
+ * name and size, input size and shape, batch, task, postprocess thresholds, precision, source, dataset, step.
  * Two profiles of different workloads have no timing verdict: a baseline at imgsz 160 says nothing
  * about a run at 224. The model file's content hash is shown but does not block: a changed model
  * under the same name is what the gate is for (docs/statistics.md, "The gate").
@@ -16,7 +16,7 @@ import org.libreyolo.profile.result.Profile;
 public final class Workload {
   /** {@code config} keys that define the workload; compared only when both profiles record them. */
   static final List<String> KEYS = List.of("mode", "model", "size", "imgsz", "batch", "conf", "iou", "max_det", "half",
-      "amp_dtype", "source", "data", "workers", "step");
+      "amp_dtype", "source", "data", "workers", "step", "task", "input_shape");
   /** Shown when it differs, never blocking. */
   static final String MODEL_HASH = "weights_sha256";
 

@@ -11,7 +11,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 
-/** A TorchScript export of LibreYOLO9 (one output, (B, 4+nc, A)), for inference only. */
+/**
+ * A TorchScript model, for inference only: a LibreYOLO9 export (first output (B, 4+nc, A)) or any
+ * other model, which {@code profile infer} then profiles without postprocess.
+ */
 public final class TorchScriptDetector implements Detector {
   private final Model model;
   private final ParameterStore parameters;
@@ -39,7 +42,7 @@ public final class TorchScriptDetector implements Detector {
   @Override
   public ModelInfo info() {
     // the class count is known once the first forward has shown the output layout
-    return info != null ? info : new ModelInfo("LibreYOLO9 (TorchScript)", "?", -1, -1, label, "torchscript");
+    return info != null ? info : new ModelInfo("TorchScript", "?", -1, -1, label, "torchscript");
   }
 
   @Override
@@ -56,8 +59,10 @@ public final class TorchScriptDetector implements Detector {
   public NDList forward(NDArray input) {
     NDList out = model.getBlock().forward(parameters, new NDList(input), false);
     if (info == null) {
-      int classes = (int) out.get(0).getShape().get(1) - 4;
-      info = new ModelInfo("LibreYOLO9 (TorchScript)", "?", classes, -1, label, "torchscript");
+      long[] shape = out.get(0).getShape().getShape();
+      boolean yolo = shape.length == 3 && shape[1] > 4;
+      info = new ModelInfo(yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript", "?", yolo ? (int) shape[1] - 4 : -1, -1,
+          label, "torchscript");
     }
     return out;
   }

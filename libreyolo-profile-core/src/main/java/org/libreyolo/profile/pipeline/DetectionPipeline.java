@@ -27,8 +27,10 @@ public final class DetectionPipeline {
   private final NmsOptions options;
 
   public DetectionPipeline(Detector detector, int height, int width, NmsOptions options) {
-    checkSize("height", height);
-    checkSize("width", width);
+    // the stride rule (checkSize) is the options' to apply: a plain model may take any size
+    if (height <= 0 || width <= 0) {
+      throw LibreYoloException.badInput("the input size must be positive, got " + height + "x" + width);
+    }
     this.detector = detector;
     this.height = height;
     this.width = width;

@@ -17,6 +17,7 @@ import org.libreyolo.profile.measure.StepTimer;
 import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.pipeline.OutputLayout;
 import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.report.Fmt;
 import org.libreyolo.profile.result.ProfileIo;
@@ -100,11 +101,14 @@ public final class AbProfiler {
     InferOptions io = o.infer().concrete();
     Device device = Engines.resolve(io.device());
     InferProfiler.checkWritable(io.project());
-    int size = io.inputSize();
     try (Detector da = Detectors.load(a, CocoNames.NAMES.size(), device);
         Detector db = Detectors.load(b, CocoNames.NAMES.size(), device)) {
-      DetectionPipeline pa = new DetectionPipeline(da, size, size, io.nms());
-      DetectionPipeline pb = new DetectionPipeline(db, size, size, io.nms());
+      int h = io.inputHeight();
+      int w = io.inputWidth();
+      boolean detectA = InferProfiler.detects(OutputLayout.probe(da, a.label(), io.batch(), h, w), io, a.label());
+      boolean detectB = InferProfiler.detects(OutputLayout.probe(db, b.label(), io.batch(), h, w), io, b.label());
+      DetectionPipeline pa = new DetectionPipeline(da, h, w, io.nms());
+      DetectionPipeline pb = new DetectionPipeline(db, h, w, io.nms());
       ObjectNode config = JsonNodeFactory.instance.objectNode();
       config.put("imgsz", io.inputSize());
       config.put("batch", io.batch());
@@ -112,8 +116,8 @@ public final class AbProfiler {
       config.put("threads", Engines.threads());
       config.put("device", io.device().label());
       return compare(a.label(), b.label(),
-          (clock, index) -> InferProfiler.iterate(pa, InferProfiler.batch(images, index, io.batch()), clock),
-          (clock, index) -> InferProfiler.iterate(pb, InferProfiler.batch(images, index, io.batch()), clock),
+          (clock, index) -> InferProfiler.iterate(pa, InferProfiler.batch(images, index, io.batch()), clock, detectA),
+          (clock, index) -> InferProfiler.iterate(pb, InferProfiler.batch(images, index, io.batch()), clock, detectB),
           config, new Settings(io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
           io.project().resolve("ab.json"), progress);
     }

@@ -8,6 +8,8 @@ import org.libreyolo.profile.engine.DeviceSpec;
 import org.libreyolo.profile.engine.Engines;
 import org.libreyolo.profile.pipeline.NmsOptions;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.pipeline.InputShape;
+import org.libreyolo.profile.pipeline.Task;
 
 /**
  * Everything {@code profile infer} takes, validated up front (before any model or engine work):
@@ -16,7 +18,14 @@ import org.libreyolo.profile.pipeline.DetectionPipeline;
 public record InferOptions(
     Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
     int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace,
-    Path project) {
+    Path project, Task task, InputShape inputShape) {
+
+  /** Detection (auto task) at the batch and square size given: the options before tasks and input shapes. */
+  public InferOptions(Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
+      int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace, Path project) {
+    this(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device, threads, trace, project,
+        Task.AUTO, null);
+  }
 
   public static Builder builder() {
     return new Builder();
@@ -42,6 +51,8 @@ public record InferOptions(
     private Integer threads;
     private boolean trace = Boolean.parseBoolean(Defaults.Infer.TRACE);
     private Path project = Path.of(Defaults.PROJECT);
+    private Task task = Task.parse(Defaults.Infer.TASK);
+    private InputShape inputShape;
 
     private Builder() {}
 
@@ -61,14 +72,23 @@ public record InferOptions(
     public Builder threads(Integer v) { threads = v; return this; }
     public Builder trace(boolean v) { trace = v; return this; }
     public Builder project(Path v) { project = v; return this; }
+    public Builder task(Task v) { task = v; return this; }
+    /** Null: {@code batch} and {@code imgsz} decide the input. */
+    public Builder inputShape(InputShape v) { inputShape = v; return this; }
 
     public InferOptions build() {
       return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device,
-          threads != null ? threads : Engines.defaultThreads(), trace, project);
+          threads != null ? threads : Engines.defaultThreads(), trace, project, task, inputShape);
     }
   }
 
   public InferOptions {
+    if (task == null) {
+      task = Task.AUTO;
+    }
+    if (inputShape != null) {
+      batch = inputShape.batch();
+    }
     if (batch < 1) {
       throw LibreYoloException.badInput("--batch must be >= 1, got " + batch);
     }
@@ -105,7 +125,7 @@ public record InferOptions(
    */
   public InferOptions concrete() {
     return device.auto() ? new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat,
-        nms, Engines.concrete(device), threads, trace, project) : this;
+        nms, Engines.concrete(device), threads, trace, project, task, inputShape) : this;
   }
 
   /** The reference's normalisation: float16/fp16 and bfloat16/bf16, case- and space-insensitive. */
@@ -126,7 +146,16 @@ public record InferOptions(
 
   /** {@code --imgsz 0} means the model's native size, 640 for every LibreYOLO9. */
   int inputSize() {
-    return imgsz == 0 ? 640 : imgsz;
+    return inputShape != null ? inputShape.height() : imgsz == 0 ? 640 : imgsz;
+  }
+
+  /** The letterboxed input height: {@code --input-shape}'s H, else the square size. */
+  int inputHeight() {
+    return inputShape != null ? inputShape.height() : inputSize();
+  }
+
+  int inputWidth() {
+    return inputShape != null ? inputShape.width() : inputSize();
   }
 
   int trials() {

@@ -30,6 +30,7 @@ import org.libreyolo.profile.measure.StepTimer;
 import org.libreyolo.profile.model.CocoNames;
 import org.libreyolo.profile.model.Detector;
 import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.pipeline.OutputLayout;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -66,13 +67,16 @@ public final class InferProfiler {
         Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
         String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
         try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
-          DetectionPipeline pipeline = new DetectionPipeline(detector, o.inputSize(), o.inputSize(), o.nms());
+          // before the canary and any warmup: a model that cannot run at this shape is one line
+          boolean detect = detects(OutputLayout.probe(detector, weights.label(), o.batch(), o.inputHeight(),
+              o.inputWidth()), o, weights.label());
+          DetectionPipeline pipeline = new DetectionPipeline(detector, o.inputHeight(), o.inputWidth(), o.nms());
           Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
           StepTimer.Plan plan = new StepTimer.Plan(o.warmup(), o.measuredRuns(), traceFile,
               StepTimer.traceSteps(o.measuredRuns()), "runs", stage);
           Measurement m = StepTimer.run(plan,
-              (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock), blocks, progress);
-          profiles.add(finish(m, detector, weights, o, dir));
+              (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock, detect), blocks, progress);
+          profiles.add(finish(m, detector, weights, o, dir, detect));
         }
         reported = dir.resolve("profile.json");
         if (i < trials - 1) {
@@ -104,8 +108,32 @@ public final class InferProfiler {
     }
   }
 
+  /**
+   * Whether to decode detections: {@code --task detect} needs a YOLO layout, {@code none} never
+   * decodes, {@code auto} follows the layout the probe saw.
+   */
+  static boolean detects(OutputLayout layout, InferOptions o, String model) {
+    return switch (o.task()) {
+      case NONE -> false;
+      case AUTO -> layout.detection();
+      case DETECT -> {
+        if (!layout.detection()) {
+          throw LibreYoloException.badInput("--task detect needs a YOLO detection output (batch, 4+classes, anchors);"
+              + " model " + model + " returns " + layout.describe() + ": use --task none (or auto) to profile it as a"
+              + " plain model");
+        }
+        yield true;
+      }
+    };
+  }
+
   /** One iteration: preprocess, forward (in its own NDManager), postprocess. */
   static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock) {
+    iterate(pipeline, images, clock, true);
+  }
+
+  /** One iteration; a plain model ({@code detect} false) has no postprocess stage. */
+  static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock, boolean detect) {
     DetectionPipeline.Batch batch;
     try (Span s = clock.phase("preprocess")) {
       batch = pipeline.preprocess(images);
@@ -115,8 +143,10 @@ public final class InferProfiler {
       try (Span s = clock.phase("forward")) {
         out = pipeline.forward(sub, batch);
       }
-      try (Span s = clock.phase("postprocess")) {
-        pipeline.postprocess(out.get(0), batch);
+      if (detect) {
+        try (Span s = clock.phase("postprocess")) {
+          pipeline.postprocess(out.get(0), batch);
+        }
       }
     }
   }
@@ -130,7 +160,8 @@ public final class InferProfiler {
     return out;
   }
 
-  private static ObjectNode finish(Measurement m, Detector detector, WeightsSource weights, InferOptions o, Path dir) {
+  private static ObjectNode finish(Measurement m, Detector detector, WeightsSource weights, InferOptions o, Path dir,
+      boolean detect) {
     int half = m.half();
     double[] latencySamples = m.total(0, half);
     Map<String, double[]> stageSamples = m.phases(half, m.iterations());
@@ -142,7 +173,7 @@ public final class InferProfiler {
     double meanMs = lat.n() > 0 ? lat.mean() : pre + fwd + post;
     double imgPerS = ProfileAssembler.perSecond(o.batch(), meanMs);
 
-    ObjectNode meta = meta(detector, weights, o);
+    ObjectNode meta = meta(detector, weights, o, detect);
     ObjectNode latency = ProfileAssembler.latency(lat, meanMs);
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
     summary.set("meta", meta);
@@ -179,7 +210,7 @@ public final class InferProfiler {
     return profile;
   }
 
-  private static ObjectNode meta(Detector detector, WeightsSource weights, InferOptions o) {
+  private static ObjectNode meta(Detector detector, WeightsSource weights, InferOptions o, boolean detect) {
     ObjectNode meta = JsonNodeFactory.instance.objectNode();
     meta.put("model", weights.requested());
     meta.put("batch", o.batch());
@@ -199,6 +230,9 @@ public final class InferProfiler {
     meta.put("warmup", o.warmup());
     meta.put("runs", o.measuredRuns());
     meta.put("trace", o.trace());
+    // what ran after the forward pass: decode + NMS, or nothing for a plain model (--task)
+    meta.put("task", detect ? "detect" : "none");
+    meta.put("input_shape", o.batch() + "x3x" + o.inputHeight() + "x" + o.inputWidth());
     meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.measuredRuns()) : 0);
     // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
     meta.put("source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());

@@ -1,6 +1,7 @@
 package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,26 @@ public final class InferReport {
     o.put("bound", p.bound());
     ObjectNode stages = o.putObject("stages_ms");
     p.stagesMs().forEach((stage, ms) -> stages.set(stage, Num.json(ms)));
+    // ours, after the reference's keys: which model ran (random-init said so) and what followed the forward
+    o.put("model", p.model());
+    o.set("weights", p.config().getOrDefault("weights", NullNode.instance));
+    o.set("task", p.config().getOrDefault("task", NullNode.instance));
+    o.set("input_shape", p.config().getOrDefault("input_shape", NullNode.instance));
     return o;
+  }
+
+  /** The stages line of {@code infer} and {@code summary}: a plain model has no postprocess stage. */
+  public static String stagesLine(Profile p) {
+    Map<String, Num> stages = p.stagesMs();
+    String head = "stages   preprocess " + Num.str(stages.get("preprocess")) + " ms | forward "
+        + Num.str(stages.get("forward")) + " ms | ";
+    return "none".equals(p.task()) ? head + "no postprocess (a plain model)"
+        : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms";
+  }
+
+  private static String taskWords(Profile p) {
+    return "none".equals(p.task()) ? "none: not a YOLO detection output, profiled without postprocess"
+        : p.task() == null ? "detect" : p.task();
   }
 
   /**
@@ -40,13 +60,13 @@ public final class InferReport {
   public static List<String> text(InferResult r, Function<Path, String> next) {
     Profile p = r.profile();
     ProfileRows.Latency l = p.latency();
-    Map<String, Num> stages = p.stagesMs();
     String spread = RepeatFields.spread(p);
     return List.of(
+        "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape") == null ? null
+            : p.config().get("input_shape").asText()) + "  |  task " + taskWords(p),
         "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
             + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
-        "stages   preprocess " + Num.str(stages.get("preprocess")) + " ms | forward " + Num.str(stages.get("forward"))
-            + " ms | postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms",
+        stagesLine(p),
         ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
         "profile: " + r.reported(),
         "next:    " + next.apply(r.reported()));

@@ -25,17 +25,15 @@ public final class TextReport {
   public static List<String> summary(Profile p) {
     boolean cpu = p.isCpu();
     List<String> lines = new ArrayList<>();
-    lines.add("model " + Fmt.orQ(p.model()) + "  |  " + Fmt.orQ(p.imgPerS()) + " img/s  |  step "
+    lines.add("model " + (p.model() == null ? Fmt.orQ((String) null) : p.modelLabel()) + "  |  " + Fmt.orQ(p.imgPerS()) + " img/s  |  step "
         + Num.str(p.stepMs()) + " ms  |  " + Num.str(p.kernelsPerStep())
         + (cpu ? " leaf ops/step @ ~" : " kernels/step @ ~") + Fmt.f(Num.orZero(p.meanKernelUs()), 0) + "us");
     if (p.isInference()) {
       ProfileRows.Latency l = p.latency() != null ? p.latency() : new ProfileRows.Latency(null, null, null, null, null,
           null, null);
-      Map<String, Num> s = p.stagesMs();
       lines.add("latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 "
           + Num.str(l.p99()) + " ms  (" + Num.str(l.n()) + " samples)");
-      lines.add("stages   preprocess " + Num.str(s.get("preprocess")) + " ms | forward " + Num.str(s.get("forward"))
-          + " ms | postprocess/NMS " + Num.str(s.get("postprocess")) + " ms");
+      lines.add(InferReport.stagesLine(p));
     }
     if (cpu) {
       lines.add("CPU busy " + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0) + "%  (" + Num.str(p.gpuBusyMsPerStep())

@@ -53,6 +53,23 @@ public final class Profile {
     return text("model");
   }
 
+  /**
+   * The model as people read it: its name, and {@code (random-init: ...)} when no weights file was
+   * loaded ({@code config.weights}), so random weights are never taken for pretrained ones.
+   */
+  public String modelLabel() {
+    String model = model() == null ? "?" : model();
+    JsonNode weights = config().get("weights");
+    return weights != null && "random-init".equals(weights.asText())
+        ? model + " (random-init: seeded random weights, not pretrained)" : model;
+  }
+
+  /** {@code config.task}: {@code detect}, {@code none} (a plain model, no postprocess), or null (older profiles, training). */
+  public String task() {
+    JsonNode task = config().get("task");
+    return task == null || task.isNull() ? null : task.asText();
+  }
+
   public String mode() {
     return text("mode");
   }

@@ -62,7 +62,8 @@ class InferProfilerTest {
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
     assertThat(keys.subList(keys.size() - 6, keys.size()))
-        .containsExactly("device", "kernel_source", "profiler_compensation", "environment", "work", "samples");
+        .containsExactly("device", "kernel_source", "profiler_compensation", "environment", "work", "recorded_at",
+            "samples");
     // the counters and the gate's unit: work from the traced shapes, blocks with the canary around them
     assertThat(p.get("work").get("conv_macs_stride1_per_step").asLong()).isPositive();
     JsonNode blocks = p.get("samples").get("blocks");
@@ -91,7 +92,7 @@ class InferProfilerTest {
         "cuda_mallocs_per_step", "host_overhead_ms_per_step", "launches_per_step", "gpu_busy_ms_per_step",
         "mean_kernel_us", "kernels_per_step", "unique_kernels", "memcpy_ms_per_step", "tensorcore_pct", "peak_vram_mb",
         "window", "latency", "stages_ms", "metrics", "categories", "phases", "phases_gpu", "kernels_by_phase",
-        "ops_by_phase", "top_kernels", "kernels", "ops", "device", "kernel_source", "environment", "samples");
+        "ops_by_phase", "top_kernels", "kernels", "ops", "device", "kernel_source", "environment", "recorded_at", "samples");
     List<String> metrics = new ArrayList<>();
     p.get("metrics").fieldNames().forEachRemaining(metrics::add);
     assertThat(metrics).containsExactly("img_per_s", "step_ms", "gpu_util", "gpu_busy_ms", "mean_kernel_us",

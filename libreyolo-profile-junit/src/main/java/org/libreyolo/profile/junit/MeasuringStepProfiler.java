@@ -408,7 +408,14 @@ final class MeasuringStepProfiler implements StepProfiler {
     System.out.println(line);
   }
 
-  /** Attaches the files where the running JUnit has {@code publishFile} (5.12+); silent elsewhere. */
+  /** Whether this JVM already said that its JUnit cannot attach files to the report. */
+  private static final java.util.concurrent.atomic.AtomicBoolean NO_REPORT_FILES_SAID =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /**
+   * Attaches the files where the running JUnit has {@code publishDirectory} (5.12+); on an older
+   * JUnit Platform it says once per JVM where the files are instead.
+   */
   private void publish(Path dir) {
     for (Method m : context.getClass().getMethods()) {
       if (m.getName().equals("publishDirectory") && m.getParameterCount() == 2) {
@@ -425,6 +432,12 @@ final class MeasuringStepProfiler implements StepProfiler {
         }
         return;
       }
+    }
+    if (NO_REPORT_FILES_SAID.compareAndSet(false, true)) {
+      String version = org.junit.jupiter.api.Test.class.getPackage().getImplementationVersion();
+      System.out.println("[libreyolo-profile] warning: JUnit " + (version == null ? "(unknown version)" : version)
+          + " cannot attach files to test reports (JUnit 5.12+ can): the profiles are only under " + dir.getParent()
+          .getParent());
     }
   }
 }

@@ -82,7 +82,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         new AbProfiler.Settings(warmup,
             param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
             param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),
-            Double.parseDouble(Defaults.Ab.ALPHA),
+            param(context, "abAlpha", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.ALPHA)),
             param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))),
         new Files(layout, type.getName(), key));
   }
@@ -158,6 +158,9 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
       options("cpu", -1);
       if (threads < 0) {
         throw LibreYoloException.badInput("--threads must be >= 1 (0: the engine's default), got " + threads);
+      }
+      if (!(ab.alpha() > 0 && ab.alpha() < 1)) {
+        throw LibreYoloException.badInput("--ab-alpha must be within (0, 1), got " + ab.alpha());
       }
       if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " and --block-runs >= 1 for"

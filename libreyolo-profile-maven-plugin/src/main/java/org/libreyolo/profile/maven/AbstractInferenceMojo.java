@@ -3,7 +3,9 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.pipeline.InputShape;
 import org.libreyolo.profile.pipeline.NmsOptions;
+import org.libreyolo.profile.pipeline.Task;
 import org.libreyolo.profile.produce.InferOptions;
 
 /** The inference goals ({@code infer}, {@code ab}): the images, the input and the postprocess. */
@@ -32,10 +34,19 @@ abstract class AbstractInferenceMojo extends AbstractModelMojo {
   @Parameter(property = "libreyolo.profile.maxDet", defaultValue = Defaults.Infer.MAX_DET)
   int maxDet;
 
+  /** The network input NxCxHxW, e.g. 1x3x224x224 for a model exported at a fixed size (replaces batch and imgsz). */
+  @Parameter(property = "libreyolo.profile.inputShape")
+  String inputShape;
+
+  /** detect (YOLO output, NMS), none (a plain model: no postprocess) or auto (from the model's output). */
+  @Parameter(property = "libreyolo.profile.task", defaultValue = Defaults.Infer.TASK)
+  String task;
+
   /** The options these parameters set; the goal adds its own. */
   InferOptions.Builder inferOptions() {
     return InferOptions.builder().source(source == null ? null : source.toPath()).weights(weights).size(size)
         .batch(batch).imgsz(imgsz).nms(new NmsOptions(conf, iou, maxDet)).device(deviceSpec()).threads(threads)
-        .project(projectPath());
+        .project(projectPath()).task(task == null ? Task.AUTO : Task.parse(task))
+        .inputShape(inputShape == null || inputShape.isBlank() ? null : InputShape.parse(inputShape));
   }
 }

@@ -94,7 +94,7 @@ public class CheckMojo extends AbstractProfileMojo {
     List<String> missing = new ArrayList<>();
     if (baseline.isFile()) {
       File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
-      if (judged.isFile()) {
+      if (current != null || judged.isFile()) { // a named current file must exist: bad input if not
         GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
         judge(outcome, "against " + baseline, "", failures);
       } else {

@@ -181,6 +181,35 @@ class MojoBadInputTest {
           m.maxDet = 300;
           return m;
         }, MojoExecutionException.class, "runs must be >= 2"),
+        new Case("infer of a fixed-size TorchScript model at another size", () -> {
+          var m = mojo(new InferMojo());
+          m.weights = Path.of("../libreyolo-profile-core/src/test/resources/fixtures/torchscript/fixed224_classifier.torchscript")
+              .toAbsolutePath().normalize().toString();
+          m.device = "cpu";
+          m.threads = 1;
+          m.runs = 2;
+          m.batch = 1;
+          m.imgsz = 256;
+          m.ampDtype = "float16";
+          m.task = "auto";
+          m.conf = 0.25f;
+          m.iou = 0.45f;
+          m.maxDet = 300;
+          return m;
+        }, MojoExecutionException.class, "does not run at input 1x3x256x256: mat1 and mat2 shapes cannot be multiplied"),
+        new Case("infer with an unknown task", () -> {
+          var m = mojo(new InferMojo());
+          m.device = "cpu";
+          m.runs = 2;
+          m.batch = 1;
+          m.imgsz = 64;
+          m.ampDtype = "float16";
+          m.task = "segment";
+          m.conf = 0.25f;
+          m.iou = 0.45f;
+          m.maxDet = 300;
+          return m;
+        }, MojoExecutionException.class, "task must be auto, detect or none, got 'segment'"),
         new Case("infer with --half on CPU", () -> {
           var m = mojo(new InferMojo());
           m.device = "cpu";
