@@ -96,7 +96,7 @@ public final class GateReport {
         + " inside a run; step time before normalisation " + signed(t.rawChange());
   }
 
-  static String signed(double v) {
+  public static String signed(double v) {
     return (v >= 0 ? "+" : "") + percent(v);
   }
 
@@ -112,7 +112,7 @@ public final class GateReport {
   }
 
   /** A fraction as a percentage with one decimal: 0.052 -> "5.2%". */
-  static String percent(double v) {
+  public static String percent(double v) {
     return PyRound.format(v * 100, 1) + "%";
   }
 

@@ -65,27 +65,21 @@ public final class HtmlReport {
     return comparison(before, after, cmp, null);
   }
 
-  /**
-   * With {@code gate} (the check report) the page leads with the gate's verdict and table, the
-   * same lines as the build log and the markdown summary; the sample statistics below are then
-   * descriptive only.
-   */
+  /** With {@code gate}: the check report ({@link CheckReport}); without, the comparison of two profiles. */
   public static String comparison(Profile before, Profile after, Comparison.Result cmp, Gate.Result gate) {
+    if (gate != null) {
+      return CheckReport.html(before, after, cmp, gate);
+    }
     Profile a = before;
     Profile b = after;
-    StringBuilder body = new StringBuilder("<h1>libreyolo-profile: " + (gate == null ? "comparison" : "check") + "</h1>");
+    StringBuilder body = new StringBuilder("<h1>libreyolo-profile: comparison</h1>");
     body.append("<p class=\"muted\">before ").append(Html.esc(cmp.before())).append("<br>after ")
         .append(Html.esc(cmp.after())).append("</p>");
-    if (gate != null) {
-      String css = gate.verdict() == Verdict.REGRESSION ? "verdict regression" : "verdict";
-      body.append("<div class=\"").append(css).append("\"><b>").append(gate.verdict()).append("</b></div>");
-      body.append("<pre>").append(Html.esc(String.join("\n", GateReport.text(gate)))).append("</pre>");
-    }
     Comparison.Significance sig = cmp.significance();
     String call = sig.significant() == null ? sig.text()
         : (sig.significant() ? "significant" : "NOT significant") + " (" + sig.text() + ")";
     Comparison.Pair<Num> ips = cmp.imgPerS();
-    body.append("<div class=\"").append(gate == null ? "verdict" : "muted").append("\">img/s ").append(Html.esc(Num.str(ips.before()))).append(" &rarr; ")
+    body.append("<div class=\"verdict\">img/s ").append(Html.esc(Num.str(ips.before()))).append(" &rarr; ")
         .append(Html.esc(Num.str(ips.after())))
         .append(Html.esc(Fmt.pctSuffix(Num.orZero(ips.before()), Num.orZero(ips.after())))).append(": ")
         .append(Html.esc(call)).append("</div>");
@@ -96,8 +90,7 @@ public final class HtmlReport {
     }
     body.append("<div class=\"grid\">");
     body.append(Html.card("Metrics", metricsTable(a, b)));
-    body.append(Html.card(gate == null ? "Statistics on raw samples"
-        : "Iteration statistics (descriptive: the verdict above comes from blocks)", statistics(cmp.statistics())));
+    body.append(Html.card("Statistics on raw samples", statistics(cmp.statistics())));
     double[] la = a.samples().latencyMs();
     double[] lb = b.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
@@ -197,10 +190,12 @@ public final class HtmlReport {
   private record MetricRow(String label, Function<Profile, Object> value) {}
 
   private static String metricsTable(Profile a, Profile b) {
+    boolean cpu = b.isCpu();
     List<MetricRow> rows = new ArrayList<>(List.of(new MetricRow("img/s", Profile::imgPerS),
-        new MetricRow("step ms", Profile::stepMs), new MetricRow("utilisation", Profile::gpuUtil),
-        new MetricRow("host overhead ms/step", Profile::hostOverheadMsPerStep),
-        new MetricRow("launches (op calls)/step", Profile::launchesPerStep), new MetricRow("verdict", Profile::bound)));
+        new MetricRow("step ms", Profile::stepMs), new MetricRow(cpu ? "CPU busy (fraction)" : "GPU utilisation",
+            Profile::gpuUtil), new MetricRow("host overhead ms/step", Profile::hostOverheadMsPerStep),
+        new MetricRow(cpu ? "leaf op calls/step" : "kernel launches/step", Profile::launchesPerStep),
+        new MetricRow("verdict", Profile::bound)));
     if (a.latency() != null && b.latency() != null) {
       rows.add(1, new MetricRow("latency p50 ms", p -> p.latency().p50()));
       rows.add(2, new MetricRow("latency p90 ms", p -> p.latency().p90()));
@@ -233,7 +228,7 @@ public final class HtmlReport {
     return out.append("</pre>").toString();
   }
 
-  private static String categoryDeltas(Profile a, Profile b) {
+  static String categoryDeltas(Profile a, Profile b) {
     Map<String, Double> before = categoryMs(a);
     Map<String, Double> after = categoryMs(b);
     Set<String> names = new LinkedHashSet<>(before.keySet());

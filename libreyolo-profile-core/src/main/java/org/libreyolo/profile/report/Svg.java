@@ -160,7 +160,10 @@ final class Svg {
       }
       out.append("<path class=\"cdf-line\" d=\"").append(path).append("\" fill=\"none\" stroke=\"").append(SERIES[k % 2])
           .append("\" stroke-width=\"2\"/>");
-      out.append(text(LEFT + 8, TOP + 14 + 16 * k, names.get(k), "start", "font-size=\"12\" fill=\"" + SERIES[k % 2] + "\""));
+      // a swatch in the series' colour beside a dark label: readable, and unmistakably which line is which
+      out.append("<rect class=\"legend-swatch\" x=\"").append(n(LEFT + 8)).append("\" y=\"").append(n(TOP + 5 + 16 * k))
+          .append("\" width=\"14\" height=\"10\" fill=\"").append(SERIES[k % 2]).append("\"/>");
+      out.append(text(LEFT + 27, TOP + 14 + 16 * k, names.get(k), "start", "class=\"legend-label\" font-size=\"12\""));
     }
     if (marks != null) {
       out.append(markers(marks, markNames, lo, hi));
@@ -259,5 +262,46 @@ final class Svg {
     out.append(text(mid, height - 4, "change in " + unit + " (red: slower / more, green: faster / less)", "middle",
         "font-size=\"11\""));
     return out.append("</svg>").toString();
+  }
+
+  /** Verdict colours of the check report's interval plots. */
+  static final Map<String, String> VERDICT_COLORS = Map.of("REGRESSION", "#c0392b", "IMPROVED", "#2e7d32",
+      "PASS", "#2e7d32", "INCONCLUSIVE", "#8a6d00");
+
+  /**
+   * A one-line interval plot of a slowdown (positive = slower): the band within the threshold, the
+   * zero line, the threshold marks, the interval as a bar and the estimate as a dot, in the
+   * verdict's colour. The axis always shows twice the threshold, so short intervals read in scale.
+   */
+  static String interval(double estimate, double low, double high, double threshold, String verdict) {
+    int w = 300;
+    int h = 34;
+    double span = Math.max(Math.max(2 * threshold, 0.1), Math.max(Math.abs(low), Math.abs(high)) * 1.1);
+    double left = 10;
+    double right = w - 10;
+    java.util.function.DoubleUnaryOperator x = v -> left + (v + span) / (2 * span) * (right - left);
+    String color = VERDICT_COLORS.getOrDefault(verdict, "#444");
+    StringBuilder out = new StringBuilder(open("chart interval", "change " + pct(estimate) + ", interval [" + pct(low) + ", "
+        + pct(high) + "], threshold " + pct(threshold), w, h));
+    out.append("<rect class=\"threshold-band\" x=\"").append(n(x.applyAsDouble(-threshold))).append("\" y=\"4\" width=\"")
+        .append(n(x.applyAsDouble(threshold) - x.applyAsDouble(-threshold))).append("\" height=\"16\" fill=\"#eef0f3\"/>");
+    out.append("<line x1=\"").append(n(x.applyAsDouble(0))).append("\" x2=\"").append(n(x.applyAsDouble(0)))
+        .append("\" y1=\"2\" y2=\"22\" stroke=\"#999\"/>");
+    for (double mark : new double[] {-threshold, threshold}) {
+      out.append("<line class=\"threshold\" x1=\"").append(n(x.applyAsDouble(mark))).append("\" x2=\"")
+          .append(n(x.applyAsDouble(mark))).append("\" y1=\"2\" y2=\"22\" stroke=\"#555\" stroke-dasharray=\"3,2\"/>");
+    }
+    out.append("<line class=\"ci\" x1=\"").append(n(x.applyAsDouble(low))).append("\" x2=\"").append(n(x.applyAsDouble(high)))
+        .append("\" y1=\"12\" y2=\"12\" stroke=\"").append(color).append("\" stroke-width=\"4\"/>");
+    out.append("<circle class=\"estimate\" cx=\"").append(n(x.applyAsDouble(estimate))).append("\" cy=\"12\" r=\"5\" fill=\"")
+        .append(color).append("\"/>");
+    out.append(text(left, 32, "faster", "start", "font-size=\"10\""));
+    out.append(text(x.applyAsDouble(threshold), 32, pct(threshold), "middle", "font-size=\"10\""));
+    out.append(text(right, 32, "slower", "end", "font-size=\"10\""));
+    return out.append("</svg>").toString();
+  }
+
+  private static String pct(double v) {
+    return String.format(Locale.ROOT, "%+.1f%%", v * 100);
   }
 }

@@ -21,7 +21,7 @@ public class GateTest {
     return profile(median, noise, seed, cpu, 1.0);
   }
 
-  static Profile profile(double median, double noise, long seed, String cpu, double machine) throws Exception {
+  public static Profile profile(double median, double noise, long seed, String cpu, double machine) throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
     double[] lat = new double[50];
     for (int i = 0; i < lat.length; i++) {

@@ -1,15 +1,10 @@
 package org.libreyolo.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
@@ -20,41 +15,19 @@ import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * Renders the reports in a real headless Chromium: a screenshot at 1280x800, no console errors,
- * and the expected SVG elements in the DOM. Skipped (with the reason) only where Chromium is absent.
+ * Renders the reports in a real headless Chromium ({@link Chromium}): a screenshot at 1280x800, no
+ * console errors, and the expected SVG elements in the DOM. Skipped (with the reason) only where
+ * Chromium is absent.
  */
 class HtmlReportBrowserTest {
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-
   @TempDir Path dir;
 
-  record Rendered(String dom, String log, Path screenshot) {}
-
-  Rendered render(Path html) throws Exception {
-    assumeTrue(Files.isExecutable(CHROMIUM), "Chromium not installed at " + CHROMIUM + " (.ci/run installs Debian's chromium)");
-    Path shot = dir.resolve(html.getFileName() + ".png");
-    String dom = run(List.of("--screenshot=" + shot, "--window-size=1280,800"), html);
-    String log = Files.readString(dir.resolve("chrome.log"));
-    String domOnly = run(List.of("--dump-dom"), html);
-    return new Rendered(domOnly.isEmpty() ? dom : domOnly, log, shot);
-  }
-
-  private String run(List<String> extra, Path html) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--enable-logging=stderr", "--v=0", "--user-data-dir=" + Files.createTempDirectory(dir, "chrome")));
-    cmd.addAll(extra);
-    cmd.add(html.toUri().toString());
-    Path out = dir.resolve("chrome.out");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(dir.resolve("chrome.log").toFile()).start();
-    assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-    return Files.readString(out, StandardCharsets.UTF_8);
+  Chromium.Rendered render(Path html) throws Exception {
+    return Chromium.render(html, dir);
   }
 
   static void assertNoConsoleErrors(String log) {
-    for (String line : log.split("\n")) {
-      assertThat(line).as("browser log").doesNotContain(":CONSOLE").doesNotContain("Uncaught");
-    }
+    Chromium.assertNoConsoleErrors(log);
   }
 
   @Test
@@ -63,7 +36,7 @@ class HtmlReportBrowserTest {
     Path html = Reports.single(trace, dir.resolve("report.html"));
     String text = Files.readString(html);
     assertThat(text).doesNotContain("<script", "http://", "https://").contains("<svg");
-    Rendered r = render(html);
+    var r = render(html);
     assertNoConsoleErrors(r.log());
     assertThat(Files.size(r.screenshot())).isGreaterThan(10_000);
     assertThat(r.dom()).contains("class=\"chart stacked\"", "class=\"chart timeline\"", "phase-span", "Kernel mix by category",
@@ -78,7 +51,7 @@ class HtmlReportBrowserTest {
     a.json().put("img_per_s_std", 0.3);
     Path file = dir.resolve("profile.json");
     AtomicFiles.write(file, o -> o.write(PyJson.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
-    Rendered r = render(Reports.single(file, dir.resolve("single.html")));
+    var r = render(Reports.single(file, dir.resolve("single.html")));
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("class=\"chart histogram\"", "class=\"chart cdf\"", "class=\"percentile\"",
         "class=\"chart bars\"", "class=\"std-band\"", "latency (ms)");
@@ -94,7 +67,7 @@ class HtmlReportBrowserTest {
     b.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 95.0);
     AtomicFiles.write(before, o -> o.write(PyJson.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
     AtomicFiles.write(after, o -> o.write(PyJson.compact(b.json()).getBytes(StandardCharsets.UTF_8)));
-    Rendered r = render(Reports.comparison(before, after, dir.resolve("compare.html"), 0.05));
+    var r = render(Reports.comparison(before, after, dir.resolve("compare.html"), 0.05));
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("class=\"cdf-line\"", "class=\"chart deltas\"", "Welch t (log)", "before", "after");
     assertThat(r.dom().split("class=\"cdf-line\"", -1)).hasSize(3);
@@ -103,7 +76,7 @@ class HtmlReportBrowserTest {
   @Test
   void realGpuTraceReportRenders() throws Exception {
     Path html = Reports.single(TestEngine.fixture("gpu-traces/mi250-minitoy-train.json.gz"), dir.resolve("mi250.html"));
-    Rendered r = render(html);
+    var r = render(html);
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("AMD Radeon Graphics", "Top kernels");
   }

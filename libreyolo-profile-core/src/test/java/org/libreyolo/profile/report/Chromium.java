@@ -1,0 +1,50 @@
+package org.libreyolo.profile.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Debian's headless Chromium for the report tests: a screenshot, the DOM after load, the browser log. */
+final class Chromium {
+  static final Path BINARY = Path.of("/usr/bin/chromium");
+
+  private Chromium() {}
+
+  record Rendered(String dom, String log, Path screenshot) {}
+
+  /** Renders {@code html} at 1280x800 into {@code dir}; skips the test (with the reason) without Chromium. */
+  static Rendered render(Path html, Path dir) throws IOException, InterruptedException {
+    assumeTrue(Files.isExecutable(BINARY), "Chromium not installed at " + BINARY + " (.ci/run installs Debian's chromium)");
+    Path shot = dir.resolve(html.getFileName() + ".png");
+    String dom = run(List.of("--screenshot=" + shot, "--window-size=1280,800"), html, dir);
+    String log = Files.readString(dir.resolve("chrome.log"));
+    String domOnly = run(List.of("--dump-dom", "--window-size=1280,800"), html, dir);
+    return new Rendered(domOnly.isEmpty() ? dom : domOnly, log, shot);
+  }
+
+  private static String run(List<String> extra, Path html, Path dir) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--enable-logging=stderr", "--v=0", "--user-data-dir=" + Files.createTempDirectory(dir, "chrome")));
+    cmd.addAll(extra);
+    cmd.add(html.toUri().toString());
+    Path out = dir.resolve("chrome.out");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(dir.resolve("chrome.log").toFile())
+        .start();
+    assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished").isTrue();
+    return Files.readString(out, StandardCharsets.UTF_8);
+  }
+
+  static void assertNoConsoleErrors(String log) {
+    for (String line : log.split("\n")) {
+      assertThat(line).as("browser log").doesNotContain(":CONSOLE").doesNotContain("Uncaught");
+    }
+  }
+}
