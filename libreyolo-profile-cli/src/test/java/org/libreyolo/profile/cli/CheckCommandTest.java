@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.python.PyJson;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code profile check}: the gate any CI can run, exit 4 on a regression, never a timing verdict across workloads. */
@@ -99,5 +100,28 @@ class CheckCommandTest {
     assertThat(stale.err().strip()).startsWith("the baseline " + old + " has no timing blocks").contains("record it again")
         .doesNotContain("\n");
     assertThat(dir.resolve("stale")).doesNotExist();
+  }
+
+  /** A baseline recorded after the profile it judges: the arguments are probably swapped, and the output says so. */
+  @Test
+  void swappedArgumentsAreNamed() throws Exception {
+    Path older = stamped(profile("older.json", 20, 320, 1), "2026-12-01T10:00:00Z");
+    Path newer = stamped(profile("newer.json", 20, 320, 2), "2026-12-02T10:00:00Z");
+    CliTest.Result swapped = CliTest.run("profile", "check", newer.toString(), older.toString());
+    assertThat(swapped.code()).isZero();
+    assertThat(swapped.out().lines().findFirst().orElseThrow()).startsWith("warning: the baseline " + newer)
+        .contains("is newer than the current profile " + older, "are <baseline> and <current> swapped?");
+    CliTest.Result json = CliTest.run("profile", "check", newer.toString(), older.toString(), "--json");
+    assertThat(json.err()).contains("swapped?");
+    assertThat(PyJson.MAPPER.readTree(json.out()).get("verdict").asText()).isNotEmpty();
+    CliTest.Result inOrder = CliTest.run("profile", "check", older.toString(), newer.toString());
+    assertThat(inOrder.out()).doesNotContain("swapped");
+  }
+
+  private static Path stamped(Path profile, String at) throws Exception {
+    com.fasterxml.jackson.databind.node.ObjectNode p =
+        (com.fasterxml.jackson.databind.node.ObjectNode) PyJson.MAPPER.readTree(profile.toFile());
+    p.put("recorded_at", at);
+    return Files.writeString(profile, PyJson.indented(p));
   }
 }

@@ -61,7 +61,7 @@ class InferProfilerTest {
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys.subList(keys.size() - 6, keys.size()))
+    assertThat(keys.subList(keys.size() - 7, keys.size()))
         .containsExactly("device", "kernel_source", "profiler_compensation", "environment", "work", "recorded_at",
             "samples");
     // the counters and the gate's unit: work from the traced shapes, blocks with the canary around them
