@@ -13,4 +13,4 @@ assert result.timing.change == 0.0
 assert result.op_counts.verdict == 'PASS'
 // device defaults to auto: the CPU on this build; the next step is named in Maven's terms
 assert new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/infer/profile.json')).device == 'cpu'
-assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.trace=')
+assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.input=')

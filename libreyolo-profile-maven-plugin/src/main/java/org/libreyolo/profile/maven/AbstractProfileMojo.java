@@ -75,7 +75,7 @@ abstract class AbstractProfileMojo extends AbstractMojo {
 
   /** What reads a profile next, in Maven's terms (the CLI prints its own command). */
   static String summaryGoal(java.nio.file.Path profile) {
-    return "mvn libreyolo-profile:summary -Dlibreyolo.profile.trace=" + profile;
+    return "mvn libreyolo-profile:summary -Dlibreyolo.profile.input=" + profile;
   }
 
   static File required(File file, String name) throws MojoExecutionException {

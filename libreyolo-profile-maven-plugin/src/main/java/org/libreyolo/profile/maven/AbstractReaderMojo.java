@@ -8,14 +8,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.report.ReaderViews;
 
-/** Shared: {@code trace} (a profile.json or any Chrome/Kineto trace) and {@code json}; one print path. */
+/** Shared: {@code input} (a profile.json or any Chrome/Kineto trace) and {@code json}; one print path. */
 abstract class AbstractReaderMojo extends AbstractProfileMojo {
   /**
    * A profile.json or a Chrome/Kineto trace (.json or .json.gz); default: the infer goal's latest
-   * output under {@code outputDirectory} ({@code infer_repeat.json} after a repeat).
+   * output under {@code outputDirectory} ({@code infer_repeat.json} after a repeat). Not {@code trace}:
+   * that property is the producers' and the JUnit extension's switch for writing a trace.
    */
-  @Parameter(property = "libreyolo.profile.trace")
-  File trace;
+  @Parameter(property = "libreyolo.profile.input")
+  File input;
 
   /** Log the view as JSON instead of text. */
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
@@ -23,10 +24,10 @@ abstract class AbstractReaderMojo extends AbstractProfileMojo {
 
   @Override
   final void run() throws MojoExecutionException {
-    Path file = trace != null ? trace.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
-    if (trace == null && !Files.isRegularFile(file)) {
+    Path file = input != null ? input.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
+    if (input == null && !Files.isRegularFile(file)) {
       throw new MojoExecutionException("no profile to read: run libreyolo-profile:infer first (it writes " + file
-          + ") or set -Dlibreyolo.profile.trace=<profile.json or trace>");
+          + ") or set -Dlibreyolo.profile.input=<profile.json or trace>");
     }
     // the view is the goal's output, not a log message: it prints under -q too (as help:evaluate's does)
     view(file).lines(json).forEach(System.out::println);

@@ -37,14 +37,17 @@ public class InferMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.repeat", defaultValue = Defaults.Infer.REPEAT)
   int repeat;
 
-  /** Skip the Chrome trace of 9 extra iterations (the readers' {@code trace} parameter names a file). */
-  @Parameter(property = "libreyolo.profile.noTrace", defaultValue = "false")
-  boolean noTrace;
+  /**
+   * Write the Chrome trace of 9 extra iterations (the op and work counters come from it); the same
+   * switch as the JUnit extension's {@code libreyolo.profile.trace}.
+   */
+  @Parameter(property = "libreyolo.profile.trace", defaultValue = Defaults.Infer.TRACE)
+  boolean trace;
 
   @Override
   void run() {
     InferOptions options = inferOptions().half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat)
-        .trace(!noTrace).build();
+        .trace(trace).build();
     InferResult result = InferProfiler.run(options, (stage, done, total) -> {
       if (done == total) {
         getLog().debug(stage + " " + done + "/" + total);

@@ -12,8 +12,8 @@ import org.libreyolo.profile.report.Reports;
 @Mojo(name = "report", threadSafe = true, requiresProject = false)
 public class ReportMojo extends AbstractProfileMojo {
   /** The profile (or trace) to picture; with {@code before}/{@code after} set, a comparison is written instead. */
-  @Parameter(property = "libreyolo.profile.trace")
-  File trace;
+  @Parameter(property = "libreyolo.profile.input")
+  File input;
 
   /** With {@code after}: the earlier profile of a comparison report. */
   @Parameter(property = "libreyolo.profile.before")
@@ -36,7 +36,7 @@ public class ReportMojo extends AbstractProfileMojo {
     Path target = out == null ? null : out.toPath();
     Path written = before != null && after != null
         ? Reports.comparison(before.toPath(), after.toPath(), target, compareAlpha)
-        : Reports.single(required(trace, "trace").toPath(), target);
+        : Reports.single(required(input, "input").toPath(), target);
     getLog().info("report: " + written);
   }
 }

@@ -75,23 +75,23 @@ class MojoBadInputTest {
             "no profile to read: run libreyolo-profile:infer first (it writes "),
         new Case("summary of a missing file", () -> {
           var m = mojo(new SummaryMojo());
-          m.trace = new File(dir.toFile(), "missing.json");
+          m.input = new File(dir.toFile(), "missing.json");
           return m;
         }, MojoExecutionException.class, "not found:"),
         new Case("summary of a broken trace", () -> {
           var m = mojo(new SummaryMojo());
-          m.trace = broken;
+          m.input = broken;
           return m;
         }, MojoExecutionException.class, "failed to analyse"),
         new Case("get of an unknown metric", () -> {
           var m = mojo(new GetMojo());
-          m.trace = trace;
+          m.input = trace;
           m.field = "nope";
           return m;
         }, MojoExecutionException.class, "unknown metric 'nope'"),
         new Case("kernels of an unknown phase", () -> {
           var m = mojo(new KernelsMojo());
-          m.trace = trace;
+          m.input = trace;
           m.phase = "forward";
           m.sort = "time";
           m.top = 20;
@@ -99,21 +99,21 @@ class MojoBadInputTest {
         }, MojoExecutionException.class, "unknown phase 'forward'. available: unphased"),
         new Case("kernels with a bad regex", () -> {
           var m = mojo(new KernelsMojo());
-          m.trace = trace;
+          m.input = trace;
           m.grep = "(";
           m.top = 20;
           return m;
         }, MojoExecutionException.class, "invalid grep regex"),
         new Case("what-if without options", () -> {
           var m = mojo(new WhatIfMojo());
-          m.trace = trace;
+          m.input = trace;
           return m;
         }, MojoExecutionException.class, "specify removeCategory or removeLaunches"),
         new Case("compare without before", () -> mojo(new CompareMojo()), MojoExecutionException.class,
             "missing parameter before"),
         new Case("report of a missing file", () -> {
           var m = mojo(new ReportMojo());
-          m.trace = new File(dir.toFile(), "missing.json");
+          m.input = new File(dir.toFile(), "missing.json");
           return m;
         }, MojoExecutionException.class, "not found:"),
         new Case("check with a bad alpha", () -> {
