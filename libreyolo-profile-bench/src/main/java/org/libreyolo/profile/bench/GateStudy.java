@@ -299,11 +299,14 @@ public final class GateStudy {
         : Verdict.PASS;
   }
 
-  /** The known slowdown judged as one workload: imgsz, the knob that made it, is removed on both sides. */
+  /**
+   * The known slowdown judged as one workload: imgsz, the knob that made it, is removed on both
+   * sides, with the input shape that records it too.
+   */
   private static Profile sameWorkload(Profile p) {
     JsonNode config = p.json().path("config");
     if (config.isObject()) {
-      ((ObjectNode) config).remove("imgsz");
+      ((ObjectNode) config).remove(List.of("imgsz", "input_shape"));
     }
     return p;
   }

@@ -62,6 +62,22 @@ class MojoBadInputTest {
     return m;
   }
 
+  /** An infer goal with valid settings (each case breaks one). */
+  static InferMojo infer() {
+    var m = mojo(new InferMojo());
+    m.device = "cpu";
+    m.threads = 1;
+    m.runs = 2;
+    m.batch = 1;
+    m.imgsz = 64;
+    m.ampDtype = "float16";
+    m.task = "auto";
+    m.conf = 0.25f;
+    m.iou = 0.45f;
+    m.maxDet = 300;
+    return m;
+  }
+
   record Case(String name, Supplier<AbstractMojo> mojo, Class<? extends Exception> type, String message) {
     @Override
     public String toString() {
@@ -170,57 +186,26 @@ class MojoBadInputTest {
           return m;
         }, MojoExecutionException.class, "exists: set -Dlibreyolo.profile.overwrite=true"),
         new Case("infer with zero runs", () -> {
-          var m = mojo(new InferMojo());
-          m.device = "cpu";
+          var m = infer();
           m.runs = 0;
-          m.batch = 1;
-          m.imgsz = 64;
-          m.ampDtype = "float16";
-          m.conf = 0.25f;
-          m.iou = 0.45f;
-          m.maxDet = 300;
           return m;
         }, MojoExecutionException.class, "runs must be >= 2"),
         new Case("infer of a fixed-size TorchScript model at another size", () -> {
-          var m = mojo(new InferMojo());
+          var m = infer();
           m.weights = Path.of("../libreyolo-profile-core/src/test/resources/fixtures/torchscript/fixed224_classifier.torchscript")
               .toAbsolutePath().normalize().toString();
-          m.device = "cpu";
-          m.threads = 1;
-          m.runs = 2;
-          m.batch = 1;
           m.imgsz = 256;
-          m.ampDtype = "float16";
-          m.task = "auto";
-          m.conf = 0.25f;
-          m.iou = 0.45f;
-          m.maxDet = 300;
           return m;
         }, MojoExecutionException.class, "does not run at input 1x3x256x256: mat1 and mat2 shapes cannot be multiplied"),
         new Case("infer with an unknown task", () -> {
-          var m = mojo(new InferMojo());
-          m.device = "cpu";
-          m.runs = 2;
-          m.batch = 1;
-          m.imgsz = 64;
-          m.ampDtype = "float16";
+          var m = infer();
           m.task = "segment";
-          m.conf = 0.25f;
-          m.iou = 0.45f;
-          m.maxDet = 300;
           return m;
         }, MojoExecutionException.class, "task must be auto, detect or none, got 'segment'"),
         new Case("infer with --half on CPU", () -> {
-          var m = mojo(new InferMojo());
-          m.device = "cpu";
-          m.runs = 2;
-          m.batch = 1;
-          m.imgsz = 64;
+          var m = infer();
           m.half = true;
           m.ampDtype = "bf16";
-          m.conf = 0.25f;
-          m.iou = 0.45f;
-          m.maxDet = 300;
           return m;
         }, MojoExecutionException.class, "half needs a CUDA device"),
         new Case("run with zero steps", () -> {
