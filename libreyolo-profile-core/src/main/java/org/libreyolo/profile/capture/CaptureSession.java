@@ -146,9 +146,12 @@ public final class CaptureSession implements AutoCloseable {
 
   /** The running segment, to be written to {@code raw}, with its clock marks relative to the origin. */
   private KinetoTraceWriter.Segment segment(Path raw, OperatorProfiler.End end) {
+    // half the wider bracket: how far the anchors' middles can be from where libtorch stamped them
+    double alignmentUs = Math.max(segmentStart.anchorEndNs() - segmentStart.anchorStartNs(),
+        end.anchorEndNs() - end.anchorStartNs()) / 2000.0;
     return new KinetoTraceWriter.Segment(raw, segmentStart.anchors(), segmentStart.best(),
         (segmentStart.anchorMidNs() - origin) / 1000.0, (segmentStart.beforeNs() - origin) / 1000.0,
-        segmentStart.calibration(), end.anchors(), end.best(), (end.anchorMidNs() - origin) / 1000.0);
+        segmentStart.calibration(), end.anchors(), end.best(), (end.anchorMidNs() - origin) / 1000.0, alignmentUs);
   }
 
   /** A temp file for one raw DJL segment, beside the trace (same file system as the final rename). */

@@ -36,10 +36,15 @@ final class KinetoTraceWriter {
    * {@code best}-th (0-based) was seen by Java with its middle at {@code anchorMidUs} (trace time,
    * µs); {@code fallbackZeroUs} is when the start call began (the zero if no anchor is found). It
    * ends with {@code endAnchors} more, the {@code endBest}-th seen with its middle at
-   * {@code endAnchorMidUs}: both ends pin the segment's clock onto Java's, offset and rate.
+   * {@code endAnchorMidUs}: both ends pin the segment's clock onto Java's, offset and rate, to
+   * within {@code alignmentUs} (half the wider of the two anchors' Java brackets).
    */
   record Segment(Path raw, int anchors, int best, double anchorMidUs, double fallbackZeroUs,
-      OperatorProfiler.Calibration calibration, int endAnchors, int endBest, double endAnchorMidUs) {}
+      OperatorProfiler.Calibration calibration, int endAnchors, int endBest, double endAnchorMidUs,
+      double alignmentUs) {}
+
+  /** Top-level trace key: the largest clock-alignment bound of the segments, µs (ops vs the Java-side markers). */
+  static final String ALIGNMENT_KEY = "libreyolo_clock_alignment_us";
 
   /**
    * Raw time to trace time: {@code zero + (ts - rawZero) * rate}. The rate is 1 unless both anchors
@@ -97,6 +102,7 @@ final class KinetoTraceWriter {
         anchors[i] = anchor(segments.get(i));
       }
       profilerCost(g, segments.get(segments.size() - 1), anchors[anchors.length - 1]);
+      g.writeNumberField(ALIGNMENT_KEY, round3(segments.stream().mapToDouble(Segment::alignmentUs).max().orElse(0)));
       g.writeArrayFieldStart("traceEvents");
       metadata(g, "process_name", 0, "libreyolo-profile");
       metadata(g, "thread_name", OPS_TID, "libtorch ops");

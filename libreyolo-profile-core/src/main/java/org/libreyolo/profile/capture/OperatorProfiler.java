@@ -74,7 +74,11 @@ final class OperatorProfiler {
   /** Calibration ops per start: ~0.5-3 ms, long enough to average out a timer tick or a page fault. */
   static final int CALIBRATION_OPS = 512;
 
-  private static final int ANCHOR_TRIES = 5;
+  /**
+   * Enough tries to find a tight bracket beside a busy process (each is a few µs; a loaded 2-core
+   * VM often preempts several in a row), stopping at the first tight one.
+   */
+  private static final int ANCHOR_TRIES = 32;
   private static final long TIGHT_NS = 20_000;
 
   /** Starts profiling. */

@@ -67,7 +67,7 @@ public final class InferProfiler {
         Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
         String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
         try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
-          // before the canary and any warmup: a model that cannot run at this shape is one line
+          // before any warmup or timing: a model that cannot run at this shape is one line (exit 2)
           boolean detect = detects(OutputLayout.probe(detector, weights.label(), o.batch(), o.inputHeight(),
               o.inputWidth()), o, weights.label());
           DetectionPipeline pipeline = new DetectionPipeline(detector, o.inputHeight(), o.inputWidth(), o.nms());
@@ -127,12 +127,10 @@ public final class InferProfiler {
     };
   }
 
-  /** One iteration: preprocess, forward (in its own NDManager), postprocess. */
-  static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock) {
-    iterate(pipeline, images, clock, true);
-  }
-
-  /** One iteration; a plain model ({@code detect} false) has no postprocess stage. */
+  /**
+   * One iteration: preprocess, forward (in its own NDManager), postprocess; a plain model
+   * ({@code detect} false) has no postprocess stage.
+   */
   static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock, boolean detect) {
     DetectionPipeline.Batch batch;
     try (Span s = clock.phase("preprocess")) {

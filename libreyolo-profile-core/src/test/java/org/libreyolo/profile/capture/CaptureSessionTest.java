@@ -71,6 +71,10 @@ class CaptureSessionTest {
         steps.put(e.get("name").asText(), new double[] {ts, ts + e.get("dur").asDouble()});
       }
     }
+    // the clocks are aligned on anchor ops to within the bound the trace records (half the wider
+    // anchor bracket, a few µs on a quiet machine, more when a busy neighbour preempts every try)
+    assertThat(root.has("libreyolo_clock_alignment_us")).isTrue();
+    double tolerance = Math.max(ALIGNMENT_US, root.get("libreyolo_clock_alignment_us").asDouble() + 1);
     int[] withShapes = new int[5];
     int[] ops = new int[5];
     for (JsonNode e : complete) {
@@ -81,12 +85,18 @@ class CaptureSessionTest {
       int step = -1;
       for (int i = 0; i < 5; i++) {
         double[] span = steps.get("ProfilerStep#" + (3 + i));
-        // the clocks are aligned on an anchor op to within a few µs
-        if (ts >= span[0] - ALIGNMENT_US && ts + e.get("dur").asDouble() <= span[1] + ALIGNMENT_US) {
+        if (ts >= span[0] - tolerance && ts + e.get("dur").asDouble() <= span[1] + tolerance) {
           step = i;
         }
       }
-      assertThat(step).as("op %s at %s (µs) lies inside a step", e.get("name").asText(), ts).isNotNegative();
+      if (step < 0) {
+        double nearest = Double.MAX_VALUE;
+        for (double[] span : steps.values()) {
+          nearest = Math.min(nearest, Math.min(Math.abs(ts - span[0]), Math.abs(ts + e.get("dur").asDouble() - span[1])));
+        }
+        assertThat(step).as("op %s at %s (µs, %s µs from the nearest step edge) lies inside a step",
+            e.get("name").asText(), ts, nearest).isNotNegative();
+      }
       ops[step]++;
       if (e.get("args").has("Input Dims")) {
         withShapes[step]++;

@@ -44,10 +44,18 @@ public class InferMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.trace", defaultValue = Defaults.Infer.TRACE)
   boolean trace;
 
+  /** Deprecated: the old {@code noTrace=true}, read for one version (with a warning); use {@code trace=false}. */
+  @Deprecated
+  @Parameter(property = "libreyolo.profile.noTrace", defaultValue = "false")
+  boolean noTrace;
+
   @Override
   void run() {
     InferOptions options = inferOptions().half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat)
-        .trace(trace).build();
+        .trace(trace && !noTrace).build();
+    if (noTrace) {
+      getLog().warn("libreyolo.profile.noTrace is deprecated: use -Dlibreyolo.profile.trace=false");
+    }
     InferResult result = InferProfiler.run(options, (stage, done, total) -> {
       if (done == total) {
         getLog().debug(stage + " " + done + "/" + total);

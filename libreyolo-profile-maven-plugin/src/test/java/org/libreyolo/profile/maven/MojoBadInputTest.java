@@ -14,6 +14,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -228,5 +229,19 @@ class MojoBadInputTest {
         // no cause: Maven would append the cause's message, saying the same thing twice
         .satisfies(e -> assertThat(e.getCause()).isNull());
     assertThat(out).doesNotExist();
+  }
+
+  /** The readers' old {@code -Dlibreyolo.profile.trace=<file>} still reads, for one version, with a warning. */
+  @Test
+  @SuppressWarnings("deprecation")
+  void theDeprecatedTraceFileStillReads() throws Exception {
+    var m = mojo(new SummaryMojo());
+    m.trace = trace.toString();
+    m.execute();
+    var report = mojo(new ReportMojo());
+    report.trace = trace.toString();
+    report.out = dir.resolve("r.html").toFile();
+    report.execute();
+    assertThat(dir.resolve("r.html")).isRegularFile();
   }
 }
