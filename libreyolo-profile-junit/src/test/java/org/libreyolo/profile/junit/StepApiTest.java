@@ -215,7 +215,10 @@ class StepApiTest {
     run(PredictorStep.class, "libreyolo.profile.warmup", "2").assertStatistics(s -> s.succeeded(1));
     assertThat(last.phaseMeansMs()).containsOnlyKeys("preprocess", "inference", "postprocess");
     assertThat(last.phaseMeansMs().values()).allSatisfy(ms -> assertThat(ms).isPositive());
-    assertThat(last.p50Ms()).isGreaterThanOrEqualTo(last.phaseMeansMs().get("inference"));
+    // every iteration's total includes its inference phase, so the fastest total is at least the
+    // fastest inference (a median against a mean is no such rule: one preempted call moves the mean)
+    var samples = last.profile().json().get("samples");
+    assertThat(min(samples.get("latency_ms"))).isGreaterThanOrEqualTo(min(samples.get("stages_ms").get("inference")));
     assertThat(last.profile().environment().get("model_params").asLong()).isEqualTo(64 * 16 + 16);
     assertThat(failure(run(FailingPredictor.class, "libreyolo.profile.warmup", "0")))
         .startsWith("FailingPredictor.predict: the measured step threw ai.djl.translate.TranslateException")
@@ -226,7 +229,10 @@ class StepApiTest {
   void perIterationSetupAndTeardownAreNotTimed() {
     teardowns = 0;
     run(SetupOutsideTheClock.class, "libreyolo.profile.warmup", "1").assertStatistics(s -> s.succeeded(1));
-    assertThat(last.p50Ms()).as("10 ms of setup and teardown per iteration stay outside the clock").isLessThan(5);
+    // a 10 ms park cannot take less than 10 ms: one iteration under that proves setup and teardown
+    // stayed outside the clock, however busy the machine
+    assertThat(min(last.profile().json().get("samples").get("latency_ms")))
+        .as("10 ms of setup and teardown per iteration stay outside the clock").isLessThan(10);
     assertThat(teardowns).isGreaterThanOrEqualTo(16); // every iteration, warmup included
   }
 
@@ -393,5 +399,13 @@ class StepApiTest {
     events.assertStatistics(s -> s.failed(1));
     return events.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class).orElseThrow()
         .getThrowable().orElseThrow().getMessage();
+  }
+
+  private static double min(com.fasterxml.jackson.databind.JsonNode values) {
+    double min = Double.MAX_VALUE;
+    for (var v : values) {
+      min = Math.min(min, v.asDouble());
+    }
+    return min;
   }
 }
