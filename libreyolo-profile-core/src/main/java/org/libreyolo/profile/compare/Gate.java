@@ -114,7 +114,13 @@ public final class Gate {
     String unstable = stats == null ? null : unstableMachine(stats, options);
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
-      rows.add(row(metric, b, c, stats, unstable, options));
+      Row row = row(metric, b, c, stats, unstable, options);
+      if (!env.isEmpty() || !workload.isEmpty()) {
+        // not comparable: the rows keep their numbers but no verdict of their own (one verdict per report)
+        row = new Row(row.metric(), row.baseline(), row.current(), row.change(), row.ciLow(), row.ciHigh(),
+            Verdict.INCONCLUSIVE, "not judged: " + (env.isEmpty() ? "another workload" : "another environment"));
+      }
+      rows.add(row);
     }
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
     OpCounts.Result counts = env.isEmpty() && workload.isEmpty() ? OpCounts.check(b, c)

@@ -161,6 +161,10 @@ public class GateTest {
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.workloadDifferences()).containsExactly("imgsz 160 -> 224");
+    // one verdict per report: a +50% row of another workload is not a REGRESSION row under an INCONCLUSIVE verdict
+    assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
+    assertThat(r.rows().get(0).why()).isEqualTo("not judged: another workload");
+    assertThat(GateReport.text(r)).noneMatch(line -> line.contains("REGRESSION"));
     assertThat(r.modelFileChange()).containsExactly("weights_sha256 aa -> bb");
     assertThat(GateReport.text(r)).contains("workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline"
         + " for this workload", "verdict: INCONCLUSIVE");
