@@ -8,7 +8,6 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.analysis.ProfileLoader;
 import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateOptions;
-import org.libreyolo.profile.compare.GateReport;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.python.PyJson;
 import org.libreyolo.profile.result.Profile;
@@ -70,11 +69,7 @@ public final class CheckCommand implements Callable<Integer> {
       lines = outcome.lines();
     } else {
       result = GateRun.judge(base, baseline, now, current, options);
-      lines = GateReport.text(result);
-      String order = GateRun.orderWarning(base, baseline, now, current);
-      if (order != null) {
-        lines.add(0, order);
-      }
+      lines = GateRun.lines(result, base, baseline, now, current);
     }
     if (json) {
       lines.stream().filter(l -> l.startsWith("warning: ")).forEach(spec.commandLine().getErr()::println);

@@ -112,15 +112,13 @@ public final class Gate {
     BlockStatistics stats = BlockStatistics.applicable(before, after)
         ? BlockStatistics.of(before, after, options.alpha(), options.processNoise()) : null;
     String unstable = stats == null ? null : unstableMachine(stats, options);
+    // not comparable, or the machine moved: the rows keep their numbers but no verdict of their own
+    // (one verdict per report: never a REGRESSION row under an INCONCLUSIVE verdict)
+    String notJudged = !env.isEmpty() ? "not judged: another environment"
+        : !workload.isEmpty() ? "not judged: another workload" : unstable;
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
-      Row row = row(metric, b, c, stats, unstable, options);
-      if (!env.isEmpty() || !workload.isEmpty()) {
-        // not comparable: the rows keep their numbers but no verdict of their own (one verdict per report)
-        row = new Row(row.metric(), row.baseline(), row.current(), row.change(), row.ciLow(), row.ciHigh(),
-            Verdict.INCONCLUSIVE, "not judged: " + (env.isEmpty() ? "another workload" : "another environment"));
-      }
-      rows.add(row);
+      rows.add(row(metric, b, c, stats, notJudged, options));
     }
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
     OpCounts.Result counts = env.isEmpty() && workload.isEmpty() ? OpCounts.check(b, c)
@@ -162,7 +160,8 @@ public final class Gate {
     return null;
   }
 
-  private static Row row(String metric, Profile b, Profile c, BlockStatistics s, String unstable, GateOptions o) {
+  /** @param notJudged why the timing gets no verdict (another environment or workload, a moved machine), or null */
+  private static Row row(String metric, Profile b, Profile c, BlockStatistics s, String notJudged, GateOptions o) {
     boolean latency = metric.equals("latency_p50_ms");
     Double before = latency ? (b.latency() == null ? null : number(b.latency().p50())) : number(b.imgPerS());
     Double after = latency ? (c.latency() == null ? null : number(c.latency().p50())) : number(c.imgPerS());
@@ -174,8 +173,8 @@ public final class Gate {
     double change = latency ? s.change() : 1 / (1 + s.change()) - 1;
     double low = latency ? s.ciLow() : 1 / (1 + s.ciHigh()) - 1;
     double high = latency ? s.ciHigh() : 1 / (1 + s.ciLow()) - 1;
-    if (unstable != null) {
-      return new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, unstable);
+    if (notJudged != null) {
+      return new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged);
     }
     double worseLow = latency ? low : -high;
     double worseHigh = latency ? high : -low;

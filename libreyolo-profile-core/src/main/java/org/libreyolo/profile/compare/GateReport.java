@@ -80,7 +80,7 @@ public final class GateReport {
   }
 
   /** The interval's level, from alpha: "99%" at the gate's default 0.01. */
-  private static String confidence(Gate.Result r) {
+  public static String confidence(Gate.Result r) {
     return PyRound.format((1 - r.options().alpha()) * 100, 0) + "%";
   }
 
@@ -125,6 +125,11 @@ public final class GateReport {
   }
 
   private static String ci(Gate.Row row) {
-    return row.ciLow() == null ? "-" : "[" + pct(row.ciLow()) + ", " + pct(row.ciHigh()) + "]";
+    return row.ciLow() == null ? "-" : interval(row.ciLow(), row.ciHigh());
+  }
+
+  /** An interval of relative changes: {@code [-4.1%, +6.0%]}. */
+  public static String interval(double low, double high) {
+    return "[" + signed(low) + ", " + signed(high) + "]";
   }
 }

@@ -97,12 +97,22 @@ public final class GateRun {
     }
   }
 
+  /** The verdict's text lines for a log, led by {@link #orderWarning} when there is one. */
+  public static List<String> lines(Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
+    List<String> lines = GateReport.text(result);
+    String order = orderWarning(base, baseline, now, current);
+    if (order != null) {
+      lines.add(0, order);
+    }
+    return lines;
+  }
+
   /**
    * A warning line when the baseline was recorded after the profile it judges (arguments swapped,
    * or a stale current file), by their {@code recorded_at} (file times say nothing after a git
    * checkout); null when the order is as expected or unknown. The verdict is kept as computed.
    */
-  public static String orderWarning(Profile base, Path baseline, Profile now, Path current) {
+  static String orderWarning(Profile base, Path baseline, Profile now, Path current) {
     java.time.Instant b = recordedAt(base);
     java.time.Instant c = recordedAt(now);
     if (b == null || c == null || !b.isAfter(c)) {
@@ -164,11 +174,7 @@ public final class GateRun {
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
     Path reportFile = Reports.check(base, now, comparison, result, outputDirectory.resolve(REPORT_FILE));
-    List<String> lines = GateReport.text(result);
-    String order = orderWarning(base, baseline, now, current);
-    if (order != null) {
-      lines.add(0, order);
-    }
+    List<String> lines = lines(result, base, baseline, now, current);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);
   }

@@ -28,17 +28,17 @@ public record OutputLayout(long[] shape, boolean detection) {
     return shape.length == 3 && shape[0] == batch && shape[1] >= 5 && shape[2] >= 1;
   }
 
-  /** Runs the model once on zeros of (batch, 3, height, width), in its own sub-manager. */
-  public static OutputLayout probe(Detector detector, String model, int batch, int height, int width) {
+  /** Runs the model once on zeros of the input shape, in its own sub-manager. */
+  public static OutputLayout probe(Detector detector, String model, InputShape input) {
+    int batch = input.batch();
     try (NDManager sub = detector.manager().newSubManager()) {
-      NDArray x = sub.create(FloatBuffer.allocate(batch * 3 * height * width), new Shape(batch, 3, height, width),
-          DataType.FLOAT32);
+      NDArray x = sub.create(FloatBuffer.allocate(batch * 3 * input.height() * input.width()),
+          new Shape(batch, 3, input.height(), input.width()), DataType.FLOAT32);
       NDList out;
       try {
         out = detector.forward(x);
       } catch (RuntimeException e) {
-        throw LibreYoloException.badInput("model " + model + " does not run at input " + batch + "x3x" + height + "x"
-            + width + ": " + engineLine(e) + "; give the shape it was exported for with --input-shape NxCxHxW"
+        throw LibreYoloException.badInput("model " + model + " does not run at input " + input + ": " + engineLine(e) + "; give the shape it was exported for with --input-shape NxCxHxW"
             + " (or --imgsz)");
       }
       if (out.isEmpty()) {

@@ -20,9 +20,4 @@ public enum Task {
       default -> throw LibreYoloException.badInput("--task must be auto, detect or none, got '" + text + "'");
     };
   }
-
-  /** The name recorded in profiles ({@code config.task}). */
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 }

@@ -149,13 +149,9 @@ public record InferOptions(
     return inputShape != null ? inputShape.height() : imgsz == 0 ? 640 : imgsz;
   }
 
-  /** The letterboxed input height: {@code --input-shape}'s H, else the square size. */
-  int inputHeight() {
-    return inputShape != null ? inputShape.height() : inputSize();
-  }
-
-  int inputWidth() {
-    return inputShape != null ? inputShape.width() : inputSize();
+  /** The network input fed: {@code --input-shape}, else the batch at the square size. */
+  InputShape input() {
+    return inputShape != null ? inputShape : new InputShape(batch, inputSize(), inputSize());
   }
 
   int trials() {

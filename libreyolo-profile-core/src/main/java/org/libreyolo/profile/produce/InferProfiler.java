@@ -68,9 +68,8 @@ public final class InferProfiler {
         String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
         try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
           // before any warmup or timing: a model that cannot run at this shape is one line (exit 2)
-          boolean detect = detects(OutputLayout.probe(detector, weights.label(), o.batch(), o.inputHeight(),
-              o.inputWidth()), o, weights.label());
-          DetectionPipeline pipeline = new DetectionPipeline(detector, o.inputHeight(), o.inputWidth(), o.nms());
+          boolean detect = detects(OutputLayout.probe(detector, weights.label(), o.input()), o, weights.label());
+          DetectionPipeline pipeline = new DetectionPipeline(detector, o.input().height(), o.input().width(), o.nms());
           Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
           StepTimer.Plan plan = new StepTimer.Plan(o.warmup(), o.measuredRuns(), traceFile,
               StepTimer.traceSteps(o.measuredRuns()), "runs", stage);
@@ -230,7 +229,7 @@ public final class InferProfiler {
     meta.put("trace", o.trace());
     // what ran after the forward pass: decode + NMS, or nothing for a plain model (--task)
     meta.put("task", detect ? "detect" : "none");
-    meta.put("input_shape", o.batch() + "x3x" + o.inputHeight() + "x" + o.inputWidth());
+    meta.put("input_shape", o.input().toString());
     meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.measuredRuns()) : 0);
     // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
     meta.put("source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());

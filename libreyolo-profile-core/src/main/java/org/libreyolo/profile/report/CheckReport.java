@@ -9,7 +9,6 @@ import org.libreyolo.profile.compare.Gate;
 import org.libreyolo.profile.compare.GateReport;
 import org.libreyolo.profile.compare.OpCounts;
 import org.libreyolo.profile.compare.Verdict;
-import org.libreyolo.profile.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
@@ -31,7 +30,7 @@ final class CheckReport {
     body.append(banner(gate));
     body.append(Html.card("Evidence", evidence(gate)));
     body.append(Html.card("What this run could detect", "<p id=\"mde\">" + Html.esc(mdeWords(gate)) + "</p>"));
-    body.append(Html.card("Raw and canary-normalised", rawAndNormalised(base, now, gate)));
+    body.append(Html.card("Raw and canary-normalised", rawAndNormalised(gate)));
     body.append("<details class=\"card descriptive\"><summary><b>Descriptive statistics of the iterations</b>"
         + " <span class=\"muted\">(not the verdict: iterations of one process are not independent samples of a build;"
         + " raw times, not divided by the canary)</span></summary><div class=\"grid\">");
@@ -73,8 +72,8 @@ final class CheckReport {
     rows.sort((a, b) -> Boolean.compare(!a.metric().equals("latency_p50_ms"), !b.metric().equals("latency_p50_ms")));
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
-        return r.metric() + " " + GateReport.signed(r.change()) + " [" + GateReport.signed(r.ciLow()) + ", "
-            + GateReport.signed(r.ciHigh()) + "] (" + slowdownWords(r) + "), beyond the " + threshold
+        return r.metric() + " " + GateReport.signed(r.change()) + " " + GateReport.interval(r.ciLow(), r.ciHigh())
+            + " (" + slowdownWords(r) + "), beyond the " + threshold
             + " threshold with the whole interval";
       }
     }
@@ -94,13 +93,13 @@ final class CheckReport {
   private static String evidence(Gate.Result g) {
     double t = g.options().maxRegression();
     StringBuilder out = new StringBuilder("<table class=\"evidence\"><tr><th>evidence</th><th class=\"num\">change</th>"
-        + "<th class=\"num\">" + level(g) + " interval</th><th>against the threshold (&plusmn;"
+        + "<th class=\"num\">" + GateReport.confidence(g) + " interval</th><th>against the threshold (&plusmn;"
         + GateReport.percent(t) + ")</th><th>verdict</th></tr>");
     for (Gate.Row r : g.rows()) {
       boolean latency = r.metric().equals("latency_p50_ms");
       String label = latency ? "latency p50 (time per image)" : "throughput (images/s)";
       String change = r.change() == null ? "-" : GateReport.signed(r.change());
-      String ci = r.ciLow() == null ? "-" : "[" + GateReport.signed(r.ciLow()) + ", " + GateReport.signed(r.ciHigh()) + "]";
+      String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
       String plot = r.change() == null ? "<span class=\"muted\">no blocks</span>"
           // slower to the right for both: throughput's interval is mirrored
           : latency ? Svg.interval(r.change(), r.ciLow(), r.ciHigh(), t, r.verdict().name())
@@ -144,7 +143,7 @@ final class CheckReport {
   }
 
   /** The raw change and the machine's, and the canary-normalised change the verdict reads. */
-  private static String rawAndNormalised(Profile base, Profile now, Gate.Result g) {
+  private static String rawAndNormalised(Gate.Result g) {
     BlockStatistics t = g.timing();
     if (t == null) {
       return "<p class=\"muted\">no timing blocks of the same canary on both sides</p>";
@@ -152,12 +151,12 @@ final class CheckReport {
     String step = "This run's step was " + faster(t.rawChange()) + " than the baseline's (as measured, block medians)";
     String machine = "the machine (the canary) was " + faster(t.machineChange());
     String rel = t.normalised()
-        ? "relative to the canary: " + GateReport.signed(t.change()) + " [" + GateReport.signed(t.ciLow()) + ", "
-            + GateReport.signed(t.ciHigh()) + "]. The verdict reads this normalised change: a machine that got faster"
-            + " or slower as a whole is not the model's change."
-        : "the step does not run on the engine, so it is judged as measured: " + GateReport.signed(t.change()) + " ["
-            + GateReport.signed(t.ciLow()) + ", " + GateReport.signed(t.ciHigh()) + "]; the canary only watches the"
-            + " machine (its limit: " + GateReport.percent(g.options().machineChangeLimit()) + ").";
+        ? "relative to the canary: " + GateReport.signed(t.change()) + " " + GateReport.interval(t.ciLow(), t.ciHigh())
+            + ". The verdict reads this normalised change: a machine that got faster or slower as a whole is not the"
+            + " model's change."
+        : "the step does not run on the engine, so it is judged as measured: " + GateReport.signed(t.change()) + " "
+            + GateReport.interval(t.ciLow(), t.ciHigh()) + "; the canary only watches the machine (its limit: "
+            + GateReport.percent(g.options().machineChangeLimit()) + ").";
     StringBuilder out = new StringBuilder("<p id=\"normalisation\">").append(Html.esc(step + "; " + machine + "; " + rel))
         .append("</p><table><tr><th></th><th class=\"num\">baseline</th><th class=\"num\">current</th>"
             + "<th class=\"num\">raw change</th><th class=\"num\">used by the gate</th></tr>");
@@ -174,10 +173,6 @@ final class CheckReport {
         .append(Html.esc(GateReport.signed(t.machineChange()))).append("</td><td class=\"num\">sentinel, drift within a run "
             + Html.esc(GateReport.percent(t.drift()))).append("</td></tr>");
     return out.append("</table>").toString();
-  }
-
-  private static String level(Gate.Result g) {
-    return PyRound.format((1 - g.options().alpha()) * 100, 0) + "%";
   }
 
   private static String faster(double change) {

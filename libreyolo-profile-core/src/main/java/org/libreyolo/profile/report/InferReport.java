@@ -62,8 +62,7 @@ public final class InferReport {
     ProfileRows.Latency l = p.latency();
     String spread = RepeatFields.spread(p);
     return List.of(
-        "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape") == null ? null
-            : p.config().get("input_shape").asText()) + "  |  task " + taskWords(p),
+        "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape")) + "  |  task " + taskWords(p),
         "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
             + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
         stagesLine(p),
