@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.internal.engine.Engines;
 
 /** Test helpers: the engine with one intra-op thread, and fixture paths. */
 public final class TestEngine {

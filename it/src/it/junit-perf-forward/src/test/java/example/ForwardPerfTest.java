@@ -7,17 +7,17 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.data.ImageSource;
-import org.libreyolo.profile.image.RgbImage;
-import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.internal.data.ImageSource;
+import org.libreyolo.profile.internal.image.RgbImage;
+import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.junit.ProfiledStep;
 import org.libreyolo.profile.junit.StepProfiler;
 import org.libreyolo.profile.junit.StepResult;
-import org.libreyolo.profile.model.Yolo9Detector;
-import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
-import org.libreyolo.profile.weights.Detectors;
+import org.libreyolo.profile.internal.model.Yolo9Detector;
+import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.weights.Detectors;
 
 /** A perf test of a real LibreYOLO9t predict step at 128 px, profiled by the extension. */
 class ForwardPerfTest {

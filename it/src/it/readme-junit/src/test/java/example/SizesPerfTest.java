@@ -7,15 +7,15 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.libreyolo.profile.data.ImageSource;
-import org.libreyolo.profile.image.RgbImage;
+import org.libreyolo.profile.internal.data.ImageSource;
+import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.junit.ProfiledStep;
 import org.libreyolo.profile.junit.StepProfiler;
-import org.libreyolo.profile.model.Yolo9Detector;
-import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
-import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.weights.Detectors;
+import org.libreyolo.profile.internal.model.Yolo9Detector;
+import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.internal.weights.Detectors;
 
 /** One profile and one baseline per invocation: predict[imgsz=256], predict[imgsz=320]. */
 class SizesPerfTest {

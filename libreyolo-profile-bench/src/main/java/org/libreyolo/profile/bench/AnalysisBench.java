@@ -4,8 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Path;
-import org.libreyolo.profile.analysis.TraceAnalyzer;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /** Analysis throughput and peak heap on a real trace and on an N-times concatenation of it. */
 public final class AnalysisBench {

@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.libreyolo.profile.analysis.StepSpans;
-import org.libreyolo.profile.capture.CaptureOptions;
-import org.libreyolo.profile.capture.CaptureSession;
-import org.libreyolo.profile.capture.Span;
-import org.libreyolo.profile.measure.PhaseClock;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
-import org.libreyolo.profile.train.TrainSession;
+import org.libreyolo.profile.internal.analysis.StepSpans;
+import org.libreyolo.profile.internal.capture.CaptureOptions;
+import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.Span;
+import org.libreyolo.profile.internal.measure.PhaseClock;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.train.TrainSession;
 
 /**
  * Does compensating the profiler's cost give back the untraced times? Untraced and traced steps

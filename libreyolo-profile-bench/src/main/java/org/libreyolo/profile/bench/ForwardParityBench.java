@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.libreyolo.profile.capture.CaptureOptions;
-import org.libreyolo.profile.capture.CaptureSession;
-import org.libreyolo.profile.model.Detector;
-import org.libreyolo.profile.trace.TraceReader;
+import org.libreyolo.profile.internal.capture.CaptureOptions;
+import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.trace.TraceReader;
 
 /**
  * The built-in model's forward against a reference detector (the same network as TorchScript) on

@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.ToDoubleFunction;
-import org.libreyolo.profile.capture.CaptureOptions;
-import org.libreyolo.profile.capture.CaptureSession;
-import org.libreyolo.profile.capture.Span;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.capture.CaptureOptions;
+import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.Span;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 
 /**
  * Forward and train-step time with and without the operator profiler, interleaved in short rounds
@@ -42,7 +42,7 @@ public final class OverheadBench {
   }
 
   /** {@code rounds} rounds of {@code steps} train steps per arm. */
-  public static Result trainStep(org.libreyolo.profile.train.TrainSession session, int warmup, int rounds, int steps)
+  public static Result trainStep(org.libreyolo.profile.internal.train.TrainSession session, int warmup, int rounds, int steps)
       throws IOException {
     for (int i = 0; i < warmup; i++) {
       session.step();
@@ -50,7 +50,7 @@ public final class OverheadBench {
     // the loader's wait is left out: it depends on how far the workers got ahead, not on the profiler
     return interleave(rounds, steps, on -> {
       var t = session.timedStep(on);
-      return t.totalMs() - t.phaseMs().getOrDefault(org.libreyolo.profile.train.TrainSession.DATALOAD, 0.0);
+      return t.totalMs() - t.phaseMs().getOrDefault(org.libreyolo.profile.internal.train.TrainSession.DATALOAD, 0.0);
     });
   }
 

@@ -4,10 +4,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.libreyolo.profile.image.RgbImage;
-import org.libreyolo.profile.pipeline.Candidates;
-import org.libreyolo.profile.pipeline.Nms;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.image.RgbImage;
+import org.libreyolo.profile.internal.pipeline.Candidates;
+import org.libreyolo.profile.internal.pipeline.Nms;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 
 /** Stage medians of the predict pipeline and NMS cost by candidate count. */
 public final class PipelineBench {

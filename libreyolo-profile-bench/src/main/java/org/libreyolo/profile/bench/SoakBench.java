@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.libreyolo.profile.image.RgbImage;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.image.RgbImage;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 
 /** Long runs that must hold native memory flat: managed-array counts and resident memory. */
 public final class SoakBench {

@@ -2,8 +2,8 @@ package org.libreyolo.profile.cli;
 
 import ai.djl.Device;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.internal.engine.Engines;
 import picocli.CommandLine.Option;
 
 /** {@code --device} and {@code --threads}, shared by every command that runs the model. */

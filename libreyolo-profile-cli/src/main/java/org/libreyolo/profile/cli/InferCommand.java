@@ -3,7 +3,7 @@ package org.libreyolo.profile.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;

@@ -1,8 +1,8 @@
 package org.libreyolo.profile.cli;
 
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.pipeline.InputShape;
-import org.libreyolo.profile.pipeline.Task;
+import org.libreyolo.profile.options.InputShape;
+import org.libreyolo.profile.options.Task;
 import org.libreyolo.profile.produce.InferOptions;
 import picocli.CommandLine.Option;
 

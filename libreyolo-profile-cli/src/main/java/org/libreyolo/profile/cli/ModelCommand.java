@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.python.PyJson;
-import org.libreyolo.profile.engine.Engines;
-import org.libreyolo.profile.model.Yolo9Detector;
-import org.libreyolo.profile.model.Yolo9Size;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.model.Yolo9Detector;
+import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,7 +58,7 @@ public final class ModelCommand implements Runnable {
         long params = detector.info().parameters();
         double gflops = 2.0 * detector.macs(imgsz, imgsz) / 1e9;
         long anchors = 0;
-        for (int stride : org.libreyolo.profile.model.Yolo9Net.STRIDES) {
+        for (int stride : org.libreyolo.profile.internal.model.Yolo9Net.STRIDES) {
           anchors += (long) (imgsz / stride) * (imgsz / stride);
         }
         List<Long> shape = List.of(1L, 4L + nc, anchors);

@@ -1,6 +1,6 @@
 package org.libreyolo.profile.cli;
 
-import org.libreyolo.profile.weights.WeightsSource;
+import org.libreyolo.profile.internal.weights.WeightsSource;
 import picocli.CommandLine.Option;
 
 /** {@code --weights} and {@code --size}. */

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.cli;
 
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.pipeline.NmsOptions;
+import org.libreyolo.profile.options.NmsOptions;
 import picocli.CommandLine.Option;
 
 /** {@code --conf}, {@code --iou}, {@code --max-det}: the postprocess knobs of predict and infer. */

@@ -2,7 +2,7 @@ package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.libreyolo.profile.measure.Progress;
+import org.libreyolo.profile.options.Progress;
 
 /**
  * One progress line on stderr, redrawn in place; only on a terminal (logs and pipes stay clean)

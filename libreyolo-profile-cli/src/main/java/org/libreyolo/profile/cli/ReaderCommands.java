@@ -2,7 +2,7 @@ package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.lens.Lenses;
+import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /** {@code profile ab}: both arms in one process, alternating blocks, the verdict from the pairs. */
 class AbCommandTest {

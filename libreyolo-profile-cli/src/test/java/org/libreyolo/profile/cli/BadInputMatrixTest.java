@@ -12,7 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.libreyolo.profile.analysis.Traces;
+import org.libreyolo.profile.internal.analysis.Traces;
 
 /**
  * The CLI's bad-input matrix: every row asserts the documented exit code, a one-line message on
@@ -52,8 +52,8 @@ class BadInputMatrixTest {
     Files.writeString(ds.resolve("data.yaml"), "path: .\ntrain: images/train\nnames: [a]\n");
     Files.writeString(dir.resolve("escape.yaml"), "path: .\ntrain: ../../..\nnames: [a]\n");
     Files.writeString(dir.resolve("bad.npz"), "PK not really");
-    org.libreyolo.profile.io.AtomicFiles.write(dir.resolve("noinput.npz"), out -> org.libreyolo.profile.io.Npz.writeFloat32(
-        out, java.util.Map.of("other", new org.libreyolo.profile.io.Npz.FloatArray(new float[1], new long[] {1}))));
+    org.libreyolo.profile.internal.io.AtomicFiles.write(dir.resolve("noinput.npz"), out -> org.libreyolo.profile.internal.io.Npz.writeFloat32(
+        out, java.util.Map.of("other", new org.libreyolo.profile.internal.io.Npz.FloatArray(new float[1], new long[] {1}))));
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve("ok.json.gz")))) {
       out.write(Files.readAllBytes(dir.resolve("trace.json")));
     }

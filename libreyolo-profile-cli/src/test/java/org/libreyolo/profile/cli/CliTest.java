@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.libreyolo.profile.io.Npz;
-import org.libreyolo.profile.io.Tensor;
+import org.libreyolo.profile.internal.io.Npz;
+import org.libreyolo.profile.internal.io.Tensor;
 
 class CliTest {
   @TempDir Path dir;
@@ -66,7 +66,7 @@ class CliTest {
   @Test
   void npzWithoutInputIsBadInput() {
     Path file = dir.resolve("x.npz");
-    org.libreyolo.profile.io.AtomicFiles.write(file,
+    org.libreyolo.profile.internal.io.AtomicFiles.write(file,
         out -> Npz.writeFloat32(out, Map.of("other", new Npz.FloatArray(new float[1], new long[] {1}))));
     Result r = run("predict", "--device", "cpu", "--threads", "1", file.toString());
     assertThat(r.code()).isEqualTo(2);

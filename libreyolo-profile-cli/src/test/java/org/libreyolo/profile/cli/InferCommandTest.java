@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.python.PyJson;
 
 class InferCommandTest {
   @TempDir Path dir;
@@ -91,7 +91,7 @@ class InferCommandTest {
     CliTest.Result r = CliTest.run("profile", "infer", "--threads", "1", "--imgsz", "64",
         "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.resolve("auto").toString());
     assertThat(r.code()).as(r.err()).isZero();
-    com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.python.PyJson.MAPPER.readTree(
+    com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.internal.python.PyJson.MAPPER.readTree(
         dir.resolve("auto/infer/profile.json").toFile());
     assertThat(p.get("device").asText()).isEqualTo("cpu");
     assertThat(p.get("config").get("device").asText()).isEqualTo("cpu");

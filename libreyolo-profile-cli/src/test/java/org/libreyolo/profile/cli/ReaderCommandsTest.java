@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.libreyolo.profile.analysis.Traces;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.analysis.Traces;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /** The readers on the reference's CLI test trace B (worked example B, docs/reference-behaviour.md), text exactly as documented. */
 class ReaderCommandsTest {

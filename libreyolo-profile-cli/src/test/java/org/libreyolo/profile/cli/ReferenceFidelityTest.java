@@ -14,9 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.analysis.TraceAnalyzer;
-import org.libreyolo.profile.analysis.Traces;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
+import org.libreyolo.profile.internal.analysis.Traces;
+import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.result.ProfileIo;
 
 /**

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -90,7 +90,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
 
   private static boolean isStepProfile(Path file) {
     try {
-      return "step".equals(org.libreyolo.profile.python.PyJson.MAPPER.readTree(file.toFile()).path("config")
+      return "step".equals(org.libreyolo.profile.internal.python.PyJson.MAPPER.readTree(file.toFile()).path("config")
           .path("mode").asText());
     } catch (IOException e) {
       return false; // not a profile: not ours to name

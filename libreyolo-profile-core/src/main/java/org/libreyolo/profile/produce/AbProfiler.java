@@ -7,23 +7,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.compare.PairedBlocks;
-import org.libreyolo.profile.data.ImageSource;
-import org.libreyolo.profile.engine.Engines;
-import org.libreyolo.profile.image.RgbImage;
-import org.libreyolo.profile.measure.AlternatingBlocks;
-import org.libreyolo.profile.measure.Progress;
-import org.libreyolo.profile.measure.StepTimer;
-import org.libreyolo.profile.model.CocoNames;
-import org.libreyolo.profile.model.Detector;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
-import org.libreyolo.profile.pipeline.InputShape;
-import org.libreyolo.profile.pipeline.OutputLayout;
-import org.libreyolo.profile.python.PyRound;
-import org.libreyolo.profile.report.Fmt;
+import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.internal.data.ImageSource;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.image.RgbImage;
+import org.libreyolo.profile.internal.measure.AlternatingBlocks;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.model.CocoNames;
+import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.InputShape;
+import org.libreyolo.profile.internal.pipeline.OutputLayout;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.result.ProfileIo;
-import org.libreyolo.profile.weights.Detectors;
-import org.libreyolo.profile.weights.WeightsSource;
+import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /**
  * {@code profile ab}: the baseline weights (A) and the candidate (B) in one process, on the same
@@ -55,7 +55,7 @@ public final class AbProfiler {
       if (blockRuns < 1) {
         throw LibreYoloException.badInput("--block-runs must be >= 1, got " + blockRuns);
       }
-      org.libreyolo.profile.compare.GateOptions.checkAlpha(alpha);
+      org.libreyolo.profile.gate.GateOptions.checkAlpha(alpha);
       if (!(maxRegression >= 0 && maxRegression < 10)) {
         throw LibreYoloException.badInput("--max-regression must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
       }

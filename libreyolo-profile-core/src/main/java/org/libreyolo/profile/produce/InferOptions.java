@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.engine.Engines;
-import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
-import org.libreyolo.profile.pipeline.InputShape;
-import org.libreyolo.profile.pipeline.Task;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.InputShape;
+import org.libreyolo.profile.options.Task;
 
 /**
  * Everything {@code profile infer} takes, validated up front (before any model or engine work):

@@ -3,9 +3,9 @@ package org.libreyolo.profile.produce;
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.engine.DeviceSpec;
-import org.libreyolo.profile.engine.Engines;
-import org.libreyolo.profile.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 
 /** Everything {@code profile run} takes, validated before any work. {@code batch -1} auto-fits. */
 public record TrainOptions(String data, String weights, String size, int batch, int imgsz, int workers, boolean amp,

@@ -1,5 +1,7 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.internal.report.RepeatFields;
+import org.libreyolo.profile.internal.report.Fmt;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

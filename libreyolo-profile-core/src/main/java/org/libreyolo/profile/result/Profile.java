@@ -14,7 +14,7 @@ import org.libreyolo.profile.result.ProfileRows.Latency;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
 import org.libreyolo.profile.result.ProfileRows.Samples;
-import org.libreyolo.profile.trace.TraceConventions;
+import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
  * The analysed, self-contained result ({@code libreyolo.profile.analysis/v1},

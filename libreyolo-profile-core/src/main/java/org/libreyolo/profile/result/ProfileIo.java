@@ -9,8 +9,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.python.PyJson;
 import java.nio.charset.StandardCharsets;
 
 /**

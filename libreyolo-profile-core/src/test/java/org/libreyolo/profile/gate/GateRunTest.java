@@ -12,9 +12,9 @@ import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.compare.GateOptions;
-import org.libreyolo.profile.compare.GateTest;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateTest;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /** The gate finds what the infer goal wrote last, and refuses inputs it cannot judge with the way out. */
 class GateRunTest {

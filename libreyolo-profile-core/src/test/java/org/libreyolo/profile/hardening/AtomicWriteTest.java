@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.io.AtomicFiles;
+import org.libreyolo.profile.internal.io.AtomicFiles;
 
 /** A writer that dies half-way leaves the previous file intact and no temp file behind. */
 class AtomicWriteTest {

@@ -1,6 +1,6 @@
 package org.libreyolo.profile.hardening;
 
-import org.libreyolo.profile.analysis.ProfileLoader;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -13,10 +13,10 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.analysis.Traces;
-import org.libreyolo.profile.data.DetectionDataset;
-import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.io.Npz;
+import org.libreyolo.profile.internal.analysis.Traces;
+import org.libreyolo.profile.internal.data.DetectionDataset;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.io.Npz;
 
 /**
  * Seeded random-mutation fuzzing with a fixed budget (Jazzer is not in this build): every

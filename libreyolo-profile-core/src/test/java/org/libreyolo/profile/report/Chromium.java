@@ -12,15 +12,15 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Debian's headless Chromium for the report tests: a screenshot, the DOM after load, the browser log. */
-final class Chromium {
-  static final Path BINARY = Path.of("/usr/bin/chromium");
+public final class Chromium {
+  public static final Path BINARY = Path.of("/usr/bin/chromium");
 
   private Chromium() {}
 
-  record Rendered(String dom, String log, Path screenshot) {}
+  public record Rendered(String dom, String log, Path screenshot) {}
 
   /** Renders {@code html} at 1280x800 into {@code dir}; skips the test (with the reason) without Chromium. */
-  static Rendered render(Path html, Path dir) throws IOException, InterruptedException {
+  public static Rendered render(Path html, Path dir) throws IOException, InterruptedException {
     assumeTrue(Files.isExecutable(BINARY), "Chromium not installed at " + BINARY + " (.ci/run installs Debian's chromium)");
     Path shot = dir.resolve(html.getFileName() + ".png");
     String dom = run(List.of("--screenshot=" + shot, "--window-size=1280,800"), html, dir);
@@ -42,7 +42,7 @@ final class Chromium {
     return Files.readString(out, StandardCharsets.UTF_8);
   }
 
-  static void assertNoConsoleErrors(String log) {
+  public static void assertNoConsoleErrors(String log) {
     for (String line : log.split("\n")) {
       assertThat(line).as("browser log").doesNotContain(":CONSOLE").doesNotContain("Uncaught");
     }

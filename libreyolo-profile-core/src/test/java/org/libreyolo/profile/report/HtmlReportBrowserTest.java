@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.analysis.Traces;
-import org.libreyolo.profile.compare.GateTest;
-import org.libreyolo.profile.io.AtomicFiles;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.analysis.Traces;
+import org.libreyolo.profile.gate.GateTest;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.result.Profile;
 
 /**

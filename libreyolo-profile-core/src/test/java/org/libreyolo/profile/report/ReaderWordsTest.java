@@ -1,14 +1,15 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.internal.report.TextReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.analysis.TraceAnalyzer;
-import org.libreyolo.profile.compare.Comparison;
-import org.libreyolo.profile.lens.Lenses;
-import org.libreyolo.profile.lens.WhatIf;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
+import org.libreyolo.profile.internal.compare.Comparison;
+import org.libreyolo.profile.internal.lens.Lenses;
+import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.result.Profile;
 
 /** CPU profiles read as CPU in every lens; GPU profiles keep the reference's words. */

@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.analysis.TraceAnalyzer;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 
 /** One reader, one writer: a profile read and written again is the same bytes, unknown keys included. */
 class ProfileRoundTripTest {

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.function.ThrowingSupplier;
-import org.libreyolo.profile.engine.Engines;
+import org.libreyolo.profile.internal.engine.Engines;
 
 /**
  * A model shared by a test class's perf tests: the engine boots with the given intra-op threads,

@@ -5,7 +5,7 @@ import ai.djl.inference.Predictor;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;
-import org.libreyolo.profile.compare.PairedBlocks;
+import org.libreyolo.profile.gate.PairedBlocks;
 
 /**
  * The handle a perf test receives: it runs warmup, measured iterations and repeats of the step,

@@ -2,7 +2,7 @@ package org.libreyolo.profile.junit;
 
 import java.nio.file.Path;
 import java.util.Map;
-import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.result.Profile;
 
 /**

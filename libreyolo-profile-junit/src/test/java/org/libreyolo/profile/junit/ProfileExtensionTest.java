@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.python.PyJson;
 
 class ProfileExtensionTest {
   @TempDir Path dir;

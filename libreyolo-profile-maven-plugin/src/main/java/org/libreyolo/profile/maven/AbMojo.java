@@ -4,10 +4,10 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /**
  * In-job A/B: the baseline weights and the candidate in one process, in alternating blocks; fails

@@ -3,9 +3,9 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.pipeline.InputShape;
-import org.libreyolo.profile.pipeline.NmsOptions;
-import org.libreyolo.profile.pipeline.Task;
+import org.libreyolo.profile.options.InputShape;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.options.Task;
 import org.libreyolo.profile.produce.InferOptions;
 
 /** The inference goals ({@code infer}, {@code ab}): the images, the input and the postprocess. */

@@ -3,7 +3,7 @@ package org.libreyolo.profile.maven;
 import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.engine.DeviceSpec;
+import org.libreyolo.profile.options.DeviceSpec;
 
 /** The goals that run the model: which weights, where, with how many threads. */
 abstract class AbstractModelMojo extends AbstractProfileMojo {

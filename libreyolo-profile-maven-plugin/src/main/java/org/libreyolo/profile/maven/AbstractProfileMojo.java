@@ -7,7 +7,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.compare.GateOptions;
+import org.libreyolo.profile.gate.GateOptions;
 
 /**
  * Common to every goal: {@code skip}, the output directory, and the mapping of core errors to

@@ -10,10 +10,10 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.analysis.ProfileLoader;
-import org.libreyolo.profile.compare.Gate;
-import org.libreyolo.profile.compare.GateOptions;
-import org.libreyolo.profile.compare.Verdict;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.StepLayout;
 

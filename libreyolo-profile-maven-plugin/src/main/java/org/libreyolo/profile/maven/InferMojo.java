@@ -7,7 +7,7 @@ import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
 import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.result.InferResult;
-import org.libreyolo.profile.python.PyJson;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /**
  * Profiles LibreYOLO9 (or a TorchScript model) inference: latency percentiles, throughput, the

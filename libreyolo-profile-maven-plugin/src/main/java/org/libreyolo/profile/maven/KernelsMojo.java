@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.lens.Lenses;
+import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.report.ReaderViews;
 
 /** Kernel rows by share (CPU profiles: leaf-op self times), filtered and sorted. */

@@ -1,5 +1,0 @@
-/**
- * The DJL PyTorch engine: offline boot, thread settings, device resolution and the environment
- * fingerprint.
- */
-package org.libreyolo.profile.engine;

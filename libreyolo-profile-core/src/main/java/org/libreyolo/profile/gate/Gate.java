@@ -1,0 +1,206 @@
+package org.libreyolo.profile.gate;
+
+import org.libreyolo.profile.internal.compare.Comparison;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
+
+/**
+ * The stored-baseline gate shared by {@code profile check}, the Maven {@code check} goal and the
+ * JUnit extension (docs/statistics.md, "The stored-baseline gate"). Timing is judged on blocks
+ * normalised by the canary, with three outcomes: REGRESSION only when the whole interval of the
+ * slowdown is above the threshold, PASS when it is below, otherwise INCONCLUSIVE with the minimum
+ * detectable effect. A machine that changed speed, another environment or another workload give
+ * INCONCLUSIVE, never a timing verdict; more ops per step is a REGRESSION on its own.
+ */
+public final class Gate {
+  /** Environment fields whose difference makes a comparison meaningless. */
+  static final List<String> FINGERPRINT = List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name",
+      "model_params");
+
+  private Gate() {}
+
+  /** One gated metric. {@code ciLow/ciHigh} bound the relative change (current/baseline - 1). */
+  public record Row(String metric, Double baseline, Double current, Double change, Double ciLow, Double ciHigh,
+      Verdict verdict, String why) {}
+
+  /**
+   * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
+   * @param modelFileChange the model file's hash change, shown but not blocking
+   * @param opCounts the deterministic counter: more ops per step is a REGRESSION on its own
+   */
+  public record Result(Verdict verdict, List<Row> rows, BlockStatistics timing, String unstableMachine,
+      List<String> environmentDifferences, List<String> workloadDifferences, List<String> modelFileChange,
+      OpCounts.Result opCounts, GateOptions options) {
+    /** The minimum detectable effect of the timing rows, or null without blocks. */
+    public Double mde() {
+      return timing == null ? null : timing.mde();
+    }
+
+    public ObjectNode toJson() {
+      JsonNodeFactory f = JsonNodeFactory.instance;
+      ObjectNode out = f.objectNode();
+      out.put("verdict", verdict.name());
+      out.put("alpha", options.alpha());
+      out.put("max_regression", options.maxRegression());
+      out.put("process_noise", options.processNoise());
+      out.put("mde", round4(mde()));
+      if (timing != null) {
+        ObjectNode t = out.putObject("timing");
+        t.putArray("blocks").add(timing.blocksBefore()).add(timing.blocksAfter());
+        t.put("change", round4(timing.change()));
+        t.putArray("ci").add(round4(timing.ciLow())).add(round4(timing.ciHigh()));
+        t.put("machine_change", round4(timing.machineChange()));
+        t.put("drift", round4(timing.drift()));
+        t.put("unnormalised_change", round4(timing.rawChange()));
+      }
+      out.put("unstable_machine", unstableMachine);
+      ArrayNode env = out.putArray("environment_differences");
+      environmentDifferences.forEach(env::add);
+      ArrayNode workload = out.putArray("workload_differences");
+      workloadDifferences.forEach(workload::add);
+      ArrayNode model = out.putArray("model_file_change");
+      modelFileChange.forEach(model::add);
+      ObjectNode counts = out.putObject("op_counts");
+      counts.put("verdict", opCounts.verdict().name());
+      ArrayNode changes = counts.putArray("changes");
+      opCounts.changes().forEach(changes::add);
+      ArrayNode rowsNode = out.putArray("metrics");
+      for (Row r : rows) {
+        ObjectNode n = rowsNode.addObject();
+        n.put("metric", r.metric());
+        n.put("baseline", (Double) r.baseline());
+        n.put("current", (Double) r.current());
+        n.put("change", round4(r.change()));
+        n.put("ci_low", round4(r.ciLow()));
+        n.put("ci_high", round4(r.ciHigh()));
+        n.put("verdict", r.verdict().name());
+        n.put("why", r.why());
+      }
+      return out;
+    }
+  }
+
+  /** Rounded to 4 decimals; null stays null. */
+  private static Double round4(Double v) {
+    return v == null ? null : PyRound.round(v, 4);
+  }
+
+  /**
+   * The gate: environment and workload guards, the op-count counter, then the timing rows from
+   * the block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check
+   * first and say how to re-record.
+   */
+  public static Result check(Profile b, Profile c, GateOptions options) {
+    List<String> env = new ArrayList<>();
+    Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
+    for (String field : FINGERPRINT) {
+      if (diffs.containsKey(field)) {
+        env.add(field + " " + diffs.get(field).before() + " -> " + diffs.get(field).after());
+      }
+    }
+    List<String> workload = Workload.differences(b, c);
+    Blocks before = b.samples().blocks();
+    Blocks after = c.samples().blocks();
+    BlockStatistics stats = BlockStatistics.applicable(before, after)
+        ? BlockStatistics.of(before, after, options.alpha(), options.processNoise()) : null;
+    String unstable = stats == null ? null : unstableMachine(stats, options);
+    // not comparable, or the machine moved: the rows keep their numbers but no verdict of their own
+    // (one verdict per report: never a REGRESSION row under an INCONCLUSIVE verdict)
+    String notJudged = !env.isEmpty() ? "not judged: another environment"
+        : !workload.isEmpty() ? "not judged: another workload" : unstable;
+    List<Row> rows = new ArrayList<>();
+    for (String metric : options.metrics()) {
+      rows.add(row(metric, b, c, stats, notJudged, options));
+    }
+    // op counts depend on the thread count (libtorch picks other kernels), so only like with like
+    OpCounts.Result counts = env.isEmpty() && workload.isEmpty() ? OpCounts.check(b, c)
+        : new OpCounts.Result(Verdict.INCONCLUSIVE, List.of("not compared: the environment or workload differs"));
+    Verdict overall;
+    if (!env.isEmpty() || !workload.isEmpty()) {
+      overall = Verdict.INCONCLUSIVE;
+    } else if (counts.verdict() == Verdict.REGRESSION || rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
+      overall = Verdict.REGRESSION;
+    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.INCONCLUSIVE)) {
+      overall = Verdict.INCONCLUSIVE;
+    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.IMPROVED)) {
+      overall = Verdict.IMPROVED;
+    } else {
+      overall = Verdict.PASS;
+    }
+    return new Result(overall, rows, stats, unstable, env, workload, Workload.modelFileChange(b, c), counts, options);
+  }
+
+  /** Whether the profile carries enough timing blocks for the stored-baseline gate. */
+  public static boolean hasBlocks(Profile p) {
+    Blocks blocks = p.samples().blocks();
+    return blocks != null && blocks.valid() && blocks.stepMs().length >= BlockStatistics.MIN_BLOCKS;
+  }
+
+  /**
+   * The noise sentinel: a canary that moved more than normalisation was validated for, between
+   * the runs or inside one, makes the timing INCONCLUSIVE with the reason; null when steady.
+   */
+  static String unstableMachine(BlockStatistics s, GateOptions o) {
+    if (Math.abs(s.machineChange()) > o.machineChangeLimit()) {
+      return "machine speed changed " + GateReport.signed(s.machineChange()) + " between the baseline and this run"
+          + " (canary; the limit is " + GateReport.percent(o.machineChangeLimit()) + ")";
+    }
+    if (s.drift() > o.driftLimit()) {
+      return "machine speed changed " + GateReport.percent(s.drift()) + " during a run (canary blocks; the limit is "
+          + GateReport.percent(o.driftLimit()) + ")";
+    }
+    return null;
+  }
+
+  /** @param notJudged why the timing gets no verdict (another environment or workload, a moved machine), or null */
+  private static Row row(String metric, Profile b, Profile c, BlockStatistics s, String notJudged, GateOptions o) {
+    boolean latency = metric.equals("latency_p50_ms");
+    Double before = latency ? (b.latency() == null ? null : number(b.latency().p50())) : number(b.imgPerS());
+    Double after = latency ? (c.latency() == null ? null : number(c.latency().p50())) : number(c.imgPerS());
+    if (s == null) {
+      return new Row(metric, before, after, null, null, null, Verdict.INCONCLUSIVE,
+          "no timing blocks of the same canary on both sides");
+    }
+    // throughput is batch / time: a time change r is a throughput change 1/(1+r) - 1
+    double change = latency ? s.change() : 1 / (1 + s.change()) - 1;
+    double low = latency ? s.ciLow() : 1 / (1 + s.ciHigh()) - 1;
+    double high = latency ? s.ciHigh() : 1 / (1 + s.ciLow()) - 1;
+    if (notJudged != null) {
+      return new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged);
+    }
+    double worseLow = latency ? low : -high;
+    double worseHigh = latency ? high : -low;
+    double t = o.maxRegression();
+    Verdict v;
+    String why;
+    if (worseLow > t) {
+      v = Verdict.REGRESSION;
+      why = "the whole interval is slower than the threshold";
+    } else if (worseHigh < -t) {
+      v = Verdict.IMPROVED;
+      why = "the whole interval is faster than the threshold";
+    } else if (worseHigh < t) {
+      v = Verdict.PASS;
+      why = "the interval excludes a slowdown of the threshold";
+    } else {
+      v = Verdict.INCONCLUSIVE;
+      why = "underpowered: could detect ~" + GateReport.percent(s.mde()) + ", threshold " + GateReport.percent(t)
+          + "; use profile ab (in-job A/B) for small changes";
+    }
+    return new Row(metric, before, after, change, low, high, v, why + " (" + s.blocksBefore() + "/" + s.blocksAfter()
+        + " blocks, threshold " + GateReport.percent(t) + ")");
+  }
+
+  private static Double number(Num n) {
+    return n == null ? null : n.value();
+  }
+}

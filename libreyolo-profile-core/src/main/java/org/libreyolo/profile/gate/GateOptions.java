@@ -1,0 +1,54 @@
+package org.libreyolo.profile.gate;
+
+import java.util.List;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * How the gate decides: significance level, the practical threshold (relative change that
+ * matters), the gated metrics ({@code img_per_s}, {@code latency_p50_ms}), the machine's noise
+ * between processes, and how far the canary may move before timing is INCONCLUSIVE
+ * (docs/statistics.md, "The stored-baseline gate").
+ */
+public record GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise,
+    double machineChangeLimit, double driftLimit) {
+  public static final List<String> SUPPORTED = List.of("img_per_s", "latency_p50_ms");
+
+  public GateOptions {
+    checkAlpha(alpha);
+    if (!(maxRegression >= 0 && maxRegression < 10)) {
+      throw LibreYoloException.badInput("--max-regression must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
+    }
+    for (String m : metrics) {
+      if (!SUPPORTED.contains(m)) {
+        throw LibreYoloException.badInput("unknown gate metric '" + m + "': use " + String.join(", ", SUPPORTED));
+      }
+    }
+    metrics = List.copyOf(metrics);
+    if (!(processNoise >= 0 && processNoise < 1)) {
+      throw LibreYoloException.badInput("--process-noise must be a fraction within [0, 1) (0.04 = 4%), got "
+          + processNoise);
+    }
+    if (!(machineChangeLimit > 0) || !(driftLimit > 0)) {
+      throw LibreYoloException.badInput("the canary limits must be fractions > 0, got " + machineChangeLimit + ", "
+          + driftLimit);
+    }
+  }
+
+  /** The given decision settings with this machine class's measured noise and canary limits. */
+  public GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise) {
+    this(alpha, maxRegression, metrics, processNoise, Defaults.Gate.MACHINE_CHANGE_LIMIT, Defaults.Gate.DRIFT_LIMIT);
+  }
+
+  public static GateOptions defaults() {
+    return new GateOptions(Defaults.Gate.ALPHA_VALUE, Defaults.Gate.MAX_REGRESSION_VALUE, SUPPORTED,
+        Defaults.Gate.PROCESS_NOISE_VALUE);
+  }
+
+  /** A significance level: within (0, 1). The one check of every surface's {@code alpha}. */
+  public static void checkAlpha(double alpha) {
+    if (!(alpha > 0 && alpha < 1)) {
+      throw LibreYoloException.badInput("--alpha must be within (0, 1), got " + alpha);
+    }
+  }
+}

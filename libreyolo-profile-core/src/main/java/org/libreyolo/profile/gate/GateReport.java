@@ -1,0 +1,135 @@
+package org.libreyolo.profile.gate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.internal.python.PyRound;
+
+/** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
+public final class GateReport {
+  private GateReport() {}
+
+  public static List<String> text(Gate.Result r) {
+    List<String> lines = new ArrayList<>();
+    lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", "metric", "baseline", "current", "change",
+        confidence(r) + " CI of change", "verdict"));
+    for (Gate.Row row : r.rows()) {
+      lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", row.metric(), num(row.baseline()),
+          num(row.current()), pct(row.change()), ci(row), row.verdict()));
+    }
+    lines.add(estimatorLine(r));
+    if (r.timing() != null) {
+      lines.add(machineLine(r.timing()));
+    }
+    if (r.unstableMachine() != null) {
+      lines.add("timing INCONCLUSIVE: " + r.unstableMachine());
+    }
+    lines.add("minimum detectable effect: " + (r.mde() == null ? "n/a (no blocks)"
+        : "~" + percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
+        + "; threshold " + percent(r.options().maxRegression()));
+    if (r.mde() != null && r.mde() > r.options().maxRegression()) {
+      lines.add("warning: underpowered: two processes cannot resolve the threshold on this machine's noise;"
+          + " profile ab (in-job A/B) can");
+    }
+    if (!r.environmentDifferences().isEmpty()) {
+      lines.add("environments differ (" + String.join("; ", r.environmentDifferences()) + "): INCONCLUSIVE");
+    }
+    if (!r.workloadDifferences().isEmpty()) {
+      lines.add(workloadLine(r));
+    }
+    lines.add(opCountsLine(r));
+    if (!r.modelFileChange().isEmpty()) {
+      lines.add("model file changed (" + String.join("; ", r.modelFileChange()) + "): timed as the same workload");
+    }
+    for (Gate.Row row : r.rows()) {
+      lines.add("  " + row.metric() + ": " + row.why());
+    }
+    lines.add("verdict: " + r.verdict());
+    return lines;
+  }
+
+  public static String markdown(Gate.Result r, String baseline, String current) {
+    StringBuilder md = new StringBuilder();
+    md.append("### libreyolo-profile check: ").append(r.verdict()).append("\n\n");
+    md.append("Baseline `").append(baseline).append("` vs current `").append(current).append("`\n\n");
+    md.append("| metric | baseline | current | change | ").append(confidence(r)).append(" CI of change | verdict |\n");
+    md.append("|---|---:|---:|---:|---:|---|\n");
+    for (Gate.Row row : r.rows()) {
+      md.append("| ").append(row.metric()).append(" | ").append(num(row.baseline())).append(" | ")
+          .append(num(row.current())).append(" | ").append(pct(row.change())).append(" | ").append(ci(row))
+          .append(" | ").append(row.verdict()).append(" |\n");
+    }
+    md.append("\n").append(estimatorLine(r)).append(".\n");
+    if (r.timing() != null) {
+      md.append("\n").append(machineLine(r.timing())).append(".\n");
+    }
+    if (r.unstableMachine() != null) {
+      md.append("\nTiming INCONCLUSIVE: ").append(r.unstableMachine()).append(".\n");
+    }
+    md.append("\nMinimum detectable effect: ").append(r.mde() == null ? "n/a" : PyRound.format(r.mde() * 100, 1) + "%")
+        .append(", threshold ").append(PyRound.format(r.options().maxRegression() * 100, 1)).append("%, alpha ")
+        .append(r.options().alpha()).append(".\n");
+    if (!r.environmentDifferences().isEmpty()) {
+      md.append("\nEnvironments differ: ").append(String.join("; ", r.environmentDifferences())).append(".\n");
+    }
+    if (!r.workloadDifferences().isEmpty()) {
+      md.append("\n").append(workloadLine(r)).append(".\n");
+    }
+    md.append("\n").append(opCountsLine(r)).append("\n");
+    return md.toString();
+  }
+
+  /** The interval's level, from alpha: "99%" at the gate's default 0.01. */
+  public static String confidence(Gate.Result r) {
+    return PyRound.format((1 - r.options().alpha()) * 100, 0) + "%";
+  }
+
+  private static String estimatorLine(Gate.Result r) {
+    String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"
+        : "step time per block (not divided by the canary: the step does not run on the engine)";
+    return "change and CI: " + unit + " (throughput as its inverse); interval: the blocks' spread plus "
+        + percent(r.options().processNoise()) + " process noise per run";
+  }
+
+  private static String machineLine(BlockStatistics t) {
+    return "machine speed (canary): " + signed(t.machineChange()) + " between the runs, up to " + percent(t.drift())
+        + " inside a run; step time before normalisation " + signed(t.rawChange());
+  }
+
+  public static String signed(double v) {
+    return (v >= 0 ? "+" : "") + percent(v);
+  }
+
+  private static String opCountsLine(Gate.Result r) {
+    OpCounts.Result c = r.opCounts();
+    return "op counts: " + c.verdict() + (c.changes().isEmpty() ? " (the same ops and work per step in every phase)"
+        : " (" + String.join("; ", c.changes()) + ")");
+  }
+
+  private static String workloadLine(Gate.Result r) {
+    return "workload differs (" + String.join("; ", r.workloadDifferences())
+        + "): INCONCLUSIVE; record a new baseline for this workload";
+  }
+
+  /** A fraction as a percentage with one decimal: 0.052 -> "5.2%". */
+  public static String percent(double v) {
+    return PyRound.format(v * 100, 1) + "%";
+  }
+
+  private static String num(Double v) {
+    return v == null ? "-" : PyRound.format(v, 3);
+  }
+
+  private static String pct(Double v) {
+    return v == null ? "-" : signed(v);
+  }
+
+  private static String ci(Gate.Row row) {
+    return row.ciLow() == null ? "-" : interval(row.ciLow(), row.ciHigh());
+  }
+
+  /** An interval of relative changes: {@code [-4.1%, +6.0%]}. */
+  public static String interval(double low, double high) {
+    return "[" + signed(low) + ", " + signed(high) + "]";
+  }
+}

@@ -1,0 +1,110 @@
+package org.libreyolo.profile.gate;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
+
+/**
+ * The deterministic counter beside the timing: framework ops per step, per phase and per op name,
+ * from the traced steps. The same code on the same input runs the same ops: cross-process A/A
+ * runs of {@code profile infer} gave identical counts (docs/statistics.md), while timing moved by
+ * tens of percent. More ops per step is a structural change timing noise can hide; fewer ops
+ * passes and says the baseline is stale. Leaf-op counts are not used: which ops are leaves is
+ * decided from timestamps and moves between runs. Beside the counts, the work counted from input
+ * shapes ({@code work}: convolution and matrix-product MACs per step) catches the same ops on
+ * larger tensors.
+ */
+public final class OpCounts {
+  private OpCounts() {}
+
+  /**
+   * @param verdict REGRESSION when a phase runs more ops per step, IMPROVED when fewer, PASS when
+   *     equal, INCONCLUSIVE when either profile has no traced ops
+   * @param changes per-phase changes with the ops that changed most, e.g.
+   *     {@code forward: +1,800 ops/step (aten::mul +900, aten::add +900)}
+   */
+  public record Result(Verdict verdict, List<String> changes) {}
+
+  public static Result check(Profile baseline, Profile current) {
+    Map<String, Long> before = perPhase(baseline);
+    Map<String, Long> after = perPhase(current);
+    if (before.isEmpty() || after.isEmpty()) {
+      return new Result(Verdict.INCONCLUSIVE, List.of("no traced ops in " + (before.isEmpty() ? "the baseline"
+          : "the current profile") + ": op counts not compared"));
+    }
+    Map<String, Long> opDelta = opDeltas(baseline, current);
+    Set<String> phases = new LinkedHashSet<>(before.keySet());
+    phases.addAll(after.keySet());
+    List<String> changes = new ArrayList<>();
+    boolean more = false;
+    boolean fewer = false;
+    for (String phase : phases) {
+      long delta = after.getOrDefault(phase, 0L) - before.getOrDefault(phase, 0L);
+      if (delta != 0) {
+        more |= delta > 0;
+        fewer |= delta < 0;
+        changes.add(phase + ": " + signed(delta) + " ops/step");
+      }
+    }
+    if (!changes.isEmpty() && !opDelta.isEmpty()) {
+      List<String> ops = new ArrayList<>();
+      opDelta.entrySet().stream().sorted((x, y) -> Long.compare(Math.abs(y.getValue()), Math.abs(x.getValue())))
+          .limit(5).forEach(e -> ops.add(e.getKey() + " " + signed(e.getValue())));
+      changes.add("ops that changed: " + String.join(", ", ops));
+    }
+    ProfileRows.Work wa = baseline.work();
+    ProfileRows.Work wb = current.work();
+    if (wa != null && wb != null) {
+      more |= work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
+      more |= work(changes, "matrix-product MACs", wa.matmulMacs(), wb.matmulMacs());
+      fewer |= wb.convMacsStride1() < wa.convMacsStride1() || wb.matmulMacs() < wa.matmulMacs();
+    }
+    Verdict verdict = more ? Verdict.REGRESSION : fewer ? Verdict.IMPROVED : Verdict.PASS;
+    if (verdict == Verdict.IMPROVED) {
+      changes.add("less work per step: refresh the baseline so the next increase is measured from here");
+    }
+    return new Result(verdict, changes);
+  }
+
+  /** Adds a line when a work counter changed; true when it grew. */
+  private static boolean work(List<String> changes, String what, long before, long after) {
+    if (before == after) {
+      return false;
+    }
+    changes.add(String.format(Locale.ROOT, "work: %s %+.1f%%/step (%,d -> %,d)", what,
+        before == 0 ? 100.0 : 100.0 * (after - before) / before, before, after));
+    return after > before;
+  }
+
+  /** Ops per step of each phase that recorded ops. */
+  private static Map<String, Long> perPhase(Profile p) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (ProfileRows.PhaseRow row : p.phases()) {
+      Num ops = row.opsPerStep();
+      if (ops != null) {
+        out.put(row.phase(), ops.asLong());
+      }
+    }
+    return out.values().stream().allMatch(v -> v == 0) ? Map.of() : out;
+  }
+
+  /** Per op name, the change in calls per step (only the names that changed). */
+  private static Map<String, Long> opDeltas(Profile a, Profile b) {
+    Map<String, Long> delta = new LinkedHashMap<>();
+    a.ops().forEach(o -> delta.merge(o.op(), -o.countPerStep(), Long::sum));
+    b.ops().forEach(o -> delta.merge(o.op(), o.countPerStep(), Long::sum));
+    delta.values().removeIf(v -> v == 0);
+    return delta;
+  }
+
+  private static String signed(long v) {
+    return (v > 0 ? "+" : "-") + String.format(Locale.ROOT, "%,d", Math.abs(v));
+  }
+}

@@ -1,0 +1,60 @@
+package org.libreyolo.profile.gate;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * The in-job A/B statistic: A and B measured in the same process in alternating blocks (ABBA),
+ * each pair of blocks giving one log-ratio of block medians. The pairs, not the iterations, are
+ * the independent unit: a pair shares the process and its minute on the machine, so slow drift
+ * cancels inside it. The change is {@code exp(mean log-ratio) - 1} with a t interval over the
+ * pairs, and the verdict has three outcomes (docs/statistics.md, "In-job A/B").
+ */
+public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh, double mde, Verdict verdict,
+    String why) {
+  /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
+  public static final int MIN_PAIRS = 4;
+
+  /**
+   * @param logRatios per pair, {@code ln(median B / median A)}
+   * @param alpha the interval is two-sided at {@code 1 - alpha}
+   * @param threshold the relative change that counts (0.02 = 2%)
+   */
+  public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
+    int k = logRatios.length;
+    if (k < MIN_PAIRS) {
+      throw LibreYoloException.badInput("--pairs must be >= " + MIN_PAIRS + " for a paired interval, got " + k);
+    }
+    double mean = 0;
+    for (double r : logRatios) {
+      mean += r;
+    }
+    mean /= k;
+    double ss = 0;
+    for (double r : logRatios) {
+      ss += (r - mean) * (r - mean);
+    }
+    double se = Math.sqrt(ss / (k - 1) / k);
+    double t = new TDistribution(null, k - 1).inverseCumulativeProbability(1 - alpha / 2);
+    double tPower = new TDistribution(null, k - 1).inverseCumulativeProbability(0.8);
+    double low = Math.expm1(mean - t * se);
+    double high = Math.expm1(mean + t * se);
+    double mde = Math.expm1((t + tPower) * se);
+    Verdict verdict;
+    String why;
+    if (low > threshold) {
+      verdict = Verdict.REGRESSION;
+      why = "the whole interval is above the threshold";
+    } else if (high < -threshold) {
+      verdict = Verdict.IMPROVED;
+      why = "the whole interval is below minus the threshold";
+    } else if (high < threshold) {
+      verdict = Verdict.PASS;
+      why = "the interval excludes a slowdown of the threshold";
+    } else {
+      verdict = Verdict.INCONCLUSIVE;
+      why = "underpowered: could detect ~" + GateReport.percent(mde) + ", threshold " + GateReport.percent(threshold) + "; add pairs";
+    }
+    return new PairedBlocks(k, Math.expm1(mean), low, high, mde, verdict, why);
+  }
+}

@@ -1,0 +1,13 @@
+package org.libreyolo.profile.gate;
+
+/** Outcome of a baseline gate. */
+public enum Verdict {
+  /** No significant change beyond the practical threshold. */
+  PASS,
+  /** Significantly better by more than the threshold. */
+  IMPROVED,
+  /** Significantly worse by more than the threshold: fails the build unless advisory. */
+  REGRESSION,
+  /** Cannot decide: different environments, or no samples or repeats to test with. */
+  INCONCLUSIVE
+}

@@ -1,0 +1,49 @@
+package org.libreyolo.profile.gate;
+
+import org.libreyolo.profile.internal.compare.Comparison;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * What was measured, as opposed to where (the environment) and how long (the settings): model
+ * name and size, input size and shape, batch, task, postprocess thresholds, precision, source, dataset, step.
+ * Two profiles of different workloads have no timing verdict: a baseline at imgsz 160 says nothing
+ * about a run at 224. The model file's content hash is shown but does not block: a changed model
+ * under the same name is what the gate is for (docs/statistics.md, "The gate").
+ */
+public final class Workload {
+  /** {@code config} keys that define the workload; compared only when both profiles record them. */
+  static final List<String> KEYS = List.of("mode", "model", "size", "imgsz", "batch", "conf", "iou", "max_det", "half",
+      "amp_dtype", "source", "data", "workers", "step", "task", "input_shape");
+  /** Shown when it differs, never blocking. */
+  static final String MODEL_HASH = "weights_sha256";
+
+  private Workload() {}
+
+  /** {@code "imgsz 160 -> 224"} for each workload field the two profiles record differently. */
+  public static List<String> differences(Profile baseline, Profile current) {
+    return differences(baseline, current, KEYS);
+  }
+
+  /** The model file's hash change, if both record one and it changed (informational). */
+  public static List<String> modelFileChange(Profile baseline, Profile current) {
+    return differences(baseline, current, List.of(MODEL_HASH));
+  }
+
+  private static List<String> differences(Profile baseline, Profile current, List<String> keys) {
+    Map<String, JsonNode> a = baseline.config();
+    Map<String, JsonNode> b = current.config();
+    List<String> out = new ArrayList<>();
+    for (String key : keys) {
+      JsonNode va = a.get(key);
+      JsonNode vb = b.get(key);
+      if (va != null && vb != null && !Comparison.same(va, vb)) {
+        out.add(key + " " + va.asText() + " -> " + vb.asText());
+      }
+    }
+    return out;
+  }
+}

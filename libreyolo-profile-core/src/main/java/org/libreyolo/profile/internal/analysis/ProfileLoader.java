@@ -1,0 +1,26 @@
+package org.libreyolo.profile.internal.analysis;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileIo;
+
+/**
+ * What every reader accepts: a {@code profile.json} as-is, anything else analysed as a trace
+ * (docs/profile-schema.md). Missing file or a directory: bad input (exit 2).
+ */
+public final class ProfileLoader {
+  private ProfileLoader() {}
+
+  public static Profile load(Path file) {
+    if (!Files.exists(file)) {
+      throw LibreYoloException.badInput("not found: " + file);
+    }
+    if (Files.isDirectory(file)) {
+      throw LibreYoloException.badInput(file + " is a directory: give a profile.json or a trace file");
+    }
+    Profile profile = ProfileIo.readIfProfile(file);
+    return profile != null ? profile : TraceAnalyzer.analyze(file);
+  }
+}

@@ -1,0 +1,114 @@
+package org.libreyolo.profile.internal.analysis;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.internal.trace.TraceConventions;
+
+/**
+ * The work a step does, counted from the input shapes the trace recorded on its first traced
+ * step (docs/statistics.md, "Counters"): multiply-accumulates of every convolution (at stride 1:
+ * {@code N*H*W} of the input times the weight's elements; the real count divided by stride^2, a
+ * fixed factor of the architecture) and of every matrix product. Deterministic like the op
+ * counts, but it also grows when the same ops run on larger tensors, the regression op counts
+ * cannot see.
+ *
+ * @param convMacsStride1 convolution MACs per step at stride 1
+ * @param matmulMacs {@code mm}, {@code addmm}, {@code bmm} MACs per step
+ */
+public record ShapeWork(long convMacsStride1, long matmulMacs) {
+  private record Op(String name, double ts, JsonNode dims) {}
+
+  /** The first traced step's work, or null when the trace recorded no shapes there. */
+  public static ShapeWork of(Path trace) {
+    List<Op> ops = new ArrayList<>();
+    double stepStart = Double.NaN;
+    double stepEnd = Double.NaN;
+    try (InputStream in = Files.newInputStream(trace); JsonParser p = PyJson.MAPPER.getFactory().createParser(in)) {
+      while (p.nextToken() != null) {
+        if (p.currentToken() == JsonToken.FIELD_NAME && "traceEvents".equals(p.currentName())) {
+          p.nextToken();
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            JsonNode e = p.readValueAsTree();
+            String name = e.path("name").asText("");
+            double ts = e.path("ts").asDouble();
+            if (name.startsWith(TraceConventions.STEP_MARKER + "#") && (Double.isNaN(stepStart) || ts < stepStart)) {
+              stepStart = ts;
+              stepEnd = ts + e.path("dur").asDouble();
+            } else if (e.path("args").has("Input Dims") && counted(name)) {
+              ops.add(new Op(name, ts, e.path("args").get("Input Dims")));
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot read the trace " + trace + ": " + e.getMessage());
+    }
+    long conv = 0;
+    long matmul = 0;
+    boolean any = false;
+    for (Op op : ops) {
+      if (op.ts() >= stepStart && op.ts() <= stepEnd) {
+        any = true;
+        if (op.name().equals("aten::convolution")) {
+          conv += convolution(op.dims());
+        } else {
+          matmul += matmul(op.name(), op.dims());
+        }
+      }
+    }
+    return any ? new ShapeWork(conv, matmul) : null;
+  }
+
+  private static boolean counted(String name) {
+    return name.equals("aten::convolution") || name.equals("aten::mm") || name.equals("aten::addmm")
+        || name.equals("aten::bmm");
+  }
+
+  /** {@code [N, C, H, W]} input, {@code [Cout, C/groups, kh, kw]} weight. */
+  static long convolution(JsonNode dims) {
+    JsonNode x = dims.path(0);
+    JsonNode w = dims.path(1);
+    if (x.size() != 4 || w.size() != 4) {
+      return 0;
+    }
+    return x.get(0).asLong() * x.get(2).asLong() * x.get(3).asLong() * product(w);
+  }
+
+  /** {@code mm [M,K] [K,N]}, {@code addmm bias [M,K] [K,N]}, {@code bmm [B,M,K] [B,K,N]}: {@code (B)*M*K*N}. */
+  static long matmul(String name, JsonNode dims) {
+    int first = name.equals("aten::addmm") ? 1 : 0;
+    JsonNode a = dims.path(first);
+    JsonNode b = dims.path(first + 1);
+    if (a.size() < 2 || b.size() < 2) {
+      return 0;
+    }
+    return product(a) * b.get(b.size() - 1).asLong();
+  }
+
+  private static long product(JsonNode shape) {
+    long n = 1;
+    for (JsonNode d : shape) {
+      n *= d.asLong();
+    }
+    return n;
+  }
+
+  /** The profile's {@code work} key. */
+  public ObjectNode json() {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("conv_macs_stride1_per_step", convMacsStride1);
+    out.put("matmul_macs_per_step", matmulMacs);
+    return out;
+  }
+}

@@ -1,0 +1,205 @@
+package org.libreyolo.profile.internal.compare;
+
+import org.libreyolo.profile.gate.GateOptions;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
+
+/**
+ * Two profiles side by side: the reference's fields and 2*SE significance rule
+ * (docs/reference-behaviour.md, "Compare"), then, under {@code statistics}, real tests on the raw samples, and
+ * the environment fields that differ.
+ */
+public final class Comparison {
+  public static final String SINGLE_RUN = "single run, use 'run --repeat N' for a significance call";
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  private Comparison() {}
+
+  /** The reference significance call: {significant (nullable), text}. */
+  public record Significance(Boolean significant, String text) {}
+
+  public static Significance significance(Profile a, Profile b) {
+    if (a.imgPerS() == null || b.imgPerS() == null) {
+      return new Significance(null, "img/s unavailable");
+    }
+    int na = a.throughputTrials();
+    int nb = b.throughputTrials();
+    Num sa = a.imgPerSStd();
+    Num sb = b.imgPerSStd();
+    if (na < 2 || nb < 2 || sa == null || sb == null) {
+      return new Significance(null, SINGLE_RUN);
+    }
+    double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
+    double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());
+    return new Significance(d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
+  }
+
+  /** A before/after pair of one compared field. */
+  public record Pair<T>(T before, T after) {}
+
+  /**
+   * The statistics block: which samples, the raw results, and the significance level. JSON and
+   * text show the estimates rounded to 4 decimals ({@link #rounded}).
+   */
+  public record Statistics(String metric, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
+    public static double rounded(double v) {
+      return PyRound.round(v, 4);
+    }
+
+    ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.put("metric", metric);
+      out.put("lower_is_better", lowerIsBetter);
+      out.putArray("n").add(raw.nBefore()).add(raw.nAfter());
+      out.put("alpha", alpha);
+      ObjectNode welch = out.putObject("welch_log");
+      welch.put("ratio", rounded(raw.ratio()));
+      welch.putArray("ci95").add(rounded(raw.ratioLow())).add(rounded(raw.ratioHigh()));
+      welch.put("p", raw.welchP());
+      ObjectNode mw = out.putObject("mann_whitney");
+      mw.put("p", raw.mannWhitneyP());
+      mw.put("hodges_lehmann_shift", rounded(raw.hodgesLehmann()));
+      ObjectNode boot = out.putObject("bootstrap_median_change");
+      boot.put("change", rounded(raw.medianChange()));
+      boot.putArray("ci95").add(rounded(raw.medianChangeLow())).add(rounded(raw.medianChangeHigh()));
+      boot.put("resamples", SampleStatistics.BOOTSTRAP_RESAMPLES);
+      out.put("mde_relative", rounded(raw.mde()));
+      out.put("noise_cv", rounded(raw.cv()));
+      return out;
+    }
+  }
+
+  /**
+   * Two profiles compared: the reference's fields, its significance call, our statistics block
+   * (null without samples on both sides) and the environment fields that differ. {@code cpu}: both
+   * profiles' "kernels" are CPU ops, so the text says CPU busy and op calls (the JSON keeps the
+   * reference's keys).
+   */
+  public record Result(String before, String after, Pair<Num> imgPerS, Pair<Num> imgPerSStd, Pair<Integer> trials,
+      Significance significance, Pair<Double> msPerImage, Pair<Num> gpuUtil, Pair<Num> hostOverheadMsPerStep,
+      Pair<Num> launchesPerStep, Pair<String> bound, Statistics statistics,
+      Map<String, Pair<JsonNode>> environmentDifferences, boolean cpu) {
+
+    /** What {@code compare --json} prints, in the reference's key order then ours. */
+    public ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.put("before", before);
+      out.put("after", after);
+      ObjectNode ips = out.putObject("img_per_s");
+      ips.set("before", Num.json(imgPerS.before()));
+      ips.set("after", Num.json(imgPerS.after()));
+      ips.putArray("std").add(Num.json(imgPerSStd.before())).add(Num.json(imgPerSStd.after()));
+      ips.putArray("n").add(trials.before()).add(trials.after());
+      ips.put("significant", significance.significant());
+      ips.put("significance", significance.text());
+      ObjectNode msPerImageNode = out.putObject("ms_per_image");
+      msPerImageNode.put("before", msPerImage.before());
+      msPerImageNode.put("after", msPerImage.after());
+      numbers(out, "gpu_util", gpuUtil);
+      numbers(out, "host_overhead_ms_per_step", hostOverheadMsPerStep);
+      numbers(out, "launches_per_step", launchesPerStep);
+      ObjectNode boundNode = out.putObject("bound");
+      boundNode.put("before", bound.before());
+      boundNode.put("after", bound.after());
+      out.set("statistics", statistics == null ? F.nullNode() : statistics.json());
+      out.set("environment_differences", environmentJson());
+      return out;
+    }
+
+    /** {@code {field: [before, after]}} of the environment fields that differ. */
+    public ObjectNode environmentJson() {
+      ObjectNode out = F.objectNode();
+      environmentDifferences.forEach((field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
+      return out;
+    }
+
+    private static void numbers(ObjectNode out, String key, Pair<Num> pair) {
+      ObjectNode node = out.putObject(key);
+      node.set("before", Num.json(pair.before()));
+      node.set("after", Num.json(pair.after()));
+    }
+  }
+
+  public static Result compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
+    GateOptions.checkAlpha(alpha);
+    return new Result(beforePath, afterPath, new Pair<>(a.imgPerS(), b.imgPerS()),
+        new Pair<>(a.imgPerSStd(), b.imgPerSStd()), new Pair<>(a.throughputTrials(), b.throughputTrials()), significance(a, b),
+        new Pair<>(msPerImage(a), msPerImage(b)), new Pair<>(a.gpuUtil(), b.gpuUtil()),
+        new Pair<>(a.hostOverheadMsPerStep(), b.hostOverheadMsPerStep()),
+        new Pair<>(a.launchesPerStep(), b.launchesPerStep()), new Pair<>(a.bound(), b.bound()),
+        statistics(a, b, alpha), environmentDifferences(a, b), a.isCpu() && b.isCpu());
+  }
+
+  /** The statistics block of two profiles' raw samples, or null when either side has none. */
+  static Statistics statistics(Profile a, Profile b, double alpha) {
+    Samples s = samples(a, b);
+    return s == null ? null
+        : new Statistics(s.metric(), s.lowerIsBetter(), alpha, SampleStatistics.of(s.before(), s.after(), alpha));
+  }
+
+  /** Step time per image (3 decimals), the batch-independent speed; null without a batch or step. */
+  private static Double msPerImage(Profile p) {
+    double batch = Num.orZero(p.batch());
+    return batch == 0 || p.stepMs() == null ? null : PyRound.round(p.stepMs().value() / batch, 3);
+  }
+
+  /** The metric and raw samples statistics use: per-iteration latency, else per-trial throughput. */
+  record Samples(String metric, String unit, boolean lowerIsBetter, double[] before, double[] after) {}
+
+  static Samples samples(Profile a, Profile b) {
+    ProfileRows.Samples sa = a.samples();
+    ProfileRows.Samples sb = b.samples();
+    if (SampleStatistics.applicable(sa.latencyMs(), sb.latencyMs())) {
+      return new Samples("latency_ms", "ms", true, sa.latencyMs(), sb.latencyMs());
+    }
+    if (SampleStatistics.applicable(sa.stepMs(), sb.stepMs())) {
+      return new Samples("step_ms", "ms", true, sa.stepMs(), sb.stepMs());
+    }
+    if (SampleStatistics.applicable(sa.imgPerSTrials(), sb.imgPerSTrials())) {
+      return new Samples("img_per_s", "img/s", false, sa.imgPerSTrials(), sb.imgPerSTrials());
+    }
+    return null;
+  }
+
+  private static boolean absent(JsonNode v) {
+    return v.isMissingNode() || v.isNull();
+  }
+
+  /** Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds longs). */
+  public static boolean same(JsonNode a, JsonNode b) {
+    if (absent(a) && absent(b)) {
+      return true; // null here and missing there (an older profile) is no difference
+    }
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.equals(b);
+  }
+
+  /** Fields of the two environment fingerprints that differ, in first-seen order. */
+  public static Map<String, Pair<JsonNode>> environmentDifferences(Profile a, Profile b) {
+    Map<String, JsonNode> ea = a.environment();
+    Map<String, JsonNode> eb = b.environment();
+    Set<String> fields = new LinkedHashSet<>(ea.keySet());
+    fields.addAll(eb.keySet());
+    Map<String, Pair<JsonNode>> out = new LinkedHashMap<>();
+    for (String field : fields) {
+      JsonNode va = ea.getOrDefault(field, MissingNode.getInstance());
+      JsonNode vb = eb.getOrDefault(field, MissingNode.getInstance());
+      if (!same(va, vb)) {
+        out.put(field, new Pair<>(va.isMissingNode() ? F.nullNode() : va, vb.isMissingNode() ? F.nullNode() : vb));
+      }
+    }
+    return out;
+  }
+}

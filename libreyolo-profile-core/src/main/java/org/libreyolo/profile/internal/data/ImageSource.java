@@ -1,0 +1,106 @@
+package org.libreyolo.profile.internal.data;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.image.RgbImage;
+
+/**
+ * Resolves a source argument to images, as the reference does: a directory gives its files
+ * (sorted, not recursive) with an image extension; an existing file is taken whatever its
+ * extension; anything else gives nothing. Omitted: the bundled sample image.
+ */
+public final class ImageSource {
+  public static final Set<String> EXTENSIONS = Set.of("jpg", "jpeg", "png", "bmp", "webp", "tif", "tiff");
+
+  /** The bundled CC0 sample photo (see sample/README.md in the resources). */
+  public static final String SAMPLE = "coffee.jpg";
+
+  private ImageSource() {}
+
+  /** The image files at {@code source} (the reference's resolution; may be empty). */
+  public static List<Path> resolve(Path source) {
+    if (Files.isDirectory(source)) {
+      try (Stream<Path> files = Files.list(source)) {
+        return files.filter(Files::isRegularFile).filter(ImageSource::hasImageExtension).sorted().toList();
+      } catch (IOException e) {
+        throw LibreYoloException.badInput("cannot list " + source + ": " + e.getMessage());
+      }
+    }
+    return Files.isRegularFile(source) ? List.of(source) : List.of();
+  }
+
+  public static boolean hasImageExtension(Path file) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return dot >= 0 && EXTENSIONS.contains(name.substring(dot + 1).toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * Loads the images at {@code source} (null: the bundled sample). Files without a decoder here
+   * (e.g. webp) are skipped; no image at all, or a corrupt image, is a bad-input error.
+   */
+  public static List<RgbImage> load(Path source) {
+    if (source == null) {
+      return List.of(sample());
+    }
+    List<Path> files = resolve(source);
+    List<RgbImage> images = new ArrayList<>();
+    for (Path file : files) {
+      RgbImage image = decode(file, files.size() == 1 && !Files.isDirectory(source));
+      if (image != null) {
+        images.add(image);
+      }
+    }
+    if (images.isEmpty()) {
+      throw LibreYoloException.badInput("no images found at: " + source);
+    }
+    return images;
+  }
+
+  /** Decodes one file; in a directory ({@code strict} false) formats without a decoder are skipped. */
+  public static RgbImage decode(Path file, boolean strict) {
+    if (!strict && !hasDecoder(file)) {
+      return null;
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      BufferedImage image = ImageIO.read(in);
+      if (image == null) {
+        throw LibreYoloException.badInput(
+            "cannot decode image " + file + ": corrupt, or not a jpg/png/bmp/tif image");
+      }
+      return RgbImage.of(file.getFileName().toString(), image);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof LibreYoloException le) {
+        throw le;
+      }
+      throw LibreYoloException.badInput("cannot decode image " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static boolean hasDecoder(Path file) {
+    String name = file.getFileName().toString();
+    String suffix = name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+    return ImageIO.getImageReadersBySuffix(suffix).hasNext();
+  }
+
+  public static RgbImage sample() {
+    try (InputStream in = ImageSource.class.getResourceAsStream("/org/libreyolo/profile/sample/" + SAMPLE)) {
+      if (in == null) {
+        throw new IllegalStateException("bundled sample image missing from the classpath");
+      }
+      return RgbImage.of(SAMPLE, ImageIO.read(in));
+    } catch (IOException e) {
+      throw new IllegalStateException("bundled sample image unreadable", e);
+    }
+  }
+}

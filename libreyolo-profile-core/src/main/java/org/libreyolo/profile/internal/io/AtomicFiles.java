@@ -1,0 +1,58 @@
+package org.libreyolo.profile.internal.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.libreyolo.profile.LibreYoloException;
+
+/** Writes a file through a temp file in the same directory and a rename: all or nothing. */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  /** Writes the content a writer produces. */
+  @FunctionalInterface
+  public interface Writer {
+    void write(OutputStream out) throws IOException;
+  }
+
+  /** Temp files are created owner-only; the result should read like any other output file. */
+  private static void readableByAll(Path file) {
+    try {
+      Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+    } catch (UnsupportedOperationException | IOException e) {
+      // not a POSIX file system: keep the default
+    }
+  }
+
+  public static void write(Path target, Writer writer) {
+    Path dir = target.toAbsolutePath().getParent();
+    Path tmp = null;
+    try {
+      Files.createDirectories(dir);
+      tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+      readableByAll(tmp);
+      try (OutputStream out = Files.newOutputStream(tmp)) {
+        writer.write(out);
+      }
+      try {
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      tmp = null;
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot write " + target + ": " + e.getMessage());
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+          // best effort: the failure above is what the user needs to see
+        }
+      }
+    }
+  }
+}

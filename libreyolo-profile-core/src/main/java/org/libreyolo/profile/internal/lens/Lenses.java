@@ -1,0 +1,174 @@
+package org.libreyolo.profile.internal.lens;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.libreyolo.profile.LibreYoloException;
+import java.util.Map;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.KernelRow;
+import org.libreyolo.profile.result.ProfileRows.OpRow;
+import org.libreyolo.profile.result.ProfileRows.PhaseRow;
+import org.libreyolo.profile.result.ProfileRows.StoredRow;
+
+/**
+ * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
+ * what {@code --json} prints. Text rendering lives in {@code report.TextReport}.
+ */
+public final class Lenses {
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  /** Keys of the {@code summary --json} subset, in order (present ones only). */
+  static final List<String> SUMMARY_KEYS = List.of("trace", "mode", "model", "config", "bound", "bound_why",
+      "step_ms", "img_per_s", "latency", "stages_ms", "gpu_util", "gpu_busy_ms_per_step", "mean_kernel_us",
+      "kernels_per_step", "unique_kernels", "memcpy_ms_per_step", "tensorcore_pct", "peak_vram_mb", "dataload_ms",
+      "dataload_frac", "host_overhead_ms_per_step", "launches_per_step", "memory_pressure", "cuda_mallocs_per_step",
+      "gpu_util_raw", "window", "categories", "phases_gpu", "top_kernels");
+
+  private Lenses() {}
+
+  public static ObjectNode summary(Profile p) {
+    // the stored values of a fixed key subset, as stored: a projection, not a reading
+    ObjectNode out = F.objectNode();
+    ObjectNode stored = p.json();
+    for (String key : SUMMARY_KEYS) {
+      if (stored.has(key)) {
+        out.set(key, stored.get(key));
+      }
+    }
+    // ours, for readers that must not mistake CPU ops for GPU kernels
+    for (String key : List.of("device", "kernel_source")) {
+      if (stored.has(key)) {
+        out.set(key, stored.get(key));
+      }
+    }
+    return out;
+  }
+
+  /** Sorted metric names (code-point order). */
+  public static List<String> metricNames(Profile p) {
+    List<String> names = new ArrayList<>(p.metrics().keySet());
+    Collections.sort(names);
+    return names;
+  }
+
+  /** One metric; unknown → exit 2 pointing at the listing form. */
+  public static JsonNode metric(Profile p, String field, String trace) {
+    Map<String, JsonNode> metrics = p.metrics();
+    if (!metrics.containsKey(field)) {
+      throw LibreYoloException.badInput(
+          "unknown metric '" + field + "'. run 'profile get " + trace + "' to list metrics.");
+    }
+    return metrics.get(field);
+  }
+
+  /**
+   * {@code phases}: the profile's phase rows. {@code cpu}: the profile's "kernels" are CPU ops, so
+   * the text says cpu_ms (the JSON keeps the reference's keys).
+   */
+  public record PhasesView(String trace, List<PhaseRow> phases, boolean cpu) {
+    public ObjectNode json() {
+      return rowsView(trace, null, "phases", phases);
+    }
+  }
+
+  /**
+   * {@code kernels}: the rows that passed the query, as stored. {@code cpu}: the rows are CPU leaf
+   * ops, and the text says so ({@code %CPU}, {@code op}).
+   */
+  public record KernelsView(String trace, List<KernelRow> kernels, boolean cpu) {
+    public ObjectNode json() {
+      return rowsView(trace, kernels.size(), "kernels", kernels);
+    }
+  }
+
+  /** {@code ops}: the first rows, as stored. */
+  public record OpsView(String trace, List<OpRow> ops) {
+    public ObjectNode json() {
+      return rowsView(trace, null, "ops", ops);
+    }
+  }
+
+  /** {@code {"trace": ..., ["matched": n,] key: [rows as stored]}}. */
+  private static ObjectNode rowsView(String trace, Integer matched, String key, List<? extends StoredRow> rows) {
+    ObjectNode out = F.objectNode();
+    out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+    if (matched != null) {
+      out.put("matched", matched);
+    }
+    ArrayNode array = out.putArray(key);
+    rows.forEach(row -> array.add(row.source()));
+    return out;
+  }
+
+  public static PhasesView phases(Profile p) {
+    return new PhasesView(p.trace(), p.phases(), p.isCpu());
+  }
+
+  /** Filters for {@code kernels}. */
+  public record KernelQuery(int top, String category, String grep, boolean tensorcore, String sort, String phase) {
+    public static KernelQuery defaults() {
+      return new KernelQuery(20, null, null, false, "time", null);
+    }
+  }
+
+  public static KernelsView kernels(Profile p, KernelQuery q) {
+    List<KernelRow> source = q.phase() == null ? p.kernels() : byPhase(p.kernelsByPhase(), q.phase());
+    Pattern grep = null;
+    if (q.grep() != null && !q.grep().isEmpty()) {
+      try {
+        grep = Pattern.compile(q.grep(), Pattern.CASE_INSENSITIVE);
+      } catch (PatternSyntaxException e) {
+        throw LibreYoloException.badInput("invalid --grep regex '" + q.grep() + "': " + e.getDescription());
+      }
+    }
+    List<KernelRow> rows = new ArrayList<>();
+    for (KernelRow row : source) {
+      if (q.category() != null && !q.category().isEmpty() && !row.category().toLowerCase(Locale.ROOT)
+          .contains(q.category().toLowerCase(Locale.ROOT))) {
+        continue;
+      }
+      if (grep != null && !grep.matcher(row.rawName()).find() && !grep.matcher(row.kernel()).find()) {
+        continue;
+      }
+      if (q.tensorcore() && !row.tensorcore()) {
+        continue;
+      }
+      rows.add(row);
+    }
+    String sort = q.sort() == null ? "time" : q.sort();
+    Comparator<KernelRow> order = switch (sort) {
+      case "count" -> Comparator.comparingLong(KernelRow::countPerStep).reversed();
+      case "name" -> Comparator.comparing(KernelRow::kernel);
+      default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
+    };
+    rows.sort(order);
+    return new KernelsView(p.trace(), List.copyOf(pythonSlice(rows, q.top())), p.isCpu());
+  }
+
+  public static OpsView ops(Profile p, int top, String phase) {
+    List<OpRow> rows = phase == null ? p.ops() : byPhase(p.opsByPhase(), phase);
+    return new OpsView(p.trace(), List.copyOf(pythonSlice(rows, top)));
+  }
+
+  private static <T> List<T> byPhase(Map<String, List<T>> map, String phase) {
+    if (!map.containsKey(phase)) {
+      throw LibreYoloException.badInput("unknown phase '" + phase + "'. available: " + String.join(", ", map.keySet()));
+    }
+    return map.get(phase);
+  }
+
+  /** {@code rows[:top]}: 0 gives nothing, a negative N drops N rows from the end. */
+  static <T> List<T> pythonSlice(List<T> rows, int top) {
+    int end = top >= 0 ? Math.min(top, rows.size()) : Math.max(0, rows.size() + top);
+    return rows.subList(0, end);
+  }
+}

@@ -1,0 +1,103 @@
+package org.libreyolo.profile.internal.lens;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.CategoryRow;
+
+/**
+ * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on the stored,
+ * already-rounded values, with the 80% utilisation switch between a host/launch and a compute model.
+ */
+public final class WhatIf {
+  public static final String CAVEAT = "rough estimate (per-launch host cost is approximate); verify by profiling.";
+
+  private WhatIf() {}
+
+  /**
+   * The projection: {@code json} is what {@code --json} prints (values rounded as stored);
+   * {@code stepMs} the projected step before rounding, which the text prints with 0 decimals
+   * (formatting the stored 1-decimal value rounded twice: 241.48 -> 241.5 -> "242").
+   */
+  public record Projection(String trace, String bound, String mechanism, double removedGpuMs, long removedLaunches,
+      Num stepNow, double stepMs, Num imgPerSNow, Double imgPerSProjected) {
+    /** What {@code what-if --json} prints. */
+    public ObjectNode json() {
+      JsonNodeFactory f = JsonNodeFactory.instance;
+      ObjectNode out = f.objectNode();
+      out.put("trace", trace);
+      out.put("bound", bound);
+      out.put("mechanism", mechanism);
+      ObjectNode removed = out.putObject("removed");
+      removed.put("gpu_ms", PyRound.round(removedGpuMs, 2));
+      removed.put("launches", removedLaunches);
+      ObjectNode stepNode = out.putObject("step_ms");
+      stepNode.set("now", Num.json(stepNow));
+      stepNode.put("projected", PyRound.round(stepMs, 1));
+      ObjectNode ips = out.putObject("img_per_s");
+      ips.set("now", Num.json(imgPerSNow));
+      ips.put("projected", imgPerSProjected);
+      out.put("caveat", CAVEAT);
+      return out;
+    }
+  }
+
+  public static Projection project(Profile p, String removeCategory, Integer removeLaunches) {
+    boolean hasCategory = removeCategory != null && !removeCategory.isEmpty();
+    if (!hasCategory && removeLaunches == null) {
+      throw LibreYoloException.badInput("specify --remove-category or --remove-launches");
+    }
+    double step = Num.orZero(p.stepMs());
+    double bs = Num.orZero(p.batch());
+    double host = Num.orZero(p.hostOverheadMsPerStep());
+    long launches = (long) Num.orZero(p.launchesPerStep());
+    if (launches == 0) {
+      launches = 1;
+    }
+    double gpu = Num.orZero(p.gpuBusyMsPerStep());
+    double util = Num.orZero(p.gpuUtil());
+    double perLaunch = host / launches;
+
+    long removedLaunches = removeLaunches == null ? 0 : removeLaunches;
+    double removedGpu = 0;
+    if (hasCategory) {
+      CategoryRow category = null;
+      List<String> names = new ArrayList<>();
+      for (CategoryRow c : p.categories()) {
+        names.add(c.name());
+        if (category == null && c.name().toLowerCase(Locale.ROOT).contains(removeCategory.toLowerCase(Locale.ROOT))) {
+          category = c;
+        }
+      }
+      if (category == null) {
+        throw LibreYoloException.badInput(
+            "no category matching '" + removeCategory + "'. have: " + String.join(", ", names));
+      }
+      double catMs = category.msPerStep();
+      removedGpu = catMs;
+      removedLaunches += (long) (launches * catMs / (gpu != 0 ? gpu : 1));
+    }
+    double newStep;
+    String mechanism;
+    if (util < 0.8) {
+      newStep = Math.max(step - removedLaunches * perLaunch, gpu + Num.orZero(p.dataloadMs()));
+      mechanism = "host/launch-bound: ~" + removedLaunches + (p.isCpu() ? " fewer op calls x ~" : " fewer launches x ~")
+          + PyRound.format(perLaunch * 1000, 0) + "us host cost";
+    } else {
+      newStep = Math.max(step - removedGpu, host);
+      // CPU profiles' "kernels" are ops on the CPU: say so (docs/deviations.md)
+      mechanism = "compute-bound: ~" + PyRound.format(removedGpu, 1) + (p.isCpu() ? " ms less CPU work" : " ms less GPU work");
+    }
+    Double projected = bs == 0 || newStep == 0 ? null : PyRound.round(bs / (newStep / 1000.0), 1);
+
+    return new Projection(p.trace(), p.bound(), mechanism, removedGpu, removedLaunches, p.stepMs(), newStep,
+        p.imgPerS(), projected);
+  }
+}

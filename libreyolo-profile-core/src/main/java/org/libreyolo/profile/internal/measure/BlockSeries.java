@@ -1,0 +1,67 @@
+package org.libreyolo.profile.internal.measure;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Per block, the step's median iteration and the canary's time around it: the independent unit
+ * the stored-baseline gate tests with (docs/statistics.md, "Blocks and the canary"). A block's
+ * canary time is the geometric mean of the canary blocks just before and just after it, so a
+ * machine that slows down during the block shows in both.
+ *
+ * @param runsPerBlock iterations per block (the last block takes the remainder)
+ * @param stepMs per block, the median iteration in ms
+ * @param canaryMs per block, the canary's median call in ms around it
+ * @param canary what the canary computes
+ * @param normalised whether the gate divides the step by the canary: only for steps that run on
+ *     the engine as the canary does (a sleeping or I/O-bound step does not follow its speed; the
+ *     canary then serves only the noise sentinel)
+ */
+public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, String canary, boolean normalised) {
+
+  /** Block index of iteration {@code m}: a remainder shorter than a block joins the last one. */
+  static int blockOf(int m, int runs, int runsPerBlock) {
+    int blocks = Math.max(1, runs / runsPerBlock);
+    return Math.min(m / runsPerBlock, blocks - 1);
+  }
+
+  static boolean endsBlock(int m, int runs, int runsPerBlock) {
+    return m == runs - 1 || (blockOf(m + 1, runs, runsPerBlock) != blockOf(m, runs, runsPerBlock));
+  }
+
+  /** @param canaryBoundaries canary medians before the first block and after each block */
+  static BlockSeries of(double[] totalMs, int runsPerBlock, double[] canaryBoundaries, String canary,
+      boolean normalised) {
+    int blocks = canaryBoundaries.length - 1;
+    double[] step = new double[blocks];
+    double[] around = new double[blocks];
+    for (int k = 0; k < blocks; k++) {
+      int from = k * runsPerBlock;
+      int to = k == blocks - 1 ? totalMs.length : from + runsPerBlock;
+      step[k] = AlternatingBlocks.median(Arrays.copyOfRange(totalMs, from, to));
+      around[k] = Math.sqrt(canaryBoundaries[k] * canaryBoundaries[k + 1]);
+    }
+    return new BlockSeries(runsPerBlock, step, around, canary, normalised);
+  }
+
+  /** Several trials' series as one (trials of one process are blocks of one measurement). */
+  public static BlockSeries concat(List<BlockSeries> parts) {
+    BlockSeries last = parts.get(parts.size() - 1);
+    return new BlockSeries(last.runsPerBlock(),
+        parts.stream().flatMapToDouble(p -> Arrays.stream(p.stepMs())).toArray(),
+        parts.stream().flatMapToDouble(p -> Arrays.stream(p.canaryMs())).toArray(), last.canary(), last.normalised());
+  }
+
+  /** {@code samples.blocks} in the profile (docs/profile-schema.md). */
+  public ObjectNode json() {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("runs_per_block", runsPerBlock);
+    out.put("canary", canary);
+    out.put("normalised", normalised);
+    out.set("step_ms", ProfileAssembler.samples(stepMs));
+    out.set("canary_ms", ProfileAssembler.samples(canaryMs));
+    return out;
+  }
+}

@@ -1,0 +1,61 @@
+package org.libreyolo.profile.internal.measure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.Span;
+
+/**
+ * Times one iteration and its named phases. A phase is a span: closing it adds its wall time to
+ * the phase (a phase entered twice in one iteration sums) and, when the iteration is traced,
+ * writes the {@code step/<phase>} annotation. One clock serves every producer, so inference,
+ * training and users' steps are timed the same way (docs/measurement.md).
+ */
+public final class PhaseClock {
+  private final CaptureSession session;
+  private final Map<String, Double> phases = new LinkedHashMap<>();
+  private long start;
+
+  /** Per-iteration result: wall time of the whole body and of each phase, in ms. */
+  public record Lap(double totalMs, Map<String, Double> phaseMs) {}
+
+  public PhaseClock(CaptureSession session) {
+    this.session = session;
+  }
+
+  /** Begins an iteration (clears the phases of the previous one). */
+  public void start() {
+    phases.clear();
+    start = System.nanoTime();
+  }
+
+  /** Opens a phase; close it (try-with-resources) when the phase ends. */
+  public Span phase(String name) {
+    Span traced = session.phase(name);
+    long t0 = System.nanoTime();
+    return () -> {
+      long t1 = System.nanoTime();
+      traced.close();
+      phases.merge(name, (t1 - t0) / 1e6, Double::sum);
+    };
+  }
+
+  /**
+   * Adds a phase time the step measured itself (DJL's Predictor metrics, say): no span and no
+   * trace annotation, the same sum per phase and iteration.
+   */
+  public void add(String name, double ms) {
+    phases.merge(name, ms, Double::sum);
+  }
+
+  /** Phase times of the running iteration so far (ms). */
+  public Map<String, Double> current() {
+    return phases;
+  }
+
+  /** Ends the iteration. */
+  public Lap stop() {
+    double total = (System.nanoTime() - start) / 1e6;
+    return new Lap(total, new LinkedHashMap<>(phases));
+  }
+}

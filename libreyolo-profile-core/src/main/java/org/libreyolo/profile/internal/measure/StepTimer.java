@@ -1,0 +1,156 @@
+package org.libreyolo.profile.internal.measure;
+
+import org.libreyolo.profile.options.Progress;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
+import org.libreyolo.profile.internal.capture.CaptureOptions;
+import org.libreyolo.profile.internal.capture.CaptureSession;
+
+/**
+ * The one measurement loop of every producer: warmup iterations, measured iterations timed by a
+ * {@link PhaseClock}, then (with a trace file) {@link TraceAnalyzer#TRACE_STEPS} extra traced
+ * iterations. Tracing runs after the timed iterations, never during them: DJL's operator profiler
+ * costs about as much as the step it records (docs/measurement.md). A producer supplies only the
+ * body of one iteration.
+ */
+public final class StepTimer {
+  private StepTimer() {}
+
+  /** One iteration of the measured step. {@code index} counts every call, warmup and traced included. */
+  @FunctionalInterface
+  public interface Iteration {
+    void run(PhaseClock clock, int index) throws Exception;
+
+    /** Per-iteration setup, run before the clock starts (JMH's {@code Level.Invocation}): not timed. */
+    default void prepare(int index) throws Exception {}
+
+    /** Per-iteration teardown, run after the clock stops: not timed. */
+    default void finish(int index) throws Exception {}
+  }
+
+  /**
+   * @param warmup discarded iterations
+   * @param runs measured iterations
+   * @param traceFile where the trace of the extra steps goes, or null for no trace
+   * @param traceSteps traced extra iterations (ignored without a trace file)
+   * @param runsLabel what the progress bar calls the measured iterations ("runs", "steps")
+   * @param stagePrefix progress prefix, e.g. "trial 2/3 "
+   */
+  public record Plan(int warmup, int runs, Path traceFile, int traceSteps, String runsLabel, String stagePrefix) {
+    public Plan {
+      if (warmup < 0 || runs < 1 || traceSteps < 0) {
+        throw new IllegalArgumentException("warmup >= 0, runs >= 1 and traceSteps >= 0 needed, got " + warmup + ", "
+            + runs + ", " + traceSteps);
+      }
+      traceSteps = traceFile == null ? 0 : traceSteps;
+    }
+  }
+
+  /** Traced extra steps by default: all the analysis window reads, fewer when fewer iterations were measured. */
+  public static int traceSteps(int runs) {
+    return Math.min(runs, TraceAnalyzer.TRACE_STEPS);
+  }
+
+  /**
+   * The measured iterations as the gate's unit of evidence: consecutive blocks of
+   * {@code runsPerBlock} iterations, with {@code canaryRuns} calls of the canary before the first
+   * block and after every block (docs/statistics.md, "Blocks and the canary").
+   */
+  public record Blocks(int runsPerBlock, int canaryRuns, Canary canary, boolean normalised) {
+    public Blocks {
+      if (runsPerBlock < 1 || canaryRuns < 1) {
+        throw new IllegalArgumentException("runsPerBlock >= 1 and canaryRuns >= 1 needed, got " + runsPerBlock
+            + ", " + canaryRuns);
+      }
+    }
+  }
+
+  public static Measurement run(Plan plan, Iteration body, Progress progress) {
+    return run(plan, body, null, progress);
+  }
+
+  /** With {@code blocks} (may be null) the canary runs between blocks and the measurement carries its series. */
+  public static Measurement run(Plan plan, Iteration body, Blocks blocks, Progress progress) {
+    CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
+    PhaseClock clock = new PhaseClock(untraced);
+    int index = 0;
+    for (int i = 0; i < plan.warmup(); i++) {
+      iterate(body, clock, index++);
+      if (blocks != null) {
+        blocks.canary().run();
+      }
+      progress.update(plan.stagePrefix() + "warmup", i + 1, plan.warmup());
+    }
+    double[] total = new double[plan.runs()];
+    Map<String, double[]> phases = new LinkedHashMap<>();
+    int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
+    double[] canaryMs = new double[blockCount + 1];
+    if (blocks != null) {
+      canaryMs[0] = canaryBlock(blocks);
+    }
+    for (int m = 0; m < plan.runs(); m++) {
+      PhaseClock.Lap lap = iterate(body, clock, index++);
+      total[m] = lap.totalMs();
+      for (Map.Entry<String, Double> e : lap.phaseMs().entrySet()) {
+        phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
+      }
+      if (blocks != null && BlockSeries.endsBlock(m, plan.runs(), blocks.runsPerBlock())) {
+        canaryMs[BlockSeries.blockOf(m, plan.runs(), blocks.runsPerBlock()) + 1] = canaryBlock(blocks);
+      }
+      progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
+    }
+    BlockSeries series = blocks == null ? null
+        : BlockSeries.of(total, blocks.runsPerBlock(), canaryMs, blocks.canary().name(), blocks.normalised());
+    Path trace = null;
+    int steps = plan.traceSteps();
+    if (steps > 0) {
+      try (CaptureSession session = CaptureSession.start(CaptureOptions.tracing(plan.traceFile()))
+          .firstStepNumber(index)) {
+        PhaseClock traced = new PhaseClock(session);
+        for (int m = 0; m < steps; m++) {
+          session.nextStep();
+          iterate(body, traced, index++);
+          progress.update(plan.stagePrefix() + "trace", m + 1, steps);
+        }
+        trace = session.stop();
+      }
+    }
+    return new Measurement(total, phases, trace, series);
+  }
+
+  /** Median ms of one canary block. */
+  private static double canaryBlock(Blocks blocks) {
+    double[] ms = new double[blocks.canaryRuns()];
+    for (int i = 0; i < ms.length; i++) {
+      long start = System.nanoTime();
+      blocks.canary().run();
+      ms[i] = (System.nanoTime() - start) / 1e6;
+    }
+    return AlternatingBlocks.median(ms);
+  }
+
+  /** One timed call of {@code body}; the A/B loop times its blocks with it too. */
+  static PhaseClock.Lap iterate(Iteration body, PhaseClock clock, int index) {
+    try {
+      body.prepare(index);
+      clock.start();
+      body.run(clock, index);
+      PhaseClock.Lap lap = clock.stop();
+      body.finish(index);
+      return lap;
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Exception e) {
+      throw new StepFailedException(e);
+    }
+  }
+
+  /** A checked exception thrown by a measured step, carried out of the loop unchanged as the cause. */
+  public static final class StepFailedException extends RuntimeException {
+    StepFailedException(Exception cause) {
+      super("the measured step threw " + cause, cause);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package org.libreyolo.profile.internal.model;
+
+import ai.djl.Device;
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.ParameterStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * A TorchScript model, for inference only: a LibreYOLO9 export (first output (B, 4+nc, A)) or any
+ * other model, which {@code profile infer} then profiles without postprocess.
+ */
+public final class TorchScriptDetector implements Detector {
+  private final Model model;
+  private final ParameterStore parameters;
+  private final String label;
+  private ModelInfo info;
+
+  public TorchScriptDetector(Path file, Device device) {
+    this.model = Model.newInstance("torchscript", device, "PyTorch");
+    try {
+      model.load(file.toAbsolutePath().getParent(), file.getFileName().toString());
+    } catch (IOException | MalformedModelException | RuntimeException e) {
+      model.close();
+      throw LibreYoloException.badInput("cannot load TorchScript model " + file + ": " + firstLine(e));
+    }
+    this.parameters = new ParameterStore(model.getNDManager(), false);
+    this.label = file.toString();
+  }
+
+  private static String firstLine(Throwable e) {
+    String msg = String.valueOf(e.getMessage());
+    int nl = msg.indexOf('\n');
+    return nl < 0 ? msg : msg.substring(0, nl);
+  }
+
+  @Override
+  public ModelInfo info() {
+    // the class count is known once the first forward has shown the output layout
+    return info != null ? info : new ModelInfo("TorchScript", "?", -1, -1, label, "torchscript");
+  }
+
+  @Override
+  public NDManager manager() {
+    return model.getNDManager();
+  }
+
+  @Override
+  public Device device() {
+    return model.getNDManager().getDevice();
+  }
+
+  @Override
+  public NDList forward(NDArray input) {
+    NDList out = model.getBlock().forward(parameters, new NDList(input), false);
+    if (info == null) {
+      long[] shape = out.get(0).getShape().getShape();
+      boolean yolo = shape.length == 3 && shape[1] > 4;
+      info = new ModelInfo(yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript", "?", yolo ? (int) shape[1] - 4 : -1, -1,
+          label, "torchscript");
+    }
+    return out;
+  }
+
+  @Override
+  public void close() {
+    model.close();
+  }
+}

@@ -1,0 +1,76 @@
+package org.libreyolo.profile.internal.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.internal.python.PyJson;
+
+/** Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}). */
+public final class Fmt {
+  private Fmt() {}
+
+  /** {@code f"{v:W.Df}"}. */
+  public static String f(double v, int width, int digits) {
+    return right(PyRound.format(v, digits), width);
+  }
+
+  /** {@code f"{v:.Df}"}. */
+  public static String f(double v, int digits) {
+    return PyRound.format(v, digits);
+  }
+
+  /** {@code f"{n:Wd}"}. */
+  public static String d(long n, int width) {
+    return right(Long.toString(n), width);
+  }
+
+  public static String right(String s, int width) {
+    return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+  }
+
+  public static String left(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  }
+
+  /** Python's {@code str(value)} of a JSON scalar. */
+  public static String str(JsonNode v) {
+    return PyJson.str(v);
+  }
+
+  /** {@code value or "?"}: falsy (null, 0, empty) prints {@code ?}. */
+  public static String orQ(JsonNode v) {
+    return falsy(v) ? "?" : PyJson.str(v);
+  }
+
+  /** {@code value or "?"} of a stored number. */
+  public static String orQ(Num v) {
+    return v == null || v.value() == 0 ? "?" : v.str();
+  }
+
+  /** {@code value or "?"} of a stored string. */
+  public static String orQ(String v) {
+    return v == null || v.isEmpty() ? "?" : v;
+  }
+
+  public static boolean falsy(JsonNode v) {
+    return v == null || v.isNull() || v.isMissingNode() || (v.isNumber() && v.asDouble() == 0)
+        || (v.isTextual() && v.asText().isEmpty()) || (v.isBoolean() && !v.asBoolean());
+  }
+
+  /** {@code v} with {@code digits} decimals and an explicit sign ({@code +1.5}, {@code -0.3}). */
+  public static String signed(double v, int digits) {
+    String s = PyRound.format(v, digits);
+    return s.startsWith("-") ? s : "+" + s;
+  }
+
+  /** The pct-suffix: {@code " (+38%)"}, empty when before is falsy. */
+  public static String pctSuffix(double before, double after) {
+    if (before == 0) {
+      return "";
+    }
+    double change = (after - before) / before * 100;
+    // Python's :+.0f signs by the value, so -0.3 prints "-0" (a BigDecimal has no negative zero)
+    boolean negative = change < 0 || Double.doubleToRawLongBits(change) == Double.doubleToRawLongBits(-0.0);
+    return " (" + (negative ? "-" : "+") + PyRound.format(Math.abs(change), 0) + "%)";
+  }
+}

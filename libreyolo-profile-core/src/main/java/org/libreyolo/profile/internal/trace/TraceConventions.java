@@ -1,0 +1,39 @@
+package org.libreyolo.profile.internal.trace;
+
+/**
+ * The names traces carry that both the writer ({@code capture}) and the readers ({@code analysis},
+ * {@code report}) rely on: one home, so they cannot drift apart (docs/profile-schema.md, "Traces").
+ */
+public final class TraceConventions {
+  private TraceConventions() {}
+
+  /** Step markers: torch's {@code ProfilerStep#N}; readers match the prefix without the {@code #}. */
+  public static final String STEP_MARKER = "ProfilerStep";
+  public static final String STEP_MARKER_PREFIX = STEP_MARKER + "#";
+  /** Phase annotations inside a step: {@code step/<phase>}. */
+  public static final String PHASE_PREFIX = "step/";
+
+  /** Event categories (Kineto's {@code cat}). */
+  public static final String CAT_CPU_OP = "cpu_op";
+  public static final String CAT_USER_ANNOTATION = "user_annotation";
+  public static final String CAT_GPU_USER_ANNOTATION = "gpu_user_annotation";
+  public static final String CAT_KERNEL = "kernel";
+  public static final String CAT_MEMCPY = "gpu_memcpy";
+  public static final String CAT_MEMSET = "gpu_memset";
+  public static final String CAT_CUDA_RUNTIME = "cuda_runtime";
+
+  /**
+   * What a profile's "kernels" are ({@code kernel_source}): GPU kernels, CPU leaf ops' self times
+   * (a CPU trace), or nothing (a trace-less profile).
+   */
+  public static final String KERNEL_SOURCE_GPU = "gpu-kernels";
+  public static final String KERNEL_SOURCE_CPU = "cpu-leaf-ops";
+  public static final String KERNEL_SOURCE_NONE = "none";
+
+  /**
+   * Top-level object of a trace captured here: the operator profiler's measured cost per recorded
+   * op ({@code per_op_us}) and the part of it inside an op's span ({@code in_op_us}). Other tools
+   * ignore it; our readers use it to compensate (docs/profiler-cost.md).
+   */
+  public static final String PROFILER_COST_KEY = "libreyoloProfilerCost";
+}

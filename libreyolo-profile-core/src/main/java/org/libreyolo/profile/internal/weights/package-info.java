@@ -1,0 +1,5 @@
+/**
+ * Where weights come from: built-in names, npz/safetensors state dicts, TorchScript, seeded random
+ * initialisation.
+ */
+package org.libreyolo.profile.internal.weights;

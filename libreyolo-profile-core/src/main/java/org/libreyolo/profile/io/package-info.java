@@ -1,4 +1,0 @@
-/**
- * File formats and atomic writes: npz, safetensors, tensors, temp-file-and-rename.
- */
-package org.libreyolo.profile.io;

@@ -1,5 +1,0 @@
-/**
- * Lenses: the readers' views of a profile ({@code summary}, {@code get}, {@code phases}, {@code
- * kernels}, {@code ops}, {@code what-if}) as data, rendered by {@code report}.
- */
-package org.libreyolo.profile.lens;

@@ -1,0 +1,241 @@
+package org.libreyolo.profile.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Profile;
+
+public class GateTest {
+  /** Quiet machine settings: a process noise of 1% lets tests exercise the decision rule itself. */
+  static final GateOptions QUIET = new GateOptions(0.01, 0.05, GateOptions.SUPPORTED, 0.01);
+
+  /**
+   * An inference-like profile: 50 latencies around {@code median} with lognormal noise, and 10
+   * blocks whose step medians carry the same noise, next to a 10 ms canary scaled by {@code machine}.
+   */
+  public static Profile profile(double median, double noise, long seed, String cpu) throws Exception {
+    return profile(median, noise, seed, cpu, 1.0);
+  }
+
+  public static Profile profile(double median, double noise, long seed, String cpu, double machine) throws Exception {
+    SplittableRandom r = new SplittableRandom(seed);
+    double[] lat = new double[50];
+    for (int i = 0; i < lat.length; i++) {
+      lat[i] = machine * median * Math.exp(r.nextGaussian() * noise);
+    }
+    double[] sorted = lat.clone();
+    Arrays.sort(sorted);
+    double mean = Arrays.stream(lat).average().orElseThrow();
+    ObjectNode p = (ObjectNode) PyJson.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    p.put("img_per_s", 1000 / mean);
+    p.putObject("latency").put("p50_ms", sorted[24]);
+    p.putObject("environment").put("cpu", cpu).put("threads", 1);
+    ObjectNode samples = p.putObject("samples");
+    var latency = samples.putArray("latency_ms");
+    Arrays.stream(lat).forEach(latency::add);
+    ObjectNode blocks = samples.putObject("blocks").put("runs_per_block", 5).put("canary", "yolo9t seeded 128x128");
+    var step = blocks.putArray("step_ms");
+    var canary = blocks.putArray("canary_ms");
+    for (int k = 0; k < 10; k++) {
+      step.add(machine * median * Math.exp(r.nextGaussian() * noise / 2));
+      canary.add(machine * 10 * Math.exp(r.nextGaussian() * 0.005));
+    }
+    return new Profile(p);
+  }
+
+  @Test
+  void sameDistributionPassesOnAQuietMachine() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(100, 0.03, 2, "x"), QUIET);
+    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(r.rows()).extracting(Gate.Row::verdict).containsOnly(Verdict.PASS);
+    assertThat(r.mde()).isBetween(0.005, 0.08);
+  }
+
+  /** Two processes cannot resolve 5% on this project's VMs: the default says so instead of guessing. */
+  @Test
+  void aaOnTheDefaultProcessNoiseIsUnderpoweredNotARegression() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(104, 0.03, 2, "x"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.rows().get(1).why()).startsWith("underpowered: could detect ~");
+    assertThat(GateReport.text(r)).anySatisfy(line -> assertThat(line).startsWith("warning: underpowered"));
+  }
+
+  @Test
+  void thirtyPercentSlowerIsARegressionWithItsCi() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(130, 0.03, 2, "x"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    Gate.Row latency = r.rows().get(1);
+    assertThat(latency.metric()).isEqualTo("latency_p50_ms");
+    assertThat(latency.change()).isBetween(0.2, 0.4);
+    assertThat(latency.ciLow()).isGreaterThan(0.05);
+    assertThat(r.rows().get(0).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(GateReport.text(r)).last().isEqualTo("verdict: REGRESSION");
+    assertThat(GateReport.markdown(r, "b.json", "c.json")).contains("| latency_p50_ms |", "REGRESSION");
+    assertThat(r.toJson().path("timing").path("blocks").toString()).isEqualTo("[10,10]");
+  }
+
+  /** Estimate and interval come from one estimator: the change always lies inside its own interval. */
+  @Test
+  void everyChangeLiesInsideItsInterval() throws Exception {
+    for (int seed = 1; seed <= 20; seed++) {
+      double slowdown = 1 + (seed % 7) * 0.04 - 0.08;
+      Gate.Result r = Gate.check(profile(100, 0.05, seed, "x"), profile(100 * slowdown, 0.05, seed + 100, "x"),
+          GateOptions.defaults());
+      for (Gate.Row row : r.rows()) {
+        assertThat(row.change()).as(row.metric() + " seed " + seed).isBetween(row.ciLow(), row.ciHigh());
+      }
+    }
+  }
+
+  /** A machine 40% slower for everything (step and canary) is not the step's regression. */
+  @Test
+  void theCanaryCancelsAMachineThatSlowedDown() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.01, 1, "x"), profile(100, 0.01, 2, "x", 1.4), QUIET);
+    assertThat(r.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(r.timing().machineChange()).isBetween(0.35, 0.45);
+    assertThat(r.timing().rawChange()).isBetween(0.35, 0.45);
+    assertThat(r.timing().change()).isBetween(-0.02, 0.02);
+    assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).startsWith("machine speed (canary): +"));
+  }
+
+  /** A step that does not run on the engine (a sleep, I/O) is judged on its own time, not divided by the canary. */
+  @Test
+  void stepsOffTheEngineAreNotDividedByTheCanary() throws Exception {
+    Profile a = profile(100, 0.01, 1, "x");
+    Profile b = profile(100, 0.01, 2, "x", 1.4);
+    ((ObjectNode) b.json().path("samples").path("blocks")).put("normalised", false);
+    Gate.Result r = Gate.check(a, b, QUIET);
+    assertThat(r.timing().normalised()).isFalse();
+    assertThat(r.timing().change()).isEqualTo(r.timing().rawChange());
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).contains("not divided by the canary"));
+  }
+
+  /** The noise sentinel: a canary that moved beyond the limit stops timing at INCONCLUSIVE, with the reason. */
+  @Test
+  void aMachineThatChangedTooMuchIsInconclusive() throws Exception {
+    Gate.Result between = Gate.check(profile(100, 0.01, 1, "x"), profile(300, 0.01, 2, "x", 2.5), QUIET);
+    assertThat(between.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(between.unstableMachine()).startsWith("machine speed changed +150").contains("between the baseline");
+    // one slow canary boundary (a neighbour's burst) is not a changed machine ...
+    Profile burst = profile(100, 0.01, 2, "x");
+    ((com.fasterxml.jackson.databind.node.ArrayNode) burst.json().path("samples").path("blocks").path("canary_ms"))
+        .set(3, 25.0);
+    assertThat(Gate.check(profile(100, 0.01, 1, "x"), burst, QUIET).unstableMachine()).isNull();
+    // ... a machine whose speed changed between the run's first and second half is
+    Profile drifting = profile(100, 0.01, 2, "x");
+    var canary = (com.fasterxml.jackson.databind.node.ArrayNode) drifting.json().path("samples").path("blocks")
+        .path("canary_ms");
+    for (int k = 5; k < canary.size(); k++) {
+      canary.set(k, canary.get(k).asDouble() * 2.5);
+    }
+    Gate.Result inside = Gate.check(profile(100, 0.01, 1, "x"), drifting, QUIET);
+    assertThat(inside.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(inside.unstableMachine()).contains("during a run");
+    assertThat(GateReport.text(inside)).contains("timing INCONCLUSIVE: " + inside.unstableMachine());
+  }
+
+  @Test
+  void fasterIsAnImprovement() throws Exception {
+    assertThat(Gate.check(profile(100, 0.03, 1, "x"), profile(70, 0.03, 2, "x"), GateOptions.defaults()).verdict())
+        .isEqualTo(Verdict.IMPROVED);
+  }
+
+  @Test
+  void differentEnvironmentsAreInconclusiveNeverARegression() throws Exception {
+    Gate.Result r = Gate.check(profile(100, 0.03, 1, "EPYC"), profile(200, 0.03, 2, "Xeon"), GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.environmentDifferences()).containsExactly("cpu \"EPYC\" -> \"Xeon\"");
+  }
+
+  @Test
+  void aDifferentWorkloadIsInconclusiveEvenWhenMuchSlower() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(30, 0.02, 2, "EPYC");
+    a.json().putObject("config").put("imgsz", 160).put("batch", 1).put("weights_sha256", "aa");
+    b.json().putObject("config").put("imgsz", 224).put("batch", 1).put("weights_sha256", "bb");
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.workloadDifferences()).containsExactly("imgsz 160 -> 224");
+    // one verdict per report: a +50% row of another workload is not a REGRESSION row under an INCONCLUSIVE verdict
+    assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
+    assertThat(r.rows().get(0).why()).isEqualTo("not judged: another workload");
+    assertThat(GateReport.text(r)).noneMatch(line -> line.contains("REGRESSION"));
+    assertThat(r.modelFileChange()).containsExactly("weights_sha256 aa -> bb");
+    assertThat(GateReport.text(r)).contains("workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline"
+        + " for this workload", "verdict: INCONCLUSIVE");
+    // same workload, changed model file: timed as it should be (a slower model is what the gate is for)
+    b.json().with("config").put("imgsz", 160);
+    Gate.Result changedModel = Gate.check(a, b, GateOptions.defaults());
+    assertThat(changedModel.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(changedModel.workloadDifferences()).isEmpty();
+    // a field only one side records (an older baseline) is no difference
+    a.json().with("config").remove("batch");
+    assertThat(Gate.check(a, b, GateOptions.defaults()).workloadDifferences()).isEmpty();
+  }
+
+  /** Adds traced-op facts: the forward phase's ops per step and one op row. */
+  private static void ops(Profile p, long forwardOps, long mulCalls) {
+    p.json().putArray("phases").addObject().put("phase", "forward").put("gpu_ms_per_step", 1.0)
+        .put("wall_ms_per_step", 1.0).put("kernels_per_step", 10).put("ops_per_step", forwardOps)
+        .put("unique_kernels", 3);
+    p.json().putArray("ops").addObject().put("op", "aten::mul").put("ms_per_step", 0.1).put("pct_of_cpu_ops", 10.0)
+        .put("count_per_step", mulCalls);
+  }
+
+  @Test
+  void moreOpsPerStepIsARegressionThatTimingNoiseCannotHide() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(20, 0.02, 2, "EPYC");
+    ops(a, 3003, 100);
+    ops(b, 3903, 1000);
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isNotEqualTo(Verdict.REGRESSION));
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(GateReport.text(r)).contains("op counts: REGRESSION (forward: +900 ops/step; ops that changed:"
+        + " aten::mul +900)");
+    // the same counts pass; fewer pass and ask for a new baseline; untraced profiles are not compared
+    ops(b, 3003, 100);
+    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.PASS);
+    ops(b, 2003, 50);
+    OpCounts.Result fewer = Gate.check(a, b, GateOptions.defaults()).opCounts();
+    assertThat(fewer.verdict()).isEqualTo(Verdict.IMPROVED);
+    assertThat(fewer.changes()).anySatisfy(c -> assertThat(c).contains("refresh the baseline"));
+    b.json().remove("phases");
+    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  /** The same ops on larger tensors: op counts are equal, the work counted from shapes is not. */
+  @Test
+  void moreWorkWithTheSameOpsIsARegression() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(20, 0.02, 2, "EPYC");
+    ops(a, 3003, 100);
+    ops(b, 3003, 100);
+    a.json().putObject("work").put("conv_macs_stride1_per_step", 835_490_816L).put("matmul_macs_per_step", 0);
+    b.json().putObject("work").put("conv_macs_stride1_per_step", 1_059_171_840L).put("matmul_macs_per_step", 0);
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.opCounts().changes()).containsExactly(
+        "work: convolution MACs (stride 1) +26.8%/step (835,490,816 -> 1,059,171,840)");
+    Gate.Result less = Gate.check(b, a, GateOptions.defaults());
+    assertThat(less.opCounts().verdict()).isEqualTo(Verdict.IMPROVED);
+    assertThat(less.opCounts().changes()).last().asString().contains("refresh the baseline");
+  }
+
+  @Test
+  void profilesWithoutBlocksGetNoTimingVerdict() throws Exception {
+    Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 10.0}"));
+    Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 5.0}"));
+    assertThat(Gate.hasBlocks(a)).isFalse();
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.rows().get(0).why()).isEqualTo("no timing blocks of the same canary on both sides");
+  }
+}
