@@ -24,17 +24,28 @@ public final class Defaults {
   public static final class Infer {
     private Infer() {}
 
-    public static final String BATCH = "1";
-    public static final String IMGSZ = "640";
-    public static final String HALF = "false";
+    public static final int BATCH_VALUE = 1;
+
+    public static final String BATCH = "" + BATCH_VALUE;
+    public static final int IMGSZ_VALUE = 640;
+    public static final String IMGSZ = "" + IMGSZ_VALUE;
+    public static final boolean HALF_VALUE = false;
+    public static final String HALF = "" + HALF_VALUE;
     public static final String AMP_DTYPE = "float16";
-    public static final String WARMUP = "20";
-    public static final String RUNS = "100";
-    public static final String REPEAT = "1";
-    public static final String CONF = "0.25";
-    public static final String IOU = "0.45";
-    public static final String MAX_DET = "300";
-    public static final String TRACE = "true";
+    public static final int WARMUP_VALUE = 20;
+    public static final String WARMUP = "" + WARMUP_VALUE;
+    public static final int RUNS_VALUE = 100;
+    public static final String RUNS = "" + RUNS_VALUE;
+    public static final int REPEAT_VALUE = 1;
+    public static final String REPEAT = "" + REPEAT_VALUE;
+    public static final double CONF_VALUE = 0.25;
+    public static final String CONF = "" + CONF_VALUE;
+    public static final double IOU_VALUE = 0.45;
+    public static final String IOU = "" + IOU_VALUE;
+    public static final int MAX_DET_VALUE = 300;
+    public static final String MAX_DET = "" + MAX_DET_VALUE;
+    public static final boolean TRACE_VALUE = true;
+    public static final String TRACE = "" + TRACE_VALUE;
     /** Decide from the model's output layout: detection for a YOLO head, a plain model otherwise. */
     public static final String TASK = "auto";
   }
@@ -44,13 +55,20 @@ public final class Defaults {
     private Train() {}
 
     public static final String DATA = "shapes128";
-    public static final String BATCH = "16";
-    public static final String IMGSZ = "640";
-    public static final String WORKERS = "8";
-    public static final String AMP = "true";
-    public static final String STEPS = "20";
-    public static final String WARMUP = "5";
-    public static final String REPEAT = "1";
+    public static final int BATCH_VALUE = 16;
+    public static final String BATCH = "" + BATCH_VALUE;
+    public static final int IMGSZ_VALUE = 640;
+    public static final String IMGSZ = "" + IMGSZ_VALUE;
+    public static final int WORKERS_VALUE = 8;
+    public static final String WORKERS = "" + WORKERS_VALUE;
+    public static final boolean AMP_VALUE = true;
+    public static final String AMP = "" + AMP_VALUE;
+    public static final int STEPS_VALUE = 20;
+    public static final String STEPS = "" + STEPS_VALUE;
+    public static final int WARMUP_VALUE = 5;
+    public static final String WARMUP = "" + WARMUP_VALUE;
+    public static final int REPEAT_VALUE = 1;
+    public static final String REPEAT = "" + REPEAT_VALUE;
   }
 
   /**
@@ -61,23 +79,32 @@ public final class Defaults {
   public static final class Ab {
     private Ab() {}
 
-    public static final String PAIRS = "150";
-    public static final String BLOCK_RUNS = "2";
-    public static final String WARMUP = "10";
+    public static final int PAIRS_VALUE = 150;
+
+    public static final String PAIRS = "" + PAIRS_VALUE;
+    public static final int BLOCK_RUNS_VALUE = 2;
+    public static final String BLOCK_RUNS = "" + BLOCK_RUNS_VALUE;
+    public static final int WARMUP_VALUE = 10;
+    public static final String WARMUP = "" + WARMUP_VALUE;
     /** The interval is two-sided at 1 - alpha. */
-    public static final String ALPHA = "0.05";
+    public static final double ALPHA_VALUE = 0.05;
+    public static final String ALPHA = "" + ALPHA_VALUE;
     /** In-job A/B resolves small changes: a 2% slowdown counts. */
-    public static final String MAX_REGRESSION = "0.02";
+    public static final double MAX_REGRESSION_VALUE = 0.02;
+    public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
   }
 
   /** The readers. */
   public static final class Readers {
     private Readers() {}
 
-    public static final String TOP = "20";
+    public static final int TOP_VALUE = 20;
+
+    public static final String TOP = "" + TOP_VALUE;
     public static final String SORT = "time";
     /** Significance level of compare's statistics block and of comparison reports. */
-    public static final String COMPARE_ALPHA = "0.05";
+    public static final double COMPARE_ALPHA_VALUE = 0.05;
+    public static final String COMPARE_ALPHA = "" + COMPARE_ALPHA_VALUE;
   }
 
   /** The baseline gate (Maven {@code check}, JUnit). */

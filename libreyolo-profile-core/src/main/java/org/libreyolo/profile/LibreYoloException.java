@@ -1,12 +1,10 @@
 package org.libreyolo.profile;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * An error the tool reports to its user as one line. The {@link Kind} decides the exit code
  * (CLI), the exception type (Maven) or the failure (JUnit); core never exits the process.
  */
+@Api(status = Api.Status.STABLE)
 public class LibreYoloException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
@@ -54,24 +52,24 @@ public class LibreYoloException extends RuntimeException {
     return kind;
   }
 
-  private static final Pattern FLAG = Pattern.compile("--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)");
+  /**
+   * The message in core's neutral words: an option appears as its key ({@code maxDet}).
+   *
+   * @return the message
+   */
+  @Override
+  public String getMessage() {
+    return Option.render(super.getMessage(), Option.Surface.CORE);
+  }
 
   /**
-   * The message with CLI flags ({@code --max-det}) named as parameters ({@code maxDet}): core
-   * speaks the CLI's words, the Maven plugin and the JUnit extension translate with this.
+   * The message as a surface shows it: every option named in that surface's words, from the one
+   * table in {@link Option} ({@code --max-det} on the CLI, {@code maxDet} in Maven and JUnit).
+   *
+   * @param surface where the message is read
+   * @return the rendered message
    */
-  public String inParameterTerms() {
-    Matcher m = FLAG.matcher(getMessage());
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      String[] parts = m.group(1).split("-");
-      StringBuilder name = new StringBuilder(parts[0]);
-      for (int i = 1; i < parts.length; i++) {
-        name.append(Character.toUpperCase(parts[i].charAt(0))).append(parts[i].substring(1));
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(name.toString()));
-    }
-    m.appendTail(out);
-    return out.toString();
+  public String message(Option.Surface surface) {
+    return Option.render(super.getMessage(), surface);
   }
 }

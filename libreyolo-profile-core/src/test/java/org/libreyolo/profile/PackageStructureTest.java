@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
  * breaks the layering.
  */
 class PackageStructureTest {
-  private static final Pattern PACKAGE = Pattern.compile("^package org\\.libreyolo\\.profile(?:\\.(\\w+))?;", Pattern.MULTILINE);
-  private static final Pattern REFERENCE = Pattern.compile("org\\.libreyolo\\.profile\\.(\\w+)");
+  private static final Pattern PACKAGE = Pattern.compile("^package org\\.libreyolo\\.profile(?:\\.((?:internal\\.)?\\w+))?;", Pattern.MULTILINE);
+  private static final Pattern REFERENCE = Pattern.compile("org\\.libreyolo\\.profile\\.((?:internal\\.)?\\w+)");
   private static final Pattern COMMENT = Pattern.compile("//[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL);
   private static final String ROOT = "(root)";
   private static final Map<String, Set<String>> DEPENDS = new TreeMap<>();
@@ -58,7 +58,7 @@ class PackageStructureTest {
 
   @Test
   void everyModuleIsRead() {
-    assertThat(DEPENDS).containsKeys("analysis", "trace", "measure", "cli", "maven", "junit", "bench");
+    assertThat(DEPENDS).containsKeys("internal.analysis", "internal.trace", "internal.measure", "gate", "cli", "maven", "junit", "bench");
   }
 
   @Test
@@ -75,13 +75,28 @@ class PackageStructureTest {
 
   @Test
   void lowerLayersNeverReachUp() {
-    assertOnlyUses("trace", ROOT);
-    assertOnlyUses("result", ROOT, "io", "python", "trace");
-    assertOnlyUses("analysis", ROOT, "python", "result", "trace");
-    assertOnlyUses("capture", ROOT, "engine", "io", "python", "trace");
-    assertOnlyUses("lens", ROOT, "python", "result", "trace");
-    assertOnlyUses("compare", ROOT, "python", "result", "trace");
-    assertOnlyUses("report", ROOT, "analysis", "compare", "io", "lens", "python", "result", "trace");
+    assertOnlyUses("internal.trace", ROOT);
+    assertOnlyUses("options", ROOT);
+    assertOnlyUses("result", ROOT, "internal.io", "internal.python", "internal.trace");
+    assertOnlyUses("internal.analysis", ROOT, "internal.python", "result", "internal.trace");
+    assertOnlyUses("internal.capture", ROOT, "internal.engine", "internal.io", "internal.python", "internal.trace", "options");
+    assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
+    assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
+    assertOnlyUses("internal.report", ROOT, "internal.analysis", "internal.compare", "internal.io", "internal.lens",
+        "internal.python", "result", "internal.trace", "options");
+  }
+
+  /**
+   * The implementation sits under the API's entry points: no internal package reaches up to the
+   * gate, the reader/report views, the producers or the model facade (docs/api.md).
+   */
+  @Test
+  void internalsNeverUseTheEntryPoints() {
+    DEPENDS.forEach((from, to) -> {
+      if (from.startsWith("internal.")) {
+        assertThat(to).as(from).doesNotContain("gate", "report", "produce", "yolo");
+      }
+    });
   }
 
   /** The surfaces and the bench sit on top: nothing in the core library depends on them. */

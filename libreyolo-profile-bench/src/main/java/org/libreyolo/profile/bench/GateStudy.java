@@ -29,6 +29,7 @@ import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
@@ -201,14 +202,14 @@ public final class GateStudy {
     try (Detector d = Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
       DetectionPipeline main = new DetectionPipeline(d, imgsz, imgsz, NmsOptions.DEFAULT);
       long work = calibrate(() -> infer(main, images), extraPercent / 100);
-      StepTimer.Iteration a = (clock, index) -> infer(main, images);
-      StepTimer.Iteration b = (clock, index) -> {
+      CustomStepProfiler.Step a = (clock, index) -> infer(main, images);
+      CustomStepProfiler.Step b = (clock, index) -> {
         infer(main, images);
         spin(work);
       };
-      AbProfiler.Settings settings = new AbProfiler.Settings(Integer.parseInt(Defaults.Ab.WARMUP),
-          Integer.parseInt(Defaults.Ab.PAIRS), Integer.parseInt(Defaults.Ab.BLOCK_RUNS),
-          Double.parseDouble(Defaults.Ab.ALPHA), Double.parseDouble(Defaults.Ab.MAX_REGRESSION));
+      AbProfiler.Settings settings = new AbProfiler.Settings(Defaults.Ab.WARMUP_VALUE,
+          Defaults.Ab.PAIRS_VALUE, Defaults.Ab.BLOCK_RUNS_VALUE,
+          Defaults.Ab.ALPHA_VALUE, Defaults.Ab.MAX_REGRESSION_VALUE);
       for (int i = 0; i < runs; i++) {
         long start = System.nanoTime();
         AbProfiler.Result r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + work + " multiply-adds",

@@ -7,7 +7,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,7 +60,7 @@ public final class AbCommand implements Callable<Integer> {
     AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
         maxRegression), ProgressBar.on(spec.commandLine().getErr()));
     if (output.json) {
-      spec.commandLine().getOut().println(PyJson.indented(r.json()));
+      spec.commandLine().getOut().println(Json.indented(r.json()));
     } else {
       r.text().forEach(spec.commandLine().getOut()::println);
     }

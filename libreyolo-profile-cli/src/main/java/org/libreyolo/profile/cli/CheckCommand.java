@@ -5,11 +5,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,8 +59,8 @@ public final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
     PrintWriter stdout = spec.commandLine().getOut();
-    Profile base = ProfileLoader.load(baseline);
-    Profile now = ProfileLoader.load(current);
+    Profile base = ReaderViews.load(baseline);
+    Profile now = ReaderViews.load(current);
     Gate.Result result;
     List<String> lines;
     if (out != null) {
@@ -73,7 +73,7 @@ public final class CheckCommand implements Callable<Integer> {
     }
     if (json) {
       lines.stream().filter(l -> l.startsWith("warning: ")).forEach(spec.commandLine().getErr()::println);
-      stdout.println(PyJson.indented(GateRun.resultJson(result, baseline, current)));
+      stdout.println(Json.indented(GateRun.resultJson(result, baseline, current)));
     } else {
       lines.forEach(stdout::println);
     }

@@ -3,7 +3,7 @@ package org.libreyolo.profile.cli;
 import ai.djl.Device;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.options.DeviceSpec;
-import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.produce.Engine;
 import picocli.CommandLine.Option;
 
 /** {@code --device} and {@code --threads}, shared by every command that runs the model. */
@@ -16,9 +16,7 @@ public final class EngineOptions {
 
   /** Parses the device first (no engine needed), then boots and checks it: before any work. */
   Device boot() {
-    DeviceSpec spec = DeviceSpec.parse(device);
-    Engines.boot(threads());
-    return Engines.resolve(spec);
+    return Engine.boot(DeviceSpec.parse(device), threads());
   }
 
   /** The device as given; {@code auto} is decided by the producer once every option is checked. */
@@ -28,6 +26,6 @@ public final class EngineOptions {
 
   /** The intra-op thread count asked for, else the default (all cores but one). */
   int threads() {
-    return threads != null ? threads : Engines.defaultThreads();
+    return threads != null ? threads : Engine.defaultThreads();
   }
 }

@@ -3,7 +3,7 @@ package org.libreyolo.profile.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
@@ -63,7 +63,7 @@ public final class InferCommand implements Runnable {
   private void print(InferResult r) {
     PrintWriter out = spec.commandLine().getOut();
     if (output.json) {
-      out.println(PyJson.indented(InferReport.json(r)));
+      out.println(Json.indented(InferReport.json(r)));
     } else {
       InferReport.text(r, Main::summaryCommand).forEach(out::println);
     }

@@ -3,6 +3,7 @@ package org.libreyolo.profile.cli;
 import java.io.PrintWriter;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.Option;
 import picocli.CommandLine;
 
 /**
@@ -40,7 +41,7 @@ public final class Main {
     cmd.setExecutionExceptionHandler(
         (ex, line, parsed) -> {
           if (ex instanceof LibreYoloException e) {
-            err.println(e.getMessage());
+            err.println(e.message(Option.Surface.CLI));
             return e.kind().exitCode();
           }
           err.println("error: " + ex.getClass().getSimpleName() + ": " + ex.getMessage());

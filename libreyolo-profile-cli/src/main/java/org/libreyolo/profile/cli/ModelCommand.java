@@ -1,17 +1,12 @@
 package org.libreyolo.profile.cli;
 
-import ai.djl.Device;
 import java.io.PrintWriter;
+import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.yolo.ModelFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.python.PyJson;
-import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.internal.model.Yolo9Detector;
-import org.libreyolo.profile.internal.model.Yolo9Size;
-import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,37 +43,28 @@ public final class ModelCommand implements Runnable {
 
     @Override
     public void run() {
-      Yolo9Size s = Yolo9Size.parse(size);
-      if (nc <= 0) {
-        throw LibreYoloException.badInput("--nc must be >= 1, got " + nc);
-      }
-      DetectionPipeline.checkSize("size", imgsz);
-      Engines.boot(Engines.defaultThreads());
-      try (Yolo9Detector detector = new Yolo9Detector(s, nc, Device.cpu(), "random-init")) {
-        long params = detector.info().parameters();
-        double gflops = 2.0 * detector.macs(imgsz, imgsz) / 1e9;
-        long anchors = 0;
-        for (int stride : org.libreyolo.profile.internal.model.Yolo9Net.STRIDES) {
-          anchors += (long) (imgsz / stride) * (imgsz / stride);
-        }
-        List<Long> shape = List.of(1L, 4L + nc, anchors);
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-          Map<String, Object> m = new LinkedHashMap<>();
-          m.put("model", "LibreYOLO9" + s.letter());
-          m.put("size", s.letter());
-          m.put("nc", nc);
-          m.put("imgsz", imgsz);
-          m.put("params", params);
-          m.put("gflops", Math.round(gflops * 100) / 100.0);
-          m.put("output_shape", shape);
-          out.println(PyJson.indented(m));
-        } else {
-          out.printf(Locale.ROOT, "LibreYOLO9%s  nc=%d  imgsz=%d%n", s.letter(), nc, imgsz);
-          out.printf(Locale.ROOT, "params   %,d%n", params);
-          out.printf(Locale.ROOT, "GFLOPs   %.2f%n", gflops);
-          out.printf(Locale.ROOT, "output   (1, %d, %d)  xyxy + %d class scores per anchor%n", 4 + nc, anchors, nc);
-        }
+      ModelFacts f = ModelFacts.of(size, nc, imgsz);
+      long params = f.params();
+      double gflops = f.gflops();
+      long anchors = f.outputShape().get(2);
+      String letter = f.size();
+      List<Long> shape = f.outputShape();
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("model", "LibreYOLO9" + letter);
+        m.put("size", letter);
+        m.put("nc", nc);
+        m.put("imgsz", imgsz);
+        m.put("params", params);
+        m.put("gflops", Math.round(gflops * 100) / 100.0);
+        m.put("output_shape", shape);
+        out.println(Json.indented(m));
+      } else {
+        out.printf(Locale.ROOT, "LibreYOLO9%s  nc=%d  imgsz=%d%n", letter, nc, imgsz);
+        out.printf(Locale.ROOT, "params   %,d%n", params);
+        out.printf(Locale.ROOT, "GFLOPs   %.2f%n", gflops);
+        out.printf(Locale.ROOT, "output   (1, %d, %d)  xyxy + %d class scores per anchor%n", 4 + nc, anchors, nc);
       }
     }
   }

@@ -1,28 +1,16 @@
 package org.libreyolo.profile.cli;
 
-import ai.djl.Device;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.python.PyJson;
-import org.libreyolo.profile.internal.data.ImageSource;
-import org.libreyolo.profile.internal.image.RgbImage;
-import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.io.Npz;
-import org.libreyolo.profile.internal.io.Tensor;
-import org.libreyolo.profile.internal.model.CocoNames;
-import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.result.Detection;
 import org.libreyolo.profile.options.NmsOptions;
-import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.internal.weights.Detectors;
-import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.result.Detection;
+import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.yolo.Prediction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,81 +47,14 @@ public final class PredictCommand implements Runnable {
 
   @Override
   public void run() {
-    DetectionPipeline.checkSize("size", imgsz);
-    if (batch <= 0) {
-      throw LibreYoloException.badInput("--batch must be >= 1, got " + batch);
-    }
     NmsOptions options = nms.options();
     engine.spec();
-    boolean npzInput = source != null && source.toString().toLowerCase(Locale.ROOT).endsWith(".npz");
-    Tensor input = npzInput ? npzInput(source) : null;
-    List<RgbImage> images = npzInput ? List.of() : ImageSource.load(checkedSource());
-    WeightsSource weights = model.resolve();
-    Device device = engine.boot();
-
-    List<Npz.FloatArray> raw = saveRaw != null ? new ArrayList<>() : null;
-    List<String> names = new ArrayList<>();
-    List<List<Detection>> results = new ArrayList<>();
-    try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
-      DetectionPipeline predictor = new DetectionPipeline(detector, imgsz, imgsz, options);
-      if (input != null) {
-        results.addAll(predictor.predict(DetectionPipeline.prepared(input.toFloat32(), input.shape()), raw));
-        for (int i = 0; i < results.size(); i++) {
-          names.add(source.getFileName() + "[" + i + "]");
-        }
-      } else {
-        for (int start = 0; start < images.size(); start += batch) {
-          List<RgbImage> chunk = images.subList(start, Math.min(images.size(), start + batch));
-          results.addAll(predictor.predict(predictor.preprocess(chunk), raw));
-          chunk.forEach(image -> names.add(image.name()));
-        }
-      }
-      if (saveRaw != null) {
-        AtomicFiles.write(saveRaw, out -> Npz.writeFloat32(out, Map.of("predictions", concat(raw))));
-      }
-      print(names, results, weights);
-    }
+    Prediction.Result r = Prediction.run(new Prediction.Request(model.weights, model.size, imgsz, batch, options,
+        source, saveRaw), engine::boot);
+    print(r.names(), r.detections(), r);
   }
 
-  private Path checkedSource() {
-    if (source != null && !Files.exists(source)) {
-      throw LibreYoloException.badInput("no images found at: " + source + " (no such file or directory)");
-    }
-    return source;
-  }
-
-  private static Tensor npzInput(Path file) {
-    if (!Files.isRegularFile(file)) {
-      throw LibreYoloException.badInput("no such .npz file: " + file);
-    }
-    Tensor input = Npz.read(file).get("input");
-    if (input == null) {
-      throw LibreYoloException.badInput(file + " has no 'input' array (expected NCHW float32, already preprocessed)");
-    }
-    return input;
-  }
-
-  private static Npz.FloatArray concat(List<Npz.FloatArray> parts) {
-    if (parts.size() == 1) {
-      return parts.get(0);
-    }
-    long[] shape = parts.get(0).shape().clone();
-    int total = 0;
-    shape[0] = 0;
-    for (Npz.FloatArray p : parts) {
-      shape[0] += p.shape()[0];
-      total += p.values().length;
-    }
-    float[] values = new float[total];
-    int at = 0;
-    for (Npz.FloatArray p : parts) {
-      System.arraycopy(p.values(), 0, values, at, p.values().length);
-      at += p.values().length;
-    }
-    return new Npz.FloatArray(values, shape);
-  }
-
-  private void print(List<String> names, List<List<Detection>> results, WeightsSource weights) {
+  private void print(List<String> names, List<List<Detection>> results, Prediction.Result weights) {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       List<Map<String, Object>> images = new ArrayList<>();
@@ -149,16 +70,16 @@ public final class PredictCommand implements Runnable {
         }
         Map<String, Object> image = new LinkedHashMap<>();
         image.put("image", names.get(i));
-        image.put("weights", weights.label());
+        image.put("weights", weights.weightsLabel());
         image.put("num_detections", dets.size());
         image.put("detections", dets);
         images.add(image);
       }
-      out.println(PyJson.indented(images));
+      out.println(Json.indented(images));
       return;
     }
-    if (weights.kind() == WeightsSource.Kind.RANDOM_INIT) {
-      spec.commandLine().getErr().println("note: " + weights.requested()
+    if (weights.randomWeights()) {
+      spec.commandLine().getErr().println("note: " + weights.requestedWeights()
           + " not found locally: random-init weights (seeded), detections are not meaningful");
     }
     for (int i = 0; i < results.size(); i++) {

@@ -1,8 +1,8 @@
 package org.libreyolo.profile.cli;
 
+import org.libreyolo.profile.options.KernelQuery;
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,7 +63,7 @@ final class ReaderCommands {
 
     @Override
     ReaderViews.View view() {
-      return ReaderViews.kernels(trace, new Lenses.KernelQuery(top, category, grep, tensorcore, sort, phase));
+      return ReaderViews.kernels(trace, new KernelQuery(top, category, grep, tensorcore, sort, phase));
     }
   }
 

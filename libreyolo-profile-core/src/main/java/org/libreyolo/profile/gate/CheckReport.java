@@ -1,5 +1,13 @@
 package org.libreyolo.profile.gate;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.internal.report.Svg;
 import org.libreyolo.profile.internal.report.HtmlReport;
@@ -25,10 +33,17 @@ import org.libreyolo.profile.result.Profile;
  * descriptive, the iteration statistics and charts. Every verdict shown is the gate's own
  * ({@link Gate.Result}), so the page, the log, the markdown and the JSON agree.
  */
-public final class CheckReport {
+final class CheckReport {
   private CheckReport() {}
 
-  public static String html(Profile base, Profile now, Comparison.Result cmp, Gate.Result gate) {
+  /** Writes the check report to {@code target} (temp + rename) and returns it. */
+  static Path write(Profile base, Profile now, Comparison.Result cmp, Gate.Result gate, Path target) {
+    String html = html(base, now, cmp, gate);
+    AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
+    return target;
+  }
+
+  static String html(Profile base, Profile now, Comparison.Result cmp, Gate.Result gate) {
     StringBuilder body = new StringBuilder("<h1>libreyolo-profile check</h1>");
     body.append("<p class=\"muted\">").append(Html.esc(now.modelLabel())).append("<br>baseline ")
         .append(Html.esc(cmp.before())).append("<br>current ").append(Html.esc(cmp.after())).append("</p>");

@@ -1,5 +1,7 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.internal.compare.SampleStatistics;
+
 import java.util.List;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
@@ -15,9 +17,9 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
   public static final List<String> SUPPORTED = List.of("img_per_s", "latency_p50_ms");
 
   public GateOptions {
-    checkAlpha(alpha);
+    SampleStatistics.checkAlpha(alpha);
     if (!(maxRegression >= 0 && maxRegression < 10)) {
-      throw LibreYoloException.badInput("--max-regression must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
+      throw LibreYoloException.badInput("{maxRegression} must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
     }
     for (String m : metrics) {
       if (!SUPPORTED.contains(m)) {
@@ -26,7 +28,7 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
     }
     metrics = List.copyOf(metrics);
     if (!(processNoise >= 0 && processNoise < 1)) {
-      throw LibreYoloException.badInput("--process-noise must be a fraction within [0, 1) (0.04 = 4%), got "
+      throw LibreYoloException.badInput("{processNoise} must be a fraction within [0, 1) (0.04 = 4%), got "
           + processNoise);
     }
     if (!(machineChangeLimit > 0) || !(driftLimit > 0)) {
@@ -45,10 +47,4 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
         Defaults.Gate.PROCESS_NOISE_VALUE);
   }
 
-  /** A significance level: within (0, 1). The one check of every surface's {@code alpha}. */
-  public static void checkAlpha(double alpha) {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw LibreYoloException.badInput("--alpha must be within (0, 1), got " + alpha);
-    }
-  }
 }

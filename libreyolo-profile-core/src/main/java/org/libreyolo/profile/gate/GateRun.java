@@ -173,7 +173,7 @@ public final class GateRun {
     write(resultFile, PyJson.indented(resultJson(result, baseline, current)));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
-    Path reportFile = Reports.check(base, now, comparison, result, outputDirectory.resolve(REPORT_FILE));
+    Path reportFile = CheckReport.write(base, now, comparison, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = lines(result, base, baseline, now, current);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);

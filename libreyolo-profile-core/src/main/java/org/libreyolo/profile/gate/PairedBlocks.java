@@ -23,7 +23,7 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
     int k = logRatios.length;
     if (k < MIN_PAIRS) {
-      throw LibreYoloException.badInput("--pairs must be >= " + MIN_PAIRS + " for a paired interval, got " + k);
+      throw LibreYoloException.badInput("{pairs} must be >= " + MIN_PAIRS + " for a paired interval, got " + k);
     }
     double mean = 0;
     for (double r : logRatios) {

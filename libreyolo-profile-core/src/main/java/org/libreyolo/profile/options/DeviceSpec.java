@@ -21,7 +21,7 @@ public record DeviceSpec(boolean cuda, int index) {
 
   public static DeviceSpec parse(String text) {
     if (text == null || text.isBlank()) {
-      throw LibreYoloException.badInput("--device is empty: use auto, cpu, 0, 1, ... or cuda:0");
+      throw LibreYoloException.badInput("{device} is empty: use auto, cpu, 0, 1, ... or cuda:0");
     }
     String value = text.trim().toLowerCase(Locale.ROOT);
     if (value.equals("cpu")) {
@@ -38,7 +38,7 @@ public record DeviceSpec(boolean cuda, int index) {
       return new DeviceSpec(true, Integer.parseInt(m.group(1)));
     }
     throw LibreYoloException.badInput(
-        "unknown --device '" + text + "': use auto, cpu, a CUDA index such as 0, or cuda:0");
+        "unknown {device} '" + text + "': use auto, cpu, a CUDA index such as 0, or cuda:0");
   }
 
   /** Whether this is {@code auto}, still to be decided by {@link Engines#concrete}. */

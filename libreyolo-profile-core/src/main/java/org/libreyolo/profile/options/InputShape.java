@@ -11,25 +11,25 @@ import org.libreyolo.profile.LibreYoloException;
 public record InputShape(int batch, int height, int width) {
   public InputShape {
     if (batch < 1 || height < 1 || width < 1) {
-      throw LibreYoloException.badInput("--input-shape needs positive sizes, got " + this);
+      throw LibreYoloException.badInput("{inputShape} needs positive sizes, got " + this);
     }
   }
 
   public static InputShape parse(String text) {
     String[] parts = text == null ? new String[0] : text.trim().toLowerCase(Locale.ROOT).split("x");
     if (parts.length != 4) {
-      throw LibreYoloException.badInput("--input-shape must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
+      throw LibreYoloException.badInput("{inputShape} must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
     }
     int[] v = new int[4];
     for (int i = 0; i < 4; i++) {
       try {
         v[i] = Integer.parseInt(parts[i].trim());
       } catch (NumberFormatException e) {
-        throw LibreYoloException.badInput("--input-shape must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
+        throw LibreYoloException.badInput("{inputShape} must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
       }
     }
     if (v[1] != 3) {
-      throw LibreYoloException.badInput("--input-shape must have 3 channels (RGB images), got '" + text + "'");
+      throw LibreYoloException.badInput("{inputShape} must have 3 channels (RGB images), got '" + text + "'");
     }
     return new InputShape(v[0], v[2], v[3]);
   }

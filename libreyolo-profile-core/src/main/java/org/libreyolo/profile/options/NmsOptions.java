@@ -5,18 +5,18 @@ import org.libreyolo.profile.LibreYoloException;
 
 /** Postprocess knobs: confidence threshold, NMS IoU threshold and the per-image cap. */
 public record NmsOptions(float conf, float iou, int maxDet) {
-  public static final NmsOptions DEFAULT = new NmsOptions(Float.parseFloat(Defaults.Infer.CONF),
-      Float.parseFloat(Defaults.Infer.IOU), Integer.parseInt(Defaults.Infer.MAX_DET));
+  public static final NmsOptions DEFAULT = new NmsOptions((float) Defaults.Infer.CONF_VALUE,
+      (float) Defaults.Infer.IOU_VALUE, Defaults.Infer.MAX_DET_VALUE);
 
   public NmsOptions {
     if (!(conf >= 0 && conf <= 1)) {
-      throw LibreYoloException.badInput("--conf must be within [0, 1], got " + conf);
+      throw LibreYoloException.badInput("{conf} must be within [0, 1], got " + conf);
     }
     if (!(iou >= 0 && iou <= 1)) {
-      throw LibreYoloException.badInput("--iou must be within [0, 1], got " + iou);
+      throw LibreYoloException.badInput("{iou} must be within [0, 1], got " + iou);
     }
     if (maxDet <= 0) {
-      throw LibreYoloException.badInput("--max-det must be >= 1, got " + maxDet);
+      throw LibreYoloException.badInput("{maxDet} must be >= 1, got " + maxDet);
     }
   }
 }

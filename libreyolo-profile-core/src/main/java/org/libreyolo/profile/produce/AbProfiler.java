@@ -46,18 +46,18 @@ public final class AbProfiler {
       double maxRegression) {
     public Options {
       if (baselineWeights == null || baselineWeights.isBlank()) {
-        throw LibreYoloException.badInput("missing --baseline-weights: the weights to compare against");
+        throw LibreYoloException.badInput("missing {baselineWeights}: the weights to compare against");
       }
       if (pairs < PairedBlocks.MIN_PAIRS) {
-        throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " for a paired interval, got "
+        throw LibreYoloException.badInput("{pairs} must be >= " + PairedBlocks.MIN_PAIRS + " for a paired interval, got "
             + pairs);
       }
       if (blockRuns < 1) {
-        throw LibreYoloException.badInput("--block-runs must be >= 1, got " + blockRuns);
+        throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + blockRuns);
       }
-      org.libreyolo.profile.gate.GateOptions.checkAlpha(alpha);
+      org.libreyolo.profile.internal.compare.SampleStatistics.checkAlpha(alpha, "abAlpha");
       if (!(maxRegression >= 0 && maxRegression < 10)) {
-        throw LibreYoloException.badInput("--max-regression must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
+        throw LibreYoloException.badInput("{abMaxRegression} must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
       }
     }
   }
@@ -115,7 +115,7 @@ public final class AbProfiler {
       config.put("source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
       config.put("threads", Engines.threads());
       config.put("device", io.device().label());
-      return compare(a.label(), b.label(),
+      return compareIterations(a.label(), b.label(),
           (clock, index) -> InferProfiler.iterate(pa, InferProfiler.batch(images, index, io.batch()), clock, detectA),
           (clock, index) -> InferProfiler.iterate(pb, InferProfiler.batch(images, index, io.batch()), clock, detectB),
           config, new Settings(io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
@@ -130,8 +130,14 @@ public final class AbProfiler {
    * Any two iteration bodies, A/B: alternating blocks, the paired verdict, {@code file} written
    * with every pair. {@code config} names what was measured.
    */
-  public static Result compare(String baseline, String candidate, StepTimer.Iteration a, StepTimer.Iteration b,
-      ObjectNode config, Settings s, Path file, Progress progress) {
+  public static Result compare(String baseline, String candidate, CustomStepProfiler.Step a,
+      CustomStepProfiler.Step b, ObjectNode config, Settings s, Path file, Progress progress) {
+    return compareIterations(baseline, candidate, CustomStepProfiler.iteration(a), CustomStepProfiler.iteration(b),
+        config, s, file, progress);
+  }
+
+  private static Result compareIterations(String baseline, String candidate, StepTimer.Iteration a,
+      StepTimer.Iteration b, ObjectNode config, Settings s, Path file, Progress progress) {
     AlternatingBlocks.Pairs measured = AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), progress);
     PairedBlocks v = PairedBlocks.of(measured.logRatios(), s.alpha(), s.maxRegression());
     ObjectNode out = JsonNodeFactory.instance.objectNode();

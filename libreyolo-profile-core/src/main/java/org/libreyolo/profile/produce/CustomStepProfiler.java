@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
@@ -21,8 +22,9 @@ import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.measure.PhaseClock;
+import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileIo;
 
 /**
  * Profiles any step (a JUnit perf test's, or a user's own loop) with the same loop, files and
@@ -50,7 +52,135 @@ public final class CustomStepProfiler {
     }
   }
 
-  public static Profile run(Options o, StepTimer.Iteration body) {
+  /** One iteration of the step, as the caller writes it: an untimed setup, the timed run, an untimed teardown. */
+  @Api(status = Api.Status.STABLE)
+  public interface Step {
+    /**
+     * The timed part of one iteration.
+     *
+     * @param phases the iteration's clock, for named phases inside it
+     * @param index the iteration's index, warmup included
+     * @throws Exception any failure: the measurement ends with {@link StepFailedException}
+     */
+    void run(Phases phases, int index) throws Exception;
+
+    /**
+     * Per-iteration setup before the clock starts (JMH's {@code Level.Invocation}): not timed.
+     *
+     * @param index the iteration's index
+     * @throws Exception any failure ends the measurement
+     */
+    default void prepare(int index) throws Exception {}
+
+    /**
+     * Per-iteration teardown after the clock stops: not timed.
+     *
+     * @param index the iteration's index
+     * @throws Exception any failure ends the measurement
+     */
+    default void finish(int index) throws Exception {}
+  }
+
+  /** The clock of one iteration: named phases inside the step. */
+  @Api(status = Api.Status.STABLE)
+  public interface Phases {
+    /**
+     * Starts a named phase; closing the handle ends it (try-with-resources).
+     *
+     * @param name the phase's name, as the profile's {@code stages_ms} will call it
+     * @return the running phase
+     */
+    Phase start(String name);
+
+    /**
+     * Adds a phase time the step measured itself (a library's own metrics).
+     *
+     * @param name the phase's name
+     * @param ms its time in milliseconds
+     */
+    void add(String name, double ms);
+
+    /**
+     * The phase times of this iteration so far.
+     *
+     * @return phase name to milliseconds
+     */
+    Map<String, Double> current();
+  }
+
+  /** A running phase: {@link #close()} stops its clock. */
+  @Api(status = Api.Status.STABLE)
+  public interface Phase extends AutoCloseable {
+    /** Ends the phase. */
+    @Override
+    void close();
+  }
+
+  /** The step threw: the measurement ended, and the cause is the step's exception. */
+  @Api(status = Api.Status.STABLE)
+  public static final class StepFailedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    StepFailedException(Throwable cause) {
+      super("the measured step threw " + cause, cause);
+    }
+  }
+
+  /**
+   * Warms up, measures and (with {@code repeat}) repeats the step, then writes the profile, its
+   * summary and (with {@code trace}) the trace under {@code outputDirectory}, each once.
+   *
+   * @param o what to measure and where the files go
+   * @param step one iteration of the step
+   * @return the profile written to {@code profile.json}
+   * @throws StepFailedException when the step threw
+   */
+  public static Profile run(Options o, Step step) {
+    StepTimer.Iteration body = iteration(step);
+    try {
+      return measure(o, body);
+    } catch (StepTimer.StepFailedException e) {
+      throw new StepFailedException(e.getCause());
+    }
+  }
+
+  /** The API's step as the internal timer's iteration. */
+  static StepTimer.Iteration iteration(Step step) {
+    return new StepTimer.Iteration() {
+      @Override
+      public void run(PhaseClock clock, int index) throws Exception {
+        step.run(new Phases() {
+          @Override
+          public Phase start(String name) {
+            Span span = clock.phase(name);
+            return span::close;
+          }
+
+          @Override
+          public void add(String name, double ms) {
+            clock.add(name, ms);
+          }
+
+          @Override
+          public Map<String, Double> current() {
+            return clock.current();
+          }
+        }, index);
+      }
+
+      @Override
+      public void prepare(int index) throws Exception {
+        step.prepare(index);
+      }
+
+      @Override
+      public void finish(int index) throws Exception {
+        step.finish(index);
+      }
+    };
+  }
+
+  private static Profile measure(Options o, StepTimer.Iteration body) {
     List<double[]> totals = new ArrayList<>();
     Map<String, List<double[]>> phases = new LinkedHashMap<>();
     double[] throughputs = new double[o.repeat()];
@@ -74,12 +204,7 @@ public final class CustomStepProfiler {
     double[] latencyMs = concat(totals);
     Map<String, double[]> phaseMs = new LinkedHashMap<>();
     phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
-    ObjectNode profile = write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks));
-    if (o.repeat() > 1) {
-      RepeatAggregation.putThroughput(profile, throughputs);
-      ProfileIo.writeCompact(o.outputDirectory().resolve("profile.json"), profile);
-    }
-    return new Profile(profile);
+    return new Profile(write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks), throughputs));
   }
 
   /**
@@ -93,8 +218,9 @@ public final class CustomStepProfiler {
     return Canary.engine(Engines.resolve(DeviceSpec.parse(o.device())));
   }
 
+  /** Assembles the profile and writes it and its summary, once each (the trials' throughput included). */
   private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace,
-      BlockSeries blocks) {
+      BlockSeries blocks, double[] throughputs) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -108,7 +234,6 @@ public final class CustomStepProfiler {
     summary.set("stages_ms", stages);
     summary.putNull("bound");
     summary.put("bound_why", "");
-    ProfileAssembler.writeSummary(o.outputDirectory(), summary);
 
     ObjectNode p;
     if (trace != null) {
@@ -124,6 +249,9 @@ public final class CustomStepProfiler {
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
     samples.set("stages_ms", ProfileAssembler.samples(phaseMs));
     samples.set("blocks", blocks.json());
+    if (throughputs.length > 1) {
+      RepeatAggregation.putThroughput(p, throughputs);
+    }
     ProfileAssembler.finish(o.outputDirectory(), p, summary, o.device(),
         Environment.fingerprint(o.device(), o.modelParams()), samples);
     return p;

@@ -39,17 +39,17 @@ public record InferOptions(
     private Path source;
     private String weights;
     private String size;
-    private int batch = Integer.parseInt(Defaults.Infer.BATCH);
-    private int imgsz = Integer.parseInt(Defaults.Infer.IMGSZ);
-    private boolean half = Boolean.parseBoolean(Defaults.Infer.HALF);
+    private int batch = Defaults.Infer.BATCH_VALUE;
+    private int imgsz = Defaults.Infer.IMGSZ_VALUE;
+    private boolean half = Defaults.Infer.HALF_VALUE;
     private String ampDtype = Defaults.Infer.AMP_DTYPE;
-    private int warmup = Integer.parseInt(Defaults.Infer.WARMUP);
-    private int runs = Integer.parseInt(Defaults.Infer.RUNS);
-    private int repeat = Integer.parseInt(Defaults.Infer.REPEAT);
+    private int warmup = Defaults.Infer.WARMUP_VALUE;
+    private int runs = Defaults.Infer.RUNS_VALUE;
+    private int repeat = Defaults.Infer.REPEAT_VALUE;
     private NmsOptions nms = NmsOptions.DEFAULT;
     private DeviceSpec device = DeviceSpec.parse(Defaults.DEVICE);
     private Integer threads;
-    private boolean trace = Boolean.parseBoolean(Defaults.Infer.TRACE);
+    private boolean trace = Defaults.Infer.TRACE_VALUE;
     private Path project = Path.of(Defaults.PROJECT);
     private Task task = Task.parse(Defaults.Infer.TASK);
     private InputShape inputShape;
@@ -90,32 +90,32 @@ public record InferOptions(
       batch = inputShape.batch();
     }
     if (batch < 1) {
-      throw LibreYoloException.badInput("--batch must be >= 1, got " + batch);
+      throw LibreYoloException.badInput("{batch} must be >= 1, got " + batch);
     }
     if (imgsz != 0) {
       DetectionPipeline.checkSize("size", imgsz);
     }
     if (warmup < 0) {
-      throw LibreYoloException.badInput("--warmup must be >= 0, got " + warmup);
+      throw LibreYoloException.badInput("{warmup} must be >= 0, got " + warmup);
     }
     if (runs < 2) {
       // the reference silently measures 2 for --runs 1: refused here, so the profile records what ran
-      throw LibreYoloException.badInput("--runs must be >= 2 (half time the latency, half the stage split), got " + runs);
+      throw LibreYoloException.badInput("{runs} must be >= 2 (half time the latency, half the stage split), got " + runs);
     }
     if (repeat < 0) {
-      throw LibreYoloException.badInput("--repeat must be >= 0, got " + repeat);
+      throw LibreYoloException.badInput("{repeat} must be >= 0, got " + repeat);
     }
     if (threads < 1) {
-      throw LibreYoloException.badInput("--threads must be >= 1, got " + threads);
+      throw LibreYoloException.badInput("{threads} must be >= 1, got " + threads);
     }
     ampDtype = normalizeAmpDtype(ampDtype);
     if (half && !device.cuda()) { // auto counts as CUDA until decided; concrete() checks again
-      throw LibreYoloException.badInput("--half needs a CUDA device; on CPU the profile runs in float32");
+      throw LibreYoloException.badInput("{half} needs a CUDA device; on CPU the profile runs in float32");
     }
     if (half && ampDtype.equals("bfloat16")) {
       // DJL 0.36 aborts the JVM on any BF16 array: refuse before touching the engine
-      throw LibreYoloException.badInput("--amp-dtype bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
-          + " the engine); use --amp-dtype float16");
+      throw LibreYoloException.badInput("{ampDtype} bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
+          + " the engine); use {ampDtype} float16");
     }
   }
 

@@ -102,7 +102,7 @@ public final class InferProfiler {
       p = p.getParent();
     }
     if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
-      throw LibreYoloException.badInput("cannot write under --project " + project + ": "
+      throw LibreYoloException.badInput("cannot write under {project} " + project + ": "
           + (p == null ? "no existing parent" : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")));
     }
   }
@@ -117,8 +117,8 @@ public final class InferProfiler {
       case AUTO -> layout.detection();
       case DETECT -> {
         if (!layout.detection()) {
-          throw LibreYoloException.badInput("--task detect needs a YOLO detection output (batch, 4+classes, anchors);"
-              + " model " + model + " returns " + layout.describe() + ": use --task none (or auto) to profile it as a"
+          throw LibreYoloException.badInput("{task} detect needs a YOLO detection output (batch, 4+classes, anchors);"
+              + " model " + model + " returns " + layout.describe() + ": use {task} none (or auto) to profile it as a"
               + " plain model");
         }
         yield true;
@@ -179,7 +179,6 @@ public final class InferProfiler {
     summary.set("stages_ms", stages);
     summary.putNull("bound");
     summary.put("bound_why", "");
-    ProfileAssembler.writeSummary(dir, summary);
 
     boolean cuda = o.device().cuda();
     ObjectNode profile = null;

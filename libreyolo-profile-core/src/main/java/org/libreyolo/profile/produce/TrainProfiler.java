@@ -67,7 +67,7 @@ public final class TrainProfiler {
         if (e.kind() == LibreYoloException.Kind.NO_PROFILE) {
           throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, "no profile produced for run " + i
               + ": the window (warmup " + o.warmup() + " + steps " + o.steps() + ") never filled. Use a larger dataset,"
-              + " fewer --steps, or a smaller --batch.");
+              + " fewer {steps}, or a smaller {batch}.");
         }
         throw e;
       }
@@ -94,7 +94,7 @@ public final class TrainProfiler {
     Profile p = new Profile(last);
     JsonNode auto = p.config().get("batch_auto");
     return auto == null || !auto.asBoolean(false) ? null
-        : "--batch -1 chose batch " + p.batch().str() + " (the largest power of two up to "
+        : "{batch} -1 chose batch " + p.batch().str() + " (the largest power of two up to "
             + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
   }
 

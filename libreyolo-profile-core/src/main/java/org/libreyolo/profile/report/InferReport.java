@@ -1,5 +1,7 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.internal.report.TextReport;
+
 import org.libreyolo.profile.internal.report.RepeatFields;
 import org.libreyolo.profile.internal.report.Fmt;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -42,14 +44,6 @@ public final class InferReport {
   }
 
   /** The stages line of {@code infer} and {@code summary}: a plain model has no postprocess stage. */
-  public static String stagesLine(Profile p) {
-    Map<String, Num> stages = p.stagesMs();
-    String head = "stages   preprocess " + Num.str(stages.get("preprocess")) + " ms | forward "
-        + Num.str(stages.get("forward")) + " ms | ";
-    return "none".equals(p.task()) ? head + "no postprocess (a plain model)"
-        : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms";
-  }
-
   private static String taskWords(Profile p) {
     return "none".equals(p.task()) ? "none: not a YOLO detection output, profiled without postprocess"
         : p.task() == null ? "detect" : p.task();
@@ -67,7 +61,7 @@ public final class InferReport {
         "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape")) + "  |  task " + taskWords(p),
         "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
             + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
-        stagesLine(p),
+        TextReport.stagesLine(p),
         ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
         "profile: " + r.reported(),
         "next:    " + next.apply(r.reported()));

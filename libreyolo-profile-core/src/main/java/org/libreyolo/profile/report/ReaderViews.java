@@ -1,5 +1,6 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.internal.report.TextReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -28,6 +29,16 @@ public final class ReaderViews {
     }
   }
 
+  /**
+   * Opens a profile: a {@code profile.json}, or a Chrome/Kineto trace analysed on the fly.
+   *
+   * @param file the profile or trace
+   * @return the profile
+   */
+  public static Profile load(Path file) {
+    return ProfileLoader.load(file);
+  }
+
   public static View summary(Path file) {
     Profile p = ProfileLoader.load(file);
     return new View(PyJson.indented(Lenses.summary(p)), TextReport.summary(p));
@@ -51,7 +62,7 @@ public final class ReaderViews {
     return new View(PyJson.indented(view.json()), TextReport.phases(view));
   }
 
-  public static View kernels(Path file, Lenses.KernelQuery query) {
+  public static View kernels(Path file, KernelQuery query) {
     Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
     return new View(PyJson.indented(view.json()), TextReport.kernels(view));
   }

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.internal.compare.Comparison;
-import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
 
@@ -33,12 +32,7 @@ public final class Reports {
 
   /** Two profiles already loaded and compared; writes {@code target}. */
   public static Path comparison(Profile a, Profile b, Comparison.Result comparison, Path target) {
-    return check(a, b, comparison, null, target);
-  }
-
-  /** The check report: the comparison led by the gate's verdict ({@code gate} may be null). */
-  public static Path check(Profile a, Profile b, Comparison.Result comparison, Gate.Result gate, Path target) {
-    String html = HtmlReport.comparison(a, b, comparison, gate);
+    String html = HtmlReport.comparison(a, b, comparison);
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
     return target;
   }

@@ -35,7 +35,7 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
         "next:    " + next.apply(r.reported()));
     List<String> notes = new ArrayList<>();
     if (ampRequested) {
-      notes.add("note: --amp is recorded but not applied: DJL 0.36 has no autocast, the step runs in float32");
+      notes.add("note: {amp} is recorded but not applied: DJL 0.36 has no autocast, the step runs in float32");
     }
     if (r.autoBatchNote() != null) {
       notes.add("note: " + r.autoBatchNote());

@@ -53,7 +53,7 @@ class CheckReportBrowserTest {
     Gate.Result gate = Gate.check(base, now, options);
     Comparison.Result cmp = Comparison.compare(base, now, "src/perf/libreyolo-profile/infer.json",
         "target/libreyolo-profile/infer/profile.json", options.alpha());
-    String html = HtmlReport.comparison(base, now, cmp, gate);
+    String html = CheckReport.html(base, now, cmp, gate);
     Path page = dir.resolve(name + ".html");
     Files.writeString(page, html);
     Path probed = dir.resolve(name + "-probed.html");

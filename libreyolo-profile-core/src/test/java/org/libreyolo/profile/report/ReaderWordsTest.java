@@ -1,5 +1,6 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.internal.report.TextReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,7 +30,7 @@ class ReaderWordsTest {
     Profile p = cpu();
     assertThat(p.isCpu()).isTrue();
     assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("cpu_ms").doesNotContain("gpu_ms");
-    assertThat(TextReport.kernels(Lenses.kernels(p, Lenses.KernelQuery.defaults())).get(0)).startsWith("  %CPU")
+    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0)).startsWith("  %CPU")
         .endsWith(" TC  op  [category]");
     assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("CPU busy"))
@@ -45,7 +46,7 @@ class ReaderWordsTest {
   void gpuProfilesKeepTheReferenceWords() {
     Profile p = gpu();
     assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("gpu_ms");
-    assertThat(TextReport.kernels(Lenses.kernels(p, Lenses.KernelQuery.defaults())).get(0)).startsWith("  %GPU");
+    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0)).startsWith("  %GPU");
     assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("GPU util"));
   }

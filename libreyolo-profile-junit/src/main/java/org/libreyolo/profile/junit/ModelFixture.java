@@ -4,7 +4,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.function.ThrowingSupplier;
-import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.produce.Engine;
 
 /**
  * A model shared by a test class's perf tests: the engine boots with the given intra-op threads,
@@ -58,7 +58,7 @@ public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCal
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    Engines.boot(threads > 0 ? threads : Engines.defaultThreads());
+    Engine.boot(threads > 0 ? threads : Engine.defaultThreads());
     try {
       model = loader.get();
     } catch (Exception e) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.Option;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
@@ -80,10 +81,10 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         layout.directory(type.getName(), key),
         new AbProfiler.Settings(warmup,
-            param(context, "pairs", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.PAIRS)),
-            param(context, "blockRuns", Integer::parseInt).orElse(Integer.parseInt(Defaults.Ab.BLOCK_RUNS)),
-            param(context, "abAlpha", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.ALPHA)),
-            param(context, "abMaxRegression", Double::parseDouble).orElse(Double.parseDouble(Defaults.Ab.MAX_REGRESSION))),
+            param(context, "pairs", Integer::parseInt).orElse(Defaults.Ab.PAIRS_VALUE),
+            param(context, "blockRuns", Integer::parseInt).orElse(Defaults.Ab.BLOCK_RUNS_VALUE),
+            param(context, "abAlpha", Double::parseDouble).orElse(Defaults.Ab.ALPHA_VALUE),
+            param(context, "abMaxRegression", Double::parseDouble).orElse(Defaults.Ab.MAX_REGRESSION_VALUE)),
         new Files(layout, type.getName(), key));
   }
 
@@ -167,7 +168,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
             + " an A/B (got " + ab.pairs() + ", " + ab.blockRuns() + ")");
       }
     } catch (LibreYoloException e) {
-      throw new IllegalArgumentException("@ProfiledStep: " + e.inParameterTerms());
+      throw new IllegalArgumentException("@ProfiledStep: " + words(e));
     }
   }
 
@@ -175,5 +176,10 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   CustomStepProfiler.Options options(String device, long modelParams) {
     return new CustomStepProfiler.Options(name, testClass + "." + method, warmup, runs, repeat, trace, items,
         outputDirectory, device, modelParams);
+  }
+
+  /** A core error in the extension's words: options named as {@code @ProfiledStep} attributes / parameters. */
+  static String words(LibreYoloException e) {
+    return e.message(Option.Surface.JUNIT);
   }
 }

@@ -52,6 +52,13 @@ public interface StepProfiler {
   StepResult measure(PhasedStep step);
 
   /**
+   * Measures a step made of named phases that returns a value (consumed every iteration, so the
+   * JIT cannot drop the work that made it):
+   * {@code it -> { var x = it.phase("pre", () -> pre()); return it.phase("forward", () -> forward(x)); }}.
+   */
+  <T> StepResult measure(PhasedFunction<T> step);
+
+  /**
    * Measures {@code step} on a fresh value each iteration: {@code setup} runs before the clock
    * starts and is not timed (JMH's {@code Level.Invocation}), e.g. a new input or a reset state.
    */
@@ -78,10 +85,38 @@ public interface StepProfiler {
    */
   PairedBlocks compare(String name, Executable control, Executable candidate);
 
-  /** The body of one iteration. */
+  /** The body of one iteration that returns a value. */
   @FunctionalInterface
-  interface PhasedStep {
+  interface PhasedFunction<T> {
+    /**
+     * One iteration.
+     *
+     * @param phases the iteration's clock
+     * @return a value the profiler consumes
+     * @throws Throwable any failure ends the measurement
+     */
+    T apply(Phases phases) throws Throwable;
+  }
+
+  /**
+   * The body of one iteration. A {@link PhasedFunction} of nothing, so that {@code measure(it ->
+   * it.phase(...))} resolves to this form while a block that returns a value takes the other.
+   */
+  @FunctionalInterface
+  interface PhasedStep extends PhasedFunction<Void> {
+    /**
+     * One iteration.
+     *
+     * @param phases the iteration's clock
+     * @throws Throwable any failure ends the measurement
+     */
     void run(Phases phases) throws Throwable;
+
+    @Override
+    default Void apply(Phases phases) throws Throwable {
+      run(phases);
+      return null;
+    }
   }
 
   /**

@@ -7,7 +7,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /**
  * In-job A/B: the baseline weights and the candidate in one process, in alternating blocks; fails
@@ -53,7 +53,7 @@ public class AbMojo extends AbstractInferenceMojo {
     AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, abAlpha,
         abMaxRegression), (stage, done, total) -> { });
     if (json) {
-      getLog().info(PyJson.indented(r.json()));
+      getLog().info(Json.indented(r.json()));
     } else {
       log(r.text());
     }

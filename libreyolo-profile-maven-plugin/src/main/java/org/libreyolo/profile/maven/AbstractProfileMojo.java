@@ -7,6 +7,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.Option;
 import org.libreyolo.profile.gate.GateOptions;
 
 /**
@@ -35,7 +36,7 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     } catch (LibreYoloException e) {
       // no cause attached: Maven appends a cause's message to the line, which said it twice
       getLog().debug(e);
-      throw new MojoExecutionException(e.inParameterTerms());
+      throw new MojoExecutionException(e.message(Option.Surface.MAVEN));
     }
   }
 

@@ -10,7 +10,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
@@ -117,7 +117,7 @@ public class CheckMojo extends AbstractProfileMojo {
               + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
           continue;
         }
-        GateRun.Outcome outcome = GateRun.check(ProfileLoader.load(step.baseline()), step.baseline(), step.current(),
+        GateRun.Outcome outcome = GateRun.check(ReaderViews.load(step.baseline()), step.baseline(), step.current(),
             step.profile(), options, step.profile().getParent());
         judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures);
       }

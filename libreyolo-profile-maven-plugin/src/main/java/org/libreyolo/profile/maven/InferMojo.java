@@ -7,7 +7,7 @@ import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.InferProfiler;
 import org.libreyolo.profile.report.InferReport;
 import org.libreyolo.profile.result.InferResult;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /**
  * Profiles LibreYOLO9 (or a TorchScript model) inference: latency percentiles, throughput, the
@@ -62,7 +62,7 @@ public class InferMojo extends AbstractInferenceMojo {
       }
     });
     if (json) {
-      getLog().info(PyJson.indented(InferReport.json(result)));
+      getLog().info(Json.indented(InferReport.json(result)));
     } else {
       log(InferReport.text(result, AbstractProfileMojo::summaryGoal));
     }

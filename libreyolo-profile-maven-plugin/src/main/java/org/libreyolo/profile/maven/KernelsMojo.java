@@ -1,10 +1,10 @@
 package org.libreyolo.profile.maven;
 
+import org.libreyolo.profile.options.KernelQuery;
 import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.report.ReaderViews;
 
 /** Kernel rows by share (CPU profiles: leaf-op self times), filtered and sorted. */
@@ -36,6 +36,6 @@ public class KernelsMojo extends AbstractReaderMojo {
 
   @Override
   ReaderViews.View view(Path file) {
-    return ReaderViews.kernels(file, new Lenses.KernelQuery(top, category, grep, tensorcore, sort, phase));
+    return ReaderViews.kernels(file, new KernelQuery(top, category, grep, tensorcore, sort, phase));
   }
 }

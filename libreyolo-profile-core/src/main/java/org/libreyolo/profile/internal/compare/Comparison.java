@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.compare;
 
-import org.libreyolo.profile.gate.GateOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -131,7 +130,7 @@ public final class Comparison {
   }
 
   public static Result compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
-    GateOptions.checkAlpha(alpha);
+    SampleStatistics.checkAlpha(alpha);
     return new Result(beforePath, afterPath, new Pair<>(a.imgPerS(), b.imgPerS()),
         new Pair<>(a.imgPerSStd(), b.imgPerSStd()), new Pair<>(a.throughputTrials(), b.throughputTrials()), significance(a, b),
         new Pair<>(msPerImage(a), msPerImage(b)), new Pair<>(a.gpuUtil(), b.gpuUtil()),

@@ -1,5 +1,7 @@
 package org.libreyolo.profile.internal.compare;
 
+import org.libreyolo.profile.LibreYoloException;
+
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.NormalDistribution;
@@ -116,5 +118,17 @@ public record SampleStatistics(
     Arrays.sort(changes);
     return new double[] {point, changes[(int) (0.025 * (BOOTSTRAP_RESAMPLES - 1))],
         changes[(int) Math.ceil(0.975 * (BOOTSTRAP_RESAMPLES - 1))]};
+  }
+
+  /** A significance level: within (0, 1). The one check of every surface's {@code alpha}. */
+  public static void checkAlpha(double alpha) {
+    checkAlpha(alpha, "alpha");
+  }
+
+  /** The same for the option {@code key} (the A/B's {@code abAlpha}). */
+  public static void checkAlpha(double alpha, String key) {
+    if (!(alpha > 0 && alpha < 1)) {
+      throw LibreYoloException.badInput("{" + key + "} must be within (0, 1), got " + alpha);
+    }
   }
 }

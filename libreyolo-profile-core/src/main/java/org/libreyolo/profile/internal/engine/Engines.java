@@ -51,7 +51,7 @@ public final class Engines {
   /** Boots the engine (once) and sets the intra-op thread count (any time). */
   public static Engine boot(int threads) {
     if (threads <= 0) {
-      throw LibreYoloException.badInput("--threads must be >= 1, got " + threads);
+      throw LibreYoloException.badInput("{threads} must be >= 1, got " + threads);
     }
     synchronized (LOCK) {
       if (engine == null) {
@@ -125,13 +125,13 @@ public final class Engines {
     int gpus = get().getGpuCount();
     if (gpus <= 0) {
       throw LibreYoloException.badInput(
-          "no CUDA device/engine is available for --device "
+          "no CUDA device/engine is available for {device} "
               + spec.index()
-              + " (this build has the CPU libtorch); use --device cpu to measure on the CPU");
+              + " (this build has the CPU libtorch); use {device} cpu to measure on the CPU");
     }
     if (spec.index() >= gpus) {
       throw LibreYoloException.badInput(
-          "--device " + spec.index() + " is out of range: " + gpus + " CUDA device(s) found");
+          "{device} " + spec.index() + " is out of range: " + gpus + " CUDA device(s) found");
     }
     return Device.gpu(spec.index());
   }

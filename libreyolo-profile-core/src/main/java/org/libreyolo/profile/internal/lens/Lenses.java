@@ -1,5 +1,7 @@
 package org.libreyolo.profile.internal.lens;
 
+import org.libreyolo.profile.options.KernelQuery;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -113,13 +115,6 @@ public final class Lenses {
     return new PhasesView(p.trace(), p.phases(), p.isCpu());
   }
 
-  /** Filters for {@code kernels}. */
-  public record KernelQuery(int top, String category, String grep, boolean tensorcore, String sort, String phase) {
-    public static KernelQuery defaults() {
-      return new KernelQuery(20, null, null, false, "time", null);
-    }
-  }
-
   public static KernelsView kernels(Profile p, KernelQuery q) {
     List<KernelRow> source = q.phase() == null ? p.kernels() : byPhase(p.kernelsByPhase(), q.phase());
     Pattern grep = null;
@@ -127,7 +122,7 @@ public final class Lenses {
       try {
         grep = Pattern.compile(q.grep(), Pattern.CASE_INSENSITIVE);
       } catch (PatternSyntaxException e) {
-        throw LibreYoloException.badInput("invalid --grep regex '" + q.grep() + "': " + e.getDescription());
+        throw LibreYoloException.badInput("invalid {grep} regex '" + q.grep() + "': " + e.getDescription());
       }
     }
     List<KernelRow> rows = new ArrayList<>();

@@ -52,7 +52,7 @@ public final class WhatIf {
   public static Projection project(Profile p, String removeCategory, Integer removeLaunches) {
     boolean hasCategory = removeCategory != null && !removeCategory.isEmpty();
     if (!hasCategory && removeLaunches == null) {
-      throw LibreYoloException.badInput("specify --remove-category or --remove-launches");
+      throw LibreYoloException.badInput("specify {removeCategory} or {removeLaunches}");
     }
     double step = Num.orZero(p.stepMs());
     double bs = Num.orZero(p.batch());

@@ -85,6 +85,6 @@ public enum Yolo9Size {
         }
       }
     }
-    throw LibreYoloException.badInput("unknown --size '" + text + "': use one of t, s, m, c");
+    throw LibreYoloException.badInput("unknown {size} '" + text + "': use one of t, s, m, c");
   }
 }

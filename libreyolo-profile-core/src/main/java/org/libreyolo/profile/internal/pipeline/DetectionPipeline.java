@@ -42,7 +42,7 @@ public final class DetectionPipeline {
   public static void checkSize(String what, int value) {
     if (value <= 0 || value % 32 != 0) {
       throw LibreYoloException.badInput(
-          "--imgsz must be a positive multiple of 32 (input " + what + " " + value + ")");
+          "{imgsz} must be a positive multiple of 32 (input " + what + " " + value + ")");
     }
   }
 

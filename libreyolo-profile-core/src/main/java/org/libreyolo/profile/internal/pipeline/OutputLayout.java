@@ -39,8 +39,8 @@ public record OutputLayout(long[] shape, boolean detection) {
       try {
         out = detector.forward(x);
       } catch (RuntimeException e) {
-        throw LibreYoloException.badInput("model " + model + " does not run at input " + input + ": " + engineLine(e) + "; give the shape it was exported for with --input-shape NxCxHxW"
-            + " (or --imgsz)");
+        throw LibreYoloException.badInput("model " + model + " does not run at input " + input + ": " + engineLine(e) + "; give the shape it was exported for with {inputShape} NxCxHxW"
+            + " (or {imgsz})");
       }
       if (out.isEmpty()) {
         throw LibreYoloException.badInput("model " + model + " returned no output");

@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.report;
 
-import org.libreyolo.profile.gate.CheckReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,9 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.libreyolo.profile.internal.compare.Comparison;
-import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.GateReport;
-import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -62,15 +58,8 @@ public final class HtmlReport {
     return Html.page("libreyolo-profile report", body.toString());
   }
 
+  /** The comparison of two profiles (the check report, led by the gate, is the gate's own page). */
   public static String comparison(Profile before, Profile after, Comparison.Result cmp) {
-    return comparison(before, after, cmp, null);
-  }
-
-  /** With {@code gate}: the check report ({@link CheckReport}); without, the comparison of two profiles. */
-  public static String comparison(Profile before, Profile after, Comparison.Result cmp, Gate.Result gate) {
-    if (gate != null) {
-      return CheckReport.html(before, after, cmp, gate);
-    }
     Profile a = before;
     Profile b = after;
     StringBuilder body = new StringBuilder("<h1>libreyolo-profile: comparison</h1>");

@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.report;
 
-import org.libreyolo.profile.report.InferReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +33,7 @@ public final class TextReport {
           null, null);
       lines.add("latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 "
           + Num.str(l.p99()) + " ms  (" + Num.str(l.n()) + " samples)");
-      lines.add(InferReport.stagesLine(p));
+      lines.add(stagesLine(p));
     }
     if (cpu) {
       lines.add("CPU busy " + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0) + "%  (" + Num.str(p.gpuBusyMsPerStep())
@@ -184,4 +183,14 @@ public final class TextReport {
   private static String p(double v) {
     return v < 1e-4 ? "<0.0001" : PyRound.format(v, 4);
   }
+
+  /** The stage split line of an infer profile (the CLI summary and the infer report share it). */
+  public static String stagesLine(Profile p) {
+    Map<String, Num> stages = p.stagesMs();
+    String head = "stages   preprocess " + Num.str(stages.get("preprocess")) + " ms | forward "
+        + Num.str(stages.get("forward")) + " ms | ";
+    return "none".equals(p.task()) ? head + "no postprocess (a plain model)"
+        : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms";
+  }
+
 }

@@ -42,12 +42,12 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
       Yolo9Size named = Yolo9Size.parse(builtIn.group(1));
       if (explicit != null && explicit != named) {
         throw LibreYoloException.badInput(
-            "--weights " + name + " is size " + named.letter() + " but --size is " + explicit.letter()
-                + ": drop --size or use --weights " + explicit.weightsName());
+            "{weights} " + name + " is size " + named.letter() + " but {size} is " + explicit.letter()
+                + ": drop {size} or use {weights} " + explicit.weightsName());
       }
       if (builtIn.group(2) != null) {
         throw LibreYoloException.badInput(
-            "--weights " + name + ": only the detect task is supported (no -seg/-pose/-obb/-cls/-sem head)");
+            "{weights} " + name + ": only the detect task is supported (no -seg/-pose/-obb/-cls/-sem head)");
       }
       if (!Files.exists(path)) {
         return new WeightsSource(Kind.RANDOM_INIT, named, null, name);
@@ -59,7 +59,7 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
               + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript)");
     }
     if (Files.isDirectory(path)) {
-      throw LibreYoloException.badInput("--weights " + name + " is a directory, not a weights file");
+      throw LibreYoloException.badInput("{weights} " + name + " is a directory, not a weights file");
     }
     String lower = name.toLowerCase(Locale.ROOT);
     Yolo9Size size = builtIn.matches() ? Yolo9Size.parse(builtIn.group(1)) : explicit;
