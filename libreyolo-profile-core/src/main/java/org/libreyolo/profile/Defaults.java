@@ -6,6 +6,7 @@ package org.libreyolo.profile;
  * constants, so the CLI, the plugin and the extension cannot drift apart. Text constants exist
  * because annotation attributes take strings; each is derived from its typed value.
  */
+@Api(status = Api.Status.STABLE)
 public final class Defaults {
   private Defaults() {}
 
@@ -24,27 +25,48 @@ public final class Defaults {
   public static final class Infer {
     private Infer() {}
 
+    /** The default batch. */
     public static final int BATCH_VALUE = 1;
 
+    /** {@link #BATCH_VALUE} as text, for annotation attributes. */
     public static final String BATCH = "" + BATCH_VALUE;
+    /** The default imgsz. */
     public static final int IMGSZ_VALUE = 640;
+    /** {@link #IMGSZ_VALUE} as text, for annotation attributes. */
     public static final String IMGSZ = "" + IMGSZ_VALUE;
+    /** The default half. */
     public static final boolean HALF_VALUE = false;
+    /** {@link #HALF_VALUE} as text, for annotation attributes. */
     public static final String HALF = "" + HALF_VALUE;
+    /** The default mixed-precision type. */
     public static final String AMP_DTYPE = "float16";
+    /** The default warmup. */
     public static final int WARMUP_VALUE = 20;
+    /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
+    /** The default runs. */
     public static final int RUNS_VALUE = 100;
+    /** Measured iterations. */
     public static final String RUNS = "" + RUNS_VALUE;
+    /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
+    /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
+    /** The default conf. */
     public static final double CONF_VALUE = 0.25;
+    /** {@link #CONF_VALUE} as text, for annotation attributes. */
     public static final String CONF = "" + CONF_VALUE;
+    /** The default iou. */
     public static final double IOU_VALUE = 0.45;
+    /** {@link #IOU_VALUE} as text, for annotation attributes. */
     public static final String IOU = "" + IOU_VALUE;
+    /** The default max det. */
     public static final int MAX_DET_VALUE = 300;
+    /** {@link #MAX_DET_VALUE} as text, for annotation attributes. */
     public static final String MAX_DET = "" + MAX_DET_VALUE;
+    /** The default trace. */
     public static final boolean TRACE_VALUE = true;
+    /** Whether a trace is recorded by default. */
     public static final String TRACE = "" + TRACE_VALUE;
     /** Decide from the model's output layout: detection for a YOLO head, a plain model otherwise. */
     public static final String TASK = "auto";
@@ -54,20 +76,35 @@ public final class Defaults {
   public static final class Train {
     private Train() {}
 
+    /** The default dataset. */
     public static final String DATA = "shapes128";
+    /** The default batch. */
     public static final int BATCH_VALUE = 16;
+    /** {@link #BATCH_VALUE} as text, for annotation attributes. */
     public static final String BATCH = "" + BATCH_VALUE;
+    /** The default imgsz. */
     public static final int IMGSZ_VALUE = 640;
+    /** {@link #IMGSZ_VALUE} as text, for annotation attributes. */
     public static final String IMGSZ = "" + IMGSZ_VALUE;
+    /** The default workers. */
     public static final int WORKERS_VALUE = 8;
+    /** {@link #WORKERS_VALUE} as text, for annotation attributes. */
     public static final String WORKERS = "" + WORKERS_VALUE;
+    /** The default amp. */
     public static final boolean AMP_VALUE = true;
+    /** {@link #AMP_VALUE} as text, for annotation attributes. */
     public static final String AMP = "" + AMP_VALUE;
+    /** The default steps. */
     public static final int STEPS_VALUE = 20;
+    /** {@link #STEPS_VALUE} as text, for annotation attributes. */
     public static final String STEPS = "" + STEPS_VALUE;
+    /** The default warmup. */
     public static final int WARMUP_VALUE = 5;
+    /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
+    /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
+    /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
   }
 
@@ -79,18 +116,26 @@ public final class Defaults {
   public static final class Ab {
     private Ab() {}
 
+    /** The default pairs. */
     public static final int PAIRS_VALUE = 150;
 
+    /** {@link #PAIRS_VALUE} as text, for annotation attributes. */
     public static final String PAIRS = "" + PAIRS_VALUE;
+    /** The default block runs. */
     public static final int BLOCK_RUNS_VALUE = 2;
+    /** {@link #BLOCK_RUNS_VALUE} as text, for annotation attributes. */
     public static final String BLOCK_RUNS = "" + BLOCK_RUNS_VALUE;
+    /** The default warmup. */
     public static final int WARMUP_VALUE = 10;
+    /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
     /** The interval is two-sided at 1 - alpha. */
     public static final double ALPHA_VALUE = 0.05;
+    /** {@link #ALPHA_VALUE} as text, for annotation attributes. */
     public static final String ALPHA = "" + ALPHA_VALUE;
     /** In-job A/B resolves small changes: a 2% slowdown counts. */
     public static final double MAX_REGRESSION_VALUE = 0.02;
+    /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
   }
 
@@ -98,12 +143,16 @@ public final class Defaults {
   public static final class Readers {
     private Readers() {}
 
+    /** The default top. */
     public static final int TOP_VALUE = 20;
 
+    /** {@link #TOP_VALUE} as text, for annotation attributes. */
     public static final String TOP = "" + TOP_VALUE;
+    /** The kernels reader's default order. */
     public static final String SORT = "time";
     /** Significance level of compare's statistics block and of comparison reports. */
     public static final double COMPARE_ALPHA_VALUE = 0.05;
+    /** {@link #COMPARE_ALPHA_VALUE} as text, for annotation attributes. */
     public static final String COMPARE_ALPHA = "" + COMPARE_ALPHA_VALUE;
   }
 
@@ -111,10 +160,15 @@ public final class Defaults {
   public static final class Gate {
     private Gate() {}
 
+    /** The default alpha. */
     public static final double ALPHA_VALUE = 0.01;
+    /** {@link #ALPHA_VALUE} as text, for annotation attributes. */
     public static final String ALPHA = "" + ALPHA_VALUE;
+    /** The default max regression. */
     public static final double MAX_REGRESSION_VALUE = 0.05;
+    /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
+    /** The gated metrics. */
     public static final String METRICS = "img_per_s,latency_p50_ms";
     /**
      * The standard deviation of one run's mean (canary-normalised, log) block time across
@@ -122,6 +176,7 @@ public final class Defaults {
      * whose machines are steadier measures theirs with {@code bench/run --only gate} and sets it.
      */
     public static final double PROCESS_NOISE_VALUE = 0.05;
+    /** {@link #PROCESS_NOISE_VALUE} as text, for annotation attributes. */
     public static final String PROCESS_NOISE = "" + PROCESS_NOISE_VALUE;
     /** The canary may differ this much between baseline and current run before timing is INCONCLUSIVE. */
     public static final double MACHINE_CHANGE_LIMIT = 1.0;
@@ -140,7 +195,9 @@ public final class Defaults {
   public static final class Blocks {
     private Blocks() {}
 
+    /** Measured iterations per block. */
     public static final int RUNS_PER_BLOCK = 5;
+    /** Canary calls at each block boundary. */
     public static final int CANARY_RUNS = 3;
   }
 
@@ -148,11 +205,17 @@ public final class Defaults {
   public static final class Step {
     private Step() {}
 
+    /** Discarded iterations. */
     public static final int WARMUP = 5;
+    /** Measured iterations. */
     public static final int RUNS = 20;
+    /** Trials in one process. */
     public static final int REPEAT = 1;
+    /** Items one iteration processes. */
     public static final int ITEMS = 1;
+    /** What one item is called in the throughput. */
     public static final String UNIT = "items";
+    /** Whether a trace is recorded by default. */
     public static final boolean TRACE = false;
     /** Relative to the working directory (the module's base directory under Surefire). */
     public static final String OUTPUT_DIRECTORY = "target/" + OUTPUT_FOLDER;

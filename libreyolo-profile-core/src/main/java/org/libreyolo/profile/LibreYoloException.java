@@ -23,6 +23,11 @@ public class LibreYoloException extends RuntimeException {
       this.exitCode = exitCode;
     }
 
+    /**
+     * The exit code the CLI uses.
+     *
+     * @return the exit code the CLI uses
+     */
     public int exitCode() {
       return exitCode;
     }
@@ -30,24 +35,55 @@ public class LibreYoloException extends RuntimeException {
 
   private final Kind kind;
 
+  /**
+   * Creates the libre yolo exception.
+   *
+   * @param kind what went wrong
+   * @param message the message
+   */
   public LibreYoloException(Kind kind, String message) {
     super(message);
     this.kind = kind;
   }
 
+  /**
+   * Creates the libre yolo exception.
+   *
+   * @param kind what went wrong
+   * @param message the message
+   * @param cause the cause
+   */
   public LibreYoloException(Kind kind, String message, Throwable cause) {
     super(message, cause);
     this.kind = kind;
   }
 
+  /**
+   * Bad input.
+   *
+   * @param message the message
+   * @return the bad input
+   */
   public static LibreYoloException badInput(String message) {
     return new LibreYoloException(Kind.BAD_INPUT, message);
   }
 
+  /**
+   * Bad input.
+   *
+   * @param message the message
+   * @param cause the cause
+   * @return the bad input
+   */
   public static LibreYoloException badInput(String message, Throwable cause) {
     return new LibreYoloException(Kind.BAD_INPUT, message, cause);
   }
 
+  /**
+   * What went wrong.
+   *
+   * @return what went wrong
+   */
   public Kind kind() {
     return kind;
   }

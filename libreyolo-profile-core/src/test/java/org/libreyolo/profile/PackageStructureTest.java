@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class PackageStructureTest {
   private static final Pattern PACKAGE = Pattern.compile("^package org\\.libreyolo\\.profile(?:\\.((?:internal\\.)?\\w+))?;", Pattern.MULTILINE);
   private static final Pattern REFERENCE = Pattern.compile("org\\.libreyolo\\.profile\\.((?:internal\\.)?\\w+)");
-  private static final Pattern COMMENT = Pattern.compile("//[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL);
+  /** Comments and string literals: a class named in text (a child process's main class) is no dependency. */
+  private static final Pattern COMMENT = Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(?:\\\\.|[^\"\\\\\\n])*\"", Pattern.DOTALL);
   private static final String ROOT = "(root)";
   private static final Map<String, Set<String>> DEPENDS = new TreeMap<>();
 
@@ -77,8 +78,9 @@ class PackageStructureTest {
   void lowerLayersNeverReachUp() {
     assertOnlyUses("internal.trace", ROOT);
     assertOnlyUses("options", ROOT);
-    assertOnlyUses("result", ROOT, "internal.io", "internal.python", "internal.trace");
-    assertOnlyUses("internal.analysis", ROOT, "internal.python", "result", "internal.trace");
+    assertOnlyUses("internal.result", ROOT, "internal.io", "internal.python");
+    assertOnlyUses("result", ROOT, "internal.io", "internal.python", "internal.result", "internal.trace");
+    assertOnlyUses("internal.analysis", ROOT, "internal.python", "internal.result", "result", "internal.trace");
     assertOnlyUses("internal.capture", ROOT, "internal.engine", "internal.io", "internal.python", "internal.trace", "options");
     assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
     assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
@@ -99,14 +101,14 @@ class PackageStructureTest {
     });
   }
 
-  /** The surfaces and the bench sit on top: nothing in the core library depends on them. */
+  /** The surfaces and the bench sit on top: nothing in the core library depends on them, no product module on the bench. */
   @Test
   void nothingDependsOnTheSurfaces() {
     DEPENDS.forEach((from, to) -> {
       if (!Set.of("cli", "maven", "junit").contains(from)) {
         assertThat(to).as(from).doesNotContain("cli", "maven", "junit");
       }
-      if (!from.equals("cli")) {
+      if (!from.equals("bench")) { // the launcher puts the bench module beside the CLI: nothing links to it
         assertThat(to).as(from).doesNotContain("bench");
       }
     });

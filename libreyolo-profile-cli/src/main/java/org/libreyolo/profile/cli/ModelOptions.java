@@ -1,6 +1,5 @@
 package org.libreyolo.profile.cli;
 
-import org.libreyolo.profile.internal.weights.WeightsSource;
 import picocli.CommandLine.Option;
 
 /** {@code --weights} and {@code --size}. */
@@ -10,8 +9,4 @@ public final class ModelOptions {
 
   @Option(names = "--size", description = "t, s, m or c (default: t, or the size in the weights name)")
   String size;
-
-  WeightsSource resolve() {
-    return WeightsSource.resolve(weights, size);
-  }
 }

@@ -17,7 +17,7 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.analysis.Traces;
 import org.libreyolo.profile.internal.python.PyJson;
-import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileIo;
 
 /**
  * Reader outputs where a differential run against the reference's own reader code found us

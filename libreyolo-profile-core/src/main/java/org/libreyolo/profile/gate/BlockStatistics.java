@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.distribution.TDistribution;
@@ -18,13 +19,26 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * @param drift the largest canary change inside either run (second half against first, {@link #drift})
  * @param rawChange the change of the step's own block times, before normalisation
  * @param normalised whether the step was divided by the canary (both runs asked for it)
+ * @param blocksBefore blocks in the baseline run
+ * @param blocksAfter blocks in the current run
+ * @param change the estimated change, a fraction (+0.10 = 10% slower)
+ * @param ciLow the interval's lower end, a fraction
+ * @param ciHigh the interval's upper end, a fraction
+ * @param mde the minimum detectable effect, a fraction
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record BlockStatistics(int blocksBefore, int blocksAfter, double change, double ciLow, double ciHigh,
     double mde, double machineChange, double drift, double rawChange, boolean normalised) {
   /** Welch's t needs a spread on each side; fewer blocks cannot give one worth reading. */
   public static final int MIN_BLOCKS = 3;
 
-  /** Whether both profiles carry blocks of the same canary (otherwise the gate cannot judge time). */
+  /**
+   * Whether both profiles carry blocks of the same canary (otherwise the gate cannot judge time).
+   *
+   * @param before the earlier profile or its file
+   * @param after the later profile or its file
+   * @return whether it applies
+   */
   public static boolean applicable(Blocks before, Blocks after) {
     return before != null && after != null && before.valid() && after.valid() && before.canary().equals(after.canary())
         && before.stepMs().length >= MIN_BLOCKS && after.stepMs().length >= MIN_BLOCKS;
@@ -33,6 +47,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
   /**
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param processNoise the standard deviation of one run's mean log block value across processes
+   * @param before the earlier profile or its file
+   * @param after the later profile or its file
+   * @return the parsed value
    */
   public static BlockStatistics of(Blocks before, Blocks after, double alpha, double processNoise) {
     boolean normalise = before.normalised() && after.normalised();

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.compare.Comparison;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,6 +22,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * detectable effect. A machine that changed speed, another environment or another workload give
  * INCONCLUSIVE, never a timing verdict; more ops per step is a REGRESSION on its own.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Gate {
   /** Environment fields whose difference makes a comparison meaningless. */
   static final List<String> FINGERPRINT = List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name",
@@ -28,7 +30,18 @@ public final class Gate {
 
   private Gate() {}
 
-  /** One gated metric. {@code ciLow/ciHigh} bound the relative change (current/baseline - 1). */
+  /**
+   * One gated metric. {@code ciLow/ciHigh} bound the relative change (current/baseline - 1).
+   *
+   * @param metric the metric's name
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @param change the estimated change, a fraction (+0.10 = 10% slower)
+   * @param ciLow the interval's lower end, a fraction
+   * @param ciHigh the interval's upper end, a fraction
+   * @param verdict a verdict
+   * @param why the reason, in words
+   */
   public record Row(String metric, Double baseline, Double current, Double change, Double ciLow, Double ciHigh,
       Verdict verdict, String why) {}
 
@@ -36,15 +49,30 @@ public final class Gate {
    * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
    * @param modelFileChange the model file's hash change, shown but not blocking
    * @param opCounts the deterministic counter: more ops per step is a REGRESSION on its own
+   * @param verdict a verdict
+   * @param rows the rows
+   * @param timing the timing evidence
+   * @param unstableMachine why the machine was too unstable to judge, or null
+   * @param environmentDifferences the environment fields that differ between the two profiles
+   * @param options the gate's settings
    */
   public record Result(Verdict verdict, List<Row> rows, BlockStatistics timing, String unstableMachine,
       List<String> environmentDifferences, List<String> workloadDifferences, List<String> modelFileChange,
       OpCounts.Result opCounts, GateOptions options) {
-    /** The minimum detectable effect of the timing rows, or null without blocks. */
+    /**
+     * The minimum detectable effect of the timing rows, or null without blocks.
+     *
+     * @return the minimum detectable effect, a fraction
+     */
     public Double mde() {
       return timing == null ? null : timing.mde();
     }
 
+    /**
+     * The JSON object.
+     *
+     * @return the JSON object
+     */
     public ObjectNode toJson() {
       JsonNodeFactory f = JsonNodeFactory.instance;
       ObjectNode out = f.objectNode();
@@ -98,6 +126,11 @@ public final class Gate {
    * The gate: environment and workload guards, the op-count counter, then the timing rows from
    * the block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check
    * first and say how to re-record.
+   *
+   * @param b the second value
+   * @param c the comparison
+   * @param options the gate's settings
+   * @return the gate's result
    */
   public static Result check(Profile b, Profile c, GateOptions options) {
     List<String> env = new ArrayList<>();
@@ -139,7 +172,12 @@ public final class Gate {
     return new Result(overall, rows, stats, unstable, env, workload, Workload.modelFileChange(b, c), counts, options);
   }
 
-  /** Whether the profile carries enough timing blocks for the stored-baseline gate. */
+  /**
+   * Whether the profile carries enough timing blocks for the stored-baseline gate.
+   *
+   * @param p the profile
+   * @return whether the profile has block samples
+   */
   public static boolean hasBlocks(Profile p) {
     Blocks blocks = p.samples().blocks();
     return blocks != null && blocks.valid() && blocks.stepMs().length >= BlockStatistics.MIN_BLOCKS;

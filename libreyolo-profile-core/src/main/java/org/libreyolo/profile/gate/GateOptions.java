@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.compare.SampleStatistics;
 
 import java.util.List;
@@ -11,7 +12,15 @@ import org.libreyolo.profile.LibreYoloException;
  * matters), the gated metrics ({@code img_per_s}, {@code latency_p50_ms}), the machine's noise
  * between processes, and how far the canary may move before timing is INCONCLUSIVE
  * (docs/statistics.md, "The stored-baseline gate").
+ *
+ * @param alpha the significance level, within (0, 1)
+ * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
+ * @param metrics the gated metric names
+ * @param processNoise the between-process noise the gate assumes when a side has too few runs, a fraction
+ * @param machineChangeLimit the largest change of the machine's speed between the runs before timing is INCONCLUSIVE
+ * @param driftLimit the largest change of the machine's speed within one run before timing is INCONCLUSIVE
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise,
     double machineChangeLimit, double driftLimit) {
   public static final List<String> SUPPORTED = List.of("img_per_s", "latency_p50_ms");
@@ -37,11 +46,23 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
     }
   }
 
-  /** The given decision settings with this machine class's measured noise and canary limits. */
+  /**
+   * The given decision settings with this machine class's measured noise and canary limits.
+   *
+   * @param alpha the significance level, within (0, 1)
+   * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
+   * @param metrics the gated metric names
+   * @param processNoise the between-process noise the gate assumes when a side has too few runs, a fraction
+   */
   public GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise) {
     this(alpha, maxRegression, metrics, processNoise, Defaults.Gate.MACHINE_CHANGE_LIMIT, Defaults.Gate.DRIFT_LIMIT);
   }
 
+  /**
+   * The defaults.
+   *
+   * @return the defaults
+   */
   public static GateOptions defaults() {
     return new GateOptions(Defaults.Gate.ALPHA_VALUE, Defaults.Gate.MAX_REGRESSION_VALUE, SUPPORTED,
         Defaults.Gate.PROCESS_NOISE_VALUE);

@@ -6,7 +6,7 @@ import java.util.Locale;
 import org.libreyolo.profile.internal.python.PyRound;
 
 /** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
-public final class GateReport {
+final class GateReport {
   private GateReport() {}
 
   public static List<String> text(Gate.Result r) {

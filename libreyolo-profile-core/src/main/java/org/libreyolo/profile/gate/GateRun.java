@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,14 +28,26 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * the same verdict: {@code check-result.json} (machines), {@code check-summary.md} (CI job
  * summaries) and {@code check-report.html} (people). Recording a baseline is the other half.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class GateRun {
+  /** The check result's file name. */
   public static final String RESULT_FILE = "check-result.json";
+  /** The check summary's file name (markdown). */
   public static final String SUMMARY_FILE = "check-summary.md";
+  /** The check report's file name. */
   public static final String REPORT_FILE = "check-report.html";
 
   private GateRun() {}
 
-  /** What a check produced: the verdict, its text lines for a log, and the files written. */
+  /**
+   * What a check produced: the verdict, its text lines for a log, and the files written.
+   *
+   * @param result the gate's result
+   * @param lines the text lines
+   * @param resultFile the JSON result written
+   * @param summaryFile the markdown summary written
+   * @param reportFile the HTML report written, or null
+   */
   public record Outcome(Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
 
   /** Exit code of {@code profile check} on a REGRESSION (0 PASS / IMPROVED / INCONCLUSIVE, 2 bad input). */
@@ -43,6 +56,10 @@ public final class GateRun {
   /**
    * Whether a verdict fails the build: a REGRESSION always; an INCONCLUSIVE only for teams that
    * ask for strictness ({@code failOnInconclusive}, default false).
+   *
+   * @param verdict a verdict
+   * @param failOnInconclusive whether INCONCLUSIVE fails too
+   * @return whether the build should fail
    */
   public static boolean fails(Verdict verdict, boolean failOnInconclusive) {
     return verdict == Verdict.REGRESSION || (failOnInconclusive && verdict == Verdict.INCONCLUSIVE);
@@ -51,18 +68,37 @@ public final class GateRun {
   /**
    * What a gate says when baselines found no current profile: perf tests that silently did not
    * run are the usual cause (a Surefire older than 3 runs no JUnit 5 test and reports success).
+   *
+   * @param count how many
+   * @return the baselines that have no current run
    */
   public static String missingRuns(int count) {
     return count + (count == 1 ? " baseline has" : " baselines have") + " no current run: did the perf tests run?"
         + " JUnit 5 needs Surefire >= 3 (README, \"Perf tests with JUnit\")";
   }
 
-  /** The verdict alone, written nowhere ({@code profile check} without {@code --out}). */
+  /**
+   * The verdict alone, written nowhere ({@code profile check} without {@code --out}).
+   *
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @param options the gate's settings
+   * @return the gate's result
+   */
   public static Gate.Result judge(Path baseline, Path current, GateOptions options) {
     return judge(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options);
   }
 
-  /** The verdict on profiles already loaded; both need timing blocks ({@link #requireBlocks}). */
+  /**
+   * The verdict on profiles already loaded; both need timing blocks ({@link #requireBlocks}).
+   *
+   * @param base the baseline profile
+   * @param baseline the baseline profile, or its file
+   * @param now the current profile
+   * @param current the current profile, or its file
+   * @param options the gate's settings
+   * @return the gate's result
+   */
   public static Gate.Result judge(Profile base, Path baseline, Profile now, Path current, GateOptions options) {
     requireBlocks(base, baseline, "baseline");
     requireBlocks(now, current, "current profile");
@@ -97,7 +133,16 @@ public final class GateRun {
     }
   }
 
-  /** The verdict's text lines for a log, led by {@link #orderWarning} when there is one. */
+  /**
+   * The verdict's text lines for a log, led by {@link #orderWarning} when there is one.
+   *
+   * @param result the gate's result
+   * @param base the baseline profile
+   * @param baseline the baseline profile, or its file
+   * @param now the current profile
+   * @param current the current profile, or its file
+   * @return the lines to print
+   */
   public static List<String> lines(Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
     List<String> lines = GateReport.text(result);
     String order = orderWarning(base, baseline, now, current);
@@ -123,7 +168,7 @@ public final class GateRun {
   }
 
   private static java.time.Instant recordedAt(Profile p) {
-    String at = p.json().path(org.libreyolo.profile.result.ProfileKeys.RECORDED_AT).asText("");
+    String at = p.json().path(org.libreyolo.profile.internal.result.ProfileKeys.RECORDED_AT).asText("");
     try {
       return at.isEmpty() ? null : java.time.Instant.parse(at);
     } catch (java.time.format.DateTimeParseException e) {
@@ -131,7 +176,14 @@ public final class GateRun {
     }
   }
 
-  /** {@code check-result.json}'s content: the verdict with both inputs named. */
+  /**
+   * {@code check-result.json}'s content: the verdict with both inputs named.
+   *
+   * @param result the gate's result
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @return the check result as JSON
+   */
   public static ObjectNode resultJson(Gate.Result result, Path baseline, Path current) {
     ObjectNode json = result.toJson();
     json.put("baseline", baseline.toString());
@@ -143,6 +195,9 @@ public final class GateRun {
    * The producer output a gate should read under {@code outputDirectory}: {@code infer_repeat.json}
    * when {@code infer --repeat} wrote it after the last single-trial {@code infer/profile.json},
    * else {@code infer/profile.json}.
+   *
+   * @param outputDirectory the directory the files are written to
+   * @return the latest infer output found, or null
    */
   public static Path latestInferOutput(Path outputDirectory) {
     Path single = outputDirectory.resolve("infer").resolve("profile.json");
@@ -158,12 +213,31 @@ public final class GateRun {
     return single;
   }
 
+  /**
+   * Check.
+   *
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @param options the gate's settings
+   * @param outputDirectory the directory the files are written to
+   * @return the gate's result
+   */
   public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
     return check(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options,
         outputDirectory);
   }
 
-  /** The same on profiles already loaded: each input is read once. The HTML report leads with this verdict. */
+  /**
+   * The same on profiles already loaded: each input is read once. The HTML report leads with this verdict.
+   *
+   * @param base the baseline profile
+   * @param baseline the baseline profile, or its file
+   * @param now the current profile
+   * @param current the current profile, or its file
+   * @param options the gate's settings
+   * @param outputDirectory the directory the files are written to
+   * @return the gate's result
+   */
   public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
       Path outputDirectory) {
     Gate.Result result = judge(base, baseline, now, current, options);
@@ -182,6 +256,11 @@ public final class GateRun {
   /**
    * Copies {@code current} (a profile or trace every reader accepts) to {@code baseline},
    * atomically. An existing baseline is replaced only with {@code overwrite}.
+   *
+   * @param current the current profile, or its file
+   * @param baseline the baseline profile, or its file
+   * @param overwrite whether an existing baseline may be replaced
+   * @param overwriteHint how to say that the baseline may be overwritten
    */
   public static void recordBaseline(Path current, Path baseline, boolean overwrite, String overwriteHint) {
     if (Files.exists(baseline) && !overwrite) {

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,6 +22,7 @@ import org.libreyolo.profile.result.ProfileRows;
  * shapes ({@code work}: convolution and matrix-product MACs per step) catches the same ops on
  * larger tensors.
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class OpCounts {
   private OpCounts() {}
 
@@ -32,6 +34,13 @@ public final class OpCounts {
    */
   public record Result(Verdict verdict, List<String> changes) {}
 
+  /**
+   * Check.
+   *
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @return the gate's result
+   */
   public static Result check(Profile baseline, Profile current) {
     Map<String, Long> before = perPhase(baseline);
     Map<String, Long> after = perPhase(current);

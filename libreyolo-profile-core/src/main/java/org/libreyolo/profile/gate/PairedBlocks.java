@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.libreyolo.profile.LibreYoloException;
 
@@ -9,7 +10,16 @@ import org.libreyolo.profile.LibreYoloException;
  * the independent unit: a pair shares the process and its minute on the machine, so slow drift
  * cancels inside it. The change is {@code exp(mean log-ratio) - 1} with a t interval over the
  * pairs, and the verdict has three outcomes (docs/statistics.md, "In-job A/B").
+ *
+ * @param pairs A/B pairs, at least 4
+ * @param change the estimated change, a fraction (+0.10 = 10% slower)
+ * @param ciLow the interval's lower end, a fraction
+ * @param ciHigh the interval's upper end, a fraction
+ * @param mde the minimum detectable effect, a fraction
+ * @param verdict a verdict
+ * @param why the reason, in words
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh, double mde, Verdict verdict,
     String why) {
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
@@ -19,6 +29,7 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
    * @param logRatios per pair, {@code ln(median B / median A)}
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param threshold the relative change that counts (0.02 = 2%)
+   * @return the parsed value
    */
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
     int k = logRatios.length;

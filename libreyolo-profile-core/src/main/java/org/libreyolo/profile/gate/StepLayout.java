@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,20 +16,50 @@ import org.libreyolo.profile.result.Profile;
  * Maven {@code check} goal that gates them: {@code <outputRoot>/<class>/<key>/profile.json} beside
  * {@code <baselineDirectory>/<class>.<key>.json}, the class fully qualified and the key the test
  * method plus, for a parameterized or repeated test, its invocation ({@code predict[size=320]}).
+ *
+ * @param outputRoot the root the outputs go under
+ * @param baselineDirectory the directory the baselines live in
  */
+@Api(status = Api.Status.EXPERIMENTAL)
 public record StepLayout(Path outputRoot, Path baselineDirectory) {
-  /** One step's files, and its profile as read when it was found. */
+  /**
+   * One step's files, and its profile as read when it was found.
+   *
+   * @param className the class name
+   * @param key the key
+   * @param profile the profile
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   */
   public record Step(String className, String key, Path profile, Path baseline, Profile current) {
-    /** {@code SimpleClass.key}, as the step's result lines name it. */
+    /**
+     * {@code SimpleClass.key}, as the step's result lines name it.
+     *
+     * @return the identifier
+     */
     public String id() {
       return className.substring(className.lastIndexOf('.') + 1).replace('$', '.') + "." + key;
     }
   }
 
+  /**
+   * Directory.
+   *
+   * @param className the class name
+   * @param key the key
+   * @return the directory
+   */
   public Path directory(String className, String key) {
     return outputRoot.resolve(className).resolve(key);
   }
 
+  /**
+   * Baseline.
+   *
+   * @param className the class name
+   * @param key the key
+   * @return the baseline
+   */
   public Path baseline(String className, String key) {
     return baselineDirectory.resolve(className + "." + key + ".json");
   }
@@ -37,6 +68,8 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
    * Every step profile under the output root (a {@code profile.json} two levels down whose
    * {@code config.mode} is {@code step}), in path order; producers' own folders ({@code infer},
    * {@code run}) are not steps.
+   *
+   * @return measured training steps, at least 2
    */
   public List<Step> steps() {
     if (!Files.isDirectory(outputRoot)) {
@@ -67,6 +100,9 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
    * The step baselines under the baseline directory (JSON files whose {@code config.mode} is
    * {@code step}) that none of {@code found} reads: perf tests that did not run this build (a
    * Surefire that does not run JUnit 5, a skipped or deleted test), in name order.
+   *
+   * @param found the profiles found
+   * @return the baselines that have no current run
    */
   public List<Path> baselinesWithoutRun(List<Step> found) {
     if (!Files.isDirectory(baselineDirectory)) {

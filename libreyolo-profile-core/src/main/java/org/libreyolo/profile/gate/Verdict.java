@@ -1,6 +1,8 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
 /** Outcome of a baseline gate. */
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum Verdict {
   /** No significant change beyond the practical threshold. */
   PASS,

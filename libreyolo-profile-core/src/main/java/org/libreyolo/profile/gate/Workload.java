@@ -14,7 +14,7 @@ import org.libreyolo.profile.result.Profile;
  * about a run at 224. The model file's content hash is shown but does not block: a changed model
  * under the same name is what the gate is for (docs/statistics.md, "The gate").
  */
-public final class Workload {
+final class Workload {
   /** {@code config} keys that define the workload; compared only when both profiles record them. */
   static final List<String> KEYS = List.of("mode", "model", "size", "imgsz", "batch", "conf", "iou", "max_det", "half",
       "amp_dtype", "source", "data", "workers", "step", "task", "input_shape");

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.options;
 
+import org.libreyolo.profile.Api;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -10,7 +11,11 @@ import org.libreyolo.profile.LibreYoloException;
  * {@code cuda:N}, or {@code auto} (CUDA 0 when the engine has a GPU, else the CPU; resolved by
  * {@link Engines#concrete}). Parsing never touches the engine; {@link Engines#resolve} checks
  * availability.
+ *
+ * @param cuda whether the device is CUDA
+ * @param index the position
  */
+@Api(status = Api.Status.STABLE)
 public record DeviceSpec(boolean cuda, int index) {
   public static final String AUTO_NAME = "auto";
   /** Decided when the engine is up ({@link Engines#concrete}); never recorded in a profile. */
@@ -19,6 +24,12 @@ public record DeviceSpec(boolean cuda, int index) {
 
   public static final DeviceSpec CPU = new DeviceSpec(false, 0);
 
+  /**
+   * Parse.
+   *
+   * @param text the text lines
+   * @return the parsed value
+   */
   public static DeviceSpec parse(String text) {
     if (text == null || text.isBlank()) {
       throw LibreYoloException.badInput("{device} is empty: use auto, cpu, 0, 1, ... or cuda:0");
@@ -41,12 +52,20 @@ public record DeviceSpec(boolean cuda, int index) {
         "unknown {device} '" + text + "': use auto, cpu, a CUDA index such as 0, or cuda:0");
   }
 
-  /** Whether this is {@code auto}, still to be decided by {@link Engines#concrete}. */
+  /**
+   * Whether this is {@code auto}, still to be decided by {@link Engines#concrete}.
+   *
+   * @return whether the task is decided from the output layout
+   */
   public boolean auto() {
     return index < 0;
   }
 
-  /** The name recorded in profiles: {@code cpu} or {@code cuda:N} ({@code auto} before it is decided). */
+  /**
+   * The name recorded in profiles: {@code cpu} or {@code cuda:N} ({@code auto} before it is decided).
+   *
+   * @return the label as the profile writes it
+   */
   public String label() {
     return auto() ? AUTO_NAME : cuda ? "cuda:" + index : "cpu";
   }

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.options;
 
+import org.libreyolo.profile.Api;
 import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
 
@@ -7,7 +8,12 @@ import org.libreyolo.profile.LibreYoloException;
  * The network input {@code NxCxHxW} ({@code --input-shape 1x3x224x224}), for models exported at a
  * fixed size (a classifier traced at 224): it sets the batch and the letterboxed height and
  * width, replacing {@code --batch} and {@code --imgsz}. Images are RGB, so C is 3.
+ *
+ * @param batch images per forward or training step
+ * @param height the height in pixels
+ * @param width the width in pixels
  */
+@Api(status = Api.Status.STABLE)
 public record InputShape(int batch, int height, int width) {
   public InputShape {
     if (batch < 1 || height < 1 || width < 1) {
@@ -15,6 +21,12 @@ public record InputShape(int batch, int height, int width) {
     }
   }
 
+  /**
+   * Parse.
+   *
+   * @param text the text lines
+   * @return the parsed value
+   */
   public static InputShape parse(String text) {
     String[] parts = text == null ? new String[0] : text.trim().toLowerCase(Locale.ROOT).split("x");
     if (parts.length != 4) {

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.options;
 
+import org.libreyolo.profile.Api;
 import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
 
@@ -8,9 +9,21 @@ import org.libreyolo.profile.LibreYoloException;
  * (NMS, the postprocess stage); {@code none} profiles a plain model (preprocess and forward only);
  * {@code auto} decides from the model's output layout ({@link OutputLayout}).
  */
+@Api(status = Api.Status.STABLE)
 public enum Task {
-  AUTO, DETECT, NONE;
+  /** Detection when the output looks like a YOLO head, a plain model otherwise. */
+  AUTO,
+  /** A YOLO detection output: postprocess with NMS. */
+  DETECT,
+  /** A plain model: preprocess and forward only. */
+  NONE;
 
+  /**
+   * Reads the task as the options spell it.
+   *
+   * @param text {@code auto}, {@code detect} or {@code none} (any case)
+   * @return the task
+   */
   public static Task parse(String text) {
     String v = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
     return switch (v) {

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.produce;
 
+import org.libreyolo.profile.Api;
 import ai.djl.Device;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -21,7 +22,7 @@ import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
-import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
@@ -31,7 +32,9 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
  * first). Each pair of blocks gives one log-ratio of block medians; the verdict comes from those
  * pairs ({@link PairedBlocks}). Writes {@code ab.json} under the project (docs/statistics.md).
  */
+@Api(status = Api.Status.STABLE)
 public final class AbProfiler {
+  /** The schema name written in every file of this kind. */
   public static final String SCHEMA = "libreyolo.profile.ab/v1";
 
   private AbProfiler() {}
@@ -41,6 +44,8 @@ public final class AbProfiler {
    * @param baselineWeights the baseline's weights (A)
    * @param pairs pairs of blocks (the independent unit)
    * @param blockRuns iterations per block
+   * @param alpha the significance level, within (0, 1)
+   * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
    */
   public record Options(InferOptions infer, String baselineWeights, int pairs, int blockRuns, double alpha,
       double maxRegression) {
@@ -62,10 +67,24 @@ public final class AbProfiler {
     }
   }
 
-  /** What the A/B measured (every pair), how, its verdict, and the JSON written to {@code file}. */
+  /**
+   * What the A/B measured (every pair), how, its verdict, and the JSON written to {@code file}.
+   *
+   * @param file the file to read
+   * @param baseline the baseline profile, or its file
+   * @param candidate the candidate's label
+   * @param settings how the A/B measures and decides
+   * @param pairs A/B pairs, at least 4
+   * @param verdict a verdict
+   * @param json the JSON text
+   */
   public record Result(Path file, String baseline, String candidate, Settings settings,
       AlternatingBlocks.Pairs pairs, PairedBlocks verdict, ObjectNode json) {
-    /** The lines {@code profile ab} prints. */
+    /**
+     * The lines {@code profile ab} prints.
+     *
+     * @return the text lines
+     */
     public List<String> text() {
       return List.of(
           "A/B  " + baseline + " (A) vs " + candidate + " (B): " + verdict.pairs() + " pairs of blocks, A and B alternating",
@@ -74,16 +93,31 @@ public final class AbProfiler {
           changeLine(), mdeLine(), verdictLine(), "result: " + file);
     }
 
+    /**
+     * The change and its interval, as one line.
+     *
+     * @return the change and its interval, as one line
+     */
     public String changeLine() {
       return "change " + signed(verdict.change()) + " [" + PyRound.format((1 - settings.alpha()) * 100, 0) + "% CI "
           + signed(verdict.ciLow()) + ", " + signed(verdict.ciHigh()) + "] (paired log-ratios of block medians)";
     }
 
+    /**
+     * What the A/B could detect, as one line.
+     *
+     * @return what the A/B could detect, as one line
+     */
     public String mdeLine() {
       return "minimum detectable effect ~" + PyRound.format(verdict.mde() * 100, 1) + "%; threshold "
           + PyRound.format(settings.maxRegression() * 100, 1) + "%";
     }
 
+    /**
+     * The verdict and its reason, as one line.
+     *
+     * @return the verdict and its reason, as one line
+     */
     public String verdictLine() {
       return "verdict: " + verdict.verdict() + " (" + verdict.why() + ")";
     }
@@ -93,6 +127,13 @@ public final class AbProfiler {
     }
   }
 
+  /**
+   * Run.
+   *
+   * @param o the o
+   * @param progress where progress goes (Progress.NONE for none)
+   * @return the result
+   */
   public static Result run(Options o, Progress progress) {
     InferOptions checked = o.infer();
     List<RgbImage> images = ImageSource.load(checked.source());
@@ -123,12 +164,30 @@ public final class AbProfiler {
     }
   }
 
-  /** How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it). */
+  /**
+   * How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it).
+   *
+   * @param warmup discarded iterations before the measured ones, at least 0
+   * @param pairs A/B pairs, at least 4
+   * @param blockRuns iterations per A/B block
+   * @param alpha the significance level, within (0, 1)
+   * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
+   */
   public record Settings(int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {}
 
   /**
    * Any two iteration bodies, A/B: alternating blocks, the paired verdict, {@code file} written
    * with every pair. {@code config} names what was measured.
+   *
+   * @param baseline the baseline profile, or its file
+   * @param candidate the candidate's label
+   * @param a the first value
+   * @param b the second value
+   * @param config what was measured, as JSON
+   * @param s the text to parse
+   * @param file the file to read
+   * @param progress where progress goes (Progress.NONE for none)
+   * @return the comparison view
    */
   public static Result compare(String baseline, String candidate, CustomStepProfiler.Step a,
       CustomStepProfiler.Step b, ObjectNode config, Settings s, Path file, Progress progress) {

@@ -32,6 +32,7 @@ import org.libreyolo.profile.result.Profile;
  * Trials run back to back in this process; their iterations are pooled into one profile, and with
  * two or more trials the throughput's spread over trials is added (docs/measurement.md).
  */
+@Api(status = Api.Status.STABLE)
 public final class CustomStepProfiler {
   private CustomStepProfiler() {}
 
@@ -41,6 +42,11 @@ public final class CustomStepProfiler {
    * @param items items one step processes, for the throughput
    * @param device where the step ran ("cpu", "cuda:0")
    * @param modelParams parameters of the measured model, or -1 when unknown
+   * @param warmup discarded iterations before the measured ones, at least 0
+   * @param runs measured iterations
+   * @param repeat trials in this process, at least 1
+   * @param trace whether to record a trace (or the trace file)
+   * @param outputDirectory the directory the files are written to
    */
   public record Options(String name, String model, int warmup, int runs, int repeat, boolean trace, int items,
       Path outputDirectory, String device, long modelParams) {

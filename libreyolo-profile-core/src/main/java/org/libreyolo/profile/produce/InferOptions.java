@@ -1,5 +1,6 @@
 package org.libreyolo.profile.produce;
 
+import org.libreyolo.profile.Api;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.libreyolo.profile.Defaults;
@@ -14,19 +15,61 @@ import org.libreyolo.profile.options.Task;
 /**
  * Everything {@code profile infer} takes, validated up front (before any model or engine work):
  * the reference's flags and defaults plus {@code threads}.
+ *
+ * @param source an image, a directory of images or a dataset, or null for the sample
+ * @param weights the weights file or built-in name; null for the size's default
+ * @param size the model size: t, s, m or c
+ * @param batch images per forward or training step
+ * @param imgsz the input height and width, a positive multiple of 32
+ * @param half whether to run in float16
+ * @param ampDtype the mixed-precision type: float16 or bfloat16
+ * @param warmup discarded iterations before the measured ones, at least 0
+ * @param runs measured iterations
+ * @param repeat trials in this process, at least 1
+ * @param nms the postprocess thresholds
+ * @param device the device, e.g. auto, cpu or cuda:0
+ * @param threads intra-op threads, at least 1
+ * @param trace whether to record a trace (or the trace file)
+ * @param project the output directory
+ * @param task the postprocess task: auto, detect or none
+ * @param inputShape the input shape NxCxHxW, or null for the square imgsz
  */
+@Api(status = Api.Status.STABLE)
 public record InferOptions(
     Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
     int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace,
     Path project, Task task, InputShape inputShape) {
 
-  /** Detection (auto task) at the batch and square size given: the options before tasks and input shapes. */
+  /**
+   * Detection (auto task) at the batch and square size given: the options before tasks and input shapes.
+   *
+   * @param source an image, a directory of images or a dataset, or null for the sample
+   * @param weights the weights file or built-in name; null for the size's default
+   * @param size the model size: t, s, m or c
+   * @param batch images per forward or training step
+   * @param imgsz the input height and width, a positive multiple of 32
+   * @param half whether to run in float16
+   * @param ampDtype the mixed-precision type: float16 or bfloat16
+   * @param warmup discarded iterations before the measured ones, at least 0
+   * @param runs measured iterations
+   * @param repeat trials in this process, at least 1
+   * @param nms the postprocess thresholds
+   * @param device the device, e.g. auto, cpu or cuda:0
+   * @param threads intra-op threads, at least 1
+   * @param trace whether to record a trace (or the trace file)
+   * @param project the output directory
+   */
   public InferOptions(Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
       int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace, Path project) {
     this(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device, threads, trace, project,
         Task.AUTO, null);
   }
 
+  /**
+   * A builder with every default.
+   *
+   * @return a builder with every default
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -56,26 +99,131 @@ public record InferOptions(
 
     private Builder() {}
 
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder source(Path v) { source = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder weights(String v) { weights = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder size(String v) { size = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder batch(int v) { batch = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder imgsz(int v) { imgsz = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder half(boolean v) { half = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder ampDtype(String v) { ampDtype = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder warmup(int v) { warmup = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder runs(int v) { runs = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder repeat(int v) { repeat = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder nms(NmsOptions v) { nms = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return the device the profile ran on
+     */
     public Builder device(DeviceSpec v) { device = v; return this; }
-    /** Intra-op threads; null: the engine default. */
+    /**
+     * Intra-op threads; null: the engine default.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder threads(Integer v) { threads = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder trace(boolean v) { trace = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder project(Path v) { project = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return the task
+     */
     public Builder task(Task v) { task = v; return this; }
-    /** Null: {@code batch} and {@code imgsz} decide the input. */
+    /**
+     * Null: {@code batch} and {@code imgsz} decide the input.
+     *
+     * @param v the value
+     * @return the input shape
+     */
     public Builder inputShape(InputShape v) { inputShape = v; return this; }
 
+    /**
+     * The checked options.
+     *
+     * @return the checked options
+     */
     public InferOptions build() {
       return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device,
           threads != null ? threads : Engines.defaultThreads(), trace, project, task, inputShape);
@@ -122,13 +270,20 @@ public record InferOptions(
   /**
    * These options with {@code auto} decided (CUDA 0 when the engine sees a GPU, else the CPU):
    * producers call it once the engine is up, after every option was checked without it.
+   *
+   * @return the options with auto resolved
    */
   public InferOptions concrete() {
     return device.auto() ? new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat,
         nms, Engines.concrete(device), threads, trace, project, task, inputShape) : this;
   }
 
-  /** The reference's normalisation: float16/fp16 and bfloat16/bf16, case- and space-insensitive. */
+  /**
+   * The reference's normalisation: float16/fp16 and bfloat16/bf16, case- and space-insensitive.
+   *
+   * @param value the value
+   * @return the canonical name
+   */
   public static String normalizeAmpDtype(String value) {
     String v = value == null ? "float16" : value.trim().toLowerCase(Locale.ROOT);
     return switch (v) {

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.produce;
 
+import org.libreyolo.profile.Api;
 import ai.djl.Device;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -34,7 +35,7 @@ import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
@@ -45,9 +46,17 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
  * both halves run alike). Writes profile_summary.json, the trace and profile.json per trial, and
  * infer_repeat.json across trials.
  */
+@Api(status = Api.Status.STABLE)
 public final class InferProfiler {
   private InferProfiler() {}
 
+  /**
+   * Run.
+   *
+   * @param options the gate's settings
+   * @param progress where progress goes (Progress.NONE for none)
+   * @return the result
+   */
   public static InferResult run(InferOptions options, Progress progress) {
     List<RgbImage> images = ImageSource.load(options.source());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
@@ -95,6 +104,8 @@ public final class InferProfiler {
   /**
    * Fails before any work when {@code --project} cannot be written, without creating anything:
    * the nearest existing ancestor must be a writable directory (results create the rest).
+   *
+   * @param project the output directory
    */
   public static void checkWritable(Path project) {
     Path p = project.toAbsolutePath();

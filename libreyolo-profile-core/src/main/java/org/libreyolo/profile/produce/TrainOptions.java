@@ -1,5 +1,6 @@
 package org.libreyolo.profile.produce;
 
+import org.libreyolo.profile.Api;
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
@@ -7,13 +8,36 @@ import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 
-/** Everything {@code profile run} takes, validated before any work. {@code batch -1} auto-fits. */
+/**
+ * Everything {@code profile run} takes, validated before any work. {@code batch -1} auto-fits.
+ *
+ * @param data the dataset: a name such as shapes128, or a data YAML
+ * @param weights the weights file or built-in name; null for the size's default
+ * @param size the model size: t, s, m or c
+ * @param batch images per forward or training step
+ * @param imgsz the input height and width, a positive multiple of 32
+ * @param workers data-loading threads, at least 0
+ * @param amp whether mixed precision was asked for
+ * @param steps measured training steps, at least 2
+ * @param warmup discarded iterations before the measured ones, at least 0
+ * @param repeat trials in this process, at least 1
+ * @param device the device, e.g. auto, cpu or cuda:0
+ * @param threads intra-op threads, at least 1
+ * @param project the output directory
+ * @param datasetCache where datasets are cached
+ */
+@Api(status = Api.Status.STABLE)
 public record TrainOptions(String data, String weights, String size, int batch, int imgsz, int workers, boolean amp,
     int steps, int warmup, int repeat, DeviceSpec device, int threads, Path project, Path datasetCache) {
 
   /** Where built-in datasets are generated once and reused. */
   public static final Path DATASET_CACHE = Path.of(System.getProperty("user.home"), ".cache", "libreyolo", "datasets");
 
+  /**
+   * A builder with every default.
+   *
+   * @return a builder with every default
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -37,22 +61,110 @@ public record TrainOptions(String data, String weights, String size, int batch, 
 
     private Builder() {}
 
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder data(String v) { data = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder weights(String v) { weights = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder size(String v) { size = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder batch(int v) { batch = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder imgsz(int v) { imgsz = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder workers(int v) { workers = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder amp(boolean v) { amp = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder steps(int v) { steps = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder warmup(int v) { warmup = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder repeat(int v) { repeat = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return the device the profile ran on
+     */
     public Builder device(DeviceSpec v) { device = v; return this; }
-    /** Intra-op threads; null: the engine default. */
+    /**
+     * Intra-op threads; null: the engine default.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder threads(Integer v) { threads = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder project(Path v) { project = v; return this; }
+    /**
+     * Sets the value.
+     *
+     * @param v the value
+     * @return this builder
+     */
     public Builder datasetCache(Path v) { datasetCache = v; return this; }
 
+    /**
+     * The checked options.
+     *
+     * @return the checked options
+     */
     public TrainOptions build() {
       return new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat, device,
           threads != null ? threads : Engines.defaultThreads(), project, datasetCache);
@@ -85,7 +197,11 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     }
   }
 
-  /** These options with {@code auto} decided; producers call it once the engine is up. */
+  /**
+   * These options with {@code auto} decided; producers call it once the engine is up.
+   *
+   * @return the options with auto resolved
+   */
   public TrainOptions concrete() {
     return device.auto() ? new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat,
         Engines.concrete(device), threads, project, datasetCache) : this;

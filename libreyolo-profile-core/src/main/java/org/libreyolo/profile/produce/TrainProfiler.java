@@ -1,5 +1,6 @@
 package org.libreyolo.profile.produce;
 
+import org.libreyolo.profile.Api;
 import ai.djl.Device;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -26,7 +27,7 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
-import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.internal.train.BatchFit;
 import org.libreyolo.profile.internal.train.TrainSession;
@@ -39,12 +40,20 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
  * data-loading stall, the second half the per-phase composition. As for inference, the trace is
  * captured on extra steps after the timed window, so the profiler never inflates the timings.
  */
+@Api(status = Api.Status.STABLE)
 public final class TrainProfiler {
   static final List<String> PHASES = TrainSession.PHASES;
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private TrainProfiler() {}
 
+  /**
+   * Run.
+   *
+   * @param options the gate's settings
+   * @param progress where progress goes (Progress.NONE for none)
+   * @return the result
+   */
   public static TrainResult run(TrainOptions options, Progress progress) {
     DetectionDataset dataset = DetectionDataset.resolve(options.data(), options.datasetCache());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());

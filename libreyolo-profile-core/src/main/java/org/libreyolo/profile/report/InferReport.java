@@ -1,5 +1,6 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.report.TextReport;
 
 import org.libreyolo.profile.internal.report.RepeatFields;
@@ -18,9 +19,16 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 
 /** {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five text lines and the JSON object. */
+@Api(status = Api.Status.STABLE)
 public final class InferReport {
   private InferReport() {}
 
+  /**
+   * Json.
+   *
+   * @param r the result
+   * @return the JSON object
+   */
   public static ObjectNode json(InferResult r) {
     Profile p = r.profile();
     ProfileRows.Latency l = p.latency();
@@ -52,6 +60,10 @@ public final class InferReport {
   /**
    * The result lines; {@code next} is the surface's command that reads the profile (the CLI's
    * {@code libreyolo profile summary ...}, the plugin's {@code mvn libreyolo-profile:summary ...}).
+   *
+   * @param r the result
+   * @param next the surface's command that reads the profile next
+   * @return the text lines
    */
   public static List<String> text(InferResult r, Function<Path, String> next) {
     Profile p = r.profile();

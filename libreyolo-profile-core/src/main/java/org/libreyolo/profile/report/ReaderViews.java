@@ -1,5 +1,6 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.internal.report.TextReport;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,11 +20,23 @@ import org.libreyolo.profile.result.Profile;
  * {@link View#lines(boolean)} to stdout, the Maven goals to the build log, so both show the same
  * text and the same JSON (docs/reference-behaviour.md, "Readers").
  */
+@Api(status = Api.Status.STABLE)
 public final class ReaderViews {
   private ReaderViews() {}
 
-  /** A reader's output: the {@code --json} text and the plain text lines. */
+  /**
+   * A reader's output: the {@code --json} text and the plain text lines.
+   *
+   * @param json the JSON text
+   * @param text the text lines
+   */
   public record View(String json, List<String> text) {
+    /**
+     * Lines.
+     *
+     * @param asJson true for the JSON text
+     * @return the lines to print
+     */
     public List<String> lines(boolean asJson) {
       return asJson ? List.of(json) : text;
     }
@@ -39,12 +52,24 @@ public final class ReaderViews {
     return ProfileLoader.load(file);
   }
 
+  /**
+   * Summary.
+   *
+   * @param file the file to read
+   * @return the summary view
+   */
   public static View summary(Path file) {
     Profile p = ProfileLoader.load(file);
     return new View(PyJson.indented(Lenses.summary(p)), TextReport.summary(p));
   }
 
-  /** {@code get}: one metric (text: its value) or, with no field, the metric names. */
+  /**
+   * {@code get}: one metric (text: its value) or, with no field, the metric names.
+   *
+   * @param file the file to read
+   * @param field the metric's name, or null for the list of names
+   * @return the get view
+   */
   public static View get(Path file, String field) {
     Profile p = ProfileLoader.load(file);
     if (field == null || field.isEmpty()) {
@@ -57,26 +82,63 @@ public final class ReaderViews {
     return new View(PyJson.compact(o), List.of(PyJson.str(value)));
   }
 
+  /**
+   * Phases.
+   *
+   * @param file the file to read
+   * @return the phases view
+   */
   public static View phases(Path file) {
     Lenses.PhasesView view = Lenses.phases(ProfileLoader.load(file));
     return new View(PyJson.indented(view.json()), TextReport.phases(view));
   }
 
+  /**
+   * Kernels.
+   *
+   * @param file the file to read
+   * @param query the query
+   * @return the kernel rows, by total time
+   */
   public static View kernels(Path file, KernelQuery query) {
     Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
     return new View(PyJson.indented(view.json()), TextReport.kernels(view));
   }
 
+  /**
+   * Ops.
+   *
+   * @param file the file to read
+   * @param top how many rows
+   * @param phase the phase's name, or null for all
+   * @return the framework op rows
+   */
   public static View ops(Path file, int top, String phase) {
     Lenses.OpsView view = Lenses.ops(ProfileLoader.load(file), top, phase);
     return new View(PyJson.indented(view.json()), TextReport.ops(view));
   }
 
+  /**
+   * What if.
+   *
+   * @param file the file to read
+   * @param removeCategory a kernel category to remove, or null
+   * @param removeLaunches kernel launches to remove per step, or null
+   * @return the what-if view
+   */
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
     WhatIf.Projection view = WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
     return new View(PyJson.indented(view.json()), TextReport.whatIf(view));
   }
 
+  /**
+   * Compare.
+   *
+   * @param before the earlier profile or its file
+   * @param after the later profile or its file
+   * @param alpha the significance level, within (0, 1)
+   * @return the comparison view
+   */
   public static View compare(Path before, Path after, double alpha) {
     Comparison.Result view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after),
         before.toString(), after.toString(), alpha);

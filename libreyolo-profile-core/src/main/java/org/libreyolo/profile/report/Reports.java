@@ -1,5 +1,6 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.report.HtmlReport;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import java.nio.charset.StandardCharsets;
@@ -10,10 +11,17 @@ import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
 
 /** Writes the HTML reports for the CLI, the Maven goals and the JUnit extension. */
+@Api(status = Api.Status.STABLE)
 public final class Reports {
   private Reports() {}
 
-  /** One profile (or trace); default output {@code report.html} next to it. Returns the file written. */
+  /**
+   * One profile (or trace); default output {@code report.html} next to it. Returns the file written.
+   *
+   * @param input the input shape
+   * @param out where the output file goes, or null for the default
+   * @return the report file written
+   */
   public static Path single(Path input, Path out) {
     Profile profile = ProfileLoader.load(input);
     Path target = out != null ? out : sibling(input, "report.html");
@@ -22,7 +30,15 @@ public final class Reports {
     return target;
   }
 
-  /** Two profiles; default output {@code compare.html} next to the second. */
+  /**
+   * Two profiles; default output {@code compare.html} next to the second.
+   *
+   * @param before the earlier profile or its file
+   * @param after the later profile or its file
+   * @param out where the output file goes, or null for the default
+   * @param alpha the significance level, within (0, 1)
+   * @return the report file written
+   */
   public static Path comparison(Path before, Path after, Path out, double alpha) {
     Profile a = ProfileLoader.load(before);
     Profile b = ProfileLoader.load(after);
@@ -30,7 +46,15 @@ public final class Reports {
     return comparison(a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha), target);
   }
 
-  /** Two profiles already loaded and compared; writes {@code target}. */
+  /**
+   * Two profiles already loaded and compared; writes {@code target}.
+   *
+   * @param a the first value
+   * @param b the second value
+   * @param comparison the descriptive comparison of the two profiles
+   * @param target where the file is written
+   * @return the report file written
+   */
   public static Path comparison(Profile a, Profile b, Comparison.Result comparison, Path target) {
     String html = HtmlReport.comparison(a, b, comparison);
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));

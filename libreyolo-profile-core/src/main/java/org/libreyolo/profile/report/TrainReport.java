@@ -1,5 +1,6 @@
 package org.libreyolo.profile.report;
 
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.report.RepeatFields;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,10 +16,22 @@ import org.libreyolo.profile.result.TrainResult;
 /**
  * {@code profile run}'s output, built once for the CLI and the Maven goal: the result lines (or
  * the JSON object), notes and warnings (the CLI prints those on stderr, Maven logs them).
+ *
+ * @param json the JSON text
+ * @param text the text lines
+ * @param notes notes for the user
+ * @param warnings warnings for the user
  */
+@Api(status = Api.Status.STABLE)
 public record TrainReport(String json, List<String> text, List<String> notes, List<String> warnings) {
 
-  /** @param next the surface's command that reads the profile (see {@link InferReport#text}) */
+  /**
+   * @param next the surface's command that reads the profile (see {@link InferReport#text})
+   *
+   * @param r the result
+   * @param ampRequested whether the user asked for mixed precision
+   * @return the parsed value
+   */
   public static TrainReport of(TrainResult r, boolean ampRequested, Function<Path, String> next) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
@@ -44,7 +57,12 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
     return new TrainReport(PyJson.indented(o), text, notes, warnings);
   }
 
-  /** The result itself: the JSON object, or the text lines. */
+  /**
+   * The result itself: the JSON object, or the text lines.
+   *
+   * @param asJson true for the JSON text
+   * @return the lines to print
+   */
   public List<String> lines(boolean asJson) {
     return asJson ? List.of(json) : text;
   }

@@ -1,10 +1,15 @@
 package org.libreyolo.profile.result;
 
+import org.libreyolo.profile.Api;
 import java.nio.file.Path;
 
 /**
  * What {@code profile infer} produced: the reported file (the trial's profile.json, or
  * infer_repeat.json across trials) and its content (the throughput's spread across trials is in
  * the profile).
+ *
+ * @param reported the file the producer reports
+ * @param profile the profile
  */
+@Api(status = Api.Status.STABLE)
 public record InferResult(Path reported, Profile profile) {}

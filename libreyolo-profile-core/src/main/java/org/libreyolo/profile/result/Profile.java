@@ -1,5 +1,8 @@
 package org.libreyolo.profile.result;
 
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.result.ProfileKeys;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -23,32 +26,58 @@ import org.libreyolo.profile.internal.trace.TraceConventions;
  * ones included) and every number's form byte for byte; readers use the typed accessors below,
  * which are the only place that knows the keys.
  */
+@Api(status = Api.Status.STABLE)
 public final class Profile {
+  /** The schema name written in every file of this kind. */
   public static final String SCHEMA = "libreyolo.profile.analysis/v1";
+  /** The schema prefix every profile.json carries (its version follows). */
   public static final String SCHEMA_PREFIX = "libreyolo.profile.analysis";
 
   private final ObjectNode root;
 
+  /**
+   * Creates the profile.
+   *
+   * @param root the root
+   */
   public Profile(ObjectNode root) {
     this.root = root;
   }
 
-  /** The stored tree, for writing and for views that print stored values as they are. */
+  /**
+   * The stored tree, for writing and for views that print stored values as they are.
+   *
+   * @return the JSON object
+   */
   public ObjectNode json() {
     return root;
   }
 
   // -- identity and verdict
 
+  /**
+   * Whether the JSON carries the profile schema.
+   *
+   * @return whether the JSON carries the profile schema
+   */
   public boolean hasSchema() {
     return root.has("schema");
   }
 
-  /** The trace the profile was analysed from, as stored (null for a trace-less profile). */
+  /**
+   * The trace the profile was analysed from, as stored (null for a trace-less profile).
+   *
+   * @return whether to record a trace (or the trace file)
+   */
   public String trace() {
     return text("trace");
   }
 
+  /**
+   * The model.
+   *
+   * @return the model
+   */
   public String model() {
     return text("model");
   }
@@ -56,6 +85,8 @@ public final class Profile {
   /**
    * The model as people read it: its name, and {@code (random-init: ...)} when no weights file was
    * loaded ({@code config.weights}), so random weights are never taken for pretrained ones.
+   *
+   * @return the model as a report names it
    */
   public String modelLabel() {
     String model = model() == null ? "?" : model();
@@ -64,192 +95,380 @@ public final class Profile {
         ? model + " (random-init: seeded random weights, not pretrained)" : model;
   }
 
-  /** {@code config.task}: {@code detect}, {@code none} (a plain model, no postprocess), or null (older profiles, training). */
+  /**
+   * {@code config.task}: {@code detect}, {@code none} (a plain model, no postprocess), or null (older profiles, training).
+   *
+   * @return the task
+   */
   public String task() {
     JsonNode task = config().get("task");
     return task == null || task.isNull() ? null : task.asText();
   }
 
+  /**
+   * The mode.
+   *
+   * @return the mode
+   */
   public String mode() {
     return text("mode");
   }
 
+  /**
+   * Whether the profile is an inference profile.
+   *
+   * @return whether the profile is an inference profile
+   */
   public boolean isInference() {
     return "inference".equals(mode());
   }
 
+  /**
+   * What bounds the step: compute, memory, launch, dataloader, ....
+   *
+   * @return what bounds the step: compute, memory, launch, dataloader, ...
+   */
   public String bound() {
     return text("bound");
   }
 
+  /**
+   * Why the verdict says so, in words.
+   *
+   * @return why the verdict says so, in words
+   */
   public String boundWhy() {
     return text("bound_why");
   }
 
-  /** Ours: where it ran ({@code cpu}, {@code cuda:0}), null in reference files. */
+  /**
+   * Ours: where it ran ({@code cpu}, {@code cuda:0}), null in reference files.
+   *
+   * @return the device the profile ran on
+   */
   public String device() {
     return text("device");
   }
 
-  /** Ours: what the "kernels" are ({@code gpu-kernels}, {@code cpu-leaf-ops}, {@code none}). */
+  /**
+   * Ours: what the "kernels" are ({@code gpu-kernels}, {@code cpu-leaf-ops}, {@code none}).
+   *
+   * @return where the kernel rows come from
+   */
   public String kernelSource() {
     return text("kernel_source");
   }
 
-  /** True for profiles whose "kernels" are CPU ops' self times, not GPU kernels. */
+  /**
+   * True for profiles whose "kernels" are CPU ops' self times, not GPU kernels.
+   *
+   * @return whether the profile ran on the CPU
+   */
   public boolean isCpu() {
     return TraceConventions.KERNEL_SOURCE_CPU.equals(kernelSource());
   }
 
   // -- scalars (null when absent or null)
 
+  /**
+   * The step time, ms, or null.
+   *
+   * @return the step time, ms, or null
+   */
   public Num stepMs() {
     return num("step_ms");
   }
 
+  /**
+   * The throughput in images (or the step's items) per second, or null.
+   *
+   * @return the throughput in images (or the step's items) per second, or null
+   */
   public Num imgPerS() {
     return num("img_per_s");
   }
 
-  /** Repeat aggregates: population std of the trial throughputs. */
+  /**
+   * Repeat aggregates: population std of the trial throughputs.
+   *
+   * @return the throughput's standard deviation over trials, or null
+   */
   public Num imgPerSStd() {
     return num("img_per_s_std");
   }
 
-  /** Repeat aggregates: trials that reported a throughput. */
+  /**
+   * Repeat aggregates: trials that reported a throughput.
+   *
+   * @return how many trials gave a throughput, or null
+   */
   public Num imgPerSN() {
     return num("img_per_s_n");
   }
 
-  /** Trials behind the throughput: {@code img_per_s_n}, 1 for a single trial. */
+  /**
+   * Trials behind the throughput: {@code img_per_s_n}, 1 for a single trial.
+   *
+   * @return the throughput of each trial
+   */
   public int throughputTrials() {
     Num n = imgPerSN();
     return n == null ? 1 : (int) n.asLong();
   }
 
-  /** Repeat aggregates: each trial's throughput. */
+  /**
+   * Repeat aggregates: each trial's throughput.
+   *
+   * @return the throughput of each trial, or null
+   */
   public double[] imgPerSTrials() {
     return ProfileRows.values(root.path("img_per_s_trials"));
   }
 
+  /**
+   * The data-loading time, ms, or null.
+   *
+   * @return the data-loading time, ms, or null
+   */
   public Num dataloadMs() {
     return num("dataload_ms");
   }
 
+  /**
+   * The GPU utilisation, percent, or null on the CPU.
+   *
+   * @return the GPU utilisation, percent, or null on the CPU
+   */
   public Num gpuUtil() {
     return num("gpu_util");
   }
 
+  /**
+   * GPU busy time per step, ms, or null.
+   *
+   * @return GPU busy time per step, ms, or null
+   */
   public Num gpuBusyMsPerStep() {
     return num("gpu_busy_ms_per_step");
   }
 
+  /**
+   * The mean kernel time, microseconds, or null.
+   *
+   * @return the mean kernel time, microseconds, or null
+   */
   public Num meanKernelUs() {
     return num("mean_kernel_us");
   }
 
+  /**
+   * Kernel launches per step, or null.
+   *
+   * @return kernel launches per step, or null
+   */
   public Num kernelsPerStep() {
     return num("kernels_per_step");
   }
 
+  /**
+   * Launches per step, or null.
+   *
+   * @return launches per step, or null
+   */
   public Num launchesPerStep() {
     return num("launches_per_step");
   }
 
+  /**
+   * Host overhead per step, ms, or null.
+   *
+   * @return host overhead per step, ms, or null
+   */
   public Num hostOverheadMsPerStep() {
     return num("host_overhead_ms_per_step");
   }
 
+  /**
+   * Memory-copy time per step, ms, or null.
+   *
+   * @return memory-copy time per step, ms, or null
+   */
   public Num memcpyMsPerStep() {
     return num("memcpy_ms_per_step");
   }
 
+  /**
+   * The share of tensor-core kernels, percent, or null.
+   *
+   * @return the share of tensor-core kernels, percent, or null
+   */
   public Num tensorcorePct() {
     return num("tensorcore_pct");
   }
 
+  /**
+   * Peak GPU memory, MB, or null.
+   *
+   * @return peak GPU memory, MB, or null
+   */
   public Num peakVramMb() {
     return num("peak_vram_mb");
   }
 
+  /**
+   * CUDA allocations per step, or null.
+   *
+   * @return CUDA allocations per step, or null
+   */
   public Num cudaMallocsPerStep() {
     return num("cuda_mallocs_per_step");
   }
 
+  /**
+   * The memory pressure, or null.
+   *
+   * @return the memory pressure, or null
+   */
   public boolean memoryPressure() {
     return root.path("memory_pressure").asBoolean(false);
   }
 
-  /** {@code config.batch}: images (or items) per step, null when not recorded. */
+  /**
+   * {@code config.batch}: images (or items) per step, null when not recorded.
+   *
+   * @return images per forward or training step
+   */
   public Num batch() {
     return Num.of(root.path("config").get("batch"));
   }
 
   // -- blocks
 
-  /** Inference and steps: the latency block, null otherwise. */
+  /**
+   * Inference and steps: the latency block, null otherwise.
+   *
+   * @return the latency percentiles and mean of one iteration
+   */
   public Latency latency() {
     JsonNode l = root.get("latency");
     return l != null && l.isObject() ? Latency.of(l) : null;
   }
 
-  /** Inference and steps: mean ms per stage, in stored order (empty otherwise). */
+  /**
+   * Inference and steps: mean ms per stage, in stored order (empty otherwise).
+   *
+   * @return the mean time of each stage (phase), ms
+   */
   public Map<String, Num> stagesMs() {
     Map<String, Num> out = new LinkedHashMap<>();
     root.path("stages_ms").fields().forEachRemaining(e -> out.put(e.getKey(), Num.of(e.getValue())));
     return out;
   }
 
-  /** {@code config}: what was measured, as stored (an open map of scalars). */
+  /**
+   * {@code config}: what was measured, as stored (an open map of scalars).
+   *
+   * @return what was measured, as JSON
+   */
   public Map<String, JsonNode> config() {
     return fields("config");
   }
 
-  /** Ours: the environment fingerprint, as stored (an open map of scalars). */
+  /**
+   * Ours: the environment fingerprint, as stored (an open map of scalars).
+   *
+   * @return the environment fingerprint
+   */
   public Map<String, JsonNode> environment() {
     return fields("environment");
   }
 
-  /** The flat metric map {@code get} reads. */
+  /**
+   * The flat metric map {@code get} reads.
+   *
+   * @return the metrics object
+   */
   public Map<String, JsonNode> metrics() {
     return fields("metrics");
   }
 
+  /**
+   * The kernel categories.
+   *
+   * @return the kernel categories
+   */
   public List<CategoryRow> categories() {
     return rows(root.path("categories"), CategoryRow::of);
   }
 
+  /**
+   * The phases view.
+   *
+   * @return the phases view
+   */
   public List<PhaseRow> phases() {
     return rows(root.path("phases"), PhaseRow::of);
   }
 
+  /**
+   * Whether the profile has phases.
+   *
+   * @return whether the profile has phases
+   */
   public boolean hasPhases() {
     return root.path("phases").isArray();
   }
 
+  /**
+   * The kernel rows, by total time.
+   *
+   * @return the kernel rows, by total time
+   */
   public List<KernelRow> kernels() {
     return rows(root.path("kernels"), KernelRow::of);
   }
 
+  /**
+   * The top kernel rows.
+   *
+   * @return the top kernel rows
+   */
   public List<KernelRow> topKernels() {
     return rows(root.path("top_kernels"), KernelRow::of);
   }
 
+  /**
+   * The framework op rows.
+   *
+   * @return the framework op rows
+   */
   public List<OpRow> ops() {
     return rows(root.path("ops"), OpRow::of);
   }
 
-  /** Phase -> its top kernel rows, in stored phase order. */
+  /**
+   * Phase -> its top kernel rows, in stored phase order.
+   *
+   * @return the kernel rows of each phase
+   */
   public Map<String, List<KernelRow>> kernelsByPhase() {
     return byPhase("kernels_by_phase", KernelRow::of);
   }
 
-  /** Phase -> its top op rows, in stored phase order. */
+  /**
+   * Phase -> its top op rows, in stored phase order.
+   *
+   * @return the op rows of each phase
+   */
   public Map<String, List<OpRow>> opsByPhase() {
     return byPhase("ops_by_phase", OpRow::of);
   }
 
-  /** Ours: the profiler-cost compensation, null when the trace recorded none. */
+  /**
+   * Ours: the profiler-cost compensation, null when the trace recorded none.
+   *
+   * @return the profiler's cost compensation, or null
+   */
   public Compensation compensation() {
     JsonNode c = root.get(ProfileKeys.COMPENSATION);
     return c != null && c.isObject() ? Compensation.of(c) : null;
@@ -258,6 +477,8 @@ public final class Profile {
   /**
    * Ours: multiply-accumulates per step from the first traced step's input shapes
    * ({@code work.conv_macs_stride1_per_step}, {@code work.matmul_macs_per_step}), or null.
+   *
+   * @return the exact work counter (multiply-adds), or null
    */
   public ProfileRows.Work work() {
     JsonNode n = root.path(ProfileKeys.WORK);
@@ -265,19 +486,31 @@ public final class Profile {
         n.path("matmul_macs_per_step").asLong()) : null;
   }
 
-  /** Ours: the raw samples (empty arrays when the profile has none, e.g. a reference file). */
+  /**
+   * Ours: the raw samples (empty arrays when the profile has none, e.g. a reference file).
+   *
+   * @return the raw samples
+   */
   public Samples samples() {
     return Samples.of(root.path("samples"));
   }
 
-  /** True when the profile carries raw per-iteration latencies (what the gate tests with). */
+  /**
+   * True when the profile carries raw per-iteration latencies (what the gate tests with).
+   *
+   * @return whether the profile has latency samples
+   */
   public boolean hasLatencySamples() {
     return root.path("samples").path("latency_ms").isArray();
   }
 
   // -- writers for producers (the only keys a producer changes after analysis)
 
-  /** Records the verdict the uncompensated figures would have given, beside them. */
+  /**
+   * Records the verdict the uncompensated figures would have given, beside them.
+   *
+   * @param bound the bound the profile names
+   */
   public void setRecordedBound(String bound) {
     JsonNode raw = root.path(ProfileKeys.COMPENSATION).path("raw");
     if (raw.isObject()) {

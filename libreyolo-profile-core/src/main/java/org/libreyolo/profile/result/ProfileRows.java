@@ -1,20 +1,38 @@
 package org.libreyolo.profile.result;
 
+import org.libreyolo.profile.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The row types of a profile (docs/profile-schema.md). Each keeps the stored object it was read
  * from ({@code source}), so a view that shows rows as they are stored re-emits them byte for byte.
  */
+@Api(status = Api.Status.STABLE)
 public final class ProfileRows {
   private ProfileRows() {}
 
   /** A row that can re-emit the object it was read from. */
   public interface StoredRow {
+    /**
+     * An image, a directory of images or a dataset, or null for the sample.
+     *
+     * @return an image, a directory of images or a dataset, or null for the sample
+     */
     JsonNode source();
   }
 
-  /** A kernel (CPU profiles: a leaf op's self time) aggregated per name. */
+  /**
+   * A kernel (CPU profiles: a leaf op's self time) aggregated per name.
+   *
+   * @param kernel the kernel's name
+   * @param rawName the name as recorded
+   * @param category the kernel category
+   * @param tensorcore whether the kernel ran on tensor cores
+   * @param msPerStep milliseconds per step
+   * @param pctOfGpu the share of GPU time, percent
+   * @param countPerStep calls per step
+   * @param source an image, a directory of images or a dataset, or null for the sample
+   */
   public record KernelRow(String kernel, String rawName, String category, boolean tensorcore, double msPerStep,
       double pctOfGpu, long countPerStep, JsonNode source) implements StoredRow {
     static KernelRow of(JsonNode n) {
@@ -24,7 +42,15 @@ public final class ProfileRows {
     }
   }
 
-  /** A framework op aggregated per name (inclusive CPU time). */
+  /**
+   * A framework op aggregated per name (inclusive CPU time).
+   *
+   * @param op the op's name
+   * @param msPerStep milliseconds per step
+   * @param pctOfCpuOps the share of CPU op time, percent
+   * @param countPerStep calls per step
+   * @param source an image, a directory of images or a dataset, or null for the sample
+   */
   public record OpRow(String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source) implements StoredRow {
     static OpRow of(JsonNode n) {
       return new OpRow(n.path("op").asText(), n.path("ms_per_step").asDouble(), n.path("pct_of_cpu_ops").asDouble(),
@@ -32,14 +58,30 @@ public final class ProfileRows {
     }
   }
 
-  /** A kernel category's share. */
+  /**
+   * A kernel category's share.
+   *
+   * @param name the name
+   * @param pct the share, percent
+   * @param msPerStep milliseconds per step
+   */
   public record CategoryRow(String name, double pct, double msPerStep) {
     static CategoryRow of(JsonNode n) {
       return new CategoryRow(n.path("name").asText(), n.path("pct").asDouble(), n.path("ms_per_step").asDouble());
     }
   }
 
-  /** A phase's time, kernels and ops per step; wall time null when the summary had none. */
+  /**
+   * A phase's time, kernels and ops per step; wall time null when the summary had none.
+   *
+   * @param phase the phase's name, or null for all
+   * @param gpuMsPerStep GPU time per step, ms
+   * @param wallMsPerStep wall time per step, ms
+   * @param kernelsPerStep kernel launches per step
+   * @param opsPerStep op calls per step
+   * @param uniqueKernels distinct kernels
+   * @param source an image, a directory of images or a dataset, or null for the sample
+   */
   public record PhaseRow(String phase, Num gpuMsPerStep, Num wallMsPerStep, Num kernelsPerStep, Num opsPerStep,
       Num uniqueKernels, JsonNode source) implements StoredRow {
     static PhaseRow of(JsonNode n) {
@@ -48,7 +90,17 @@ public final class ProfileRows {
     }
   }
 
-  /** Latency percentiles, mean, extremes and sample count (inference and steps). */
+  /**
+   * Latency percentiles, mean, extremes and sample count (inference and steps).
+   *
+   * @param p50 the median, ms
+   * @param p90 the 90th percentile, ms
+   * @param p99 the 99th percentile, ms
+   * @param mean the mean
+   * @param min the smallest
+   * @param max the largest
+   * @param n how many
+   */
   public record Latency(Num p50, Num p90, Num p99, Num mean, Num min, Num max, Num n) {
     static Latency of(JsonNode n) {
       return new Latency(Num.of(n.get("p50_ms")), Num.of(n.get("p90_ms")), Num.of(n.get("p99_ms")),
@@ -56,7 +108,16 @@ public final class ProfileRows {
     }
   }
 
-  /** The profiler-cost compensation of a trace captured here (docs/profiler-cost.md). */
+  /**
+   * The profiler-cost compensation of a trace captured here (docs/profiler-cost.md).
+   *
+   * @param applied whether it was applied
+   * @param perOpUs the profiler's cost per op, microseconds
+   * @param phasesScaled whether the phases were scaled to the total
+   * @param rawBusyMsPerStep GPU busy time per step as recorded, ms
+   * @param rawMeanKernelUs the mean kernel time as recorded, microseconds
+   * @param rawBound the bound before the verdict's refinement
+   */
   public record Compensation(boolean applied, double perOpUs, boolean phasesScaled, Num rawBusyMsPerStep,
       Num rawMeanKernelUs, String rawBound) {
     static Compensation of(JsonNode n) {
@@ -66,16 +127,33 @@ public final class ProfileRows {
           raw.path("bound").isMissingNode() ? null : raw.path("bound").asText(null));
     }
 
-    /** Whether the figures as recorded (before compensation) are kept beside the compensated ones. */
+    /**
+     * Whether the figures as recorded (before compensation) are kept beside the compensated ones.
+     *
+     * @return whether raw values are recorded
+     */
     public boolean hasRaw() {
       return rawBusyMsPerStep != null;
     }
   }
 
-  /** Work per step counted from input shapes: convolution MACs at stride 1 and matrix-product MACs. */
+  /**
+   * Work per step counted from input shapes: convolution MACs at stride 1 and matrix-product MACs.
+   *
+   * @param convMacsStride1 convolution multiply-adds at stride 1
+   * @param matmulMacs matrix-product multiply-adds
+   */
   public record Work(long convMacsStride1, long matmulMacs) {}
 
-  /** The raw measurements statistics use (empty arrays when absent). */
+  /**
+   * The raw measurements statistics use (empty arrays when absent).
+   *
+   * @param latencyMs the latency samples, ms
+   * @param stepMs the step time, ms
+   * @param imgPerSTrials the throughput of each trial
+   * @param skippedSteps steps skipped before the window
+   * @param blocks the block series
+   */
   public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps,
       Blocks blocks) {
     static Samples of(JsonNode n) {
@@ -87,6 +165,12 @@ public final class ProfileRows {
   /**
    * {@code samples.blocks}: per block the step's median iteration and the canary around it
    * (docs/profile-schema.md); null when the profile was measured without blocks.
+   *
+   * @param runsPerBlock iterations per block
+   * @param canary the canary's time
+   * @param normalised the canary-normalised value
+   * @param stepMs the step time, ms
+   * @param canaryMs the canary's time per block, ms
    */
   public record Blocks(int runsPerBlock, String canary, boolean normalised, double[] stepMs, double[] canaryMs) {
     static Blocks of(JsonNode n) {
@@ -97,7 +181,11 @@ public final class ProfileRows {
           n.path("normalised").asBoolean(true), values(n.path("step_ms")), values(n.path("canary_ms")));
     }
 
-    /** Equal lengths and positive, finite numbers only (a hand-edited file may have anything). */
+    /**
+     * Equal lengths and positive, finite numbers only (a hand-edited file may have anything).
+     *
+     * @return whether the value is valid
+     */
     public boolean valid() {
       if (stepMs.length != canaryMs.length) {
         return false;

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.result;
 
+import org.libreyolo.profile.Api;
 import java.nio.file.Path;
 
 /**
@@ -9,5 +10,9 @@ import java.nio.file.Path;
  *
  * @param autoBatchNote which batch {@code --batch -1} chose and why, else null
  * @param warning a one-line warning (steps whose loss was not finite), else null
+ * @param reported the file the producer reports
+ * @param trace whether to record a trace (or the trace file)
+ * @param profile the profile
  */
+@Api(status = Api.Status.STABLE)
 public record TrainResult(Path reported, Path trace, Profile profile, String autoBatchNote, String warning) {}

@@ -153,11 +153,11 @@ class InferProfilerTest {
 
   @Test
   void badOptionsFailBeforeAnyWork() throws Exception {
-    assertThatThrownBy(() -> options(dir, 64, 0, 0, 1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("--runs");
-    assertThatThrownBy(() -> options(dir, 64, -1, 2, 1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("--warmup");
-    assertThatThrownBy(() -> options(dir, 64, 0, 2, -1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("--repeat");
+    assertThatThrownBy(() -> options(dir, 64, 0, 0, 1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("runs");
+    assertThatThrownBy(() -> options(dir, 64, -1, 2, 1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("warmup");
+    assertThatThrownBy(() -> options(dir, 64, 0, 2, -1, true, null, NmsOptions.DEFAULT, 1)).hasMessageContaining("repeat");
     assertThatThrownBy(() -> new InferOptions(null, null, null, 1, 64, true, "float16", 0, 2, 1, NmsOptions.DEFAULT,
-        DeviceSpec.CPU, 1, true, dir)).hasMessage("--half needs a CUDA device; on CPU the profile runs in float32");
+        DeviceSpec.CPU, 1, true, dir)).hasMessage("half needs a CUDA device; on CPU the profile runs in float32");
     assertThatThrownBy(() -> new InferOptions(null, null, null, 1, 64, false, "int8", 0, 2, 1, NmsOptions.DEFAULT,
         DeviceSpec.CPU, 1, true, dir)).hasMessageContaining("amp_dtype must be one of");
     Path empty = Files.createDirectory(dir.resolve("empty"));
@@ -167,7 +167,7 @@ class InferProfilerTest {
         .hasMessage("no images found at: " + empty);
     Path file = Files.writeString(dir.resolve("file"), "x");
     InferOptions unwritable = options(file.resolve("sub"), 64, 0, 2, 1, true, null, NmsOptions.DEFAULT, 1);
-    assertThatThrownBy(() -> InferProfiler.run(unwritable, Progress.NONE)).hasMessageContaining("cannot write under --project");
+    assertThatThrownBy(() -> InferProfiler.run(unwritable, Progress.NONE)).hasMessageContaining("cannot write under project");
     assertThat(dir.resolve("out")).doesNotExist();
   }
 }

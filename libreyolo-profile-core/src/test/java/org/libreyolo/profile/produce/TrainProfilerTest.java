@@ -76,7 +76,7 @@ class TrainProfilerTest {
     assertThatThrownBy(() -> TrainProfiler.run(options("shapes3", dir, 4, 2, 0, 1), Progress.NONE))
         .isInstanceOfSatisfying(LibreYoloException.class, e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.NO_PROFILE))
         .hasMessage("no profile produced for run 0: the window (warmup 0 + steps 2) never filled. Use a larger dataset,"
-            + " fewer --steps, or a smaller --batch.");
+            + " fewer steps, or a smaller batch.");
   }
 
   @Test
@@ -115,10 +115,10 @@ class TrainProfilerTest {
 
   @Test
   void optionsAreValidatedFirst() {
-    assertThatThrownBy(() -> options("shapes8", dir, 2, 0, 0, 1)).hasMessageContaining("--steps must be >= 2");
-    assertThatThrownBy(() -> options("shapes8", dir, 2, 2, -1, 1)).hasMessageContaining("--warmup must be >= 0");
-    assertThatThrownBy(() -> options("shapes8", dir, -2, 2, 0, 1)).hasMessageContaining("--batch must be >= 1, or -1");
+    assertThatThrownBy(() -> options("shapes8", dir, 2, 0, 0, 1)).hasMessageContaining("steps must be >= 2");
+    assertThatThrownBy(() -> options("shapes8", dir, 2, 2, -1, 1)).hasMessageContaining("warmup must be >= 0");
+    assertThatThrownBy(() -> options("shapes8", dir, -2, 2, 0, 1)).hasMessageContaining("batch must be >= 1, or -1");
     assertThatThrownBy(() -> new TrainOptions("shapes8", null, null, 2, 64, -1, true, 2, 0, 1, DeviceSpec.CPU, 1, dir, cache))
-        .hasMessageContaining("--workers must be >= 0");
+        .hasMessageContaining("workers must be >= 0");
   }
 }

@@ -1,5 +1,7 @@
 package org.libreyolo.profile.result;
 
+import org.libreyolo.profile.internal.result.ProfileIo;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -17,7 +19,7 @@ class ProfileRoundTripTest {
     analysed.json().putObject("nested_extra").put("n", 3);
     Path first = dir.resolve("profile.json");
     ProfileIo.writeCompact(first, analysed.json());
-    Profile read = ProfileIo.readIfProfile(first);
+    Profile read = new Profile(ProfileIo.readIfSchema(first, Profile.SCHEMA_PREFIX));
     assertThat(read).isNotNull();
     Path second = dir.resolve("again.json");
     ProfileIo.writeCompact(second, read.json());
@@ -30,7 +32,7 @@ class ProfileRoundTripTest {
     Path file = Files.writeString(dir.resolve("p.json"), "{\"schema\": \"libreyolo.profile.analysis/v1\","
         + " \"step_ms\": 12.0, \"kernels_per_step\": 12, \"img_per_s\": null, \"kernel_source\": \"cpu-leaf-ops\","
         + " \"latency\": {\"p50_ms\": 3.5, \"n\": 10}, \"samples\": {\"latency_ms\": [1.0, 2.0]}}");
-    Profile p = ProfileIo.readIfProfile(file);
+    Profile p = new Profile(ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX));
     assertThat(p.stepMs().str()).isEqualTo("12.0");
     assertThat(p.kernelsPerStep().str()).isEqualTo("12");
     assertThat(p.imgPerS()).isNull();

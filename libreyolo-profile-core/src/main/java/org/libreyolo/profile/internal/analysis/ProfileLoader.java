@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileIo;
 
 /**
  * What every reader accepts: a {@code profile.json} as-is, anything else analysed as a trace
@@ -20,7 +20,8 @@ public final class ProfileLoader {
     if (Files.isDirectory(file)) {
       throw LibreYoloException.badInput(file + " is a directory: give a profile.json or a trace file");
     }
-    Profile profile = ProfileIo.readIfProfile(file);
+    com.fasterxml.jackson.databind.node.ObjectNode json = ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
+    Profile profile = json == null ? null : new Profile(json);
     return profile != null ? profile : TraceAnalyzer.analyze(file);
   }
 }

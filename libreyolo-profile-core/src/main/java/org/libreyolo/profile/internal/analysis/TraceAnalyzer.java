@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.trace.TraceConventions;

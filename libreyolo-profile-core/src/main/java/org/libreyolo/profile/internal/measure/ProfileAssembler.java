@@ -12,8 +12,8 @@ import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileIo;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**

@@ -39,8 +39,8 @@ class PostprocessTest {
   @Test
   void optionsAreValidated() {
     assertThatThrownBy(() -> new NmsOptions(1.5f, 0.45f, 300)).isInstanceOf(LibreYoloException.class)
-        .hasMessageContaining("--conf");
-    assertThatThrownBy(() -> new NmsOptions(0.25f, -0.1f, 300)).hasMessageContaining("--iou");
-    assertThatThrownBy(() -> new NmsOptions(0.25f, 0.45f, 0)).hasMessageContaining("--max-det");
+        .hasMessageContaining("conf");
+    assertThatThrownBy(() -> new NmsOptions(0.25f, -0.1f, 300)).hasMessageContaining("iou");
+    assertThatThrownBy(() -> new NmsOptions(0.25f, 0.45f, 0)).hasMessageContaining("maxDet");
   }
 }

@@ -28,7 +28,7 @@ class WeightsTest {
     assertThat(s.size()).isEqualTo(Yolo9Size.M);
     assertThat(s.label()).isEqualTo("random-init");
     assertThat(WeightsSource.resolve(null, "s").size()).isEqualTo(Yolo9Size.S);
-    assertThatThrownBy(() -> WeightsSource.resolve("LibreYOLO9t.pt", "c")).hasMessageContaining("--size is c");
+    assertThatThrownBy(() -> WeightsSource.resolve("LibreYOLO9t.pt", "c")).hasMessageContaining("size is c");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.result;
+package org.libreyolo.profile.internal.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

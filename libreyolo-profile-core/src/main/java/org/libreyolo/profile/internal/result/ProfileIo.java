@@ -1,4 +1,4 @@
-package org.libreyolo.profile.result;
+package org.libreyolo.profile.internal.result;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,10 +24,10 @@ public final class ProfileIo {
   private ProfileIo() {}
 
   /**
-   * The profile in {@code file} when it is a JSON object whose {@code schema} starts with
-   * {@code libreyolo.profile.analysis}, else null (large or gzip files are traces: not parsed here).
+   * The JSON object in {@code file} when its {@code schema} starts with {@code schemaPrefix}, else
+   * null (large or gzip files are traces: not parsed here).
    */
-  public static Profile readIfProfile(Path file) {
+  public static ObjectNode readIfSchema(Path file, String schemaPrefix) {
     try {
       if (Files.size(file) > SNIFF_LIMIT) {
         return null;
@@ -39,8 +39,8 @@ public final class ProfileIo {
         }
       }
       JsonNode root = MAPPER.readTree(file.toFile());
-      if (root != null && root.isObject() && root.path("schema").asText("").startsWith(Profile.SCHEMA_PREFIX)) {
-        return new Profile((ObjectNode) root);
+      if (root != null && root.isObject() && root.path("schema").asText("").startsWith(schemaPrefix)) {
+        return (ObjectNode) root;
       }
       return null;
     } catch (JsonProcessingException e) {

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.cli;
+package org.libreyolo.profile.bench;
 
 import ai.djl.Device;
 import java.io.IOException;
@@ -13,22 +13,14 @@ import org.libreyolo.profile.internal.trace.TraceCopies;
 import org.libreyolo.profile.LibreYoloException;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.pytorch.jni.JniUtils;
-import org.libreyolo.profile.bench.GateStudy;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.bench.CompensationBench;
-import org.libreyolo.profile.bench.ForwardParityBench;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
-import org.libreyolo.profile.bench.AnalysisBench;
-import org.libreyolo.profile.bench.Medians;
-import org.libreyolo.profile.bench.SoakBench;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
 import org.libreyolo.profile.internal.data.DetectionDataset;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.train.TrainSession;
-import org.libreyolo.profile.bench.OverheadBench;
-import org.libreyolo.profile.bench.PipelineBench;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.engine.Engines;
@@ -37,8 +29,10 @@ import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.produce.Engine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,14 +45,22 @@ import picocli.CommandLine.Spec;
     description = "Benchmarks against the targets: pre+post <= 5%% of forward, profiled/unprofiled forward <= 1.05,"
         + " NMS cost, analysis speed and heap on a real trace and a 10x concatenation.")
 public final class BenchCommand implements Runnable {
-  /** The A100 fixture, when run from a checkout. */
-  static final Path DEFAULT_TRACE =
-      Path.of("libreyolo-profile-core/src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz");
+  /** The A100 fixture of a checkout, the analysis rows' default trace (relative to the checkout). */
+  static final String DEFAULT_TRACE = "libreyolo-profile-core/src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz";
 
   @Spec CommandSpec spec;
 
-  @Mixin ModelOptions model;
-  @Mixin EngineOptions engine;
+  @Option(names = "--weights", description = "weights as predict takes them (default: LibreYOLO9<size>.pt, random-init when absent)")
+  String weights;
+
+  @Option(names = "--size", description = "t, s, m or c (default: t, or the size in the weights name)")
+  String size;
+
+  @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index or auto (default: ${DEFAULT-VALUE})")
+  String device;
+
+  @Option(names = "--threads", description = "intra-op threads (default: all cores but one)")
+  Integer threads;
 
   @Option(names = "--imgsz", defaultValue = "640", description = "input size (default: ${DEFAULT-VALUE})")
   int imgsz;
@@ -80,8 +82,9 @@ public final class BenchCommand implements Runnable {
           + " (default: all but soak and gate)")
   List<String> only;
 
-  @Option(names = "--torchscript-dir", defaultValue = "../shared/fixtures/torchscript",
-      description = "folder of yolo9t-<imgsz>.torchscript, the reference of the parity section (default: ${DEFAULT-VALUE})")
+  @Option(names = "--torchscript-dir",
+      description = "folder of yolo9t-<imgsz>.torchscript, the reference of the parity section (default:"
+          + " ../shared/fixtures/torchscript beside the checkout)")
   Path torchscriptDir;
 
   @Option(names = "--large-copies", defaultValue = "100",
@@ -117,6 +120,12 @@ public final class BenchCommand implements Runnable {
   Path gateDir;
 
   private PrintWriter out;
+  private Table table;
+
+  /** Parses the device first (no engine needed), then boots and checks it. */
+  private Device boot() {
+    return Engine.boot(DeviceSpec.parse(device), threads != null ? threads : Engine.defaultThreads());
+  }
 
   @Override
   public void run() {
@@ -125,10 +134,12 @@ public final class BenchCommand implements Runnable {
       throw LibreYoloException.badInput("--runs and --copies must be >= 1 and --warmup >= 0");
     }
     out = spec.commandLine().getOut();
+    table = new Table(out);
+    ProcessBenches processes = new ProcessBenches(this, table);
     row("metric", "value", "target");
     if (section("predict") || section("overhead")) {
-      Device device = engine.boot();
-      try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
+      Device device = boot();
+      try (Detector detector = Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
         DetectionPipeline predictor = new DetectionPipeline(detector, imgsz, imgsz, NmsOptions.DEFAULT);
         List<RgbImage> batch = List.of(ImageSource.sample());
         String where = detector.info().model() + " @" + imgsz + ", " + Engines.threads() + " thread(s)";
@@ -164,7 +175,7 @@ public final class BenchCommand implements Runnable {
       analysis();
     }
     if (section("large-trace")) {
-      largeTrace();
+      processes.largeTrace();
     }
     if (section("overhead")) {
       trainOverhead();
@@ -173,10 +184,10 @@ public final class BenchCommand implements Runnable {
       compensation();
     }
     if (section("cli")) {
-      cliCost();
+      processes.cliCost();
     }
     if (section("gate")) {
-      gateStudy();
+      processes.gateStudy();
     }
     if (only != null && only.contains("soak")) {
       soak();
@@ -189,12 +200,12 @@ public final class BenchCommand implements Runnable {
    * the engine's threads and with 2 (bench/run passes 1).
    */
   private void parity() {
-    Device device = engine.boot();
+    Device device = boot();
     int threads = Engines.threads();
     for (int t : threads == 2 ? new int[] {2} : new int[] {threads, 2}) {
       JniUtils.setNumThreads(t);
       for (int size : new int[] {320, 640}) {
-        Path reference = torchscriptDir.resolve("yolo9t-" + size + ".torchscript");
+        Path reference = (torchscriptDir != null ? torchscriptDir : Checkout.path("../shared/fixtures/torchscript")).resolve("yolo9t-" + size + ".torchscript");
         if (!Files.isRegularFile(reference)) {
           row("forward parity @" + size, "skipped", "no " + reference);
           continue;
@@ -224,7 +235,7 @@ public final class BenchCommand implements Runnable {
   }
 
   private void analysis() {
-    Path source = trace != null ? trace : DEFAULT_TRACE;
+    Path source = trace != null ? trace : Checkout.path(DEFAULT_TRACE);
     if (!Files.isRegularFile(source)) {
       row("analysis", "skipped", "no --trace");
       return;
@@ -252,102 +263,12 @@ public final class BenchCommand implements Runnable {
     }
   }
 
-  /**
-   * Whole process, as a user runs it: {@code ./libreyolo profile summary <trace> --json} on the
-   * trace concatenated {@code --copies} times (plain and gzip) and {@code --large-copies} times,
-   * each generated in the temp folder and deleted after; wall seconds (median of 3 runs, 1 for the
-   * largest) and peak RSS from {@code /usr/bin/time}. Run from the repository root.
-   */
-  private void largeTrace() {
-    Path source = trace != null ? trace : DEFAULT_TRACE;
-    Path launcher = Path.of("libreyolo").toAbsolutePath();
-    Path time = Path.of("/usr/bin/time");
-    if (!Files.isRegularFile(source) || !Files.isExecutable(launcher) || !Files.isExecutable(time)) {
-      row("large-trace", "skipped", "needs the trace, ./libreyolo (repository root) and /usr/bin/time");
-      return;
-    }
-    try {
-      Path dir = Files.createTempDirectory("libreyolo-bench-large");
-      try {
-        Path x = dir.resolve("x" + copies + ".json");
-        long events = TraceCopies.concatenate(source, copies, x);
-        String size = " (" + String.format(Locale.ROOT, "%,d", events) + " events, " + f(Files.size(x) / 1e6, 0) + " MB)";
-        double[] plain = wholeProcess(launcher, time, x, 3);
-        row("summary --json, x" + copies + size + ": s", f(plain[0], 2), "<= 0.9");
-        row("  peak RSS MB", f(plain[1], 0), "<= 256");
-        Path gz = dir.resolve(x.getFileName() + ".gz");
-        try (OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz), 1 << 16)) {
-          Files.copy(x, o);
-        }
-        double[] zipped = wholeProcess(launcher, time, gz, 3);
-        row("summary --json, x" + copies + ".json.gz: s", f(zipped[0], 2), "");
-        row("  gz / plain", f(zipped[0] / plain[0], 2), "<= 1.3");
-        Files.delete(gz);
-        Files.delete(x);
-        if (largeCopies > 0) {
-          Path big = dir.resolve("x" + largeCopies + ".json");
-          long bigEvents = TraceCopies.concatenate(source, largeCopies, big);
-          double[] large = wholeProcess(launcher, time, big, 1);
-          row("summary --json, x" + largeCopies + " (" + String.format(Locale.ROOT, "%,d", bigEvents) + " events, "
-              + f(Files.size(big) / 1e9, 2) + " GB): s", f(large[0], 2), "<= " + f(10 * plain[0], 2) + " (10x the x" + copies + ")");
-          row("  peak RSS MB", f(large[1], 0), "<= 256");
-          Files.delete(big);
-        }
-      } finally {
-        try (var files = Files.list(dir)) {
-          for (Path p : files.toList()) {
-            Files.deleteIfExists(p);
-          }
-        }
-        Files.deleteIfExists(dir);
-      }
-    } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot run the large-trace benchmark on " + source + ": " + e.getMessage());
-    }
-  }
-
-  /** Median wall seconds and largest peak RSS (MB) of {@code runs} whole-process summaries. */
-  private static double[] wholeProcess(Path launcher, Path time, Path trace, int runs) throws IOException {
-    double[] seconds = new double[runs];
-    double rss = 0;
-    Path report = Files.createTempFile("libreyolo-bench-time", ".txt");
-    try {
-      // one untimed run first: the page cache, and the launcher's class-data archive if missing
-      run(List.of(launcher.toString(), "profile", "summary", trace.toString(), "--json"));
-      for (int i = 0; i < runs; i++) {
-        run(List.of(time.toString(), "-f", "%e %M", "-o", report.toString(), launcher.toString(), "profile", "summary",
-            trace.toString(), "--json"));
-        String[] v = Files.readString(report).trim().split("\\s+");
-        seconds[i] = Double.parseDouble(v[v.length - 2]);
-        rss = Math.max(rss, Double.parseDouble(v[v.length - 1]) / 1024);
-      }
-    } finally {
-      Files.deleteIfExists(report);
-    }
-    return new double[] {Medians.of(seconds), rss};
-  }
-
-  private static void run(List<String> command) throws IOException {
-    try {
-      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-      builder.environment().remove("LIBREYOLO_JAVA_OPTS"); // as a user runs it, not with bench/run's heap cap
-      Process p = builder.start();
-      if (p.waitFor() != 0) {
-        throw new IOException(String.join(" ", command) + " exited with " + p.exitValue());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted");
-    }
-  }
-
   /** At a small step (t@128, b2) and at the issue's training benchmark setting (t@320, b4). */
   private void trainOverhead() {
     DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
     for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
       String where = "t@" + setting[0] + ", b" + setting[1];
-      try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, engine.boot(), 100)) {
+      try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, boot(), 100)) {
         OverheadBench.Result o = OverheadBench.trainStep(session, 3, 4, 4);
         row("train step ms w/o dataload, unprofiled (" + where + ")", f(o.plainMs(), 2), "");
         row("train step ms, profiled", f(o.profiledMs(), 2), "");
@@ -364,10 +285,10 @@ public final class BenchCommand implements Runnable {
    * alternated with them: inference forward at 320 and 640, train steps at t@128 b2 and t@320 b4.
    */
   private void compensation() {
-    Device device = engine.boot();
+    Device device = boot();
     try {
       for (int size : new int[] {320, 640}) {
-        try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
+        try (Detector detector = Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
           DetectionPipeline predictor = new DetectionPipeline(detector, size, size, NmsOptions.DEFAULT);
           compensationRows("forward @" + size, CompensationBench.forward(predictor,
               predictor.preprocess(List.of(ImageSource.sample())), warmup, 7, 4));
@@ -392,84 +313,9 @@ public final class BenchCommand implements Runnable {
     }
   }
 
-  /** JVM start, engine load and model build: a child `model info` run, median of 3. */
-  private void cliCost() {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    double[] ms = new double[3];
-    for (int i = 0; i < ms.length; i++) {
-      long t0 = System.nanoTime();
-      try {
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "model",
-            "info", "--imgsz", "64").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        p.waitFor();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-      ms[i] = (System.nanoTime() - t0) / 1e6;
-    }
-    row("CLI fixed cost ms (JVM+engine+model)", f(org.libreyolo.profile.bench.Medians.of(ms), 0), "<= 4000");
-  }
-
-  /**
-   * The gate study (docs/statistics.md): separate-process runs, every other one beside a busy
-   * process; A/A comparisons, known slowdowns, and the canary's before/after spread.
-   */
-  private void gateStudy() {
-    Path launcher = Path.of("libreyolo").toAbsolutePath();
-    if (gateDir == null && !Files.isExecutable(launcher)) {
-      row("gate study", "skipped", "run from the repository root");
-      return;
-    }
-    try {
-      Path dir = gateDir != null ? gateDir : Files.createTempDirectory("libreyolo-gate-study");
-      GateStudy.collect(launcher, dir, gateGroups, gatePairs);
-      GateStudy.collectInJobAa(launcher, dir, gateAbRuns, 256);
-      row("gate study runs", dir.toString(), "judge again: --gate-dir, counts 0");
-      GateStudy.Spread s = GateStudy.spread(dir);
-      row("run-to-run spread of mean log block time, " + s.runs() + " runs", "step " + f(100 * s.raw(), 1)
-          + "%, canary-normalised " + f(100 * s.normalised(), 1) + "%", "normalised < step");
-      row("  blocks' own SE / remaining process noise", f(100 * s.withinSe(), 1) + "% / " + f(100 * s.processNoise(), 1)
-          + "%", "processNoise " + Defaults.Gate.PROCESS_NOISE);
-      for (double threshold : new double[] {Defaults.Gate.MAX_REGRESSION_VALUE, 0.10, 0.15}) {
-        GateOptions options = new GateOptions(Defaults.Gate.ALPHA_VALUE, threshold, GateOptions.SUPPORTED,
-            Defaults.Gate.PROCESS_NOISE_VALUE);
-        List<GateStudy.Counts> counts = new java.util.ArrayList<>(GateStudy.aa(dir, options));
-        counts.addAll(GateStudy.regressions(dir, options));
-        if (threshold != Defaults.Gate.MAX_REGRESSION_VALUE) {
-          // other thresholds change only the timing rows: the counters are exact at any threshold
-          counts.removeIf(c -> !c.mode().startsWith("A/A stored") && !c.mode().endsWith("timing alone"));
-        }
-        for (GateStudy.Counts c : counts) {
-          double[] ci = c.flaggedInterval();
-          row("threshold " + f(100 * threshold, 0) + "%: " + c.mode() + ", " + c.runs() + " runs", c.flagged()
-              + " REGRESSION [95% CI " + f(100 * ci[0], 0) + "-" + f(100 * ci[1], 0) + "%], " + c.inconclusive()
-              + " INCONCLUSIVE (" + c.sentinel() + " by the sentinel)", c.mode().startsWith("A/A") ? "0 REGRESSION"
-              : "flagged");
-        }
-      }
-      GateStudy.Counts ab = GateStudy.inJobAa(dir);
-      double[] abCi = ab.flaggedInterval();
-      row(ab.mode() + ", " + ab.runs() + " runs", ab.flagged() + " REGRESSION [95% CI " + f(100 * abCi[0], 0) + "-"
-          + f(100 * abCi[1], 0) + "%], " + ab.inconclusive() + " INCONCLUSIVE", "0 REGRESSION");
-      if (gateAbPower > 0) {
-        GateStudy.AbDetection d = GateStudy.abDetection(dir, gateAbPower, 256, gateExtraPercent);
-        double[] ci = d.counts().flaggedInterval();
-        row("in-job A/B vs +" + f(100 * d.medianChange(), 1) + "% (fixed extra work, " + f(gateExtraPercent, 0)
-            + "% nominal), " + d.counts().runs() + " jobs", d.counts().flagged() + " REGRESSION [95% CI " + f(100 * ci[0], 0)
-            + "-" + f(100 * ci[1], 0) + "%], " + d.counts().inconclusive() + " INCONCLUSIVE", ">= 80% flagged");
-        row("  seconds per A/B job (median)", f(d.medianSeconds(), 1), "<= 60");
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private void soak() {
-    Device device = engine.boot();
-    try (Detector detector = Detectors.load(model.resolve(), CocoNames.NAMES.size(), device)) {
+    Device device = boot();
+    try (Detector detector = Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
       DetectionPipeline predictor = new DetectionPipeline(detector, 128, 128, NmsOptions.DEFAULT);
       SoakBench.Result r = SoakBench.inference(predictor, List.of(ImageSource.sample()), 1000);
       row("soak: 1000 predictions, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
@@ -493,11 +339,10 @@ public final class BenchCommand implements Runnable {
   }
 
   private void row(String metric, String value, String target) {
-    out.println(String.format(Locale.ROOT, "%-40s %12s %14s", metric, value, target));
-    out.flush();
+    table.row(metric, value, target);
   }
 
   private static String f(double v, int digits) {
-    return String.format(Locale.ROOT, "%." + digits + "f", v);
+    return Table.f(v, digits);
   }
 }
