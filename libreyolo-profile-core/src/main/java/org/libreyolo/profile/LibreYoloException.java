@@ -59,21 +59,21 @@ public class LibreYoloException extends RuntimeException {
   }
 
   /**
-   * Bad input.
+   * A {@link Kind#BAD_INPUT} error (exit 2 on the CLI).
    *
    * @param message the message
-   * @return the bad input
+   * @return the exception, to throw
    */
   public static LibreYoloException badInput(String message) {
     return new LibreYoloException(Kind.BAD_INPUT, message);
   }
 
   /**
-   * Bad input.
+   * A {@link Kind#BAD_INPUT} error with its cause (kept for logs, not shown).
    *
    * @param message the message
    * @param cause the cause
-   * @return the bad input
+   * @return the exception, to throw
    */
   public static LibreYoloException badInput(String message, Throwable cause) {
     return new LibreYoloException(Kind.BAD_INPUT, message, cause);

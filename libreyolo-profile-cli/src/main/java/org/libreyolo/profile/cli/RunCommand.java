@@ -56,9 +56,9 @@ public final class RunCommand implements Runnable {
     TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), amp,
         Main::summaryCommand);
     PrintWriter err = spec.commandLine().getErr();
-    report.warnings().forEach(err::println);
+    report.warnings().forEach(w -> err.println(org.libreyolo.profile.Option.render(w, org.libreyolo.profile.Option.Surface.CLI)));
     if (!output.json) {
-      report.notes().forEach(err::println);
+      report.notes().forEach(n -> err.println(org.libreyolo.profile.Option.render(n, org.libreyolo.profile.Option.Surface.CLI)));
     }
     report.lines(output.json).forEach(spec.commandLine().getOut()::println);
   }

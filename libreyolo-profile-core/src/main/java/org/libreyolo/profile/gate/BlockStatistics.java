@@ -35,9 +35,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
   /**
    * Whether both profiles carry blocks of the same canary (otherwise the gate cannot judge time).
    *
-   * @param before the earlier profile or its file
-   * @param after the later profile or its file
-   * @return whether it applies
+   * @param before the baseline run's blocks
+   * @param after the current run's blocks
+   * @return whether the blocks can be compared
    */
   public static boolean applicable(Blocks before, Blocks after) {
     return before != null && after != null && before.valid() && after.valid() && before.canary().equals(after.canary())
@@ -47,9 +47,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
   /**
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param processNoise the standard deviation of one run's mean log block value across processes
-   * @param before the earlier profile or its file
-   * @param after the later profile or its file
-   * @return the parsed value
+   * @param before the baseline run's blocks
+   * @param after the current run's blocks
+   * @return the change, its interval and the MDE
    */
   public static BlockStatistics of(Blocks before, Blocks after, double alpha, double processNoise) {
     boolean normalise = before.normalised() && after.normalised();

@@ -34,12 +34,12 @@ public final class Gate {
    * One gated metric. {@code ciLow/ciHigh} bound the relative change (current/baseline - 1).
    *
    * @param metric the metric's name
-   * @param baseline the baseline profile, or its file
-   * @param current the current profile, or its file
+   * @param baseline the baseline's value of the metric, or null
+   * @param current the current value of the metric, or null
    * @param change the estimated change, a fraction (+0.10 = 10% slower)
    * @param ciLow the interval's lower end, a fraction
    * @param ciHigh the interval's upper end, a fraction
-   * @param verdict a verdict
+   * @param verdict the verdict
    * @param why the reason, in words
    */
   public record Row(String metric, Double baseline, Double current, Double change, Double ciLow, Double ciHigh,
@@ -49,7 +49,7 @@ public final class Gate {
    * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
    * @param modelFileChange the model file's hash change, shown but not blocking
    * @param opCounts the deterministic counter: more ops per step is a REGRESSION on its own
-   * @param verdict a verdict
+   * @param verdict the verdict
    * @param rows the rows
    * @param timing the timing evidence
    * @param unstableMachine why the machine was too unstable to judge, or null
@@ -69,7 +69,7 @@ public final class Gate {
     }
 
     /**
-     * The JSON object.
+     * The result as {@code check-result.json} carries it.
      *
      * @return the JSON object
      */
@@ -127,8 +127,8 @@ public final class Gate {
    * the block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check
    * first and say how to re-record.
    *
-   * @param b the second value
-   * @param c the comparison
+   * @param b the baseline profile
+   * @param c the current profile
    * @param options the gate's settings
    * @return the gate's result
    */

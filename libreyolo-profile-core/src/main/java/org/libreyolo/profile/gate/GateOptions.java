@@ -59,9 +59,9 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
   }
 
   /**
-   * The defaults.
+   * The defaults of every surface ({@link org.libreyolo.profile.Defaults.Gate}).
    *
-   * @return the defaults
+   * @return the default options
    */
   public static GateOptions defaults() {
     return new GateOptions(Defaults.Gate.ALPHA_VALUE, Defaults.Gate.MAX_REGRESSION_VALUE, SUPPORTED,

@@ -57,7 +57,7 @@ public final class GateRun {
    * Whether a verdict fails the build: a REGRESSION always; an INCONCLUSIVE only for teams that
    * ask for strictness ({@code failOnInconclusive}, default false).
    *
-   * @param verdict a verdict
+   * @param verdict the verdict
    * @param failOnInconclusive whether INCONCLUSIVE fails too
    * @return whether the build should fail
    */
@@ -69,8 +69,8 @@ public final class GateRun {
    * What a gate says when baselines found no current profile: perf tests that silently did not
    * run are the usual cause (a Surefire older than 3 runs no JUnit 5 test and reports success).
    *
-   * @param count how many
-   * @return the baselines that have no current run
+   * @param count how many baselines have no current run
+   * @return the line to print
    */
   public static String missingRuns(int count) {
     return count + (count == 1 ? " baseline has" : " baselines have") + " no current run: did the perf tests run?"
@@ -214,13 +214,13 @@ public final class GateRun {
   }
 
   /**
-   * Check.
+   * Loads both profiles, judges them and writes the check's files under {@code outputDirectory}.
    *
    * @param baseline the baseline profile, or its file
    * @param current the current profile, or its file
    * @param options the gate's settings
    * @param outputDirectory the directory the files are written to
-   * @return the gate's result
+   * @return the verdict and the files written
    */
   public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
     return check(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options,
@@ -236,7 +236,7 @@ public final class GateRun {
    * @param current the current profile, or its file
    * @param options the gate's settings
    * @param outputDirectory the directory the files are written to
-   * @return the gate's result
+   * @return the verdict and the files written
    */
   public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
       Path outputDirectory) {

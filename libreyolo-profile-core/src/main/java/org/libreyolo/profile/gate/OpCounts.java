@@ -35,11 +35,11 @@ public final class OpCounts {
   public record Result(Verdict verdict, List<String> changes) {}
 
   /**
-   * Check.
+   * Compares the ops each phase called: more is a REGRESSION, fewer IMPROVED (exact, no statistics).
    *
    * @param baseline the baseline profile, or its file
    * @param current the current profile, or its file
-   * @return the gate's result
+   * @return the counters' verdict and what changed
    */
   public static Result check(Profile baseline, Profile current) {
     Map<String, Long> before = perPhase(baseline);

@@ -16,7 +16,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param ciLow the interval's lower end, a fraction
  * @param ciHigh the interval's upper end, a fraction
  * @param mde the minimum detectable effect, a fraction
- * @param verdict a verdict
+ * @param verdict the verdict
  * @param why the reason, in words
  */
 @Api(status = Api.Status.EXPERIMENTAL)
@@ -29,7 +29,7 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
    * @param logRatios per pair, {@code ln(median B / median A)}
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param threshold the relative change that counts (0.02 = 2%)
-   * @return the parsed value
+   * @return the verdict with its interval and MDE
    */
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
     int k = logRatios.length;

@@ -27,7 +27,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
    *
    * @param className the class name
    * @param key the key
-   * @param profile the profile
+   * @param profile the current profile file
    * @param baseline the baseline profile, or its file
    * @param current the current profile, or its file
    */
@@ -43,22 +43,22 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
   }
 
   /**
-   * Directory.
+   * The output directory of one step.
    *
    * @param className the class name
    * @param key the key
-   * @return the directory
+   * @return the step's directory under the output root
    */
   public Path directory(String className, String key) {
     return outputRoot.resolve(className).resolve(key);
   }
 
   /**
-   * Baseline.
+   * The baseline file of one step.
    *
    * @param className the class name
    * @param key the key
-   * @return the baseline
+   * @return the baseline file under the baseline directory
    */
   public Path baseline(String className, String key) {
     return baselineDirectory.resolve(className + "." + key + ".json");
@@ -69,7 +69,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
    * {@code config.mode} is {@code step}), in path order; producers' own folders ({@code infer},
    * {@code run}) are not steps.
    *
-   * @return measured training steps, at least 2
+   * @return the steps found, sorted
    */
   public List<Step> steps() {
     if (!Files.isDirectory(outputRoot)) {

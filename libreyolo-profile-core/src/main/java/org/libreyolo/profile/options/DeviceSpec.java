@@ -25,10 +25,10 @@ public record DeviceSpec(boolean cuda, int index) {
   public static final DeviceSpec CPU = new DeviceSpec(false, 0);
 
   /**
-   * Parse.
+   * Reads a device as the options spell it (no engine needed).
    *
-   * @param text the text lines
-   * @return the parsed value
+   * @param text the device as the user wrote it: auto, cpu, 0, 1, ... or cuda:N
+   * @return the device
    */
   public static DeviceSpec parse(String text) {
     if (text == null || text.isBlank()) {
@@ -55,7 +55,7 @@ public record DeviceSpec(boolean cuda, int index) {
   /**
    * Whether this is {@code auto}, still to be decided by {@link Engines#concrete}.
    *
-   * @return whether the task is decided from the output layout
+   * @return whether the device is still {@code auto}
    */
   public boolean auto() {
     return index < 0;

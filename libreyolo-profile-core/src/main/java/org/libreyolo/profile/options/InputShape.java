@@ -22,10 +22,10 @@ public record InputShape(int batch, int height, int width) {
   }
 
   /**
-   * Parse.
+   * Reads a shape as the options spell it.
    *
-   * @param text the text lines
-   * @return the parsed value
+   * @param text NxCxHxW, e.g. 1x3x224x224
+   * @return the shape
    */
   public static InputShape parse(String text) {
     String[] parts = text == null ? new String[0] : text.trim().toLowerCase(Locale.ROOT).split("x");

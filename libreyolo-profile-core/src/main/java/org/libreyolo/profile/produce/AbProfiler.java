@@ -70,13 +70,13 @@ public final class AbProfiler {
   /**
    * What the A/B measured (every pair), how, its verdict, and the JSON written to {@code file}.
    *
-   * @param file the file to read
-   * @param baseline the baseline profile, or its file
+   * @param file where the A/B result ({@code ab.json}) is written
+   * @param baseline the baseline arm's label
    * @param candidate the candidate's label
    * @param settings how the A/B measures and decides
-   * @param pairs A/B pairs, at least 4
-   * @param verdict a verdict
-   * @param json the JSON text
+   * @param pairs the measured pairs
+   * @param verdict the paired-blocks verdict
+   * @param json the A/B result as written
    */
   public record Result(Path file, String baseline, String candidate, Settings settings,
       AlternatingBlocks.Pairs pairs, PairedBlocks verdict, ObjectNode json) {
@@ -128,11 +128,11 @@ public final class AbProfiler {
   }
 
   /**
-   * Run.
+   * Profiles two weights on one input in alternating blocks and judges the pairs.
    *
-   * @param o the o
+   * @param o what to compare: two weights on one inference setup
    * @param progress where progress goes (Progress.NONE for none)
-   * @return the result
+   * @return the A/B result, also written to {@code ab.json}
    */
   public static Result run(Options o, Progress progress) {
     InferOptions checked = o.infer();
@@ -179,15 +179,15 @@ public final class AbProfiler {
    * Any two iteration bodies, A/B: alternating blocks, the paired verdict, {@code file} written
    * with every pair. {@code config} names what was measured.
    *
-   * @param baseline the baseline profile, or its file
+   * @param baseline the baseline arm's label
    * @param candidate the candidate's label
-   * @param a the first value
-   * @param b the second value
+   * @param a one iteration of the baseline arm
+   * @param b one iteration of the candidate arm
    * @param config what was measured, as JSON
-   * @param s the text to parse
-   * @param file the file to read
+   * @param s how the A/B measures and decides
+   * @param file where the A/B result ({@code ab.json}) is written
    * @param progress where progress goes (Progress.NONE for none)
-   * @return the comparison view
+   * @return the A/B result
    */
   public static Result compare(String baseline, String candidate, CustomStepProfiler.Step a,
       CustomStepProfiler.Step b, ObjectNode config, Settings s, Path file, Progress progress) {

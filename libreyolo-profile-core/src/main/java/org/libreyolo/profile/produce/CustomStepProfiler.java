@@ -45,7 +45,7 @@ public final class CustomStepProfiler {
    * @param warmup discarded iterations before the measured ones, at least 0
    * @param runs measured iterations
    * @param repeat trials in this process, at least 1
-   * @param trace whether to record a trace (or the trace file)
+   * @param trace whether to record a trace
    * @param outputDirectory the directory the files are written to
    */
   public record Options(String name, String model, int warmup, int runs, int repeat, boolean trace, int items,

@@ -29,7 +29,7 @@ import org.libreyolo.profile.options.Task;
  * @param nms the postprocess thresholds
  * @param device the device, e.g. auto, cpu or cuda:0
  * @param threads intra-op threads, at least 1
- * @param trace whether to record a trace (or the trace file)
+ * @param trace whether to record a trace
  * @param project the output directory
  * @param task the postprocess task: auto, detect or none
  * @param inputShape the input shape NxCxHxW, or null for the square imgsz
@@ -56,7 +56,7 @@ public record InferOptions(
    * @param nms the postprocess thresholds
    * @param device the device, e.g. auto, cpu or cuda:0
    * @param threads intra-op threads, at least 1
-   * @param trace whether to record a trace (or the trace file)
+   * @param trace whether to record a trace
    * @param project the output directory
    */
   public InferOptions(Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
@@ -68,7 +68,7 @@ public record InferOptions(
   /**
    * A builder with every default.
    *
-   * @return a builder with every default
+   * @return a new builder
    */
   public static Builder builder() {
     return new Builder();
@@ -100,127 +100,127 @@ public record InferOptions(
     private Builder() {}
 
     /**
-     * Sets the value.
+     * Sets an image, a directory of images or a dataset, or null for the sample.
      *
-     * @param v the value
+     * @param v an image, a directory of images or a dataset, or null for the sample
      * @return this builder
      */
     public Builder source(Path v) { source = v; return this; }
     /**
-     * Sets the value.
+     * Sets the weights file or built-in name; null for the size's default.
      *
-     * @param v the value
+     * @param v the weights file or built-in name; null for the size's default
      * @return this builder
      */
     public Builder weights(String v) { weights = v; return this; }
     /**
-     * Sets the value.
+     * Sets the model size: t, s, m or c.
      *
-     * @param v the value
+     * @param v the model size: t, s, m or c
      * @return this builder
      */
     public Builder size(String v) { size = v; return this; }
     /**
-     * Sets the value.
+     * Sets images per forward or training step.
      *
-     * @param v the value
+     * @param v images per forward or training step
      * @return this builder
      */
     public Builder batch(int v) { batch = v; return this; }
     /**
-     * Sets the value.
+     * Sets the input height and width, a positive multiple of 32.
      *
-     * @param v the value
+     * @param v the input height and width, a positive multiple of 32
      * @return this builder
      */
     public Builder imgsz(int v) { imgsz = v; return this; }
     /**
-     * Sets the value.
+     * Sets whether to run in float16.
      *
-     * @param v the value
+     * @param v whether to run in float16
      * @return this builder
      */
     public Builder half(boolean v) { half = v; return this; }
     /**
-     * Sets the value.
+     * Sets the mixed-precision type: float16 or bfloat16.
      *
-     * @param v the value
+     * @param v the mixed-precision type: float16 or bfloat16
      * @return this builder
      */
     public Builder ampDtype(String v) { ampDtype = v; return this; }
     /**
-     * Sets the value.
+     * Sets discarded iterations before the measured ones, at least 0.
      *
-     * @param v the value
+     * @param v discarded iterations before the measured ones, at least 0
      * @return this builder
      */
     public Builder warmup(int v) { warmup = v; return this; }
     /**
-     * Sets the value.
+     * Sets measured iterations.
      *
-     * @param v the value
+     * @param v measured iterations
      * @return this builder
      */
     public Builder runs(int v) { runs = v; return this; }
     /**
-     * Sets the value.
+     * Sets trials in this process, at least 1.
      *
-     * @param v the value
+     * @param v trials in this process, at least 1
      * @return this builder
      */
     public Builder repeat(int v) { repeat = v; return this; }
     /**
-     * Sets the value.
+     * Sets the postprocess thresholds.
      *
-     * @param v the value
+     * @param v the postprocess thresholds
      * @return this builder
      */
     public Builder nms(NmsOptions v) { nms = v; return this; }
     /**
-     * Sets the value.
+     * Sets the device, e.g. auto, cpu or cuda:0.
      *
-     * @param v the value
-     * @return the device the profile ran on
+     * @param v the device, e.g. auto, cpu or cuda:0
+     * @return this builder
      */
     public Builder device(DeviceSpec v) { device = v; return this; }
     /**
      * Intra-op threads; null: the engine default.
      *
-     * @param v the value
+     * @param v intra-op threads, at least 1, or null
      * @return this builder
      */
     public Builder threads(Integer v) { threads = v; return this; }
     /**
-     * Sets the value.
+     * Sets whether to record a trace.
      *
-     * @param v the value
+     * @param v whether to record a trace (or the trace file)
      * @return this builder
      */
     public Builder trace(boolean v) { trace = v; return this; }
     /**
-     * Sets the value.
+     * Sets the output directory.
      *
-     * @param v the value
+     * @param v the output directory
      * @return this builder
      */
     public Builder project(Path v) { project = v; return this; }
     /**
-     * Sets the value.
+     * Sets the postprocess task: auto, detect or none.
      *
-     * @param v the value
-     * @return the task
+     * @param v the postprocess task: auto, detect or none
+     * @return this builder
      */
     public Builder task(Task v) { task = v; return this; }
     /**
      * Null: {@code batch} and {@code imgsz} decide the input.
      *
-     * @param v the value
-     * @return the input shape
+     * @param v the input shape, or null
+     * @return this builder
      */
     public Builder inputShape(InputShape v) { inputShape = v; return this; }
 
     /**
-     * The checked options.
+     * Checks the options: bad input fails here, before any work.
      *
      * @return the checked options
      */

@@ -51,11 +51,11 @@ public final class InferProfiler {
   private InferProfiler() {}
 
   /**
-   * Run.
+   * Runs warmup and measured predict calls (with a trace) and writes the profile.
    *
-   * @param options the gate's settings
+   * @param options what to profile and where the files go
    * @param progress where progress goes (Progress.NONE for none)
-   * @return the result
+   * @return the profile and the files written
    */
   public static InferResult run(InferOptions options, Progress progress) {
     List<RgbImage> images = ImageSource.load(options.source());

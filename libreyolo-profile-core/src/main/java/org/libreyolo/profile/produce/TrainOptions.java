@@ -36,7 +36,7 @@ public record TrainOptions(String data, String weights, String size, int batch, 
   /**
    * A builder with every default.
    *
-   * @return a builder with every default
+   * @return a new builder
    */
   public static Builder builder() {
     return new Builder();
@@ -62,106 +62,106 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     private Builder() {}
 
     /**
-     * Sets the value.
+     * Sets the dataset: a name such as shapes128, or a data YAML.
      *
-     * @param v the value
+     * @param v the dataset: a name such as shapes128, or a data YAML
      * @return this builder
      */
     public Builder data(String v) { data = v; return this; }
     /**
-     * Sets the value.
+     * Sets the weights file or built-in name; null for the size's default.
      *
-     * @param v the value
+     * @param v the weights file or built-in name; null for the size's default
      * @return this builder
      */
     public Builder weights(String v) { weights = v; return this; }
     /**
-     * Sets the value.
+     * Sets the model size: t, s, m or c.
      *
-     * @param v the value
+     * @param v the model size: t, s, m or c
      * @return this builder
      */
     public Builder size(String v) { size = v; return this; }
     /**
-     * Sets the value.
+     * Sets images per forward or training step.
      *
-     * @param v the value
+     * @param v images per forward or training step
      * @return this builder
      */
     public Builder batch(int v) { batch = v; return this; }
     /**
-     * Sets the value.
+     * Sets the input height and width, a positive multiple of 32.
      *
-     * @param v the value
+     * @param v the input height and width, a positive multiple of 32
      * @return this builder
      */
     public Builder imgsz(int v) { imgsz = v; return this; }
     /**
-     * Sets the value.
+     * Sets data-loading threads, at least 0.
      *
-     * @param v the value
+     * @param v data-loading threads, at least 0
      * @return this builder
      */
     public Builder workers(int v) { workers = v; return this; }
     /**
-     * Sets the value.
+     * Sets whether mixed precision was asked for.
      *
-     * @param v the value
+     * @param v whether mixed precision was asked for
      * @return this builder
      */
     public Builder amp(boolean v) { amp = v; return this; }
     /**
-     * Sets the value.
+     * Sets measured training steps, at least 2.
      *
-     * @param v the value
+     * @param v measured training steps, at least 2
      * @return this builder
      */
     public Builder steps(int v) { steps = v; return this; }
     /**
-     * Sets the value.
+     * Sets discarded iterations before the measured ones, at least 0.
      *
-     * @param v the value
+     * @param v discarded iterations before the measured ones, at least 0
      * @return this builder
      */
     public Builder warmup(int v) { warmup = v; return this; }
     /**
-     * Sets the value.
+     * Sets trials in this process, at least 1.
      *
-     * @param v the value
+     * @param v trials in this process, at least 1
      * @return this builder
      */
     public Builder repeat(int v) { repeat = v; return this; }
     /**
-     * Sets the value.
+     * Sets the device, e.g. auto, cpu or cuda:0.
      *
-     * @param v the value
-     * @return the device the profile ran on
+     * @param v the device, e.g. auto, cpu or cuda:0
+     * @return this builder
      */
     public Builder device(DeviceSpec v) { device = v; return this; }
     /**
      * Intra-op threads; null: the engine default.
      *
-     * @param v the value
+     * @param v intra-op threads, at least 1, or null
      * @return this builder
      */
     public Builder threads(Integer v) { threads = v; return this; }
     /**
-     * Sets the value.
+     * Sets the output directory.
      *
-     * @param v the value
+     * @param v the output directory
      * @return this builder
      */
     public Builder project(Path v) { project = v; return this; }
     /**
-     * Sets the value.
+     * Sets where datasets are cached.
      *
-     * @param v the value
+     * @param v where datasets are cached
      * @return this builder
      */
     public Builder datasetCache(Path v) { datasetCache = v; return this; }
 
     /**
-     * The checked options.
+     * Checks the options: bad input fails here, before any work.
      *
      * @return the checked options
      */

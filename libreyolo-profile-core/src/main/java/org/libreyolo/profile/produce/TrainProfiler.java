@@ -48,11 +48,11 @@ public final class TrainProfiler {
   private TrainProfiler() {}
 
   /**
-   * Run.
+   * Runs warmup and measured training steps (with a trace) and writes the profile.
    *
-   * @param options the gate's settings
+   * @param options what to train, profile, and where the files go
    * @param progress where progress goes (Progress.NONE for none)
-   * @return the result
+   * @return the profile and the files written
    */
   public static TrainResult run(TrainOptions options, Progress progress) {
     DetectionDataset dataset = DetectionDataset.resolve(options.data(), options.datasetCache());

@@ -24,7 +24,7 @@ public final class InferReport {
   private InferReport() {}
 
   /**
-   * Json.
+   * The result as {@code profile infer --json} prints it.
    *
    * @param r the result
    * @return the JSON object
@@ -63,7 +63,7 @@ public final class InferReport {
    *
    * @param r the result
    * @param next the surface's command that reads the profile next
-   * @return the text lines
+   * @return the lines to print
    */
   public static List<String> text(InferResult r, Function<Path, String> next) {
     Profile p = r.profile();

@@ -32,10 +32,10 @@ public final class ReaderViews {
    */
   public record View(String json, List<String> text) {
     /**
-     * Lines.
+     * The view as printed.
      *
      * @param asJson true for the JSON text
-     * @return the lines to print
+     * @return the JSON text as one line, or the text lines
      */
     public List<String> lines(boolean asJson) {
       return asJson ? List.of(json) : text;
@@ -53,10 +53,10 @@ public final class ReaderViews {
   }
 
   /**
-   * Summary.
+   * {@code summary}: the headline metrics and the bound.
    *
    * @param file the file to read
-   * @return the summary view
+   * @return the view
    */
   public static View summary(Path file) {
     Profile p = ProfileLoader.load(file);
@@ -68,7 +68,7 @@ public final class ReaderViews {
    *
    * @param file the file to read
    * @param field the metric's name, or null for the list of names
-   * @return the get view
+   * @return the view
    */
   public static View get(Path file, String field) {
     Profile p = ProfileLoader.load(file);
@@ -83,10 +83,10 @@ public final class ReaderViews {
   }
 
   /**
-   * Phases.
+   * {@code phases}: the time of each phase.
    *
    * @param file the file to read
-   * @return the phases view
+   * @return the view
    */
   public static View phases(Path file) {
     Lenses.PhasesView view = Lenses.phases(ProfileLoader.load(file));
@@ -94,11 +94,11 @@ public final class ReaderViews {
   }
 
   /**
-   * Kernels.
+   * {@code kernels}: the kernel table, filtered and sorted.
    *
    * @param file the file to read
    * @param query the query
-   * @return the kernel rows, by total time
+   * @return the view
    */
   public static View kernels(Path file, KernelQuery query) {
     Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
@@ -106,12 +106,12 @@ public final class ReaderViews {
   }
 
   /**
-   * Ops.
+   * {@code ops}: the framework op table.
    *
    * @param file the file to read
    * @param top how many rows
    * @param phase the phase's name, or null for all
-   * @return the framework op rows
+   * @return the view
    */
   public static View ops(Path file, int top, String phase) {
     Lenses.OpsView view = Lenses.ops(ProfileLoader.load(file), top, phase);
@@ -119,12 +119,12 @@ public final class ReaderViews {
   }
 
   /**
-   * What if.
+   * {@code what-if}: the step time with a category or some launches removed.
    *
    * @param file the file to read
    * @param removeCategory a kernel category to remove, or null
    * @param removeLaunches kernel launches to remove per step, or null
-   * @return the what-if view
+   * @return the view
    */
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
     WhatIf.Projection view = WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
@@ -132,12 +132,12 @@ public final class ReaderViews {
   }
 
   /**
-   * Compare.
+   * {@code compare}: two profiles side by side, with a significance call where samples allow.
    *
    * @param before the earlier profile or its file
    * @param after the later profile or its file
    * @param alpha the significance level, within (0, 1)
-   * @return the comparison view
+   * @return the view
    */
   public static View compare(Path before, Path after, double alpha) {
     Comparison.Result view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after),

@@ -18,7 +18,7 @@ public final class Reports {
   /**
    * One profile (or trace); default output {@code report.html} next to it. Returns the file written.
    *
-   * @param input the input shape
+   * @param input the profile or trace to report on
    * @param out where the output file goes, or null for the default
    * @return the report file written
    */
@@ -49,8 +49,8 @@ public final class Reports {
   /**
    * Two profiles already loaded and compared; writes {@code target}.
    *
-   * @param a the first value
-   * @param b the second value
+   * @param a the earlier profile
+   * @param b the later profile
    * @param comparison the descriptive comparison of the two profiles
    * @param target where the file is written
    * @return the report file written

@@ -30,7 +30,7 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
    *
    * @param r the result
    * @param ampRequested whether the user asked for mixed precision
-   * @return the parsed value
+   * @return the report
    */
   public static TrainReport of(TrainResult r, boolean ampRequested, Function<Path, String> next) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();

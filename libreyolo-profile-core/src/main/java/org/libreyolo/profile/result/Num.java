@@ -22,7 +22,7 @@ public record Num(double value, boolean integral) {
    * The number at {@code node}, or null when it is missing, null or not a number.
    *
    * @param node the JSON node
-   * @return the parsed value
+   * @return the number, or null
    */
   public static Num of(JsonNode node) {
     return node != null && node.isNumber() ? new Num(node.asDouble(), node.isIntegralNumber()) : null;
@@ -50,7 +50,7 @@ public record Num(double value, boolean integral) {
    * The stored form back as JSON: {@code null} for an absent number, an integer stays an integer.
    *
    * @param n the number, or null
-   * @return the JSON object
+   * @return the JSON node
    */
   public static JsonNode json(Num n) {
     if (n == null) {

@@ -47,7 +47,7 @@ public final class Profile {
   /**
    * The stored tree, for writing and for views that print stored values as they are.
    *
-   * @return the JSON object
+   * @return the stored tree (not a copy)
    */
   public ObjectNode json() {
     return root;
@@ -67,16 +67,16 @@ public final class Profile {
   /**
    * The trace the profile was analysed from, as stored (null for a trace-less profile).
    *
-   * @return whether to record a trace (or the trace file)
+   * @return the trace file as stored, or null
    */
   public String trace() {
     return text("trace");
   }
 
   /**
-   * The model.
+   * {@code config.model}: the model as the producer named it.
    *
-   * @return the model
+   * @return the model, or null
    */
   public String model() {
     return text("model");
@@ -98,7 +98,7 @@ public final class Profile {
   /**
    * {@code config.task}: {@code detect}, {@code none} (a plain model, no postprocess), or null (older profiles, training).
    *
-   * @return the task
+   * @return the task, or null
    */
   public String task() {
     JsonNode task = config().get("task");
@@ -106,9 +106,9 @@ public final class Profile {
   }
 
   /**
-   * The mode.
+   * {@code config.mode}: {@code train}, {@code infer} or {@code step}.
    *
-   * @return the mode
+   * @return the mode, or null
    */
   public String mode() {
     return text("mode");
@@ -209,7 +209,7 @@ public final class Profile {
   /**
    * Trials behind the throughput: {@code img_per_s_n}, 1 for a single trial.
    *
-   * @return the throughput of each trial
+   * @return the trial count
    */
   public int throughputTrials() {
     Num n = imgPerSN();
@@ -325,9 +325,9 @@ public final class Profile {
   }
 
   /**
-   * The memory pressure, or null.
+   * Whether the run saw memory pressure (allocator retries or a near-full device).
    *
-   * @return the memory pressure, or null
+   * @return whether memory was under pressure
    */
   public boolean memoryPressure() {
     return root.path("memory_pressure").asBoolean(false);
@@ -336,7 +336,7 @@ public final class Profile {
   /**
    * {@code config.batch}: images (or items) per step, null when not recorded.
    *
-   * @return images per forward or training step
+   * @return the batch, or null
    */
   public Num batch() {
     return Num.of(root.path("config").get("batch"));
@@ -347,7 +347,7 @@ public final class Profile {
   /**
    * Inference and steps: the latency block, null otherwise.
    *
-   * @return the latency percentiles and mean of one iteration
+   * @return the latency percentiles and mean of one iteration, or null
    */
   public Latency latency() {
     JsonNode l = root.get("latency");
@@ -386,25 +386,25 @@ public final class Profile {
   /**
    * The flat metric map {@code get} reads.
    *
-   * @return the metrics object
+   * @return metric name to its stored value
    */
   public Map<String, JsonNode> metrics() {
     return fields("metrics");
   }
 
   /**
-   * The kernel categories.
+   * The kernel categories and their share of the time.
    *
-   * @return the kernel categories
+   * @return the category rows
    */
   public List<CategoryRow> categories() {
     return rows(root.path("categories"), CategoryRow::of);
   }
 
   /**
-   * The phases view.
+   * The phases of the step and their time.
    *
-   * @return the phases view
+   * @return the phase rows
    */
   public List<PhaseRow> phases() {
     return rows(root.path("phases"), PhaseRow::of);
@@ -429,7 +429,7 @@ public final class Profile {
   }
 
   /**
-   * The top kernel rows.
+   * The kernel rows the summary shows.
    *
    * @return the top kernel rows
    */

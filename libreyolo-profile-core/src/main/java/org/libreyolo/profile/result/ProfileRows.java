@@ -16,7 +16,7 @@ public final class ProfileRows {
     /**
      * An image, a directory of images or a dataset, or null for the sample.
      *
-     * @return an image, a directory of images or a dataset, or null for the sample
+     * @return the stored row
      */
     JsonNode source();
   }
@@ -31,7 +31,7 @@ public final class ProfileRows {
    * @param msPerStep milliseconds per step
    * @param pctOfGpu the share of GPU time, percent
    * @param countPerStep calls per step
-   * @param source an image, a directory of images or a dataset, or null for the sample
+   * @param source the stored row as read, for printing stored values as they are
    */
   public record KernelRow(String kernel, String rawName, String category, boolean tensorcore, double msPerStep,
       double pctOfGpu, long countPerStep, JsonNode source) implements StoredRow {
@@ -49,7 +49,7 @@ public final class ProfileRows {
    * @param msPerStep milliseconds per step
    * @param pctOfCpuOps the share of CPU op time, percent
    * @param countPerStep calls per step
-   * @param source an image, a directory of images or a dataset, or null for the sample
+   * @param source the stored row as read, for printing stored values as they are
    */
   public record OpRow(String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source) implements StoredRow {
     static OpRow of(JsonNode n) {
@@ -80,7 +80,7 @@ public final class ProfileRows {
    * @param kernelsPerStep kernel launches per step
    * @param opsPerStep op calls per step
    * @param uniqueKernels distinct kernels
-   * @param source an image, a directory of images or a dataset, or null for the sample
+   * @param source the stored row as read, for printing stored values as they are
    */
   public record PhaseRow(String phase, Num gpuMsPerStep, Num wallMsPerStep, Num kernelsPerStep, Num opsPerStep,
       Num uniqueKernels, JsonNode source) implements StoredRow {
@@ -99,7 +99,7 @@ public final class ProfileRows {
    * @param mean the mean
    * @param min the smallest
    * @param max the largest
-   * @param n how many
+   * @param n how many samples
    */
   public record Latency(Num p50, Num p90, Num p99, Num mean, Num min, Num max, Num n) {
     static Latency of(JsonNode n) {
@@ -149,7 +149,7 @@ public final class ProfileRows {
    * The raw measurements statistics use (empty arrays when absent).
    *
    * @param latencyMs the latency samples, ms
-   * @param stepMs the step time, ms
+   * @param stepMs the step's median iteration per block (or per step), ms
    * @param imgPerSTrials the throughput of each trial
    * @param skippedSteps steps skipped before the window
    * @param blocks the block series
@@ -167,9 +167,9 @@ public final class ProfileRows {
    * (docs/profile-schema.md); null when the profile was measured without blocks.
    *
    * @param runsPerBlock iterations per block
-   * @param canary the canary's time
-   * @param normalised the canary-normalised value
-   * @param stepMs the step time, ms
+   * @param canary which canary the blocks were timed against
+   * @param normalised whether the gate divides the step by the canary
+   * @param stepMs the step's median iteration per block (or per step), ms
    * @param canaryMs the canary's time per block, ms
    */
   public record Blocks(int runsPerBlock, String canary, boolean normalised, double[] stepMs, double[] canaryMs) {
@@ -184,7 +184,7 @@ public final class ProfileRows {
     /**
      * Equal lengths and positive, finite numbers only (a hand-edited file may have anything).
      *
-     * @return whether the value is valid
+     * @return whether the blocks can be judged
      */
     public boolean valid() {
       if (stepMs.length != canaryMs.length) {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * @param autoBatchNote which batch {@code --batch -1} chose and why, else null
  * @param warning a one-line warning (steps whose loss was not finite), else null
  * @param reported the file the producer reports
- * @param trace whether to record a trace (or the trace file)
+ * @param trace the trace written
  * @param profile the profile
  */
 @Api(status = Api.Status.STABLE)

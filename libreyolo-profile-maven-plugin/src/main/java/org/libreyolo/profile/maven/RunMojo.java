@@ -1,5 +1,6 @@
 package org.libreyolo.profile.maven;
 
+import org.libreyolo.profile.Option;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
@@ -53,8 +54,8 @@ public class RunMojo extends AbstractModelMojo {
         .threads(threads).project(projectPath()).build();
     TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), amp,
         AbstractProfileMojo::summaryGoal);
-    report.notes().forEach(getLog()::info);
-    report.warnings().forEach(getLog()::warn);
+    report.notes().forEach(n -> getLog().info(Option.render(n, Option.Surface.MAVEN)));
+    report.warnings().forEach(w -> getLog().warn(Option.render(w, Option.Surface.MAVEN)));
     log(report.lines(json));
   }
 }
