@@ -1,40 +1,39 @@
 package org.libreyolo.profile.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import ai.djl.Device;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import org.apache.commons.math3.stat.StatUtils;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.commons.math3.stat.StatUtils;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.internal.image.RgbImage;
-import org.libreyolo.profile.options.Progress;
-import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.options.NmsOptions;
-import org.libreyolo.profile.produce.AbProfiler;
-import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.internal.python.PyJson;
-import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows.Blocks;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
  * The gate measured the way CI uses it (docs/statistics.md, "The gate study"): every measurement

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.pipeline.Candidates;
-import org.libreyolo.profile.internal.pipeline.Nms;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.pipeline.Nms;
 
 /** Stage medians of the predict pipeline and NMS cost by candidate count. */
 public final class PipelineBench {

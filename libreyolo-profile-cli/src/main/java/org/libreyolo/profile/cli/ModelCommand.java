@@ -1,12 +1,12 @@
 package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
-import org.libreyolo.profile.result.Json;
-import org.libreyolo.profile.yolo.ModelFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.yolo.ModelFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

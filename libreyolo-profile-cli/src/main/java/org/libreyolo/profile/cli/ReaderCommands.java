@@ -1,8 +1,8 @@
 package org.libreyolo.profile.cli;
 
-import org.libreyolo.profile.options.KernelQuery;
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

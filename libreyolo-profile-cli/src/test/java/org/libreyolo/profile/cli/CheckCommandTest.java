@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.internal.python.PyJson;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /** {@code profile check}: the gate any CI can run, exit 4 on a regression, never a timing verdict across workloads. */
 class CheckCommandTest {

@@ -1,9 +1,9 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.Api;
 import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.stat.StatUtils;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**

@@ -2,26 +2,21 @@ package org.libreyolo.profile.gate;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.libreyolo.profile.internal.io.AtomicFiles;
-
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import org.libreyolo.profile.internal.io.AtomicFiles;
-
-import org.libreyolo.profile.internal.report.TextReport;
-import org.libreyolo.profile.internal.report.Svg;
-import org.libreyolo.profile.internal.report.HtmlReport;
-import org.libreyolo.profile.internal.report.Html;
-import org.libreyolo.profile.internal.report.Fmt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.gate.BlockStatistics;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateReport;
 import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.internal.compare.Comparison;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.report.Html;
+import org.libreyolo.profile.internal.report.HtmlReport;
+import org.libreyolo.profile.internal.report.Svg;
+import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
@@ -36,9 +31,14 @@ import org.libreyolo.profile.result.Profile;
 final class CheckReport {
   private CheckReport() {}
 
-  /** Writes the check report to {@code target} (temp + rename) and returns it. */
-  static Path write(Profile base, Profile now, Comparison.Result cmp, Gate.Result gate, Path target) {
-    String html = html(base, now, cmp, gate);
+  /**
+   * Writes the check report to {@code target} (temp + rename) and returns it. Every verdict on the
+   * page is {@code gate}'s; the iteration statistics below it are descriptive only (no verdict).
+   */
+  static Path write(Profile base, Path baseline, Profile now, Path current, Gate.Result gate, Path target) {
+    Comparison.Result descriptive = Comparison.compare(base, now, baseline.toString(), current.toString(),
+        gate.options().alpha());
+    String html = html(base, now, descriptive, gate);
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
     return target;
   }

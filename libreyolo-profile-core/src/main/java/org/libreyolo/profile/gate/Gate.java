@@ -1,14 +1,14 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.compare.Comparison;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import com.fasterxml.jackson.databind.JsonNode;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -218,23 +218,9 @@ public final class Gate {
     double worseLow = latency ? low : -high;
     double worseHigh = latency ? high : -low;
     double t = o.maxRegression();
-    Verdict v;
-    String why;
-    if (worseLow > t) {
-      v = Verdict.REGRESSION;
-      why = "the whole interval is slower than the threshold";
-    } else if (worseHigh < -t) {
-      v = Verdict.IMPROVED;
-      why = "the whole interval is faster than the threshold";
-    } else if (worseHigh < t) {
-      v = Verdict.PASS;
-      why = "the interval excludes a slowdown of the threshold";
-    } else {
-      v = Verdict.INCONCLUSIVE;
-      why = "underpowered: could detect ~" + GateReport.percent(s.mde()) + ", threshold " + GateReport.percent(t)
-          + "; use profile ab (in-job A/B) for small changes";
-    }
-    return new Row(metric, before, after, change, low, high, v, why + " (" + s.blocksBefore() + "/" + s.blocksAfter()
+    VerdictRule.Call call = VerdictRule.judge(worseLow, worseHigh, t, s.mde(),
+        "use profile ab (in-job A/B) for small changes");
+    return new Row(metric, before, after, change, low, high, call.verdict(), call.why() + " (" + s.blocksBefore() + "/" + s.blocksAfter()
         + " blocks, threshold " + GateReport.percent(t) + ")");
   }
 

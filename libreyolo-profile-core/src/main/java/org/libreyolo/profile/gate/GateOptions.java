@@ -1,11 +1,10 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.compare.SampleStatistics;
-
 import java.util.List;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.compare.SampleStatistics;
 
 /**
  * How the gate decides: significance level, the practical threshold (relative change that

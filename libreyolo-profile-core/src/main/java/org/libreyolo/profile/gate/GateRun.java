@@ -1,24 +1,22 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.Api;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.gate.BlockStatistics;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateReport;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.python.PyJson;
-import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
@@ -241,13 +239,11 @@ public final class GateRun {
   public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
       Path outputDirectory) {
     Gate.Result result = judge(base, baseline, now, current, options);
-    Comparison.Result comparison = Comparison.compare(base, now, baseline.toString(), current.toString(),
-        options.alpha());
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
     write(resultFile, PyJson.indented(resultJson(result, baseline, current)));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
-    Path reportFile = CheckReport.write(base, now, comparison, result, outputDirectory.resolve(REPORT_FILE));
+    Path reportFile = CheckReport.write(base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = lines(result, base, baseline, now, current);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);

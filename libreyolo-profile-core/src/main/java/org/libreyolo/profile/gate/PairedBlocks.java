@@ -1,7 +1,7 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.Api;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
@@ -51,21 +51,7 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
     double low = Math.expm1(mean - t * se);
     double high = Math.expm1(mean + t * se);
     double mde = Math.expm1((t + tPower) * se);
-    Verdict verdict;
-    String why;
-    if (low > threshold) {
-      verdict = Verdict.REGRESSION;
-      why = "the whole interval is above the threshold";
-    } else if (high < -threshold) {
-      verdict = Verdict.IMPROVED;
-      why = "the whole interval is below minus the threshold";
-    } else if (high < threshold) {
-      verdict = Verdict.PASS;
-      why = "the interval excludes a slowdown of the threshold";
-    } else {
-      verdict = Verdict.INCONCLUSIVE;
-      why = "underpowered: could detect ~" + GateReport.percent(mde) + ", threshold " + GateReport.percent(threshold) + "; add pairs";
-    }
-    return new PairedBlocks(k, Math.expm1(mean), low, high, mde, verdict, why);
+    VerdictRule.Call call = VerdictRule.judge(low, high, threshold, mde, "add pairs");
+    return new PairedBlocks(k, Math.expm1(mean), low, high, mde, call.verdict(), call.why());
   }
 }

@@ -1,12 +1,12 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.Api;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.result.Profile;

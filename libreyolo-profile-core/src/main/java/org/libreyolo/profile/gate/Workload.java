@@ -1,10 +1,10 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.internal.compare.Comparison;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Profile;
 
 /**

@@ -1,9 +1,9 @@
 package org.libreyolo.profile.options;
 
-import org.libreyolo.profile.Api;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.options;
 
-import org.libreyolo.profile.Api;
 import java.util.Locale;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**

@@ -1,30 +1,30 @@
 package org.libreyolo.profile.produce;
 
-import org.libreyolo.profile.Api;
 import ai.djl.Device;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.measure.AlternatingBlocks;
-import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.InputShape;
+import org.libreyolo.profile.options.Progress;
 
 /**
  * {@code profile ab}: the baseline weights (A) and the candidate (B) in one process, on the same

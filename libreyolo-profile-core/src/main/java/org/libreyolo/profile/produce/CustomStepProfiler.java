@@ -12,18 +12,18 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
-import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
 import org.libreyolo.profile.internal.measure.BlockSeries;
 import org.libreyolo.profile.internal.measure.Canary;
 import org.libreyolo.profile.internal.measure.Measurement;
+import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
-import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
-import org.libreyolo.profile.internal.measure.PhaseClock;
-import org.libreyolo.profile.internal.capture.Span;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
 
 /**

@@ -1,15 +1,15 @@
 package org.libreyolo.profile.produce;
 
-import org.libreyolo.profile.Api;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.InputShape;
+import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Task;
 
 /**

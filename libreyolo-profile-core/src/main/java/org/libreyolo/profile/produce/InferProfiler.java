@@ -1,6 +1,5 @@
 package org.libreyolo.profile.produce;
 
-import org.libreyolo.profile.Api;
 import ai.djl.Device;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -11,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.InferenceVerdict;
@@ -25,19 +25,19 @@ import org.libreyolo.profile.internal.measure.Canary;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
-import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
-import org.libreyolo.profile.result.InferResult;
-import org.libreyolo.profile.result.Num;
-import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and

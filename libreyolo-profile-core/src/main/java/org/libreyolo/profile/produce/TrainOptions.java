@@ -1,12 +1,12 @@
 package org.libreyolo.profile.produce;
 
-import org.libreyolo.profile.Api;
 import java.nio.file.Path;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.DeviceSpec;
 
 /**
  * Everything {@code profile run} takes, validated before any work. {@code batch -1} auto-fits.

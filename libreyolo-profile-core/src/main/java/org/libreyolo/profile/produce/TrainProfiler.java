@@ -1,6 +1,5 @@
 package org.libreyolo.profile.produce;
 
-import org.libreyolo.profile.Api;
 import ai.djl.Device;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -10,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
@@ -18,20 +18,20 @@ import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
-import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.result.Num;
-import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.internal.train.BatchFit;
 import org.libreyolo.profile.internal.train.TrainSession;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.TrainResult;
 
 /**
  * {@code profile run}: a short profiled training of LibreYOLO9 (docs/reference-behaviour.md, "Training measurement"). The

@@ -1,18 +1,17 @@
 package org.libreyolo.profile.report;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.report.TextReport;
-
-import org.libreyolo.profile.internal.report.RepeatFields;
-import org.libreyolo.profile.internal.report.Fmt;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.report.RepeatFields;
+import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;

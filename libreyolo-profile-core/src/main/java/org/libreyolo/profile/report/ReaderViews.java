@@ -1,18 +1,18 @@
 package org.libreyolo.profile.report;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.options.KernelQuery;
-import org.libreyolo.profile.internal.report.TextReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.internal.report.TextReport;
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
 
 /**

@@ -1,13 +1,13 @@
 package org.libreyolo.profile.report;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.report.HtmlReport;
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.report.HtmlReport;
 import org.libreyolo.profile.result.Profile;
 
 /** Writes the HTML reports for the CLI, the Maven goals and the JUnit extension. */

@@ -1,14 +1,14 @@
 package org.libreyolo.profile.report;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.report.RepeatFields;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.internal.report.RepeatFields;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.TrainResult;

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.result;
 
-import org.libreyolo.profile.Api;
 import java.nio.file.Path;
+import org.libreyolo.profile.Api;
 
 /**
  * What {@code profile infer} produced: the reported file (the trial's profile.json, or

@@ -1,10 +1,10 @@
 package org.libreyolo.profile.result;
 
-import org.libreyolo.profile.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.python.PyJson;
 
 /**

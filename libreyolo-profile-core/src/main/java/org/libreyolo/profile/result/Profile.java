@@ -1,8 +1,5 @@
 package org.libreyolo.profile.result;
 
-import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.result.ProfileKeys;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -10,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.ProfileRows.CategoryRow;
 import org.libreyolo.profile.result.ProfileRows.Compensation;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
@@ -17,7 +17,6 @@ import org.libreyolo.profile.result.ProfileRows.Latency;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
 import org.libreyolo.profile.result.ProfileRows.Samples;
-import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
  * The analysed, self-contained result ({@code libreyolo.profile.analysis/v1},

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.result;
 
-import org.libreyolo.profile.Api;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.libreyolo.profile.Api;
 
 /**
  * The row types of a profile (docs/profile-schema.md). Each keeps the stored object it was read

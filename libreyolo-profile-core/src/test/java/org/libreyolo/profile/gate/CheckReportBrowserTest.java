@@ -1,7 +1,5 @@
 package org.libreyolo.profile.gate;
 
-import org.libreyolo.profile.report.Chromium;
-import org.libreyolo.profile.internal.report.HtmlReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,11 +9,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.internal.compare.Comparison;
+import org.libreyolo.profile.internal.report.HtmlReport;
+import org.libreyolo.profile.report.Chromium;
 import org.libreyolo.profile.result.Profile;
 
 /**

@@ -1,6 +1,5 @@
 package org.libreyolo.profile.hardening;
 
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -13,6 +12,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.analysis.Traces;
 import org.libreyolo.profile.internal.data.DetectionDataset;
 import org.libreyolo.profile.internal.io.AtomicFiles;

@@ -11,12 +11,12 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.InferResult;
 
 class InferProfilerTest {

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.report;
 
-import org.libreyolo.profile.options.KernelQuery;
-import org.libreyolo.profile.internal.report.TextReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +9,8 @@ import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
+import org.libreyolo.profile.internal.report.TextReport;
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
 
 /** CPU profiles read as CPU in every lens; GPU profiles keep the reference's words. */

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.result;
 
-import org.libreyolo.profile.internal.result.ProfileIo;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -9,6 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
+import org.libreyolo.profile.internal.result.ProfileIo;
 
 /** One reader, one writer: a profile read and written again is the same bytes, unknown keys included. */
 class ProfileRoundTripTest {

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.junit;
 
-import java.util.Map;
 import ai.djl.inference.Predictor;
+import java.util.Map;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;

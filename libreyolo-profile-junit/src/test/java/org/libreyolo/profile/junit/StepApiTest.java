@@ -11,14 +11,13 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.core.Linear;
 import ai.djl.translate.Translator;
 import ai.djl.translate.TranslatorContext;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.libreyolo.profile.internal.python.PyJson;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,6 +25,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.python.PyJson;
 
 /** The handle's API as a test author meets it: values out of phases, checked exceptions, typed results, traps. */
 class StepApiTest {

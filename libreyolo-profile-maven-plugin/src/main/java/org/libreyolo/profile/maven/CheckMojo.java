@@ -10,12 +10,12 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.report.ReaderViews;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /

@@ -1,10 +1,10 @@
 package org.libreyolo.profile.maven;
 
-import org.libreyolo.profile.options.KernelQuery;
 import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.report.ReaderViews;
 
 /** Kernel rows by share (CPU profiles: leaf-op self times), filtered and sorted. */

@@ -1,9 +1,9 @@
 package org.libreyolo.profile.maven;
 
-import org.libreyolo.profile.Option;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.Option;
 import org.libreyolo.profile.produce.TrainOptions;
 import org.libreyolo.profile.produce.TrainProfiler;
 import org.libreyolo.profile.report.TrainReport;

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
+import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.internal.trace.TraceEvent;
 import org.libreyolo.profile.internal.trace.TraceReader;
-import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
  * The analysis-relevant events of one trace in columnar form (kind, ts, dur, interned name and

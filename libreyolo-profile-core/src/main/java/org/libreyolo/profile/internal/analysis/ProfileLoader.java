@@ -3,8 +3,8 @@ package org.libreyolo.profile.internal.analysis;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * What every reader accepts: a {@code profile.json} as-is, anything else analysed as a trace

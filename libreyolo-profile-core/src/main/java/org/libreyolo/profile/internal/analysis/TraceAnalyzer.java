@@ -19,11 +19,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
-import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The reference analyser ({@code analyze_trace}): window, per-step scalars, kernel and op rows,
@@ -35,10 +35,10 @@ public final class TraceAnalyzer {
   static final List<String> PHASE_ORDER =
       List.of("dataload", "to_device", "preprocess", "forward", "backward", "postprocess", "optimizer");
   static final String UNPHASED = "unphased";
-  private static final int TOP_PER_PHASE = 40;
-  private static final int TOP_KERNELS = 8;
-  private static final JsonNodeFactory F = JsonNodeFactory.instance;
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  static final int TOP_PER_PHASE = 40;
+  static final int TOP_KERNELS = 8;
+  static final JsonNodeFactory F = JsonNodeFactory.instance;
+  static final ObjectMapper MAPPER = new ObjectMapper();
 
   private TraceAnalyzer() {}
 
@@ -80,7 +80,7 @@ public final class TraceAnalyzer {
   }
 
   static Profile analyze(EventTable table, String tracePath, JsonNode summary, boolean compensate) {
-    ObjectNode recorded = new Run(table, tracePath, summary).build();
+    ObjectNode recorded = new AnalysisRun(table, tracePath, summary).build();
     ProfilerCost cost = table.profilerCost;
     if (cost == null) {
       return new Profile(recorded);
@@ -90,7 +90,7 @@ public final class TraceAnalyzer {
       recorded.set(COMPENSATION_KEY, compensation(cost, false, Map.of(), recorded));
       return new Profile(recorded);
     }
-    ObjectNode p = new Run(c.table(), tracePath, summary).build();
+    ObjectNode p = new AnalysisRun(c.table(), tracePath, summary).build();
     p.set(COMPENSATION_KEY, compensation(cost, true, c.phaseScale(), recorded));
     return new Profile(p);
   }
@@ -170,400 +170,6 @@ public final class TraceAnalyzer {
     raw.put("window_wall_ms", recorded.path("window").path("wall_ms").asDouble());
     raw.set("phases", recorded.get("phases"));
     return c;
-  }
-
-  /** One analysis: the accumulated window state and the profile it builds. */
-  private static final class Run {
-    final EventTable t;
-    final String tracePath;
-    final JsonNode summary;
-    final JsonNode real;
-    final Window w;
-    final int n;
-    final boolean cpu;
-    final double[] kernelDur;
-
-    double gpuBusyUs;
-    int nKern;
-    double tcUs;
-    double memcpyUs;
-    int nMalloc;
-    int nOps;
-    final Rows kernels = new Rows();
-    final Rows ops = new Rows();
-    final Map<String, Double> phaseGpu = new LinkedHashMap<>();
-    final List<double[]> intervals = new ArrayList<>();
-    /** In-window CPU span time per phase (used for CPU profiles, whose phases are Java spans). */
-    final Map<String, Double> phaseSpanUs = new LinkedHashMap<>();
-    final List<String> intervalPhase = new ArrayList<>();
-    final List<Integer> taggedKernels = new ArrayList<>();
-    final List<Integer> taggedOps = new ArrayList<>();
-
-    Run(EventTable t, String tracePath, JsonNode summary) {
-      this.t = t;
-      this.tracePath = tracePath;
-      this.summary = summary;
-      this.real = summary.path("real");
-      this.w = Window.of(t.markers);
-      this.n = w.nReal();
-      this.cpu = t.kernelCount() == 0 && t.hasCpuOps();
-      this.kernelDur = cpu ? t.cpuSelfTimes() : t.dur;
-    }
-
-    private boolean isKernel(int i) {
-      return cpu ? t.kind[i] == EventTable.CPU_OP && kernelDur[i] > 0 : t.kind[i] == EventTable.KERNEL;
-    }
-
-    /** Tensor-Core flags per interned name: the regex runs once per distinct kernel, not per event. */
-    private byte[] tensorCore;
-
-    private boolean isTensorCore(int nameId) {
-      if (tensorCore == null) {
-        tensorCore = new byte[t.names.size()];
-      }
-      if (tensorCore[nameId] == 0) {
-        tensorCore[nameId] = (byte) (KernelTaxonomy.isTensorCore(t.names.get(nameId)) ? 1 : 2);
-      }
-      return tensorCore[nameId] == 1;
-    }
-
-    void accumulate() {
-      for (int i = 0; i < t.size; i++) {
-        if (!w.contains(t.ts[i])) {
-          continue;
-        }
-        byte k = t.kind[i];
-        if (isKernel(i)) {
-          String name = t.names.get(t.name[i]);
-          double dur = kernelDur[i];
-          gpuBusyUs += dur;
-          nKern++;
-          if (!cpu && isTensorCore(t.name[i])) {
-            tcUs += dur;
-          }
-          kernels.add(name, dur);
-          taggedKernels.add(i);
-        }
-        switch (k) {
-          case EventTable.MEMCPY -> memcpyUs += t.dur[i];
-          case EventTable.MALLOC -> nMalloc++;
-          case EventTable.CPU_OP -> {
-            ops.add(t.names.get(t.name[i]), t.dur[i]);
-            nOps++;
-            taggedOps.add(i);
-          }
-          case EventTable.GPU_PHASE -> phaseGpu.merge(t.names.get(t.name[i]), t.dur[i], Double::sum);
-          case EventTable.CPU_PHASE -> {
-            intervals.add(new double[] {t.ts[i], t.ts[i] + t.dur[i]});
-            intervalPhase.add(t.names.get(t.name[i]));
-            phaseSpanUs.merge(t.names.get(t.name[i]), t.dur[i], Double::sum);
-          }
-          default -> { }
-        }
-      }
-    }
-
-    ObjectNode build() {
-      accumulate();
-      double stepMsRaw = truthy(real.path("step_ms")) ? real.path("step_ms").asDouble() : w.wallMs() / n;
-      double busyMs = gpuBusyUs / 1000.0 / n;
-      double utilRaw = stepMsRaw != 0 ? busyMs / stepMsRaw : 0.0;
-      double util = Math.min(utilRaw, 1.0);
-      long mallocs = nMalloc / n;
-      boolean pressure = !cpu && (mallocs >= 5 || utilRaw > 1.05);
-      double dataload = real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
-      double host = Math.max(stepMsRaw - busyMs - dataload, 0.0);
-      long launches = nKern / n;
-      double meanKernelUs = nKern > 0 ? gpuBusyUs / nKern : 0.0;
-      double gpuUtil = PyRound.round(util, 3);
-      double gpuUtilRaw = PyRound.round(utilRaw, 3);
-
-      String[] verdict = verdict(gpuUtil, gpuUtilRaw, mallocs, pressure, stepMsRaw, busyMs);
-      ObjectNode p = F.objectNode();
-      p.put("schema", Profile.SCHEMA);
-      p.put("trace", tracePath);
-      p.set("model", nullable(summary.path("meta").path("model")));
-      p.set("config", summary.path("meta").isObject() ? summary.path("meta").deepCopy() : F.objectNode());
-      p.put("bound", verdict[0]);
-      p.put("bound_why", verdict[1]);
-      p.put("step_ms", PyRound.round(stepMsRaw, 2));
-      p.set("img_per_s", nullable(real.path("img_per_s")));
-      p.set("dataload_ms", nullable(real.path("dataload_ms")));
-      p.set("dataload_frac", nullable(real.path("dataload_frac")));
-      p.put("gpu_util", gpuUtil);
-      p.put("gpu_util_raw", gpuUtilRaw);
-      p.put("memory_pressure", pressure);
-      p.put("cuda_mallocs_per_step", mallocs);
-      p.put("host_overhead_ms_per_step", PyRound.round(host, 2));
-      p.put("launches_per_step", launches);
-      p.put("gpu_busy_ms_per_step", PyRound.round(busyMs, 2));
-      p.put("mean_kernel_us", PyRound.round(meanKernelUs, 2));
-      p.put("kernels_per_step", launches);
-      p.put("unique_kernels", kernels.byName.size());
-      p.put("memcpy_ms_per_step", PyRound.round(memcpyUs / 1000.0 / n, 3));
-      // a number even for CPU profiles (0.0: no Tensor Core time), as the schema says: the
-      // reference's summary formats it with :.0f and fails on null (docs/deviations.md)
-      p.put("tensorcore_pct", !cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0);
-      p.set("peak_vram_mb", nullable(summary.path("analysis").path("peak_vram_mb")));
-      ObjectNode window = p.putObject("window");
-      window.put("wall_ms", PyRound.round(w.wallMs(), 1));
-      window.put("real_steps", n);
-
-      Phases phases = new Phases();
-      ObjectNode metrics = metrics(p, phases);
-      p.set("metrics", metrics);
-      p.set("categories", categories());
-      p.set("phases", phases.entries);
-      ArrayNode phasesGpu = F.arrayNode();
-      for (JsonNode e : phases.entries) {
-        ObjectNode g = phasesGpu.addObject();
-        g.set("phase", e.get("phase"));
-        g.set("gpu_ms_per_step", e.get("gpu_ms_per_step"));
-      }
-      p.set("phases_gpu", phasesGpu);
-      p.set("kernels_by_phase", phases.kernelsByPhase);
-      p.set("ops_by_phase", phases.opsByPhase);
-      ArrayNode kernelRows = kernelRows(kernels, Integer.MAX_VALUE);
-      ArrayNode top = F.arrayNode();
-      for (int i = 0; i < Math.min(TOP_KERNELS, kernelRows.size()); i++) {
-        top.add(kernelRows.get(i).deepCopy());
-      }
-      p.set("top_kernels", top);
-      p.set("kernels", kernelRows);
-      p.set("ops", opRows(ops, Integer.MAX_VALUE));
-      p.put("device", cpu ? "cpu" : nKern > 0 || t.kernelCount() > 0 ? "cuda" : "unknown");
-      p.put("kernel_source", cpu ? TraceConventions.KERNEL_SOURCE_CPU : TraceConventions.KERNEL_SOURCE_GPU);
-      if (t.gpuName != null) {
-        p.putObject("environment").put("gpu_name", t.gpuName);
-      }
-      return p;
-    }
-
-    private String[] verdict(
-        double gpuUtil, double gpuUtilRaw, long mallocs, boolean pressure, double stepMs, double busyMs) {
-      String bound = summary.path("bound").isTextual() ? summary.path("bound").asText() : "";
-      String why = summary.path("bound_why").isTextual() ? summary.path("bound_why").asText() : "";
-      if (bound.isEmpty()) {
-        String u = PyRound.format(gpuUtil * 100, 0);
-        if (cpu && stepMs <= 0) {
-          // no markers and no summary: a CPU trace has no step time to hold the ops against
-          bound = "compute";
-          why = "CPU ops total " + PyRound.format(busyMs, 2) + " ms; no ProfilerStep markers or summary, so"
-              + " utilisation is unknown";
-        } else if (cpu) {
-          bound = gpuUtil >= 0.8 ? "compute" : "host / launch";
-          why = gpuUtil >= 0.8 ? "CPU ops busy ~" + u + "% of the step"
-              : "CPU ops only ~" + u + "% busy \u2014 host overhead between ops (dataloader stall not"
-                  + " measurable from trace alone)";
-        } else if (gpuUtil >= 0.8) {
-          bound = "compute";
-          why = "GPU ~" + u + "% busy";
-        } else {
-          bound = "host / launch";
-          why = "GPU only ~" + u + "% busy \u2014 tiny kernels / host overhead (dataloader stall not"
-              + " measurable from trace alone)";
-        }
-      }
-      if (pressure) {
-        bound = "memory-pressure";
-        why = "allocator thrash (~" + mallocs + " cudaMalloc/free per step"
-            + (gpuUtilRaw > 1.05 ? "; util read " + PyRound.format(gpuUtilRaw * 100, 0) + "%" : "")
-            + ") \u2014 VRAM pressure; throughput and utilisation here are unreliable";
-      }
-      return new String[] {bound, why};
-    }
-
-    private ObjectNode metrics(ObjectNode p, Phases phases) {
-      ObjectNode m = F.objectNode();
-      m.set("img_per_s", p.get("img_per_s"));
-      m.set("step_ms", p.get("step_ms"));
-      m.set("dataload_ms", p.get("dataload_ms"));
-      m.set("dataload_frac", p.get("dataload_frac"));
-      m.set("gpu_util", p.get("gpu_util"));
-      m.set("gpu_busy_ms", p.get("gpu_busy_ms_per_step"));
-      m.set("mean_kernel_us", p.get("mean_kernel_us"));
-      m.set("kernels_per_step", p.get("kernels_per_step"));
-      m.set("unique_kernels", p.get("unique_kernels"));
-      m.put("ops_per_step", nOps / n);
-      m.set("memcpy_ms", p.get("memcpy_ms_per_step"));
-      m.set("tensorcore_pct", p.get("tensorcore_pct"));
-      m.set("peak_vram_mb", p.get("peak_vram_mb"));
-      m.set("host_overhead_ms", p.get("host_overhead_ms_per_step"));
-      m.set("launches_per_step", p.get("launches_per_step"));
-      m.set("cuda_mallocs_per_step", p.get("cuda_mallocs_per_step"));
-      m.set("memory_pressure", p.get("memory_pressure"));
-      m.set("bound", p.get("bound"));
-      for (JsonNode e : phases.entries) {
-        String phase = e.get("phase").asText();
-        m.set(phase + "_gpu_ms", e.get("gpu_ms_per_step"));
-        m.set(phase + "_wall_ms", e.get("wall_ms_per_step"));
-        m.set(phase + "_kernels", e.get("kernels_per_step"));
-        m.set(phase + "_ops", e.get("ops_per_step"));
-      }
-      return m;
-    }
-
-    private ArrayNode categories() {
-      Map<String, Double> sums = new LinkedHashMap<>();
-      for (Map.Entry<String, double[]> e : kernels.byName.entrySet()) {
-        sums.merge(categoryOf(e.getKey()), e.getValue()[0], Double::sum);
-      }
-      List<Map.Entry<String, Double>> entries = new ArrayList<>(sums.entrySet());
-      entries.removeIf(e -> !(e.getValue() > 0));
-      entries.sort(Map.Entry.<String, Double>comparingByValue().reversed());
-      ArrayNode out = F.arrayNode();
-      for (Map.Entry<String, Double> e : entries) {
-        ObjectNode row = out.addObject();
-        row.put("name", e.getKey());
-        row.put("pct", PyRound.round(e.getValue() / kernels.denominator() * 100, 1));
-        row.put("ms_per_step", PyRound.round(e.getValue() / 1000.0 / n, 3));
-      }
-      return out;
-    }
-
-    private final Map<String, String> categories = new HashMap<>();
-
-    /** Category per distinct name (the ordered regexes run once per name). */
-    private String categoryOf(String name) {
-      return categories.computeIfAbsent(name, n -> cpu ? KernelTaxonomy.cpuCategory(n) : KernelTaxonomy.category(n));
-    }
-
-    private final Map<String, Boolean> tensorCoreByName = new HashMap<>();
-
-    ArrayNode kernelRows(Rows rows, int limit) {
-      ArrayNode out = F.arrayNode();
-      for (Map.Entry<String, double[]> e : rows.sortedByShare(2)) {
-        if (out.size() >= limit) {
-          break;
-        }
-        String name = e.getKey();
-        double[] v = e.getValue();
-        ObjectNode row = out.addObject();
-        row.put("kernel", cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name));
-        row.put("raw_name", KernelTaxonomy.prefix(name, 90));
-        row.put("category", categoryOf(name));
-        row.put("tensorcore", !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore));
-        row.put("ms_per_step", PyRound.round(v[0] / 1000.0 / n, 4));
-        row.put("pct_of_gpu", PyRound.round(v[0] / rows.denominator() * 100, 2));
-        row.put("count_per_step", Math.max((long) v[1] / n, 1));
-      }
-      return out;
-    }
-
-    ArrayNode opRows(Rows rows, int limit) {
-      ArrayNode out = F.arrayNode();
-      for (Map.Entry<String, double[]> e : rows.sortedByShare(2)) {
-        if (out.size() >= limit) {
-          break;
-        }
-        double[] v = e.getValue();
-        ObjectNode row = out.addObject();
-        row.put("op", KernelTaxonomy.prefix(e.getKey(), 70));
-        row.put("ms_per_step", PyRound.round(v[0] / 1000.0 / n, 4));
-        row.put("pct_of_cpu_ops", PyRound.round(v[0] / rows.denominator() * 100, 2));
-        row.put("count_per_step", Math.max((long) v[1] / n, 1));
-      }
-      return out;
-    }
-
-    /** Phase attribution by CPU {@code step/} spans, kernels and ops by their start time. */
-    private final class Phases {
-      final ArrayNode entries = F.arrayNode();
-      final ObjectNode kernelsByPhase = F.objectNode();
-      final ObjectNode opsByPhase = F.objectNode();
-
-      Phases() {
-        Tagger tagger = new Tagger();
-        Map<String, Rows> kernelRows = new LinkedHashMap<>();
-        Map<String, Rows> opRowsByPhase = new HashMap<>();
-        for (int i : taggedKernels) {
-          kernelRows.computeIfAbsent(tagger.phaseOf(t.ts[i]), k -> new Rows())
-              .add(t.names.get(t.name[i]), kernelDur[i]);
-        }
-        for (int i : taggedOps) {
-          opRowsByPhase.computeIfAbsent(tagger.phaseOf(t.ts[i]), k -> new Rows())
-              .add(t.names.get(t.name[i]), t.dur[i]);
-        }
-        Set<String> order = new LinkedHashSet<>();
-        for (String phase : PHASE_ORDER) {
-          // CPU profiles (beyond the reference): a Java-only stage such as letterbox has no ops,
-          // but its span is the measurement, so it stays a phase
-          boolean cpuSpan = cpu && phaseSpanUs.containsKey(phase);
-          if (phaseGpu.containsKey(phase) || kernelRows.containsKey(phase) || opRowsByPhase.containsKey(phase)
-              || cpuSpan) {
-            order.add(phase);
-          }
-        }
-        order.addAll(kernelRows.keySet());
-        for (String phase : order) {
-          Rows k = kernelRows.getOrDefault(phase, new Rows());
-          Rows o = opRowsByPhase.getOrDefault(phase, new Rows());
-          ObjectNode e = entries.addObject();
-          e.put("phase", phase);
-          e.put("gpu_ms_per_step", PyRound.round(k.total / 1000.0 / n, 3));
-          JsonNode wall = phase.equals("dataload") ? real.path("dataload_ms")
-              : summary.path("composition_ms").path(phase);
-          if (wall.isNumber()) {
-            e.put("wall_ms_per_step", PyRound.round(wall.asDouble(), 2));
-          } else if (cpu && phaseSpanUs.containsKey(phase)) {
-            e.put("wall_ms_per_step", PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2));
-          } else {
-            e.putNull("wall_ms_per_step");
-          }
-          e.put("kernels_per_step", k.count / n);
-          e.put("ops_per_step", o.count / n);
-          e.put("unique_kernels", k.byName.size());
-          kernelsByPhase.set(phase, kernelRows(k, TOP_PER_PHASE));
-          opsByPhase.set(phase, opRows(o, TOP_PER_PHASE));
-        }
-      }
-    }
-
-    /** First sorted (start, end, phase) interval with start <= ts < end, in O(log n). */
-    private final class Tagger {
-      final double[] start;
-      final double[] prefixMaxEnd;
-      final String[] phase;
-
-      Tagger() {
-        Integer[] idx = new Integer[intervals.size()];
-        int m = 0;
-        for (int i = 0; i < intervals.size(); i++) {
-          if (w.contains(intervals.get(i)[0])) {
-            idx[m++] = i;
-          }
-        }
-        Integer[] sorted = Arrays.copyOf(idx, m);
-        Arrays.sort(sorted, Comparator.<Integer>comparingDouble(i -> intervals.get(i)[0])
-            .thenComparingDouble(i -> intervals.get(i)[1])
-            .thenComparing(intervalPhase::get));
-        start = new double[m];
-        prefixMaxEnd = new double[m];
-        phase = new String[m];
-        double max = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < m; k++) {
-          start[k] = intervals.get(sorted[k])[0];
-          max = Math.max(max, intervals.get(sorted[k])[1]);
-          prefixMaxEnd[k] = max;
-          phase[k] = intervalPhase.get(sorted[k]);
-        }
-      }
-
-      String phaseOf(double ts) {
-        // first k whose prefix max end exceeds ts: that interval's own end does
-        int lo = 0;
-        int hi = start.length;
-        while (lo < hi) {
-          int mid = (lo + hi) >>> 1;
-          if (prefixMaxEnd[mid] > ts) {
-            hi = mid;
-          } else {
-            lo = mid + 1;
-          }
-        }
-        return lo < start.length && start[lo] <= ts ? phase[lo] : UNPHASED;
-      }
-    }
   }
 
   static boolean truthy(JsonNode node) {

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.internal.compare;
 
-import org.libreyolo.profile.LibreYoloException;
-
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.apache.commons.math3.distribution.NormalDistribution;
@@ -11,6 +9,7 @@ import org.apache.commons.math3.stat.descriptive.moment.Variance;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 import org.apache.commons.math3.stat.inference.TTest;
+import org.libreyolo.profile.LibreYoloException;
 
 /**
  * Statistics of two samples of a time-like metric (docs/statistics.md): Welch's t-test on

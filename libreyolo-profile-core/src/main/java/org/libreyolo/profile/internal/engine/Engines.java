@@ -1,10 +1,10 @@
 package org.libreyolo.profile.internal.engine;
 
-import org.libreyolo.profile.options.DeviceSpec;
 import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.pytorch.jni.JniUtils;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.options.DeviceSpec;
 
 /**
  * The one place that boots DJL's PyTorch engine: offline, with the intra-op thread count chosen

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.internal.lens;
 
-import org.libreyolo.profile.options.KernelQuery;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,10 +9,11 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
-import java.util.Map;
+import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;

@@ -1,9 +1,9 @@
 package org.libreyolo.profile.internal.measure;
 
-import org.libreyolo.profile.options.Progress;
 import java.util.Arrays;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.options.Progress;
 
 /**
  * The A/B loop of the measurement core: two iteration bodies in one process, warmed alike, then

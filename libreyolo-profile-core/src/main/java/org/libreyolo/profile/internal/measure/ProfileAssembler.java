@@ -11,10 +11,10 @@ import org.libreyolo.profile.internal.analysis.ShapeWork;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * Builds the files every producer writes, in the reference's key order (docs/profile-schema.md):

@@ -1,12 +1,12 @@
 package org.libreyolo.profile.internal.measure;
 
-import org.libreyolo.profile.options.Progress;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.options.Progress;
 
 /**
  * The one measurement loop of every producer: warmup iterations, measured iterations timed by a

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.internal.pipeline;
 
-import org.libreyolo.profile.result.Detection;
-import org.libreyolo.profile.options.NmsOptions;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -13,10 +11,12 @@ import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.image.Letterbox;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.io.Npz;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.image.Letterbox;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.result.Detection;
 
 /**
  * preprocess, forward, postprocess: the three stages {@code profile infer} times one by one.

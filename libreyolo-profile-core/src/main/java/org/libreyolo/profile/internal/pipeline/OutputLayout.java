@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.pipeline;
 
-import org.libreyolo.profile.options.InputShape;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
@@ -10,6 +9,7 @@ import java.nio.FloatBuffer;
 import java.util.Arrays;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.options.InputShape;
 
 /**
  * The first output of a model, probed once with a zero input of the configured shape before

@@ -1,10 +1,10 @@
 package org.libreyolo.profile.internal.pipeline;
 
-import org.libreyolo.profile.result.Detection;
-import org.libreyolo.profile.options.NmsOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.result.Detection;
 
 /**
  * Upstream detect postprocess on one image's predictions (4+nc rows x A anchors, row-major):

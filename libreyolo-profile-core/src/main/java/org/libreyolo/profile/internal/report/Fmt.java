@@ -1,9 +1,9 @@
 package org.libreyolo.profile.internal.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
-import org.libreyolo.profile.internal.python.PyJson;
 
 /** Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}). */
 public final class Fmt {

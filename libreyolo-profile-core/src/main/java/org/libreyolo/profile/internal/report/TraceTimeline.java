@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.internal.trace.TraceEvent;
 import org.libreyolo.profile.internal.trace.TraceReader;
-import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /** The first steps of a trace as (step span, phase spans), for the timeline strip. Streams the trace. */
 record TraceTimeline(List<Step> steps) {

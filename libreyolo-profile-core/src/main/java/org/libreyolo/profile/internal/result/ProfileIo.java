@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.python.PyJson;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Reads {@code profile.json} files and writes profiles atomically: {@code profile.json} compact,

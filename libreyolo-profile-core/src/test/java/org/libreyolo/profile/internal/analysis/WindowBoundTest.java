@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.trace.TraceCopies;
 import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.internal.trace.TraceCopies;
 
 /**
  * Dropping the events after the window while streaming changes nothing: the profile of a

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
-import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.weights.Detectors;
 
 class CaptureSessionTest {

@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.measure;
 
-import org.libreyolo.profile.options.Progress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.internal.capture.Span;
+import org.libreyolo.profile.options.Progress;
 
 /** The one measurement loop: what it runs, what it keeps, and how a failing step leaves it. */
 class StepTimerTest {

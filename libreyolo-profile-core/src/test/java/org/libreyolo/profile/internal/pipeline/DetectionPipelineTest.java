@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.pipeline;
 
-import org.libreyolo.profile.options.NmsOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.djl.Device;
@@ -19,6 +18,7 @@ import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.options.NmsOptions;
 
 class DetectionPipelineTest {
   private static Yolo9Detector detector;

@@ -1,13 +1,13 @@
 package org.libreyolo.profile.internal.pipeline;
 
-import org.libreyolo.profile.result.Detection;
-import org.libreyolo.profile.options.NmsOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.result.Detection;
 
 class PostprocessTest {
   /** Two anchors, two classes: rows x1, y1, x2, y2, score0, score1. */

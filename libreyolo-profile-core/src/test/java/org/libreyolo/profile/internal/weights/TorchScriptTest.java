@@ -16,9 +16,9 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
-import org.libreyolo.profile.result.Detection;
-import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.internal.pipeline.Postprocess;
+import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.result.Detection;
 
 /**
  * The TorchScript path with a real (identity) TorchScript archive: detection as TorchScript, load
