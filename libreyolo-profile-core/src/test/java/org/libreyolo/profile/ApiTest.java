@@ -43,6 +43,8 @@ import org.junit.jupiter.api.Test;
 class ApiTest {
   private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
   private static final Path CORE = REPO.resolve("libreyolo-profile-core/src/main/java");
+  /** The JUnit extension's public types are a user's API too (the CLI's and the plugin's are their flags and parameters). */
+  private static final Path JUNIT = REPO.resolve("libreyolo-profile-junit/src/main/java");
   private static final Pattern INTERNAL = Pattern.compile("org\\.libreyolo\\.profile\\.internal\\.[\\w.]+");
   private static final Pattern CODE_ONLY = Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(?:\\\\.|[^\"\\\\\\n])*\"",
       Pattern.DOTALL);
@@ -51,10 +53,12 @@ class ApiTest {
 
   @BeforeAll
   static void parseTheApi() throws IOException {
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(CORE)) {
-      files = walk.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java")
-          && !CORE.relativize(f).toString().startsWith("org/libreyolo/profile/internal/")).sorted().toList();
+    List<Path> files = new ArrayList<>();
+    for (Path root : List.of(CORE, JUNIT)) {
+      try (Stream<Path> walk = Files.walk(root)) {
+        files.addAll(walk.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java")
+            && !root.relativize(f).toString().startsWith("org/libreyolo/profile/internal/")).sorted().toList());
+      }
     }
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
@@ -158,7 +162,7 @@ class ApiTest {
   @Test
   void everyPublicTypeOutsideInternalIsMarkedAndDocumented() {
     assertThat(API_TYPES).contains("org.libreyolo.profile.Api", "org.libreyolo.profile.gate.Gate",
-        "org.libreyolo.profile.yolo.Yolo9");
+        "org.libreyolo.profile.yolo.Yolo9", "org.libreyolo.profile.junit.StepProfiler");
     assertThat(PROBLEMS).as("API elements without @Api or javadoc").isEmpty();
   }
 

@@ -44,9 +44,8 @@ public final class Profile {
   }
 
   /**
-   * The stored tree, for writing and for views that print stored values as they are.
-   *
-   * @return the stored tree (not a copy)
+   * {@return the stored tree (not a copy)} The stored tree, for writing and for views that print stored values as
+   * they are.
    */
   public ObjectNode json() {
     return root;
@@ -54,19 +53,14 @@ public final class Profile {
 
   // -- identity and verdict
 
-  /**
-   * Whether the JSON carries the profile schema.
-   *
-   * @return whether the JSON carries the profile schema
-   */
+  /** {@return Whether the JSON carries the profile schema} */
   public boolean hasSchema() {
     return root.has("schema");
   }
 
   /**
-   * The trace the profile was analysed from, as stored (null for a trace-less profile).
-   *
-   * @return the trace file as stored, or null
+   * {@return the trace file as stored, or null} The trace the profile was analysed from, as stored (null for a
+   * trace-less profile).
    */
   public String trace() {
     return text("trace");
@@ -113,29 +107,17 @@ public final class Profile {
     return text("mode");
   }
 
-  /**
-   * Whether the profile is an inference profile.
-   *
-   * @return whether the profile is an inference profile
-   */
+  /** {@return Whether the profile is an inference profile} */
   public boolean isInference() {
     return "inference".equals(mode());
   }
 
-  /**
-   * What bounds the step: compute, memory, launch, dataloader, ....
-   *
-   * @return what bounds the step: compute, memory, launch, dataloader, ...
-   */
+  /** {@return What bounds the step: compute, memory, launch, dataloader, } */
   public String bound() {
     return text("bound");
   }
 
-  /**
-   * Why the verdict says so, in words.
-   *
-   * @return why the verdict says so, in words
-   */
+  /** {@return Why the verdict says so, in words} */
   public String boundWhy() {
     return text("bound_why");
   }
@@ -159,9 +141,8 @@ public final class Profile {
   }
 
   /**
-   * True for profiles whose "kernels" are CPU ops' self times, not GPU kernels.
-   *
-   * @return whether the profile ran on the CPU
+   * {@return whether the profile ran on the CPU} True for profiles whose "kernels" are CPU ops' self times, not GPU
+   * kernels.
    */
   public boolean isCpu() {
     return TraceConventions.KERNEL_SOURCE_CPU.equals(kernelSource());
@@ -169,38 +150,25 @@ public final class Profile {
 
   // -- scalars (null when absent or null)
 
-  /**
-   * The step time, ms, or null.
-   *
-   * @return the step time, ms, or null
-   */
+  /** {@return The step time, ms, or null} */
   public Num stepMs() {
     return num("step_ms");
   }
 
-  /**
-   * The throughput in images (or the step's items) per second, or null.
-   *
-   * @return the throughput in images (or the step's items) per second, or null
-   */
+  /** {@return The throughput in images (or the step's items) per second, or null} */
   public Num imgPerS() {
     return num("img_per_s");
   }
 
   /**
-   * Repeat aggregates: population std of the trial throughputs.
-   *
-   * @return the throughput's standard deviation over trials, or null
+   * {@return the throughput's standard deviation over trials, or null} Repeat aggregates: population std of the trial
+   * throughputs.
    */
   public Num imgPerSStd() {
     return num("img_per_s_std");
   }
 
-  /**
-   * Repeat aggregates: trials that reported a throughput.
-   *
-   * @return how many trials gave a throughput, or null
-   */
+  /** {@return how many trials gave a throughput, or null} Repeat aggregates: trials that reported a throughput. */
   public Num imgPerSN() {
     return num("img_per_s_n");
   }
@@ -215,118 +183,69 @@ public final class Profile {
     return n == null ? 1 : (int) n.asLong();
   }
 
-  /**
-   * Repeat aggregates: each trial's throughput.
-   *
-   * @return the throughput of each trial, or null
-   */
+  /** {@return the throughput of each trial, or null} Repeat aggregates: each trial's throughput. */
   public double[] imgPerSTrials() {
     return ProfileRows.values(root.path("img_per_s_trials"));
   }
 
-  /**
-   * The data-loading time, ms, or null.
-   *
-   * @return the data-loading time, ms, or null
-   */
+  /** {@return The data-loading time, ms, or null} */
   public Num dataloadMs() {
     return num("dataload_ms");
   }
 
-  /**
-   * The GPU utilisation, percent, or null on the CPU.
-   *
-   * @return the GPU utilisation, percent, or null on the CPU
-   */
+  /** {@return The GPU utilisation, percent, or null on the CPU} */
   public Num gpuUtil() {
     return num("gpu_util");
   }
 
-  /**
-   * GPU busy time per step, ms, or null.
-   *
-   * @return GPU busy time per step, ms, or null
-   */
+  /** {@return GPU busy time per step, ms, or null} */
   public Num gpuBusyMsPerStep() {
     return num("gpu_busy_ms_per_step");
   }
 
-  /**
-   * The mean kernel time, microseconds, or null.
-   *
-   * @return the mean kernel time, microseconds, or null
-   */
+  /** {@return The mean kernel time, microseconds, or null} */
   public Num meanKernelUs() {
     return num("mean_kernel_us");
   }
 
-  /**
-   * Kernel launches per step, or null.
-   *
-   * @return kernel launches per step, or null
-   */
+  /** {@return Kernel launches per step, or null} */
   public Num kernelsPerStep() {
     return num("kernels_per_step");
   }
 
-  /**
-   * Launches per step, or null.
-   *
-   * @return launches per step, or null
-   */
+  /** {@return Launches per step, or null} */
   public Num launchesPerStep() {
     return num("launches_per_step");
   }
 
-  /**
-   * Host overhead per step, ms, or null.
-   *
-   * @return host overhead per step, ms, or null
-   */
+  /** {@return Host overhead per step, ms, or null} */
   public Num hostOverheadMsPerStep() {
     return num("host_overhead_ms_per_step");
   }
 
-  /**
-   * Memory-copy time per step, ms, or null.
-   *
-   * @return memory-copy time per step, ms, or null
-   */
+  /** {@return Memory-copy time per step, ms, or null} */
   public Num memcpyMsPerStep() {
     return num("memcpy_ms_per_step");
   }
 
-  /**
-   * The share of tensor-core kernels, percent, or null.
-   *
-   * @return the share of tensor-core kernels, percent, or null
-   */
+  /** {@return The share of tensor-core kernels, percent, or null} */
   public Num tensorcorePct() {
     return num("tensorcore_pct");
   }
 
-  /**
-   * Peak GPU memory, MB, or null.
-   *
-   * @return peak GPU memory, MB, or null
-   */
+  /** {@return Peak GPU memory, MB, or null} */
   public Num peakVramMb() {
     return num("peak_vram_mb");
   }
 
-  /**
-   * CUDA allocations per step, or null.
-   *
-   * @return CUDA allocations per step, or null
-   */
+  /** {@return CUDA allocations per step, or null} */
   public Num cudaMallocsPerStep() {
     return num("cuda_mallocs_per_step");
   }
 
   /**
-   * Whether the run saw memory pressure (allocator retries or a near-full device).
-   *
-   * @return whether memory was under pressure
+   * {@return whether memory was under pressure} Whether the run saw memory pressure (allocator retries or a near-full
+   * device).
    */
   public boolean memoryPressure() {
     return root.path("memory_pressure").asBoolean(false);
@@ -344,9 +263,8 @@ public final class Profile {
   // -- blocks
 
   /**
-   * Inference and steps: the latency block, null otherwise.
-   *
-   * @return the latency percentiles and mean of one iteration, or null
+   * {@return the latency percentiles and mean of one iteration, or null} Inference and steps: the latency block, null
+   * otherwise.
    */
   public Latency latency() {
     JsonNode l = root.get("latency");
@@ -354,9 +272,8 @@ public final class Profile {
   }
 
   /**
-   * Inference and steps: mean ms per stage, in stored order (empty otherwise).
-   *
-   * @return the mean time of each stage (phase), ms
+   * {@return the mean time of each stage (phase), ms} Inference and steps: mean ms per stage, in stored order (empty
+   * otherwise).
    */
   public Map<String, Num> stagesMs() {
     Map<String, Num> out = new LinkedHashMap<>();
@@ -373,11 +290,7 @@ public final class Profile {
     return fields("config");
   }
 
-  /**
-   * Ours: the environment fingerprint, as stored (an open map of scalars).
-   *
-   * @return the environment fingerprint
-   */
+  /** {@return the environment fingerprint} Ours: the environment fingerprint, as stored (an open map of scalars). */
   public Map<String, JsonNode> environment() {
     return fields("environment");
   }
@@ -391,82 +304,49 @@ public final class Profile {
     return fields("metrics");
   }
 
-  /**
-   * The kernel categories and their share of the time.
-   *
-   * @return the category rows
-   */
+  /** {@return the category rows} The kernel categories and their share of the time. */
   public List<CategoryRow> categories() {
     return rows(root.path("categories"), CategoryRow::of);
   }
 
-  /**
-   * The phases of the step and their time.
-   *
-   * @return the phase rows
-   */
+  /** {@return the phase rows} The phases of the step and their time. */
   public List<PhaseRow> phases() {
     return rows(root.path("phases"), PhaseRow::of);
   }
 
-  /**
-   * Whether the profile has phases.
-   *
-   * @return whether the profile has phases
-   */
+  /** {@return Whether the profile has phases} */
   public boolean hasPhases() {
     return root.path("phases").isArray();
   }
 
-  /**
-   * The kernel rows, by total time.
-   *
-   * @return the kernel rows, by total time
-   */
+  /** {@return The kernel rows, by total time} */
   public List<KernelRow> kernels() {
     return rows(root.path("kernels"), KernelRow::of);
   }
 
-  /**
-   * The kernel rows the summary shows.
-   *
-   * @return the top kernel rows
-   */
+  /** {@return the top kernel rows} The kernel rows the summary shows. */
   public List<KernelRow> topKernels() {
     return rows(root.path("top_kernels"), KernelRow::of);
   }
 
-  /**
-   * The framework op rows.
-   *
-   * @return the framework op rows
-   */
+  /** {@return The framework op rows} */
   public List<OpRow> ops() {
     return rows(root.path("ops"), OpRow::of);
   }
 
-  /**
-   * Phase -> its top kernel rows, in stored phase order.
-   *
-   * @return the kernel rows of each phase
-   */
+  /** {@return the kernel rows of each phase} Phase -> its top kernel rows, in stored phase order. */
   public Map<String, List<KernelRow>> kernelsByPhase() {
     return byPhase("kernels_by_phase", KernelRow::of);
   }
 
-  /**
-   * Phase -> its top op rows, in stored phase order.
-   *
-   * @return the op rows of each phase
-   */
+  /** {@return the op rows of each phase} Phase -> its top op rows, in stored phase order. */
   public Map<String, List<OpRow>> opsByPhase() {
     return byPhase("ops_by_phase", OpRow::of);
   }
 
   /**
-   * Ours: the profiler-cost compensation, null when the trace recorded none.
-   *
-   * @return the profiler's cost compensation, or null
+   * {@return the profiler's cost compensation, or null} Ours: the profiler-cost compensation, null when the trace
+   * recorded none.
    */
   public Compensation compensation() {
     JsonNode c = root.get(ProfileKeys.COMPENSATION);
@@ -486,18 +366,15 @@ public final class Profile {
   }
 
   /**
-   * Ours: the raw samples (empty arrays when the profile has none, e.g. a reference file).
-   *
-   * @return the raw samples
+   * {@return the raw samples} Ours: the raw samples (empty arrays when the profile has none, e.g. a reference file).
    */
   public Samples samples() {
     return Samples.of(root.path("samples"));
   }
 
   /**
-   * True when the profile carries raw per-iteration latencies (what the gate tests with).
-   *
-   * @return whether the profile has latency samples
+   * {@return whether the profile has latency samples} True when the profile carries raw per-iteration latencies (what
+   * the gate tests with).
    */
   public boolean hasLatencySamples() {
     return root.path("samples").path("latency_ms").isArray();

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.produce.Engine;
 
 /**
@@ -24,6 +25,7 @@ import org.libreyolo.profile.produce.Engine;
  * }
  * }</pre>
  */
+@Api(status = Api.Status.STABLE)
 public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCallback, AfterAllCallback {
   private final ThrowingSupplier<T> loader;
   private int threads;
@@ -33,12 +35,22 @@ public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCal
     this.loader = loader;
   }
 
-  /** The fixture of the model {@code loader} loads (called once, before all tests). */
+  /**
+   * The fixture of the model {@code loader} loads (called once, before all tests).
+   *
+   * @param loader loads the model (a DJL ZooModel, or anything AutoCloseable)
+   * @return the fixture, to register with {@code @RegisterExtension}
+   */
   public static <T extends AutoCloseable> ModelFixture<T> of(ThrowingSupplier<T> loader) {
     return new ModelFixture<>(loader);
   }
 
-  /** Intra-op threads the engine boots with (default: all cores but one, as everywhere). */
+  /**
+   * Intra-op threads the engine boots with (default: all cores but one, as everywhere).
+   *
+   * @param n intra-op threads, at least 1
+   * @return this fixture
+   */
   public ModelFixture<T> threads(int n) {
     if (n < 1) {
       throw new IllegalArgumentException("ModelFixture threads must be >= 1, got " + n);
@@ -47,7 +59,11 @@ public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCal
     return this;
   }
 
-  /** The loaded model; only inside the test class's tests. */
+  /**
+   * The loaded model; only inside the test class's tests.
+   *
+   * @return the model
+   */
   public T get() {
     if (model == null) {
       throw new IllegalStateException("the ModelFixture is not loaded: register it with @RegisterExtension on a"

@@ -9,12 +9,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.libreyolo.profile.Api;
 
 /**
  * Injects a {@link StepProfiler} configured from {@link ProfiledStep} and configuration
  * parameters, skips perf tests under {@code libreyolo.profile.skip=true}, and fails a
  * {@code @ProfiledStep} test that never measured (it would otherwise pass having guarded nothing).
  */
+@Api(status = Api.Status.STABLE)
 public final class ProfileExtension implements ParameterResolver, ExecutionCondition, AfterTestExecutionCallback {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(ProfileExtension.class);
   private static final String PROFILER = "profiler";

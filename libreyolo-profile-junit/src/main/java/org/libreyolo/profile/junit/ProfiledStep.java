@@ -9,6 +9,7 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.libreyolo.profile.Api;
 
 /**
  * Marks a perf test (or, on the class, sets defaults for its methods). Attributes merge one by one,
@@ -28,46 +29,87 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ExtendWith(ProfileExtension.class)
 @Tag("perf")
 @ResourceLock(StepProfiler.RESOURCE)
+@Api(status = Api.Status.STABLE)
 public @interface ProfiledStep {
   /** An attribute left blank: it inherits from the enclosing level, then from the defaults. */
   int UNSET = -1;
 
-  /** Step name (default: the method name). */
+  /**
+   * Step name (default: the method name).
+   *
+   * @return the step's name, or empty for the method's
+   */
   String name() default "";
 
-  /** Discarded iterations before measuring (default 5). */
+  /**
+   * Discarded iterations before measuring (default 5).
+   *
+   * @return discarded iterations before the measured ones, at least 0
+   */
   int warmup() default UNSET;
 
-  /** Measured iterations per trial, at least 2; the gate needs 15 for its 3 blocks (default 20). */
+  /**
+   * Measured iterations per trial, at least 2; the gate needs 15 for its 3 blocks (default 20).
+   *
+   * @return measured iterations
+   */
   int runs() default UNSET;
 
-  /** Trials in this process; their blocks are pooled for the gate (default 1). */
+  /**
+   * Trials in this process; their blocks are pooled for the gate (default 1).
+   *
+   * @return trials in this process, at least 1
+   */
   int repeat() default UNSET;
 
-  /** Baseline file (default {@code src/perf/libreyolo-profile/<fully.qualified.Class>.<method>.json}). */
+  /**
+   * Baseline file (default {@code src/perf/libreyolo-profile/<fully.qualified.Class>.<method>.json}).
+   *
+   * @return the baseline file, relative to the module, or empty for the default
+   */
   String baseline() default "";
 
-  /** Practical threshold of the gate, 0.05 = 5% (default 0.05). */
+  /**
+   * Practical threshold of the gate, 0.05 = 5% (default 0.05).
+   *
+   * @return the slowdown the gate tolerates, a fraction (0.05 = 5%)
+   */
   double maxRegression() default Double.NaN;
 
-  /** Significance level of the gate (default 0.01). */
+  /**
+   * Significance level of the gate (default 0.01).
+   *
+   * @return the significance level, within (0, 1)
+   */
   double alpha() default Double.NaN;
 
   /**
    * Capture a Kineto trace of 9 extra iterations (needs the DJL engine). On at any level turns it
    * on; {@code -Dlibreyolo.profile.trace=false} turns it off everywhere.
+   *
+   * @return whether to record a trace (and with it the op and work counters)
    */
   boolean trace() default false;
 
-  /** Items (e.g. images) one step processes, for the throughput figure (default 1). */
+  /**
+   * Items (e.g. images) one step processes, for the throughput figure (default 1).
+   *
+   * @return items one step processes
+   */
   int items() default UNSET;
 
-  /** What an item is, for the throughput's unit: {@code images} gives {@code images/s} (default items). */
+  /**
+   * What an item is, for the throughput's unit: {@code images} gives {@code images/s} (default items).
+   *
+   * @return the unit's name
+   */
   String unit() default "";
 
   /**
    * Intra-op threads of the engine while the step runs; 0 keeps the engine's default, all cores
    * but one (docs/measurement.md, "Threads").
+   *
+   * @return intra-op threads, at least 1
    */
   int threads() default UNSET;
 }

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.PairedBlocks;
 
 /**
@@ -14,6 +15,7 @@ import org.libreyolo.profile.gate.PairedBlocks;
  * {@link Executable} may throw checked exceptions, a {@link ThrowingSupplier} returns a value,
  * which the profiler consumes so the JIT cannot drop the work that made it.
  */
+@Api(status = Api.Status.STABLE)
 public interface StepProfiler {
   /** Lock name shared by every profiled section (see {@link ProfiledStep}). */
   String RESOURCE = "org.libreyolo.profile";
@@ -22,6 +24,9 @@ public interface StepProfiler {
    * Names the model the step runs, so the profile records its parameter count and device (the
    * gate treats a different model or device as a different environment) and the gate divides the
    * step by the engine canary. Returns this handle.
+   *
+   * @param block the model's DJL block (its parameters counted, its device recorded)
+   * @return this handle
    */
   StepProfiler model(ai.djl.nn.Block block);
 
@@ -30,24 +35,52 @@ public interface StepProfiler {
    * ({@code <class>.<method>.<name>.json}): a test may measure several steps, each once, e.g.
    * {@code profiler.step("decode").measure(...); profiler.step("resize").measure(...)}. Names are
    * letters, digits, {@code _} and {@code -}.
+   *
+   * @param name the step's name: letters, digits, {@code _} and {@code -}
+   * @return a handle for that step
    */
   StepProfiler step(String name);
 
-  /** Measures a one-phase step: the phase is named after the step. */
+  /**
+   * Measures a one-phase step: the phase is named after the step.
+   *
+   * @param step the step, run once per iteration
+   * @return what was measured
+   */
   StepResult measure(Executable step);
 
-  /** Measures a one-phase step that returns a value (consumed every iteration). */
+  /**
+   * Measures a one-phase step that returns a value (consumed every iteration).
+   *
+   * @param step the step, run once per iteration
+   * @return what was measured
+   */
   <T> StepResult measure(ThrowingSupplier<T> step);
 
-  /** Measures a one-phase step under the given phase name, e.g. {@code measure("forward", () -> ...)}. */
+  /**
+   * Measures a one-phase step under the given phase name, e.g. {@code measure("forward", () -> ...)}.
+   *
+   * @param phase the phase's name
+   * @param step the step, run once per iteration
+   * @return what was measured
+   */
   StepResult measure(String phase, Executable step);
 
-  /** The same for a step that returns a value. */
+  /**
+   * The same for a step that returns a value.
+   *
+   * @param phase the phase's name
+   * @param step the step, run once per iteration
+   * @return what was measured
+   */
   <T> StepResult measure(String phase, ThrowingSupplier<T> step);
 
   /**
    * Measures a step made of named phases:
    * {@code it -> { var x = it.phase("pre", () -> pre()); it.phase("forward", () -> forward(x)); }}.
+   *
+   * @param step the step, run once per iteration
+   * @return what was measured
    */
   StepResult measure(PhasedStep step);
 
@@ -55,16 +88,30 @@ public interface StepProfiler {
    * Measures a step made of named phases that returns a value (consumed every iteration, so the
    * JIT cannot drop the work that made it):
    * {@code it -> { var x = it.phase("pre", () -> pre()); return it.phase("forward", () -> forward(x)); }}.
+   *
+   * @param step the step, run once per iteration
+   * @return what was measured
    */
   <T> StepResult measure(PhasedFunction<T> step);
 
   /**
    * Measures {@code step} on a fresh value each iteration: {@code setup} runs before the clock
    * starts and is not timed (JMH's {@code Level.Invocation}), e.g. a new input or a reset state.
+   *
+   * @param setup makes a fresh input per iteration, before the clock starts
+   * @param step the step on that input, timed
+   * @return what was measured
    */
   <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step);
 
-  /** The same with a per-iteration teardown after the clock stops (close what setup opened), not timed. */
+  /**
+   * The same with a per-iteration teardown after the clock stops (close what setup opened), not timed.
+   *
+   * @param setup makes a fresh input per iteration, before the clock starts
+   * @param step the step on that input, timed
+   * @param teardown closes what setup made, after the clock stops
+   * @return what was measured
+   */
   <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown);
 
   /**
@@ -73,6 +120,10 @@ public interface StepProfiler {
    * phases {@code preprocess}, {@code inference} and {@code postprocess} (its translator's input
    * processing, the forward, its output processing), so no hand-written split is needed. A
    * {@code TranslateException} fails the test naming the cause.
+   *
+   * @param predictor the DJL predictor, called once per iteration
+   * @param input makes the next input, before the clock starts
+   * @return what was measured
    */
   <I, O> StepResult measure(Predictor<I, O> predictor, ThrowingSupplier<I> input);
 
@@ -82,6 +133,11 @@ public interface StepProfiler {
    * candidate is slower with the whole interval above the threshold ({@code
    * libreyolo.profile.abMaxRegression}, default 2%); writes {@code ab-<name>.json} beside the
    * profile. Pairs and block length: {@code libreyolo.profile.pairs}, {@code blockRuns}.
+   *
+   * @param name the comparison's name (its file: {@code ab-<name>.json})
+   * @param control the control arm
+   * @param candidate the candidate arm
+   * @return the paired-blocks verdict
    */
   PairedBlocks compare(String name, Executable control, Executable candidate);
 
@@ -124,13 +180,28 @@ public interface StepProfiler {
    * fails naming the phase and the cause.
    */
   interface Phases {
-    /** Runs and times {@code body} as the phase {@code name}. */
+    /**
+     * Runs and times {@code body} as the phase {@code name}.
+     *
+     * @param name the phase's name, as {@code stages_ms} will call it
+     * @param body the phase's work
+     */
     void phase(String name, Executable body);
 
-    /** Runs and times {@code body} as the phase {@code name} and returns its value. */
+    /**
+     * Runs and times {@code body} as the phase {@code name} and returns its value.
+     *
+     * @param name the phase's name, as {@code stages_ms} will call it
+     * @param body the phase's work
+     * @return the body's value (consumed by the profiler too)
+     */
     <T> T phase(String name, ThrowingSupplier<T> body);
 
-    /** Phase times of the current iteration so far (ms). */
+    /**
+     * Phase times of the current iteration so far (ms).
+     *
+     * @return phase name to milliseconds
+     */
     Map<String, Double> current();
   }
 }

@@ -21,13 +21,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
-import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.trace.TraceConventions;
-
-import static org.libreyolo.profile.internal.analysis.TraceAnalyzer.*;
+import org.libreyolo.profile.result.Profile;
 
 /** One analysis: the accumulated window state and the profile it builds. */
 final class AnalysisRun {
