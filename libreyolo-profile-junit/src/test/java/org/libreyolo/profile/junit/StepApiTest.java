@@ -48,6 +48,18 @@ class StepApiTest {
     }
   }
 
+  /** The step's own value: {@code it -> { ...; return value; }} compiles and is consumed. */
+  @ProfiledStep(warmup = 0, runs = 4)
+  static class ValueOfTheStep {
+    @Test
+    void step(StepProfiler profiler) {
+      last = profiler.measure(it -> {
+        var a = it.phase("make", () -> new long[] {1, 2, 3});
+        return it.phase("sum", () -> a[0] + a[1] + a[2]);
+      });
+    }
+  }
+
   @ProfiledStep(warmup = 0, runs = 4)
   static class CheckedExceptionInAPhase {
     @Test
@@ -88,6 +100,12 @@ class StepApiTest {
     void step(int size, StepProfiler profiler) {
       profiler.measure(() -> LockSupport.parkNanos(size * 10_000L));
     }
+  }
+
+  @Test
+  void aStepThatReturnsItsValueIsMeasuredPhaseByPhase() {
+    run(ValueOfTheStep.class, "libreyolo.profile.updateBaseline", "false").assertStatistics(s -> s.succeeded(1));
+    assertThat(last.phaseMeansMs()).containsOnlyKeys("make", "sum");
   }
 
   /** Each invocation of a parameterized test gets its own profile and baseline, under the fully qualified class. */
