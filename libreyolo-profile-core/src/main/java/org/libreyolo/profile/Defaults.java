@@ -52,6 +52,14 @@ public final class Defaults {
     public static final int REPEAT_VALUE = 1;
     /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
+    /**
+     * Processes measured, one after another (JMH's forks): the process is the unit of evidence
+     * (docs/statistics.md, "Forks"). Chosen by measurement so that {@code mvn verify} with infer +
+     * check at imgsz 256 stays within 120 s on a 2-core runner (README, "What a fork costs").
+     */
+    public static final int FORKS_VALUE = 5;
+    /** {@link #FORKS_VALUE} as text, for annotation attributes. */
+    public static final String FORKS = "" + FORKS_VALUE;
     /** The default conf. */
     public static final double CONF_VALUE = 0.25;
     /** {@link #CONF_VALUE} as text, for annotation attributes. */

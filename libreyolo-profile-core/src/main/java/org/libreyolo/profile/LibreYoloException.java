@@ -102,7 +102,7 @@ public class LibreYoloException extends RuntimeException {
    * The message as a surface shows it: every option named in that surface's words, from the one
    * table in {@link Option} ({@code --max-det} on the CLI, {@code maxDet} in Maven and JUnit).
    *
-   * @param surface where the message is read
+   * @param surface where the message is read; null for the message with its option keys
    * @return the rendered message
    */
   public String message(Option.Surface surface) {

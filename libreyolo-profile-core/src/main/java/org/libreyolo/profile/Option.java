@@ -64,6 +64,8 @@ public enum Option {
   REPEAT("repeat"),
   /** Measured iterations. */
   RUNS("runs"),
+  /** Processes measured, one after another. */
+  FORKS("forks"),
   /** The model size. */
   SIZE("size"),
   /** Training steps. */
@@ -149,11 +151,11 @@ public enum Option {
    * A message with every {@code {key}} of this table in the surface's words; any other braces stay.
    *
    * @param template the message as core wrote it
-   * @param surface where it is read
+   * @param surface where it is read; null keeps the keys (a fork hands its message to its parent)
    * @return the rendered message
    */
   public static String render(String template, Surface surface) {
-    if (template == null || template.indexOf('{') < 0) {
+    if (template == null || surface == null || template.indexOf('{') < 0) {
       return template;
     }
     Matcher m = REFERENCE.matcher(template);

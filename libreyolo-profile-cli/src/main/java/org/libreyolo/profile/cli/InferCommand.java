@@ -46,6 +46,10 @@ public final class InferCommand implements Runnable {
   @Option(names = "--repeat", defaultValue = Defaults.Infer.REPEAT, description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
   int repeat;
 
+  @Option(names = "--forks", defaultValue = Defaults.Infer.FORKS,
+      description = "processes to measure in, one after another, each a fresh JVM (1: this one) (default: ${DEFAULT-VALUE})")
+  int forks;
+
   @Option(names = "--trace", negatable = true, defaultValue = Defaults.Infer.TRACE, description = "emit the Chrome trace (default: on)")
   boolean trace;
 
@@ -54,7 +58,7 @@ public final class InferCommand implements Runnable {
   @Override
   public void run() {
     InferOptions options = input.apply(InferOptions.builder()).source(source).weights(model.weights).size(model.size)
-        .half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).nms(nms.options())
+        .half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).forks(forks).nms(nms.options())
         .device(engine.spec()).threads(engine.threads).trace(trace).project(output.project).build();
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);

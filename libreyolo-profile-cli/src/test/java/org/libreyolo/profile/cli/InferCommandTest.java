@@ -17,7 +17,7 @@ class InferCommandTest {
 
   @Test
   void textOutputFollowsTheReferenceAndTheProfileReadsBack() {
-    CliTest.Result r = CliTest.run("profile", "infer", "--device", "cpu", "--threads", "1", "--imgsz", "64",
+    CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--device", "cpu", "--threads", "1", "--imgsz", "64",
         "--warmup", "1", "--runs", "4", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     String[] lines = r.out().split("\n");
@@ -39,7 +39,7 @@ class InferCommandTest {
 
   @Test
   void jsonOutputHasTheReferenceKeysInOrder() throws Exception {
-    CliTest.Result r = CliTest.run("profile", "infer", "--device", "cpu", "--threads", "1", "--imgsz", "64",
+    CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--device", "cpu", "--threads", "1", "--imgsz", "64",
         "--warmup", "0", "--runs", "2", "--repeat", "2", "--no-trace", "--project", dir.toString(), "--json");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode j = PyJson.MAPPER.readTree(r.out());
@@ -67,6 +67,9 @@ class InferCommandTest {
     "--task segment | --task must be auto, detect or none, got 'segment'",
     "--input-shape 1x224x224 | --input-shape must be NxCxHxW such as 1x3x224x224",
     "--input-shape 1x1x224x224 | --input-shape must have 3 channels",
+    "--forks 0 | --forks must be within 1..100, got 0",
+    "--forks 101 | --forks must be within 1..100, got 101",
+    "--forks 3 --repeat 2 | --repeat 2 and --forks 3 both repeat the measurement",
   })
   void badFlagsExitTwoBeforeAnyWork(String flags, String message) {
     List<String> args = new ArrayList<>(List.of("profile", "infer", "--device", "cpu", "--project", dir.resolve("p").toString()));
@@ -79,7 +82,7 @@ class InferCommandTest {
 
   @Test
   void cudaDeviceWithoutCudaFailsBeforeWritingAnything() {
-    CliTest.Result r = CliTest.run("profile", "infer", "--device", "0", "--project", dir.resolve("p").toString());
+    CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--device", "0", "--project", dir.resolve("p").toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("no CUDA device/engine is available", "--device cpu");
     assertThat(dir.resolve("p")).doesNotExist();
@@ -88,7 +91,7 @@ class InferCommandTest {
   /** No {@code --device}: {@code auto}, the CPU on this build, recorded as the device it decided on. */
   @Test
   void autoDeviceIsTheDefaultDecidedAndRecorded() throws Exception {
-    CliTest.Result r = CliTest.run("profile", "infer", "--threads", "1", "--imgsz", "64",
+    CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--threads", "1", "--imgsz", "64",
         "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.resolve("auto").toString());
     assertThat(r.code()).as(r.err()).isZero();
     com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.internal.python.PyJson.MAPPER.readTree(
@@ -103,7 +106,7 @@ class InferCommandTest {
   @Test
   void aClassifierTorchScriptIsProfiledWithoutPostprocess() throws Exception {
     Path model = fixture("global_pool_classifier.torchscript");
-    CliTest.Result r = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1", "--imgsz",
+    CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--weights", model.toString(), "--threads", "1", "--imgsz",
         "96", "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("task none: not a YOLO detection output, profiled without postprocess",
@@ -124,15 +127,35 @@ class InferCommandTest {
     assertThat(wrong.err()).hasLineCount(1).contains("model " + model, "does not run at input 1x3x256x256",
         "mat1 and mat2 shapes cannot be multiplied", "--input-shape");
     assertThat(dir.resolve("wrong")).doesNotExist();
-    CliTest.Result detect = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1",
+    CliTest.Result detect = CliTest.run("profile", "infer", "--forks", "1", "--weights", model.toString(), "--threads", "1",
         "--input-shape", "1x3x224x224", "--task", "detect", "--runs", "2", "--project", dir.resolve("d").toString());
     assertThat(detect.code()).isEqualTo(2);
     assertThat(detect.err()).hasLineCount(1).contains("--task detect needs a YOLO detection output", "[1, 10]");
-    CliTest.Result fits = CliTest.run("profile", "infer", "--weights", model.toString(), "--threads", "1",
+    CliTest.Result fits = CliTest.run("profile", "infer", "--forks", "1", "--weights", model.toString(), "--threads", "1",
         "--input-shape", "1x3x224x224", "--warmup", "1", "--runs", "2", "--no-trace", "--project",
         dir.resolve("fits").toString());
     assertThat(fits.code()).as(fits.err()).isZero();
     assertThat(fits.out()).contains("input 1x3x224x224");
+  }
+
+  /** Forks: fresh JVMs one after another, merged into one profile whose forks the gate reads as its unit. */
+  @Test
+  void forksMeasureInFreshJvmsAndMergeIntoOneProfile() throws Exception {
+    CliTest.Result r = CliTest.run("profile", "infer", "--forks", "2", "--device", "cpu", "--threads", "1", "--imgsz",
+        "64", "--warmup", "1", "--runs", "10", "--project", dir.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    Path file = dir.resolve("infer/profile.json");
+    JsonNode p = PyJson.MAPPER.readTree(file.toFile());
+    assertThat(p.get("config").get("forks").asInt()).isEqualTo(2);
+    assertThat(p.get("samples").get("forks")).hasSize(2);
+    assertThat(p.get("samples").get("latency_ms")).hasSize(10); // 5 latency iterations per fork, pooled
+    assertThat(p.get("samples").get("blocks").get("step_ms")).hasSize(4);
+    assertThat(p.get("trace").asText()).isEqualTo(dir.resolve("infer/profile_trace.json").toString());
+    assertThat(dir.resolve("infer/profile_trace.json")).isRegularFile();
+    assertThat(p.get("samples").get("forks").get(0).get("environment").get("cpu").asText()).isNotEmpty();
+    CliTest.Result self = CliTest.run("profile", "check", file.toString(), file.toString());
+    assertThat(self.code()).as(self.out()).isZero();
+    assertThat(self.out()).contains("2/2 forks", "Welch's t over the forks (2 and 2 processes)", "timing: ");
   }
 
   private static Path fixture(String name) {

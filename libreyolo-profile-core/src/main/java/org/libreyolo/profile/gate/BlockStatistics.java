@@ -3,76 +3,135 @@ package org.libreyolo.profile.gate;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
+import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
- * The stored-baseline gate's statistic (docs/statistics.md, "The stored-baseline gate"). The
- * unit is a block: its value is {@code ln(step block median / canary around it)} (plain
- * {@code ln(step block median)} for steps that do not run on the engine). The change is
- * the ratio of the two runs' mean block values, {@code exp(mean current - mean baseline) - 1}.
- * Its interval adds two parts: Welch's t over the blocks (the noise inside each run) and the
- * machine's noise between processes ({@code processNoise}, the standard deviation of a run's
- * mean log time across processes, which no single run can see and the gate study measures).
+ * The stored-baseline gate's statistic (docs/statistics.md, "The stored-baseline gate"). The unit
+ * of evidence is the process: a fork's value is the mean over its blocks of
+ * {@code ln(step block median / canary around it)} (plain {@code ln(step block median)} for steps
+ * that do not run on the engine). The change is {@code exp(mean current - mean baseline) - 1}
+ * over the processes of each side. A side measured in two or more forks brings its own
+ * between-process spread (Welch's t over the forks); a side measured in one process cannot, so it
+ * brings the spread of its blocks (t) and the between-process noise the gate study measured
+ * ({@code processNoise}, z).
  *
- * @param machineChange the canary's change between the runs (machine speed, not the step)
- * @param drift the largest canary change inside either run (second half against first, {@link #drift})
- * @param rawChange the change of the step's own block times, before normalisation
- * @param normalised whether the step was divided by the canary (both runs asked for it)
- * @param blocksBefore blocks in the baseline run
- * @param blocksAfter blocks in the current run
+ * @param blocksBefore blocks in the baseline run, over its forks
+ * @param blocksAfter blocks in the current run, over its forks
+ * @param forksBefore processes of the baseline run (1 without forks)
+ * @param forksAfter processes of the current run
  * @param change the estimated change, a fraction (+0.10 = 10% slower)
  * @param ciLow the interval's lower end, a fraction
  * @param ciHigh the interval's upper end, a fraction
- * @param mde the minimum detectable effect, a fraction
+ * @param mde the minimum detectable effect (power 0.8), a fraction
+ * @param machineChange the canary's change between the runs (machine speed, not the step)
+ * @param drift the largest canary change inside any one process (second half against first, {@link #drift})
+ * @param rawChange the change of the step's own block times, before normalisation
+ * @param normalised whether the step was divided by the canary (both runs asked for it)
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record BlockStatistics(int blocksBefore, int blocksAfter, double change, double ciLow, double ciHigh,
-    double mde, double machineChange, double drift, double rawChange, boolean normalised) {
-  /** Welch's t needs a spread on each side; fewer blocks cannot give one worth reading. */
+public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore, int forksAfter, double change,
+    double ciLow, double ciHigh, double mde, double machineChange, double drift, double rawChange,
+    boolean normalised) {
+  /** Welch's t needs a spread on each side; fewer blocks in one process cannot give one worth reading. */
   public static final int MIN_BLOCKS = 3;
+  /** Forks that estimate their own between-process spread. */
+  public static final int MIN_FORKS = 2;
 
   /**
-   * Whether both profiles carry blocks of the same canary (otherwise the gate cannot judge time).
+   * Whether both sides carry blocks of the same canary (otherwise the gate cannot judge time): a
+   * forked side needs every fork valid, a one-process side {@link #MIN_BLOCKS} blocks.
    *
-   * @param before the baseline run's blocks
-   * @param after the current run's blocks
+   * @param before the baseline's processes
+   * @param after the current run's processes
    * @return whether the blocks can be compared
    */
-  public static boolean applicable(Blocks before, Blocks after) {
-    return before != null && after != null && before.valid() && after.valid() && before.canary().equals(after.canary())
-        && before.stepMs().length >= MIN_BLOCKS && after.stepMs().length >= MIN_BLOCKS;
+  public static boolean applicable(List<Blocks> before, List<Blocks> after) {
+    return usable(before) && usable(after) && before.get(0).canary().equals(after.get(0).canary());
+  }
+
+  private static boolean usable(List<Blocks> side) {
+    if (side.isEmpty() || side.stream().anyMatch(b -> b == null || !b.valid())) {
+      return false;
+    }
+    String canary = side.get(0).canary();
+    return side.stream().allMatch(b -> b.canary().equals(canary))
+        && (side.size() >= MIN_FORKS || side.get(0).stepMs().length >= MIN_BLOCKS);
   }
 
   /**
+   * @param before the baseline's processes (its forks, or its one process)
+   * @param after the current run's processes
    * @param alpha the interval is two-sided at {@code 1 - alpha}
-   * @param processNoise the standard deviation of one run's mean log block value across processes
-   * @param before the baseline run's blocks
-   * @param after the current run's blocks
+   * @param processNoise the standard deviation of one process's mean log block value across
+   *     processes, for a side that cannot estimate it
    * @return the change, its interval and the MDE
    */
-  public static BlockStatistics of(Blocks before, Blocks after, double alpha, double processNoise) {
-    boolean normalise = before.normalised() && after.normalised();
-    double[] a = values(before, normalise);
-    double[] b = values(after, normalise);
-    double va = StatUtils.variance(a) / a.length;
-    double vb = StatUtils.variance(b) / b.length;
-    double within = Math.sqrt(va + vb);
-    double df = within == 0 ? a.length + b.length - 2
-        : (va + vb) * (va + vb) / (va * va / (a.length - 1) + vb * vb / (b.length - 1));
+  public static BlockStatistics of(List<Blocks> before, List<Blocks> after, double alpha, double processNoise) {
+    boolean normalise = before.stream().allMatch(Blocks::normalised) && after.stream().allMatch(Blocks::normalised);
+    Side a = side(before, normalise, processNoise);
+    Side b = side(after, normalise, processNoise);
+    double tVar = a.tVar + b.tVar;
+    double within = Math.sqrt(tVar);
+    double dfDen = (a.tVar == 0 ? 0 : a.tVar * a.tVar / a.df) + (b.tVar == 0 ? 0 : b.tVar * b.tVar / b.df);
+    double df = dfDen == 0 ? a.df + b.df : tVar * tVar / dfDen;
     TDistribution t = new TDistribution(null, Math.max(1, df));
     NormalDistribution z = new NormalDistribution(null, 0, 1);
-    double between = Math.sqrt(2) * processNoise; // one process on each side
-    double half = Math.hypot(t.inverseCumulativeProbability(1 - alpha / 2) * within,
-        z.inverseCumulativeProbability(1 - alpha / 2) * between);
-    double power = Math.hypot((t.inverseCumulativeProbability(1 - alpha / 2) + t.inverseCumulativeProbability(0.8))
-        * within, (z.inverseCumulativeProbability(1 - alpha / 2) + z.inverseCumulativeProbability(0.8)) * between);
-    double d = StatUtils.mean(b) - StatUtils.mean(a);
-    return new BlockStatistics(a.length, b.length, Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half),
-        Math.expm1(power),
-        Math.expm1(StatUtils.mean(logs(after.canaryMs())) - StatUtils.mean(logs(before.canaryMs()))),
-        Math.max(drift(before.canaryMs()), drift(after.canaryMs())),
-        Math.expm1(StatUtils.mean(logs(after.stepMs())) - StatUtils.mean(logs(before.stepMs()))), normalise);
+    double between = Math.sqrt(a.zVar + b.zVar);
+    double ta = t.inverseCumulativeProbability(1 - alpha / 2);
+    double za = z.inverseCumulativeProbability(1 - alpha / 2);
+    double half = Math.hypot(ta * within, za * between);
+    double power = Math.hypot((ta + t.inverseCumulativeProbability(0.8)) * within,
+        (za + z.inverseCumulativeProbability(0.8)) * between);
+    double d = b.mean - a.mean;
+    double drift = 0;
+    for (Blocks blocks : concat(before, after)) {
+      drift = Math.max(drift, drift(blocks.canaryMs()));
+    }
+    return new BlockStatistics(a.blocks, b.blocks, before.size(), after.size(), Math.expm1(d), Math.expm1(d - half),
+        Math.expm1(d + half), Math.expm1(power), Math.expm1(meanLog(after, true) - meanLog(before, true)), drift,
+        Math.expm1(meanLog(after, false) - meanLog(before, false)), normalise);
+  }
+
+  /**
+   * One side: its mean of process values, the variance of that mean known from its own spread
+   * ({@code tVar}, with {@code df}) and the part only the study's process noise can supply ({@code zVar}).
+   */
+  private record Side(double mean, double tVar, double df, double zVar, int blocks) {}
+
+  private static Side side(List<Blocks> processes, boolean normalise, double processNoise) {
+    int blocks = 0;
+    double[] means = new double[processes.size()];
+    for (int k = 0; k < means.length; k++) {
+      double[] v = values(processes.get(k), normalise);
+      means[k] = StatUtils.mean(v);
+      blocks += v.length;
+    }
+    if (means.length >= MIN_FORKS) {
+      return new Side(StatUtils.mean(means), StatUtils.variance(means) / means.length, means.length - 1, 0, blocks);
+    }
+    double[] v = values(processes.get(0), normalise);
+    return new Side(means[0], StatUtils.variance(v) / v.length, v.length - 1, processNoise * processNoise, blocks);
+  }
+
+  /** Mean log time over every block of a side: the canary's ({@code canary}) or the step's own. */
+  private static double meanLog(List<Blocks> processes, boolean canary) {
+    double sum = 0;
+    int n = 0;
+    for (Blocks b : processes) {
+      for (double v : canary ? b.canaryMs() : b.stepMs()) {
+        sum += Math.log(v);
+        n++;
+      }
+    }
+    return sum / n;
+  }
+
+  private static List<Blocks> concat(List<Blocks> a, List<Blocks> b) {
+    List<Blocks> all = new java.util.ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   /** Per block {@code ln(step / canary)}, or {@code ln(step)} when not normalised. */
@@ -80,14 +139,6 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, double change, 
     double[] out = new double[blocks.stepMs().length];
     for (int i = 0; i < out.length; i++) {
       out[i] = Math.log(normalise ? blocks.stepMs()[i] / blocks.canaryMs()[i] : blocks.stepMs()[i]);
-    }
-    return out;
-  }
-
-  private static double[] logs(double[] values) {
-    double[] out = new double[values.length];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = Math.log(values[i]);
     }
     return out;
   }

@@ -25,8 +25,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class Gate {
   /** Environment fields whose difference makes a comparison meaningless. */
-  static final List<String> FINGERPRINT = List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name",
-      "model_params");
+  static final List<String> FINGERPRINT = List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name");
 
   private Gate() {}
 
@@ -69,6 +68,24 @@ public final class Gate {
     }
 
     /**
+     * The timing evidence's own verdict: the worst of the timing rows.
+     *
+     * @return REGRESSION, INCONCLUSIVE, IMPROVED or PASS
+     */
+    public Verdict timingVerdict() {
+      return worst(rows.stream().map(Row::verdict).toList());
+    }
+
+    /**
+     * The exact counters' own verdict (ops per step, work, allocation).
+     *
+     * @return the counters' verdict
+     */
+    public Verdict countersVerdict() {
+      return opCounts.verdict();
+    }
+
+    /**
      * The result as {@code check-result.json} carries it.
      *
      * @return the JSON object
@@ -81,8 +98,10 @@ public final class Gate {
       out.put("max_regression", options.maxRegression());
       out.put("process_noise", options.processNoise());
       out.put("mde", round4(mde()));
+      ObjectNode t = out.putObject("timing");
+      t.put("verdict", timingVerdict().name());
       if (timing != null) {
-        ObjectNode t = out.putObject("timing");
+        t.putArray("forks").add(timing.forksBefore()).add(timing.forksAfter());
         t.putArray("blocks").add(timing.blocksBefore()).add(timing.blocksAfter());
         t.put("change", round4(timing.change()));
         t.putArray("ci").add(round4(timing.ciLow())).add(round4(timing.ciHigh()));
@@ -97,10 +116,11 @@ public final class Gate {
       workloadDifferences.forEach(workload::add);
       ArrayNode model = out.putArray("model_file_change");
       modelFileChange.forEach(model::add);
-      ObjectNode counts = out.putObject("op_counts");
-      counts.put("verdict", opCounts.verdict().name());
-      ArrayNode changes = counts.putArray("changes");
+      ObjectNode counters = out.putObject("counters");
+      counters.put("verdict", countersVerdict().name());
+      ArrayNode changes = counters.putArray("changes");
       opCounts.changes().forEach(changes::add);
+      out.set("op_counts", counters.deepCopy()); // the name of earlier versions, kept for one version
       ArrayNode rowsNode = out.putArray("metrics");
       for (Row r : rows) {
         ObjectNode n = rowsNode.addObject();
@@ -115,6 +135,16 @@ public final class Gate {
       }
       return out;
     }
+  }
+
+  /** REGRESSION over INCONCLUSIVE over IMPROVED over PASS: the verdict of several lines of one evidence. */
+  static Verdict worst(List<Verdict> verdicts) {
+    for (Verdict v : List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVED)) {
+      if (verdicts.contains(v)) {
+        return v;
+      }
+    }
+    return verdicts.isEmpty() ? Verdict.INCONCLUSIVE : Verdict.PASS;
   }
 
   /** Rounded to 4 decimals; null stays null. */
@@ -141,15 +171,15 @@ public final class Gate {
       }
     }
     List<String> workload = Workload.differences(b, c);
-    Blocks before = b.samples().blocks();
-    Blocks after = c.samples().blocks();
+    List<Blocks> before = b.samples().processes();
+    List<Blocks> after = c.samples().processes();
     BlockStatistics stats = BlockStatistics.applicable(before, after)
         ? BlockStatistics.of(before, after, options.alpha(), options.processNoise()) : null;
     String unstable = stats == null ? null : unstableMachine(stats, options);
     // not comparable, or the machine moved: the rows keep their numbers but no verdict of their own
     // (one verdict per report: never a REGRESSION row under an INCONCLUSIVE verdict)
-    String notJudged = !env.isEmpty() ? "not judged: another environment"
-        : !workload.isEmpty() ? "not judged: another workload" : unstable;
+    String notJudged = !env.isEmpty() ? "not judged: " + field(env.get(0)) + " differs"
+        : !workload.isEmpty() ? "not judged: " + field(workload.get(0)) + " differs" : unstable;
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
       rows.add(row(metric, b, c, stats, notJudged, options));
@@ -160,14 +190,10 @@ public final class Gate {
     Verdict overall;
     if (!env.isEmpty() || !workload.isEmpty()) {
       overall = Verdict.INCONCLUSIVE;
-    } else if (counts.verdict() == Verdict.REGRESSION || rows.stream().anyMatch(r -> r.verdict() == Verdict.REGRESSION)) {
-      overall = Verdict.REGRESSION;
-    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.INCONCLUSIVE)) {
-      overall = Verdict.INCONCLUSIVE;
-    } else if (rows.stream().anyMatch(r -> r.verdict() == Verdict.IMPROVED)) {
-      overall = Verdict.IMPROVED;
+    } else if (counts.verdict() == Verdict.REGRESSION) {
+      overall = Verdict.REGRESSION; // exact: more work is a regression whatever the timing says
     } else {
-      overall = Verdict.PASS;
+      overall = worst(rows.stream().map(Row::verdict).toList());
     }
     return new Result(overall, rows, stats, unstable, env, workload, Workload.modelFileChange(b, c), counts, options);
   }
@@ -179,8 +205,8 @@ public final class Gate {
    * @return whether the profile has block samples
    */
   public static boolean hasBlocks(Profile p) {
-    Blocks blocks = p.samples().blocks();
-    return blocks != null && blocks.valid() && blocks.stepMs().length >= BlockStatistics.MIN_BLOCKS;
+    List<Blocks> processes = p.samples().processes();
+    return BlockStatistics.applicable(processes, processes);
   }
 
   /**
@@ -218,10 +244,23 @@ public final class Gate {
     double worseLow = latency ? low : -high;
     double worseHigh = latency ? high : -low;
     double t = o.maxRegression();
-    VerdictRule.Call call = VerdictRule.judge(worseLow, worseHigh, t, s.mde(),
+    VerdictRule.Call call = VerdictRule.judge(latency ? change : -change, worseLow, worseHigh, t, s.mde(),
         "use profile ab (in-job A/B) for small changes");
-    return new Row(metric, before, after, change, low, high, call.verdict(), call.why() + " (" + s.blocksBefore() + "/" + s.blocksAfter()
-        + " blocks, threshold " + GateReport.percent(t) + ")");
+    return new Row(metric, before, after, change, low, high, call.verdict(), call.why() + " (" + units(s) + ", threshold "
+        + GateReport.percent(t) + ")");
+  }
+
+  /** The field a difference line names ({@code threads 1 -> 2}: {@code threads}). */
+  private static String field(String difference) {
+    int space = difference.indexOf(' ');
+    return space < 0 ? difference : difference.substring(0, space);
+  }
+
+  /** {@code 5/5 forks, 60/60 blocks}, or {@code 12/12 blocks} without forks. */
+  static String units(BlockStatistics s) {
+    String blocks = s.blocksBefore() + "/" + s.blocksAfter() + " blocks";
+    return s.forksBefore() > 1 || s.forksAfter() > 1 ? s.forksBefore() + "/" + s.forksAfter() + " forks, " + blocks
+        : blocks;
   }
 
   private static Double number(Num n) {

@@ -28,8 +28,12 @@ final class GateReport {
         : "~" + percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
         + "; threshold " + percent(r.options().maxRegression()));
     if (r.mde() != null && r.mde() > r.options().maxRegression()) {
-      lines.add("warning: underpowered: two processes cannot resolve the threshold on this machine's noise;"
-          + " profile ab (in-job A/B) can");
+      lines.add("warning: underpowered: " + (forked(r) ? "these forks cannot" : "two processes cannot")
+          + " resolve the threshold on this machine's noise; more forks narrow it, profile ab (in-job A/B) can");
+    }
+    String reRecord = reRecordNote(r);
+    if (reRecord != null) {
+      lines.add(reRecord);
     }
     if (!r.environmentDifferences().isEmpty()) {
       lines.add("environments differ (" + String.join("; ", r.environmentDifferences()) + "): INCONCLUSIVE");
@@ -44,6 +48,7 @@ final class GateReport {
     for (Gate.Row row : r.rows()) {
       lines.add("  " + row.metric() + ": " + row.why());
     }
+    lines.add(evidenceLine(r));
     lines.add("verdict: " + r.verdict());
     return lines;
   }
@@ -76,6 +81,11 @@ final class GateReport {
       md.append("\n").append(workloadLine(r)).append(".\n");
     }
     md.append("\n").append(opCountsLine(r)).append("\n");
+    String reRecord = reRecordNote(r);
+    if (reRecord != null) {
+      md.append("\n").append(reRecord).append("\n");
+    }
+    md.append("\n").append(evidenceLine(r)).append(", verdict: **").append(r.verdict()).append("**\n");
     return md.toString();
   }
 
@@ -87,8 +97,34 @@ final class GateReport {
   private static String estimatorLine(Gate.Result r) {
     String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"
         : "step time per block (not divided by the canary: the step does not run on the engine)";
-    return "change and CI: " + unit + " (throughput as its inverse); interval: the blocks' spread plus "
-        + percent(r.options().processNoise()) + " process noise per run";
+    BlockStatistics t = r.timing();
+    String interval;
+    if (t != null && t.forksBefore() >= BlockStatistics.MIN_FORKS && t.forksAfter() >= BlockStatistics.MIN_FORKS) {
+      interval = "Welch's t over the forks (" + t.forksBefore() + " and " + t.forksAfter() + " processes)";
+    } else if (t != null && (t.forksBefore() >= BlockStatistics.MIN_FORKS || t.forksAfter() >= BlockStatistics.MIN_FORKS)) {
+      interval = "the forked side's spread between forks; the one-process side's blocks plus "
+          + percent(r.options().processNoise()) + " process noise";
+    } else {
+      interval = "the blocks' spread plus " + percent(r.options().processNoise()) + " process noise per run";
+    }
+    return "change and CI: " + unit + ", mean per process (throughput as its inverse); interval: " + interval;
+  }
+
+  /** Each line of evidence with its own verdict: {@code timing: PASS; counters: PASS}. */
+  static String evidenceLine(Gate.Result r) {
+    return "timing: " + r.timingVerdict() + "; counters: " + r.countersVerdict();
+  }
+
+  private static boolean forked(Gate.Result r) {
+    return r.timing() != null && (r.timing().forksBefore() > 1 || r.timing().forksAfter() > 1);
+  }
+
+  /** A one-process baseline judged against forks: it works, and a forked baseline would narrow the interval. */
+  private static String reRecordNote(Gate.Result r) {
+    BlockStatistics t = r.timing();
+    return t != null && t.forksBefore() == 1 && t.forksAfter() > 1
+        ? "note: the baseline was measured in one process: re-record it with forks for an interval from both sides"
+        : null;
   }
 
   private static String machineLine(BlockStatistics t) {

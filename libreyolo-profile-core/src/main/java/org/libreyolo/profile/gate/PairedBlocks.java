@@ -51,7 +51,7 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
     double low = Math.expm1(mean - t * se);
     double high = Math.expm1(mean + t * se);
     double mde = Math.expm1((t + tPower) * se);
-    VerdictRule.Call call = VerdictRule.judge(low, high, threshold, mde, "add pairs");
+    VerdictRule.Call call = VerdictRule.judge(Math.expm1(mean), low, high, threshold, mde, "add pairs");
     return new PairedBlocks(k, Math.expm1(mean), low, high, mde, call.verdict(), call.why());
   }
 }

@@ -30,7 +30,14 @@ final class Workload {
 
   /** The model file's hash change, if both record one and it changed (informational). */
   public static List<String> modelFileChange(Profile baseline, Profile current) {
-    return differences(baseline, current, List.of(MODEL_HASH));
+    List<String> out = differences(baseline, current, List.of(MODEL_HASH));
+    // the model is what a change may change: a new parameter count is shown, and judged like any change
+    JsonNode pa = baseline.environment().get("model_params");
+    JsonNode pb = current.environment().get("model_params");
+    if (pa != null && pb != null && !Comparison.same(pa, pb)) {
+      out.add("model_params " + pa.asText() + " -> " + pb.asText());
+    }
+    return out;
   }
 
   private static List<String> differences(Profile baseline, Profile current, List<String> keys) {

@@ -6,6 +6,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.InputShape;
@@ -33,12 +34,13 @@ import org.libreyolo.profile.options.Task;
  * @param project the output directory
  * @param task the postprocess task: auto, detect or none
  * @param inputShape the input shape NxCxHxW, or null for the square imgsz
+ * @param forks processes to measure in, one after another: 1 measures in this JVM, more start that many fresh JVMs
  */
 @Api(status = Api.Status.STABLE)
 public record InferOptions(
     Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
     int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace,
-    Path project, Task task, InputShape inputShape) {
+    Path project, Task task, InputShape inputShape, int forks) {
 
   /**
    * Detection (auto task) at the batch and square size given: the options before tasks and input shapes.
@@ -62,7 +64,7 @@ public record InferOptions(
   public InferOptions(Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
       int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace, Path project) {
     this(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device, threads, trace, project,
-        Task.AUTO, null);
+        Task.AUTO, null, 1);
   }
 
   /**
@@ -89,6 +91,7 @@ public record InferOptions(
     private int warmup = Defaults.Infer.WARMUP_VALUE;
     private int runs = Defaults.Infer.RUNS_VALUE;
     private int repeat = Defaults.Infer.REPEAT_VALUE;
+    private int forks = Defaults.Infer.FORKS_VALUE;
     private NmsOptions nms = NmsOptions.DEFAULT;
     private DeviceSpec device = DeviceSpec.parse(Defaults.DEVICE);
     private Integer threads;
@@ -169,6 +172,15 @@ public record InferOptions(
      * @return this builder
      */
     public Builder repeat(int v) { repeat = v; return this; }
+
+    /**
+     * Sets the processes to measure in (JMH's forks): each a fresh JVM with its own warmup, blocks
+     * and canary, one after another; 1 measures in this JVM.
+     *
+     * @param v forks, 1 to 100
+     * @return this builder
+     */
+    public Builder forks(int v) { forks = v; return this; }
     /**
      * Sets the postprocess thresholds.
      *
@@ -226,7 +238,7 @@ public record InferOptions(
      */
     public InferOptions build() {
       return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device,
-          threads != null ? threads : Engines.defaultThreads(), trace, project, task, inputShape);
+          threads != null ? threads : Engines.defaultThreads(), trace, project, task, inputShape, forks);
     }
   }
 
@@ -256,6 +268,11 @@ public record InferOptions(
     if (threads < 1) {
       throw LibreYoloException.badInput("{threads} must be >= 1, got " + threads);
     }
+    Forks.check(forks);
+    if (forks > 1 && repeat > 1) {
+      throw LibreYoloException.badInput("{repeat} " + repeat + " and {forks} " + forks + " both repeat the measurement:"
+          + " forks (fresh processes) are the independent unit, use {forks} alone");
+    }
     ampDtype = normalizeAmpDtype(ampDtype);
     if (half && !device.cuda()) { // auto counts as CUDA until decided; concrete() checks again
       throw LibreYoloException.badInput("{half} needs a CUDA device; on CPU the profile runs in float32");
@@ -275,7 +292,7 @@ public record InferOptions(
    */
   public InferOptions concrete() {
     return device.auto() ? new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat,
-        nms, Engines.concrete(device), threads, trace, project, task, inputShape) : this;
+        nms, Engines.concrete(device), threads, trace, project, task, inputShape, forks) : this;
   }
 
   /**

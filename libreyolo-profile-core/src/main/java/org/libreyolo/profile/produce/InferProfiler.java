@@ -18,6 +18,7 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.engine.Environment;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.io.ContentHash;
@@ -58,6 +59,23 @@ public final class InferProfiler {
    * @return the profile and the files written
    */
   public static InferResult run(InferOptions options, Progress progress) {
+    return run(options, progress, null);
+  }
+
+  /**
+   * The same, with the class path forks start on: a surface whose own class path is not the one
+   * the tool runs on (a Maven plugin's realm) gives it; null is this JVM's.
+   *
+   * @param options what to profile and where the files go
+   * @param progress where progress goes (Progress.NONE for none)
+   * @param forkClasspath the class path of the forks ({@code -cp}), or null
+   * @return the profile and the files written (with forks: the merged profile)
+   */
+  public static InferResult run(InferOptions options, Progress progress, String forkClasspath) {
+    if (options.forks() > 1) {
+      return ForkedInfer.run(options, progress,
+          forkClasspath == null ? Forks.Jvm.current() : Forks.Jvm.withClasspath(forkClasspath));
+    }
     List<RgbImage> images = ImageSource.load(options.source());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
     Engines.boot(options.threads());

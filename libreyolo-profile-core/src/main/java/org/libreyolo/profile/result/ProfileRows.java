@@ -1,6 +1,8 @@
 package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import org.libreyolo.profile.Api;
 
 /**
@@ -152,15 +154,46 @@ public final class ProfileRows {
    * @param stepMs the step's median iteration per block (or per step), ms
    * @param imgPerSTrials the throughput of each trial
    * @param skippedSteps steps skipped before the window
-   * @param blocks the block series
+   * @param blocks the block series (with forks: every fork's blocks, in fork order)
+   * @param forks per fork, its own blocks and environment; empty for a profile measured in one process
    */
   public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps,
-      Blocks blocks) {
+      Blocks blocks, List<Fork> forks) {
     static Samples of(JsonNode n) {
+      List<Fork> forks = new ArrayList<>();
+      for (JsonNode f : n.path("forks")) {
+        Blocks b = Blocks.of(f.path("blocks"));
+        if (b != null) {
+          forks.add(new Fork(f.path("index").asInt(forks.size()), b, f.path("environment")));
+        }
+      }
       return new Samples(values(n.path("latency_ms")), values(n.path("step_ms")), values(n.path("img_per_s_trials")),
-          n.path("skipped_steps").asLong(0), Blocks.of(n.path("blocks")));
+          n.path("skipped_steps").asLong(0), Blocks.of(n.path("blocks")), List.copyOf(forks));
+    }
+
+    /**
+     * The processes the gate compares: each fork's blocks, or the one process's blocks of a
+     * profile measured without forks (empty when it has none).
+     *
+     * @return per process, its blocks
+     */
+    public List<Blocks> processes() {
+      if (!forks.isEmpty()) {
+        return forks.stream().map(Fork::blocks).toList();
+      }
+      return blocks == null ? List.of() : List.of(blocks);
     }
   }
+
+  /**
+   * One fork of a forked measurement ({@code samples.forks[i]}): a fresh JVM with its own warmup,
+   * blocks and canary.
+   *
+   * @param index the fork's position, from 0
+   * @param blocks its blocks
+   * @param environment its environment fingerprint
+   */
+  public record Fork(int index, Blocks blocks, JsonNode environment) {}
 
   /**
    * {@code samples.blocks}: per block the step's median iteration and the canary around it

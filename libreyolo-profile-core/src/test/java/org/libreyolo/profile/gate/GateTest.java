@@ -47,6 +47,69 @@ public class GateTest {
     return new Profile(p);
   }
 
+  /**
+   * A forked profile: {@code forks} processes, each with its own speed (lognormal, sd
+   * {@code between}) and 8 blocks of the step and the canary; {@code samples.forks} as the parent writes it.
+   */
+  static Profile forked(double median, double between, int forks, long seed) throws Exception {
+    SplittableRandom r = new SplittableRandom(seed);
+    ObjectNode p = (ObjectNode) PyJson.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    p.put("img_per_s", 1000 / median);
+    p.putObject("latency").put("p50_ms", median);
+    p.putObject("environment").put("cpu", "x").put("threads", 1);
+    var perFork = p.putObject("samples").putArray("forks");
+    for (int k = 0; k < forks; k++) {
+      double process = Math.exp(r.nextGaussian() * between); // the machine this fork got, step and canary alike
+      ObjectNode blocks = perFork.addObject().put("index", k).putObject("blocks").put("runs_per_block", 5)
+          .put("canary", "yolo9t seeded 128x128");
+      var step = blocks.putArray("step_ms");
+      var canary = blocks.putArray("canary_ms");
+      double own = Math.exp(r.nextGaussian() * between / 2); // what the canary cannot see
+      for (int b = 0; b < 8; b++) {
+        step.add(process * own * median * Math.exp(r.nextGaussian() * 0.01));
+        canary.add(process * 10 * Math.exp(r.nextGaussian() * 0.005));
+      }
+    }
+    return new Profile(p);
+  }
+
+  /** Forks: the unit is the process, the interval the spread between forks of both runs (Welch's t over forks). */
+  @Test
+  void forksResolveATenPercentSlowdownThatOneProcessCannot() throws Exception {
+    GateOptions defaults = GateOptions.defaults();
+    Gate.Result slower = Gate.check(forked(20, 0.03, 5, 1), forked(22, 0.03, 5, 2), defaults);
+    assertThat(slower.timing().forksBefore()).isEqualTo(5);
+    assertThat(slower.timing().change()).isBetween(0.05, 0.15);
+    assertThat(slower.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(slower.rows().get(1).why()).startsWith("significantly slower, by at least the threshold (5/5 forks, 40/40 blocks");
+    for (long seed = 10; seed < 30; seed += 2) {
+      Gate.Result aa = Gate.check(forked(20, 0.03, 5, seed), forked(20, 0.03, 5, seed + 1), defaults);
+      assertThat(aa.verdict()).as("A/A seed " + seed).isNotEqualTo(Verdict.REGRESSION);
+    }
+    assertThat(slower.toJson().get("timing").get("forks").toString()).isEqualTo("[5,5]");
+    assertThat(slower.toJson().get("timing").get("verdict").asText()).isEqualTo("REGRESSION");
+    assertThat(slower.toJson().get("counters").get("verdict").asText()).isEqualTo("INCONCLUSIVE");
+  }
+
+  /** Significant but smaller than the threshold is not a regression; the threshold is a size, not an interval bound. */
+  @Test
+  void aSignificantChangeBelowTheThresholdPasses() throws Exception {
+    Gate.Result small = Gate.check(forked(20, 0.002, 8, 3), forked(20.4, 0.002, 8, 4), GateOptions.defaults());
+    assertThat(small.timing().ciLow()).isGreaterThan(0);
+    assertThat(small.verdict()).isEqualTo(Verdict.PASS);
+  }
+
+  /** A baseline measured in one process is still judged: its side brings the study's process noise. */
+  @Test
+  void aBaselineWithoutForksIsJudgedWithTheProcessNoise() throws Exception {
+    Profile one = profile(20, 0.02, 5, "x");
+    Gate.Result r = Gate.check(one, forked(20, 0.03, 5, 6), GateOptions.defaults());
+    assertThat(r.timing().forksBefore()).isEqualTo(1);
+    assertThat(r.timing().forksAfter()).isEqualTo(5);
+    assertThat(r.verdict()).isIn(Verdict.PASS, Verdict.INCONCLUSIVE);
+    assertThat(GateReport.text(r)).anySatisfy(line -> assertThat(line).contains("re-record it with forks"));
+  }
+
   @Test
   void sameDistributionPassesOnAQuietMachine() throws Exception {
     Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(100, 0.03, 2, "x"), QUIET);
@@ -163,7 +226,7 @@ public class GateTest {
     assertThat(r.workloadDifferences()).containsExactly("imgsz 160 -> 224");
     // one verdict per report: a +50% row of another workload is not a REGRESSION row under an INCONCLUSIVE verdict
     assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
-    assertThat(r.rows().get(0).why()).isEqualTo("not judged: another workload");
+    assertThat(r.rows().get(0).why()).isEqualTo("not judged: imgsz differs");
     assertThat(GateReport.text(r)).noneMatch(line -> line.contains("REGRESSION"));
     assertThat(r.modelFileChange()).containsExactly("weights_sha256 aa -> bb");
     assertThat(GateReport.text(r)).contains("workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline"

@@ -38,6 +38,14 @@ public class InferMojo extends AbstractInferenceMojo {
   int repeat;
 
   /**
+   * Processes to measure in, one after another, each a fresh JVM on the plugin's class path with its
+   * own warmup, blocks and canary (1: Maven's JVM); the profile merges them and the gate's unit is
+   * the fork.
+   */
+  @Parameter(property = "libreyolo.profile.forks", defaultValue = Defaults.Infer.FORKS)
+  int forks;
+
+  /**
    * Write the Chrome trace of 9 extra iterations (the op and work counters come from it); the same
    * switch as the JUnit extension's {@code libreyolo.profile.trace}.
    */
@@ -52,15 +60,17 @@ public class InferMojo extends AbstractInferenceMojo {
   @Override
   void run() {
     InferOptions options = inferOptions().half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat)
-        .trace(trace && !noTrace).build();
+        .forks(forks).trace(trace && !noTrace).build();
     if (noTrace) {
       getLog().warn("libreyolo.profile.noTrace is deprecated: use -Dlibreyolo.profile.trace=false");
     }
     InferResult result = InferProfiler.run(options, (stage, done, total) -> {
-      if (done == total) {
+      if (stage.startsWith("fork") && done < total) {
+        getLog().info(stage + " (a fresh JVM)");
+      } else if (done == total) {
         getLog().debug(stage + " " + done + "/" + total);
       }
-    });
+    }, PluginClasspath.of(getClass()));
     if (json) {
       getLog().info(Json.indented(InferReport.json(result)));
     } else {

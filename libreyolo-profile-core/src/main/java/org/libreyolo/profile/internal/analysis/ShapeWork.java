@@ -10,7 +10,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.trace.TraceConventions;
@@ -27,9 +29,28 @@ import org.libreyolo.profile.internal.trace.TraceConventions;
  * @param matmulMacs {@code mm}, {@code addmm}, {@code bmm} MACs per step
  */
 public record ShapeWork(long convMacsStride1, long matmulMacs) {
-  private record Op(String name, double ts, JsonNode dims) {}
+  private record Op(String name, double ts, double end, String tid, JsonNode dims) {}
 
-  /** The first traced step's work, or null when the trace recorded no shapes there. */
+  /**
+   * Every spelling of a convolution a trace carries: the C++ API records {@code aten::convolution},
+   * a TorchScript model {@code aten::_convolution}, and each dispatches to one backend kernel
+   * (mkldnn, the slow path, cuDNN). The input is argument 0 and the weight argument 1 in all.
+   */
+  static final Set<String> CONVOLUTIONS = Set.of("aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::convolution",
+      "aten::_convolution", "aten::mkldnn_convolution", "aten::thnn_conv2d", "aten::_slow_conv2d_forward",
+      "aten::cudnn_convolution", "aten::miopen_convolution", "aten::_nnpack_spatial_convolution");
+  /** Matrix products: {@code linear} (a TorchScript {@code nn.Linear}) and what it and {@code matmul} dispatch to. */
+  static final Set<String> MATMULS = Set.of("aten::linear", "aten::matmul", "aten::mm", "aten::addmm", "aten::bmm",
+      "aten::baddbmm");
+
+  /**
+   * The first traced step's work, or null when the trace recorded no shapes there. Only the
+   * outermost counted op of a call is counted (a {@code linear} and the {@code addmm} inside it,
+   * an {@code _convolution} and its backend kernel are one piece of work).
+   *
+   * @param trace the trace, recorded with shapes
+   * @return the work, or null
+   */
   public static ShapeWork of(Path trace) {
     List<Op> ops = new ArrayList<>();
     double stepStart = Double.NaN;
@@ -45,8 +66,9 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
             if (name.startsWith(TraceConventions.STEP_MARKER + "#") && (Double.isNaN(stepStart) || ts < stepStart)) {
               stepStart = ts;
               stepEnd = ts + e.path("dur").asDouble();
-            } else if (e.path("args").has("Input Dims") && counted(name)) {
-              ops.add(new Op(name, ts, e.path("args").get("Input Dims")));
+            } else if (e.path("args").has("Input Dims") && (CONVOLUTIONS.contains(name) || MATMULS.contains(name))) {
+              ops.add(new Op(name, ts, ts + e.path("dur").asDouble(), e.path("tid").asText(""),
+                  e.path("args").get("Input Dims")));
             }
           }
         }
@@ -54,25 +76,28 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot read the trace " + trace + ": " + e.getMessage());
     }
+    final double from = stepStart;
+    final double to = stepEnd;
+    List<Op> inStep = ops.stream().filter(op -> op.ts() >= from && op.ts() <= to)
+        .sorted(Comparator.comparingDouble(Op::ts).thenComparing(Comparator.comparingDouble(Op::end).reversed()))
+        .toList();
     long conv = 0;
     long matmul = 0;
-    boolean any = false;
-    for (Op op : ops) {
-      if (op.ts() >= stepStart && op.ts() <= stepEnd) {
-        any = true;
-        if (op.name().equals("aten::convolution")) {
-          conv += convolution(op.dims());
-        } else {
-          matmul += matmul(op.name(), op.dims());
-        }
+    List<Op> open = new ArrayList<>(); // the enclosing counted ops of the current one, per thread
+    for (Op op : inStep) {
+      open.removeIf(o -> o.end() < op.ts());
+      boolean nested = open.stream().anyMatch(o -> o.tid().equals(op.tid()) && o.ts() <= op.ts() && o.end() >= op.end());
+      open.add(op);
+      if (nested) {
+        continue;
+      }
+      if (CONVOLUTIONS.contains(op.name())) {
+        conv += convolution(op.dims());
+      } else {
+        matmul += matmul(op.name(), op.dims());
       }
     }
-    return any ? new ShapeWork(conv, matmul) : null;
-  }
-
-  private static boolean counted(String name) {
-    return name.equals("aten::convolution") || name.equals("aten::mm") || name.equals("aten::addmm")
-        || name.equals("aten::bmm");
+    return inStep.isEmpty() ? null : new ShapeWork(conv, matmul);
   }
 
   /** {@code [N, C, H, W]} input, {@code [Cout, C/groups, kh, kw]} weight. */
@@ -85,9 +110,17 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
     return x.get(0).asLong() * x.get(2).asLong() * x.get(3).asLong() * product(w);
   }
 
-  /** {@code mm [M,K] [K,N]}, {@code addmm bias [M,K] [K,N]}, {@code bmm [B,M,K] [B,K,N]}: {@code (B)*M*K*N}. */
+  /**
+   * {@code mm [M,K] [K,N]}, {@code addmm bias [M,K] [K,N]}, {@code bmm [B,M,K] [B,K,N]}:
+   * {@code (B)*M*K*N}; {@code linear [..., K] [N, K]}: {@code (...)*K*N}.
+   */
   static long matmul(String name, JsonNode dims) {
-    int first = name.equals("aten::addmm") ? 1 : 0;
+    if (name.equals("aten::linear")) {
+      JsonNode x = dims.path(0);
+      JsonNode w = dims.path(1);
+      return x.size() < 1 || w.size() != 2 ? 0 : product(x) * w.get(0).asLong();
+    }
+    int first = name.equals("aten::addmm") || name.equals("aten::baddbmm") ? 1 : 0;
     JsonNode a = dims.path(first);
     JsonNode b = dims.path(first + 1);
     if (a.size() < 2 || b.size() < 2) {

@@ -1,0 +1,195 @@
+package org.libreyolo.profile.produce;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.analysis.InferenceVerdict;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.internal.data.ImageSource;
+import org.libreyolo.profile.internal.fork.Forks;
+import org.libreyolo.profile.internal.measure.ProfileAssembler;
+import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * {@code profile infer --forks N}: N fresh JVMs, one after another, each measuring the whole
+ * infer (its own warmup, blocks and canary); the last one also records the trace. The parent
+ * merges them into one profile (docs/profile-schema.md, {@code samples.forks}): the traced fork's
+ * analysis, the iterations of every fork pooled into the latency and stage figures, every fork's
+ * blocks, canary and environment under {@code samples.forks} for the gate.
+ */
+final class ForkedInfer {
+  private ForkedInfer() {}
+
+  static InferResult run(InferOptions o, Progress progress, Forks.Jvm jvm) {
+    // what a fork would refuse, refused here once and before any JVM starts
+    ImageSource.load(o.source());
+    WeightsSource.resolve(o.weights(), o.size());
+    InferProfiler.checkWritable(o.project());
+    Path dir = o.project().resolve("infer");
+    Path forksDir = dir.resolve("forks");
+    Path created = firstMissing(o.project().toAbsolutePath().resolve("infer/forks"));
+    try {
+      return measure(o, progress, jvm, dir, forksDir);
+    } catch (RuntimeException e) {
+      deleteTree(created); // a failed run leaves nothing it made (the folders of the forks included)
+      throw e;
+    }
+  }
+
+  private static InferResult measure(InferOptions o, Progress progress, Forks.Jvm jvm, Path dir, Path forksDir) {
+    List<ObjectNode> profiles = new ArrayList<>();
+    for (int k = 0; k < o.forks(); k++) {
+      progress.update("fork " + (k + 1) + "/" + o.forks(), k, o.forks());
+      Path forkProject = forksDir.resolve(Integer.toString(k));
+      boolean traced = o.trace() && k == o.forks() - 1;
+      Path options = forkProject.resolve("fork-options.json");
+      InferFork.write(o, forkProject, traced, options);
+      Forks.run(jvm, InferFork.class.getName(), List.of(options.toString()), forkProject.resolve("fork.log"),
+          "fork " + (k + 1) + " of " + o.forks());
+      profiles.add(read(forkProject.resolve("infer/profile.json")));
+    }
+    progress.update("fork " + o.forks() + "/" + o.forks(), o.forks(), o.forks());
+    ObjectNode merged = merge(profiles, o.batch(), o.device().cuda());
+    Path summaryFile = forksDir.resolve(o.forks() - 1 + "/infer/profile_summary.json");
+    ObjectNode summary = (ObjectNode) read(summaryFile);
+    summary.set("latency", merged.get("latency").deepCopy());
+    summary.set("stages_ms", merged.get("stages_ms").deepCopy());
+    if (o.trace()) {
+      Path trace = dir.resolve("profile_trace.json");
+      move(forksDir.resolve(o.forks() - 1 + "/infer/profile_trace.json"), trace);
+      merged.put("trace", trace.toString());
+      summary.put("trace", trace.toString());
+    }
+    ProfileAssembler.writeSummary(dir, summary);
+    Path file = dir.resolve("profile.json");
+    ProfileIo.writeCompact(file, merged);
+    return new InferResult(file, new Profile(merged));
+  }
+
+  /**
+   * The merged profile: the last fork's (the traced one's) analysis, with latency, stages and
+   * throughput from every fork's iterations, the blocks of all forks in order, and per fork its
+   * blocks, canary and environment.
+   */
+  static ObjectNode merge(List<ObjectNode> forks, int batch, boolean cuda) {
+    ObjectNode p = forks.get(forks.size() - 1).deepCopy();
+    List<Double> latency = new ArrayList<>();
+    Map<String, List<Double>> stages = new LinkedHashMap<>();
+    ArrayNode perFork = JsonNodeFactory.instance.arrayNode();
+    ObjectNode blocks = null;
+    for (int k = 0; k < forks.size(); k++) {
+      JsonNode s = forks.get(k).path("samples");
+      s.path("latency_ms").forEach(v -> latency.add(v.asDouble()));
+      s.path("stages_ms").fields().forEachRemaining(e -> e.getValue().forEach(
+          v -> stages.computeIfAbsent(e.getKey(), key -> new ArrayList<>()).add(v.asDouble())));
+      ObjectNode f = perFork.addObject();
+      f.put("index", k);
+      f.set("blocks", s.path("blocks").deepCopy());
+      f.set("environment", forks.get(k).path("environment").deepCopy());
+      blocks = append(blocks, s.path("blocks"));
+    }
+    double[] lat = latency.stream().mapToDouble(Double::doubleValue).toArray();
+    Map<String, double[]> stageMs = new LinkedHashMap<>();
+    stages.forEach((name, values) -> stageMs.put(name, values.stream().mapToDouble(Double::doubleValue).toArray()));
+    LatencyStats stats = LatencyStats.of(lat);
+    ObjectNode latencyNode = ProfileAssembler.latency(stats, stats.mean());
+    ObjectNode stagesNode = ProfileAssembler.means(stageMs);
+    InferenceVerdict v = InferenceVerdict.of(mean(stageMs, "preprocess"), mean(stageMs, "forward"),
+        mean(stageMs, "postprocess"), null, cuda);
+    if (!new Profile(p).memoryPressure() && (p.path("trace").isNull() || !cuda)) {
+      p.put("bound", v.bound());
+      p.put("bound_why", v.why());
+    }
+    p.set("latency", latencyNode);
+    p.set("stages_ms", stagesNode);
+    ObjectNode m = (ObjectNode) p.get("metrics");
+    if (p.path("trace").isNull()) { // trace-less: the throughput is the iterations' own
+      double imgPerS = ProfileAssembler.perSecond(batch, stats.mean());
+      p.put("img_per_s", imgPerS);
+      p.put("step_ms", org.libreyolo.profile.internal.python.PyRound.round(stats.mean(), 3));
+      m.put("img_per_s", imgPerS);
+      m.set("step_ms", p.get("step_ms"));
+      m.set("preprocess_wall_ms", stagesNode.get("preprocess"));
+      m.set("forward_wall_ms", stagesNode.get("forward"));
+      m.set("postprocess_wall_ms", stagesNode.get("postprocess"));
+    }
+    ProfileAssembler.putInferenceMetrics(m, latencyNode, stagesNode, p.get("img_per_s"));
+    m.set("bound", p.get("bound"));
+    ((ObjectNode) p.get("config")).put("forks", forks.size());
+    ObjectNode samples = (ObjectNode) p.get("samples");
+    samples.set("latency_ms", ProfileAssembler.samples(lat));
+    samples.set("stages_ms", ProfileAssembler.samples(stageMs));
+    samples.set("blocks", blocks);
+    samples.set("forks", perFork);
+    ProfileKeys.moveOursToEnd(p);
+    return p;
+  }
+
+  /** The outermost folder of {@code path} that does not exist yet (null when it all exists). */
+  private static Path firstMissing(Path path) {
+    Path missing = null;
+    for (Path p = path; p != null && !Files.exists(p); p = p.getParent()) {
+      missing = p;
+    }
+    return missing;
+  }
+
+  private static void deleteTree(Path root) {
+    if (root == null || !Files.exists(root)) {
+      return;
+    }
+    try (var walk = Files.walk(root)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // best effort: the error being reported matters more
+    }
+  }
+
+  /** {@code a}'s blocks followed by {@code b}'s (the same canary and block length in every fork). */
+  private static ObjectNode append(ObjectNode a, JsonNode b) {
+    if (a == null) {
+      return b.deepCopy();
+    }
+    ((ArrayNode) a.get("step_ms")).addAll((ArrayNode) b.get("step_ms").deepCopy());
+    ((ArrayNode) a.get("canary_ms")).addAll((ArrayNode) b.get("canary_ms").deepCopy());
+    return a;
+  }
+
+  private static double mean(Map<String, double[]> stages, String stage) {
+    return ProfileAssembler.mean3(stages.getOrDefault(stage, new double[0]));
+  }
+
+  private static ObjectNode read(Path file) {
+    try {
+      return (ObjectNode) PyJson.MAPPER.readTree(file.toFile());
+    } catch (IOException | ClassCastException e) {
+      throw LibreYoloException.badInput("a fork wrote no readable profile at " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static void move(Path from, Path to) {
+    try {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot move the traced fork's trace to " + to + ": " + e.getMessage());
+    }
+  }
+}
