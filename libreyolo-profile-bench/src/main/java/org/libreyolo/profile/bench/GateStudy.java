@@ -42,17 +42,22 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * them back, so a study can be judged again under other settings without measuring again.
  *
  * <ul>
- *   <li>{@code aa/g<G>/r<I>}: A/A groups of {@value #GROUP} runs at imgsz 256: r0 is the baseline,
+ *   <li>{@code aa/g<G>/r<I>}: A/A groups of {@value #GROUP} runs at 256x256: r0 is the baseline,
  *       r1.. are judged against it, so every REGRESSION is a false alarm;
  *   <li>{@code reg<B>-<C>/p<P>/base|cur}: known slowdowns with the same op sequence: the same model
- *       at a larger input ({@code imgsz} is the only knob that adds work without adding ops). The
- *       study judges them as one workload (imgsz is removed from both sides' config).
+ *       on a wider input (the input's size is the only knob that adds work without adding ops:
+ *       256x320 -> 256x352 is +10% convolution work, 256x448 -> 256x480 +7.1%). The study judges
+ *       them as one workload (the size is removed from both sides' config).
  * </ul>
+ *
+ * Every measurement is {@code profile infer} with the default forks, warmup and runs at 1 thread:
+ * the gate as a build uses it.
  */
 public final class GateStudy {
   static final int GROUP = 6;
-  /** The known slowdowns: pixels +30.6% (448 -> 512) and +10.8% (608 -> 640). */
-  static final int[][] REGRESSIONS = {{448, 512}, {608, 640}};
+  /** The known slowdowns, as input shapes: +10% (256x320 -> 256x352) and +7.1% (256x448 -> 256x480) pixels. */
+  static final String[][] REGRESSIONS = {{"1x3x256x320", "1x3x256x352"}, {"1x3x256x448", "1x3x256x480"}};
+  static final String AA_SHAPE = "1x3x256x256";
 
   private GateStudy() {}
 
@@ -71,19 +76,25 @@ public final class GateStudy {
   }
 
   /** Spread of one run's mean log block time across processes: the step alone and canary-normalised. */
-  public record Spread(int runs, double raw, double normalised, double withinSe, double processNoise) {}
+  /**
+   * Spread of one run's mean log block time across runs (separate jobs): the step alone and
+   * canary-normalised, the forks' own standard error inside a run, the process noise left between
+   * runs; and the median spread between the forks of one run, the step alone and normalised.
+   */
+  public record Spread(int runs, double raw, double normalised, double withinSe, double processNoise,
+      double forkRaw, double forkNormalised) {}
 
   /** Measures {@code groups} A/A groups and {@code pairs} pairs per known slowdown under {@code dir}. */
   public static void collect(Path launcher, Path dir, int groups, int pairs) throws IOException {
     int k = 0;
     for (int g = 0; g < groups; g++) {
       for (int i = 0; i < GROUP; i++) {
-        infer(launcher, dir.resolve("aa/g" + g + "/r" + i), 256, k++ % 2 == 1);
+        infer(launcher, dir.resolve("aa/g" + g + "/r" + i), AA_SHAPE, k++ % 2 == 1);
       }
     }
-    for (int[] r : REGRESSIONS) {
+    for (String[] r : REGRESSIONS) {
       for (int p = 0; p < pairs; p++) {
-        Path pair = dir.resolve("reg" + r[0] + "-" + r[1] + "/p" + p);
+        Path pair = dir.resolve(arm(r) + "/p" + p);
         // the busy process sits beside the current in even pairs, beside the baseline in odd ones
         infer(launcher, pair.resolve("base"), r[0], p % 2 == 1);
         infer(launcher, pair.resolve("cur"), r[1], p % 2 == 0);
@@ -117,8 +128,8 @@ public final class GateStudy {
   /** Detection of each known slowdown; the mode names its measured size (median step ratio). */
   public static List<Counts> regressions(Path dir, GateOptions options) throws IOException {
     List<Counts> out = new ArrayList<>();
-    for (int[] size : REGRESSIONS) {
-      Path arm = dir.resolve("reg" + size[0] + "-" + size[1]);
+    for (String[] size : REGRESSIONS) {
+      Path arm = dir.resolve(arm(size));
       if (!Files.isDirectory(arm)) {
         continue;
       }
@@ -141,7 +152,7 @@ public final class GateStudy {
         ratios.add(1 + r.timing().rawChange());
       }
       double measured = Medians.of(ratios.stream().mapToDouble(Double::doubleValue).toArray()) - 1;
-      String name = String.format(java.util.Locale.ROOT, "imgsz %d -> %d (step +%.0f%%)", size[0], size[1],
+      String name = String.format(java.util.Locale.ROOT, "input %s -> %s (step +%.1f%%)", size[0], size[1],
           100 * measured);
       out.add(new Counts(name, ratios.size(), verdicts[0], verdicts[1], verdicts[2], sentinel));
       out.add(new Counts(name + ", timing alone", ratios.size(), timing[0], timing[1], timing[2], sentinel));
@@ -156,21 +167,30 @@ public final class GateStudy {
    * remains after the blocks' own spread is taken out (what {@code processNoise} should be).
    */
   public static Spread spread(Path dir) throws IOException {
-    List<double[]> runs = new ArrayList<>(); // {mean log step, mean log normalised, se of normalised}
+    List<double[]> runs = new ArrayList<>(); // {mean log step, mean log normalised, se of the normalised mean}
+    List<Double> forkRaw = new ArrayList<>();
+    List<Double> forkNorm = new ArrayList<>();
     for (Path group : list(dir.resolve("aa"))) {
       for (Path run : list(group)) {
         if (!Files.isRegularFile(profileOf(run))) {
           continue;
         }
-        Blocks b = load(run).samples().blocks();
-        double[] raw = new double[b.stepMs().length];
-        double[] norm = new double[raw.length];
-        for (int i = 0; i < raw.length; i++) {
-          raw[i] = Math.log(b.stepMs()[i]);
-          norm[i] = raw[i] - Math.log(b.canaryMs()[i]);
+        List<Blocks> processes = load(run).samples().processes();
+        double[] raw = new double[processes.size()];
+        double[] norm = new double[processes.size()];
+        for (int k = 0; k < processes.size(); k++) {
+          Blocks b = processes.get(k);
+          for (int i = 0; i < b.stepMs().length; i++) {
+            raw[k] += Math.log(b.stepMs()[i]) / b.stepMs().length;
+            norm[k] += (Math.log(b.stepMs()[i]) - Math.log(b.canaryMs()[i])) / b.stepMs().length;
+          }
+        }
+        if (raw.length > 1) { // the spread between the forks of one run, with and without the canary
+          forkRaw.add(Math.sqrt(StatUtils.variance(raw)));
+          forkNorm.add(Math.sqrt(StatUtils.variance(norm)));
         }
         runs.add(new double[] {StatUtils.mean(raw), StatUtils.mean(norm),
-            Math.sqrt(StatUtils.variance(norm) / norm.length)});
+            raw.length > 1 ? Math.sqrt(StatUtils.variance(norm) / norm.length) : 0});
       }
     }
     double[] raw = runs.stream().mapToDouble(r -> r[0]).toArray();
@@ -178,7 +198,11 @@ public final class GateStudy {
     double withinVar = runs.stream().mapToDouble(r -> r[2] * r[2]).average().orElse(0);
     double between = Math.sqrt(Math.max(0, StatUtils.variance(norm) - withinVar));
     return new Spread(runs.size(), Math.sqrt(StatUtils.variance(raw)), Math.sqrt(StatUtils.variance(norm)),
-        Math.sqrt(withinVar), between);
+        Math.sqrt(withinVar), between, median(forkRaw), median(forkNorm));
+  }
+
+  private static double median(List<Double> values) {
+    return values.isEmpty() ? Double.NaN : Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   /** What the in-job A/B found over {@code runs} jobs against a known extra workload. */
@@ -285,9 +309,13 @@ public final class GateStudy {
     return new Counts("A/A in-job A/B (profile ab)", n, verdicts[0], verdicts[1], verdicts[2]);
   }
 
-  private static void infer(Path launcher, Path project, int imgsz, boolean busy) throws IOException {
-    process(launcher, busy, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--warmup", "10", "--runs",
-        "50", "--imgsz", Integer.toString(imgsz), "--project", project.toString()));
+  private static void infer(Path launcher, Path project, String inputShape, boolean busy) throws IOException {
+    process(launcher, busy, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--input-shape", inputShape,
+        "--project", project.toString()));
+  }
+
+  private static String arm(String[] shapes) {
+    return "reg" + shapes[0].substring(shapes[0].lastIndexOf('x') + 1) + "-" + shapes[1].substring(shapes[1].lastIndexOf('x') + 1);
   }
 
   /** The timing rows' verdict alone (the counters set aside): what the blocks and the canary decide. */

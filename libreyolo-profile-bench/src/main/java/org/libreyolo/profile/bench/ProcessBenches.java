@@ -151,8 +151,10 @@ final class ProcessBenches {
       GateStudy.Spread s = GateStudy.spread(dir);
       table.row("run-to-run spread of mean log block time, " + s.runs() + " runs", "step " + Table.f(100 * s.raw(), 1)
           + "%, canary-normalised " + Table.f(100 * s.normalised(), 1) + "%", "normalised < step");
-      table.row("  blocks' own SE / remaining process noise", Table.f(100 * s.withinSe(), 1) + "% / " + Table.f(100 * s.processNoise(), 1)
-          + "%", "processNoise " + Defaults.Gate.PROCESS_NOISE);
+      table.row("  forks' own SE / remaining noise between runs", Table.f(100 * s.withinSe(), 1) + "% / "
+          + Table.f(100 * s.processNoise(), 1) + "%", "processNoise " + Defaults.Gate.PROCESS_NOISE);
+      table.row("spread between the forks of a run (median)", "step " + Table.f(100 * s.forkRaw(), 1)
+          + "%, canary-normalised " + Table.f(100 * s.forkNormalised(), 1) + "%", "normalised < step");
       for (double threshold : new double[] {Defaults.Gate.MAX_REGRESSION_VALUE, 0.10, 0.15}) {
         GateOptions options = new GateOptions(Defaults.Gate.ALPHA_VALUE, threshold, GateOptions.SUPPORTED,
             Defaults.Gate.PROCESS_NOISE_VALUE);
@@ -166,8 +168,8 @@ final class ProcessBenches {
           double[] ci = c.flaggedInterval();
           table.row("threshold " + Table.f(100 * threshold, 0) + "%: " + c.mode() + ", " + c.runs() + " runs", c.flagged()
               + " REGRESSION [95% CI " + Table.f(100 * ci[0], 0) + "-" + Table.f(100 * ci[1], 0) + "%], " + c.inconclusive()
-              + " INCONCLUSIVE (" + c.sentinel() + " by the sentinel)", c.mode().startsWith("A/A") ? "0 REGRESSION"
-              : "flagged");
+              + " INCONCLUSIVE, " + c.passes() + " PASS (" + c.sentinel() + " by the sentinel)",
+              c.mode().startsWith("A/A") ? "0 REGRESSION" : "flagged");
         }
       }
       GateStudy.Counts ab = GateStudy.inJobAa(dir);

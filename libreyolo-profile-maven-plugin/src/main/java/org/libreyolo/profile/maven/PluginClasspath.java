@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * The class path a fork starts on: the plugin realm's jars (the plugin, core, DJL and the native
- * the build gave the plugin), not Maven's own boot class path in {@code java.class.path}.
+ * the build gave the plugin) and the SLF4J API Maven lends it, not Maven's own boot class path in
+ * {@code java.class.path}.
  */
 final class PluginClasspath {
   private PluginClasspath() {}
@@ -25,6 +26,19 @@ final class PluginClasspath {
           // not a file: nothing a fork could load
         }
       }
+    }
+    // Maven lends its plugins SLF4J from its own realm; DJL in the fork needs the API on its class path
+    try {
+      var source = Class.forName("org.slf4j.LoggerFactory", false, mojo.getClassLoader()).getProtectionDomain()
+          .getCodeSource();
+      if (source != null && !entries.isEmpty()) {
+        String api = Path.of(source.getLocation().toURI()).toString();
+        if (!entries.contains(api)) {
+          entries.add(api);
+        }
+      }
+    } catch (ClassNotFoundException | URISyntaxException | IllegalArgumentException | SecurityException e) {
+      // no SLF4J in sight: the fork reports its own failure
     }
     return entries.isEmpty() ? null : String.join(File.pathSeparator, entries);
   }
