@@ -219,6 +219,11 @@ public final class Defaults {
     public static final int RUNS = 20;
     /** Trials in one process. */
     public static final int REPEAT = 1;
+    /**
+     * Processes: in-process by default, since a fork of a perf test starts a JVM and runs the test's
+     * fixtures again; a suite opts in (README, "Forks in perf tests").
+     */
+    public static final int FORKS = 1;
     /** Items one iteration processes. */
     public static final int ITEMS = 1;
     /** What one item is called in the throughput. */

@@ -138,6 +138,30 @@ class InferCommandTest {
     assertThat(fits.out()).contains("input 1x3x224x224");
   }
 
+  /**
+   * The user's own TorchScript model gets the exact work counter: twice the convolution channels,
+   * the same op sequence, is a counters REGRESSION naming the MACs, whatever the timing says.
+   */
+  @Test
+  void aTorchScriptModelWithMoreConvolutionWorkIsACountersRegression() throws Exception {
+    Path model = dir.resolve("model.torchscript"); // one file, changed by a pull request: the same workload
+    for (String version : List.of("global_pool_classifier", "wide_pool_classifier")) {
+      java.nio.file.Files.copy(fixture(version + ".torchscript"), model, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--weights", model.toString(), "--threads", "1",
+          "--imgsz", "64", "--warmup", "1", "--runs", "16", "--project", dir.resolve(version).toString());
+      assertThat(r.code()).as(r.err()).isZero();
+    }
+    Path narrow = dir.resolve("global_pool_classifier/infer/profile.json");
+    JsonNode work = PyJson.MAPPER.readTree(narrow.toFile()).get("work");
+    assertThat(work.get("conv_macs_stride1_per_step").asLong()).isEqualTo(64L * 64 * 8 * 3 * 3 * 3);
+    assertThat(work.get("matmul_macs_per_step").asLong()).isEqualTo(8L * 10);
+    CliTest.Result check = CliTest.run("profile", "check", narrow.toString(),
+        dir.resolve("wide_pool_classifier/infer/profile.json").toString());
+    assertThat(check.code()).as(check.out()).isEqualTo(4);
+    assertThat(check.out()).contains("work: convolution MACs (stride 1) +100.0%/step", "counters: REGRESSION",
+        "verdict: REGRESSION");
+  }
+
   /** Forks: fresh JVMs one after another, merged into one profile whose forks the gate reads as its unit. */
   @Test
   void forksMeasureInFreshJvmsAndMergeIntoOneProfile() throws Exception {

@@ -1,9 +1,9 @@
 package org.libreyolo.profile.gate;
 
+import java.util.List;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
-import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 

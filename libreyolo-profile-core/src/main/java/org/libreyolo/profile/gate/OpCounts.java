@@ -42,44 +42,78 @@ public final class OpCounts {
    * @return the counters' verdict and what changed
    */
   public static Result check(Profile baseline, Profile current) {
-    Map<String, Long> before = perPhase(baseline);
-    Map<String, Long> after = perPhase(current);
-    if (before.isEmpty() || after.isEmpty()) {
-      return new Result(Verdict.INCONCLUSIVE, List.of("no traced ops in " + (before.isEmpty() ? "the baseline"
-          : "the current profile") + ": op counts not compared"));
-    }
-    Map<String, Long> opDelta = opDeltas(baseline, current);
-    Set<String> phases = new LinkedHashSet<>(before.keySet());
-    phases.addAll(after.keySet());
     List<String> changes = new ArrayList<>();
     boolean more = false;
     boolean fewer = false;
-    for (String phase : phases) {
-      long delta = after.getOrDefault(phase, 0L) - before.getOrDefault(phase, 0L);
-      if (delta != 0) {
-        more |= delta > 0;
-        fewer |= delta < 0;
-        changes.add(phase + ": " + signed(delta) + " ops/step");
+    boolean compared = false;
+    Map<String, Long> before = perPhase(baseline);
+    Map<String, Long> after = perPhase(current);
+    if (!before.isEmpty() && !after.isEmpty()) {
+      compared = true;
+      Map<String, Long> opDelta = opDeltas(baseline, current);
+      Set<String> phases = new LinkedHashSet<>(before.keySet());
+      phases.addAll(after.keySet());
+      for (String phase : phases) {
+        long delta = after.getOrDefault(phase, 0L) - before.getOrDefault(phase, 0L);
+        if (delta != 0) {
+          more |= delta > 0;
+          fewer |= delta < 0;
+          changes.add(phase + ": " + signed(delta) + " ops/step");
+        }
       }
-    }
-    if (!changes.isEmpty() && !opDelta.isEmpty()) {
-      List<String> ops = new ArrayList<>();
-      opDelta.entrySet().stream().sorted((x, y) -> Long.compare(Math.abs(y.getValue()), Math.abs(x.getValue())))
-          .limit(5).forEach(e -> ops.add(e.getKey() + " " + signed(e.getValue())));
-      changes.add("ops that changed: " + String.join(", ", ops));
+      if (!changes.isEmpty() && !opDelta.isEmpty()) {
+        List<String> ops = new ArrayList<>();
+        opDelta.entrySet().stream().sorted((x, y) -> Long.compare(Math.abs(y.getValue()), Math.abs(x.getValue())))
+            .limit(5).forEach(e -> ops.add(e.getKey() + " " + signed(e.getValue())));
+        changes.add("ops that changed: " + String.join(", ", ops));
+      }
     }
     ProfileRows.Work wa = baseline.work();
     ProfileRows.Work wb = current.work();
     if (wa != null && wb != null) {
+      compared = true;
       more |= work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
       more |= work(changes, "matrix-product MACs", wa.matmulMacs(), wb.matmulMacs());
       fewer |= wb.convMacsStride1() < wa.convMacsStride1() || wb.matmulMacs() < wa.matmulMacs();
+    }
+    Long ba = plainAllocation(baseline);
+    Long ca = plainAllocation(current);
+    if (ba != null && ca != null) {
+      compared = true;
+      long delta = ca - ba;
+      boolean beyond = Math.abs(delta) > ALLOCATION_BYTES && Math.abs(delta) > ALLOCATION_FRACTION * ba;
+      if (beyond) {
+        more |= delta > 0;
+        fewer |= delta < 0;
+        changes.add(String.format(Locale.ROOT, "allocation: %+.1f%% bytes/iteration (%,d -> %,d)",
+            ba == 0 ? 100.0 : 100.0 * delta / ba, ba, ca));
+      }
+    }
+    if (!compared) {
+      return new Result(Verdict.INCONCLUSIVE, List.of("no traced ops in " + (before.isEmpty() ? "the baseline"
+          : "the current profile") + ": op counts not compared"));
     }
     Verdict verdict = more ? Verdict.REGRESSION : fewer ? Verdict.IMPROVED : Verdict.PASS;
     if (verdict == Verdict.IMPROVED) {
       changes.add("less work per step: refresh the baseline so the next increase is measured from here");
     }
     return new Result(verdict, changes);
+  }
+
+  /**
+   * A change of allocation smaller than both of these is noise: on A/A runs (separate JVMs) a plain
+   * step's median allocation per iteration came out byte-identical; the margin covers a JIT that
+   * scalar-replaces one object more or less.
+   */
+  static final long ALLOCATION_BYTES = 64;
+  static final double ALLOCATION_FRACTION = 0.05;
+
+  /** Median bytes per iteration of a plain-code step (no model named), or null. */
+  private static Long plainAllocation(Profile p) {
+    com.fasterxml.jackson.databind.JsonNode bytes = p.json().path("allocation").path("bytes_per_iteration");
+    com.fasterxml.jackson.databind.JsonNode params = p.environment().get("model_params");
+    boolean plain = params != null && params.asLong(0) < 0;
+    return plain && bytes.isNumber() ? bytes.asLong() : null;
   }
 
   /** Adds a line when a work counter changed; true when it grew. */

@@ -1,7 +1,9 @@
 package org.libreyolo.profile.produce;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +24,7 @@ import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
@@ -150,6 +153,65 @@ public final class CustomStepProfiler {
     }
   }
 
+  /**
+   * Merges forks of one step into one profile under {@code o.outputDirectory()}: each fork measured
+   * the step in its own fresh JVM with these options into its folder ({@code profile.json}, and
+   * the trace in the last one when traced). The iterations are pooled into the latency, phase and
+   * allocation figures, the blocks of every fork kept in order, and per fork its blocks, canary and
+   * environment under {@code samples.forks}: the gate's unit is the fork.
+   *
+   * @param o the step's options (its output directory receives the merged profile)
+   * @param forkDirs each fork's output folder, in the order they ran
+   * @return the merged profile, written to {@code profile.json}
+   */
+  public static Profile merge(Options o, List<Path> forkDirs) {
+    List<double[]> latency = new ArrayList<>();
+    Map<String, List<double[]>> phases = new LinkedHashMap<>();
+    List<double[]> allocated = new ArrayList<>();
+    List<BlockSeries> blocks = new ArrayList<>();
+    com.fasterxml.jackson.databind.node.ArrayNode perFork = JsonNodeFactory.instance.arrayNode();
+    for (int k = 0; k < forkDirs.size(); k++) {
+      Profile fork = org.libreyolo.profile.internal.analysis.ProfileLoader.load(forkDirs.get(k).resolve("profile.json"));
+      com.fasterxml.jackson.databind.JsonNode s = fork.json().path("samples");
+      latency.add(fork.samples().latencyMs());
+      s.path("stages_ms").fields().forEachRemaining(e -> phases.computeIfAbsent(e.getKey(), x -> new ArrayList<>())
+          .add(values(e.getValue())));
+      allocated.add(values(s.path("allocated_bytes")));
+      var b = fork.samples().blocks();
+      if (b != null) {
+        blocks.add(new BlockSeries(b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised()));
+      }
+      ObjectNode f = perFork.addObject();
+      f.put("index", k);
+      f.set("blocks", s.path("blocks").deepCopy());
+      f.set("environment", fork.json().path("environment").deepCopy());
+    }
+    Map<String, double[]> phaseMs = new LinkedHashMap<>();
+    phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
+    Path lastTrace = forkDirs.get(forkDirs.size() - 1).resolve("profile_trace.json");
+    Path trace = null;
+    if (o.trace() && Files.isRegularFile(lastTrace)) {
+      trace = o.outputDirectory().resolve("profile_trace.json");
+      try {
+        Files.createDirectories(o.outputDirectory());
+        Files.move(lastTrace, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      } catch (java.io.IOException e) {
+        throw LibreYoloException.badInput("cannot move the last fork's trace to " + trace + ": " + e.getMessage());
+      }
+    }
+    ObjectNode merged = write(o, concat(latency), phaseMs, trace, BlockSeries.concat(blocks), new double[0],
+        concat(allocated), perFork);
+    return new Profile(merged);
+  }
+
+  private static double[] values(com.fasterxml.jackson.databind.JsonNode array) {
+    double[] out = new double[array.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = array.get(i).asDouble();
+    }
+    return out;
+  }
+
   /** The API's step as the internal timer's iteration. */
   static StepTimer.Iteration iteration(Step step) {
     return new StepTimer.Iteration() {
@@ -188,6 +250,7 @@ public final class CustomStepProfiler {
 
   private static Profile measure(Options o, StepTimer.Iteration body) {
     List<double[]> totals = new ArrayList<>();
+    List<double[]> allocations = new ArrayList<>();
     Map<String, List<double[]>> phases = new LinkedHashMap<>();
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
@@ -202,6 +265,7 @@ public final class CustomStepProfiler {
             StepTimer.traceSteps(o.runs()), "runs", ""), body, plan, Progress.NONE);
         blocks.add(m.blocks());
         totals.add(m.totalMs());
+        allocations.add(m.allocatedBytes());
         m.phaseMs().forEach((name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
         throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
         trace = last ? m.trace() : trace;
@@ -210,23 +274,25 @@ public final class CustomStepProfiler {
     double[] latencyMs = concat(totals);
     Map<String, double[]> phaseMs = new LinkedHashMap<>();
     phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
-    return new Profile(write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks), throughputs));
+    return new Profile(write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks), throughputs,
+        concat(allocations), null));
   }
 
   /**
-   * The engine canary on the step's device: every step gets the same machine-speed reference,
-   * whether or not the step itself uses the engine, so its environment never depends on which test
-   * ran first. The gate divides by it only for steps that named their model (they run on the
-   * engine); for plain code it is the noise sentinel alone.
+   * The canary of the step's kind: the engine canary on the step's device for a step that named its
+   * model (it runs on the engine, and the gate divides by the canary), the plain-JVM canary for
+   * plain code (it needs no native library; the gate uses it as the noise sentinel only).
    */
   private static Canary canary(Options o) {
+    if (o.modelParams() < 0) {
+      return Canary.jvm();
+    }
     Engines.boot(Engines.defaultThreads());
     return Canary.engine(Engines.resolve(DeviceSpec.parse(o.device())));
   }
 
-  /** Assembles the profile and writes it and its summary, once each (the trials' throughput included). */
   private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace,
-      BlockSeries blocks, double[] throughputs) {
+      BlockSeries blocks, double[] throughputs, double[] allocatedBytes, ArrayNode forks) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -255,11 +321,24 @@ public final class CustomStepProfiler {
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
     samples.set("stages_ms", ProfileAssembler.samples(phaseMs));
     samples.set("blocks", blocks.json());
+    if (forks != null) {
+      samples.set("forks", forks);
+      if (p.get("config") instanceof ObjectNode stored) {
+        stored.put("forks", forks.size());
+      }
+    }
+    if (allocatedBytes.length > 0 && allocatedBytes[0] >= 0) { // the JVM counts per-thread allocation
+      samples.set("allocated_bytes", ProfileAssembler.samples(allocatedBytes));
+      double[] sorted = allocatedBytes.clone();
+      java.util.Arrays.sort(sorted);
+      p.putObject(ProfileKeys.ALLOCATION).put("bytes_per_iteration", (long) sorted[sorted.length / 2]);
+    }
     if (throughputs.length > 1) {
       RepeatAggregation.putThroughput(p, throughputs);
     }
     ProfileAssembler.finish(o.outputDirectory(), p, summary, o.device(),
-        Environment.fingerprint(o.device(), o.modelParams()), samples);
+        forks != null && !forks.isEmpty() ? (ObjectNode) forks.get(0).get("environment").deepCopy()
+            : Environment.fingerprint(o.device(), o.modelParams()), samples);
     return p;
   }
 

@@ -6,9 +6,11 @@ import ai.djl.util.Pair;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -16,10 +18,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.function.ThrowingConsumer;
 import org.junit.jupiter.api.function.ThrowingSupplier;
+import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.Engine;
+import org.libreyolo.profile.produce.Forking;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -45,6 +49,8 @@ final class MeasuringStepProfiler implements StepProfiler {
   private static final class Usage {
     final Set<String> measured = new LinkedHashSet<>();
     boolean compared;
+    /** The forks' output roots, once they ran this test (every step of it measured in each). */
+    List<Path> forkRoots;
   }
 
   MeasuringStepProfiler(StepConfig config, ExtensionContext context) {
@@ -161,13 +167,23 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private StepResult measureLocked(StepBody step) {
     Path dir = config.outputDirectory();
+    CustomStepProfiler.Options options = config.options(device(), modelParams);
+    Profile profile = config.forks() > 1 ? forked(options) : inProcess(options, step);
+    Path report = Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
+    if (config.fork().inFork()) { // a fork measures; its parent merges, gates and reports
+      return result(profile, dir.resolve("profile.json"), report, null);
+    }
+    Verdict verdict = StepGate.judge(config, id(), profile, dir, out);
+    out.publish(dir);
+    return result(profile, dir.resolve("profile.json"), report, verdict);
+  }
+
+  private Profile inProcess(CustomStepProfiler.Options options, StepBody step) {
     if (config.threads() > 0) {
       Engine.boot(config.threads());
     }
-    CustomStepProfiler.Options options = config.options(device(), modelParams);
-    Profile profile;
     try {
-      profile = CustomStepProfiler.run(options, new CustomStepProfiler.Step() {
+      return CustomStepProfiler.run(options, new CustomStepProfiler.Step() {
         @Override
         public void prepare(int index) throws Exception {
           checked(step::prepare);
@@ -188,10 +204,35 @@ final class MeasuringStepProfiler implements StepProfiler {
     } catch (ClockPhases.PhaseFailedException e) {
       throw new AssertionError(id() + ": " + e.getMessage(), e.getCause());
     }
-    Path report = Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
-    Verdict verdict = StepGate.judge(config, id(), profile, dir, out);
-    out.publish(dir);
-    return result(profile, dir.resolve("profile.json"), report, verdict);
+  }
+
+  /**
+   * The step measured in {@code forks} fresh JVMs, each running this whole test once through the
+   * JUnit Platform launcher (its fixtures too), one after another; the first step of the test
+   * starts them, every step merges its own profiles from them.
+   */
+  private Profile forked(CustomStepProfiler.Options options) {
+    if (usage.forkRoots == null) {
+      List<Path> roots = new ArrayList<>();
+      Path base = config.outputDirectory().resolveSibling(config.files().key() + ".forks");
+      for (int k = 0; k < config.forks(); k++) {
+        Path root = base.resolve(Integer.toString(k));
+        String what = id() + ": fork " + (k + 1) + " of " + config.forks();
+        out.line("[libreyolo-profile] " + what + " (a fresh JVM)");
+        try {
+          Forking.run(ForkedTest.class.getName(), ForkedTest.arguments(config, root), root.resolve("fork.log"), what);
+        } catch (LibreYoloException e) {
+          throw new AssertionError(StepConfig.words(e), e);
+        }
+        roots.add(root);
+      }
+      usage.forkRoots = roots;
+    }
+    List<Path> dirs = new ArrayList<>();
+    for (Path root : usage.forkRoots) {
+      dirs.add(root.resolve(config.files().className()).resolve(config.outputDirectory().getFileName()));
+    }
+    return CustomStepProfiler.merge(options, dirs);
   }
 
   private StepResult result(Profile p, Path file, Path report, Verdict verdict) {

@@ -112,4 +112,14 @@ public @interface ProfiledStep {
    * @return intra-op threads, at least 1
    */
   int threads() default UNSET;
+
+  /**
+   * Processes to measure in (JMH's forks): each a fresh JVM that runs this one test through the
+   * JUnit Platform launcher (its fixtures, {@code @BeforeAll} included, the same class path,
+   * system properties and configuration parameters), one after another; the profile merges them
+   * and the gate's unit is the fork. Default 1: measured in the test's own JVM.
+   *
+   * @return forks, 1 to 100
+   */
+  int forks() default UNSET;
 }

@@ -18,6 +18,7 @@ import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.Forking;
 
 /**
  * The settings of one profiled test: each attribute from the method's {@link ProfiledStep}, else
@@ -26,7 +27,22 @@ import org.libreyolo.profile.produce.CustomStepProfiler;
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
     double maxRegression, double alpha, double processNoise, boolean failOnInconclusive, boolean trace, int items,
-    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab, Files files) {
+    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab, Files files,
+    int forks, Fork fork) {
+
+  /**
+   * This test's place in a forked measurement: in the parent, its unique id and the parameters a
+   * fork gets; in a fork ({@code inFork}), measure only, into the fork's folder.
+   */
+  record Fork(boolean inFork, String uniqueId, java.util.Map<String, String> parameters) {}
+
+  /** Set by the parent on each fork: the folder the fork writes its profiles under (internal). */
+  static final String FORK_OUTPUT = "forkOutput";
+
+  /** The parameters a fork inherits (the rest come from system properties and junit-platform.properties). */
+  static final List<String> INHERITED = List.of("warmup", "runs", "repeat", "maxRegression", "alpha", "processNoise",
+      "failOnInconclusive", "trace", "threads", "baselineDirectory", "pairs", "blockRuns", "abAlpha",
+      "abMaxRegression");
 
   /** Where this test's steps keep their files: the layout, the fully qualified class and the test's key. */
   record Files(StepLayout layout, String className, String key) {}
@@ -45,7 +61,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     String key = files.key() + "." + step;
     return new StepConfig(testClass, method, step, warmup, runs, repeat,
         files.layout().baseline(files.className(), key), maxRegression, alpha, processNoise, failOnInconclusive,
-        trace, items, unit, threads, updateBaseline, files.layout().directory(files.className(), key), ab, files);
+        trace, items, unit, threads, updateBaseline, files.layout().directory(files.className(), key), ab, files,
+        forks, fork);
   }
 
   static final String PREFIX = "libreyolo.profile.";
@@ -59,8 +76,9 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     // files are keyed by the fully qualified class and, for a parameterized or repeated test, the
     // invocation: two ForwardPerfTest classes or two invocations never share a profile or baseline
     String key = methodName + invocation(context);
+    Optional<String> forkOutput = param(context, FORK_OUTPUT, s -> s);
     StepLayout layout = new StepLayout(
-        Path.of(param(context, "outputDirectory", s -> s).orElse(Defaults.Step.OUTPUT_DIRECTORY)),
+        Path.of(forkOutput.or(() -> param(context, "outputDirectory", s -> s)).orElse(Defaults.Step.OUTPUT_DIRECTORY)),
         Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY)));
     int warmup = param(context, "warmup", Integer::parseInt).orElse(a.integer(ProfiledStep::warmup,
         Defaults.Step.WARMUP));
@@ -85,7 +103,18 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
             param(context, "blockRuns", Integer::parseInt).orElse(Defaults.Ab.BLOCK_RUNS_VALUE),
             param(context, "abAlpha", Double::parseDouble).orElse(Defaults.Ab.ALPHA_VALUE),
             param(context, "abMaxRegression", Double::parseDouble).orElse(Defaults.Ab.MAX_REGRESSION_VALUE)),
-        new Files(layout, type.getName(), key));
+        new Files(layout, type.getName(), key),
+        forkOutput.isPresent() ? 1 : param(context, "forks", Integer::parseInt).orElse(a.integer(ProfiledStep::forks,
+            Defaults.Step.FORKS)),
+        new Fork(forkOutput.isPresent(), context.getUniqueId(), inherited(context)));
+  }
+
+  private static java.util.Map<String, String> inherited(ExtensionContext context) {
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String name : INHERITED) {
+      context.getConfigurationParameter(PREFIX + name).ifPresent(v -> out.put(PREFIX + name, v));
+    }
+    return out;
   }
 
   /**
@@ -158,15 +187,16 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
       gateOptions();
       options("cpu", -1);
       if (threads < 0) {
-        throw LibreYoloException.badInput("--threads must be >= 1 (0: the engine's default), got " + threads);
+        throw LibreYoloException.badInput("{threads} must be >= 1 (0: the engine's default), got " + threads);
       }
       if (!(ab.alpha() > 0 && ab.alpha() < 1)) {
-        throw LibreYoloException.badInput("--ab-alpha must be within (0, 1), got " + ab.alpha());
+        throw LibreYoloException.badInput("{abAlpha} must be within (0, 1), got " + ab.alpha());
       }
       if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
-        throw LibreYoloException.badInput("--pairs must be >= " + PairedBlocks.MIN_PAIRS + " and --block-runs >= 1 for"
+        throw LibreYoloException.badInput("{pairs} must be >= " + PairedBlocks.MIN_PAIRS + " and {blockRuns} >= 1 for"
             + " an A/B (got " + ab.pairs() + ", " + ab.blockRuns() + ")");
       }
+      Forking.check(forks);
     } catch (LibreYoloException e) {
       throw new IllegalArgumentException("@ProfiledStep: " + words(e));
     }

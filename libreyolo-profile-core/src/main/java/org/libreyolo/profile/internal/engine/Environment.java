@@ -14,11 +14,15 @@ import java.util.Locale;
 public final class Environment {
   private Environment() {}
 
+  /**
+   * @param modelParams the measured model's parameters, or -1 for plain code: its fingerprint has no
+   *     engine fields whether or not another test booted the engine, so it never depends on test order
+   */
   public static ObjectNode fingerprint(String device, long modelParams) {
     ObjectNode env = JsonNodeFactory.instance.objectNode();
-    boolean engine = Engines.booted();
+    boolean engine = modelParams >= 0 && Engines.booted();
     env.put("engine", engine ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
-        : "not loaded");
+        : modelParams < 0 ? "none (plain JVM code)" : "not loaded");
     if (engine) {
       env.put("libtorch", Engines.get().getVersion());
     } else {

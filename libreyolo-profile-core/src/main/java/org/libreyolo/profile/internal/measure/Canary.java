@@ -37,6 +37,70 @@ public interface Canary extends AutoCloseable {
     return new NetworkCanary(device);
   }
 
+  /**
+   * The plain-JVM canary, for a step that does not run on the engine: a seeded sort and a small
+   * matrix product in plain Java (about 3 ms), so a plain-Java perf test needs no native library
+   * and its canary shares its JIT and memory, not libtorch's threads.
+   */
+  static Canary jvm() {
+    return new JvmCanary();
+  }
+
+  /** The plain-JVM canary. */
+  final class JvmCanary implements Canary {
+    private static final int SORTED = 40_000;
+    private static final int SIDE = 72;
+    private final long[] values = new long[SORTED];
+    private final double[] a = new double[SIDE * SIDE];
+    private final double[] b = new double[SIDE * SIDE];
+    private final double[] c = new double[SIDE * SIDE];
+    private final long[] scratch = new long[SORTED];
+    @SuppressWarnings("unused")
+    private volatile double sink;
+
+    private JvmCanary() {
+      SplittableRandom random = new SplittableRandom(20261203L);
+      for (int i = 0; i < SORTED; i++) {
+        values[i] = random.nextLong();
+      }
+      for (int i = 0; i < a.length; i++) {
+        a[i] = random.nextDouble();
+        b[i] = random.nextDouble();
+      }
+      // compiled before it times anything: interpreted, its first calls take 10-25x longer, which
+      // the drift sentinel would read as a machine that sped up during the run
+      for (int i = 0; i < WARMUP; i++) {
+        run();
+      }
+    }
+
+    /** Calls before the JIT has compiled the workload (about 20 on HotSpot), with a margin. */
+    private static final int WARMUP = 60;
+
+    @Override
+    public String name() {
+      return "jvm seeded sort 40k + matmul 72";
+    }
+
+    @Override
+    public void run() {
+      System.arraycopy(values, 0, scratch, 0, SORTED);
+      java.util.Arrays.sort(scratch);
+      for (int i = 0; i < SIDE; i++) {
+        for (int k = 0; k < SIDE; k++) {
+          double aik = a[i * SIDE + k];
+          for (int j = 0; j < SIDE; j++) {
+            c[i * SIDE + j] += aik * b[k * SIDE + j];
+          }
+        }
+      }
+      sink = scratch[SORTED / 2] + c[SIDE + 1]; // consumed: the JIT keeps the work
+    }
+
+    @Override
+    public void close() {}
+  }
+
   /** The engine canary. */
   final class NetworkCanary implements Canary {
     private static final int SIDE = 128;

@@ -11,7 +11,8 @@ import java.util.Map;
  * traced iterations (null when tracing was off), and the block series (null when measured without
  * blocks).
  */
-public record Measurement(double[] totalMs, Map<String, double[]> phaseMs, Path trace, BlockSeries blocks) {
+public record Measurement(double[] totalMs, Map<String, double[]> phaseMs, Path trace, BlockSeries blocks,
+    double[] allocatedBytes) {
 
   public int iterations() {
     return totalMs.length;

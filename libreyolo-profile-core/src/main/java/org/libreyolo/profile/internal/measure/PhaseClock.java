@@ -15,9 +15,29 @@ public final class PhaseClock {
   private final CaptureSession session;
   private final Map<String, Double> phases = new LinkedHashMap<>();
   private long start;
+  private long allocatedAtStart;
 
-  /** Per-iteration result: wall time of the whole body and of each phase, in ms. */
-  public record Lap(double totalMs, Map<String, Double> phaseMs) {}
+  /**
+   * Per-iteration result: wall time of the whole body and of each phase, in ms, and the bytes the
+   * body allocated on this thread (JMH's {@code gc.alloc.rate.norm}; -1 where the JVM cannot count).
+   */
+  public record Lap(double totalMs, Map<String, Double> phaseMs, long allocatedBytes) {}
+
+  /** HotSpot's per-thread allocation counter, or null on a JVM without it. */
+  private static final com.sun.management.ThreadMXBean THREADS = threads();
+
+  private static com.sun.management.ThreadMXBean threads() {
+    java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
+    if (t instanceof com.sun.management.ThreadMXBean hotspot && hotspot.isThreadAllocatedMemorySupported()) {
+      hotspot.setThreadAllocatedMemoryEnabled(true);
+      return hotspot;
+    }
+    return null;
+  }
+
+  private static long allocated() {
+    return THREADS == null ? -1 : THREADS.getCurrentThreadAllocatedBytes();
+  }
 
   public PhaseClock(CaptureSession session) {
     this.session = session;
@@ -26,6 +46,7 @@ public final class PhaseClock {
   /** Begins an iteration (clears the phases of the previous one). */
   public void start() {
     phases.clear();
+    allocatedAtStart = allocated();
     start = System.nanoTime();
   }
 
@@ -56,6 +77,7 @@ public final class PhaseClock {
   /** Ends the iteration. */
   public Lap stop() {
     double total = (System.nanoTime() - start) / 1e6;
-    return new Lap(total, new LinkedHashMap<>(phases));
+    long allocatedNow = allocated();
+    return new Lap(total, new LinkedHashMap<>(phases), allocatedNow < 0 ? -1 : allocatedNow - allocatedAtStart);
   }
 }

@@ -84,6 +84,7 @@ public final class StepTimer {
       progress.update(plan.stagePrefix() + "warmup", i + 1, plan.warmup());
     }
     double[] total = new double[plan.runs()];
+    double[] allocated = new double[plan.runs()];
     Map<String, double[]> phases = new LinkedHashMap<>();
     int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
     double[] canaryMs = new double[blockCount + 1];
@@ -93,6 +94,7 @@ public final class StepTimer {
     for (int m = 0; m < plan.runs(); m++) {
       PhaseClock.Lap lap = iterate(body, clock, index++);
       total[m] = lap.totalMs();
+      allocated[m] = lap.allocatedBytes();
       for (Map.Entry<String, Double> e : lap.phaseMs().entrySet()) {
         phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
       }
@@ -117,7 +119,7 @@ public final class StepTimer {
         trace = session.stop();
       }
     }
-    return new Measurement(total, phases, trace, series);
+    return new Measurement(total, phases, trace, series, allocated);
   }
 
   /** Median ms of one canary block. */

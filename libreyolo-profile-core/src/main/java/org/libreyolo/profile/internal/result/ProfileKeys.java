@@ -12,8 +12,10 @@ public final class ProfileKeys {
   public static final String WORK = "work";
   /** When the producer finished, ISO-8601 UTC: lets the gate notice a baseline newer than the run it judges. */
   public static final String RECORDED_AT = "recorded_at";
+  /** Bytes a step's iteration allocates on its thread, median over the measured iterations. */
+  public static final String ALLOCATION = "allocation";
   public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", WORK,
-      RECORDED_AT, "samples");
+      ALLOCATION, RECORDED_AT, "samples");
 
   private ProfileKeys() {}
 

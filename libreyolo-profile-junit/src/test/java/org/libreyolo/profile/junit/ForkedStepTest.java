@@ -1,0 +1,86 @@
+package org.libreyolo.profile.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+import org.libreyolo.profile.internal.python.PyJson;
+
+/**
+ * A plain-Java perf test with forks: each fork a fresh JVM running the one test through the
+ * Platform launcher; the gate judges forks (time) and the allocation counter (bytes per
+ * iteration). The work and the allocation are set through system properties, which forks inherit.
+ */
+class ForkedStepTest {
+  @TempDir Path dir;
+
+  /** Spins {@code libreyolo.test.spinMicros} and allocates {@code libreyolo.test.bytes} per iteration. */
+  @ProfiledStep(forks = 3, warmup = 3, runs = 20)
+  static class PlainStep {
+    static volatile Object sink;
+
+    @Test
+    void work(StepProfiler profiler) {
+      long spin = Long.getLong("libreyolo.test.spinMicros", 800) * 1000;
+      int bytes = Integer.getInteger("libreyolo.test.bytes", 4096);
+      profiler.measure(() -> {
+        long end = System.nanoTime() + spin;
+        while (System.nanoTime() < end) {
+          Thread.onSpinWait();
+        }
+        sink = new byte[bytes];
+      });
+    }
+  }
+
+  @AfterEach
+  void clear() {
+    System.clearProperty("libreyolo.test.spinMicros");
+    System.clearProperty("libreyolo.test.bytes");
+  }
+
+  private Events run(boolean record) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
+        .configurationParameter("libreyolo.profile.updateBaseline", Boolean.toString(record))
+        .selectors(selectClass(PlainStep.class)).execute().testEvents();
+  }
+
+  @Test
+  void aaIsGreenTwiceTheTimeIsATimingRegressionTwiceTheAllocationACounterRegression() throws Exception {
+    run(true).assertStatistics(s -> s.succeeded(1));
+    Path file = dir.resolve("out/" + PlainStep.class.getName() + "/work/profile.json");
+    JsonNode p = PyJson.MAPPER.readTree(file.toFile());
+    assertThat(p.get("samples").get("forks")).hasSize(3);
+    assertThat(p.get("samples").get("forks").get(0).get("environment").get("engine").asText())
+        .isEqualTo("none (plain JVM code)"); // the JVM canary: no native library needed
+    assertThat(p.get("samples").get("blocks").get("canary").asText()).startsWith("jvm ");
+    assertThat(p.get("allocation").get("bytes_per_iteration").asLong()).isBetween(4096L, 4608L);
+
+    run(false).assertStatistics(s -> s.succeeded(1)); // A/A: green (PASS or INCONCLUSIVE, never a failure)
+
+    System.setProperty("libreyolo.test.spinMicros", "1600");
+    String slower = failure(run(false));
+    assertThat(slower).contains("performance regression", "latency_p50_ms", "REGRESSION", "timing: REGRESSION");
+
+    System.clearProperty("libreyolo.test.spinMicros");
+    System.setProperty("libreyolo.test.bytes", "8192");
+    String allocates = failure(run(false));
+    assertThat(allocates).contains("performance regression", "allocation: +", "bytes/iteration",
+        "counters: REGRESSION");
+  }
+
+  private static String failure(Events events) {
+    events.assertStatistics(s -> s.failed(1));
+    return events.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class).orElseThrow()
+        .getThrowable().orElseThrow().getMessage();
+  }
+}
