@@ -108,7 +108,26 @@ public final class GateRun {
    * schema version, a profile without blocks (recorded before blocks existed, a training profile,
    * a trace), too few blocks, or hand-edited ones are bad input with the way out.
    */
+  /**
+   * The forks of one run share one machine: a profile whose forks' fingerprints differ (forks
+   * merged from two machines by hand) is bad input, not a measurement.
+   */
+  static void requireOneEnvironment(Profile p, Path file, String role) {
+    var forks = p.samples().forks();
+    for (var fork : forks) {
+      for (String field : Gate.FINGERPRINT) {
+        var first = forks.get(0).environment().path(field);
+        var other = fork.environment().path(field);
+        if (!first.equals(other)) {
+          throw LibreYoloException.badInput("the " + role + " " + file + " has forks from different environments (fork "
+              + fork.index() + ": " + field + " " + first + " -> " + other + "): record it again in one job");
+        }
+      }
+    }
+  }
+
   static void requireBlocks(Profile p, Path file, String role) {
+    requireOneEnvironment(p, file, role);
     String schema = p.json().path("schema").asText("");
     String again = ": record it again with this version's infer or @ProfiledStep";
     if (!schema.equals(Profile.SCHEMA)) {

@@ -69,6 +69,7 @@ class MojoBadInputTest {
     m.device = "cpu";
     m.threads = 1;
     m.runs = 2;
+    m.forks = 1;
     m.batch = 1;
     m.imgsz = 64;
     m.ampDtype = "float16";
@@ -191,6 +192,11 @@ class MojoBadInputTest {
           m.runs = 0;
           return m;
         }, MojoExecutionException.class, "runs must be >= 2"),
+        new Case("infer with an absurd fork count", () -> {
+          var m = infer();
+          m.forks = 101;
+          return m;
+        }, MojoExecutionException.class, "forks must be within 1..100, got 101"),
         new Case("infer of a fixed-size TorchScript model at another size", () -> {
           var m = infer();
           m.weights = Path.of("../libreyolo-profile-core/src/test/resources/fixtures/torchscript/fixed224_classifier.torchscript")
