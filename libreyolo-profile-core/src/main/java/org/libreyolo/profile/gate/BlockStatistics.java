@@ -26,7 +26,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * @param ciHigh the interval's upper end, a fraction
  * @param mde the minimum detectable effect (power 0.8), a fraction
  * @param machineChange the canary's change between the runs (machine speed, not the step)
- * @param drift the largest canary change inside any one process (second half against first, {@link #drift})
+ * @param drift the larger canary change inside either run, its forks in order (second half against first, {@link #drift})
  * @param rawChange the change of the step's own block times, before normalisation
  * @param normalised whether the step was divided by the canary (both runs asked for it)
  */
@@ -85,10 +85,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
     double power = Math.hypot((ta + t.inverseCumulativeProbability(0.8)) * within,
         (za + z.inverseCumulativeProbability(0.8)) * between);
     double d = b.mean - a.mean;
-    double drift = 0;
-    for (Blocks blocks : concat(before, after)) {
-      drift = Math.max(drift, drift(blocks.canaryMs()));
-    }
+    // a run's forks in order are its timeline: a sustained change is its second half of canary
+    // blocks against its first, over all its forks (a fork's own few blocks would be one boundary)
+    double drift = Math.max(drift(canaries(before)), drift(canaries(after)));
     return new BlockStatistics(a.blocks, b.blocks, before.size(), after.size(), Math.expm1(d), Math.expm1(d - half),
         Math.expm1(d + half), Math.expm1(power), Math.expm1(meanLog(after, true) - meanLog(before, true)), drift,
         Math.expm1(meanLog(after, false) - meanLog(before, false)), normalise);
@@ -128,10 +127,8 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
     return sum / n;
   }
 
-  private static List<Blocks> concat(List<Blocks> a, List<Blocks> b) {
-    List<Blocks> all = new java.util.ArrayList<>(a);
-    all.addAll(b);
-    return all;
+  private static double[] canaries(List<Blocks> processes) {
+    return processes.stream().flatMapToDouble(b -> java.util.Arrays.stream(b.canaryMs())).toArray();
   }
 
   /** Per block {@code ln(step / canary)}, or {@code ln(step)} when not normalised. */

@@ -17,6 +17,25 @@ import org.libreyolo.profile.internal.python.PyJson;
 
 /** The gate finds what the infer goal wrote last, and refuses inputs it cannot judge with the way out. */
 class GateRunTest {
+  /** The forks of one run share one machine: forks merged from two machines are refused, naming the fork. */
+  @Test
+  void aBaselineWithForksFromAnotherEnvironmentIsBadInput(@TempDir Path dir) throws Exception {
+    ObjectNode mixed = GateTest.forked(20, 0.01, 3, 1).json();
+    ObjectNode samples = (ObjectNode) mixed.get("samples");
+    samples.set("blocks", samples.get("forks").get(0).get("blocks").deepCopy());
+    ((ObjectNode) samples.get("forks").get(0)).putObject("environment").put("cpu", "EPYC");
+    ((ObjectNode) samples.get("forks").get(1)).putObject("environment").put("cpu", "Xeon");
+    ((ObjectNode) samples.get("forks").get(2)).putObject("environment").put("cpu", "EPYC");
+    Path baseline = dir.resolve("mixed.json");
+    Files.writeString(baseline, PyJson.indented(mixed));
+    Path current = dir.resolve("current.json");
+    Files.writeString(current, PyJson.indented(GateTest.profile(20, 0.01, 2, "x").json()));
+    assertThatThrownBy(() -> GateRun.judge(baseline, current, GateOptions.defaults()))
+        .isInstanceOf(LibreYoloException.class)
+        .hasMessage("the baseline " + baseline + " has forks from different environments (fork 1: cpu \"EPYC\" ->"
+            + " \"Xeon\"): record it again in one job");
+  }
+
   @Test
   void aBaselineWithoutBlocksIsBadInputThatSaysHowToReRecord(@TempDir Path dir) throws Exception {
     Path old = dir.resolve("old.json");

@@ -22,7 +22,7 @@ class ForkedStepTest {
   @TempDir Path dir;
 
   /** Spins {@code libreyolo.test.spinMicros} and allocates {@code libreyolo.test.bytes} per iteration. */
-  @ProfiledStep(forks = 3, warmup = 3, runs = 20)
+  @ProfiledStep(forks = 3, warmup = 3, runs = 40)
   static class PlainStep {
     static volatile Object sink;
 

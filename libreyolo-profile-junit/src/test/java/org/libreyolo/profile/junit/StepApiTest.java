@@ -296,7 +296,8 @@ class StepApiTest {
     assertThat(last.verdict()).isNull(); // no baseline yet
     assertThat(last.profileFile()).isRegularFile();
     assertThat(last.reportFile()).isRegularFile();
-    assertThat(last.profile().environment().get("threads").asInt()).isEqualTo(1);
+    // plain JVM code: its fingerprint names no engine threads, whichever test booted the engine
+    assertThat(last.profile().environment().get("threads").isNull()).isTrue();
     assertThat(Engines.threads()).isEqualTo(1);
   }
 
