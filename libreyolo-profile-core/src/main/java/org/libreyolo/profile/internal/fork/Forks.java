@@ -95,10 +95,11 @@ public final class Forks {
       throw LibreYoloException.badInput(what + " was interrupted");
     }
     if (code != 0) {
+      // the fork's exit code is its error's kind (2 bad input, 3 no profile; anything else, a crash
+      // included, is the reference's exit 1)
       LibreYoloException.Kind kind = code == 2 ? LibreYoloException.Kind.BAD_INPUT
           : code == 3 ? LibreYoloException.Kind.NO_PROFILE : LibreYoloException.Kind.UNPARSABLE_TRACE;
-      throw new LibreYoloException(code == 1 || code == 2 || code == 3 ? kind : LibreYoloException.Kind.BAD_INPUT,
-          what + " failed (exit " + code + "): " + lastErrorLine(log));
+      throw new LibreYoloException(kind, what + " failed (exit " + code + "): " + lastErrorLine(log));
     }
   }
 
