@@ -38,9 +38,11 @@ public interface Canary extends AutoCloseable {
   }
 
   /**
-   * The plain-JVM canary, for a step that does not run on the engine: a seeded sort and a small
-   * matrix product in plain Java (about 3 ms), so a plain-Java perf test needs no native library
-   * and its canary shares its JIT and memory, not libtorch's threads.
+   * The plain-JVM canary, for a step that does not run on the engine: a seeded sort and a matrix
+   * product in plain Java (about 12 ms, as long as the engine canary: a call spans several
+   * scheduler slices, so a busy neighbour stretches every call alike instead of some), so a
+   * plain-Java perf test needs no native library and its canary shares its JIT and memory, not
+   * libtorch's threads.
    */
   static Canary jvm() {
     return new JvmCanary();
@@ -48,8 +50,8 @@ public interface Canary extends AutoCloseable {
 
   /** The plain-JVM canary. */
   final class JvmCanary implements Canary {
-    private static final int SORTED = 40_000;
-    private static final int SIDE = 72;
+    private static final int SORTED = 160_000;
+    private static final int SIDE = 110;
     private final long[] values = new long[SORTED];
     private final double[] a = new double[SIDE * SIDE];
     private final double[] b = new double[SIDE * SIDE];
@@ -75,11 +77,11 @@ public interface Canary extends AutoCloseable {
     }
 
     /** Calls before the JIT has compiled the workload (about 20 on HotSpot), with a margin. */
-    private static final int WARMUP = 60;
+    private static final int WARMUP = 30;
 
     @Override
     public String name() {
-      return "jvm seeded sort 40k + matmul 72";
+      return "jvm seeded sort 160k + matmul 110";
     }
 
     @Override
