@@ -146,7 +146,7 @@ public final class GateStudy {
         Profile cur = sameWorkload(load(pair.resolve("cur")));
         Gate.Result r = Gate.check(base, cur, options);
         count(verdicts, r.verdict());
-        count(timing, timingVerdict(r));
+        count(timing, r.timingVerdict());
         count(counters, r.opCounts().verdict());
         sentinel += r.unstableMachine() != null ? 1 : 0;
         ratios.add(1 + r.timing().rawChange());
@@ -319,15 +319,6 @@ public final class GateStudy {
 
   private static String arm(String[] shapes) {
     return "reg" + shapes[0].substring(shapes[0].lastIndexOf('x') + 1) + "-" + shapes[1].substring(shapes[1].lastIndexOf('x') + 1);
-  }
-
-  /** The timing rows' verdict alone (the counters set aside): what the blocks and the canary decide. */
-  private static Verdict timingVerdict(Gate.Result r) {
-    if (r.rows().stream().anyMatch(row -> row.verdict() == Verdict.REGRESSION)) {
-      return Verdict.REGRESSION;
-    }
-    return r.rows().stream().anyMatch(row -> row.verdict() == Verdict.INCONCLUSIVE) ? Verdict.INCONCLUSIVE
-        : Verdict.PASS;
   }
 
   /**

@@ -165,29 +165,10 @@ public final class CustomStepProfiler {
    * @return the merged profile, written to {@code profile.json}
    */
   public static Profile merge(Options o, List<Path> forkDirs) {
-    List<double[]> latency = new ArrayList<>();
-    Map<String, List<double[]>> phases = new LinkedHashMap<>();
-    List<double[]> allocated = new ArrayList<>();
-    List<BlockSeries> blocks = new ArrayList<>();
-    com.fasterxml.jackson.databind.node.ArrayNode perFork = JsonNodeFactory.instance.arrayNode();
-    for (int k = 0; k < forkDirs.size(); k++) {
-      Profile fork = org.libreyolo.profile.internal.analysis.ProfileLoader.load(forkDirs.get(k).resolve("profile.json"));
-      com.fasterxml.jackson.databind.JsonNode s = fork.json().path("samples");
-      latency.add(fork.samples().latencyMs());
-      s.path("stages_ms").fields().forEachRemaining(e -> phases.computeIfAbsent(e.getKey(), x -> new ArrayList<>())
-          .add(values(e.getValue())));
-      allocated.add(values(s.path("allocated_bytes")));
-      var b = fork.samples().blocks();
-      if (b != null) {
-        blocks.add(new BlockSeries(b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised()));
-      }
-      ObjectNode f = perFork.addObject();
-      f.put("index", k);
-      f.set("blocks", s.path("blocks").deepCopy());
-      f.set("environment", fork.json().path("environment").deepCopy());
+    List<ObjectNode> forks = new ArrayList<>();
+    for (Path dir : forkDirs) {
+      forks.add(org.libreyolo.profile.internal.analysis.ProfileLoader.load(dir.resolve("profile.json")).json());
     }
-    Map<String, double[]> phaseMs = new LinkedHashMap<>();
-    phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
     Path lastTrace = forkDirs.get(forkDirs.size() - 1).resolve("profile_trace.json");
     Path trace = null;
     if (o.trace() && Files.isRegularFile(lastTrace)) {
@@ -199,17 +180,10 @@ public final class CustomStepProfiler {
         throw LibreYoloException.badInput("cannot move the last fork's trace to " + trace + ": " + e.getMessage());
       }
     }
-    ObjectNode merged = write(o, concat(latency), phaseMs, trace, BlockSeries.concat(blocks), new double[0],
-        concat(allocated), perFork);
+    ObjectNode merged = write(o, ForkSamples.pooled(forks, "latency_ms"), ForkSamples.pooledStages(forks), trace,
+        ForkSamples.blocks(forks), new double[0], ForkSamples.pooled(forks, "allocated_bytes"),
+        ForkSamples.perFork(forks));
     return new Profile(merged);
-  }
-
-  private static double[] values(com.fasterxml.jackson.databind.JsonNode array) {
-    double[] out = new double[array.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = array.get(i).asDouble();
-    }
-    return out;
   }
 
   /** The API's step as the internal timer's iteration. */

@@ -1,15 +1,11 @@
 package org.libreyolo.profile.produce;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
@@ -89,24 +85,8 @@ final class ForkedInfer {
    */
   static ObjectNode merge(List<ObjectNode> forks, int batch, boolean cuda) {
     ObjectNode p = forks.get(forks.size() - 1).deepCopy();
-    List<Double> latency = new ArrayList<>();
-    Map<String, List<Double>> stages = new LinkedHashMap<>();
-    ArrayNode perFork = JsonNodeFactory.instance.arrayNode();
-    ObjectNode blocks = null;
-    for (int k = 0; k < forks.size(); k++) {
-      JsonNode s = forks.get(k).path("samples");
-      s.path("latency_ms").forEach(v -> latency.add(v.asDouble()));
-      s.path("stages_ms").fields().forEachRemaining(e -> e.getValue().forEach(
-          v -> stages.computeIfAbsent(e.getKey(), key -> new ArrayList<>()).add(v.asDouble())));
-      ObjectNode f = perFork.addObject();
-      f.put("index", k);
-      f.set("blocks", s.path("blocks").deepCopy());
-      f.set("environment", forks.get(k).path("environment").deepCopy());
-      blocks = append(blocks, s.path("blocks"));
-    }
-    double[] lat = latency.stream().mapToDouble(Double::doubleValue).toArray();
-    Map<String, double[]> stageMs = new LinkedHashMap<>();
-    stages.forEach((name, values) -> stageMs.put(name, values.stream().mapToDouble(Double::doubleValue).toArray()));
+    double[] lat = ForkSamples.pooled(forks, "latency_ms");
+    Map<String, double[]> stageMs = ForkSamples.pooledStages(forks);
     LatencyStats stats = LatencyStats.of(lat);
     ObjectNode latencyNode = ProfileAssembler.latency(stats, stats.mean());
     ObjectNode stagesNode = ProfileAssembler.means(stageMs);
@@ -135,8 +115,8 @@ final class ForkedInfer {
     ObjectNode samples = (ObjectNode) p.get("samples");
     samples.set("latency_ms", ProfileAssembler.samples(lat));
     samples.set("stages_ms", ProfileAssembler.samples(stageMs));
-    samples.set("blocks", blocks);
-    samples.set("forks", perFork);
+    samples.set("blocks", ForkSamples.blocks(forks).json());
+    samples.set("forks", ForkSamples.perFork(forks));
     ProfileKeys.moveOursToEnd(p);
     return p;
   }
@@ -161,16 +141,6 @@ final class ForkedInfer {
     } catch (IOException e) {
       // best effort: the error being reported matters more
     }
-  }
-
-  /** {@code a}'s blocks followed by {@code b}'s (the same canary and block length in every fork). */
-  private static ObjectNode append(ObjectNode a, JsonNode b) {
-    if (a == null) {
-      return b.deepCopy();
-    }
-    ((ArrayNode) a.get("step_ms")).addAll((ArrayNode) b.get("step_ms").deepCopy());
-    ((ArrayNode) a.get("canary_ms")).addAll((ArrayNode) b.get("canary_ms").deepCopy());
-    return a;
   }
 
   private static double mean(Map<String, double[]> stages, String stage) {
