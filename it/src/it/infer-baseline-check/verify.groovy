@@ -8,10 +8,10 @@ assert log.contains('baseline recorded')
 // the same profile as baseline and current: no slowdown, whatever the noise says about its power
 assert log =~ /verdict: (PASS|INCONCLUSIVE)/
 def result = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/check-result.json'))
-// the default forks: five fresh JVMs on the plugin's class path, 3 blocks each
-assert result.timing.forks == [5, 5]
-assert result.timing.blocks == [15, 15]
-assert log.contains('fork 1/5 (a fresh JVM)')
+// the default forks: ten fresh JVMs on the plugin's class path, 3 blocks each
+assert result.timing.forks == [10, 10]
+assert result.timing.blocks == [30, 30]
+assert log.contains('fork 1/10 (a fresh JVM)')
 assert result.timing.change == 0.0
 assert result.counters.verdict == 'PASS'
 assert result.op_counts.verdict == 'PASS'

@@ -44,10 +44,18 @@ public final class Defaults {
     public static final int WARMUP_VALUE = 20;
     /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
-    /** The default runs. */
+    /** Measured iterations in one process (the reference's default, {@code --forks 1}). */
     public static final int RUNS_VALUE = 100;
     /** Measured iterations. */
     public static final String RUNS = "" + RUNS_VALUE;
+    /**
+     * Measured iterations per fork when forked: a fork's value is mostly its process's own luck,
+     * not its blocks' noise, so more forks of fewer runs narrow the gate's interval most for the
+     * time (docs/statistics.md, "Forks").
+     */
+    public static final int RUNS_PER_FORK_VALUE = 30;
+    /** {@link #RUNS_PER_FORK_VALUE} as text. */
+    public static final String RUNS_PER_FORK = "" + RUNS_PER_FORK_VALUE;
     /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
     /** Trials in one process. */
@@ -57,9 +65,19 @@ public final class Defaults {
      * (docs/statistics.md, "Forks"). Chosen by measurement so that {@code mvn verify} with infer +
      * check at imgsz 256 stays within 120 s on a 2-core runner (README, "What a fork costs").
      */
-    public static final int FORKS_VALUE = 5;
+    public static final int FORKS_VALUE = 10;
     /** {@link #FORKS_VALUE} as text, for annotation attributes. */
     public static final String FORKS = "" + FORKS_VALUE;
+
+    /**
+     * The default measured iterations for a fork count.
+     *
+     * @param forks the processes measured
+     * @return {@link #RUNS_VALUE} in one process, {@link #RUNS_PER_FORK_VALUE} per fork
+     */
+    public static int runs(int forks) {
+      return forks > 1 ? RUNS_PER_FORK_VALUE : RUNS_VALUE;
+    }
     /** The default conf. */
     public static final double CONF_VALUE = 0.25;
     /** {@link #CONF_VALUE} as text, for annotation attributes. */

@@ -36,4 +36,13 @@ class OptionTest {
     assertThat(Option.render("{\"json\": 1} and {unknownKey}", Option.Surface.CLI)).isEqualTo("{\"json\": 1} and {unknownKey}");
     assertThat(Option.render("{inputShape} NxCxHxW", Option.Surface.CLI)).isEqualTo("--input-shape NxCxHxW");
   }
+
+  /** Unset runs follow the fork count: the reference's 100 in one process, fewer per fork; a given value stays. */
+  @Test
+  void defaultRunsFollowTheForks() {
+    assertThat(InferOptions.builder().build().forks()).isEqualTo(Defaults.Infer.FORKS_VALUE);
+    assertThat(InferOptions.builder().build().runs()).isEqualTo(Defaults.Infer.RUNS_PER_FORK_VALUE);
+    assertThat(InferOptions.builder().forks(1).build().runs()).isEqualTo(100);
+    assertThat(InferOptions.builder().forks(3).runs(7).build().runs()).isEqualTo(7);
+  }
 }

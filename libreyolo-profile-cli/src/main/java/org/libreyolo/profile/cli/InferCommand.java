@@ -40,8 +40,9 @@ public final class InferCommand implements Runnable {
   @Option(names = "--warmup", defaultValue = Defaults.Infer.WARMUP, description = "warmup iterations (default: ${DEFAULT-VALUE})")
   int warmup;
 
-  @Option(names = "--runs", defaultValue = Defaults.Infer.RUNS, description = "measured iterations (default: ${DEFAULT-VALUE})")
-  int runs;
+  @Option(names = "--runs", description = "measured iterations per process (default: " + Defaults.Infer.RUNS
+      + " with --forks 1, " + Defaults.Infer.RUNS_PER_FORK + " per fork)")
+  Integer runs;
 
   @Option(names = "--repeat", defaultValue = Defaults.Infer.REPEAT, description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
   int repeat;

@@ -25,7 +25,7 @@ import org.libreyolo.profile.options.Task;
  * @param half whether to run in float16
  * @param ampDtype the mixed-precision type: float16 or bfloat16
  * @param warmup discarded iterations before the measured ones, at least 0
- * @param runs measured iterations
+ * @param runs measured iterations, per process (per fork when forked)
  * @param repeat trials in this process, at least 1
  * @param nms the postprocess thresholds
  * @param device the device, e.g. auto, cpu or cuda:0
@@ -89,7 +89,7 @@ public record InferOptions(
     private boolean half = Defaults.Infer.HALF_VALUE;
     private String ampDtype = Defaults.Infer.AMP_DTYPE;
     private int warmup = Defaults.Infer.WARMUP_VALUE;
-    private int runs = Defaults.Infer.RUNS_VALUE;
+    private Integer runs;
     private int repeat = Defaults.Infer.REPEAT_VALUE;
     private int forks = Defaults.Infer.FORKS_VALUE;
     private NmsOptions nms = NmsOptions.DEFAULT;
@@ -159,12 +159,12 @@ public record InferOptions(
      */
     public Builder warmup(int v) { warmup = v; return this; }
     /**
-     * Sets measured iterations.
+     * Sets measured iterations, per process; null: {@link Defaults.Infer#runs(int)} for the forks.
      *
-     * @param v measured iterations
+     * @param v measured iterations per process, or null
      * @return this builder
      */
-    public Builder runs(int v) { runs = v; return this; }
+    public Builder runs(Integer v) { runs = v; return this; }
     /**
      * Sets trials in this process, at least 1.
      *
@@ -237,7 +237,8 @@ public record InferOptions(
      * @return the checked options
      */
     public InferOptions build() {
-      return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device,
+      return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup,
+          runs != null ? runs : Defaults.Infer.runs(forks), repeat, nms, device,
           threads != null ? threads : Engines.defaultThreads(), trace, project, task, inputShape, forks);
     }
   }

@@ -29,9 +29,12 @@ public class InferMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.warmup", defaultValue = Defaults.Infer.WARMUP)
   int warmup;
 
-  /** Measured iterations (at least 2; half give latencies, half the stage split). */
-  @Parameter(property = "libreyolo.profile.runs", defaultValue = Defaults.Infer.RUNS)
-  int runs;
+  /**
+   * Measured iterations per process (at least 2; half give latencies, half the stage split);
+   * unset: 100 with {@code forks=1}, 30 per fork.
+   */
+  @Parameter(property = "libreyolo.profile.runs")
+  Integer runs;
 
   /** Trials, each with a fresh model; two or more also write {@code infer_repeat.json}. */
   @Parameter(property = "libreyolo.profile.repeat", defaultValue = Defaults.Infer.REPEAT)
