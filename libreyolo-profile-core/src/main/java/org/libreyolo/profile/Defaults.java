@@ -251,4 +251,45 @@ public final class Defaults {
     /** Relative to the working directory (the module's base directory under Surefire). */
     public static final String OUTPUT_DIRECTORY = "target/" + OUTPUT_FOLDER;
   }
+
+  /** The run history (docs/history.md). */
+  public static final class History {
+    private History() {}
+
+    /** The history's default file, under the user's home: one store for every project of a runner. */
+    public static final String FILE = ".libreyolo/profile-history.db";
+
+    /**
+     * The default JDBC URL: the embedded SQLite file {@link #FILE} under {@code user.home}.
+     *
+     * @return {@code jdbc:sqlite:<home>/.libreyolo/profile-history.db}
+     */
+    public static String url() {
+      return "jdbc:sqlite:" + java.nio.file.Path.of(System.getProperty("user.home")).resolve(FILE);
+    }
+
+    /** The branch whose runs are the history a change is judged against. */
+    public static final String BRANCH = "main";
+    /** Runs on either side of a candidate change point the detector looks at (Otava's window). */
+    public static final int WINDOW_VALUE = 50;
+    /** {@link #WINDOW_VALUE} as text. */
+    public static final String WINDOW = "" + WINDOW_VALUE;
+    /** The detector's significance level per change point (Otava's default). */
+    public static final double P_VALUE_VALUE = 0.001;
+    /** {@link #P_VALUE_VALUE} as text. */
+    public static final String P_VALUE = "" + P_VALUE_VALUE;
+    /** The smallest change reported, a fraction: 0 reports every significant change. */
+    public static final double MIN_MAGNITUDE_VALUE = 0.0;
+    /** {@link #MIN_MAGNITUDE_VALUE} as text. */
+    public static final String MIN_MAGNITUDE = "" + MIN_MAGNITUDE_VALUE;
+    /**
+     * The fewest runs a segment between change points holds: one or two outlying runs never make
+     * a segment of their own (docs/history.md, "Outliers").
+     */
+    public static final int MIN_SEGMENT = 5;
+    /** The fraction trimmed from each end of a segment for the change-point test (Yuen's 20%). */
+    public static final double TRIM = 0.2;
+    /** CSV columns that are attributes, not metrics, unless named otherwise. */
+    public static final String ATTRIBUTES = "commit,branch,version";
+  }
 }

@@ -34,6 +34,24 @@ public enum Option {
   CONF("conf"),
   /** The device to run on. */
   DEVICE("device"),
+  /** The run history's JDBC URL. */
+  HISTORY("history"),
+  /** A history series' name. */
+  SERIES("series"),
+  /** A history series' metric. */
+  METRIC("metric"),
+  /** The commit a history run measured. */
+  COMMIT("commit"),
+  /** The branch a history run belongs to. */
+  BRANCH("branch"),
+  /** The change-point detector's window, in runs. */
+  WINDOW("window"),
+  /** The change-point detector's significance level. */
+  P_VALUE("pValue"),
+  /** The change-point detector's smallest change reported, a fraction. */
+  MIN_MAGNITUDE("minMagnitude"),
+  /** CSV columns read as attributes, not metrics. */
+  ATTRIBUTES("attributes"),
   /** The kernels reader's name filter. */
   GREP("grep"),
   /** Float16 inference. */

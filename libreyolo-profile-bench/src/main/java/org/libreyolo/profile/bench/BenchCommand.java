@@ -74,7 +74,7 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, soak, gate"
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, soak, gate"
           + " (default: all but soak and gate)")
   List<String> only;
 
@@ -181,6 +181,9 @@ public final class BenchCommand implements Runnable {
     }
     if (section("cli")) {
       processes.cliCost();
+    }
+    if (section("changes")) {
+      ChangePointBench.run(table, 20261203L, 20);
     }
     if (section("gate")) {
       processes.gateStudy();

@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
     description = "Profile LibreYOLO9 inference and read the profiles.",
     subcommands = {RunCommand.class, InferCommand.class, ReaderCommands.Summary.class, ReaderCommands.Get.class,
         ReaderCommands.Phases.class, ReaderCommands.Kernels.class, ReaderCommands.Ops.class,
-        ReaderCommands.Compare.class, ReaderCommands.WhatIfCommand.class, ReportCommand.class, CheckCommand.class, AbCommand.class})
+        ReaderCommands.Compare.class, ReaderCommands.WhatIfCommand.class, ReportCommand.class, CheckCommand.class, AbCommand.class,
+        HistoryCommand.class})
 public final class ProfileCommand implements Runnable {
   @Spec CommandSpec spec;
 

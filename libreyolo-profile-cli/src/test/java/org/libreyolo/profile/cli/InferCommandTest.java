@@ -180,6 +180,17 @@ class InferCommandTest {
     CliTest.Result self = CliTest.run("profile", "check", file.toString(), file.toString());
     assertThat(self.code()).as(self.out()).isZero();
     assertThat(self.out()).contains("2/2 forks", "Welch's t over the forks (2 and 2 processes)", "timing: ");
+    // the history stores the run with its forks: one value per fork of the gate's unit
+    String history = "jdbc:sqlite:" + dir.resolve("history.db");
+    CliTest.Result rec = CliTest.run("profile", "history", "record", file.toString(), "--series", "infer", "--commit",
+        "abc", "--branch", "main", "--history", history);
+    assertThat(rec.code()).as(rec.err()).isZero();
+    assertThat(rec.out()).contains("recorded infer (2 forks, commit abc, branch main)");
+    CliTest.Result list = CliTest.run("profile", "history", "list", "--json", "--history", history);
+    JsonNode series = PyJson.MAPPER.readTree(list.out()).get("series").get(0);
+    assertThat(series.get("runs").asInt()).isEqualTo(1);
+    assertThat(series.get("metrics").toString()).contains("step_vs_canary", "step_ms", "img_per_s");
+    assertThat(series.get("testbed").get("imgsz").asText()).isEqualTo("64");
   }
 
   private static Path fixture(String name) {

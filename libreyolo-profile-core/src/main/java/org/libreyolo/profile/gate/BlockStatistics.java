@@ -103,9 +103,8 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
     int blocks = 0;
     double[] means = new double[processes.size()];
     for (int k = 0; k < means.length; k++) {
-      double[] v = values(processes.get(k), normalise);
-      means[k] = StatUtils.mean(v);
-      blocks += v.length;
+      means[k] = processValue(processes.get(k), normalise);
+      blocks += processes.get(k).stepMs().length;
     }
     if (means.length >= MIN_FORKS) {
       return new Side(StatUtils.mean(means), StatUtils.variance(means) / means.length, means.length - 1, 0, blocks);
@@ -129,6 +128,18 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
 
   private static double[] canaries(List<Blocks> processes) {
     return processes.stream().flatMapToDouble(b -> java.util.Arrays.stream(b.canaryMs())).toArray();
+  }
+
+  /**
+   * One process's value, the gate's unit: the mean over its blocks of {@code ln(step / canary)}
+   * ({@code ln(step)} when not normalised).
+   *
+   * @param blocks the process's blocks
+   * @param normalise whether to divide by the canary
+   * @return the mean log block value
+   */
+  public static double processValue(Blocks blocks, boolean normalise) {
+    return StatUtils.mean(values(blocks, normalise));
   }
 
   /** Per block {@code ln(step / canary)}, or {@code ln(step)} when not normalised. */

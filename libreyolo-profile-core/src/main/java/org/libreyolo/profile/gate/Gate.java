@@ -199,6 +199,31 @@ public final class Gate {
   }
 
   /**
+   * Where and what the profile measured, as the gate compares them: the environment's fingerprint
+   * (CPU, cores, threads, engine, libtorch, device, GPU) and the workload's fields, the ones the
+   * profile records. Two profiles with the same testbed are comparable; the history keys a series by it.
+   *
+   * @param p the profile
+   * @return field name to value, sorted
+   */
+  public static java.util.SortedMap<String, String> testbed(Profile p) {
+    java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
+    for (String field : FINGERPRINT) {
+      JsonNode v = p.environment().get(field);
+      if (v != null && !v.isNull()) {
+        out.put(field, v.asText());
+      }
+    }
+    for (String key : Workload.KEYS) {
+      JsonNode v = p.config().get(key);
+      if (v != null && !v.isNull()) {
+        out.put(key, v.isTextual() ? v.asText() : v.toString());
+      }
+    }
+    return out;
+  }
+
+  /**
    * Whether the profile carries enough timing blocks for the stored-baseline gate.
    *
    * @param p the profile

@@ -1,0 +1,165 @@
+package org.libreyolo.profile.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.result.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code libreyolo profile history}: the run history's subcommands (docs/history.md). */
+@Command(name = "history", mixinStandardHelpOptions = true,
+    description = "Store runs (SQLite by default, PostgreSQL for many runners), find change points, Otava's CSV in and out.",
+    subcommands = {HistoryCommand.Record.class, HistoryCommand.Import.class, HistoryCommand.Export.class,
+        HistoryCommand.ListSeries.class, HistoryCommand.Changes.class})
+public final class HistoryCommand implements Runnable {
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** The store every subcommand opens. */
+  static final class Store {
+    @Option(names = "--history", paramLabel = "URL",
+        description = "jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DB (default: jdbc:sqlite:~/" + Defaults.History.FILE + ")")
+    String url;
+  }
+
+  /** Prints a view: its JSON with {@code json}, else its lines. */
+  static int print(CommandSpec spec, HistoryViews.View view, boolean json) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (json && view.json() != null) {
+      out.println(Json.indented(view.json()));
+    } else {
+      view.lines().forEach(out::println);
+    }
+    return 0;
+  }
+
+  @Command(name = "record", mixinStandardHelpOptions = true, description = "Store a profile as one run of a series.")
+  static final class Record implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Parameters(index = "0", paramLabel = "<profile.json>", description = "the profile to store")
+    Path profile;
+
+    @Option(names = "--series", required = true, description = "the series' name, e.g. infer or the step's name")
+    String series;
+
+    @Option(names = "--commit", description = "the commit measured (default: the CI's variables, else git)")
+    String commit;
+
+    @Option(names = "--branch", description = "its branch (default: the CI's variables, else git)")
+    String branch;
+
+    @Option(names = "--time", description = "when it ran, ISO-8601 (default: now)")
+    Instant time;
+
+    @Override
+    public Integer call() {
+      return print(spec, HistoryViews.record(store.url, ReaderViews.load(profile), series, commit, branch, time), false);
+    }
+  }
+
+  @Command(name = "import", mixinStandardHelpOptions = true, description = "Read Otava's CSV into a series (all rows or none).")
+  static final class Import implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Parameters(index = "0", paramLabel = "<file.csv>", description = "a CSV with a time column, attributes and metrics")
+    Path csv;
+
+    @Option(names = "--series", required = true, description = "the series to import into")
+    String series;
+
+    @Option(names = "--attributes", split = ",", defaultValue = Defaults.History.ATTRIBUTES,
+        description = "columns that are text attributes, not metrics (default: ${DEFAULT-VALUE})")
+    List<String> attributes;
+
+    @Override
+    public Integer call() {
+      Set<String> attrs = new TreeSet<>(attributes);
+      return print(spec, HistoryViews.importCsv(store.url, csv, series, attrs), false);
+    }
+  }
+
+  @Command(name = "export", mixinStandardHelpOptions = true, description = "Write a series as Otava's CSV.")
+  static final class Export implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Option(names = "--series", required = true, description = "the series (NAME, or NAME@TESTBED)")
+    String series;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "write there (default: stdout)")
+    Path out;
+
+    @Override
+    public Integer call() {
+      return print(spec, HistoryViews.export(store.url, series, out), false);
+    }
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true, description = "List the series with their run counts.")
+  static final class ListSeries implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      return print(spec, HistoryViews.list(store.url), json);
+    }
+  }
+
+  @Command(name = "changes", mixinStandardHelpOptions = true, description = "Print the change points of a series' metric.")
+  static final class Changes implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Option(names = "--series", required = true, description = "the series (NAME, or NAME@TESTBED)")
+    String series;
+
+    @Option(names = "--metric", description = "the metric (default: step_vs_canary, or the series' only metric)")
+    String metric;
+
+    @Option(names = "--branch", description = "only this branch's runs (default: every run)")
+    String branch;
+
+    @Option(names = "--window", defaultValue = Defaults.History.WINDOW, description = "runs either side a test reads (default: ${DEFAULT-VALUE})")
+    int window;
+
+    @Option(names = "--p-value", defaultValue = Defaults.History.P_VALUE, description = "significance per change point (default: ${DEFAULT-VALUE})")
+    double pValue;
+
+    @Option(names = "--min-magnitude", defaultValue = Defaults.History.MIN_MAGNITUDE,
+        description = "smallest change reported, 0.02 = 2% (default: ${DEFAULT-VALUE})")
+    double minMagnitude;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      ChangePoints.Options options = ChangePoints.Options.of(window, pValue, minMagnitude);
+      return print(spec, HistoryViews.changes(store.url, series, metric, branch, options), json);
+    }
+  }
+}

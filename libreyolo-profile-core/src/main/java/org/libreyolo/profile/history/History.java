@@ -1,0 +1,220 @@
+package org.libreyolo.profile.history;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.BlockStatistics;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows.Blocks;
+
+/**
+ * The run history: every run of every series in one store, an embedded SQLite file by default or
+ * a PostgreSQL server for a fleet of runners, chosen by its JDBC URL (docs/history.md). Writes are
+ * transactions (a run is stored whole or not at all), so concurrent writers lose nothing.
+ *
+ * <pre>{@code
+ * try (History h = History.open(null)) {              // ~/.libreyolo/profile-history.db
+ *   h.record("infer", History.testbed(profile), List.of(History.run(profile, sha, "main", Instant.now())));
+ *   Series s = h.series("infer");
+ *   double[] level = History.values(h.points(s, History.STEP_VS_CANARY, "main", 0));
+ *   List<ChangePoint> changes = ChangePoints.detect(level, ChangePoints.Options.defaults());
+ * }
+ * }</pre>
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class History implements AutoCloseable {
+  /** The gate's unit per fork: the step's mean log block time relative to the canary, as a ratio. */
+  public static final String STEP_VS_CANARY = "step_vs_canary";
+  /** Per fork, the step's geometric mean block time in ms, before normalisation. */
+  public static final String STEP_MS = "step_ms";
+  /** The profile's throughput. */
+  public static final String IMG_PER_S = "img_per_s";
+  /** The profile's median latency. */
+  public static final String LATENCY_P50_MS = "latency_p50_ms";
+
+  private final Store store;
+
+  private History(Store store) {
+    this.store = store;
+  }
+
+  /**
+   * Opens the history at a JDBC URL, creating its tables on first use.
+   *
+   * @param url {@code jdbc:sqlite:FILE} or {@code jdbc:postgresql://HOST:PORT/DB}; null or blank:
+   *     {@link Defaults.History#url()}
+   * @return the open history
+   */
+  public static History open(String url) {
+    return new History(new Store(url == null || url.isBlank() ? Defaults.History.url() : url.strip()));
+  }
+
+  /**
+   * Stores runs of one series in one transaction.
+   *
+   * @param name the series' name
+   * @param testbed where and what was measured ({@link #testbed(Profile)} for a profile)
+   * @param runs the runs
+   */
+  public void record(String name, Map<String, String> testbed, List<Run> runs) {
+    if (name == null || name.isBlank()) {
+      throw LibreYoloException.badInput("{series} must name the series, got an empty name");
+    }
+    store.record(name, testbed, runs);
+  }
+
+  /**
+   * Every series with its metrics and run count.
+   *
+   * @return the series, by name then testbed
+   */
+  public List<Series> list() {
+    return store.list();
+  }
+
+  /**
+   * The series a name selects: {@code NAME} when one testbed has it, {@code NAME@TESTBED} otherwise.
+   *
+   * @param ref the series' name or {@code name@testbedId}
+   * @return the series
+   */
+  public Series series(String ref) {
+    List<Series> all = list();
+    List<Series> named = all.stream().filter(s -> s.name().equals(ref) || s.ref().equals(ref)).toList();
+    if (named.size() == 1) {
+      return named.get(0);
+    }
+    if (named.isEmpty()) {
+      List<String> names = all.stream().map(Series::name).distinct().toList();
+      throw LibreYoloException.badInput("no series '" + ref + "' in the history " + store.where() + (names.isEmpty()
+          ? " (it is empty)" : "; it has: " + String.join(", ", names.subList(0, Math.min(10, names.size())))
+          + (names.size() > 10 ? ", ..." : "")));
+    }
+    throw LibreYoloException.badInput("series '" + ref + "' was measured on " + named.size() + " testbeds: name one as "
+        + String.join(" or ", named.stream().map(Series::ref).toList()));
+  }
+
+  /**
+   * One metric of a series, in time order.
+   *
+   * @param series the series
+   * @param metric the metric, one of {@link Series#metrics()}
+   * @param branch only runs of this branch; null: every run
+   * @param last the last this many runs; 0: all
+   * @return the points, oldest first
+   */
+  public List<Point> points(Series series, String metric, String branch, int last) {
+    if (!series.metrics().contains(metric)) {
+      throw LibreYoloException.badInput("series " + series.name() + " has no metric '" + metric + "': it has "
+          + String.join(", ", series.metrics()));
+    }
+    return store.points(series, metric, branch, last);
+  }
+
+  /**
+   * Every run of a series with all its metrics, in time order.
+   *
+   * @param series the series
+   * @return the runs, oldest first
+   */
+  public List<Run> runs(Series series) {
+    return store.runs(series);
+  }
+
+  /**
+   * Where the history is, in words.
+   *
+   * @return {@code file PATH} or {@code database at HOST:PORT}
+   */
+  public String where() {
+    return store.where();
+  }
+
+  /**
+   * The testbed a profile was measured on: the gate's environment fingerprint and workload fields.
+   *
+   * @param profile the profile
+   * @return field name to value
+   */
+  public static Map<String, String> testbed(Profile profile) {
+    return Gate.testbed(profile);
+  }
+
+  /**
+   * A profile as a run: per fork the gate's unit ({@link #STEP_VS_CANARY}, when the step was
+   * normalised) and its step time ({@link #STEP_MS}); the run's value of each is the geometric
+   * mean over its forks; throughput and median latency as the profile reports them.
+   *
+   * @param profile the profile
+   * @param commit the commit it measured, or null
+   * @param branch its branch, or null
+   * @param time when it was measured
+   * @return the run
+   */
+  public static Run run(Profile profile, String commit, String branch, Instant time) {
+    Map<String, Double> metrics = new TreeMap<>();
+    Map<String, double[]> forks = new TreeMap<>();
+    List<Blocks> processes = profile.samples().processes();
+    if (!processes.isEmpty() && processes.stream().allMatch(b -> b != null && b.valid())) {
+      boolean normalised = processes.stream().allMatch(Blocks::normalised);
+      perFork(processes, false, STEP_MS, metrics, forks);
+      if (normalised) {
+        perFork(processes, true, STEP_VS_CANARY, metrics, forks);
+      }
+    }
+    put(metrics, IMG_PER_S, profile.imgPerS());
+    if (profile.latency() != null) {
+      put(metrics, LATENCY_P50_MS, profile.latency().p50());
+    }
+    if (metrics.isEmpty()) {
+      throw LibreYoloException.badInput("the profile has no timing to record: neither blocks nor throughput");
+    }
+    Map<String, String> attributes = new TreeMap<>();
+    var hash = profile.config().get("weights_sha256");
+    if (hash != null && !hash.isNull()) {
+      attributes.put("weights_sha256", hash.asText());
+    }
+    return new Run(time, commit, branch, attributes, metrics, forks);
+  }
+
+  private static void perFork(List<Blocks> processes, boolean normalise, String metric, Map<String, Double> metrics,
+      Map<String, double[]> forks) {
+    double[] values = new double[processes.size()];
+    double logSum = 0;
+    for (int k = 0; k < values.length; k++) {
+      double log = BlockStatistics.processValue(processes.get(k), normalise);
+      values[k] = Math.exp(log);
+      logSum += log;
+    }
+    metrics.put(metric, Math.exp(logSum / values.length));
+    forks.put(metric, values);
+  }
+
+  private static void put(Map<String, Double> metrics, String name, Num n) {
+    if (n != null && Double.isFinite(n.value())) {
+      metrics.put(name, n.value());
+    }
+  }
+
+  /**
+   * The runs' values of one metric as an array, for {@link ChangePoints#detect}.
+   *
+   * @param points the points
+   * @return their values, in order
+   */
+  public static double[] values(List<Point> points) {
+    return points.stream().mapToDouble(Point::value).toArray();
+  }
+
+  /** Closes the connection; an open transaction is rolled back. */
+  @Override
+  public void close() {
+    store.close();
+  }
+}

@@ -1,0 +1,189 @@
+package org.libreyolo.profile.history;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * The history commands every surface runs ({@code profile history ...}, the Maven goals): each
+ * opens the store, does one thing and returns what to print, text or JSON.
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class HistoryViews {
+  private HistoryViews() {}
+
+  /**
+   * What a command prints: text lines, and the JSON object when one was asked for.
+   *
+   * @param lines the text output
+   * @param json the JSON output, or null
+   */
+  @Api(status = Api.Status.EXPERIMENTAL)
+  public record View(List<String> lines, ObjectNode json) {}
+
+  /**
+   * Records a profile as one run.
+   *
+   * @param url the history's JDBC URL, or null for the default
+   * @param profile the profile
+   * @param series the series' name
+   * @param commit the commit, or null to read it from the environment or git
+   * @param branch the branch, or null to read it from the environment or git
+   * @param time when it ran, or null for now
+   * @return what was stored, in one line
+   */
+  public static View record(String url, Profile profile, String series, String commit, String branch, Instant time) {
+    Run run = History.run(profile, commit != null ? commit : Provenance.commit(),
+        branch != null ? branch : Provenance.branch(), time != null ? time : Instant.now());
+    try (History h = History.open(url)) {
+      h.record(series, History.testbed(profile), List.of(run));
+      int forks = run.forks().values().stream().mapToInt(f -> f.length).max().orElse(1);
+      return new View(List.of("recorded " + series + " (" + forks + (forks == 1 ? " process" : " forks") + ", commit "
+          + (run.commit() == null ? "unknown" : run.commit()) + ", branch " + (run.branch() == null ? "unknown"
+          : run.branch()) + ") in the history " + h.where()), null);
+    }
+  }
+
+  /**
+   * Imports an Otava CSV into one series, in one transaction.
+   *
+   * @param url the history's JDBC URL, or null
+   * @param csv the CSV file
+   * @param series the series' name
+   * @param attributes the columns that are attributes
+   * @return what was stored
+   */
+  public static View importCsv(String url, Path csv, String series, Set<String> attributes) {
+    List<Run> runs = OtavaCsv.read(csv, attributes);
+    try (History h = History.open(url)) {
+      h.record(series, java.util.Map.of(), runs);
+      return new View(List.of("imported " + runs.size() + " runs of " + csv + " into series " + series + " in the history "
+          + h.where()), null);
+    }
+  }
+
+  /**
+   * Writes a series as Otava's CSV, to a file (temp + rename) or, with no file, as lines.
+   *
+   * @param url the history's JDBC URL, or null
+   * @param series the series' name or reference
+   * @param out the file, or null to return the CSV as lines
+   * @return the CSV lines, or the line saying where it went
+   */
+  public static View export(String url, String series, Path out) {
+    try (History h = History.open(url)) {
+      Series s = h.series(series);
+      List<Run> runs = h.runs(s);
+      if (out != null) {
+        AtomicFiles.write(out, stream -> OtavaCsv.write(runs, stream));
+        return new View(List.of("wrote " + runs.size() + " runs of " + s.ref() + " to " + out), null);
+      }
+      java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+      try {
+        OtavaCsv.write(runs, buffer);
+      } catch (java.io.IOException e) {
+        throw new IllegalStateException(e);
+      }
+      return new View(buffer.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList(), null);
+    }
+  }
+
+  /**
+   * Lists the series with their run counts.
+   *
+   * @param url the history's JDBC URL, or null
+   * @return one line per series, and the JSON {@code {"series": [...]}}
+   */
+  public static View list(String url) {
+    try (History h = History.open(url)) {
+      List<Series> all = h.list();
+      List<String> lines = new ArrayList<>();
+      lines.add("history " + h.where() + ": " + all.size() + " series");
+      ObjectNode json = JsonNodeFactory.instance.objectNode();
+      json.put("history", h.where());
+      ArrayNode arr = json.putArray("series");
+      for (Series s : all) {
+        lines.add(String.format(Locale.ROOT, "  %-32s %-8s %6d runs  %s", s.name(), s.testbedId(), s.runs(),
+            String.join(",", s.metrics())));
+        ObjectNode o = arr.addObject();
+        o.put("name", s.name());
+        o.put("testbed_id", s.testbedId());
+        o.put("runs", s.runs());
+        ArrayNode m = o.putArray("metrics");
+        s.metrics().forEach(m::add);
+        ObjectNode tb = o.putObject("testbed");
+        s.testbed().forEach(tb::put);
+      }
+      return new View(lines, json);
+    }
+  }
+
+  /**
+   * The change points of one metric of a series.
+   *
+   * @param url the history's JDBC URL, or null
+   * @param series the series' name or reference
+   * @param metric the metric
+   * @param branch only this branch's runs, or null for all
+   * @param options the detector's settings
+   * @return one line per change point, and the JSON with {@code change_points}
+   */
+  public static View changes(String url, String series, String metric, String branch, ChangePoints.Options options) {
+    try (History h = History.open(url)) {
+      Series s = h.series(series);
+      String m = metric != null ? metric : defaultMetric(s);
+      List<Point> points = h.points(s, m, branch, 0);
+      List<ChangePoint> found = ChangePoints.detect(History.values(points), options);
+      List<String> lines = new ArrayList<>();
+      lines.add(s.ref() + " " + m + (branch == null ? "" : " on " + branch) + ": " + points.size() + " runs, "
+          + found.size() + " change point" + (found.size() == 1 ? "" : "s") + " (window " + options.window() + ", p < "
+          + options.pValue() + ")");
+      ObjectNode json = JsonNodeFactory.instance.objectNode();
+      json.put("series", s.ref());
+      json.put("metric", m);
+      json.put("runs", points.size());
+      ObjectNode settings = json.putObject("settings");
+      settings.put("window", options.window());
+      settings.put("p_value", options.pValue());
+      settings.put("min_magnitude", options.minMagnitude());
+      settings.put("min_segment", options.minSegment());
+      ArrayNode arr = json.putArray("change_points");
+      for (ChangePoint c : found) {
+        Point at = points.get(c.index());
+        lines.add(String.format(Locale.ROOT, "  #%d %s commit %s: %+.2f%% (%.4g -> %.4g, p %.2g)", c.index(), at.time(),
+            at.commit() == null ? "-" : at.commit(), 100 * c.change(), c.before(), c.after(), c.pValue()));
+        ObjectNode o = arr.addObject();
+        o.put("index", c.index());
+        o.put("time", at.time().toString());
+        o.put("commit", at.commit());
+        o.put("change_percent", Math.round(c.change() * 1e6) / 1e4);
+        o.put("pvalue", c.pValue());
+        o.put("mean_before", c.before());
+        o.put("mean_after", c.after());
+      }
+      return new View(lines, json);
+    }
+  }
+
+  /** The gate's unit when the series has it, else its only metric; several: the user names one. */
+  private static String defaultMetric(Series s) {
+    if (s.metrics().contains(History.STEP_VS_CANARY)) {
+      return History.STEP_VS_CANARY;
+    }
+    if (s.metrics().size() == 1) {
+      return s.metrics().get(0);
+    }
+    throw LibreYoloException.badInput("series " + s.name() + " has " + s.metrics().size() + " metrics: name one with"
+        + " {metric} (" + String.join(", ", s.metrics()) + ")");
+  }
+}

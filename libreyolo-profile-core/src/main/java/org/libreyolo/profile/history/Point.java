@@ -1,0 +1,15 @@
+package org.libreyolo.profile.history;
+
+import java.time.Instant;
+import org.libreyolo.profile.Api;
+
+/**
+ * One run's value of one metric, as the detector and the gate read a series.
+ *
+ * @param time when the run was measured
+ * @param commit its commit, or null
+ * @param branch its branch, or null
+ * @param value the metric's value
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public record Point(Instant time, String commit, String branch, double value) {}

@@ -1,0 +1,272 @@
+package org.libreyolo.profile.history;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** The SQL of the history, one text for both engines (docs/history.md, "The store"). */
+final class Store implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final Connection c;
+  private final Dialect dialect;
+  private final String url;
+
+  Store(String url) {
+    this.url = url;
+    this.dialect = Dialect.of(url);
+    this.c = dialect.open(url);
+    try {
+      Schema.ensure(c, dialect, where());
+    } catch (SQLException e) {
+      closeQuietly();
+      throw dialect.error(url, e);
+    } catch (RuntimeException e) {
+      closeQuietly();
+      throw e;
+    }
+  }
+
+  /** The store in words: its file or its server. */
+  String where() {
+    return dialect == Dialect.SQLITE ? "file " + url.substring("jdbc:sqlite:".length())
+        : "database at " + Dialect.hostPort(url);
+  }
+
+  /** Stores the runs of one series in one transaction: all of them or none. */
+  void record(String name, Map<String, String> testbed, List<Run> runs) {
+    try {
+      long series = seriesId(name, testbed);
+      try (PreparedStatement run = c.prepareStatement("INSERT INTO runs (series_id, time_ms, commit_id, branch,"
+          + " attributes) VALUES (?, ?, ?, ?, ?) RETURNING id");
+          PreparedStatement metric = c.prepareStatement("INSERT INTO run_metrics (run_id, metric, value) VALUES (?, ?, ?)");
+          PreparedStatement fork = c.prepareStatement("INSERT INTO fork_values (run_id, metric, fork, value)"
+              + " VALUES (?, ?, ?, ?)")) {
+        for (Run r : runs) {
+          run.setLong(1, series);
+          run.setLong(2, r.time().toEpochMilli());
+          run.setString(3, r.commit());
+          run.setString(4, r.branch());
+          run.setString(5, json(r.attributes()));
+          long id;
+          try (ResultSet keys = run.executeQuery()) {
+            keys.next();
+            id = keys.getLong(1);
+          }
+          for (Map.Entry<String, Double> m : r.metrics().entrySet()) {
+            metric.setLong(1, id);
+            metric.setString(2, m.getKey());
+            metric.setDouble(3, m.getValue());
+            metric.addBatch();
+          }
+          for (Map.Entry<String, double[]> f : r.forks().entrySet()) {
+            for (int k = 0; k < f.getValue().length; k++) {
+              fork.setLong(1, id);
+              fork.setString(2, f.getKey());
+              fork.setInt(3, k);
+              fork.setDouble(4, f.getValue()[k]);
+              fork.addBatch();
+            }
+          }
+        }
+        metric.executeBatch();
+        fork.executeBatch();
+      }
+      c.commit();
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw dialect.error(url, e);
+    }
+  }
+
+  private long seriesId(String name, Map<String, String> testbed) throws SQLException {
+    String tb = json(new TreeMap<>(testbed));
+    String id = testbedId(tb);
+    try (PreparedStatement insert = c.prepareStatement("INSERT INTO series (name, testbed_id, testbed) VALUES (?, ?, ?)"
+        + " ON CONFLICT (name, testbed_id) DO NOTHING")) {
+      insert.setString(1, name);
+      insert.setString(2, id);
+      insert.setString(3, tb);
+      insert.executeUpdate();
+    }
+    try (PreparedStatement select = c.prepareStatement("SELECT id FROM series WHERE name = ? AND testbed_id = ?")) {
+      select.setString(1, name);
+      select.setString(2, id);
+      try (ResultSet r = select.executeQuery()) {
+        r.next();
+        return r.getLong(1);
+      }
+    }
+  }
+
+  /** Every series with its metrics and run count, by name then testbed. */
+  List<Series> list() {
+    String sql = "SELECT s.name, s.testbed_id, s.testbed, (SELECT COUNT(*) FROM runs r WHERE r.series_id = s.id),"
+        + " (SELECT string_agg(metric, ',') FROM (SELECT DISTINCT m.metric FROM runs r JOIN run_metrics m ON"
+        + " m.run_id = r.id WHERE r.series_id = s.id) d) FROM series s ORDER BY s.name, s.testbed_id";
+    if (dialect == Dialect.SQLITE) {
+      sql = sql.replace("string_agg(metric, ',')", "group_concat(metric, ',')");
+    }
+    List<Series> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        String metrics = r.getString(5);
+        out.add(new Series(r.getString(1), r.getString(2), map(r.getString(3)),
+            metrics == null ? List.of() : List.copyOf(new TreeSet<>(List.of(metrics.split(",")))), r.getInt(4)));
+      }
+      c.commit();
+      return out;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw dialect.error(url, e);
+    }
+  }
+
+  /**
+   * One metric's values of a series in time order: the last {@code last} runs (0: all) on
+   * {@code branch} (null: every branch).
+   */
+  List<Point> points(Series series, String metric, String branch, int last) {
+    String sql = "SELECT r.time_ms, r.commit_id, r.branch, m.value, r.id FROM runs r JOIN series s ON s.id = r.series_id"
+        + " JOIN run_metrics m ON m.run_id = r.id AND m.metric = ? WHERE s.name = ? AND s.testbed_id = ?"
+        + (branch == null ? "" : " AND r.branch = ?") + " ORDER BY r.time_ms DESC, r.id DESC"
+        + (last > 0 ? " LIMIT " + last : "");
+    List<Point> out = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      s.setString(1, metric);
+      s.setString(2, series.name());
+      s.setString(3, series.testbedId());
+      if (branch != null) {
+        s.setString(4, branch);
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          out.add(new Point(Instant.ofEpochMilli(r.getLong(1)), r.getString(2), r.getString(3), r.getDouble(4)));
+        }
+      }
+      c.commit();
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw dialect.error(url, e);
+    }
+    java.util.Collections.reverse(out);
+    return out;
+  }
+
+  /** Every run of a series with all its metrics and fork values, in time order. */
+  List<Run> runs(Series series) {
+    Map<Long, Object[]> rows = new LinkedHashMap<>();
+    Map<Long, Map<String, Double>> metrics = new TreeMap<>();
+    Map<Long, Map<String, List<Double>>> forks = new TreeMap<>();
+    String from = " FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND s.testbed_id = ?";
+    try {
+      try (PreparedStatement s = c.prepareStatement("SELECT r.id, r.time_ms, r.commit_id, r.branch, r.attributes" + from
+          + " ORDER BY r.time_ms, r.id")) {
+        bind(s, series);
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            rows.put(r.getLong(1), new Object[] {r.getLong(2), r.getString(3), r.getString(4), r.getString(5)});
+          }
+        }
+      }
+      try (PreparedStatement s = c.prepareStatement("SELECT m.run_id, m.metric, m.value FROM run_metrics m WHERE m.run_id"
+          + " IN (SELECT r.id" + from + ")")) {
+        bind(s, series);
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            metrics.computeIfAbsent(r.getLong(1), k -> new TreeMap<>()).put(r.getString(2), r.getDouble(3));
+          }
+        }
+      }
+      try (PreparedStatement s = c.prepareStatement("SELECT f.run_id, f.metric, f.value FROM fork_values f WHERE f.run_id"
+          + " IN (SELECT r.id" + from + ") ORDER BY f.run_id, f.metric, f.fork")) {
+        bind(s, series);
+        try (ResultSet r = s.executeQuery()) {
+          while (r.next()) {
+            forks.computeIfAbsent(r.getLong(1), k -> new TreeMap<>()).computeIfAbsent(r.getString(2),
+                k -> new ArrayList<>()).add(r.getDouble(3));
+          }
+        }
+      }
+      c.commit();
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw dialect.error(url, e);
+    }
+    List<Run> out = new ArrayList<>();
+    rows.forEach((id, row) -> {
+      Map<String, double[]> f = new TreeMap<>();
+      forks.getOrDefault(id, Map.of()).forEach((k, v) -> f.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+      out.add(new Run(Instant.ofEpochMilli((Long) row[0]), (String) row[1], (String) row[2], map((String) row[3]),
+          metrics.getOrDefault(id, Map.of()), f));
+    });
+    return out;
+  }
+
+  private static void bind(PreparedStatement s, Series series) throws SQLException {
+    s.setString(1, series.name());
+    s.setString(2, series.testbedId());
+  }
+
+  /** The testbed's id: the first 8 hex digits of the SHA-256 of its canonical JSON. */
+  static String testbedId(String canonicalJson) {
+    try {
+      byte[] h = MessageDigest.getInstance("SHA-256").digest(canonicalJson.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(h).substring(0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String json(Map<String, String> map) {
+    try {
+      return JSON.writeValueAsString(new TreeMap<>(map));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Map<String, String> map(String json) {
+    try {
+      return JSON.readValue(json, new TypeReference<TreeMap<String, String>>() {});
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a history row's JSON is unreadable: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  private void rollbackQuietly() {
+    try {
+      c.rollback();
+    } catch (SQLException ignored) {
+      // the connection is gone: the server rolls the transaction back itself
+    }
+  }
+
+  private void closeQuietly() {
+    try {
+      c.close();
+    } catch (SQLException ignored) {
+      // nothing was written
+    }
+  }
+
+  @Override
+  public void close() {
+    rollbackQuietly();
+    closeQuietly();
+  }
+}

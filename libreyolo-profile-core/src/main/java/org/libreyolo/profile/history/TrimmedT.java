@@ -1,0 +1,70 @@
+package org.libreyolo.profile.history;
+
+import java.util.Arrays;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * Yuen's two-sample test on 20%-trimmed means (Yuen, 1974; Wilcox, "Introduction to Robust
+ * Estimation", 5.3), in its pooled form: for a sample of n with g = floor(0.2 n) trimmed from each
+ * end and h = n - 2g left, the trimmed mean's variance is c s_w^2 with c = (n - 1) / (h (h - 1))
+ * and s_w^2 the winsorized variance. A change point is a shift of level under the same noise, so
+ * s_w^2 is pooled over both sides (weights n - 1): t = (mean_t2 - mean_t1) / sqrt(s_w^2 (c1 + c2)),
+ * h1 + h2 - 2 degrees of freedom. Welch's unpooled form trusts a short segment's own spread,
+ * which five runs underestimate often enough to make false change points at a series' end. One
+ * outlying run moves neither the trimmed mean nor the winsorized variance much, where it widens
+ * Student's t a lot.
+ */
+final class TrimmedT {
+
+  private TrimmedT() {}
+
+  /**
+   * @param before the trimmed mean of the first sample
+   * @param after the trimmed mean of the second
+   * @param p the two-sided p-value
+   */
+  record Result(double before, double after, double p) {}
+
+  /** The test of {@code x[a0, a1)} against {@code x[b0, b1)}, {@code trim} of each end trimmed (0: Student's t). */
+  static Result test(double[] x, int a0, int a1, int b0, int b1, double trim) {
+    Sample a = sample(Arrays.copyOfRange(x, a0, a1), trim);
+    Sample b = sample(Arrays.copyOfRange(x, b0, b1), trim);
+    double pooled = (a.ss + b.ss) / (a.n - 1 + b.n - 1);
+    double var = pooled * (a.c + b.c);
+    if (!(var > 0)) { // identical runs on both sides: no spread to test against
+      return new Result(a.mean, b.mean, a.mean == b.mean ? 1 : 0);
+    }
+    double t = (b.mean - a.mean) / Math.sqrt(var);
+    double df = a.h + b.h - 2;
+    double p = 2 * new TDistribution(null, Math.max(1, df)).cumulativeProbability(-Math.abs(t));
+    return new Result(a.mean, b.mean, p);
+  }
+
+  /** Trimmed mean, the winsorized sum of squares, n, h and the variance factor c. */
+  private record Sample(double mean, double ss, int n, int h, double c) {}
+
+  private static Sample sample(double[] v, double trim) {
+    Arrays.sort(v);
+    int n = v.length;
+    int g = (int) Math.floor(trim * n);
+    int h = n - 2 * g;
+    double mean = 0;
+    for (int i = g; i < n - g; i++) {
+      mean += v[i];
+    }
+    mean /= h;
+    // winsorized: the g smallest set to the (g+1)-th, the g largest to the (n-g)-th
+    double wMean = 0;
+    for (int i = 0; i < n; i++) {
+      wMean += v[Math.min(Math.max(i, g), n - g - 1)];
+    }
+    wMean /= n;
+    double ss = 0;
+    for (int i = 0; i < n; i++) {
+      double w = v[Math.min(Math.max(i, g), n - g - 1)] - wMean;
+      ss += w * w;
+    }
+    double c = h > 1 ? (n - 1) / (h * (double) (h - 1)) : 0;
+    return new Sample(mean, ss, n, h, c);
+  }
+}
