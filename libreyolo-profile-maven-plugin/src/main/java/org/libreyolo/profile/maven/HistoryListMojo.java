@@ -1,0 +1,13 @@
+package org.libreyolo.profile.maven;
+
+import org.apache.maven.plugins.annotations.Mojo;
+import org.libreyolo.profile.history.HistoryViews;
+
+/** Lists the history's series with their run counts. */
+@Mojo(name = "history-list", threadSafe = true, requiresProject = false)
+public class HistoryListMojo extends AbstractHistoryMojo {
+  @Override
+  void run() {
+    print(HistoryViews.list(history), json);
+  }
+}
