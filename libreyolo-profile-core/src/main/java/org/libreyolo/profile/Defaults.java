@@ -287,6 +287,12 @@ public final class Defaults {
      * a segment of their own (docs/history.md, "Outliers").
      */
     public static final int MIN_SEGMENT = 5;
+    /** Runs of the history the gate judges a run against: the last ones of the current level. */
+    public static final int GATE_RUNS_VALUE = 30;
+    /** {@link #GATE_RUNS_VALUE} as text. */
+    public static final String GATE_RUNS = "" + GATE_RUNS_VALUE;
+    /** Fewer runs than this at the current level: the gate falls back to the stored baseline and says so. */
+    public static final int GATE_MIN_RUNS = 10;
     /** The fraction trimmed from each end of a segment for the change-point test (Yuen's 20%). */
     public static final double TRIM = 0.2;
     /** CSV columns that are attributes, not metrics, unless named otherwise. */

@@ -205,6 +205,39 @@ public final class GateStudy {
     return values.isEmpty() ? Double.NaN : Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
+  /**
+   * The gate against history, replayed on the A/A runs in the order they ran: each run from the
+   * {@code minRuns}-th on is judged against the (at most) {@code window} runs before it, as it ran
+   * (A/A: every REGRESSION is a false alarm) and with its step made {@code slower} (its
+   * canary-normalised value times 1 + slower: the same op sequence, more time; the machine's noise
+   * is the real one of those jobs).
+   */
+  public static Counts historyReplay(Path dir, double slower, int window, int minRuns, GateOptions options)
+      throws IOException {
+    List<Double> values = new ArrayList<>();
+    for (Path group : list(dir.resolve("aa"))) {
+      for (int i = 0; i < GROUP; i++) {
+        Path run = group.resolve("r" + i);
+        if (Files.isRegularFile(profileOf(run))) {
+          values.add(org.libreyolo.profile.history.History.run(load(run), null, null, java.time.Instant.now()).metrics()
+              .get(org.libreyolo.profile.history.History.STEP_VS_CANARY));
+        }
+      }
+    }
+    int[] v = new int[3];
+    int n = 0;
+    for (int i = minRuns; i < values.size(); i++) {
+      List<org.libreyolo.profile.history.Point> before = new ArrayList<>();
+      for (int k = Math.max(0, i - window); k < i; k++) {
+        before.add(new org.libreyolo.profile.history.Point(java.time.Instant.ofEpochSecond(k), null, "main", values.get(k)));
+      }
+      count(v, org.libreyolo.profile.history.HistoryGate.against(before, values.get(i) * (1 + slower), options).verdict());
+      n++;
+    }
+    String mode = slower == 0 ? "A/A against history" : "+" + Math.round(100 * slower) + "% against history (replayed)";
+    return new Counts(mode, n, v[0], v[1], v[2]);
+  }
+
   /** What the in-job A/B found over {@code runs} jobs against a known extra workload. */
   public record AbDetection(Counts counts, double medianChange, double medianSeconds) {}
 

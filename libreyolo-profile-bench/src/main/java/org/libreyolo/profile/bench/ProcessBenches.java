@@ -172,6 +172,14 @@ final class ProcessBenches {
               c.mode().startsWith("A/A") ? "0 REGRESSION" : "flagged");
         }
       }
+      GateOptions gate = GateOptions.defaults();
+      for (double slower : new double[] {0, 0.07, 0.10}) {
+        GateStudy.Counts h = GateStudy.historyReplay(dir, slower, Defaults.History.GATE_RUNS_VALUE, 20, gate);
+        double[] ci = h.flaggedInterval();
+        table.row(h.mode() + ", " + h.runs() + " runs", h.flagged() + " REGRESSION [95% CI " + Table.f(100 * ci[0], 0) + "-"
+            + Table.f(100 * ci[1], 0) + "%], " + h.inconclusive() + " INCONCLUSIVE, " + h.passes() + " PASS",
+            slower == 0 ? "0 REGRESSION" : slower < 0.1 ? ">= 80% flagged" : ">= 95% flagged");
+      }
       GateStudy.Counts ab = GateStudy.inJobAa(dir);
       double[] abCi = ab.flaggedInterval();
       table.row(ab.mode() + ", " + ab.runs() + " runs", ab.flagged() + " REGRESSION [95% CI " + Table.f(100 * abCi[0], 0) + "-"

@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.history.ChangePoints;
 import org.libreyolo.profile.history.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
@@ -23,7 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "history", mixinStandardHelpOptions = true,
     description = "Store runs (SQLite by default, PostgreSQL for many runners), find change points, Otava's CSV in and out.",
     subcommands = {HistoryCommand.Record.class, HistoryCommand.Import.class, HistoryCommand.Export.class,
-        HistoryCommand.ListSeries.class, HistoryCommand.Changes.class})
+        HistoryCommand.ListSeries.class, HistoryCommand.Changes.class, HistoryCommand.Check.class})
 public final class HistoryCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -160,6 +162,44 @@ public final class HistoryCommand implements Runnable {
     public Integer call() {
       ChangePoints.Options options = ChangePoints.Options.of(window, pValue, minMagnitude);
       return print(spec, HistoryViews.changes(store.url, series, metric, branch, options), json);
+    }
+  }
+
+  @Command(name = "check", mixinStandardHelpOptions = true,
+      description = "Gate a profile on its series' history: PASS, IMPROVED, INCONCLUSIVE (exit 0) or REGRESSION (exit 4).")
+  static final class Check implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Parameters(index = "0", paramLabel = "<profile.json>", description = "the profile to judge")
+    Path profile;
+
+    @Option(names = "--series", required = true, description = "the series it belongs to (its testbed is the profile's)")
+    String series;
+
+    @Option(names = "--branch", defaultValue = Defaults.History.BRANCH, description = "the history's branch (default: ${DEFAULT-VALUE})")
+    String branch;
+
+    @Option(names = "--runs", defaultValue = Defaults.History.GATE_RUNS,
+        description = "history runs at the current level, at most (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--alpha", defaultValue = Defaults.Gate.ALPHA, description = "significance level (default: ${DEFAULT-VALUE})")
+    double alpha;
+
+    @Option(names = "--max-regression", defaultValue = Defaults.Gate.MAX_REGRESSION,
+        description = "the relative change that counts, 0.05 = 5% (default: ${DEFAULT-VALUE})")
+    double maxRegression;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      GateOptions options = new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, Defaults.Gate.PROCESS_NOISE_VALUE);
+      HistoryViews.View view = HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
+      print(spec, view, json);
+      return "REGRESSION".equals(view.json().path("verdict").asText()) ? GateRun.REGRESSION_EXIT_CODE : 0;
     }
   }
 }

@@ -191,6 +191,12 @@ class InferCommandTest {
     assertThat(series.get("runs").asInt()).isEqualTo(1);
     assertThat(series.get("metrics").toString()).contains("step_vs_canary", "step_ms", "img_per_s");
     assertThat(series.get("testbed").get("imgsz").asText()).isEqualTo("64");
+    // one run of history cannot judge: the check says so and what to use instead
+    CliTest.Result hc = CliTest.run("profile", "history", "check", file.toString(), "--series", "infer", "--history",
+        history);
+    assertThat(hc.code()).as(hc.err()).isZero();
+    assertThat(hc.out()).contains("history: not used, main has 1 runs of infer@", "needs 10",
+        "verdict: INCONCLUSIVE (no history to judge by");
   }
 
   private static Path fixture(String name) {

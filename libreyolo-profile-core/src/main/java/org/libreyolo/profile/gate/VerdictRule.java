@@ -1,5 +1,7 @@
 package org.libreyolo.profile.gate;
 
+import org.libreyolo.profile.Api;
+
 /**
  * The one rule every gate applies (the stored-baseline rows, the in-job A/B, the JUnit gate), on
  * the estimated slowdown and its interval (positive: slower), against the threshold:
@@ -17,7 +19,8 @@ package org.libreyolo.profile.gate;
  * fails only when the interval misses 0 on the slow side, at most {@code alpha / 2} of the time,
  * and then only with an estimate of at least the threshold (docs/statistics.md, "The gate").
  */
-final class VerdictRule {
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class VerdictRule {
   private VerdictRule() {}
 
   /**
@@ -26,7 +29,8 @@ final class VerdictRule {
    * @param verdict the verdict
    * @param why the reason
    */
-  record Call(Verdict verdict, String why) {}
+  @Api(status = Api.Status.EXPERIMENTAL)
+  public record Call(Verdict verdict, String why) {}
 
   /**
    * @param slow the estimated slowdown, a fraction
@@ -35,8 +39,9 @@ final class VerdictRule {
    * @param threshold the slowdown tolerated, a fraction
    * @param mde the smallest change this measurement detects four times in five
    * @param remedy what would narrow the interval, for the INCONCLUSIVE reason
+   * @return the verdict and its reason
    */
-  static Call judge(double slow, double slowLow, double slowHigh, double threshold, double mde, String remedy) {
+  public static Call judge(double slow, double slowLow, double slowHigh, double threshold, double mde, String remedy) {
     if (slowLow > 0 && slow >= threshold) {
       return new Call(Verdict.REGRESSION, "significantly slower, by at least the threshold");
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
@@ -172,6 +173,31 @@ public final class HistoryViews {
         o.put("mean_after", c.after());
       }
       return new View(lines, json);
+    }
+  }
+
+  /**
+   * Judges a profile against its series' history ({@link HistoryGate}).
+   *
+   * @param url the history's JDBC URL, or null
+   * @param profile the profile to judge
+   * @param series the series' name
+   * @param branch the history's branch
+   * @param runs history runs at the current level, at most
+   * @param options the gate's settings
+   * @return the lines and the JSON (its {@code verdict} null when history could not judge)
+   */
+  public static View check(String url, Profile profile, String series, String branch, int runs,
+      org.libreyolo.profile.gate.GateOptions options) {
+    if (runs < Defaults.History.GATE_MIN_RUNS) {
+      throw LibreYoloException.badInput("{runs} must be >= " + Defaults.History.GATE_MIN_RUNS + " history runs, got " + runs);
+    }
+    try (History h = History.open(url)) {
+      HistoryGate.Result r = HistoryGate.check(h, series, profile, branch, runs, options);
+      List<String> lines = new ArrayList<>(r.lines());
+      lines.add("verdict: " + (r.verdict() == null ? "INCONCLUSIVE (no history to judge by: check against the stored"
+          + " baseline)" : r.verdict()));
+      return new View(lines, r.json());
     }
   }
 

@@ -1,0 +1,173 @@
+package org.libreyolo.profile.history;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VerdictRule;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * The gate against history (docs/history.md, "The gate against history"): this run's value of the
+ * gate's unit ({@link History#STEP_VS_CANARY}) against the last runs of its series on a branch, at
+ * that branch's current level (the runs after its last change point), with the noise between runs
+ * that history measured. A new run of an unchanged build falls inside the prediction interval
+ * {@code mean +- t(n-1) s sqrt(1 + 1/n)} (in logs) of the n history runs (as Bencher's t-test
+ * threshold model); the verdict follows the fork gate's rule ({@link VerdictRule}). Too few runs at
+ * the current level: no verdict here, the caller falls back to the stored baseline and says so.
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class HistoryGate {
+  private HistoryGate() {}
+
+  /**
+   * The gate's outcome against history.
+   *
+   * @param verdict the verdict, or null when the history could not judge ({@code fallback} says why)
+   * @param why the verdict's reason
+   * @param change the estimated slowdown of the step, a fraction
+   * @param low the prediction interval's lower end
+   * @param high its upper end
+   * @param mde the smallest slowdown this history detects four times in five
+   * @param runs the history runs used
+   * @param noise the run-to-run noise of those runs (sd of the log value, as a fraction)
+   * @param used which history, in words ({@code main, 24 runs since #312 (abc), noise 3.1%})
+   * @param fallback why history could not judge, or null
+   */
+  @Api(status = Api.Status.EXPERIMENTAL)
+  public record Result(Verdict verdict, String why, double change, double low, double high, double mde, int runs,
+      double noise, String used, String fallback) {
+    /**
+     * The result's lines, as the check prints them.
+     *
+     * @return the lines
+     */
+    public List<String> lines() {
+      if (verdict == null) {
+        return List.of("history: not used, " + fallback);
+      }
+      return List.of("history: " + used,
+          String.format(java.util.Locale.ROOT, "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s)", 100 * change,
+              100 * low, 100 * high, verdict, why));
+    }
+
+    /**
+     * The result as JSON ({@code check-result.json}'s {@code history}).
+     *
+     * @return the JSON object
+     */
+    public ObjectNode json() {
+      ObjectNode o = JsonNodeFactory.instance.objectNode();
+      o.put("verdict", verdict == null ? null : verdict.name());
+      o.put("fallback", fallback);
+      if (verdict != null) {
+        o.put("why", why);
+        o.put("change", change);
+        o.put("ci_low", low);
+        o.put("ci_high", high);
+        o.put("mde", mde);
+        o.put("runs", runs);
+        o.put("noise", noise);
+        o.put("used", used);
+      }
+      return o;
+    }
+  }
+
+  /**
+   * Judges a profile against its series' history.
+   *
+   * @param history the open history
+   * @param name the series' name (its testbed is the profile's)
+   * @param current the profile to judge
+   * @param branch the branch whose runs are the reference
+   * @param window the most history runs used
+   * @param options the gate's significance level and threshold
+   * @return the result; {@code verdict} null when history cannot judge
+   */
+  public static Result check(History history, String name, Profile current, String branch, int window,
+      GateOptions options) {
+    Map<String, String> testbed = History.testbed(current);
+    String id = Store.testbedId(Store.json(testbed));
+    Series series = history.list().stream().filter(s -> s.name().equals(name) && s.testbedId().equals(id)).findFirst()
+        .orElse(null);
+    if (series == null) {
+      return fallback("no runs of " + name + " on this testbed (" + id + ") in the history " + history.where());
+    }
+    Double value = History.run(current, null, null, Instant.now()).metrics().get(History.STEP_VS_CANARY);
+    if (value == null || !series.metrics().contains(History.STEP_VS_CANARY)) {
+      return fallback("this run or its history has no canary-normalised blocks");
+    }
+    List<Point> recent = history.points(series, History.STEP_VS_CANARY, branch, 4 * window);
+    List<ChangePoint> changes = ChangePoints.detect(History.values(recent), ChangePoints.Options.defaults());
+    int from = changes.isEmpty() ? 0 : changes.get(changes.size() - 1).index();
+    List<Point> level = recent.subList(Math.max(from, recent.size() - window), recent.size());
+    if (level.size() < Defaults.History.GATE_MIN_RUNS) {
+      return fallback(branch + " has " + level.size() + " runs of " + series.ref() + " at its current level (the gate"
+          + " needs " + Defaults.History.GATE_MIN_RUNS + ")");
+    }
+    return judge(level, value, options, branch + ", " + level.size() + " runs" + (changes.isEmpty() ? ""
+        : " since its change point at " + commitOf(recent.get(from))));
+  }
+
+  /**
+   * The prediction-interval judgement of one value against the history runs.
+   *
+   * @param level the history runs at the current level
+   * @param value this run's value
+   * @param options the gate's significance level and threshold
+   * @param used which history, in words
+   * @return the result
+   */
+  static Result judge(List<Point> level, double value, GateOptions options, String used) {
+    int n = level.size();
+    double mean = 0;
+    for (Point p : level) {
+      mean += Math.log(p.value()) / n;
+    }
+    double ss = 0;
+    for (Point p : level) {
+      double d = Math.log(p.value()) - mean;
+      ss += d * d;
+    }
+    double s = Math.sqrt(ss / (n - 1));
+    double se = s * Math.sqrt(1 + 1.0 / n);
+    TDistribution t = new TDistribution(null, n - 1);
+    double ta = t.inverseCumulativeProbability(1 - options.alpha() / 2);
+    double d = Math.log(value) - mean;
+    double half = ta * se;
+    double mde = Math.expm1((ta + t.inverseCumulativeProbability(0.8)) * se);
+    VerdictRule.Call call = VerdictRule.judge(Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half),
+        options.maxRegression(), mde, "the history's noise is wide: more forks per run narrow it");
+    String words = used + String.format(java.util.Locale.ROOT, ", noise %.1f%%", 100 * s);
+    return new Result(call.verdict(), call.why(), Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half), mde, n, s,
+        words, null);
+  }
+
+  private static String commitOf(Point p) {
+    return p.commit() == null ? p.time().toString() : p.commit();
+  }
+
+  private static Result fallback(String why) {
+    return new Result(null, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null, why);
+  }
+
+  /**
+   * Judges a value against history runs the caller chose (the gate study's replay of a history).
+   *
+   * @param points history runs at one level
+   * @param value this run's value
+   * @param options the gate's settings
+   * @return the result
+   */
+  public static Result against(List<Point> points, double value, GateOptions options) {
+    return judge(new ArrayList<>(points), value, options, points.size() + " runs");
+  }
+}
