@@ -18,3 +18,7 @@ assert result.op_counts.verdict == 'PASS'
 // device defaults to auto: the CPU on this build; the next step is named in Maven's terms
 assert new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/infer/profile.json')).device == 'cpu'
 assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.input=')
+// the history: nothing to judge by on the first build, then this run recorded with its forks
+assert log.contains('history: not used, no runs of infer on this testbed')
+assert log.contains('recorded infer (10 forks')
+assert new File(basedir, 'target/history.db').isFile()

@@ -15,7 +15,10 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.history.Provenance;
 import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
@@ -87,6 +90,22 @@ public class CheckMojo extends AbstractProfileMojo {
       defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY)
   File baselineDirectory;
 
+  /**
+   * The run history's JDBC URL ({@code jdbc:sqlite:FILE}, {@code jdbc:postgresql://HOST:PORT/DB}):
+   * set, check also judges each profile against its series' runs on {@code historyBranch}
+   * (docs/history.md), then records it there when {@code recordHistory}.
+   */
+  @Parameter(property = "libreyolo.profile.history")
+  String history;
+
+  /** The branch whose runs are the history a build is judged against. */
+  @Parameter(property = "libreyolo.profile.historyBranch", defaultValue = Defaults.History.BRANCH)
+  String historyBranch;
+
+  /** Record this build's profiles in the history; unset: when the build's branch is {@code historyBranch}. */
+  @Parameter(property = "libreyolo.profile.recordHistory")
+  Boolean recordHistory;
+
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
@@ -97,6 +116,7 @@ public class CheckMojo extends AbstractProfileMojo {
       if (current != null || judged.isFile()) { // a named current file must exist: bad input if not
         GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
         judge(outcome, "against " + baseline, "", failures);
+        history(judged.toPath(), Defaults.Gate.BASELINE_NAME, options, "", failures);
       } else {
         missing.add(baseline + " (no " + judged + ": run the infer goal before check)");
       }
@@ -120,6 +140,7 @@ public class CheckMojo extends AbstractProfileMojo {
         GateRun.Outcome outcome = GateRun.check(ReaderViews.load(step.baseline()), step.baseline(), step.current(),
             step.profile(), options, step.profile().getParent());
         judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures);
+        history(step.profile(), step.id(), options, step.id() + ": ", failures);
       }
       layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
     }
@@ -133,6 +154,35 @@ public class CheckMojo extends AbstractProfileMojo {
     }
     if (!failures.isEmpty()) {
       throw new MojoFailureException(String.join("; ", failures));
+    }
+  }
+
+  /** With {@code history}: the profile against its series' history, then recorded there on the history's branch. */
+  private void history(java.nio.file.Path profile, String series, GateOptions options, String prefix,
+      List<String> failures) {
+    if (history == null || history.isBlank()) {
+      return;
+    }
+    Profile p = ReaderViews.load(profile);
+    HistoryViews.View view = HistoryViews.check(history, p, series, historyBranch, Defaults.History.GATE_RUNS_VALUE,
+        options);
+    boolean regression = "REGRESSION".equals(view.json().path("verdict").asText());
+    view.lines().forEach(line -> {
+      if (regression) {
+        getLog().error(prefix + line);
+      } else {
+        getLog().info(prefix + line);
+      }
+    });
+    if (regression && failOnRegression) {
+      failures.add("performance regression " + prefix + "against the history of " + series + " on " + historyBranch);
+    }
+    boolean record = recordHistory != null ? recordHistory : historyBranch.equals(Provenance.branch());
+    if (record) {
+      HistoryViews.record(history, p, series, null, null, null).lines().forEach(line -> getLog().info(prefix + line));
+    } else {
+      getLog().info(prefix + "not recorded in the history: this build is not on " + historyBranch
+          + " (libreyolo.profile.recordHistory=true records it)");
     }
   }
 
