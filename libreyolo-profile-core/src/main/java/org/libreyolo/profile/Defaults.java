@@ -204,6 +204,15 @@ public final class Defaults {
     public static final double PROCESS_NOISE_VALUE = 0.05;
     /** {@link #PROCESS_NOISE_VALUE} as text, for annotation attributes. */
     public static final String PROCESS_NOISE = "" + PROCESS_NOISE_VALUE;
+    /**
+     * The standard deviation of a forked run's mean (canary-normalised, log) block value between
+     * jobs beyond what its forks' own spread explains: the machine's state during a job (a busy
+     * neighbour slows the canary more than a larger step) is shared by all its forks. Measured by
+     * the gate study (docs/statistics.md, "Forks"); every forked side adds it to the interval.
+     */
+    public static final double JOB_NOISE_VALUE = 0.02;
+    /** {@link #JOB_NOISE_VALUE} as text, for annotation attributes. */
+    public static final String JOB_NOISE = "" + JOB_NOISE_VALUE;
     /** The canary may differ this much between baseline and current run before timing is INCONCLUSIVE. */
     public static final double MACHINE_CHANGE_LIMIT = 1.0;
     /** ... and this much between the blocks of one run. */

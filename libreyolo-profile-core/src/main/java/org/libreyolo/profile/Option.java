@@ -70,6 +70,8 @@ public enum Option {
   NC("nc"),
   /** A/B pairs. */
   PAIRS("pairs"),
+  /** The noise between jobs a forked run's forks cannot see. */
+  JOB_NOISE("jobNoise"),
   /** The between-process noise the gate assumes. */
   PROCESS_NOISE("processNoise"),
   /** Where a producer writes. */

@@ -45,6 +45,11 @@ public final class CheckCommand implements Callable<Integer> {
           + " 5%%), measured by bench/run --only gate (default: ${DEFAULT-VALUE})")
   double processNoise;
 
+  @Option(names = "--job-noise", defaultValue = Defaults.Gate.JOB_NOISE,
+      description = "the noise between jobs that a run's forks cannot see (0.02 = 2%%), measured by bench --only gate"
+          + " (default: ${DEFAULT-VALUE})")
+  double jobNoise;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "also write check-result.json, check-summary.md and check-report.html there")
   Path out;
@@ -57,7 +62,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
+    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise).withJobNoise(jobNoise);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);

@@ -13,7 +13,8 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * {@code ln(step block median / canary around it)} (plain {@code ln(step block median)} for steps
  * that do not run on the engine). The change is {@code exp(mean current - mean baseline) - 1}
  * over the processes of each side. A side measured in two or more forks brings its own
- * between-process spread (Welch's t over the forks); a side measured in one process cannot, so it
+ * between-process spread (Welch's t over the forks) and the noise between jobs its forks cannot see
+ * ({@code jobNoise}, z); a side measured in one process cannot, so it
  * brings the spread of its blocks (t) and the between-process noise the gate study measured
  * ({@code processNoise}, z).
  *
@@ -66,12 +67,14 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param processNoise the standard deviation of one process's mean log block value across
    *     processes, for a side that cannot estimate it
+   * @param jobNoise the standard deviation between jobs that a forked side's forks cannot see
    * @return the change, its interval and the MDE
    */
-  public static BlockStatistics of(List<Blocks> before, List<Blocks> after, double alpha, double processNoise) {
+  public static BlockStatistics of(List<Blocks> before, List<Blocks> after, double alpha, double processNoise,
+      double jobNoise) {
     boolean normalise = before.stream().allMatch(Blocks::normalised) && after.stream().allMatch(Blocks::normalised);
-    Side a = side(before, normalise, processNoise);
-    Side b = side(after, normalise, processNoise);
+    Side a = side(before, normalise, processNoise, jobNoise);
+    Side b = side(after, normalise, processNoise, jobNoise);
     double tVar = a.tVar + b.tVar;
     double within = Math.sqrt(tVar);
     double dfDen = (a.tVar == 0 ? 0 : a.tVar * a.tVar / a.df) + (b.tVar == 0 ? 0 : b.tVar * b.tVar / b.df);
@@ -99,7 +102,7 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
    */
   private record Side(double mean, double tVar, double df, double zVar, int blocks) {}
 
-  private static Side side(List<Blocks> processes, boolean normalise, double processNoise) {
+  private static Side side(List<Blocks> processes, boolean normalise, double processNoise, double jobNoise) {
     int blocks = 0;
     double[] means = new double[processes.size()];
     for (int k = 0; k < means.length; k++) {
@@ -107,7 +110,9 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
       blocks += processes.get(k).stepMs().length;
     }
     if (means.length >= MIN_FORKS) {
-      return new Side(StatUtils.mean(means), StatUtils.variance(means) / means.length, means.length - 1, 0, blocks);
+      // the forks' spread (t) and the job's own state, shared by all its forks (z)
+      return new Side(StatUtils.mean(means), StatUtils.variance(means) / means.length, means.length - 1,
+          jobNoise * jobNoise, blocks);
     }
     double[] v = values(processes.get(0), normalise);
     return new Side(means[0], StatUtils.variance(v) / v.length, v.length - 1, processNoise * processNoise, blocks);

@@ -153,8 +153,11 @@ final class CheckReport {
     }
     String mde = GateReport.percent(g.mde());
     String threshold = GateReport.percent(g.options().maxRegression());
-    String base = "With this run's noise (its blocks' spread plus " + GateReport.percent(g.options().processNoise())
-        + " between processes), the gate would catch a slowdown of about " + mde + " four times in five (power 0.8, alpha "
+    boolean forked = g.timing() != null && g.timing().forksBefore() >= BlockStatistics.MIN_FORKS
+        && g.timing().forksAfter() >= BlockStatistics.MIN_FORKS;
+    String noise = forked ? "the forks' spread plus " + GateReport.percent(g.options().jobNoise()) + " between jobs"
+        : "its blocks' spread plus " + GateReport.percent(g.options().processNoise()) + " between processes";
+    String base = "With this run's noise (" + noise + "), the gate would catch a slowdown of about " + mde + " four times in five (power 0.8, alpha "
         + g.options().alpha() + "); the threshold is " + threshold + ".";
     return g.mde() > g.options().maxRegression()
         ? base + " A smaller slowdown reads as INCONCLUSIVE, not PASS: more runs (blocks) narrow the interval,"

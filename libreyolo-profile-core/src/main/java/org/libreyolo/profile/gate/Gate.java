@@ -97,6 +97,7 @@ public final class Gate {
       out.put("alpha", options.alpha());
       out.put("max_regression", options.maxRegression());
       out.put("process_noise", options.processNoise());
+      out.put("job_noise", options.jobNoise());
       out.put("mde", round4(mde()));
       ObjectNode t = out.putObject("timing");
       t.put("verdict", timingVerdict().name());
@@ -174,7 +175,8 @@ public final class Gate {
     List<Blocks> before = b.samples().processes();
     List<Blocks> after = c.samples().processes();
     BlockStatistics stats = BlockStatistics.applicable(before, after)
-        ? BlockStatistics.of(before, after, options.alpha(), options.processNoise()) : null;
+        ? BlockStatistics.of(before, after, options.alpha(), options.processNoise(),
+        options.jobNoise()) : null;
     String unstable = stats == null ? null : unstableMachine(stats, options);
     // not comparable, or the machine moved: the rows keep their numbers but no verdict of their own
     // (one verdict per report: never a REGRESSION row under an INCONCLUSIVE verdict)

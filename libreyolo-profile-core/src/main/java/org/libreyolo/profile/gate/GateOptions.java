@@ -18,10 +18,12 @@ import org.libreyolo.profile.internal.compare.SampleStatistics;
  * @param processNoise the between-process noise the gate assumes when a side has too few runs, a fraction
  * @param machineChangeLimit the largest change of the machine's speed between the runs before timing is INCONCLUSIVE
  * @param driftLimit the largest change of the machine's speed within one run before timing is INCONCLUSIVE
+ * @param jobNoise the noise between jobs that a job's forks cannot see (the machine's state while the
+ *     job ran: a busy neighbour, another core), a fraction; part of every forked interval
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public record GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise,
-    double machineChangeLimit, double driftLimit) {
+    double machineChangeLimit, double driftLimit, double jobNoise) {
   public static final List<String> SUPPORTED = List.of("img_per_s", "latency_p50_ms");
 
   public GateOptions {
@@ -39,6 +41,9 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
       throw LibreYoloException.badInput("{processNoise} must be a fraction within [0, 1) (0.04 = 4%), got "
           + processNoise);
     }
+    if (!(jobNoise >= 0 && jobNoise < 1)) {
+      throw LibreYoloException.badInput("{jobNoise} must be a fraction within [0, 1) (0.02 = 2%), got " + jobNoise);
+    }
     if (!(machineChangeLimit > 0) || !(driftLimit > 0)) {
       throw LibreYoloException.badInput("the canary limits must be fractions > 0, got " + machineChangeLimit + ", "
           + driftLimit);
@@ -54,7 +59,18 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
    * @param processNoise the between-process noise the gate assumes when a side has too few runs, a fraction
    */
   public GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise) {
-    this(alpha, maxRegression, metrics, processNoise, Defaults.Gate.MACHINE_CHANGE_LIMIT, Defaults.Gate.DRIFT_LIMIT);
+    this(alpha, maxRegression, metrics, processNoise, Defaults.Gate.MACHINE_CHANGE_LIMIT, Defaults.Gate.DRIFT_LIMIT,
+        Defaults.Gate.JOB_NOISE_VALUE);
+  }
+
+  /**
+   * These options with another job noise (a team that measured its own runners).
+   *
+   * @param noise the noise between jobs that a job's forks cannot see, a fraction within [0, 1)
+   * @return the options
+   */
+  public GateOptions withJobNoise(double noise) {
+    return new GateOptions(alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, noise);
   }
 
   /**

@@ -100,7 +100,8 @@ final class GateReport {
     BlockStatistics t = r.timing();
     String interval;
     if (t != null && t.forksBefore() >= BlockStatistics.MIN_FORKS && t.forksAfter() >= BlockStatistics.MIN_FORKS) {
-      interval = "Welch's t over the forks (" + t.forksBefore() + " and " + t.forksAfter() + " processes)";
+      interval = "Welch's t over the forks (" + t.forksBefore() + " and " + t.forksAfter() + " processes) plus "
+          + percent(r.options().jobNoise()) + " job noise per run";
     } else if (t != null && (t.forksBefore() >= BlockStatistics.MIN_FORKS || t.forksAfter() >= BlockStatistics.MIN_FORKS)) {
       interval = "the forked side's spread between forks; the one-process side's blocks plus "
           + percent(r.options().processNoise()) + " process noise";

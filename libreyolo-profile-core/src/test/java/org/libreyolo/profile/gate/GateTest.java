@@ -94,9 +94,24 @@ public class GateTest {
   /** Significant but smaller than the threshold is not a regression; the threshold is a size, not an interval bound. */
   @Test
   void aSignificantChangeBelowTheThresholdPasses() throws Exception {
-    Gate.Result small = Gate.check(forked(20, 0.002, 8, 3), forked(20.4, 0.002, 8, 4), GateOptions.defaults());
+    // on steady runners (their measured job noise 0.2%) a significant 2% change is below the 5% threshold
+    Gate.Result small = Gate.check(forked(20, 0.002, 8, 3), forked(20.4, 0.002, 8, 4),
+        GateOptions.defaults().withJobNoise(0.002));
     assertThat(small.timing().ciLow()).isGreaterThan(0);
     assertThat(small.verdict()).isEqualTo(Verdict.PASS);
+  }
+
+  /** The job noise widens a forked interval: forks of one job cannot see the machine state they share. */
+  @Test
+  void theJobNoiseWidensTheForkedInterval() throws Exception {
+    Profile a = forked(20, 0.002, 8, 3);
+    Profile b = forked(20.4, 0.002, 8, 4);
+    Gate.Result steady = Gate.check(a, b, GateOptions.defaults().withJobNoise(0));
+    Gate.Result shared = Gate.check(a, b, GateOptions.defaults());
+    assertThat(shared.timing().change()).isEqualTo(steady.timing().change());
+    assertThat(shared.timing().ciHigh() - shared.timing().ciLow())
+        .isGreaterThan(3 * (steady.timing().ciHigh() - steady.timing().ciLow()));
+    assertThat(GateReport.text(shared)).anySatisfy(line -> assertThat(line).contains("plus 2.0% job noise per run"));
   }
 
   /** A baseline measured in one process is still judged: its side brings the study's process noise. */

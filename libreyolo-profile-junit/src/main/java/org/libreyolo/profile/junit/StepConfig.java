@@ -26,7 +26,8 @@ import org.libreyolo.profile.produce.Forking;
  * parameter {@code libreyolo.profile.<name>}.
  */
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
-    double maxRegression, double alpha, double processNoise, boolean failOnInconclusive, boolean trace, int items,
+    double maxRegression, double alpha, double processNoise, double jobNoise, boolean failOnInconclusive, boolean trace,
+    int items,
     String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab, Files files,
     int forks, Fork fork) {
 
@@ -40,7 +41,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   static final String FORK_OUTPUT = "forkOutput";
 
   /** The parameters a fork inherits (the rest come from system properties and junit-platform.properties). */
-  static final List<String> INHERITED = List.of("warmup", "runs", "repeat", "maxRegression", "alpha", "processNoise",
+  static final List<String> INHERITED = List.of("warmup", "runs", "repeat", "maxRegression", "alpha", "processNoise", "jobNoise",
       "failOnInconclusive", "trace", "threads", "baselineDirectory", "pairs", "blockRuns", "abAlpha",
       "abMaxRegression");
 
@@ -60,7 +61,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     }
     String key = files.key() + "." + step;
     return new StepConfig(testClass, method, step, warmup, runs, repeat,
-        files.layout().baseline(files.className(), key), maxRegression, alpha, processNoise, failOnInconclusive,
+        files.layout().baseline(files.className(), key), maxRegression, alpha, processNoise, jobNoise, failOnInconclusive,
         trace, items, unit, threads, updateBaseline, files.layout().directory(files.className(), key), ab, files,
         forks, fork);
   }
@@ -91,6 +92,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
             Defaults.Gate.MAX_REGRESSION_VALUE)),
         param(context, "alpha", Double::parseDouble).orElse(a.real(ProfiledStep::alpha, Defaults.Gate.ALPHA_VALUE)),
         param(context, "processNoise", Double::parseDouble).orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
+        param(context, "jobNoise", Double::parseDouble).orElse(Defaults.Gate.JOB_NOISE_VALUE),
         param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
         a.integer(ProfiledStep::items, Defaults.Step.ITEMS),
@@ -178,7 +180,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   }
 
   GateOptions gateOptions() {
-    return new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, processNoise);
+    return new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, processNoise).withJobNoise(jobNoise);
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */

@@ -53,9 +53,10 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     double alpha = real(prefix + "alpha", defaults.alpha());
     double maxRegression = real(prefix + "maxRegression", defaults.maxRegression());
     double processNoise = real(prefix + "processNoise", defaults.processNoise());
+    double jobNoise = real(prefix + "jobNoise", defaults.jobNoise());
     String metrics = System.getProperty(prefix + "metrics");
     new GateOptions(alpha, maxRegression, metrics == null || metrics.isBlank() ? defaults.metrics()
-        : List.of(metrics.split("\\s*,\\s*")), processNoise);
+        : List.of(metrics.split("\\s*,\\s*")), processNoise).withJobNoise(jobNoise);
   }
 
   private static double real(String property, double fallback) {

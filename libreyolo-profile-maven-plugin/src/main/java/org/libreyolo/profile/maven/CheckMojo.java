@@ -54,6 +54,13 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.processNoise", defaultValue = Defaults.Gate.PROCESS_NOISE)
   double processNoise;
 
+  /**
+   * The noise between jobs that a run's forks cannot see (0.02 = 2%): the machine's state while a
+   * job ran, shared by its forks; part of every forked interval, measured by the gate study.
+   */
+  @Parameter(property = "libreyolo.profile.jobNoise", defaultValue = Defaults.Gate.JOB_NOISE)
+  double jobNoise;
+
   /** Gated metrics: img_per_s, latency_p50_ms. */
   @Parameter(property = "libreyolo.profile.metrics", defaultValue = Defaults.Gate.METRICS)
   List<String> metrics;
@@ -108,7 +115,7 @@ public class CheckMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise);
+    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise).withJobNoise(jobNoise);
     List<String> failures = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     if (baseline.isFile()) {
