@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "history", mixinStandardHelpOptions = true,
     description = "Store runs (SQLite by default, PostgreSQL for many runners), find change points, Otava's CSV in and out.",
     subcommands = {HistoryCommand.Record.class, HistoryCommand.Import.class, HistoryCommand.Export.class,
-        HistoryCommand.ListSeries.class, HistoryCommand.Changes.class, HistoryCommand.Check.class})
+        HistoryCommand.ListSeries.class, HistoryCommand.Changes.class, HistoryCommand.Check.class,
+        HistoryCommand.Report.class})
 public final class HistoryCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -200,6 +201,27 @@ public final class HistoryCommand implements Runnable {
       HistoryViews.View view = HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);
       return "REGRESSION".equals(view.json().path("verdict").asText()) ? GateRun.REGRESSION_EXIT_CODE : 0;
+    }
+  }
+
+  @Command(name = "report", mixinStandardHelpOptions = true,
+      description = "Write a series as an HTML page: its runs and forks plotted, the levels and change points.")
+  static final class Report implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Mixin Store store;
+
+    @Option(names = "--series", required = true, description = "the series (NAME, or NAME@TESTBED)")
+    String series;
+
+    @Option(names = "--metric", description = "the metric (default: step_vs_canary, or the series' only metric)")
+    String metric;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "the HTML file to write")
+    Path out;
+
+    @Override
+    public Integer call() {
+      return print(spec, HistoryViews.report(store.url, series, metric, ChangePoints.Options.defaults(), out), false);
     }
   }
 }

@@ -201,6 +201,33 @@ public final class HistoryViews {
     }
   }
 
+  /**
+   * Writes the series' report: its runs plotted with their forks, the levels and the change points
+   * ({@link HistoryReport}), through a temp file and a rename.
+   *
+   * @param url the history's JDBC URL, or null
+   * @param series the series' name or reference
+   * @param metric the metric, or null for the default
+   * @param options the detector's settings
+   * @param out the HTML file
+   * @return the line saying where it went
+   */
+  public static View report(String url, String series, String metric, ChangePoints.Options options, Path out) {
+    try (History h = History.open(url)) {
+      Series s = h.series(series);
+      String m = metric != null ? metric : defaultMetric(s);
+      h.points(s, m, null, 0); // an unknown metric is one line here
+      List<Run> runs = h.runs(s);
+      double[] values = runs.stream().filter(r -> r.metrics().containsKey(m)).mapToDouble(r -> r.metrics().get(m))
+          .toArray();
+      List<ChangePoint> changes = ChangePoints.detect(values, options);
+      String html = HistoryReport.html(s, m, runs, changes);
+      AtomicFiles.write(out, stream -> stream.write(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      return new View(List.of("wrote the report of " + s.ref() + " " + m + " (" + values.length + " runs, "
+          + changes.size() + " change points) to " + out), null);
+    }
+  }
+
   /** The gate's unit when the series has it, else its only metric; several: the user names one. */
   private static String defaultMetric(Series s) {
     if (s.metrics().contains(History.STEP_VS_CANARY)) {
