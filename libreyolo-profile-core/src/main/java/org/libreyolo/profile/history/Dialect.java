@@ -57,8 +57,10 @@ enum Dialect {
       p.setProperty("transaction_mode", "IMMEDIATE");
       p.setProperty("foreign_keys", "true");
     } else {
-      p.setProperty("connectTimeout", Integer.toString(TIMEOUT_SECONDS / 2));
-      p.setProperty("loginTimeout", Integer.toString(TIMEOUT_SECONDS / 2));
+      // a refused port fails at once; a silent host within the 10 s the user waits at most (a loaded
+      // machine can take seconds to accept: 2 s would fail a healthy server there)
+      p.setProperty("connectTimeout", Integer.toString(TIMEOUT_SECONDS - 2));
+      p.setProperty("loginTimeout", Integer.toString(TIMEOUT_SECONDS - 1));
       p.setProperty("socketTimeout", "60");
     }
     try {

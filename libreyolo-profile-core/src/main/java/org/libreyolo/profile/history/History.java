@@ -1,6 +1,7 @@
 package org.libreyolo.profile.history;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -75,7 +76,7 @@ public final class History implements AutoCloseable {
    * @return the series, by name then testbed
    */
   public List<Series> list() {
-    return store.list();
+    return store.list(null);
   }
 
   /**
@@ -85,13 +86,16 @@ public final class History implements AutoCloseable {
    * @return the series
    */
   public Series series(String ref) {
-    List<Series> all = list();
-    List<Series> named = all.stream().filter(s -> s.name().equals(ref) || s.ref().equals(ref)).toList();
+    int at = ref.lastIndexOf('@');
+    List<Series> named = new ArrayList<>(store.list(ref));
+    if (named.isEmpty() && at > 0) { // name@testbed
+      store.list(ref.substring(0, at)).stream().filter(s -> s.ref().equals(ref)).forEach(named::add);
+    }
     if (named.size() == 1) {
       return named.get(0);
     }
     if (named.isEmpty()) {
-      List<String> names = all.stream().map(Series::name).distinct().toList();
+      List<String> names = list().stream().map(Series::name).distinct().toList();
       throw LibreYoloException.badInput("no series '" + ref + "' in the history " + store.where() + (names.isEmpty()
           ? " (it is empty)" : "; it has: " + String.join(", ", names.subList(0, Math.min(10, names.size())))
           + (names.size() > 10 ? ", ..." : "")));
@@ -125,6 +129,18 @@ public final class History implements AutoCloseable {
    */
   public List<Run> runs(Series series) {
     return store.runs(series);
+  }
+
+  /**
+   * The series of a name on one testbed, or null when the history has none.
+   *
+   * @param name the series' name
+   * @param testbed its testbed's fields
+   * @return the series, or null
+   */
+  public Series series(String name, Map<String, String> testbed) {
+    String id = Store.testbedId(Store.json(testbed));
+    return store.list(name).stream().filter(s -> s.testbedId().equals(id)).findFirst().orElse(null);
   }
 
   /**

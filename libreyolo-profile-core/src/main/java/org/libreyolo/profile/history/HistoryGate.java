@@ -95,11 +95,10 @@ public final class HistoryGate {
   public static Result check(History history, String name, Profile current, String branch, int window,
       GateOptions options) {
     Map<String, String> testbed = History.testbed(current);
-    String id = Store.testbedId(Store.json(testbed));
-    Series series = history.list().stream().filter(s -> s.name().equals(name) && s.testbedId().equals(id)).findFirst()
-        .orElse(null);
+    Series series = history.series(name, testbed);
     if (series == null) {
-      return fallback("no runs of " + name + " on this testbed (" + id + ") in the history " + history.where());
+      return fallback("no runs of " + name + " on this testbed (" + Store.testbedId(Store.json(testbed))
+          + ") in the history " + history.where());
     }
     Double value = History.run(current, null, null, Instant.now()).metrics().get(History.STEP_VS_CANARY);
     if (value == null || !series.metrics().contains(History.STEP_VS_CANARY)) {

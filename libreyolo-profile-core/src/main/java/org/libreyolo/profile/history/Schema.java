@@ -26,6 +26,8 @@ final class Schema {
             + " testbed TEXT NOT NULL, UNIQUE (name, testbed_id))",
         "CREATE TABLE IF NOT EXISTS runs (id " + d.id() + ", series_id BIGINT NOT NULL REFERENCES series (id),"
             + " time_ms BIGINT NOT NULL, commit_id TEXT, branch TEXT, attributes TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS series_metrics (series_id BIGINT NOT NULL REFERENCES series (id),"
+            + " metric TEXT NOT NULL, PRIMARY KEY (series_id, metric))",
         "CREATE INDEX IF NOT EXISTS runs_by_series ON runs (series_id, branch, time_ms)",
         "CREATE INDEX IF NOT EXISTS runs_by_series_time ON runs (series_id, time_ms)",
         "CREATE TABLE IF NOT EXISTS run_metrics (run_id BIGINT NOT NULL REFERENCES runs (id), metric TEXT NOT NULL,"
@@ -53,7 +55,7 @@ final class Schema {
         }
         return;
       } catch (SQLException e) {
-        c.rollback();
+        rollback(c);
         race = e;
       }
     }
@@ -68,11 +70,20 @@ final class Schema {
         return v;
       }
     } catch (SQLException e) {
-      c.rollback(); // no such table yet: a new store
+      rollback(c); // no such table yet: a new store
       if (Dialect.missingTable(e)) {
         return null;
       }
       throw e;
+    }
+  }
+
+  /** Rolls back what is open; SQLite says "no transaction is active" when its statement never began one. */
+  private static void rollback(Connection c) {
+    try {
+      c.rollback();
+    } catch (SQLException ignored) {
+      // nothing was open
     }
   }
 

@@ -86,6 +86,15 @@ final class Store implements AutoCloseable {
         metric.executeBatch();
         fork.executeBatch();
       }
+      try (PreparedStatement known = c.prepareStatement("INSERT INTO series_metrics (series_id, metric) VALUES (?, ?)"
+          + " ON CONFLICT (series_id, metric) DO NOTHING")) {
+        for (String m : runs.stream().flatMap(r -> r.metrics().keySet().stream()).distinct().toList()) {
+          known.setLong(1, series);
+          known.setString(2, m);
+          known.addBatch();
+        }
+        known.executeBatch();
+      }
       c.commit();
     } catch (SQLException e) {
       rollbackQuietly();
@@ -113,20 +122,25 @@ final class Store implements AutoCloseable {
     }
   }
 
-  /** Every series with its metrics and run count, by name then testbed. */
-  List<Series> list() {
+  /** Every series (of one name, or all with null) with its metrics and run count, by name then testbed. */
+  List<Series> list(String name) {
     String sql = "SELECT s.name, s.testbed_id, s.testbed, (SELECT COUNT(*) FROM runs r WHERE r.series_id = s.id),"
-        + " (SELECT string_agg(metric, ',') FROM (SELECT DISTINCT m.metric FROM runs r JOIN run_metrics m ON"
-        + " m.run_id = r.id WHERE r.series_id = s.id) d) FROM series s ORDER BY s.name, s.testbed_id";
+        + " (SELECT string_agg(k.metric, ',') FROM series_metrics k WHERE k.series_id = s.id) FROM series s"
+        + (name == null ? "" : " WHERE s.name = ?") + " ORDER BY s.name, s.testbed_id";
     if (dialect == Dialect.SQLITE) {
-      sql = sql.replace("string_agg(metric, ',')", "group_concat(metric, ',')");
+      sql = sql.replace("string_agg(k.metric, ',')", "group_concat(k.metric, ',')");
     }
     List<Series> out = new ArrayList<>();
-    try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-      while (r.next()) {
-        String metrics = r.getString(5);
-        out.add(new Series(r.getString(1), r.getString(2), map(r.getString(3)),
-            metrics == null ? List.of() : List.copyOf(new TreeSet<>(List.of(metrics.split(",")))), r.getInt(4)));
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      if (name != null) {
+        s.setString(1, name);
+      }
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          String metrics = r.getString(5);
+          out.add(new Series(r.getString(1), r.getString(2), map(r.getString(3)),
+              metrics == null ? List.of() : List.copyOf(new TreeSet<>(List.of(metrics.split(",")))), r.getInt(4)));
+        }
       }
       c.commit();
       return out;
