@@ -74,7 +74,7 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, soak, gate"
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, soak, gate"
           + " (default: all but soak and gate)")
   List<String> only;
 
@@ -184,6 +184,15 @@ public final class BenchCommand implements Runnable {
     }
     if (section("changes")) {
       ChangePointBench.run(table, 20261203L, 20);
+    }
+    if (section("history")) {
+      try {
+        HistoryBench.run(table, Checkout.launcher());
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     if (section("gate")) {
       processes.gateStudy();
@@ -331,7 +340,7 @@ public final class BenchCommand implements Runnable {
   }
 
   /** Sections that take minutes run only when named. */
-  private static final List<String> ON_REQUEST = List.of("soak", "gate");
+  private static final List<String> ON_REQUEST = List.of("soak", "gate", "history");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);
