@@ -73,6 +73,9 @@ final class ThrowawayPostgres {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
         exec(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop"), root);
+        try (var files = Files.walk(dir)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
       } catch (IOException | InterruptedException e) {
         // the temp dir stays; the server dies with the machine
       }
