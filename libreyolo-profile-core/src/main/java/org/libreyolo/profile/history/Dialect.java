@@ -54,7 +54,6 @@ enum Dialect {
       checkFile(file);
       p.setProperty("journal_mode", "WAL");
       p.setProperty("busy_timeout", Integer.toString(TIMEOUT_SECONDS * 3000));
-      p.setProperty("transaction_mode", "IMMEDIATE");
       p.setProperty("foreign_keys", "true");
     } else {
       // a refused port fails at once; a silent host within the 10 s the user waits at most (a loaded
@@ -72,13 +71,53 @@ enum Dialect {
       if (c == null) {
         throw LibreYoloException.badInput("{history} '" + url + "' is not a URL the " + name().toLowerCase() + " driver reads");
       }
-      c.setAutoCommit(false);
+      // SQLite: transactions are begun here explicitly (begin), not by the driver, which begins the
+      // next one right after each commit and leaves the connection outside any when that fails busy
+      c.setAutoCommit(this == SQLITE);
       return c;
     } catch (SQLException e) {
       throw error(url, e);
     } catch (ReflectiveOperationException e) {
       throw LibreYoloException.badInput("the " + name().toLowerCase() + " JDBC driver (" + driver
           + ") is not on the class path: add it to use {history} " + url, e);
+    }
+  }
+
+  /**
+   * Begins a transaction: SQLite's {@code BEGIN IMMEDIATE} takes the write lock up front (waiting
+   * the busy timeout), so two writers queue instead of deadlocking on an upgrade; a reader's
+   * {@code BEGIN} gives its statements one snapshot. PostgreSQL is always in one (autocommit off).
+   */
+  void begin(Connection c, boolean write) throws SQLException {
+    if (this == SQLITE) {
+      try (Statement s = c.createStatement()) {
+        s.execute(write ? "BEGIN IMMEDIATE" : "BEGIN");
+      }
+    }
+  }
+
+  void commit(Connection c) throws SQLException {
+    if (this == SQLITE) {
+      try (Statement s = c.createStatement()) {
+        s.execute("COMMIT");
+      }
+    } else {
+      c.commit();
+    }
+  }
+
+  /** Rolls back what is open, quietly: nothing open, or a connection gone, rolls back itself. */
+  void rollback(Connection c) {
+    try {
+      if (this == SQLITE) {
+        try (Statement s = c.createStatement()) {
+          s.execute("ROLLBACK"); // "no transaction is active" when none was: ignored below
+        }
+      } else {
+        c.rollback();
+      }
+    } catch (SQLException ignored) {
+      // nothing was open
     }
   }
 

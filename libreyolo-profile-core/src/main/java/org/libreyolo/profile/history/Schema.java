@@ -44,7 +44,7 @@ final class Schema {
     SQLException race = null;
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
-        Integer version = version(c);
+        Integer version = version(c, d);
         if (version == null) {
           create(c, d);
           return;
@@ -55,22 +55,23 @@ final class Schema {
         }
         return;
       } catch (SQLException e) {
-        rollback(c);
+        d.rollback(c);
         race = e;
       }
     }
     throw race;
   }
 
-  private static Integer version(Connection c) throws SQLException {
+  private static Integer version(Connection c, Dialect d) throws SQLException {
     try (Statement s = c.createStatement()) {
+      d.begin(c, false);
       try (ResultSet r = s.executeQuery("SELECT version FROM libreyolo_schema")) {
         Integer v = r.next() ? r.getInt(1) : null;
-        c.commit();
+        d.commit(c);
         return v;
       }
     } catch (SQLException e) {
-      rollback(c); // no such table yet: a new store
+      d.rollback(c); // no such table yet: a new store
       if (Dialect.missingTable(e)) {
         return null;
       }
@@ -78,17 +79,9 @@ final class Schema {
     }
   }
 
-  /** Rolls back what is open; SQLite says "no transaction is active" when its statement never began one. */
-  private static void rollback(Connection c) {
-    try {
-      c.rollback();
-    } catch (SQLException ignored) {
-      // nothing was open
-    }
-  }
-
   private static void create(Connection c, Dialect d) throws SQLException {
     try (Statement s = c.createStatement()) {
+      d.begin(c, true);
       d.lockForSchema(s);
       for (String ddl : tables(d)) {
         s.execute(ddl);
@@ -100,6 +93,6 @@ final class Schema {
         }
       }
     }
-    c.commit();
+    d.commit(c);
   }
 }

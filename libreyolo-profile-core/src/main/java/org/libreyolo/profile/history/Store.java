@@ -50,6 +50,7 @@ final class Store implements AutoCloseable {
   /** Stores the runs of one series in one transaction: all of them or none. */
   void record(String name, Map<String, String> testbed, List<Run> runs) {
     try {
+      dialect.begin(c, true);
       long series = seriesId(name, testbed);
       try (PreparedStatement run = c.prepareStatement("INSERT INTO runs (series_id, time_ms, commit_id, branch,"
           + " attributes) VALUES (?, ?, ?, ?, ?) RETURNING id");
@@ -95,7 +96,7 @@ final class Store implements AutoCloseable {
         }
         known.executeBatch();
       }
-      c.commit();
+      dialect.commit(c);
     } catch (SQLException e) {
       rollbackQuietly();
       throw dialect.error(url, e);
@@ -132,6 +133,7 @@ final class Store implements AutoCloseable {
     }
     List<Series> out = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement(sql)) {
+      dialect.begin(c, false);
       if (name != null) {
         s.setString(1, name);
       }
@@ -142,7 +144,7 @@ final class Store implements AutoCloseable {
               metrics == null ? List.of() : List.copyOf(new TreeSet<>(List.of(metrics.split(",")))), r.getInt(4)));
         }
       }
-      c.commit();
+      dialect.commit(c);
       return out;
     } catch (SQLException e) {
       rollbackQuietly();
@@ -161,6 +163,7 @@ final class Store implements AutoCloseable {
         + (last > 0 ? " LIMIT " + last : "");
     List<Point> out = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement(sql)) {
+      dialect.begin(c, false);
       s.setString(1, metric);
       s.setString(2, series.name());
       s.setString(3, series.testbedId());
@@ -172,7 +175,7 @@ final class Store implements AutoCloseable {
           out.add(new Point(Instant.ofEpochMilli(r.getLong(1)), r.getString(2), r.getString(3), r.getDouble(4)));
         }
       }
-      c.commit();
+      dialect.commit(c);
     } catch (SQLException e) {
       rollbackQuietly();
       throw dialect.error(url, e);
@@ -188,6 +191,7 @@ final class Store implements AutoCloseable {
     Map<Long, Map<String, List<Double>>> forks = new TreeMap<>();
     String from = " FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND s.testbed_id = ?";
     try {
+      dialect.begin(c, false); // one snapshot for the three queries
       try (PreparedStatement s = c.prepareStatement("SELECT r.id, r.time_ms, r.commit_id, r.branch, r.attributes" + from
           + " ORDER BY r.time_ms, r.id")) {
         bind(s, series);
@@ -216,7 +220,7 @@ final class Store implements AutoCloseable {
           }
         }
       }
-      c.commit();
+      dialect.commit(c);
     } catch (SQLException e) {
       rollbackQuietly();
       throw dialect.error(url, e);
@@ -263,11 +267,7 @@ final class Store implements AutoCloseable {
   }
 
   private void rollbackQuietly() {
-    try {
-      c.rollback();
-    } catch (SQLException ignored) {
-      // the connection is gone: the server rolls the transaction back itself
-    }
+    dialect.rollback(c); // a connection that is gone: the server rolls the transaction back itself
   }
 
   private void closeQuietly() {

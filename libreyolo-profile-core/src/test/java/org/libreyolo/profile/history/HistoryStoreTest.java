@@ -124,7 +124,9 @@ class HistoryStoreTest {
   /** The child of {@link #aKilledWriterLeavesNoPartialRun}: inserts a run's first rows, then dies. */
   public static final class KilledWriter {
     public static void main(String[] args) throws Exception {
-      var c = org.libreyolo.profile.history.Dialect.of(args[0]).open(args[0]);
+      Dialect d = Dialect.of(args[0]);
+      var c = d.open(args[0]);
+      d.begin(c, true); // as the store does
       try (var s = c.createStatement()) {
         s.execute("INSERT INTO runs (series_id, time_ms, commit_id, branch, attributes) VALUES (1, 5, 'x', 'main', '{}')");
       }
