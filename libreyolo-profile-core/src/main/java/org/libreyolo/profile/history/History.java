@@ -114,11 +114,16 @@ public final class History implements AutoCloseable {
    * @return the points, oldest first
    */
   public List<Point> points(Series series, String metric, String branch, int last) {
+    requireMetric(series, metric);
+    return store.points(series, metric, branch, last);
+  }
+
+  /** Bad input in one line when the series carries no such metric. */
+  static void requireMetric(Series series, String metric) {
     if (!series.metrics().contains(metric)) {
       throw LibreYoloException.badInput("series " + series.name() + " has no metric '" + metric + "': it has "
           + String.join(", ", series.metrics()));
     }
-    return store.points(series, metric, branch, last);
   }
 
   /**

@@ -216,7 +216,7 @@ public final class HistoryViews {
     try (History h = History.open(url)) {
       Series s = h.series(series);
       String m = metric != null ? metric : defaultMetric(s);
-      h.points(s, m, null, 0); // an unknown metric is one line here
+      History.requireMetric(s, m);
       List<Run> runs = h.runs(s);
       double[] values = runs.stream().filter(r -> r.metrics().containsKey(m)).mapToDouble(r -> r.metrics().get(m))
           .toArray();
