@@ -165,6 +165,28 @@ public final class Defaults {
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
   }
 
+  /**
+   * The A/B across versions ({@code ab} with a baseline version): the module's perf tests in
+   * alternating forks of the baseline's class path and this build's, judged by the fork gate
+   * (docs/versions.md). Both sides share the job, so no job noise enters the interval.
+   */
+  public static final class Versions {
+    private Versions() {}
+
+    /**
+     * Forks per side (each runs every perf test of the module once). Chosen so that a module with
+     * three perf tests finishes within 3 minutes on a 2-core runner (README, "A/B against the
+     * previous version").
+     */
+    public static final int FORKS_VALUE = 8;
+    /** {@link #FORKS_VALUE} as text, for parameter defaults. */
+    public static final String FORKS = "" + FORKS_VALUE;
+    /** The folder under the output directory that the forks and the result go to. */
+    public static final String FOLDER = "versions";
+    /** The result file in {@link #FOLDER}. */
+    public static final String RESULT_FILE = "versions-result.json";
+  }
+
   /** The readers. */
   public static final class Readers {
     private Readers() {}

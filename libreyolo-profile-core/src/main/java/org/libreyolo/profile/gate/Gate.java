@@ -164,10 +164,25 @@ public final class Gate {
    * @return the gate's result
    */
   public static Result check(Profile b, Profile c, GateOptions options) {
+    return check(b, c, options, java.util.Set.of());
+  }
+
+  /**
+   * The gate, where some environment fields are what the comparison measures (an A/B across
+   * versions measures a DJL or libtorch upgrade): those may differ, the rest still make it
+   * INCONCLUSIVE.
+   *
+   * @param b the baseline profile
+   * @param c the current profile
+   * @param options the gate's settings
+   * @param measured the fingerprint fields that may differ ({@code engine}, {@code libtorch})
+   * @return the gate's result
+   */
+  public static Result check(Profile b, Profile c, GateOptions options, java.util.Set<String> measured) {
     List<String> env = new ArrayList<>();
     Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
-      if (diffs.containsKey(field)) {
+      if (diffs.containsKey(field) && !measured.contains(field)) {
         env.add(field + " " + diffs.get(field).before() + " -> " + diffs.get(field).after());
       }
     }

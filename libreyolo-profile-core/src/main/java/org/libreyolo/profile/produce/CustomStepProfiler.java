@@ -186,6 +186,24 @@ public final class CustomStepProfiler {
     return new Profile(merged);
   }
 
+  /**
+   * Merges forks of one step that a parent did not configure itself (another class path ran them,
+   * as an A/B across versions does): the options are the first fork's, as its profile records them.
+   *
+   * @param outputDirectory where the merged profile goes
+   * @param forkDirs each fork's output folder, in the order they ran
+   * @return the merged profile, written to {@code outputDirectory/profile.json}
+   */
+  public static Profile merge(Path outputDirectory, List<Path> forkDirs) {
+    Profile first = org.libreyolo.profile.internal.analysis.ProfileLoader.load(forkDirs.get(0).resolve("profile.json"));
+    com.fasterxml.jackson.databind.JsonNode c = first.json().path("config");
+    com.fasterxml.jackson.databind.JsonNode env = first.json().path("environment");
+    Options o = new Options(c.path("step").asText(), c.path("model").asText(), c.path("warmup").asInt(),
+        c.path("runs").asInt(), c.path("repeat").asInt(1), false, c.path("batch").asInt(1), outputDirectory,
+        env.path("device").asText("cpu"), env.path("model_params").asLong(-1));
+    return merge(o, forkDirs);
+  }
+
   /** The API's step as the internal timer's iteration. */
   static StepTimer.Iteration iteration(Step step) {
     return new StepTimer.Iteration() {

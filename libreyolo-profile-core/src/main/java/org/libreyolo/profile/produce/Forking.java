@@ -37,6 +37,22 @@ public final class Forking {
   }
 
   /**
+   * Runs {@code mainClass args} in a fresh JVM on another class path (a module's test class path,
+   * a baseline version's), in {@code workingDirectory}, and waits; its output goes to {@code log}.
+   *
+   * @param classpath the fork's class path
+   * @param workingDirectory the fork's working directory
+   * @param mainClass the fork's main class, on that class path
+   * @param args its arguments
+   * @param log where its output goes
+   * @param what how an error names the fork
+   */
+  public static void run(String classpath, Path workingDirectory, String mainClass, List<String> args, Path log,
+      String what) {
+    Forks.run(Forks.Jvm.withClasspath(classpath), mainClass, args, log, what, workingDirectory);
+  }
+
+  /**
    * A fork's main body: on failure one error line the parent reports, and the exit code of its kind.
    *
    * @param body what the fork does

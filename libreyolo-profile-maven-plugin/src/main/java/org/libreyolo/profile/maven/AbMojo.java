@@ -1,20 +1,35 @@
 package org.libreyolo.profile.maven;
 
+import java.io.File;
+import java.util.List;
+import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.repository.RemoteRepository;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.result.Json;
 
 /**
- * In-job A/B: the baseline weights and the candidate in one process, in alternating blocks; fails
- * the build when the candidate is slower beyond {@code abMaxRegression} with the whole interval.
- * Writes {@code ab.json} under the output directory.
+ * In-job A/B. With {@code baselineWeights}: the baseline weights and the candidate in one process,
+ * in alternating blocks; fails the build when the candidate is slower beyond {@code abMaxRegression}
+ * with the whole interval; writes {@code ab.json}. With {@code baselineVersion},
+ * {@code baselineArtifact} or {@code baselineClasspath}: the module's {@code @ProfiledStep} tests
+ * against the previous version, in alternating forks of both class paths, judged by the fork gate
+ * ({@code alpha}, {@code maxRegression}); writes {@code versions/versions-result.json}
+ * (docs/versions.md).
  */
-@Mojo(name = "ab", threadSafe = true, requiresProject = false)
+@Mojo(name = "ab", threadSafe = true, requiresProject = false, requiresDependencyResolution = ResolutionScope.TEST)
 public class AbMojo extends AbstractInferenceMojo {
   /** The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript file. */
   @Parameter(property = "libreyolo.profile.baselineWeights")
@@ -47,8 +62,52 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
 
+  /** The previous version of this module to compare with (its groupId and artifactId, resolved by Maven). */
+  @Parameter(property = "libreyolo.profile.baselineVersion")
+  String baselineVersion;
+
+  /** Another artifact as the baseline, {@code groupId:artifactId:version} (its own dependencies resolved). */
+  @Parameter(property = "libreyolo.profile.baselineArtifact")
+  String baselineArtifact;
+
+  /** A folder of classes or a jar as the baseline's main classes (this build's dependencies on both sides). */
+  @Parameter(property = "libreyolo.profile.baselineClasspath")
+  File baselineClasspath;
+
+  /** Forks per side of the A/B across versions, each running every perf test of the module once. */
+  @Parameter(property = "libreyolo.profile.abForks", defaultValue = Defaults.Versions.FORKS)
+  int abForks;
+
+  /** The fork gate's significance level for the A/B across versions (the check goal's {@code alpha}). */
+  @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Gate.ALPHA)
+  double alpha;
+
+  /** The slowdown that counts in the A/B across versions (the check goal's {@code maxRegression}). */
+  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Gate.MAX_REGRESSION)
+  double maxRegression;
+
+  /** Measured iterations per test in each fork of the A/B across versions (unset: each test's own). */
+  @Parameter(property = "libreyolo.profile.runs")
+  Integer runs;
+
+  @Parameter(defaultValue = "${project}", readonly = true)
+  MavenProject project;
+
+  @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
+  RepositorySystemSession repositorySession;
+
+  @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
+  List<RemoteRepository> remoteRepositories;
+
+  @Component
+  RepositorySystem repositorySystem;
+
   @Override
   void run() throws MojoFailureException {
+    if (baselineVersion != null || baselineArtifact != null || baselineClasspath != null) {
+      versions();
+      return;
+    }
     InferOptions infer = inferOptions().warmup(warmup).trace(false).build();
     AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, abAlpha,
         abMaxRegression), (stage, done, total) -> { });
@@ -61,6 +120,56 @@ public class AbMojo extends AbstractInferenceMojo {
       if (failOnRegression) {
         throw new MojoFailureException("performance regression: " + r.candidate() + " vs " + r.baseline() + " (details: "
             + r.file() + ")");
+      }
+      getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+    }
+  }
+
+  /** The module's perf tests against the previous version (docs/versions.md). */
+  private void versions() throws MojoFailureException {
+    int given = (baselineVersion != null ? 1 : 0) + (baselineArtifact != null ? 1 : 0) + (baselineClasspath != null
+        ? 1 : 0);
+    if (given > 1) {
+      throw new MojoFailureException("set one of baselineVersion, baselineArtifact and baselineClasspath");
+    }
+    if (project == null || project.getFile() == null) {
+      throw new MojoFailureException("baselineVersion needs a Maven project: run the ab goal in the module");
+    }
+    File tests = new File(project.getBuild().getTestOutputDirectory());
+    if (!tests.isDirectory()) {
+      throw new MojoFailureException("no compiled tests at " + tests + ": run 'mvn test-compile libreyolo-profile:ab'"
+          + " (or verify) with baselineVersion");
+    }
+    BaselineClasspath.Baseline baseline = baselineClasspath != null ? BaselineClasspath.local(baselineClasspath)
+        : baselineArtifact != null ? BaselineClasspath.resolve(repositorySystem, repositorySession, remoteRepositories,
+        baselineArtifact.strip(), "baselineArtifact", baselineArtifact.strip())
+        : BaselineClasspath.resolve(repositorySystem, repositorySession, remoteRepositories, project.getGroupId() + ":"
+        + project.getArtifactId() + ":" + baselineVersion.strip(), "baselineVersion", baselineVersion.strip());
+    BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
+    Map<String, String> parameters = runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
+    VersionAb.Options options = new VersionAb.Options(tests.toPath(), project.getBasedir().toPath(),
+        new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
+        new VersionAb.Side("this build " + project.getVersion(), sides.candidate()), abForks, parameters,
+        new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, Defaults.Gate.PROCESS_NOISE_VALUE),
+        sides.differences(), outputDirectory.toPath());
+    VersionAb.Result r = VersionAb.run(options, line -> getLog().info("[libreyolo-profile] " + line));
+    r.lines().forEach(line -> {
+      if (line.contains(": REGRESSION") || line.contains(" fails on this build: ")) {
+        getLog().error(line);
+      } else {
+        getLog().info(line);
+      }
+    });
+    getLog().info("details: " + r.file());
+    if (!r.failures().isEmpty()) {
+      throw new MojoFailureException(String.join("; ", r.failures()));
+    }
+    if (r.verdict() == Verdict.REGRESSION) {
+      List<String> slower = r.outcomes().stream().filter(o -> o.verdict() == Verdict.REGRESSION)
+          .map(o -> o.test() + " " + o.why()).toList();
+      if (failOnRegression) {
+        throw new MojoFailureException("performance regression against " + options.baseline().label() + ": "
+            + String.join("; ", slower));
       }
       getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
     }

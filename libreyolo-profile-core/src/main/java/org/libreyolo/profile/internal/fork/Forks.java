@@ -76,6 +76,14 @@ public final class Forks {
    * @throws LibreYoloException with the fork's last error line, of the kind its exit code says
    */
   public static void run(Jvm jvm, String mainClass, List<String> args, Path log, String what) {
+    run(jvm, mainClass, args, log, what, null);
+  }
+
+  /**
+   * {@link #run(Jvm, String, List, Path, String)} in another working directory (a module's base
+   * directory, as Surefire runs its tests there), or this JVM's when null.
+   */
+  public static void run(Jvm jvm, String mainClass, List<String> args, Path log, String what, Path workingDirectory) {
     List<String> command = new ArrayList<>();
     command.add(jvm.java());
     command.addAll(jvm.jvmArgs());
@@ -86,7 +94,11 @@ public final class Forks {
     int code;
     try {
       Files.createDirectories(log.getParent());
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      if (workingDirectory != null) {
+        builder.directory(workingDirectory.toFile());
+      }
+      Process p = builder.start();
       code = p.waitFor();
     } catch (IOException e) {
       throw LibreYoloException.badInput(what + " could not start " + jvm.java() + ": " + e.getMessage());

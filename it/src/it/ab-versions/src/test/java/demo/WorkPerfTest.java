@@ -1,0 +1,31 @@
+package demo;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.junit.ProfiledStep;
+import org.libreyolo.profile.junit.StepProfiler;
+
+class WorkPerfTest {
+  private static final byte[] DATA = new byte[4096];
+
+  static {
+    Arrays.fill(DATA, (byte) 7);
+  }
+
+  @Test
+  @ProfiledStep(runs = 60, warmup = 20)
+  void crunch(StepProfiler profiler) {
+    profiler.measure(() -> Work.crunch(DATA));
+  }
+
+  @Test
+  @ProfiledStep(runs = 60, warmup = 20)
+  void twice(StepProfiler profiler) {
+    profiler.measure(() -> NewApi.twice(DATA));
+  }
+
+  @Test
+  void plain() {
+    // not a perf test: the A/B leaves it alone
+  }
+}

@@ -1,0 +1,354 @@
+package org.libreyolo.profile.produce;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.BlockStatistics;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * The A/B across versions (docs/versions.md): a module's perf tests run in fresh JVMs on two class
+ * paths, the baseline version's (its main artifact and its own dependencies) and this build's, the
+ * same test classes on both, alternating A B B A ... so both sides share the machine and the
+ * minutes; each side's forks of a step merge into one profile and the fork gate judges them, with
+ * no job noise (one job). A test the baseline cannot link is INCONCLUSIVE naming the missing symbol.
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class VersionAb {
+  /** The JUnit extension's entry point for a fork of a module's perf tests (on the module's test class path). */
+  public static final String FORK_MAIN = "org.libreyolo.profile.junit.PerfTestFork";
+  /** The engine's versions are what an upgrade between versions changes: they may differ. */
+  static final Set<String> MEASURED = Set.of("engine", "libtorch");
+
+  private VersionAb() {}
+
+  /**
+   * One side: how the output names it ({@code baseline 1.0}, {@code this build}) and its class path.
+   *
+   * @param label the side's name in the output
+   * @param classpath the class path its forks start on
+   */
+  public record Side(String label, String classpath) {}
+
+  /**
+   * @param testClasses the module's compiled tests (the same on both sides)
+   * @param workingDirectory where the forks run (the module's base directory, as Surefire)
+   * @param baseline side A
+   * @param candidate side B, this build
+   * @param forks forks per side
+   * @param parameters JUnit configuration parameters every fork gets ({@code libreyolo.profile.runs})
+   * @param gate the fork gate's settings (its job noise is not used: both sides share the job)
+   * @param classpathDifferences what differs between the class paths, in words
+   * @param outputDirectory the build's output root; the forks and result go under {@link Defaults.Versions#FOLDER}
+   */
+  public record Options(Path testClasses, Path workingDirectory, Side baseline, Side candidate, int forks,
+      Map<String, String> parameters, GateOptions gate, List<String> classpathDifferences, Path outputDirectory) {
+    public Options {
+      Forking.check(forks);
+      if (forks < BlockStatistics.MIN_FORKS) {
+        throw LibreYoloException.badInput("{forks} must be >= " + BlockStatistics.MIN_FORKS + " per side for an A/B"
+            + " across versions (the spread between forks is the evidence), got " + forks);
+      }
+      parameters = Map.copyOf(parameters);
+      classpathDifferences = List.copyOf(classpathDifferences);
+    }
+  }
+
+  /**
+   * One measured step of a test, or a test that could not be judged.
+   *
+   * @param test the test ({@code Class.method})
+   * @param step the step's key ({@code method}, {@code method.decode}), or null when nothing was measured
+   * @param verdict REGRESSION, IMPROVED, PASS or INCONCLUSIVE
+   * @param gate the fork gate's result, or null when not judged
+   * @param why the verdict in words
+   */
+  public record Outcome(String test, String step, Verdict verdict, Gate.Result gate, String why) {}
+
+  /**
+   * @param verdict the worst of the outcomes
+   * @param outcomes one per step (or per test not judged)
+   * @param failures tests that fail on this build: the build fails whatever the timing says
+   * @param lines the report, one line each
+   * @param file the result file
+   */
+  public record Result(Verdict verdict, List<Outcome> outcomes, List<String> failures, List<String> lines, Path file) {}
+
+  /** A perf test as the discovery fork names it. */
+  record Test(String uniqueId, String className, String method) {
+    String id() {
+      return className.substring(className.lastIndexOf('.') + 1).replace('$', '.') + "." + method;
+    }
+  }
+
+  /**
+   * Runs the A/B: discovery on this build's class path, {@code forks} forks per side alternating,
+   * then the gate per step.
+   *
+   * @param o what to run
+   * @param progress one line per fork as it starts
+   * @return the verdicts, written to {@code versions/versions-result.json}
+   */
+  public static Result run(Options o, Consumer<String> progress) {
+    Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
+    deleteTree(folder); // an earlier A/B's forks must never be read as this one's
+    List<Test> tests = discover(o, folder);
+    if (tests.isEmpty()) {
+      throw LibreYoloException.badInput("no @ProfiledStep test in " + o.testClasses() + " (a test method that takes a"
+          + " StepProfiler): nothing to compare against the baseline");
+    }
+    List<String> ids = tests.stream().map(Test::uniqueId).toList();
+    Map<String, List<Path>> roots = Map.of("A", new ArrayList<>(), "B", new ArrayList<>());
+    Map<String, Map<String, String[]>> outcomes = Map.of("A", new LinkedHashMap<>(), "B", new LinkedHashMap<>());
+    String baselineBroken = null;
+    int total = 2 * o.forks();
+    int started = 0;
+    for (int pair = 0; pair < o.forks(); pair++) {
+      for (String side : pair % 2 == 0 ? List.of("A", "B") : List.of("B", "A")) { // A B B A: no side always first
+        Side s = side.equals("A") ? o.baseline() : o.candidate();
+        started++;
+        if (side.equals("A") && baselineBroken != null) {
+          continue;
+        }
+        Path root = folder.resolve(side.equals("A") ? "baseline" : "candidate").resolve(Integer.toString(pair));
+        String what = "fork " + started + " of " + total + " (" + s.label() + ", " + tests.size() + " test"
+            + (tests.size() == 1 ? "" : "s") + ")";
+        progress.accept(what);
+        List<String> args = new ArrayList<>(List.of("run", root.toString(), root.resolve("outcomes.tsv").toString()));
+        o.parameters().forEach((k, v) -> args.add("-P" + k + "=" + v));
+        args.addAll(ids);
+        try {
+          Forking.run(s.classpath(), o.workingDirectory(), FORK_MAIN, args, root.resolve("fork.log"), what);
+        } catch (LibreYoloException e) {
+          if (side.equals("B")) {
+            throw e;
+          }
+          baselineBroken = e.message(null); // the baseline cannot run its forks: every test INCONCLUSIVE, B still runs
+          continue;
+        }
+        roots.get(side).add(root);
+        readOutcomes(root.resolve("outcomes.tsv"), outcomes.get(side));
+      }
+    }
+    List<Outcome> judged = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    for (Test t : tests) {
+      String[] failedHere = failure(t, outcomes.get("B"));
+      if (failedHere != null) {
+        failures.add(t.id() + " fails on this build: " + failedHere[3]);
+        continue;
+      }
+      String[] failedThere = baselineBroken != null ? new String[] {"", "", "", baselineBroken} : failure(t,
+          outcomes.get("A"));
+      if (failedThere != null) {
+        String why = !failedThere[2].isEmpty() ? "does not link against " + o.baseline().label() + ": "
+            + failedThere[2] : "fails against " + o.baseline().label() + ": " + failedThere[3];
+        judged.add(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, why));
+        continue;
+      }
+      judged.addAll(judge(o, t, roots, folder));
+    }
+    Verdict overall = worst(judged);
+    List<String> lines = lines(o, judged, failures, overall);
+    Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
+    ObjectNode json = json(o, judged, failures, overall);
+    AtomicFiles.write(file, out -> out.write((PyJson.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
+    return new Result(overall, judged, failures, lines, file);
+  }
+
+  private static List<Test> discover(Options o, Path folder) {
+    Path list = folder.resolve("tests.tsv");
+    Forking.run(o.candidate().classpath(), o.workingDirectory(), FORK_MAIN, List.of("discover",
+        o.testClasses().toString(), list.toString()), folder.resolve("discover.log"), "discovering the perf tests");
+    List<Test> tests = new ArrayList<>();
+    for (String line : readLines(list)) {
+      String[] f = line.split("\t", -1);
+      if (f.length == 3) {
+        tests.add(new Test(f[0], f[1], f[2]));
+      }
+    }
+    return tests;
+  }
+
+  private static void readOutcomes(Path file, Map<String, String[]> into) {
+    for (String line : readLines(file)) {
+      String[] f = line.split("\t", -1);
+      if (f.length == 4 && !f[1].equals("SUCCESSFUL")) {
+        into.putIfAbsent(f[0], f);
+      }
+    }
+  }
+
+  /** The test's first failure on a side: its own, an invocation's or its class's (a container above it). */
+  private static String[] failure(Test t, Map<String, String[]> failures) {
+    for (Map.Entry<String, String[]> e : failures.entrySet()) {
+      String id = e.getKey();
+      if (id.startsWith(t.uniqueId()) || t.uniqueId().startsWith(id)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  /** Every step the test measured, merged per side and judged by the fork gate. */
+  private static List<Outcome> judge(Options o, Test t, Map<String, List<Path>> roots, Path folder) {
+    Map<String, List<Path>> a = steps(t, roots.get("A"));
+    Map<String, List<Path>> b = steps(t, roots.get("B"));
+    if (b.isEmpty()) {
+      return List.of(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
+    }
+    List<Outcome> out = new ArrayList<>();
+    GateOptions gate = o.gate().withJobNoise(0); // one job: its state is shared by both sides
+    for (Map.Entry<String, List<Path>> step : b.entrySet()) {
+      List<Path> before = a.getOrDefault(step.getKey(), List.of());
+      String name = t.id() + step.getKey().substring(t.method().length());
+      if (before.size() < BlockStatistics.MIN_FORKS || step.getValue().size() < BlockStatistics.MIN_FORKS) {
+        out.add(new Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "measured in " + before.size() + " and "
+            + step.getValue().size() + " forks: too few to compare"));
+        continue;
+      }
+      Path merged = Path.of(t.className(), step.getKey());
+      Profile pa = CustomStepProfiler.merge(folder.resolve("baseline/merged").resolve(merged), before);
+      Profile pb = CustomStepProfiler.merge(folder.resolve("candidate/merged").resolve(merged), step.getValue());
+      if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
+        out.add(new Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
+        continue;
+      }
+      Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
+      out.add(new Outcome(name, step.getKey(), r.verdict(), r, why(r)));
+    }
+    return out;
+  }
+
+  /** The step folders ({@code key -> fork folders}) of one test across a side's fork roots. */
+  private static Map<String, List<Path>> steps(Test t, List<Path> roots) {
+    Map<String, List<Path>> out = new LinkedHashMap<>();
+    for (Path root : roots) {
+      for (StepLayout.Step s : new StepLayout(root, root).steps()) {
+        String key = s.key();
+        boolean ours = s.className().equals(t.className()) && key.startsWith(t.method())
+            && (key.length() == t.method().length() || "[.".indexOf(key.charAt(t.method().length())) >= 0);
+        if (ours) {
+          out.computeIfAbsent(key, k -> new ArrayList<>()).add(s.profile().getParent());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String why(Gate.Result r) {
+    BlockStatistics s = r.timing();
+    StringBuilder b = new StringBuilder();
+    if (s != null) {
+      b.append(String.format(java.util.Locale.ROOT, "time %+.1f%% [%+.1f%%, %+.1f%%], %d/%d forks, MDE %.1f%%",
+          100 * s.change(), 100 * s.ciLow(), 100 * s.ciHigh(), s.forksBefore(), s.forksAfter(), 100 * s.mde()));
+    }
+    if (r.countersVerdict() == Verdict.REGRESSION) {
+      b.append(b.length() > 0 ? "; " : "").append(String.join("; ", r.opCounts().changes()));
+    }
+    if (r.verdict() == Verdict.INCONCLUSIVE) {
+      String reason = r.unstableMachine() != null ? r.unstableMachine()
+          : !r.environmentDifferences().isEmpty() ? "not judged: " + r.environmentDifferences().get(0)
+          : !r.workloadDifferences().isEmpty() ? "not judged: " + r.workloadDifferences().get(0)
+          : r.rows().isEmpty() ? "" : r.rows().get(0).why();
+      b.append(b.length() > 0 ? "; " : "").append(reason);
+    }
+    return b.toString();
+  }
+
+  private static Verdict worst(List<Outcome> outcomes) {
+    for (Verdict v : List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVED)) {
+      if (outcomes.stream().anyMatch(x -> x.verdict() == v)) {
+        return v;
+      }
+    }
+    return outcomes.isEmpty() ? Verdict.INCONCLUSIVE : Verdict.PASS;
+  }
+
+  private static List<String> lines(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {
+    List<String> lines = new ArrayList<>();
+    lines.add("A/B across versions: " + o.baseline().label() + " (A) vs " + o.candidate().label() + " (B), "
+        + o.forks() + " forks each, alternating; the fork gate at alpha " + o.gate().alpha() + ", threshold "
+        + Math.round(o.gate().maxRegression() * 1000) / 10.0 + "%");
+    if (o.classpathDifferences().isEmpty()) {
+      lines.add("class paths differ only in the module's own classes");
+    } else {
+      o.classpathDifferences().forEach(d -> lines.add("class path: " + d));
+    }
+    for (Outcome x : outcomes) {
+      lines.add(x.test() + ": " + x.verdict() + (x.why().isEmpty() ? "" : " (" + x.why() + ")"));
+    }
+    failures.forEach(f -> lines.add(f));
+    lines.add("verdict: " + (failures.isEmpty() ? overall.name() : "FAILED (" + failures.size() + " test"
+        + (failures.size() == 1 ? "" : "s") + " failing on this build)"));
+    return lines;
+  }
+
+  private static ObjectNode json(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode out = f.objectNode();
+    out.put("schema", "libreyolo.profile.versions/v1");
+    out.put("verdict", overall.name());
+    out.put("baseline", o.baseline().label());
+    out.put("candidate", o.candidate().label());
+    out.put("forks_per_side", o.forks());
+    ArrayNode diffs = out.putArray("classpath_differences");
+    o.classpathDifferences().forEach(diffs::add);
+    ArrayNode tests = out.putArray("tests");
+    for (Outcome x : outcomes) {
+      ObjectNode n = tests.addObject();
+      n.put("test", x.test());
+      n.put("step", x.step());
+      n.put("verdict", x.verdict().name());
+      n.put("why", x.why());
+      if (x.gate() != null) {
+        n.set("gate", x.gate().toJson());
+      }
+    }
+    ArrayNode failing = out.putArray("failures");
+    failures.forEach(failing::add);
+    return out;
+  }
+
+  private static List<String> readLines(Path file) {
+    try {
+      return Files.isRegularFile(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot clear " + dir + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package org.libreyolo.profile.junit;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.libreyolo.profile.produce.Forking;
+
+/**
+ * A fork of a module's perf tests, on the class path of one side of an A/B across versions:
+ * {@code discover <test classes> <out>} lists the tests that take a {@link StepProfiler} (one line
+ * each: unique id, class, method), {@code run <root> <outcomes> [-Pkey=value]... <unique id>...}
+ * runs them through the JUnit Platform launcher, their profiles under {@code root}, and writes one
+ * line per test that finished: unique id, status, the missing symbol of a linkage error, the first
+ * line of its failure. A failing test is an outcome, not the fork's error.
+ */
+final class PerfTestFork {
+  static final String TAB = "\t";
+
+  private PerfTestFork() {}
+
+  public static void main(String[] args) {
+    Forking.guard(() -> {
+      if (args.length >= 3 && args[0].equals("discover")) {
+        write(Path.of(args[2]), discover(Path.of(args[1])));
+      } else if (args.length >= 3 && args[0].equals("run")) {
+        write(Path.of(args[2]), run(Path.of(args[1]), Arrays.asList(args).subList(3, args.length)));
+      } else {
+        throw new IllegalArgumentException("usage: PerfTestFork discover DIR OUT | run ROOT OUT [-Pk=v]... ID...");
+      }
+    });
+    System.exit(0);
+  }
+
+  /** The perf tests under a test-classes folder, in discovery order. */
+  static List<String> discover(Path testClasses) {
+    Launcher launcher = LauncherFactory.create();
+    TestPlan plan = launcher.discover(LauncherDiscoveryRequestBuilder.request()
+        .selectors(selectClasspathRoots(Set.of(testClasses))).build());
+    List<String> out = new ArrayList<>();
+    for (TestIdentifier root : plan.getRoots()) {
+      collect(plan, root, out);
+    }
+    return out;
+  }
+
+  private static void collect(TestPlan plan, TestIdentifier id, List<String> out) {
+    if (id.getSource().orElse(null) instanceof MethodSource m && takesProfiler(m)) {
+      out.add(id.getUniqueId() + TAB + m.getClassName() + TAB + m.getMethodName());
+      return; // a parameterized test's template: its invocations run with it
+    }
+    plan.getChildren(id).forEach(child -> collect(plan, child, out));
+  }
+
+  private static boolean takesProfiler(MethodSource source) {
+    try {
+      Method method = source.getJavaMethod();
+      return Arrays.asList(method.getParameterTypes()).contains(StepProfiler.class);
+    } catch (RuntimeException | LinkageError e) {
+      return false; // not loadable here: not a test this fork can name
+    }
+  }
+
+  /** Runs the tests; one outcome line per test or container that finished. */
+  static List<String> run(Path root, List<String> rest) {
+    Map<String, String> parameters = new LinkedHashMap<>();
+    List<DiscoverySelector> selectors = new ArrayList<>();
+    for (String a : rest) {
+      if (a.startsWith("-P")) {
+        int eq = a.indexOf('=');
+        parameters.put(a.substring(2, eq), a.substring(eq + 1));
+      } else {
+        selectors.add(selectUniqueId(a));
+      }
+    }
+    parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
+    parameters.put(StepConfig.PREFIX + "forks", "1");
+    parameters.put(StepConfig.PREFIX + "skip", "false"); // -Dlibreyolo.profile.skip=true was for Surefire's run
+    List<String> outcomes = new ArrayList<>();
+    LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors)
+        .configurationParameters(parameters).build(), new TestExecutionListener() {
+          @Override
+          public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            Throwable t = result.getThrowable().orElse(null);
+            if (id.isTest() || t != null) {
+              outcomes.add(id.getUniqueId() + TAB + result.getStatus() + TAB + missingSymbol(t) + TAB + firstLine(t));
+            }
+          }
+        });
+    return outcomes;
+  }
+
+  /** What a linkage error names ({@code 'int demo.Work.newApi()'}, {@code demo/Util}), or empty. */
+  static String missingSymbol(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof LinkageError) {
+        return clean(c.getClass().getSimpleName() + ": " + c.getMessage());
+      }
+    }
+    return "";
+  }
+
+  private static String firstLine(Throwable t) {
+    if (t == null) {
+      return "";
+    }
+    String message = t.getMessage() == null ? t.toString() : t.getMessage();
+    return clean(message.lines().findFirst().orElse(t.toString()));
+  }
+
+  private static String clean(String s) {
+    return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+  }
+
+  /** Whole or not at all: the parent never reads half a file. */
+  private static void write(Path out, List<String> lines) {
+    try {
+      Files.createDirectories(out.toAbsolutePath().getParent());
+      Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
+      Files.write(tmp, lines, StandardCharsets.UTF_8);
+      Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write " + out + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.project.MavenProject;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.artifact.Artifact;
+import org.eclipse.aether.artifact.DefaultArtifact;
+import org.eclipse.aether.collection.CollectRequest;
+import org.eclipse.aether.graph.Dependency;
+import org.eclipse.aether.repository.RemoteRepository;
+import org.eclipse.aether.resolution.ArtifactRequest;
+import org.eclipse.aether.resolution.ArtifactResolutionException;
+import org.eclipse.aether.resolution.ArtifactResult;
+import org.eclipse.aether.resolution.DependencyRequest;
+import org.eclipse.aether.resolution.DependencyResolutionException;
+import org.eclipse.aether.util.artifact.JavaScopes;
+import org.eclipse.aether.util.filter.DependencyFilterUtils;
+
+/**
+ * The two class paths of an A/B across versions. This build's: the module's test class path as
+ * Surefire sees it. The baseline's: the same test classes, the baseline's main artifact in place of
+ * {@code target/classes}, the baseline's own runtime dependencies in place of this build's versions
+ * of them, and the rest of this build's test class path (JUnit, the extension, the native). What
+ * differs is said in words, as the gate's workload guard does.
+ */
+final class BaselineClasspath {
+  private static final Set<String> MAIN_SCOPES = Set.of("compile", "runtime", "provided", "system");
+
+  /** A resolved side: its class path, how the output names it, and what differs from this build. */
+  record Sides(String baseline, String candidate, String baselineLabel, List<String> differences) {}
+
+  /** The baseline's main classes and its runtime dependencies, keyed {@code group:artifact[:classifier]}. */
+  record Baseline(String label, Path main, Map<String, Artifact> dependencies) {}
+
+  private BaselineClasspath() {}
+
+  /** A baseline version's (or artifact's) main artifact and dependencies, resolved as Maven resolves them. */
+  static Baseline resolve(RepositorySystem system, RepositorySystemSession session, List<RemoteRepository> repos,
+      String coordinates, String parameter, String label) throws MojoFailureException {
+    String[] parts = coordinates.split(":");
+    if (parts.length != 3 || java.util.Arrays.stream(parts).anyMatch(String::isBlank)) {
+      throw new MojoFailureException(parameter + "=" + coordinates + " is not groupId:artifactId:version");
+    }
+    Artifact root = new DefaultArtifact(parts[0], parts[1], "jar", parts[2]);
+    Path main;
+    try {
+      main = system.resolveArtifact(session, new ArtifactRequest(root, repos, null)).getArtifact().getFile().toPath();
+    } catch (ArtifactResolutionException e) {
+      throw new MojoFailureException("baseline " + coordinates + " (" + parameter + ") was not found: looked in the"
+          + " local repository " + session.getLocalRepository().getBasedir() + " and " + where(repos)
+          + "; install or deploy that version first, or name another");
+    }
+    requireJar(main, "baseline " + coordinates + " (" + parameter + ")");
+    Map<String, Artifact> deps = new LinkedHashMap<>();
+    try {
+      CollectRequest collect = new CollectRequest(new Dependency(root, JavaScopes.RUNTIME), repos);
+      List<ArtifactResult> results = system.resolveDependencies(session, new DependencyRequest(collect,
+          DependencyFilterUtils.classpathFilter(JavaScopes.RUNTIME))).getArtifactResults();
+      for (ArtifactResult r : results) {
+        Artifact a = r.getArtifact();
+        if (!(a.getGroupId().equals(root.getGroupId()) && a.getArtifactId().equals(root.getArtifactId()))) {
+          deps.put(key(a.getGroupId(), a.getArtifactId(), a.getClassifier()), a);
+        }
+      }
+    } catch (DependencyResolutionException e) {
+      throw new MojoFailureException("the dependencies of baseline " + coordinates + " (" + parameter + ") could not"
+          + " be resolved: " + e.getMessage().lines().findFirst().orElse(""));
+    }
+    return new Baseline(label, main, deps);
+  }
+
+  /** A baseline given as a folder of classes or a jar: this build's dependencies on both sides. */
+  static Baseline local(File path) throws MojoFailureException {
+    Path p = path.toPath().toAbsolutePath().normalize();
+    if (!Files.isDirectory(p)) {
+      requireJar(p, "baselineClasspath " + path);
+    }
+    return new Baseline(p.getFileName().toString(), p, Map.of());
+  }
+
+  /** Both class paths of {@code project} against {@code baseline}. */
+  static Sides of(MavenProject project, Baseline baseline) throws MojoFailureException {
+    List<String> candidate;
+    try {
+      candidate = project.getTestClasspathElements();
+    } catch (org.apache.maven.artifact.DependencyResolutionRequiredException e) {
+      throw new MojoFailureException("the test class path of " + project.getArtifactId() + " is not resolved: "
+          + e.getMessage());
+    }
+    List<String> differences = new ArrayList<>();
+    differences.add("module classes: " + relative(project, project.getBuild().getOutputDirectory()) + " -> "
+        + baseline.main().getFileName());
+    List<String> a = new ArrayList<>();
+    a.add(project.getBuild().getTestOutputDirectory());
+    a.add(baseline.main().toString());
+    Map<String, org.apache.maven.artifact.Artifact> ours = new LinkedHashMap<>();
+    for (org.apache.maven.artifact.Artifact x : project.getArtifacts()) {
+      ours.put(key(x.getGroupId(), x.getArtifactId(), x.getClassifier()), x);
+    }
+    for (Map.Entry<String, Artifact> e : baseline.dependencies().entrySet()) {
+      a.add(e.getValue().getFile().toString());
+      org.apache.maven.artifact.Artifact mine = ours.get(e.getKey());
+      if (mine == null) {
+        differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " only in the baseline");
+      } else if (!mine.getBaseVersion().equals(e.getValue().getBaseVersion())) {
+        differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " -> " + mine.getBaseVersion());
+      }
+    }
+    for (Map.Entry<String, org.apache.maven.artifact.Artifact> e : ours.entrySet()) {
+      if (baseline.dependencies().containsKey(e.getKey()) || e.getValue().getFile() == null) {
+        continue;
+      }
+      a.add(e.getValue().getFile().toString());
+      if (!baseline.dependencies().isEmpty() && MAIN_SCOPES.contains(e.getValue().getScope())) {
+        differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " only in this build (on both class"
+            + " paths: the tests may need it)");
+      }
+    }
+    return new Sides(String.join(File.pathSeparator, a), String.join(File.pathSeparator, candidate),
+        baseline.label(), differences);
+  }
+
+  private static String key(String group, String artifact, String classifier) {
+    return group + ":" + artifact + (classifier == null || classifier.isEmpty() ? "" : ":" + classifier);
+  }
+
+  private static String relative(MavenProject project, String dir) {
+    Path base = project.getBasedir() == null ? null : project.getBasedir().toPath();
+    Path d = Path.of(dir);
+    return base != null && d.startsWith(base) ? base.relativize(d).toString() : dir;
+  }
+
+  private static String where(List<RemoteRepository> repos) {
+    if (repos.isEmpty()) {
+      return "no remote repository (offline or none configured)";
+    }
+    List<String> names = new ArrayList<>();
+    repos.forEach(r -> names.add(r.getId() + " (" + r.getUrl() + ")"));
+    return "the remote repositories " + String.join(", ", names);
+  }
+
+  /** A jar is a zip: the first bytes say so, whatever the file is called. */
+  private static void requireJar(Path file, String what) throws MojoFailureException {
+    byte[] head = new byte[4];
+    int n;
+    try (InputStream in = Files.newInputStream(file)) {
+      n = in.readNBytes(head, 0, 4);
+    } catch (IOException e) {
+      throw new MojoFailureException(what + ": cannot read " + file + " (" + e.getMessage() + ")");
+    }
+    if (n < 4 || head[0] != 'P' || head[1] != 'K' || head[2] != 3 || head[3] != 4) {
+      throw new MojoFailureException(what + ": " + file + " is not a jar (nor a folder of classes)");
+    }
+  }
+}
