@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').text
 // 2: unchanged code: no REGRESSION; the new method's test cannot link against 1.0
 assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time /
-assert log.contains('WorkPerfTest.twice: INCONCLUSIVE (does not link against baseline 1.0: NoClassDefFoundError: demo/NewApi)')
+assert log.contains('NewApiPerfTest.twice: INCONCLUSIVE (does not link against baseline 1.0: NoClassDefFoundError: demo/NewApi)')
 assert log.contains('class path: module classes: target/classes -> ab-demo-1.0.jar')
 assert log =~ /fork 16 of 16 \(this build 2\.0, 2 tests\)|fork 16 of 16 \(baseline 1\.0, 2 tests\)/
 // 3: 25% more work: REGRESSION names the test and its interval
@@ -11,3 +11,7 @@ assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunc
 assert log =~ /baseline com\.example:ab-demo:0\.9 \(baselineVersion\) was not found: looked in the local repository \S+/
 def result = new File(basedir, 'target/libreyolo-profile/versions/versions-result.json')
 assert result.isFile()
+// 5: not a jar
+assert log =~ /baselineClasspath \S*pom\.xml: \S+pom\.xml is not a jar \(nor a folder of classes\)/
+// every failure is one line: no stack trace from the plugin
+assert !log.contains('at org.libreyolo.profile')

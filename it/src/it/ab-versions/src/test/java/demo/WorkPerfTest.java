@@ -6,7 +6,7 @@ import org.libreyolo.profile.junit.ProfiledStep;
 import org.libreyolo.profile.junit.StepProfiler;
 
 class WorkPerfTest {
-  private static final byte[] DATA = new byte[4096];
+  static final byte[] DATA = new byte[4096];
 
   static {
     Arrays.fill(DATA, (byte) 7);
@@ -16,12 +16,6 @@ class WorkPerfTest {
   @ProfiledStep(runs = 60, warmup = 20)
   void crunch(StepProfiler profiler) {
     profiler.measure(() -> Work.crunch(DATA));
-  }
-
-  @Test
-  @ProfiledStep(runs = 60, warmup = 20)
-  void twice(StepProfiler profiler) {
-    profiler.measure(() -> NewApi.twice(DATA));
   }
 
   @Test

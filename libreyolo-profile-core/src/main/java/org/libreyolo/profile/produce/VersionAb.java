@@ -119,6 +119,8 @@ public final class VersionAb {
           + " StepProfiler): nothing to compare against the baseline");
     }
     List<String> ids = tests.stream().map(Test::uniqueId).toList();
+    progress.accept("perf tests: " + String.join(", ", tests.stream().map(Test::id).toList()) + "; "
+        + o.forks() + " forks per side, " + o.baseline().label() + " (A) and " + o.candidate().label() + " (B)");
     Map<String, List<Path>> roots = Map.of("A", new ArrayList<>(), "B", new ArrayList<>());
     Map<String, Map<String, String[]>> outcomes = Map.of("A", new LinkedHashMap<>(), "B", new LinkedHashMap<>());
     String baselineBroken = null;

@@ -230,6 +230,22 @@ public class GateTest {
     assertThat(r.environmentDifferences()).containsExactly("cpu \"EPYC\" -> \"Xeon\"");
   }
 
+  /** An A/B across versions measures an engine upgrade: engine and libtorch may differ there, nothing else. */
+  @Test
+  void theMeasuredFieldsMayDifferTheOthersStillBlock() throws Exception {
+    Profile a = profile(100, 0.03, 1, "EPYC");
+    Profile b = profile(200, 0.03, 2, "EPYC");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) a.json().get("environment")).put("libtorch", "2.5.1");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) b.json().get("environment")).put("libtorch", "2.7.1");
+    assertThat(Gate.check(a, b, GateOptions.defaults()).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    Gate.Result upgrade = Gate.check(a, b, GateOptions.defaults(), java.util.Set.of("engine", "libtorch"));
+    assertThat(upgrade.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(upgrade.environmentDifferences()).isEmpty();
+    Profile c = profile(200, 0.03, 2, "Xeon");
+    assertThat(Gate.check(a, c, GateOptions.defaults(), java.util.Set.of("engine", "libtorch")).verdict())
+        .isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
   @Test
   void aDifferentWorkloadIsInconclusiveEvenWhenMuchSlower() throws Exception {
     Profile a = profile(20, 0.02, 1, "EPYC");

@@ -24,8 +24,6 @@ import org.eclipse.aether.resolution.ArtifactResolutionException;
 import org.eclipse.aether.resolution.ArtifactResult;
 import org.eclipse.aether.resolution.DependencyRequest;
 import org.eclipse.aether.resolution.DependencyResolutionException;
-import org.eclipse.aether.util.artifact.JavaScopes;
-import org.eclipse.aether.util.filter.DependencyFilterUtils;
 
 /**
  * The two class paths of an A/B across versions. This build's: the module's test class path as
@@ -36,6 +34,7 @@ import org.eclipse.aether.util.filter.DependencyFilterUtils;
  */
 final class BaselineClasspath {
   private static final Set<String> MAIN_SCOPES = Set.of("compile", "runtime", "provided", "system");
+  private static final Set<String> RUNTIME_SCOPES = Set.of("compile", "runtime");
 
   /** A resolved side: its class path, how the output names it, and what differs from this build. */
   record Sides(String baseline, String candidate, String baselineLabel, List<String> differences) {}
@@ -64,9 +63,11 @@ final class BaselineClasspath {
     requireJar(main, "baseline " + coordinates + " (" + parameter + ")");
     Map<String, Artifact> deps = new LinkedHashMap<>();
     try {
-      CollectRequest collect = new CollectRequest(new Dependency(root, JavaScopes.RUNTIME), repos);
+      CollectRequest collect = new CollectRequest(new Dependency(root, "runtime"), repos);
+      // the runtime class path: compile and runtime scopes (the resolver's util module is not lent to plugins)
       List<ArtifactResult> results = system.resolveDependencies(session, new DependencyRequest(collect,
-          DependencyFilterUtils.classpathFilter(JavaScopes.RUNTIME))).getArtifactResults();
+          (node, parents) -> node.getDependency() == null || RUNTIME_SCOPES.contains(node.getDependency().getScope())))
+          .getArtifactResults();
       for (ArtifactResult r : results) {
         Artifact a = r.getArtifact();
         if (!(a.getGroupId().equals(root.getGroupId()) && a.getArtifactId().equals(root.getArtifactId()))) {
