@@ -287,6 +287,13 @@ public final class Defaults {
   public static final class History {
     private History() {}
 
+    /**
+     * Written beside a step's {@code profile.json} once the JUnit extension judged it against the
+     * history and recorded it: the {@code check} goal then leaves that step's history alone (a run
+     * judged against a history that holds it would be judged against itself).
+     */
+    public static final String RECORDED_FILE = "history-recorded.txt";
+
     /** The history's default file, under the user's home: one store for every project of a runner. */
     public static final String FILE = ".libreyolo/profile-history.db";
 

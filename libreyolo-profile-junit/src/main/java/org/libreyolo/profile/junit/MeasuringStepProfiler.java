@@ -173,7 +173,12 @@ final class MeasuringStepProfiler implements StepProfiler {
     if (config.fork().inFork()) { // a fork measures; its parent merges, gates and reports
       return result(profile, dir.resolve("profile.json"), report, null);
     }
+    StepHistory.Outcome history = StepHistory.judgeAndRecord(config, profile, dir, out);
     Verdict verdict = StepGate.judge(config, id(), profile, dir, out);
+    if (history != null && history.verdict() == Verdict.REGRESSION) {
+      throw new AssertionError("performance regression in " + id() + " against the history of " + history.series()
+          + " on " + config.history().branch() + "\n" + String.join("\n", history.lines()));
+    }
     out.publish(dir);
     return result(profile, dir.resolve("profile.json"), report, verdict);
   }

@@ -29,7 +29,14 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     double maxRegression, double alpha, double processNoise, double jobNoise, boolean failOnInconclusive, boolean trace,
     int items,
     String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab, Files files,
-    int forks, Fork fork) {
+    int forks, Fork fork, History history) {
+
+  /**
+   * The run history (docs/history.md): its JDBC URL ({@code libreyolo.profile.history}, null when
+   * unset), the branch judged against ({@code historyBranch}) and whether this run is recorded
+   * ({@code recordHistory}; null: when the build's branch is that branch).
+   */
+  record History(String url, String branch, Boolean record) {}
 
   /**
    * This test's place in a forked measurement: in the parent, its unique id and the parameters a
@@ -63,7 +70,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     return new StepConfig(testClass, method, step, warmup, runs, repeat,
         files.layout().baseline(files.className(), key), maxRegression, alpha, processNoise, jobNoise, failOnInconclusive,
         trace, items, unit, threads, updateBaseline, files.layout().directory(files.className(), key), ab, files,
-        forks, fork);
+        forks, fork, history);
   }
 
   static final String PREFIX = "libreyolo.profile.";
@@ -108,7 +115,10 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         new Files(layout, type.getName(), key),
         forkOutput.isPresent() ? 1 : param(context, "forks", Integer::parseInt).orElse(a.integer(ProfiledStep::forks,
             Defaults.Step.FORKS)),
-        new Fork(forkOutput.isPresent(), context.getUniqueId(), inherited(context)));
+        new Fork(forkOutput.isPresent(), context.getUniqueId(), inherited(context)),
+        new History(param(context, "history", s -> s).orElse(null),
+            param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),
+            param(context, "recordHistory", Boolean::parseBoolean).orElse(null)));
   }
 
   private static java.util.Map<String, String> inherited(ExtensionContext context) {

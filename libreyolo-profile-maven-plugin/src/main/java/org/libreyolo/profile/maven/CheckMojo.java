@@ -170,6 +170,10 @@ public class CheckMojo extends AbstractProfileMojo {
     if (history == null || history.isBlank()) {
       return;
     }
+    if (Files.isRegularFile(profile.resolveSibling(Defaults.History.RECORDED_FILE))) {
+      getLog().info(prefix + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)");
+      return;
+    }
     Profile p = ReaderViews.load(profile);
     HistoryViews.View view = HistoryViews.check(history, p, series, historyBranch, Defaults.History.GATE_RUNS_VALUE,
         options);

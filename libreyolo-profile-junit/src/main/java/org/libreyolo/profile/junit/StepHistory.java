@@ -1,0 +1,64 @@
+package org.libreyolo.profile.junit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.history.Provenance;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * A measured step against its run history (docs/history.md), as the {@code check} goal does it:
+ * judged against the history's branch, then recorded there when this build is on that branch (or
+ * {@code recordHistory} says so). The series is the step's id, the name {@code check} gives it.
+ */
+final class StepHistory {
+  /** The history's verdict and its lines, for the test's failure message. */
+  record Outcome(Verdict verdict, String series, List<String> lines) {}
+
+  private StepHistory() {}
+
+  /** Null when no history is set. */
+  static Outcome judgeAndRecord(StepConfig config, Profile profile, Path dir, StepOutput out) {
+    StepConfig.History h = config.history();
+    if (h.url() == null) {
+      return null;
+    }
+    String series = new StepLayout.Step(config.files().className(), dir.getFileName().toString(), null, null, null).id();
+    String prefix = "[libreyolo-profile] " + series + ": ";
+    try {
+      HistoryViews.View view = HistoryViews.check(h.url(), profile, series, h.branch(), Defaults.History.GATE_RUNS_VALUE,
+          config.gateOptions());
+      view.lines().forEach(line -> out.line(prefix + line));
+      String word = view.json().path("verdict").asText(null);
+      Verdict verdict = word == null ? null : Verdict.valueOf(word);
+      boolean record = h.record() != null ? h.record() : h.branch().equals(Provenance.branch());
+      if (record) {
+        HistoryViews.record(h.url(), profile, series, null, null, null).lines().forEach(line -> out.line(prefix + line));
+        mark(dir, h.url());
+      } else {
+        out.line(prefix + "not recorded in the history: this build is not on " + h.branch() + " ("
+            + StepConfig.PREFIX + "recordHistory=true records it)");
+      }
+      return new Outcome(verdict, series, view.lines());
+    } catch (LibreYoloException e) {
+      throw new IllegalStateException(StepConfig.words(e), e);
+    }
+  }
+
+  /** Tells the check goal this step's history is done. */
+  private static void mark(Path dir, String url) {
+    try {
+      Files.writeString(dir.resolve(Defaults.History.RECORDED_FILE), url + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write " + dir.resolve(Defaults.History.RECORDED_FILE) + ": "
+          + e.getMessage(), e);
+    }
+  }
+}
