@@ -4,7 +4,9 @@ def log = new File(basedir, 'build.log').text
 assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time /
 assert log.contains('NewApiPerfTest.twice: INCONCLUSIVE (does not link against baseline 1.0: NoClassDefFoundError: demo/NewApi)')
 assert log.contains('class path: module classes: target/classes -> ab-demo-1.0.jar')
-assert log =~ /fork 16 of 16 \(this build 2\.0, 2 tests\)|fork 16 of 16 \(baseline 1\.0, 2 tests\)/
+// the probe finds the test that cannot run against 1.0; the measured forks run the other one on both sides
+assert log.contains('probing baseline 1.0 (does every test run against it?)')
+assert log =~ /fork 16 of 16 \((this build 2\.0|baseline 1\.0), 1 test\)/
 // 3: 25% more work: REGRESSION names the test and its interval
 assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\]/
 // 4: a version that does not exist: one line naming it and where it was looked for
@@ -15,3 +17,13 @@ assert result.isFile()
 assert log =~ /baselineClasspath \S*pom\.xml: \S+pom\.xml is not a jar \(nor a folder of classes\)/
 // every failure is one line: no stack trace from the plugin
 assert !log.contains('at org.libreyolo.profile')
+// the log, the JSON and the markdown tell one verdict per step (the last A/B: step 3)
+def json = new groovy.json.JsonSlurper().parse(result)
+def md = new File(basedir, 'target/libreyolo-profile/versions/versions-summary.md').text
+assert json.verdict == 'REGRESSION'
+assert md.startsWith('### A/B against baseline 1.0: REGRESSION')
+json.tests.each { t ->
+  assert md.contains("| ${t.test} | ${t.verdict} |") : t.test
+  assert log.contains("${t.test}: ${t.verdict} (") : t.test
+}
+true

@@ -185,6 +185,8 @@ public final class Defaults {
     public static final String FOLDER = "versions";
     /** The result file in {@link #FOLDER}. */
     public static final String RESULT_FILE = "versions-result.json";
+    /** The same verdicts as markdown in {@link #FOLDER}, for a pull request or a CI job summary. */
+    public static final String SUMMARY_FILE = "versions-summary.md";
   }
 
   /** The readers. */

@@ -28,6 +28,8 @@ public enum Option {
   BASELINE_WEIGHTS("baselineWeights"),
   /** Images per forward or per training step. */
   BATCH("batch"),
+  /** Forks per side of the A/B across versions (the Maven {@code ab} goal with a baseline version). */
+  AB_FORKS("abForks"),
   /** Iterations per A/B block. */
   BLOCK_RUNS("blockRuns"),
   /** The confidence threshold. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,8 @@ public final class VersionAb {
   public static final String FORK_MAIN = "org.libreyolo.profile.junit.PerfTestFork";
   /** The engine's versions are what an upgrade between versions changes: they may differ. */
   static final Set<String> MEASURED = Set.of("engine", "libtorch");
+  /** The probe fork only asks whether each test runs against the baseline: the shortest measurement. */
+  static final Map<String, String> PROBE = Map.of("libreyolo.profile.warmup", "0", "libreyolo.profile.runs", "2");
 
   private VersionAb() {}
 
@@ -65,10 +68,9 @@ public final class VersionAb {
   public record Options(Path testClasses, Path workingDirectory, Side baseline, Side candidate, int forks,
       Map<String, String> parameters, GateOptions gate, List<String> classpathDifferences, Path outputDirectory) {
     public Options {
-      Forking.check(forks);
-      if (forks < BlockStatistics.MIN_FORKS) {
-        throw LibreYoloException.badInput("{forks} must be >= " + BlockStatistics.MIN_FORKS + " per side for an A/B"
-            + " across versions (the spread between forks is the evidence), got " + forks);
+      if (forks < BlockStatistics.MIN_FORKS || forks > 100) {
+        throw LibreYoloException.badInput("{abForks} must be within " + BlockStatistics.MIN_FORKS + "..100 per side"
+            + " (the spread between forks is the evidence), got " + forks);
       }
       parameters = Map.copyOf(parameters);
       classpathDifferences = List.copyOf(classpathDifferences);
@@ -118,65 +120,135 @@ public final class VersionAb {
       throw LibreYoloException.badInput("no @ProfiledStep test in " + o.testClasses() + " (a test method that takes a"
           + " StepProfiler): nothing to compare against the baseline");
     }
-    List<String> ids = tests.stream().map(Test::uniqueId).toList();
     progress.accept("perf tests: " + String.join(", ", tests.stream().map(Test::id).toList()) + "; "
         + o.forks() + " forks per side, " + o.baseline().label() + " (A) and " + o.candidate().label() + " (B)");
-    Map<String, List<Path>> roots = Map.of("A", new ArrayList<>(), "B", new ArrayList<>());
-    Map<String, Map<String, String[]>> outcomes = Map.of("A", new LinkedHashMap<>(), "B", new LinkedHashMap<>());
-    String baselineBroken = null;
-    int total = 2 * o.forks();
-    int started = 0;
-    for (int pair = 0; pair < o.forks(); pair++) {
-      for (String side : pair % 2 == 0 ? List.of("A", "B") : List.of("B", "A")) { // A B B A: no side always first
-        Side s = side.equals("A") ? o.baseline() : o.candidate();
-        started++;
-        if (side.equals("A") && baselineBroken != null) {
-          continue;
-        }
-        Path root = folder.resolve(side.equals("A") ? "baseline" : "candidate").resolve(Integer.toString(pair));
-        String what = "fork " + started + " of " + total + " (" + s.label() + ", " + tests.size() + " test"
-            + (tests.size() == 1 ? "" : "s") + ")";
-        progress.accept(what);
-        List<String> args = new ArrayList<>(List.of("run", root.toString(), root.resolve("outcomes.tsv").toString()));
-        o.parameters().forEach((k, v) -> args.add("-P" + k + "=" + v));
-        args.addAll(ids);
-        try {
-          Forking.run(s.classpath(), o.workingDirectory(), FORK_MAIN, args, root.resolve("fork.log"), what);
-        } catch (LibreYoloException e) {
-          if (side.equals("B")) {
-            throw e;
-          }
-          baselineBroken = e.message(null); // the baseline cannot run its forks: every test INCONCLUSIVE, B still runs
-          continue;
-        }
-        roots.get(side).add(root);
-        readOutcomes(root.resolve("outcomes.tsv"), outcomes.get(side));
+    // which tests link against the baseline, in a short fork first: the measured forks of both
+    // sides then run the same tests in the same order (a test failing on one side only would leave
+    // the next ones another JVM to run in: its JIT state, its heap)
+    ArmRuns probe = new ArmRuns();
+    fork(o, Arm.BASELINE, folder.resolve("probe"), tests, PROBE, "probing " + o.baseline().label()
+        + " (does every test run against it?)", probe, progress);
+    List<Outcome> judged = new ArrayList<>();
+    List<Test> measured = new ArrayList<>();
+    for (Test t : tests) {
+      Failure there = probe.failure(t);
+      if (there == null) {
+        measured.add(t);
+      } else {
+        judged.add(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, !there.symbol().isEmpty()
+            ? "does not link against " + o.baseline().label() + ": " + there.symbol()
+            : "fails against " + o.baseline().label() + ": " + there.line()));
       }
     }
-    List<Outcome> judged = new ArrayList<>();
+    Map<Arm, ArmRuns> runs = new EnumMap<>(Arm.class);
+    runs.put(Arm.BASELINE, new ArmRuns());
+    runs.put(Arm.CANDIDATE, new ArmRuns());
+    int started = 0;
+    for (int pair = 0; pair < o.forks() && !measured.isEmpty(); pair++) {
+      // A B B A ...: neither side always first, a trend in the machine's speed falls on both alike
+      for (Arm arm : pair % 2 == 0 ? List.of(Arm.BASELINE, Arm.CANDIDATE) : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
+        started++;
+        ArmRuns r = runs.get(arm);
+        if (r.broken == null) {
+          fork(o, arm, folder.resolve(arm.folder).resolve(Integer.toString(pair)), measured, Map.of(),
+              "fork " + started + " of " + 2 * o.forks() + " (" + arm.side(o).label() + ", " + measured.size() + " test"
+              + (measured.size() == 1 ? "" : "s") + ")", r, progress);
+        }
+      }
+    }
     List<String> failures = new ArrayList<>();
-    for (Test t : tests) {
-      String[] failedHere = failure(t, outcomes.get("B"));
-      if (failedHere != null) {
-        failures.add(t.id() + " fails on this build: " + failedHere[3]);
+    for (Test t : measured) {
+      Failure here = runs.get(Arm.CANDIDATE).failure(t);
+      if (here != null) {
+        failures.add(t.id() + " fails on this build: " + here.line());
         continue;
       }
-      String[] failedThere = baselineBroken != null ? new String[] {"", "", "", baselineBroken} : failure(t,
-          outcomes.get("A"));
-      if (failedThere != null) {
-        String why = !failedThere[2].isEmpty() ? "does not link against " + o.baseline().label() + ": "
-            + failedThere[2] : "fails against " + o.baseline().label() + ": " + failedThere[3];
-        judged.add(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, why));
+      Failure there = runs.get(Arm.BASELINE).failure(t);
+      if (there != null) {
+        judged.add(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "fails against " + o.baseline().label()
+            + " in a measured fork: " + there.line()));
         continue;
       }
-      judged.addAll(judge(o, t, roots, folder));
+      judged.addAll(judge(o, t, runs.get(Arm.BASELINE).roots, runs.get(Arm.CANDIDATE).roots, folder));
     }
     Verdict overall = worst(judged);
     List<String> lines = lines(o, judged, failures, overall);
     Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
     ObjectNode json = json(o, judged, failures, overall);
+    String markdown = markdown(o, judged, failures, overall);
+    AtomicFiles.write(folder.resolve(Defaults.Versions.SUMMARY_FILE), out -> out.write(markdown.getBytes(
+        StandardCharsets.UTF_8)));
     AtomicFiles.write(file, out -> out.write((PyJson.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
     return new Result(overall, judged, failures, lines, file);
+  }
+
+  /** The two sides, and the folder each side's forks write under. */
+  private enum Arm {
+    BASELINE("baseline"), CANDIDATE("candidate");
+
+    final String folder;
+
+    Arm(String folder) {
+      this.folder = folder;
+    }
+
+    Side side(Options o) {
+      return this == BASELINE ? o.baseline() : o.candidate();
+    }
+  }
+
+  /** A test's failure on one side: the missing symbol of a linkage error (or empty) and its first line. */
+  record Failure(String symbol, String line) {}
+
+  /** What one side's forks left: their folders, the tests that failed there, or why the side could not fork. */
+  private static final class ArmRuns {
+    final List<Path> roots = new ArrayList<>();
+    final Map<String, Failure> failures = new LinkedHashMap<>();
+    String broken;
+
+    /** The test's first failure: its own, an invocation's, or its class's (a container above it). */
+    Failure failure(Test t) {
+      if (broken != null) {
+        return new Failure("", broken);
+      }
+      for (Map.Entry<String, Failure> e : failures.entrySet()) {
+        if (e.getKey().startsWith(t.uniqueId()) || t.uniqueId().startsWith(e.getKey())) {
+          return e.getValue();
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * One fork of one side running every test. A fork of this build that cannot run fails the A/B;
+   * a baseline that cannot run makes every test INCONCLUSIVE with its error, and forks no more.
+   */
+  private static void fork(Options o, Arm arm, Path root, List<Test> tests, Map<String, String> extra, String what,
+      ArmRuns into, Consumer<String> progress) {
+    progress.accept(what);
+    Path outcomes = root.resolve("outcomes.tsv");
+    List<String> args = new ArrayList<>(List.of("run", root.toString(), outcomes.toString()));
+    Map<String, String> parameters = new LinkedHashMap<>(o.parameters());
+    parameters.putAll(extra);
+    parameters.forEach((k, v) -> args.add("-P" + k + "=" + v));
+    tests.forEach(t -> args.add(t.uniqueId()));
+    try {
+      Forking.run(arm.side(o).classpath(), o.workingDirectory(), FORK_MAIN, args, root.resolve("fork.log"), what);
+    } catch (LibreYoloException e) {
+      if (arm == Arm.CANDIDATE) {
+        throw e;
+      }
+      into.broken = e.getMessage();
+      return;
+    }
+    into.roots.add(root);
+    for (String line : readLines(outcomes)) { // unique id, status, missing symbol, first line
+      String[] f = line.split("\t", -1);
+      if (f.length == 4 && !f[1].equals("SUCCESSFUL")) {
+        into.failures.putIfAbsent(f[0], new Failure(f[2], f[3]));
+      }
+    }
   }
 
   private static List<Test> discover(Options o, Path folder) {
@@ -193,30 +265,11 @@ public final class VersionAb {
     return tests;
   }
 
-  private static void readOutcomes(Path file, Map<String, String[]> into) {
-    for (String line : readLines(file)) {
-      String[] f = line.split("\t", -1);
-      if (f.length == 4 && !f[1].equals("SUCCESSFUL")) {
-        into.putIfAbsent(f[0], f);
-      }
-    }
-  }
-
-  /** The test's first failure on a side: its own, an invocation's or its class's (a container above it). */
-  private static String[] failure(Test t, Map<String, String[]> failures) {
-    for (Map.Entry<String, String[]> e : failures.entrySet()) {
-      String id = e.getKey();
-      if (id.startsWith(t.uniqueId()) || t.uniqueId().startsWith(id)) {
-        return e.getValue();
-      }
-    }
-    return null;
-  }
-
   /** Every step the test measured, merged per side and judged by the fork gate. */
-  private static List<Outcome> judge(Options o, Test t, Map<String, List<Path>> roots, Path folder) {
-    Map<String, List<Path>> a = steps(t, roots.get("A"));
-    Map<String, List<Path>> b = steps(t, roots.get("B"));
+  private static List<Outcome> judge(Options o, Test t, List<Path> baselineRoots, List<Path> candidateRoots,
+      Path folder) {
+    Map<String, List<Path>> a = steps(t, baselineRoots);
+    Map<String, List<Path>> b = steps(t, candidateRoots);
     if (b.isEmpty()) {
       return List.of(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
     }
@@ -231,8 +284,8 @@ public final class VersionAb {
         continue;
       }
       Path merged = Path.of(t.className(), step.getKey());
-      Profile pa = CustomStepProfiler.merge(folder.resolve("baseline/merged").resolve(merged), before);
-      Profile pb = CustomStepProfiler.merge(folder.resolve("candidate/merged").resolve(merged), step.getValue());
+      Profile pa = CustomStepProfiler.merge(merged(folder, Arm.BASELINE, merged), before);
+      Profile pb = CustomStepProfiler.merge(merged(folder, Arm.CANDIDATE, merged), step.getValue());
       if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
         out.add(new Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
         continue;
@@ -241,6 +294,11 @@ public final class VersionAb {
       out.add(new Outcome(name, step.getKey(), r.verdict(), r, why(r)));
     }
     return out;
+  }
+
+  /** Where one side's merged profile of a step goes. */
+  private static Path merged(Path folder, Arm arm, Path step) {
+    return folder.resolve(arm.folder).resolve("merged").resolve(step);
   }
 
   /** The step folders ({@code key -> fork folders}) of one test across a side's fork roots. */
@@ -305,6 +363,33 @@ public final class VersionAb {
     lines.add("verdict: " + (failures.isEmpty() ? overall.name() : "FAILED (" + failures.size() + " test"
         + (failures.size() == 1 ? "" : "s") + " failing on this build)"));
     return lines;
+  }
+
+  /** The same verdicts as a markdown table, for a pull request's comment or a CI job summary. */
+  private static String markdown(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {
+    StringBuilder b = new StringBuilder();
+    b.append("### A/B against ").append(o.baseline().label()).append(": ")
+        .append(failures.isEmpty() ? overall.name() : "FAILED").append("\n\n");
+    b.append(o.candidate().label()).append(" vs ").append(o.baseline().label()).append(", ").append(o.forks())
+        .append(" forks each, alternating; threshold ").append(Math.round(o.gate().maxRegression() * 1000) / 10.0)
+        .append("%, alpha ").append(o.gate().alpha()).append("\n\n");
+    b.append("| test | verdict | time change | 99% interval | forks | MDE |\n|---|---|---|---|---|---|\n");
+    for (Outcome x : outcomes) {
+      BlockStatistics s = x.gate() == null ? null : x.gate().timing();
+      b.append("| ").append(x.test()).append(" | ").append(x.verdict().name()).append(" | ");
+      if (s != null) {
+        b.append(String.format(java.util.Locale.ROOT, "%+.1f%% | [%+.1f%%, %+.1f%%] | %d/%d | %.1f%%", 100 * s.change(),
+            100 * s.ciLow(), 100 * s.ciHigh(), s.forksBefore(), s.forksAfter(), 100 * s.mde()));
+      } else {
+        b.append(x.why().replace("|", "\\|")).append(" | | |");
+      }
+      b.append(" |\n");
+    }
+    failures.forEach(f -> b.append("\n- ").append(f));
+    if (!o.classpathDifferences().isEmpty()) {
+      b.append("\nClass paths: ").append(String.join("; ", o.classpathDifferences())).append("\n");
+    }
+    return b.toString();
   }
 
   private static ObjectNode json(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {

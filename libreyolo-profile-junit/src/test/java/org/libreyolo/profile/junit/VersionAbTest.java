@@ -41,7 +41,7 @@ class VersionAbTest {
   @Test
   void oneForkPerSideCannotGiveTheSpreadBetweenForks() {
     assertThatThrownBy(() -> options(dir, 1)).isInstanceOf(LibreYoloException.class)
-        .hasMessageContaining("must be >= 2 per side");
+        .hasMessageContaining("abForks must be within 2..100 per side");
   }
 
   @Test
