@@ -26,4 +26,7 @@ json.tests.each { t ->
   assert md.contains("| ${t.test} | ${t.verdict} |") : t.test
   assert log.contains("${t.test}: ${t.verdict} (") : t.test
 }
+// 6: the infer form: both versions' packaged model, A/B'd in one process
+assert log.contains('model file models/classifier.torchscript: ab-demo-1.0.jar (A) vs this build (B)')
+assert log =~ /verdict: (PASS|INCONCLUSIVE|IMPROVED)/
 true

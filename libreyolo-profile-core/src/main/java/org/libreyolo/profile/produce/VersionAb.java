@@ -143,14 +143,18 @@ public final class VersionAb {
     Map<Arm, ArmRuns> runs = new EnumMap<>(Arm.class);
     runs.put(Arm.BASELINE, new ArmRuns());
     runs.put(Arm.CANDIDATE, new ArmRuns());
+    List<List<Test>> classes = byClass(measured);
     int started = 0;
     for (int pair = 0; pair < o.forks() && !measured.isEmpty(); pair++) {
+      // the test classes' order turns from pair to pair (both sides of a pair alike): whatever a
+      // class leaves behind in its JVM (JIT, heap, a busier CPU) falls on every class in turn
+      List<Test> order = rotated(classes, pair);
       // A B B A ...: neither side always first, a trend in the machine's speed falls on both alike
       for (Arm arm : pair % 2 == 0 ? List.of(Arm.BASELINE, Arm.CANDIDATE) : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
         started++;
         ArmRuns r = runs.get(arm);
         if (r.broken == null) {
-          fork(o, arm, folder.resolve(arm.folder).resolve(Integer.toString(pair)), measured, Map.of(),
+          fork(o, arm, folder.resolve(arm.folder).resolve(Integer.toString(pair)), order, Map.of(),
               "fork " + started + " of " + 2 * o.forks() + " (" + arm.side(o).label() + ", " + measured.size() + " test"
               + (measured.size() == 1 ? "" : "s") + ")", r, progress);
         }
@@ -180,6 +184,22 @@ public final class VersionAb {
         StandardCharsets.UTF_8)));
     AtomicFiles.write(file, out -> out.write((PyJson.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
     return new Result(overall, judged, failures, lines, file);
+  }
+
+  /** The tests grouped by class, in discovery order. */
+  private static List<List<Test>> byClass(List<Test> tests) {
+    Map<String, List<Test>> groups = new LinkedHashMap<>();
+    tests.forEach(t -> groups.computeIfAbsent(t.className(), k -> new ArrayList<>()).add(t));
+    return new ArrayList<>(groups.values());
+  }
+
+  /** The classes starting at {@code pair mod classes}, flattened. */
+  static List<Test> rotated(List<List<Test>> classes, int pair) {
+    List<Test> out = new ArrayList<>();
+    for (int i = 0; i < classes.size(); i++) {
+      out.addAll(classes.get((pair + i) % classes.size()));
+    }
+    return out;
   }
 
   /** The two sides, and the folder each side's forks write under. */

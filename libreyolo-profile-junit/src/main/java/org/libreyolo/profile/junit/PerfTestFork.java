@@ -84,30 +84,44 @@ final class PerfTestFork {
   /** Runs the tests; one outcome line per test or container that finished. */
   static List<String> run(Path root, List<String> rest) {
     Map<String, String> parameters = new LinkedHashMap<>();
-    List<DiscoverySelector> selectors = new ArrayList<>();
+    // one launcher run per test class, in the order given: the parent rotates it between forks,
+    // and a class's fixtures (@BeforeAll, a ModelFixture) still load once
+    Map<String, List<DiscoverySelector>> byClass = new LinkedHashMap<>();
     for (String a : rest) {
       if (a.startsWith("-P")) {
         int eq = a.indexOf('=');
         parameters.put(a.substring(2, eq), a.substring(eq + 1));
       } else {
-        selectors.add(selectUniqueId(a));
+        byClass.computeIfAbsent(classOf(a), k -> new ArrayList<>()).add(selectUniqueId(a));
       }
     }
     parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
     parameters.put(StepConfig.PREFIX + "forks", "1");
     parameters.put(StepConfig.PREFIX + "skip", "false"); // -Dlibreyolo.profile.skip=true was for Surefire's run
     List<String> outcomes = new ArrayList<>();
-    LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors)
-        .configurationParameters(parameters).build(), new TestExecutionListener() {
-          @Override
-          public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            Throwable t = result.getThrowable().orElse(null);
-            if (id.isTest() || t != null) {
-              outcomes.add(id.getUniqueId() + TAB + result.getStatus() + TAB + missingSymbol(t) + TAB + firstLine(t));
-            }
-          }
-        });
+    Launcher launcher = LauncherFactory.create();
+    TestExecutionListener listener = new TestExecutionListener() {
+      @Override
+      public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        Throwable t = result.getThrowable().orElse(null);
+        if (id.isTest() || t != null) {
+          outcomes.add(id.getUniqueId() + TAB + result.getStatus() + TAB + missingSymbol(t) + TAB + firstLine(t));
+        }
+      }
+    };
+    for (List<DiscoverySelector> selectors : byClass.values()) {
+      launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors)
+          .configurationParameters(parameters).build(), listener);
+    }
     return outcomes;
+  }
+
+  /** The class part of a unique id ({@code [engine:junit-jupiter]/[class:demo.WorkPerfTest]}), the id itself without one. */
+  static String classOf(String uniqueId) {
+    int i = uniqueId.indexOf("/[method:");
+    int j = uniqueId.indexOf("/[test-template:");
+    int end = i >= 0 && (j < 0 || i < j) ? i : j;
+    return end >= 0 ? uniqueId.substring(0, end) : uniqueId;
   }
 
   /** What a linkage error names ({@code 'int demo.Work.newApi()'}, {@code demo/Util}), or empty. */

@@ -53,6 +53,14 @@ class VersionAbTest {
   }
 
   @Test
+  void aForkRunsOneClassAtATimeInTheOrderGiven() {
+    assertThat(PerfTestFork.classOf("[engine:junit-jupiter]/[class:demo.WorkPerfTest]/[method:crunch(x.StepProfiler)]"))
+        .isEqualTo("[engine:junit-jupiter]/[class:demo.WorkPerfTest]");
+    assertThat(PerfTestFork.classOf("[engine:junit-jupiter]/[class:a.B]/[test-template:p(int)]"))
+        .isEqualTo("[engine:junit-jupiter]/[class:a.B]");
+  }
+
+  @Test
   void aLinkageErrorNamesTheMissingSymbolThroughItsCauses() {
     Throwable t = new AssertionError("Step.m: the measured step threw", new NoSuchMethodError("'int demo.Work.newApi()'"));
     assertThat(PerfTestFork.missingSymbol(t)).isEqualTo("NoSuchMethodError: 'int demo.Work.newApi()'");

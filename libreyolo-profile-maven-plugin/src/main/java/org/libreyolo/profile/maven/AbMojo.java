@@ -86,6 +86,14 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Gate.MAX_REGRESSION)
   double maxRegression;
 
+  /**
+   * With a baseline version: A/B the model file the module packages at this resource path (e.g.
+   * {@code models/detector.torchscript}), the baseline's copy against this build's, in one process
+   * as with {@code baselineWeights}, instead of the perf tests.
+   */
+  @Parameter(property = "libreyolo.profile.weightsResource")
+  String weightsResource;
+
   /** Measured iterations per test in each fork of the A/B across versions (unset: each test's own). */
   @Parameter(property = "libreyolo.profile.runs")
   Integer runs;
@@ -108,8 +116,13 @@ public class AbMojo extends AbstractInferenceMojo {
       versions();
       return;
     }
-    InferOptions infer = inferOptions().warmup(warmup).trace(false).build();
-    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, abAlpha,
+    weightsAb(inferOptions(), baselineWeights);
+  }
+
+  /** The in-job A/B of two weights files: {@code candidate} is the builder's weights. */
+  private void weightsAb(InferOptions.Builder candidate, String baselineFile) throws MojoFailureException {
+    InferOptions infer = candidate.warmup(warmup).trace(false).build();
+    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha,
         abMaxRegression), (stage, done, total) -> { });
     if (json) {
       getLog().info(Json.indented(r.json()));
@@ -145,6 +158,10 @@ public class AbMojo extends AbstractInferenceMojo {
         baselineArtifact.strip(), "baselineArtifact", baselineArtifact.strip())
         : BaselineClasspath.resolve(repositorySystem, repositorySession, remoteRepositories, project.getGroupId() + ":"
         + project.getArtifactId() + ":" + baselineVersion.strip(), "baselineVersion", baselineVersion.strip());
+    if (weightsResource != null && !weightsResource.isBlank()) {
+      modelVersions(baseline);
+      return;
+    }
     BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
     Map<String, String> parameters = runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
     VersionAb.Options options = new VersionAb.Options(tests.toPath(), project.getBasedir().toPath(),
@@ -173,5 +190,20 @@ public class AbMojo extends AbstractInferenceMojo {
       }
       getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
     }
+  }
+
+  /** The model file both versions package at {@code weightsResource}, A/B'd in one process. */
+  private void modelVersions(BaselineClasspath.Baseline baseline) throws MojoFailureException {
+    String entry = weightsResource.strip().replaceFirst("^/", "");
+    java.nio.file.Path folder = outputDirectory.toPath().resolve(Defaults.Versions.FOLDER);
+    java.nio.file.Path ours = java.nio.file.Path.of(project.getBuild().getOutputDirectory()).resolve(entry);
+    if (!java.nio.file.Files.isRegularFile(ours)) {
+      throw new MojoFailureException("weightsResource " + entry + " is not in this build's classes ("
+          + project.getBuild().getOutputDirectory() + "): run 'mvn process-resources' (or verify) first, or fix the path");
+    }
+    java.nio.file.Path theirs = BaselineClasspath.extract(baseline, entry, folder.resolve("baseline-"
+        + ours.getFileName()));
+    getLog().info("model file " + entry + ": " + baseline.main().getFileName() + " (A) vs this build (B)");
+    weightsAb(inferOptions().weights(ours.toString()), theirs.toString());
   }
 }

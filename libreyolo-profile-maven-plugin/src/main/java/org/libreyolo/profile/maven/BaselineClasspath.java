@@ -132,6 +132,37 @@ final class BaselineClasspath {
         baseline.label(), differences);
   }
 
+  /** A resource of the baseline's main classes (a jar entry or a file in a folder), copied to {@code to}. */
+  static Path extract(Baseline baseline, String entry, Path to) throws MojoFailureException {
+    try {
+      Files.createDirectories(to.toAbsolutePath().getParent());
+      if (Files.isDirectory(baseline.main())) {
+        Path file = baseline.main().resolve(entry);
+        if (!Files.isRegularFile(file)) {
+          throw new MojoFailureException("weightsResource " + entry + " is not in the baseline " + baseline.main());
+        }
+        Files.copy(file, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return to;
+      }
+      try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(baseline.main().toFile())) {
+        java.util.zip.ZipEntry e = jar.getEntry(entry);
+        if (e == null || e.isDirectory()) {
+          throw new MojoFailureException("weightsResource " + entry + " is not in the baseline "
+              + baseline.main().getFileName() + " (baseline " + baseline.label() + ")");
+        }
+        Path tmp = to.resolveSibling(to.getFileName() + ".tmp");
+        try (InputStream in = jar.getInputStream(e)) {
+          Files.copy(in, tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.move(tmp, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        return to;
+      }
+    } catch (IOException e) {
+      throw new MojoFailureException("cannot read weightsResource " + entry + " from " + baseline.main() + ": "
+          + e.getMessage());
+    }
+  }
+
   private static String key(String group, String artifact, String classifier) {
     return group + ":" + artifact + (classifier == null || classifier.isEmpty() ? "" : ":" + classifier);
   }
