@@ -29,16 +29,20 @@ class StepHistoryTest {
     }
   }
 
+  private org.junit.platform.testkit.engine.Events run(String url, String record) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
+        .configurationParameter("libreyolo.profile.history", url)
+        .configurationParameter("libreyolo.profile.recordHistory", record)
+        .selectors(selectClass(Spin.class)).execute().testEvents();
+  }
+
   @Test
   void eachRunIsJudgedThenRecordedAndTheCheckGoalIsToldSo() throws Exception {
     String url = "jdbc:sqlite:" + dir.resolve("history.db");
     for (int i = 0; i < 2; i++) {
-      EngineTestKit.engine("junit-jupiter")
-          .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-          .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
-          .configurationParameter("libreyolo.profile.history", url)
-          .configurationParameter("libreyolo.profile.recordHistory", "true")
-          .selectors(selectClass(Spin.class)).execute().testEvents().assertStatistics(s -> s.succeeded(1));
+      run(url, "true").assertStatistics(s -> s.succeeded(1));
     }
     try (History h = History.open(url)) {
       List<Series> series = h.list();
@@ -49,12 +53,7 @@ class StepHistoryTest {
     Path marker = dir.resolve("out/" + Spin.class.getName() + "/spin/history-recorded.txt");
     assertThat(Files.readString(marker).strip()).isEqualTo(url);
 
-    EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
-        .configurationParameter("libreyolo.profile.history", url)
-        .configurationParameter("libreyolo.profile.recordHistory", "false")
-        .selectors(selectClass(Spin.class)).execute().testEvents().assertStatistics(s -> s.succeeded(1));
+    run(url, "false").assertStatistics(s -> s.succeeded(1));
     try (History h = History.open(url)) {
       assertThat(h.runs(h.list().get(0))).hasSize(2); // not recorded off the history's branch
     }
@@ -63,10 +62,7 @@ class StepHistoryTest {
   @Test
   void anUnreachableHistoryFailsTheTestInOneLine() {
     String bad = "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=1";
-    String failure = EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.history", bad)
-        .selectors(selectClass(Spin.class)).execute().testEvents().failed().stream().findFirst().orElseThrow()
+    String failure = run(bad, "true").failed().stream().findFirst().orElseThrow()
         .getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
         .getMessage();
     assertThat(failure).contains("cannot reach the history database").doesNotContain("\n");
