@@ -114,12 +114,12 @@ public final class VersionAb {
    */
   public static Result run(Options o, Consumer<String> progress) {
     Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
-    deleteTree(folder); // an earlier A/B's forks must never be read as this one's
-    List<Test> tests = discover(o, folder);
-    if (tests.isEmpty()) {
+    List<Test> tests = discover(o);
+    if (tests.isEmpty()) { // bad input: nothing written, an earlier A/B's results left as they were
       throw LibreYoloException.badInput("no @ProfiledStep test in " + o.testClasses() + " (a test method that takes a"
           + " StepProfiler): nothing to compare against the baseline");
     }
+    deleteTree(folder); // an earlier A/B's forks must never be read as this one's
     progress.accept("perf tests: " + String.join(", ", tests.stream().map(Test::id).toList()) + "; "
         + o.forks() + " forks per side, " + o.baseline().label() + " (A) and " + o.candidate().label() + " (B)");
     // which tests link against the baseline, in a short fork first: the measured forks of both
@@ -271,18 +271,29 @@ public final class VersionAb {
     }
   }
 
-  private static List<Test> discover(Options o, Path folder) {
-    Path list = folder.resolve("tests.tsv");
-    Forking.run(o.candidate().classpath(), o.workingDirectory(), FORK_MAIN, List.of("discover",
-        o.testClasses().toString(), list.toString()), folder.resolve("discover.log"), "discovering the perf tests");
-    List<Test> tests = new ArrayList<>();
-    for (String line : readLines(list)) {
-      String[] f = line.split("\t", -1);
-      if (f.length == 3) {
-        tests.add(new Test(f[0], f[1], f[2]));
-      }
+  /** The perf tests, listed by a fork on this build's class path in a temporary folder (removed after). */
+  private static List<Test> discover(Options o) {
+    Path scratch;
+    try {
+      scratch = Files.createTempDirectory("libreyolo-versions-discover");
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot create a temporary folder: " + e.getMessage());
     }
-    return tests;
+    try {
+      Path list = scratch.resolve("tests.tsv");
+      Forking.run(o.candidate().classpath(), o.workingDirectory(), FORK_MAIN, List.of("discover",
+          o.testClasses().toString(), list.toString()), scratch.resolve("discover.log"), "discovering the perf tests");
+      List<Test> tests = new ArrayList<>();
+      for (String line : readLines(list)) {
+        String[] f = line.split("\t", -1);
+        if (f.length == 3) {
+          tests.add(new Test(f[0], f[1], f[2]));
+        }
+      }
+      return tests;
+    } finally {
+      deleteTree(scratch);
+    }
   }
 
   /** Every step the test measured, merged per side and judged by the fork gate. */
