@@ -138,8 +138,14 @@ public final class Gate {
     }
   }
 
-  /** REGRESSION over INCONCLUSIVE over IMPROVED over PASS: the verdict of several lines of one evidence. */
-  static Verdict worst(List<Verdict> verdicts) {
+  /**
+   * REGRESSION over INCONCLUSIVE over IMPROVED over PASS: the verdict of several lines of one
+   * evidence, or of several steps judged together.
+   *
+   * @param verdicts the verdicts
+   * @return the worst, INCONCLUSIVE when there is none
+   */
+  public static Verdict worst(List<Verdict> verdicts) {
     for (Verdict v : List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVED)) {
       if (verdicts.contains(v)) {
         return v;

@@ -42,6 +42,18 @@ public final class Provenance {
     return headBranch();
   }
 
+  /**
+   * Whether a run goes into the history: as {@code recordHistory} says, else when the build is on
+   * the history's branch (the rule of the {@code check} goal and the JUnit extension).
+   *
+   * @param recordHistory the explicit choice, or null
+   * @param historyBranch the branch whose runs the history keeps
+   * @return whether to record
+   */
+  public static boolean records(Boolean recordHistory, String historyBranch) {
+    return recordHistory != null ? recordHistory : historyBranch.equals(branch());
+  }
+
   /** The branch {@code .git/HEAD} names, from the working directory up; null for a detached head. */
   private static String headBranch() {
     for (java.nio.file.Path d = java.nio.file.Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {

@@ -175,7 +175,7 @@ public final class VersionAb {
       }
       judged.addAll(judge(o, t, runs.get(Arm.BASELINE).roots, runs.get(Arm.CANDIDATE).roots, folder));
     }
-    Verdict overall = worst(judged);
+    Verdict overall = Gate.worst(judged.stream().map(Outcome::verdict).toList());
     List<String> lines = lines(o, judged, failures, overall);
     Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
     ObjectNode json = json(o, judged, failures, overall);
@@ -366,15 +366,6 @@ public final class VersionAb {
       b.append(b.length() > 0 ? "; " : "").append(reason);
     }
     return b.toString();
-  }
-
-  private static Verdict worst(List<Outcome> outcomes) {
-    for (Verdict v : List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.IMPROVED)) {
-      if (outcomes.stream().anyMatch(x -> x.verdict() == v)) {
-        return v;
-      }
-    }
-    return outcomes.isEmpty() ? Verdict.INCONCLUSIVE : Verdict.PASS;
   }
 
   private static List<String> lines(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {

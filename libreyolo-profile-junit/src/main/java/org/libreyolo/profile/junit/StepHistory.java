@@ -38,8 +38,7 @@ final class StepHistory {
       view.lines().forEach(line -> out.line(prefix + line));
       String word = view.json().path("verdict").asText(null);
       Verdict verdict = word == null ? null : Verdict.valueOf(word);
-      boolean record = h.record() != null ? h.record() : h.branch().equals(Provenance.branch());
-      if (record) {
+      if (Provenance.records(h.record(), h.branch())) {
         HistoryViews.record(h.url(), profile, series, null, null, null).lines().forEach(line -> out.line(prefix + line));
         mark(dir, h.url());
       } else {

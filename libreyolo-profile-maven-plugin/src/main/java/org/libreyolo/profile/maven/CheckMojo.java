@@ -188,8 +188,7 @@ public class CheckMojo extends AbstractProfileMojo {
     if (regression && failOnRegression) {
       failures.add("performance regression " + prefix + "against the history of " + series + " on " + historyBranch);
     }
-    boolean record = recordHistory != null ? recordHistory : historyBranch.equals(Provenance.branch());
-    if (record) {
+    if (Provenance.records(recordHistory, historyBranch)) {
       HistoryViews.record(history, p, series, null, null, null).lines().forEach(line -> getLog().info(prefix + line));
     } else {
       getLog().info(prefix + "not recorded in the history: this build is not on " + historyBranch
