@@ -173,7 +173,7 @@ public final class VersionAb {
             + " in a measured fork: " + there.line()));
         continue;
       }
-      judged.addAll(judge(o, t, runs.get(Arm.BASELINE).roots, runs.get(Arm.CANDIDATE).roots, folder));
+      judged.addAll(judge(o, t, runs.get(Arm.BASELINE).steps, runs.get(Arm.CANDIDATE).steps, folder));
     }
     Verdict overall = Gate.worst(judged.stream().map(Outcome::verdict).toList());
     List<String> lines = lines(o, judged, failures, overall);
@@ -222,7 +222,8 @@ public final class VersionAb {
 
   /** What one side's forks left: their folders, the tests that failed there, or why the side could not fork. */
   private static final class ArmRuns {
-    final List<Path> roots = new ArrayList<>();
+    /** Every step profile the side's forks wrote, in fork order (listed once, read per test). */
+    final List<StepLayout.Step> steps = new ArrayList<>();
     final Map<String, Failure> failures = new LinkedHashMap<>();
     String broken;
 
@@ -262,7 +263,7 @@ public final class VersionAb {
       into.broken = e.getMessage();
       return;
     }
-    into.roots.add(root);
+    into.steps.addAll(new StepLayout(root, root).steps());
     for (String line : readLines(outcomes)) { // unique id, status, missing symbol, first line
       String[] f = line.split("\t", -1);
       if (f.length == 4 && !f[1].equals("SUCCESSFUL")) {
@@ -297,10 +298,10 @@ public final class VersionAb {
   }
 
   /** Every step the test measured, merged per side and judged by the fork gate. */
-  private static List<Outcome> judge(Options o, Test t, List<Path> baselineRoots, List<Path> candidateRoots,
-      Path folder) {
-    Map<String, List<Path>> a = steps(t, baselineRoots);
-    Map<String, List<Path>> b = steps(t, candidateRoots);
+  private static List<Outcome> judge(Options o, Test t, List<StepLayout.Step> baseline,
+      List<StepLayout.Step> candidate, Path folder) {
+    Map<String, List<Path>> a = steps(t, baseline);
+    Map<String, List<Path>> b = steps(t, candidate);
     if (b.isEmpty()) {
       return List.of(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
     }
@@ -332,17 +333,15 @@ public final class VersionAb {
     return folder.resolve(arm.folder).resolve("merged").resolve(step);
   }
 
-  /** The step folders ({@code key -> fork folders}) of one test across a side's fork roots. */
-  private static Map<String, List<Path>> steps(Test t, List<Path> roots) {
+  /** The step folders ({@code key -> fork folders}) of one test among a side's step profiles. */
+  private static Map<String, List<Path>> steps(Test t, List<StepLayout.Step> found) {
     Map<String, List<Path>> out = new LinkedHashMap<>();
-    for (Path root : roots) {
-      for (StepLayout.Step s : new StepLayout(root, root).steps()) {
-        String key = s.key();
-        boolean ours = s.className().equals(t.className()) && key.startsWith(t.method())
-            && (key.length() == t.method().length() || "[.".indexOf(key.charAt(t.method().length())) >= 0);
-        if (ours) {
-          out.computeIfAbsent(key, k -> new ArrayList<>()).add(s.profile().getParent());
-        }
+    for (StepLayout.Step s : found) {
+      String key = s.key();
+      boolean ours = s.className().equals(t.className()) && key.startsWith(t.method())
+          && (key.length() == t.method().length() || "[.".indexOf(key.charAt(t.method().length())) >= 0);
+      if (ours) {
+        out.computeIfAbsent(key, k -> new ArrayList<>()).add(s.profile().getParent());
       }
     }
     return out;
