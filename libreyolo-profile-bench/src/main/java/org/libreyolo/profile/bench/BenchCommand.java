@@ -115,6 +115,18 @@ public final class BenchCommand implements Runnable {
           + " judges it again without measuring (default: a new temporary directory)")
   Path gateDir;
 
+  @Option(names = "--otava", paramLabel = "DIR",
+      description = "changes, history: a source checkout of Apache Otava whose own detector runs beside ours"
+          + " (python3 with numpy and scipy; default: only the re-implemented published method)")
+  Path otava;
+
+  @Option(names = "--changes-seed", defaultValue = "20261203", description = "changes: the suite's seed (default: ${DEFAULT-VALUE})")
+  long changesSeed;
+
+  @Option(names = "--changes-per-kind", defaultValue = "20",
+      description = "changes: series of each kind in the suite (default: ${DEFAULT-VALUE})")
+  int changesPerKind;
+
   private PrintWriter out;
   private Table table;
 
@@ -128,6 +140,12 @@ public final class BenchCommand implements Runnable {
     DetectionPipeline.checkSize("size", imgsz);
     if (runs < 1 || warmup < 0 || copies < 1) {
       throw LibreYoloException.badInput("--runs and --copies must be >= 1 and --warmup >= 0");
+    }
+    if (changesPerKind < 1) {
+      throw LibreYoloException.badInput("--changes-per-kind must be >= 1, got " + changesPerKind);
+    }
+    if (otava != null) {
+      OtavaProcess.check(otava);
     }
     out = spec.commandLine().getOut();
     table = new Table(out);
@@ -182,17 +200,17 @@ public final class BenchCommand implements Runnable {
     if (section("cli")) {
       processes.cliCost();
     }
-    if (section("changes")) {
-      ChangePointBench.run(table, 20261203L, 20);
-    }
-    if (section("history")) {
-      try {
-        HistoryBench.run(table, Checkout.launcher());
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    try {
+      if (section("changes")) {
+        ChangePointBench.run(table, changesSeed, changesPerKind, otava);
       }
+      if (section("history")) {
+        HistoryBench.run(table, Checkout.launcher(), otava);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     if (section("gate")) {
       processes.gateStudy();

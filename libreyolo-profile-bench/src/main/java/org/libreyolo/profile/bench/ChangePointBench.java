@@ -1,8 +1,15 @@
 package org.libreyolo.profile.bench;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.libreyolo.profile.history.ChangePoint;
 import org.libreyolo.profile.history.ChangePoints;
@@ -11,9 +18,10 @@ import org.libreyolo.profile.history.ChangePoints;
  * The change-point detector on a seeded suite of synthetic series (docs/history.md, "The detector
  * study"): A/A noise, single steps of 3-10%, two steps, isolated outliers and outlier pairs, a
  * bimodal runner (a quarter of runs 12% slower), and a slow drift. A true step counts as found
- * when a change point lies within one run of it; every other change point is false. The published
- * method (E-divisive with Student's t on plain means and a segment of two runs, as Otava runs it,
- * reimplemented here) is measured beside ours on the same series.
+ * when a change point lies within one run of it; every other change point is false. Apache Otava's
+ * own detector (given a source checkout of it) and the published method re-implemented on our
+ * code (E-divisive with Student's t on plain means and a segment of two runs) are measured beside
+ * ours on the same series.
  */
 final class ChangePointBench {
   /** Noise of one run, as a fraction of the level: a run of 10 forks on the gate study's 2-core VM (docs/history.md). */
@@ -107,21 +115,33 @@ final class ChangePointBench {
     return Math.sqrt(-2 * Math.log(u == 0 ? Double.MIN_VALUE : u)) * Math.cos(2 * Math.PI * w);
   }
 
-  static List<Score> score(List<Case> suite, ChangePoints.Options options) {
-    java.util.Map<String, int[]> totals = new java.util.LinkedHashMap<>();
-    for (Case c : suite) {
-      List<ChangePoint> found = ChangePoints.detect(c.values(), options);
+  /** One detector's change points for every series of the suite, in suite order. */
+  record Detector(String name, List<List<Integer>> found) {
+    static Detector ours(String name, List<Case> suite, ChangePoints.Options options) {
+      List<List<Integer>> found = new ArrayList<>();
+      for (Case c : suite) {
+        found.add(ChangePoints.detect(c.values(), options).stream().map(ChangePoint::index).toList());
+      }
+      return new Detector(name, found);
+    }
+  }
+
+  static List<Score> score(List<Case> suite, Detector detector) {
+    Map<String, int[]> totals = new LinkedHashMap<>();
+    for (int i = 0; i < suite.size(); i++) {
+      Case c = suite.get(i);
+      List<Integer> found = detector.found().get(i);
       int[] t = totals.computeIfAbsent(c.kind(), k -> new int[5]);
       t[0]++;
       t[1] += c.values().length;
       t[2] += c.steps().size();
       for (int step : c.steps()) {
-        if (found.stream().anyMatch(p -> Math.abs(p.index() - step) <= 1)) {
+        if (found.stream().anyMatch(p -> Math.abs(p - step) <= 1)) {
           t[3]++;
         }
       }
-      for (ChangePoint p : found) {
-        if (c.steps().stream().noneMatch(step -> Math.abs(p.index() - step) <= 1)) {
+      for (int p : found) {
+        if (c.steps().stream().noneMatch(step -> Math.abs(p - step) <= 1)) {
           t[4]++;
         }
       }
@@ -131,35 +151,49 @@ final class ChangePointBench {
     return out;
   }
 
-  /** The suite's table: ours and the published method, per kind, and the whole 10,000-run timing. */
-  static void run(Table table, long seed, int perKind) {
+  /**
+   * The suite's table: ours beside Apache Otava's own detector (when {@code otava}, a source
+   * checkout of it, is given: run by bench/otava_detect.py with Otava's defaults) and beside the
+   * published method re-implemented on our code; per kind, then the whole suite; then the
+   * detector alone on a 10,000-run series.
+   */
+  static void run(Table table, long seed, int perKind, Path otava) throws IOException, InterruptedException {
     List<Case> suite = suite(seed, perKind);
     ChangePoints.Options ours = ChangePoints.Options.defaults();
-    ChangePoints.Options published = new ChangePoints.Options(ours.window(), ours.pValue(), 0, 2, 0);
-    List<Score> a = score(suite, ours);
-    List<Score> b = score(suite, published);
-    int steps = 0;
-    int foundOurs = 0;
-    int foundPub = 0;
-    int falseOurs = 0;
-    int falsePub = 0;
-    int runs = 0;
-    for (int i = 0; i < a.size(); i++) {
-      Score o = a.get(i);
-      Score p = b.get(i);
-      table.row("change points: " + o.kind() + " (" + o.series() + " series, " + o.runs() + " runs)",
-          describe(o) + " | published: " + describe(p), o.steps() > 0 ? "found >= 85%" : "<= 1 false / 1000 runs");
-      steps += o.steps();
-      foundOurs += o.found();
-      foundPub += p.found();
-      falseOurs += o.falsePoints();
-      falsePub += p.falsePoints();
-      runs += o.runs();
+    List<Detector> detectors = new ArrayList<>();
+    detectors.add(Detector.ours("ours", suite, ours));
+    if (otava != null) {
+      detectors.add(otava(suite, otava));
     }
-    table.row("change points: whole suite", String.format(Locale.ROOT,
-        "ours %d/%d steps found (%.0f%%), %.2f false / 1000 runs | published %d/%d (%.0f%%), %.2f false / 1000 runs",
-        foundOurs, steps, 100.0 * foundOurs / steps, 1000.0 * falseOurs / runs, foundPub, steps, 100.0 * foundPub / steps,
-        1000.0 * falsePub / runs), ">= 85%, <= 1 / 1000, fewer false than published");
+    detectors.add(Detector.ours("published (re-implemented)", suite,
+        new ChangePoints.Options(ours.window(), ours.pValue(), 0, 2, 0)));
+    List<List<Score>> scores = detectors.stream().map(d -> score(suite, d)).toList();
+    for (int i = 0; i < scores.get(0).size(); i++) {
+      Score o = scores.get(0).get(i);
+      StringBuilder value = new StringBuilder(describe(o));
+      for (int d = 1; d < detectors.size(); d++) {
+        value.append(" | ").append(detectors.get(d).name()).append(": ").append(describe(scores.get(d).get(i)));
+      }
+      table.row("change points: " + o.kind() + " (" + o.series() + " series, " + o.runs() + " runs)", value.toString(),
+          o.steps() > 0 ? "found >= 85%" : "<= 1 false / 1000 runs");
+    }
+    StringBuilder whole = new StringBuilder();
+    for (int d = 0; d < detectors.size(); d++) {
+      int steps = 0;
+      int found = 0;
+      int falsePoints = 0;
+      int runs = 0;
+      for (Score s : scores.get(d)) {
+        steps += s.steps();
+        found += s.found();
+        falsePoints += s.falsePoints();
+        runs += s.runs();
+      }
+      whole.append(d == 0 ? "" : " | ").append(String.format(Locale.ROOT,
+          "%s %d/%d steps found (%.1f%%), %d false (%.2f / 1000 runs)", detectors.get(d).name(), found, steps,
+          100.0 * found / steps, falsePoints, 1000.0 * falsePoints / runs));
+    }
+    table.row("change points: whole suite", whole.toString(), ">= 85%, <= 1 / 1000, at least Otava's found, fewer false");
     double[] big = noise(new SplittableRandom(seed + 1), 10_000);
     for (int k = 5_000; k < big.length; k++) {
       big[k] *= 1.05;
@@ -170,6 +204,31 @@ final class ChangePointBench {
     double ms = (System.nanoTime() - t0) / 1e6;
     table.row("change points: 10,000-run series, detector alone", String.format(Locale.ROOT, "%.0f ms, %d change point(s)",
         ms, bigFound.size()), "whole process <= 1.0 s (profile history changes)");
+  }
+
+  /** Otava's detector on every series of the suite, in one Python process. */
+  private static Detector otava(List<Case> suite, Path otava) throws IOException, InterruptedException {
+    Path dir = Files.createTempDirectory("libreyolo-otava");
+    Path series = dir.resolve("series.tsv");
+    Path found = dir.resolve("found.txt");
+    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(series))) {
+      for (Case c : suite) {
+        StringBuilder line = new StringBuilder(c.kind()).append('\t').append(c.steps()).append('\t');
+        for (int i = 0; i < c.values().length; i++) {
+          line.append(i == 0 ? "" : ",").append(c.values()[i]);
+        }
+        w.println(line);
+      }
+    }
+    OtavaProcess.run(otava, "suite", series.toString(), found.toString());
+    List<List<Integer>> out = new ArrayList<>();
+    for (String line : Files.readAllLines(found)) {
+      out.add(line.isBlank() ? List.of() : Arrays.stream(line.split(",")).map(Integer::valueOf).toList());
+    }
+    if (out.size() != suite.size()) {
+      throw new IllegalStateException("Otava answered for " + out.size() + " of " + suite.size() + " series");
+    }
+    return new Detector("Otava " + OtavaProcess.version(otava), out);
   }
 
   private static String describe(Score s) {

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.HistoryGate;
+import org.libreyolo.profile.history.HistoryViews;
 import org.libreyolo.profile.history.Point;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
@@ -20,7 +21,8 @@ import org.libreyolo.profile.history.Series;
  * The store at the size of a fleet's history: 50 series of 10,000 runs each (every run its
  * canary-normalised value, its 10 forks' values and its step time) in a SQLite file; the query the
  * gate makes (one series by name and testbed, its last runs on main) timed on an open store, and
- * {@code profile history changes} on a 10,000-run series timed as a whole process.
+ * {@code profile history changes} on a 10,000-run series timed as a whole process (beside Apache
+ * Otava's own detector on the same series, given {@code --otava}).
  */
 final class HistoryBench {
   static final int SERIES = 50;
@@ -28,7 +30,7 @@ final class HistoryBench {
 
   private HistoryBench() {}
 
-  static void run(Table table, Path launcher) throws IOException, InterruptedException {
+  static void run(Table table, Path launcher, Path otava) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("libreyolo-history-bench");
     String url = "jdbc:sqlite:" + dir.resolve("history.db");
     SplittableRandom r = new SplittableRandom(20261203L);
@@ -69,8 +71,16 @@ final class HistoryBench {
     }
     table.row("history: the gate's query (series, last 120 runs on main, judged), median of 50", Table.f(Medians.of(ms), 2)
         + " ms", "<= 50 ms");
+    // the same series through both whole processes, interleaved: ours, then Otava's detector on
+    // the series as `profile history export` writes it (Otava's CSV layout)
+    Path csv = dir.resolve("bench-0.csv");
+    if (otava != null) {
+      HistoryViews.export(url, "bench-0", csv);
+    }
     double[] whole = new double[5];
+    double[] otavaWhole = new double[whole.length];
     String out = "";
+    String otavaOut = "";
     for (int k = 0; k < whole.length; k++) {
       long p0 = System.nanoTime();
       Process p = new ProcessBuilder(launcher.toString(), "profile", "history", "changes", "--series", "bench-0",
@@ -78,8 +88,18 @@ final class HistoryBench {
       out = new String(p.getInputStream().readAllBytes());
       p.waitFor();
       whole[k] = (System.nanoTime() - p0) / 1e9;
+      if (otava != null) {
+        long o0 = System.nanoTime();
+        otavaOut = OtavaProcess.run(otava, "csv", csv.toString(), History.STEP_VS_CANARY);
+        otavaWhole[k] = (System.nanoTime() - o0) / 1e9;
+      }
     }
     table.row("history: profile history changes, 10,000 runs, whole process (median of 5)", Table.f(Medians.of(whole), 2)
         + " s, " + out.lines().findFirst().orElse("").replaceAll(".*: ", ""), "<= 1.0 s");
+    if (otava != null) {
+      table.row("history: Otava " + OtavaProcess.version(otava) + "'s detector on the same series, whole process"
+          + " (median of 5, interleaved)", Table.f(Medians.of(otavaWhole), 2) + " s, " + otavaOut.strip(),
+          "ours no slower");
+    }
   }
 }

@@ -13,6 +13,7 @@ import org.libreyolo.profile.internal.analysis.InferenceVerdict;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.fork.Forks;
+import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.result.ProfileIo;
@@ -43,7 +44,7 @@ final class ForkedInfer {
     try {
       return measure(o, progress, jvm, dir, forksDir);
     } catch (RuntimeException e) {
-      deleteTree(created); // a failed run leaves nothing it made (the folders of the forks included)
+      Folders.deleteQuietly(created); // a failed run leaves nothing it made (the folders of the forks included)
       throw e;
     }
   }
@@ -128,19 +129,6 @@ final class ForkedInfer {
       missing = p;
     }
     return missing;
-  }
-
-  private static void deleteTree(Path root) {
-    if (root == null || !Files.exists(root)) {
-      return;
-    }
-    try (var walk = Files.walk(root)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      // best effort: the error being reported matters more
-    }
   }
 
   private static double mean(Map<String, double[]> stages, String stage) {

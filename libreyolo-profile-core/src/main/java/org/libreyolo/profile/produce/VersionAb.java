@@ -8,14 +8,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
@@ -25,6 +23,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.result.Profile;
 
@@ -119,7 +118,7 @@ public final class VersionAb {
       throw LibreYoloException.badInput("no @ProfiledStep test in " + o.testClasses() + " (a test method that takes a"
           + " StepProfiler): nothing to compare against the baseline");
     }
-    deleteTree(folder); // an earlier A/B's forks must never be read as this one's
+    Folders.delete(folder); // an earlier A/B's forks must never be read as this one's
     progress.accept("perf tests: " + String.join(", ", tests.stream().map(Test::id).toList()) + "; "
         + o.forks() + " forks per side, " + o.baseline().label() + " (A) and " + o.candidate().label() + " (B)");
     // which tests link against the baseline, in a short fork first: the measured forks of both
@@ -293,7 +292,7 @@ public final class VersionAb {
       }
       return tests;
     } finally {
-      deleteTree(scratch);
+      Folders.delete(scratch);
     }
   }
 
@@ -447,16 +446,4 @@ public final class VersionAb {
     }
   }
 
-  private static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot clear " + dir + ": " + e.getMessage());
-    }
-  }
 }
