@@ -12,6 +12,8 @@ import java.util.Set;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
 
@@ -188,7 +190,7 @@ public final class HistoryViews {
    * @return the lines and the JSON (its {@code verdict} null when history could not judge)
    */
   public static View check(String url, Profile profile, String series, String branch, int runs,
-      org.libreyolo.profile.gate.GateOptions options) {
+      GateOptions options) {
     if (runs < Defaults.History.GATE_MIN_RUNS) {
       throw LibreYoloException.badInput("{runs} must be >= " + Defaults.History.GATE_MIN_RUNS + " history runs, got " + runs);
     }
@@ -199,6 +201,45 @@ public final class HistoryViews {
           + " baseline)" : r.verdict()));
       return new View(lines, r.json());
     }
+  }
+
+  /**
+   * What a build's run did with the history: the verdict there (null when the history could not
+   * judge), the check's lines, and the recording's lines.
+   *
+   * @param verdict the history's verdict, or null
+   * @param checkLines the check's lines (verdict last)
+   * @param recordLines what the recording did, or why the run was not recorded
+   * @param recorded whether the run is now in the history
+   */
+  @Api(status = Api.Status.EXPERIMENTAL)
+  public record Judged(Verdict verdict, List<String> checkLines, List<String> recordLines,
+      boolean recorded) {}
+
+  /**
+   * A build's run against its series' history on {@code branch} ({@link #check}), then recorded
+   * there when {@link Provenance#records} says so: judged first, so a run is never compared with
+   * a history that holds it.
+   *
+   * @param url the history's JDBC URL
+   * @param profile the run's profile
+   * @param series the series' name
+   * @param branch the branch whose runs are the history
+   * @param record the user's choice to record, or null for "when the build is on {@code branch}"
+   * @param recordFlag the surface's name for that choice (a Maven parameter, a JUnit configuration key)
+   * @param options the gate's settings
+   * @return the verdict and the lines
+   */
+  public static Judged checkThenRecord(String url, Profile profile, String series, String branch, Boolean record,
+      String recordFlag, GateOptions options) {
+    View check = check(url, profile, series, branch, Defaults.History.GATE_RUNS_VALUE, options);
+    String word = check.json().path("verdict").asText(null);
+    Verdict verdict = word == null ? null : Verdict.valueOf(word);
+    if (Provenance.records(record, branch)) {
+      return new Judged(verdict, check.lines(), record(url, profile, series, null, null, null).lines(), true);
+    }
+    return new Judged(verdict, check.lines(), List.of("not recorded in the history: this build is not on " + branch
+        + " (" + recordFlag + "=true records it)"), false);
   }
 
   /**

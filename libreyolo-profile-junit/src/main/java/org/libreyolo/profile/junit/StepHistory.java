@@ -10,7 +10,6 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.HistoryViews;
-import org.libreyolo.profile.history.Provenance;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -33,19 +32,14 @@ final class StepHistory {
     String series = new StepLayout.Step(config.files().className(), dir.getFileName().toString(), null, null, null).id();
     String prefix = "[libreyolo-profile] " + series + ": ";
     try {
-      HistoryViews.View view = HistoryViews.check(h.url(), profile, series, h.branch(), Defaults.History.GATE_RUNS_VALUE,
-          config.gateOptions());
-      view.lines().forEach(line -> out.line(prefix + line));
-      String word = view.json().path("verdict").asText(null);
-      Verdict verdict = word == null ? null : Verdict.valueOf(word);
-      if (Provenance.records(h.record(), h.branch())) {
-        HistoryViews.record(h.url(), profile, series, null, null, null).lines().forEach(line -> out.line(prefix + line));
+      HistoryViews.Judged judged = HistoryViews.checkThenRecord(h.url(), profile, series, h.branch(), h.record(),
+          StepConfig.PREFIX + "recordHistory", config.gateOptions());
+      judged.checkLines().forEach(line -> out.line(prefix + line));
+      judged.recordLines().forEach(line -> out.line(prefix + line));
+      if (judged.recorded()) {
         mark(dir, h.url());
-      } else {
-        out.line(prefix + "not recorded in the history: this build is not on " + h.branch() + " ("
-            + StepConfig.PREFIX + "recordHistory=true records it)");
       }
-      return new Outcome(verdict, series, view.lines());
+      return new Outcome(judged.verdict(), series, judged.checkLines());
     } catch (LibreYoloException e) {
       throw new IllegalStateException(StepConfig.words(e), e);
     }

@@ -16,9 +16,7 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.HistoryViews;
-import org.libreyolo.profile.history.Provenance;
 import org.libreyolo.profile.report.ReaderViews;
-import org.libreyolo.profile.result.Profile;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
@@ -174,11 +172,10 @@ public class CheckMojo extends AbstractProfileMojo {
       getLog().info(prefix + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)");
       return;
     }
-    Profile p = ReaderViews.load(profile);
-    HistoryViews.View view = HistoryViews.check(history, p, series, historyBranch, Defaults.History.GATE_RUNS_VALUE,
-        options);
-    boolean regression = "REGRESSION".equals(view.json().path("verdict").asText());
-    view.lines().forEach(line -> {
+    HistoryViews.Judged judged = HistoryViews.checkThenRecord(history, ReaderViews.load(profile), series, historyBranch,
+        recordHistory, "libreyolo.profile.recordHistory", options);
+    boolean regression = judged.verdict() == Verdict.REGRESSION;
+    judged.checkLines().forEach(line -> {
       if (regression) {
         getLog().error(prefix + line);
       } else {
@@ -188,12 +185,7 @@ public class CheckMojo extends AbstractProfileMojo {
     if (regression && failOnRegression) {
       failures.add("performance regression " + prefix + "against the history of " + series + " on " + historyBranch);
     }
-    if (Provenance.records(recordHistory, historyBranch)) {
-      HistoryViews.record(history, p, series, null, null, null).lines().forEach(line -> getLog().info(prefix + line));
-    } else {
-      getLog().info(prefix + "not recorded in the history: this build is not on " + historyBranch
-          + " (libreyolo.profile.recordHistory=true records it)");
-    }
+    judged.recordLines().forEach(line -> getLog().info(prefix + line));
   }
 
   /** Logs one gate's lines and records what fails the build. */
