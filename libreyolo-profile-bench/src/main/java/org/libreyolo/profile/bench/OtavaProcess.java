@@ -34,7 +34,7 @@ final class OtavaProcess {
     String out = new String(p.getInputStream().readAllBytes());
     if (p.waitFor() != 0) {
       String[] lines = out.strip().split("\n");
-      throw new IllegalStateException("Otava's detector failed: " + lines[lines.length - 1]);
+      throw LibreYoloException.badInput("--otava " + otava + ": Otava's detector failed: " + lines[lines.length - 1]);
     }
     return out;
   }
