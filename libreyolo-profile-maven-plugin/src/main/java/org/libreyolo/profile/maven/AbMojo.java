@@ -130,12 +130,16 @@ public class AbMojo extends AbstractInferenceMojo {
       log(r.text());
     }
     if (r.verdict().verdict() == Verdict.REGRESSION) {
-      if (failOnRegression) {
-        throw new MojoFailureException("performance regression: " + r.candidate() + " vs " + r.baseline() + " (details: "
-            + r.file() + ")");
-      }
-      getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+      regression("performance regression: " + r.candidate() + " vs " + r.baseline() + " (details: " + r.file() + ")");
     }
+  }
+
+  /** A REGRESSION fails the build with {@code message}, unless failOnRegression=false says only to warn. */
+  private void regression(String message) throws MojoFailureException {
+    if (failOnRegression) {
+      throw new MojoFailureException(message);
+    }
+    getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
   }
 
   /** The module's perf tests against the previous version (docs/versions.md). */
@@ -184,11 +188,7 @@ public class AbMojo extends AbstractInferenceMojo {
     if (r.verdict() == Verdict.REGRESSION) {
       List<String> slower = r.outcomes().stream().filter(o -> o.verdict() == Verdict.REGRESSION)
           .map(o -> o.test() + " " + o.why()).toList();
-      if (failOnRegression) {
-        throw new MojoFailureException("performance regression against " + options.baseline().label() + ": "
-            + String.join("; ", slower));
-      }
-      getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+      regression("performance regression against " + options.baseline().label() + ": " + String.join("; ", slower));
     }
   }
 
