@@ -182,7 +182,7 @@ public final class CustomStepProfiler {
     }
     ObjectNode merged = write(o, ForkSamples.pooled(forks, "latency_ms"), ForkSamples.pooledStages(forks), trace,
         ForkSamples.blocks(forks), new double[0], ForkSamples.pooled(forks, "allocated_bytes"),
-        ForkSamples.perFork(forks));
+        ForkSamples.perFork(forks), trace != null ? ForkSamples.traceFrom(forks) : null);
     return new Profile(merged);
   }
 
@@ -267,7 +267,7 @@ public final class CustomStepProfiler {
     Map<String, double[]> phaseMs = new LinkedHashMap<>();
     phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
     return new Profile(write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks), throughputs,
-        concat(allocations), null));
+        concat(allocations), null, null));
   }
 
   /**
@@ -284,7 +284,7 @@ public final class CustomStepProfiler {
   }
 
   private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace,
-      BlockSeries blocks, double[] throughputs, double[] allocatedBytes, ArrayNode forks) {
+      BlockSeries blocks, double[] throughputs, double[] allocatedBytes, ArrayNode forks, ObjectNode traceFrom) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -328,9 +328,12 @@ public final class CustomStepProfiler {
     if (throughputs.length > 1) {
       RepeatAggregation.putThroughput(p, throughputs);
     }
+    if (traceFrom != null) {
+      p.set(ProfileKeys.TRACE_FROM, traceFrom);
+    }
     ProfileAssembler.finish(o.outputDirectory(), p, summary, o.device(),
         forks != null && !forks.isEmpty() ? (ObjectNode) forks.get(0).get("environment").deepCopy()
-            : Environment.fingerprint(o.device(), o.modelParams()), samples);
+            : Environment.ofStep(o.device(), o.modelParams()), samples);
     return p;
   }
 

@@ -62,6 +62,20 @@ final class ForkSamples {
     return out;
   }
 
+  /**
+   * {@code trace_from}: which fork recorded the trace (1-based, the last) and that fork's own step
+   * and throughput, so a reader can tell the trace's per-step figures from the pooled headline.
+   */
+  static ObjectNode traceFrom(List<? extends JsonNode> forks) {
+    JsonNode last = forks.get(forks.size() - 1);
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("fork", forks.size());
+    out.put("forks", forks.size());
+    out.set("step_ms", last.path("step_ms").deepCopy());
+    out.set("img_per_s", last.path("img_per_s").deepCopy());
+    return out;
+  }
+
   private static double[] values(JsonNode array) {
     double[] out = new double[array.size()];
     for (int i = 0; i < out.length; i++) {

@@ -65,6 +65,8 @@ final class ForkedInfer {
     ObjectNode merged = merge(profiles, o.batch(), o.device().cuda());
     Path summaryFile = forksDir.resolve(o.forks() - 1 + "/infer/profile_summary.json");
     ObjectNode summary = (ObjectNode) read(summaryFile);
+    summary.set("real", ProfileAssembler.realWithoutDataload(merged.path("step_ms").asDouble(),
+        merged.path("img_per_s").asDouble()));
     summary.set("latency", merged.get("latency").deepCopy());
     summary.set("stages_ms", merged.get("stages_ms").deepCopy());
     if (o.trace()) {
@@ -80,9 +82,12 @@ final class ForkedInfer {
   }
 
   /**
-   * The merged profile: the last fork's (the traced one's) analysis, with latency, stages and
-   * throughput from every fork's iterations, the blocks of all forks in order, and per fork its
-   * blocks, canary and environment.
+   * The merged profile: the last fork's (the traced one's) analysis, with every headline figure
+   * (step, throughput, latency, stages) from every fork's iterations pooled, one definition for all:
+   * the throughput is the batch over the pooled mean latency the text prints. The trace's per-step
+   * figures (ops, busy time) stay the traced fork's and {@code trace_from} says so; the shares built
+   * on the step (utilisation, host overhead) are taken against the pooled step. Also the blocks of
+   * all forks in order, and per fork its blocks, canary and environment.
    */
   static ObjectNode merge(List<ObjectNode> forks, int batch, boolean cuda) {
     ObjectNode p = forks.get(forks.size() - 1).deepCopy();
@@ -100,8 +105,8 @@ final class ForkedInfer {
     p.set("latency", latencyNode);
     p.set("stages_ms", stagesNode);
     ObjectNode m = (ObjectNode) p.get("metrics");
-    if (p.path("trace").isNull()) { // trace-less: the throughput is the iterations' own
-      double imgPerS = ProfileAssembler.perSecond(batch, stats.mean());
+    double imgPerS = ProfileAssembler.perSecond(batch, stats.mean());
+    if (p.path("trace").isNull()) { // trace-less: every figure is the iterations' own
       p.put("img_per_s", imgPerS);
       p.put("step_ms", org.libreyolo.profile.internal.python.PyRound.round(stats.mean(), 3));
       m.put("img_per_s", imgPerS);
@@ -109,6 +114,9 @@ final class ForkedInfer {
       m.set("preprocess_wall_ms", stagesNode.get("preprocess"));
       m.set("forward_wall_ms", stagesNode.get("forward"));
       m.set("postprocess_wall_ms", stagesNode.get("postprocess"));
+    } else {
+      p.set(ProfileKeys.TRACE_FROM, ForkSamples.traceFrom(forks));
+      ProfileAssembler.restep(p, stats.mean(), imgPerS);
     }
     ProfileAssembler.putInferenceMetrics(m, latencyNode, stagesNode, p.get("img_per_s"));
     m.set("bound", p.get("bound"));

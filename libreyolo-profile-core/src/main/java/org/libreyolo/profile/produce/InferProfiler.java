@@ -231,7 +231,7 @@ public final class InferProfiler {
     samples.set("stages_ms", ProfileAssembler.samples(stageSamples));
     samples.set("blocks", m.blocks().json());
     ProfileAssembler.finish(dir, profile, summary, o.device().label(),
-        Environment.fingerprint(o.device().label(), detector.info().parameters()), samples);
+        Environment.ofModel(o.device().label(), detector.info().parameters()), samples);
     return profile;
   }
 

@@ -211,7 +211,7 @@ public final class TrainProfiler {
     samples.put("ema_updates", session.emaUpdates());
     samples.put("skipped_steps", session.skippedSteps()); // non-finite loss: update skipped
     ProfileAssembler.finish(dir, profile, summary, o.device().label(),
-        Environment.fingerprint(o.device().label(), detector.info().parameters()), samples);
+        Environment.ofModel(o.device().label(), detector.info().parameters()), samples);
     return profile;
   }
 

@@ -218,6 +218,13 @@ public final class Profile {
     return num("launches_per_step");
   }
 
+  /** {@return which fork a forked profile's trace came from, or null when it pools no forks} */
+  public ProfileRows.TraceFrom traceFrom() {
+    JsonNode n = root.path(ProfileKeys.TRACE_FROM);
+    return n.isObject() ? new ProfileRows.TraceFrom(n.path("fork").asInt(), n.path("forks").asInt(),
+        Num.of(n.get("step_ms")), Num.of(n.get("img_per_s"))) : null;
+  }
+
   /** {@return Host overhead per step, ms, or null} */
   public Num hostOverheadMsPerStep() {
     return num("host_overhead_ms_per_step");

@@ -148,6 +148,17 @@ public final class ProfileRows {
   public record Work(long convMacsStride1, long matmulMacs) {}
 
   /**
+   * Where a forked profile's trace came from: the per-step trace figures are that fork's, the
+   * headline figures pool every fork.
+   *
+   * @param fork the traced fork, 1-based
+   * @param forks how many forks the profile pools
+   * @param stepMs that fork's own mean step, ms
+   * @param imgPerS that fork's own throughput
+   */
+  public record TraceFrom(int fork, int forks, Num stepMs, Num imgPerS) {}
+
+  /**
    * The raw measurements statistics use (empty arrays when absent).
    *
    * @param latencyMs the latency samples, ms

@@ -122,12 +122,13 @@ final class AnalysisRun {
     accumulate();
     double stepMsRaw = truthy(real.path("step_ms")) ? real.path("step_ms").asDouble() : w.wallMs() / n;
     double busyMs = gpuBusyUs / 1000.0 / n;
-    double utilRaw = stepMsRaw != 0 ? busyMs / stepMsRaw : 0.0;
-    double util = Math.min(utilRaw, 1.0);
+    double dataload = real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
+    StepShares shares = StepShares.of(stepMsRaw, busyMs, dataload);
+    double utilRaw = shares.utilRaw();
+    double util = shares.util();
+    double host = shares.hostMs();
     long mallocs = nMalloc / n;
     boolean pressure = !cpu && (mallocs >= 5 || utilRaw > 1.05);
-    double dataload = real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
-    double host = Math.max(stepMsRaw - busyMs - dataload, 0.0);
     long launches = nKern / n;
     double meanKernelUs = nKern > 0 ? gpuBusyUs / nKern : 0.0;
     double gpuUtil = PyRound.round(util, 3);

@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
@@ -76,7 +77,12 @@ public final class TraceAnalyzer {
    * are analysed as recorded.
    */
   public static Profile analyze(Path trace, JsonNode summary, boolean compensate) {
-    return analyze(EventTable.read(trace), trace.toString(), summary, compensate);
+    EventTable table = EventTable.read(trace);
+    if (table.size == 0 && table.markers.isEmpty()) { // never a summary of nothing (docs/deviations.md)
+      throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, "no profile: " + trace
+          + " holds no events a profile is made of (ProfilerStep# markers, cpu_op, kernel or annotation events)");
+    }
+    return analyze(table, trace.toString(), summary, compensate);
   }
 
   static Profile analyze(EventTable table, String tracePath, JsonNode summary, boolean compensate) {

@@ -15,6 +15,7 @@ public final class Engines {
   private static final Object LOCK = new Object();
   private static volatile Engine engine;
   private static int intraOpThreads;
+  private static String nativeWarnings = "engine not booted";
 
   private Engines() {}
 
@@ -67,6 +68,7 @@ public final class Engines {
               + " (see README, \"Choosing the native library\")", e);
         }
         intraOpThreads = JniUtils.getNumThreads();
+        nativeWarnings = NativeWarnings.quiet();
       }
       if (intraOpThreads != threads) {
         JniUtils.setNumThreads(threads);
@@ -93,6 +95,11 @@ public final class Engines {
   public static Engine get() {
     Engine e = engine;
     return e != null ? e : boot(defaultThreads());
+  }
+
+  /** What was done so that libtorch writes nothing inside timed iterations ({@link NativeWarnings}). */
+  public static String nativeWarnings() {
+    return nativeWarnings;
   }
 
   /** Whether something booted the engine already (fingerprints need not boot it). */

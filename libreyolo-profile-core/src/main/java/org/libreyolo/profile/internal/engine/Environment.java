@@ -15,14 +15,31 @@ public final class Environment {
   private Environment() {}
 
   /**
-   * @param modelParams the measured model's parameters, or -1 for plain code: its fingerprint has no
-   *     engine fields whether or not another test booted the engine, so it never depends on test order
+   * The fingerprint of a model run on the engine (the built-in network, TorchScript, any model file):
+   * engine, libtorch and threads are always recorded, so the gate sees them change.
+   *
+   * @param modelParams the model's parameter count, or -1 when the model does not say
    */
-  public static ObjectNode fingerprint(String device, long modelParams) {
+  public static ObjectNode ofModel(String device, long modelParams) {
+    return fingerprint(device, modelParams, true);
+  }
+
+  /**
+   * @param modelParams the measured step's model parameters, or -1 for plain code: its fingerprint has
+   *     no engine fields whether or not another test booted the engine, so it never depends on test order
+   */
+  public static ObjectNode ofStep(String device, long modelParams) {
+    return fingerprint(device, modelParams, modelParams >= 0);
+  }
+
+  private static ObjectNode fingerprint(String device, long modelParams, boolean onEngine) {
     ObjectNode env = JsonNodeFactory.instance.objectNode();
-    boolean engine = modelParams >= 0 && Engines.booted();
+    if (onEngine) {
+      Engines.get();
+    }
+    boolean engine = onEngine && Engines.booted();
     env.put("engine", engine ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
-        : modelParams < 0 ? "none (plain JVM code)" : "not loaded");
+        : onEngine ? "not loaded" : "none (plain JVM code)");
     if (engine) {
       env.put("libtorch", Engines.get().getVersion());
     } else {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
+import org.libreyolo.profile.internal.analysis.StepShares;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.internal.python.PyRound;
@@ -75,6 +76,27 @@ public final class ProfileAssembler {
   /** Throughput from a mean step time: {@code items / (ms / 1000)}, 2 decimals, 0 without time. */
   public static double perSecond(int items, double meanMs) {
     return meanMs > 0 ? PyRound.round(items / (meanMs / 1000.0), 2) : 0.0;
+  }
+
+  /**
+   * Puts a new step time under a traced profile (a forked one's pooled step): the step, the
+   * throughput and the two shares built on the step, utilisation and host overhead, with the
+   * analyser's definitions ({@link StepShares}); the trace's per-step busy time stays as measured.
+   */
+  public static void restep(ObjectNode p, double stepMs, double imgPerS) {
+    double busy = p.path("gpu_busy_ms_per_step").asDouble();
+    double dataload = p.path("dataload_ms").isNumber() ? p.path("dataload_ms").asDouble() : 0.0;
+    StepShares s = StepShares.of(stepMs, busy, dataload);
+    p.put("step_ms", PyRound.round(stepMs, 2));
+    p.put("img_per_s", imgPerS);
+    p.put("gpu_util", PyRound.round(s.util(), 3));
+    p.put("gpu_util_raw", PyRound.round(s.utilRaw(), 3));
+    p.put("host_overhead_ms_per_step", PyRound.round(s.hostMs(), 2));
+    ObjectNode m = (ObjectNode) p.get("metrics");
+    m.set("img_per_s", p.get("img_per_s"));
+    m.set("step_ms", p.get("step_ms"));
+    m.set("gpu_util", p.get("gpu_util"));
+    m.set("host_overhead_ms", p.get("host_overhead_ms_per_step"));
   }
 
   /** The {@code real} block of a step without a data loader. */

@@ -19,6 +19,7 @@ public final class TorchScriptDetector implements Detector {
   private final Model model;
   private final ParameterStore parameters;
   private final String label;
+  private final long parameterCount;
   private ModelInfo info;
 
   public TorchScriptDetector(Path file, Device device) {
@@ -31,6 +32,23 @@ public final class TorchScriptDetector implements Detector {
     }
     this.parameters = new ParameterStore(model.getNDManager(), false);
     this.label = file.toString();
+    this.parameterCount = countParameters(model);
+  }
+
+  /**
+   * The module's parameter elements (its named parameters, as {@code sum(p.numel())} counts them in
+   * Python): part of the environment fingerprint, so the gate sees a different model file.
+   */
+  private static long countParameters(Model model) {
+    try {
+      long n = 0;
+      for (var p : model.getBlock().getParameters()) {
+        n += p.getValue().getArray().size();
+      }
+      return n;
+    } catch (RuntimeException e) {
+      return -1; // a module that cannot list its parameters: the fingerprint says unknown
+    }
   }
 
   private static String firstLine(Throwable e) {
@@ -42,7 +60,7 @@ public final class TorchScriptDetector implements Detector {
   @Override
   public ModelInfo info() {
     // the class count is known once the first forward has shown the output layout
-    return info != null ? info : new ModelInfo("TorchScript", "?", -1, -1, label, "torchscript");
+    return info != null ? info : new ModelInfo("TorchScript", "?", -1, parameterCount, label, "torchscript");
   }
 
   @Override
@@ -61,8 +79,8 @@ public final class TorchScriptDetector implements Detector {
     if (info == null) {
       long[] shape = out.get(0).getShape().getShape();
       boolean yolo = shape.length == 3 && shape[1] > 4;
-      info = new ModelInfo(yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript", "?", yolo ? (int) shape[1] - 4 : -1, -1,
-          label, "torchscript");
+      info = new ModelInfo(yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript", "?", yolo ? (int) shape[1] - 4 : -1,
+          parameterCount, label, "torchscript");
     }
     return out;
   }

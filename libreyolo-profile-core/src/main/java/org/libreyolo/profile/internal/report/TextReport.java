@@ -54,6 +54,11 @@ public final class TextReport {
       lines.add("host overhead " + Num.str(p.hostOverheadMsPerStep()) + " ms/step  |  "
           + Num.str(p.launchesPerStep()) + " kernel launches/step");
     }
+    ProfileRows.TraceFrom from = p.traceFrom();
+    if (from != null) {
+      lines.add("trace from fork " + from.fork() + " of " + from.forks() + " (its own step " + Num.str(from.stepMs())
+          + " ms): ops and busy time are that fork's; step, img/s and latency pool all " + from.forks() + " forks");
+    }
     if (p.memoryPressure()) {
       lines.add("** MEMORY-PRESSURE: VRAM thrash, utilisation/throughput here are unreliable **");
     }

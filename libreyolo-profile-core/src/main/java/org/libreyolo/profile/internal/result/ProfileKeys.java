@@ -14,8 +14,13 @@ public final class ProfileKeys {
   public static final String RECORDED_AT = "recorded_at";
   /** Bytes a step's iteration allocates on its thread, median over the measured iterations. */
   public static final String ALLOCATION = "allocation";
+  /**
+   * A forked profile's trace came from one fork: its number, the fork count and that fork's own step
+   * and throughput (the headline figures pool every fork).
+   */
+  public static final String TRACE_FROM = "trace_from";
   public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", WORK,
-      ALLOCATION, RECORDED_AT, "samples");
+      ALLOCATION, TRACE_FROM, RECORDED_AT, "samples");
 
   private ProfileKeys() {}
 

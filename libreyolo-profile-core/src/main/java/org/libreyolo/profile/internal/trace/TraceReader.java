@@ -43,6 +43,10 @@ public final class TraceReader {
    */
   public record Header(String gpuName, ProfilerCost profilerCost) {}
 
+  /** What a reader accepts, said when a file is JSON but neither (docs/deviations.md). */
+  static final String NEITHER = "neither a profile (an object with \"schema\": \"libreyolo.profile.analysis/v1\")"
+      + " nor a trace (a JSON array of events, or an object with a \"traceEvents\" array)";
+
   /** The sink that received a trace's events, and the header facts. */
   public record Read<S>(S sink, Header header) {}
 
@@ -134,15 +138,17 @@ public final class TraceReader {
       return new Header(null, null);
     }
     if (first != JsonToken.START_OBJECT) {
-      throw new IOException("a trace is a JSON array of events or an object with traceEvents");
+      throw new IOException(NEITHER);
     }
     String gpu = null;
     ProfilerCost cost = null;
+    boolean events = false;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = p.currentName();
       JsonToken value = p.nextToken();
       if (field.equals("traceEvents") && value == JsonToken.START_ARRAY) {
         readEvents(p, event, sink);
+        events = true;
       } else if (field.equals("deviceProperties") && value == JsonToken.START_ARRAY) {
         gpu = firstDeviceName(p);
       } else if (field.equals(TraceConventions.PROFILER_COST_KEY) && value == JsonToken.START_OBJECT) {
@@ -150,6 +156,9 @@ public final class TraceReader {
       } else {
         p.skipChildren();
       }
+    }
+    if (!events) { // valid JSON, but nothing a reader can read (the reference analyses it to zeros)
+      throw new IOException(NEITHER);
     }
     return new Header(gpu, cost);
   }
