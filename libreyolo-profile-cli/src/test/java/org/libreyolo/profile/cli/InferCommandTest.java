@@ -162,6 +162,30 @@ class InferCommandTest {
         "verdict: REGRESSION");
   }
 
+  /**
+   * A TorchScript model's profile records its engine, libtorch, threads and parameter count as the
+   * built-in network's does, so the gate sees a thread change between two runs of the same file.
+   */
+  @Test
+  void aTorchScriptProfileRecordsItsEnvironmentAndCheckSeesAThreadChange() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs 2 cores");
+    Path model = fixture("global_pool_classifier.torchscript");
+    for (String threads : List.of("1", "2")) {
+      CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--weights", model.toString(), "--threads",
+          threads, "--imgsz", "64", "--warmup", "1", "--runs", "16", "--no-trace", "--project",
+          dir.resolve("t" + threads).toString());
+      assertThat(r.code()).as(r.err()).isZero();
+    }
+    JsonNode env = PyJson.MAPPER.readTree(dir.resolve("t1/infer/profile.json").toFile()).get("environment");
+    assertThat(env.get("engine").asText()).startsWith("DJL ").endsWith("/ PyTorch");
+    assertThat(env.get("libtorch").asText()).matches("\\d+\\.\\d+\\.\\d+.*");
+    assertThat(env.get("threads").asInt()).isEqualTo(1);
+    assertThat(env.get("model_params").asLong()).isEqualTo(8L * 3 * 3 * 3 + 8 + 8 * 10 + 10); // conv + linear
+    CliTest.Result check = CliTest.run("profile", "check", dir.resolve("t1/infer/profile.json").toString(),
+        dir.resolve("t2/infer/profile.json").toString());
+    assertThat(check.out()).contains("threads 1 -> 2").doesNotContain("engine").doesNotContain("model_params");
+  }
+
   /** Forks: fresh JVMs one after another, merged into one profile whose forks the gate reads as its unit. */
   @Test
   void forksMeasureInFreshJvmsAndMergeIntoOneProfile() throws Exception {
