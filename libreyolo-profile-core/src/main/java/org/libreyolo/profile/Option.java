@@ -90,12 +90,16 @@ public enum Option {
   FORKS("forks"),
   /** The model size. */
   SIZE("size"),
+  /** The order of the kernel rows: time, count or name. */
+  SORT("sort"),
   /** Training steps. */
   STEPS("steps"),
   /** The postprocess task. */
   TASK("task"),
   /** Intra-op threads. */
   THREADS("threads"),
+  /** Rows a reader shows. */
+  TOP("top"),
   /** Discarded iterations. */
   WARMUP("warmup"),
   /** The model's weights. */

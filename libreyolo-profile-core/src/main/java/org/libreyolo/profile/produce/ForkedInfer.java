@@ -38,6 +38,9 @@ final class ForkedInfer {
     ImageSource.load(o.source());
     WeightsSource.resolve(o.weights(), o.size());
     InferProfiler.checkWritable(o.project());
+    if (o.device().cuda() && !o.device().auto()) {
+      org.libreyolo.profile.internal.engine.Engines.resolve(o.device()); // a missing GPU, before any fork starts
+    }
     Path dir = o.project().resolve("infer");
     Path forksDir = dir.resolve("forks");
     Path created = firstMissing(o.project().toAbsolutePath().resolve("infer/forks"));

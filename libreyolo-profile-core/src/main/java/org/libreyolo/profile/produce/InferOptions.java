@@ -263,13 +263,13 @@ public record InferOptions(
       // the reference silently measures 2 for --runs 1: refused here, so the profile records what ran
       throw LibreYoloException.badInput("{runs} must be >= 2 (half time the latency, half the stage split), got " + runs);
     }
-    if (repeat < 0) {
-      throw LibreYoloException.badInput("{repeat} must be >= 0, got " + repeat);
+    if (repeat < 1) { // the reference runs one trial for 0: refused, the profile records what ran (docs/deviations.md)
+      throw LibreYoloException.badInput("{repeat} must be >= 1 (trials in this process), got " + repeat);
     }
-    if (threads < 1) {
-      throw LibreYoloException.badInput("{threads} must be >= 1, got " + threads);
-    }
+    Engines.checkThreads(threads);
     Forks.check(forks);
+    checkInputSize(inputShape != null ? inputShape : new InputShape(batch, imgsz == 0 ? 640 : imgsz,
+        imgsz == 0 ? 640 : imgsz));
     if (forks > 1 && repeat > 1) {
       throw LibreYoloException.badInput("{repeat} " + repeat + " and {forks} " + forks + " both repeat the measurement:"
           + " forks (fresh processes) are the independent unit, use {forks} alone");
@@ -282,6 +282,15 @@ public record InferOptions(
       // DJL 0.36 aborts the JVM on any BF16 array: refuse before touching the engine
       throw LibreYoloException.badInput("{ampDtype} bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
           + " the engine); use {ampDtype} float16");
+    }
+  }
+
+  /** Largest input one forward takes: its float buffer must be addressable (2 GiB). */
+  private static void checkInputSize(InputShape in) {
+    long bytes = (long) in.batch() * 3 * in.height() * in.width() * Float.BYTES;
+    if (bytes > Integer.MAX_VALUE) {
+      throw LibreYoloException.badInput("the input " + in + " needs " + bytes / (1L << 20) + " MiB per forward, more than"
+          + " the 2,048 MiB one input buffer holds: lower {imgsz} or {batch}");
     }
   }
 

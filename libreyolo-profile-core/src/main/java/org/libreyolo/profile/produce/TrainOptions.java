@@ -189,12 +189,10 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     if (warmup < 0) {
       throw LibreYoloException.badInput("{warmup} must be >= 0, got " + warmup);
     }
-    if (repeat < 0) {
-      throw LibreYoloException.badInput("{repeat} must be >= 0, got " + repeat);
+    if (repeat < 1) { // the reference runs one trial for 0 (docs/deviations.md)
+      throw LibreYoloException.badInput("{repeat} must be >= 1 (trials in this process), got " + repeat);
     }
-    if (threads < 1) {
-      throw LibreYoloException.badInput("{threads} must be >= 1, got " + threads);
-    }
+    Engines.checkThreads(threads);
   }
 
   /**

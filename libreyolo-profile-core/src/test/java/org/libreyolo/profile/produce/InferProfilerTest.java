@@ -164,7 +164,7 @@ class InferProfilerTest {
     InferOptions noImages = new InferOptions(empty, null, null, 1, 64, false, "bf16", 0, 2, 1, NmsOptions.DEFAULT,
         DeviceSpec.CPU, 1, true, dir.resolve("out"));
     assertThatThrownBy(() -> InferProfiler.run(noImages, Progress.NONE)).isInstanceOf(LibreYoloException.class)
-        .hasMessage("no images found at: " + empty);
+        .hasMessage("no images found at: " + empty + " (no jpg, png, bmp or tif file there)");
     Path file = Files.writeString(dir.resolve("file"), "x");
     InferOptions unwritable = options(file.resolve("sub"), 64, 0, 2, 1, true, null, NmsOptions.DEFAULT, 1);
     assertThatThrownBy(() -> InferProfiler.run(unwritable, Progress.NONE)).hasMessageContaining("cannot write under project");

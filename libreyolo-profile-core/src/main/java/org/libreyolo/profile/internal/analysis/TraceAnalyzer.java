@@ -80,7 +80,7 @@ public final class TraceAnalyzer {
     EventTable table = EventTable.read(trace);
     if (table.size == 0 && table.markers.isEmpty()) { // never a summary of nothing (docs/deviations.md)
       throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, "no profile: " + trace
-          + " holds no events a profile is made of (ProfilerStep# markers, cpu_op, kernel or annotation events)");
+          + " holds no usable events a profile is made of (ProfilerStep# markers, cpu_op, kernel or annotation events)");
     }
     return analyze(table, trace.toString(), summary, compensate);
   }

@@ -53,6 +53,9 @@ public final class ImageSource {
     if (source == null) {
       return List.of(sample());
     }
+    if (!Files.exists(source)) { // the reference's words, and why
+      throw LibreYoloException.badInput("no images found at: " + source + " (no such file or directory)");
+    }
     List<Path> files = resolve(source);
     List<RgbImage> images = new ArrayList<>();
     for (Path file : files) {
@@ -62,7 +65,7 @@ public final class ImageSource {
       }
     }
     if (images.isEmpty()) {
-      throw LibreYoloException.badInput("no images found at: " + source);
+      throw LibreYoloException.badInput("no images found at: " + source + " (no jpg, png, bmp or tif file there)");
     }
     return images;
   }
@@ -75,8 +78,9 @@ public final class ImageSource {
     try (InputStream in = Files.newInputStream(file)) {
       BufferedImage image = ImageIO.read(in);
       if (image == null) {
-        throw LibreYoloException.badInput(
-            "cannot decode image " + file + ": corrupt, or not a jpg/png/bmp/tif image");
+        throw LibreYoloException.badInput("cannot decode image " + file + ": " + (isWebp(file)
+            ? "a WebP image, which the JVM's image readers do not decode: convert it to jpg or png"
+            : "corrupt, or not a jpg/png/bmp/tif image"));
       }
       return RgbImage.of(file.getFileName().toString(), image);
     } catch (IOException | RuntimeException e) {
@@ -84,6 +88,17 @@ public final class ImageSource {
         throw le;
       }
       throw LibreYoloException.badInput("cannot decode image " + file + ": " + e.getMessage());
+    }
+  }
+
+  /** RIFF....WEBP: the container's first twelve bytes. */
+  private static boolean isWebp(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] head = in.readNBytes(12);
+      return head.length == 12 && new String(head, 0, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("RIFF")
+          && new String(head, 8, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("WEBP");
+    } catch (IOException e) {
+      return false;
     }
   }
 

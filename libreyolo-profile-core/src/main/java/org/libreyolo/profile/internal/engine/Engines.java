@@ -49,6 +49,18 @@ public final class Engines {
     return Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
   }
 
+  /**
+   * Refuses a thread count outside 1..cores before any work: more intra-op threads than cores spin
+   * and wait for each other (a forward 400x slower), a measurement of the oversubscription alone.
+   */
+  public static void checkThreads(int threads) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    if (threads < 1 || threads > cores) {
+      throw LibreYoloException.badInput("{threads} must be within 1.." + cores + " (the cores this machine has), got "
+          + threads);
+    }
+  }
+
   /** Boots the engine (once) and sets the intra-op thread count (any time). */
   public static Engine boot(int threads) {
     if (threads <= 0) {

@@ -44,7 +44,7 @@ public final class AtomicFiles {
       }
       tmp = null;
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write " + target + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot write " + target + ": " + IoErrors.reason(e));
     } finally {
       if (tmp != null) {
         try {

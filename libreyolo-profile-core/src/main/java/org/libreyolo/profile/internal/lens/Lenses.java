@@ -115,6 +115,11 @@ public final class Lenses {
   }
 
   public static KernelsView kernels(Profile p, KernelQuery q) {
+    checkTop(q.top());
+    String sort = q.sort() == null ? "time" : q.sort();
+    if (!SORTS.contains(sort)) {
+      throw LibreYoloException.badInput("{sort} must be one of " + String.join(", ", SORTS) + "; got '" + sort + "'");
+    }
     List<KernelRow> source = q.phase() == null ? p.kernels() : byPhase(p.kernelsByPhase(), q.phase());
     Pattern grep = null;
     if (q.grep() != null && !q.grep().isEmpty()) {
@@ -138,7 +143,6 @@ public final class Lenses {
       }
       rows.add(row);
     }
-    String sort = q.sort() == null ? "time" : q.sort();
     Comparator<KernelRow> order = switch (sort) {
       case "count" -> Comparator.comparingLong(KernelRow::countPerStep).reversed();
       case "name" -> Comparator.comparing(KernelRow::kernel);
@@ -149,6 +153,7 @@ public final class Lenses {
   }
 
   public static OpsView ops(Profile p, int top, String phase) {
+    checkTop(top);
     List<OpRow> rows = phase == null ? p.ops() : byPhase(p.opsByPhase(), phase);
     return new OpsView(p.trace(), List.copyOf(pythonSlice(rows, top)));
   }
@@ -158,6 +163,16 @@ public final class Lenses {
       throw LibreYoloException.badInput("unknown phase '" + phase + "'. available: " + String.join(", ", map.keySet()));
     }
     return map.get(phase);
+  }
+
+  /** The kernel rows' orders ({@code --sort}). */
+  public static final List<String> SORTS = List.of("time", "count", "name");
+
+  /** Rows to show: the reference slices {@code rows[:top]}, so -3 dropped rows; refused here (docs/deviations.md). */
+  private static void checkTop(int top) {
+    if (top < 0) {
+      throw LibreYoloException.badInput("{top} must be >= 0 (rows to show), got " + top);
+    }
   }
 
   /** {@code rows[:top]}: 0 gives nothing, a negative N drops N rows from the end. */

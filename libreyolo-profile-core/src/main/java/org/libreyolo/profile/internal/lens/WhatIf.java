@@ -54,6 +54,9 @@ public final class WhatIf {
     if (!hasCategory && removeLaunches == null) {
       throw LibreYoloException.badInput("specify {removeCategory} or {removeLaunches}");
     }
+    if (removeLaunches != null && removeLaunches < 0) {
+      throw LibreYoloException.badInput("{removeLaunches} must be >= 0 (launches removed per step), got " + removeLaunches);
+    }
     double step = Num.orZero(p.stepMs());
     double bs = Num.orZero(p.batch());
     double host = Num.orZero(p.hostOverheadMsPerStep());
