@@ -63,7 +63,7 @@ class InferCommandTest {
     "--amp-dtype int4 | amp_dtype must be one of: bf16, bfloat16, float16, fp16; got 'int4'",
     "--imgsz 33 | --imgsz must be a positive multiple of 32",
     "--conf 7 | --conf must be within [0, 1]",
-    "--threads 0 | --threads must be within 1..
+    "--threads 0 | --threads must be within 1..",
     "--task segment | --task must be auto, detect or none, got 'segment'",
     "--input-shape 1x224x224 | --input-shape must be NxCxHxW such as 1x3x224x224",
     "--input-shape 1x1x224x224 | --input-shape must have 3 channels",
