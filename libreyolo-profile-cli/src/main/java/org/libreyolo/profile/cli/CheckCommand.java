@@ -33,7 +33,7 @@ public final class CheckCommand implements Callable<Integer> {
   double alpha;
 
   @Option(names = "--max-regression", defaultValue = Defaults.Gate.MAX_REGRESSION,
-      description = "the relative change that counts, 0.05 = 5% (default: ${DEFAULT-VALUE})")
+      description = "the relative change that counts, 0.05 = 5%% (default: ${DEFAULT-VALUE})")
   double maxRegression;
 
   @Option(names = "--metrics", split = ",", defaultValue = Defaults.Gate.METRICS,

@@ -189,7 +189,7 @@ public final class HistoryCommand implements Runnable {
     double alpha;
 
     @Option(names = "--max-regression", defaultValue = Defaults.Gate.MAX_REGRESSION,
-        description = "the relative change that counts, 0.05 = 5% (default: ${DEFAULT-VALUE})")
+        description = "the relative change that counts, 0.05 = 5%% (default: ${DEFAULT-VALUE})")
     double maxRegression;
 
     @Option(names = "--json", description = "print JSON")

@@ -221,6 +221,11 @@ class InferCommandTest {
     assertThat(hc.code()).as(hc.err()).isZero();
     assertThat(hc.out()).contains("history: not used, main has 1 runs of infer@", "needs 10",
         "verdict: INCONCLUSIVE (no history to judge by");
+    // a series the history has never seen: said with the names it has, not a silent INCONCLUSIVE
+    CliTest.Result typo = CliTest.run("profile", "history", "check", file.toString(), "--series", "infre", "--history",
+        history);
+    assertThat(typo.code()).as(typo.err()).isZero();
+    assertThat(typo.out()).contains("no series 'infre' in the history", "(it has infer)", "check the name otherwise");
   }
 
   private static Path fixture(String name) {

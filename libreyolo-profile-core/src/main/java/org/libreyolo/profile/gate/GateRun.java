@@ -84,7 +84,7 @@ public final class GateRun {
    * @return the gate's result
    */
   public static Gate.Result judge(Path baseline, Path current, GateOptions options) {
-    return judge(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options);
+    return judge(ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options);
   }
 
   /**
@@ -240,7 +240,7 @@ public final class GateRun {
    * @return the verdict and the files written
    */
   public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
-    return check(ProfileLoader.load(baseline), baseline, ProfileLoader.load(current), current, options,
+    return check(ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options,
         outputDirectory);
   }
 

@@ -227,7 +227,7 @@ final class MeasuringStepProfiler implements StepProfiler {
         try {
           Forking.run(ForkedTest.class.getName(), ForkedTest.arguments(config, root), root.resolve("fork.log"), what);
         } catch (LibreYoloException e) {
-          throw new AssertionError(StepConfig.words(e), e);
+          throw OneLine.failure(StepConfig.words(e));
         }
         roots.add(root);
       }

@@ -36,8 +36,14 @@ public final class ProfileExtension implements ParameterResolver, ExecutionCondi
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-    StepConfig config = StepConfig.of(context);
-    config.validate();
+    StepConfig config;
+    try {
+      config = StepConfig.of(context);
+      config.validate();
+    } catch (IllegalArgumentException e) {
+      throw OneLine.configuration(context.getRequiredTestClass().getSimpleName() + "."
+          + context.getRequiredTestMethod().getName() + ": " + e.getMessage());
+    }
     MeasuringStepProfiler profiler = new MeasuringStepProfiler(config, context);
     context.getStore(NAMESPACE).put(PROFILER, profiler);
     return profiler;

@@ -31,6 +31,8 @@ class ExtensionBadInputTest {
       warmup         | many  | libreyolo.profile.warmup='many' is not valid
       warmup         | -1    | warmup >= 0
       runs           | 1     | runs >= 2
+      runs           | 0     | QuickStep.step: @ProfiledStep: a profiled step needs warmup >= 0, runs >= 2
+      forks          | 0     | QuickStep.step: @ProfiledStep: forks must be within 1..100, got 0
       runs           | 2.5   | libreyolo.profile.runs='2.5' is not valid
       repeat         | 0     | repeat >= 1
       maxRegression  | -0.1  | @ProfiledStep: maxRegression must be a fraction >= 0
@@ -41,8 +43,19 @@ class ExtensionBadInputTest {
       """)
   void badConfigurationParameterFailsWithOneLine(String name, String value, String expected) {
     Events events = run(QuickStep.class, "libreyolo.profile." + name, value);
-    assertFailedWith(events, expected);
+    Throwable t = assertFailedWith(events, expected);
+    assertThat(t.getStackTrace()).as("a setting's error has no stack trace to print").isEmpty();
+    assertThat(t.getCause()).isNull();
     assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
+  void anUnreachableHistoryFailsWithOneLine() {
+    Throwable t = assertFailedWith(run(QuickStep.class, "libreyolo.profile.history",
+        "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2"), "cannot reach the history database at 127.0.0.1:1");
+    assertThat(t.getMessage()).startsWith("ExtensionBadInputTest.QuickStep.step: cannot reach");
+    assertThat(t.getStackTrace()).isEmpty();
+    assertThat(t.getCause()).isNull();
   }
 
   @ParameterizedTest(name = "baseline: {0}")
@@ -70,10 +83,11 @@ class ExtensionBadInputTest {
     return TestKitRuns.run(dir, type, key, value);
   }
 
-  private static void assertFailedWith(Events events, String expected) {
+  private static Throwable assertFailedWith(Events events, String expected) {
     events.assertStatistics(s -> s.failed(1));
     Throwable t = events.failed().stream().findFirst().orElseThrow()
         .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
     assertThat(t.getMessage()).contains(expected).doesNotContain("\n").doesNotContain("Exception");
+    return t;
   }
 }

@@ -29,6 +29,7 @@ class MojoBadInputTest {
   static File out;
   static File trace;
   static File broken;
+  static File empty;
 
   @BeforeAll
   static void files() throws Exception {
@@ -36,6 +37,7 @@ class MojoBadInputTest {
     trace = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\","
         + " \"name\": \"k\", \"ts\": 1, \"dur\": 2}]}").toFile();
     broken = Files.writeString(dir.resolve("b.json"), "{\"traceEvents\": [").toFile();
+    empty = Files.writeString(dir.resolve("e.json"), "").toFile();
   }
 
   static <M extends AbstractProfileMojo> M mojo(M m) {
@@ -69,6 +71,7 @@ class MojoBadInputTest {
     m.device = "cpu";
     m.threads = 1;
     m.runs = 2;
+    m.repeat = 1;
     m.forks = 1;
     m.batch = 1;
     m.imgsz = 64;
@@ -106,7 +109,8 @@ class MojoBadInputTest {
           m.input = trace;
           m.field = "nope";
           return m;
-        }, MojoExecutionException.class, "unknown metric 'nope'"),
+        }, MojoExecutionException.class,
+            "unknown metric 'nope': run libreyolo-profile:get without -Dlibreyolo.profile.field to list the metrics"),
         new Case("kernels of an unknown phase", () -> {
           var m = mojo(new KernelsMojo());
           m.input = trace;
@@ -162,6 +166,24 @@ class MojoBadInputTest {
           m.requireBaseline = true;
           return m;
         }, MojoFailureException.class, "no baseline at"),
+        new Case("check against an empty baseline", () -> {
+          var m = mojo(new CheckMojo());
+          m.alpha = 0.01;
+          m.maxRegression = 0.05;
+          m.metrics = List.of("img_per_s");
+          m.baseline = empty;
+          m.current = trace;
+          return m;
+        }, MojoExecutionException.class, "is corrupt ("),
+        new Case("check against a truncated baseline", () -> {
+          var m = mojo(new CheckMojo());
+          m.alpha = 0.01;
+          m.maxRegression = 0.05;
+          m.metrics = List.of("img_per_s");
+          m.baseline = broken;
+          m.current = trace;
+          return m;
+        }, MojoExecutionException.class, "b.json is corrupt ("),
         new Case("check of a missing current profile", () -> {
           var m = mojo(new CheckMojo());
           m.alpha = 0.01;

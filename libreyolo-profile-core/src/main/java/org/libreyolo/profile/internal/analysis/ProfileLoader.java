@@ -24,4 +24,21 @@ public final class ProfileLoader {
     Profile profile = json == null ? null : new Profile(json);
     return profile != null ? profile : TraceAnalyzer.analyze(file);
   }
+
+  /**
+   * A stored baseline: what {@link #load} reads, but a file that is not readable as one (empty,
+   * truncated, not a profile) is named as a corrupt baseline to record again, not as a trace that
+   * failed to analyse.
+   */
+  public static Profile baseline(Path file) {
+    try {
+      return load(file);
+    } catch (LibreYoloException e) {
+      if (e.kind() == LibreYoloException.Kind.BAD_INPUT) {
+        throw e; // missing, a directory: already said in the right words
+      }
+      throw LibreYoloException.badInput("the baseline " + file + " is corrupt (" + e.getMessage() + "): record it"
+          + " again", e);
+    }
+  }
 }
