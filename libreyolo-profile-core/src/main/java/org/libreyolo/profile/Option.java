@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
  */
 @Api(status = Api.Status.STABLE)
 public enum Option {
+  /** Record a profile the history holds already. */
+  AGAIN("again"),
   /** The significance level of the stored-baseline gate and the readers' compare. */
   ALPHA("alpha"),
   /** The A/B's significance level: {@code profile ab --alpha}. */

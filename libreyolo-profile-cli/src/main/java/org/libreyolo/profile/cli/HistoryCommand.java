@@ -73,9 +73,13 @@ public final class HistoryCommand implements Runnable {
     @Option(names = "--time", description = "when it ran, ISO-8601 (default: now)")
     Instant time;
 
+    @Option(names = "--again", description = "record a profile the series holds already (refused by default)")
+    boolean again;
+
     @Override
     public Integer call() {
-      return print(spec, HistoryViews.record(store.url, ReaderViews.load(profile), series, commit, branch, time), false);
+      return print(spec, HistoryViews.record(store.url, ReaderViews.load(profile), series, commit, branch, time, again),
+          false);
     }
   }
 

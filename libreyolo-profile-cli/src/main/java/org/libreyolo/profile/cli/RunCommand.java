@@ -53,7 +53,9 @@ public final class RunCommand implements Runnable {
     TrainOptions options = TrainOptions.builder().data(data).weights(model.weights).size(model.size).batch(batch)
         .imgsz(imgsz).workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(engine.spec())
         .threads(engine.threads).project(output.project).build();
-    TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), amp,
+    // the note is for a user who asked for AMP, not for the reference's default of --amp
+    boolean ampGiven = amp && spec.commandLine().getParseResult().hasMatchedOption("--amp");
+    TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), ampGiven,
         Main::summaryCommand);
     PrintWriter err = spec.commandLine().getErr();
     report.warnings().forEach(w -> err.println(org.libreyolo.profile.Option.render(w, org.libreyolo.profile.Option.Surface.CLI)));

@@ -210,6 +210,11 @@ class InferCommandTest {
         "abc", "--branch", "main", "--history", history);
     assertThat(rec.code()).as(rec.err()).isZero();
     assertThat(rec.out()).contains("recorded infer (2 forks, commit abc, branch main)");
+    // the same file again would count one measurement as two runs: refused, unless --again
+    CliTest.Result twice = CliTest.run("profile", "history", "record", file.toString(), "--series", "infer", "--commit",
+        "abc", "--branch", "main", "--history", history);
+    assertThat(twice.code()).isEqualTo(2);
+    assertThat(twice.err()).hasLineCount(1).contains("holds this profile already", "--again records it anyway");
     CliTest.Result list = CliTest.run("profile", "history", "list", "--json", "--history", history);
     JsonNode series = PyJson.MAPPER.readTree(list.out()).get("series").get(0);
     assertThat(series.get("runs").asInt()).isEqualTo(1);

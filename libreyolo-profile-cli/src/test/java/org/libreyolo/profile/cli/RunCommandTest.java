@@ -14,7 +14,7 @@ class RunCommandTest {
   @Test
   void shortRunPrintsTheReferenceLinesAndTheAmpNote() {
     CliTest.Result r = CliTest.run("profile", "run", "shapes8", "--device", "cpu", "--threads", "1", "--imgsz", "64",
-        "--batch", "2", "--steps", "2", "--warmup", "0", "--workers", "1", "--project", dir.toString());
+        "--batch", "2", "--steps", "2", "--warmup", "0", "--workers", "1", "--amp", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     String[] lines = r.out().split("\n");
     assertThat(lines[0]).matches("img/s: [0-9.]+  \\|  (compute|host / launch|dataloader)");
@@ -26,13 +26,14 @@ class RunCommandTest {
   @Test
   void autoBatchReportsTheBatchItChoseAndRecordsIt() throws Exception {
     CliTest.Result r = CliTest.run("profile", "run", "shapes128", "--device", "cpu", "--threads", "1", "--imgsz", "32",
-        "--batch", "-1", "--steps", "2", "--warmup", "0", "--workers", "1", "--no-amp", "--project", dir.toString());
+        "--batch", "-1", "--steps", "2", "--warmup", "0", "--workers", "1", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode config = PyJson.MAPPER.readTree(dir.resolve("prof").resolve("profile.json").toFile()).get("config");
     int batch = config.get("batch").asInt();
     assertThat(config.get("batch_auto").asBoolean()).isTrue();
     assertThat(Integer.bitCount(batch)).as("a power of two: %s", batch).isEqualTo(1);
-    assertThat(r.err()).contains("note: --batch -1 chose batch " + batch + " (the largest power of two up to 64");
+    assertThat(r.err()).contains("note: --batch -1 chose batch " + batch + " (the largest power of two up to 64")
+        .as("no AMP note when --amp was not given").doesNotContain("--amp is recorded");
   }
 
   @Test

@@ -39,6 +39,36 @@ public final class History implements AutoCloseable {
   /** The profile's median latency. */
   public static final String LATENCY_P50_MS = "latency_p50_ms";
 
+  /**
+   * What a history metric is, for a reader: its words with the unit, and which way is better.
+   *
+   * @param label the metric in words, with its unit
+   * @param lowerIsBetter true when a lower value is better, false when higher is, null when unknown (an imported metric)
+   */
+  @Api(status = Api.Status.EXPERIMENTAL)
+  public record Meaning(String label, Boolean lowerIsBetter) {
+    /** {@return "lower is better", "higher is better" or empty} */
+    public String direction() {
+      return lowerIsBetter == null ? "" : lowerIsBetter ? "lower is better" : "higher is better";
+    }
+  }
+
+  /**
+   * The meaning of a metric: ours by name; another (an imported one) by its {@code _ms} suffix, else unknown.
+   *
+   * @param metric the metric's name
+   * @return its words, unit and direction
+   */
+  public static Meaning meaning(String metric) {
+    return switch (metric) {
+      case STEP_VS_CANARY -> new Meaning("step time / canary time (ratio)", true);
+      case STEP_MS -> new Meaning("step time (ms)", true);
+      case IMG_PER_S -> new Meaning("throughput (img/s)", false);
+      case LATENCY_P50_MS -> new Meaning("median latency (ms)", true);
+      default -> metric.endsWith("_ms") ? new Meaning(metric + " (ms)", true) : new Meaning(metric, null);
+    };
+  }
+
   private final Store store;
 
   private History(Store store) {
@@ -71,6 +101,41 @@ public final class History implements AutoCloseable {
   }
 
   /**
+   * What differs between testbeds of one name, in words: {@code threads 1 / 2; cpu A / B}.
+   *
+   * @param testbeds series of one name on several testbeds
+   * @return the differing fields with their values, or "no field differs" for one testbed
+   */
+  public static String differences(List<Series> testbeds) {
+    java.util.Set<String> fields = new java.util.TreeSet<>();
+    testbeds.forEach(t -> fields.addAll(t.testbed().keySet()));
+    List<String> out = new ArrayList<>();
+    for (String f : fields) {
+      List<String> values = testbeds.stream().map(t -> t.testbed().getOrDefault(f, "none")).distinct().toList();
+      if (values.size() > 1) {
+        out.add(f + " " + String.join(" / ", values));
+      }
+    }
+    return out.isEmpty() ? "no field differs" : "they differ in " + String.join("; ", out);
+  }
+
+  /** The run attribute that identifies the profile a run was recorded from (its content's SHA-256). */
+  public static final String PROFILE_SHA256 = "profile_sha256";
+
+  /**
+   * Whether the series already holds a run recorded from this profile (same content, same {@code
+   * recorded_at}): recording a file twice would count one measurement as two runs.
+   *
+   * @param name the series' name
+   * @param run the run about to be recorded ({@link #run})
+   * @return whether it is there already
+   */
+  public boolean holds(String name, Run run) {
+    String hash = run.attributes().get(PROFILE_SHA256);
+    return hash != null && store.hasRun(name, PROFILE_SHA256, hash);
+  }
+
+  /**
    * Every series with its metrics and run count.
    *
    * @return the series, by name then testbed
@@ -100,8 +165,8 @@ public final class History implements AutoCloseable {
           ? " (it is empty)" : "; it has: " + String.join(", ", names.subList(0, Math.min(10, names.size())))
           + (names.size() > 10 ? ", ..." : "")));
     }
-    throw LibreYoloException.badInput("series '" + ref + "' was measured on " + named.size() + " testbeds: name one as "
-        + String.join(" or ", named.stream().map(Series::ref).toList()));
+    throw LibreYoloException.badInput("series '" + ref + "' was measured on " + named.size() + " testbeds ("
+        + differences(named) + "): name one as " + String.join(" or ", named.stream().map(Series::ref).toList()));
   }
 
   /**
@@ -201,7 +266,19 @@ public final class History implements AutoCloseable {
     if (hash != null && !hash.isNull()) {
       attributes.put("weights_sha256", hash.asText());
     }
+    attributes.put(PROFILE_SHA256, contentHash(profile));
     return new Run(time, commit, branch, attributes, metrics, forks);
+  }
+
+  /** The profile's content (its JSON, compact, recorded_at included) hashed: the same file recorded twice. */
+  private static String contentHash(Profile profile) {
+    try {
+      byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(
+          org.libreyolo.profile.internal.python.PyJson.compact(profile.json()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(h);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static void perFork(List<Blocks> processes, boolean normalise, String metric, Map<String, Double> metrics,

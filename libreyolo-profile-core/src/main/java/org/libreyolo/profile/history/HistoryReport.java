@@ -56,7 +56,7 @@ public final class HistoryReport {
     axes(svg, x, y, with.size(), metric);
     for (int i = 0; i < with.size(); i++) {
       for (double f : with.get(i).forks().getOrDefault(metric, new double[0])) {
-        svg.append(String.format(Locale.ROOT, "<circle class=\"fork\" cx=\"%.1f\" cy=\"%.1f\" r=\"1.6\"/>", x.at(i), y.at(f)));
+        svg.append(String.format(Locale.ROOT, "<circle class=\"fork\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.4\"/>", x.at(i), y.at(f)));
       }
     }
     for (int i = 0; i < with.size(); i++) {
@@ -91,7 +91,7 @@ public final class HistoryReport {
       Run at = with.get(c.index());
       rows.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%s</td><td>%s</td><td class=\"%s\">%+.2f%%</td>"
           + "<td>%.5g &rarr; %.5g</td><td>%.2g</td></tr>", c.index(), at.time(), escape(at.commit() == null ? "" : at.commit()),
-          c.change() > 0 ? "up" : "down", 100 * c.change(), c.before(), c.after(), c.pValue()));
+          tone(metric, c.change()), 100 * c.change(), c.before(), c.after(), c.pValue()));
     }
     Run latest = with.isEmpty() ? null : with.get(with.size() - 1);
     return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(series.ref()) + " " + escape(metric)
@@ -124,7 +124,19 @@ public final class HistoryReport {
     svg.append(String.format(Locale.ROOT, "<text class=\"label\" x=\"%d\" y=\"%d\">run (time order)</text>",
         (LEFT + WIDTH) / 2, HEIGHT - 10));
     svg.append(String.format(Locale.ROOT, "<text class=\"label\" x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\">%s</text>",
-        HEIGHT / 2, HEIGHT / 2, escape(metric)));
+        HEIGHT / 2, HEIGHT / 2, escape(axisLabel(metric))));
+  }
+
+  /** The y axis: the metric with its unit and direction, e.g. "throughput (img/s), higher is better". */
+  static String axisLabel(String metric) {
+    History.Meaning m = History.meaning(metric);
+    return m.lowerIsBetter() == null ? m.label() : m.label() + ", " + m.direction();
+  }
+
+  /** A change's colour by the metric's direction: worse red, better green, neutral when unknown. */
+  static String tone(String metric, double change) {
+    Boolean lower = History.meaning(metric).lowerIsBetter();
+    return lower == null ? "neutral" : (change > 0) == lower ? "worse" : "better";
   }
 
   private static double mean(List<Run> runs, String metric, int from, int to) {
@@ -154,10 +166,10 @@ public final class HistoryReport {
       + "main{max-width:1140px;margin:0 auto;padding:16px}h1{font-size:20px}small{color:#666;font-weight:normal}"
       + "svg{background:#fff;border:1px solid #ddd;max-width:100%;height:auto}.axis{stroke:#888}.tick{font-size:11px;"
       + "fill:#555;text-anchor:end}.tick.x{text-anchor:middle}.label{font-size:12px;fill:#444;text-anchor:middle}"
-      + ".fork{fill:#9aa7b8;opacity:.55}.run{fill:#1f5fa8}.latest{fill:#fff;stroke:#d62728;stroke-width:2.5}"
+      + ".fork{fill:#5f7592;opacity:.8}.run{fill:#1f5fa8}.latest{fill:#fff;stroke:#d62728;stroke-width:2.5}"
       + ".level{stroke:#2ca02c;stroke-width:2.5}.change{stroke:#d62728;stroke-dasharray:4 3}.change-label{font-size:12px;"
       + "fill:#d62728}table{border-collapse:collapse;margin-top:8px}td,th{border-bottom:1px solid #ddd;padding:4px 10px;"
-      + "text-align:left}.up{color:#d62728}.down{color:#2ca02c}.legend{color:#555}.sw{display:inline-block;width:10px;"
-      + "height:10px;border-radius:5px;margin:0 4px 0 12px}.sw.fork{background:#9aa7b8}.sw.run{background:#1f5fa8}"
+      + "text-align:left}.worse{color:#d62728}.better{color:#2ca02c}.neutral{color:#555}.legend{color:#555}.sw{display:inline-block;width:10px;"
+      + "height:10px;border-radius:5px;margin:0 4px 0 12px}.sw.fork{background:#5f7592}.sw.run{background:#1f5fa8}"
       + ".sw.latest{border:2.5px solid #d62728;width:6px;height:6px}.sw.level{background:#2ca02c;height:3px;border-radius:0}";
 }

@@ -43,12 +43,29 @@ public final class HistoryViews {
    * @param commit the commit, or null to read it from the environment or git
    * @param branch the branch, or null to read it from the environment or git
    * @param time when it ran, or null for now
+   * @param again record it even when the series holds this profile already
    * @return what was stored, in one line
    */
-  public static View record(String url, Profile profile, String series, String commit, String branch, Instant time) {
+  public static View record(String url, Profile profile, String series, String commit, String branch, Instant time,
+      boolean again) {
+    return recordRun(url, profile, series, commit, branch, time, again);
+  }
+
+  /** {@code again} null: a profile the series holds already is left out with a line, not refused (a build's gate). */
+  private static View recordRun(String url, Profile profile, String series, String commit, String branch,
+      Instant time, Boolean again) {
     Run run = History.run(profile, commit != null ? commit : Provenance.commit(),
         branch != null ? branch : Provenance.branch(), time != null ? time : Instant.now());
     try (History h = History.open(url)) {
+      if (!Boolean.TRUE.equals(again) && h.holds(series, run)) {
+        if (again == null) {
+          return new View(List.of("not recorded: the history " + h.where() + " holds this profile already in " + series),
+              null);
+        }
+        throw LibreYoloException.badInput("the history " + h.where() + " holds this profile already (same content and"
+            + " recorded_at) in " + series + ": recording it twice counts one measurement as two runs; {again} records"
+            + " it anyway");
+      }
       h.record(series, History.testbed(profile), List.of(run));
       int forks = run.forks().values().stream().mapToInt(f -> f.length).max().orElse(1);
       return new View(List.of("recorded " + series + " (" + forks + (forks == 1 ? " process" : " forks") + ", commit "
@@ -115,9 +132,16 @@ public final class HistoryViews {
       ObjectNode json = JsonNodeFactory.instance.objectNode();
       json.put("history", h.where());
       ArrayNode arr = json.putArray("series");
-      for (Series s : all) {
+      for (int i = 0; i < all.size(); i++) {
+        Series s = all.get(i);
         lines.add(String.format(Locale.ROOT, "  %-32s %-8s %6d runs  %s", s.name(), s.testbedId(), s.runs(),
             String.join(",", s.metrics())));
+        boolean lastOfName = i == all.size() - 1 || !all.get(i + 1).name().equals(s.name());
+        List<Series> sameName = all.stream().filter(t -> t.name().equals(s.name())).toList();
+        if (lastOfName && sameName.size() > 1) { // the list is ordered by name: say once what splits it
+          lines.add("    " + s.name() + " is split over " + sameName.size() + " testbeds: "
+              + History.differences(sameName));
+        }
         ObjectNode o = arr.addObject();
         o.put("name", s.name());
         o.put("testbed_id", s.testbedId());
@@ -236,7 +260,7 @@ public final class HistoryViews {
     String word = check.json().path("verdict").asText(null);
     Verdict verdict = word == null ? null : Verdict.valueOf(word);
     if (Provenance.records(record, branch)) {
-      return new Judged(verdict, check.lines(), record(url, profile, series, null, null, null).lines(), true);
+      return new Judged(verdict, check.lines(), recordRun(url, profile, series, null, null, null, null).lines(), true);
     }
     return new Judged(verdict, check.lines(), List.of("not recorded in the history: this build is not on " + branch
         + " (" + recordFlag + "=true records it)"), false);

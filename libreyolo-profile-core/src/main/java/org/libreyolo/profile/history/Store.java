@@ -152,6 +152,24 @@ final class Store implements AutoCloseable {
     }
   }
 
+  /** Whether a run of the named series (any testbed) carries attribute {@code key} = {@code value}. */
+  boolean hasRun(String name, String key, String value) {
+    String sql = "SELECT 1 FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND r.attributes LIKE ?";
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      dialect.begin(c, false);
+      s.setString(1, name);
+      s.setString(2, "%" + json(Map.of(key, value)).replaceAll("^\\{|\\}$", "") + "%");
+      try (ResultSet r = s.executeQuery()) {
+        boolean found = r.next();
+        dialect.commit(c);
+        return found;
+      }
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw dialect.error(url, e);
+    }
+  }
+
   /**
    * One metric's values of a series in time order: the last {@code last} runs (0: all) on
    * {@code branch} (null: every branch).

@@ -74,9 +74,13 @@ public final class TrainProfiler {
         profile = trial(o, dataset, weights, device, dir, stage, progress);
       } catch (LibreYoloException e) {
         if (e.kind() == LibreYoloException.Kind.NO_PROFILE) {
-          throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, "no profile produced for run " + i
-              + ": the window (warmup " + o.warmup() + " + steps " + o.steps() + ") never filled. Use a larger dataset,"
-              + " fewer {steps}, or a smaller {batch}.");
+          int images = dataset.train().size();
+          throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, o.batch() > images
+              // fewer steps cannot help: not one batch can be formed
+              ? "no profile produced for run " + i + ": the dataset has " + images + " training images, fewer than"
+                  + " one batch of " + o.batch() + ". Use a smaller {batch} or a larger dataset."
+              : "no profile produced for run " + i + ": the window (warmup " + o.warmup() + " + steps " + o.steps()
+                  + ") never filled. Use a larger dataset, fewer {steps}, or a smaller {batch}.");
         }
         throw e;
       }

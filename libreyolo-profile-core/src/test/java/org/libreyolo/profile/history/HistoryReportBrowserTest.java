@@ -42,6 +42,8 @@ class HistoryReportBrowserTest {
     String html = Files.readString(page);
     assertThat(html).contains("<svg id=\"plot\"", "class=\"run latest\"", "class=\"change-label\"", "commit70");
     assertThat(html.split("class=\"fork\"", -1)).hasSize(120 * 5 + 1); // every fork of every run
+    // the axis names the unit and direction; a rise of a lower-is-better ratio is coloured as worse
+    assertThat(html).contains("step time / canary time (ratio), lower is better", "<td class=\"worse\">+");
     Chromium.Rendered rendered = Chromium.render(page, dir);
     Chromium.assertNoConsoleErrors(rendered.log());
     assertThat(rendered.dom()).contains("data-runs=\"120\"", "data-changes=\"1\"", "<svg");
@@ -50,5 +52,14 @@ class HistoryReportBrowserTest {
     Path keep = Path.of("target/history-report-screenshots");
     Files.createDirectories(keep);
     Files.copy(rendered.screenshot(), keep.resolve("history.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  @Test
+  void changesAreColouredByTheMetricsDirection() {
+    assertThat(HistoryReport.tone(History.IMG_PER_S, -0.1)).as("a throughput drop").isEqualTo("worse");
+    assertThat(HistoryReport.tone(History.IMG_PER_S, 0.1)).isEqualTo("better");
+    assertThat(HistoryReport.tone(History.STEP_MS, 0.1)).isEqualTo("worse");
+    assertThat(HistoryReport.tone("imported_score", 0.1)).isEqualTo("neutral");
+    assertThat(HistoryReport.axisLabel(History.IMG_PER_S)).isEqualTo("throughput (img/s), higher is better");
   }
 }

@@ -59,6 +59,21 @@ class HistoryStoreTest {
     }
   }
 
+  /** One name on two testbeds: list and a lookup by name say what splits it. */
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgresql"})
+  void aSeriesSplitOverTestbedsSaysWhatDiffers(String engine) {
+    String url = url(engine);
+    try (History h = History.open(url)) {
+      h.record("infer", Map.of("cpu", "x", "threads", "1"), List.of(run(1, 1.0)));
+      h.record("infer", Map.of("cpu", "x", "threads", "2"), List.of(run(2, 1.0)));
+      LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> h.series("infer"));
+      assertThat(e.getMessage()).contains("measured on 2 testbeds (they differ in threads 1 / 2): name one as infer@");
+    }
+    assertThat(HistoryViews.list(url).lines()).anySatisfy(l -> assertThat(l)
+        .isEqualTo("    infer is split over 2 testbeds: they differ in threads 1 / 2"));
+  }
+
   /** Eight writers at once, each its own connection: every run is there, each whole. */
   @ParameterizedTest
   @ValueSource(strings = {"sqlite", "postgresql"})

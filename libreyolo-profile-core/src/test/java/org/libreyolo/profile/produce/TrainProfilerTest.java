@@ -75,8 +75,8 @@ class TrainProfilerTest {
   void aDatasetSmallerThanABatchProducesNoProfile() {
     assertThatThrownBy(() -> TrainProfiler.run(options("shapes3", dir, 4, 2, 0, 1), Progress.NONE))
         .isInstanceOfSatisfying(LibreYoloException.class, e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.NO_PROFILE))
-        .hasMessage("no profile produced for run 0: the window (warmup 0 + steps 2) never filled. Use a larger dataset,"
-            + " fewer steps, or a smaller batch.");
+        .hasMessage("no profile produced for run 0: the dataset has 3 training images, fewer than one batch of 4."
+            + " Use a smaller batch or a larger dataset.");
   }
 
   @Test

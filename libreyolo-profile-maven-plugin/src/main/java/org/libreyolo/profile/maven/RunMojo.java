@@ -52,7 +52,9 @@ public class RunMojo extends AbstractModelMojo {
     TrainOptions options = TrainOptions.builder().data(data).weights(weights).size(size).batch(batch).imgsz(imgsz)
         .workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(deviceSpec())
         .threads(threads).project(projectPath()).build();
-    TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), amp,
+    // the note is for a user who asked for AMP (-Dlibreyolo.profile.amp), not for the default
+    boolean ampGiven = amp && System.getProperty("libreyolo.profile.amp") != null;
+    TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), ampGiven,
         AbstractProfileMojo::summaryGoal);
     report.notes().forEach(n -> getLog().info(Option.render(n, Option.Surface.MAVEN)));
     report.warnings().forEach(w -> getLog().warn(Option.render(w, Option.Surface.MAVEN)));

@@ -20,6 +20,9 @@ import org.libreyolo.profile.result.ProfileRows;
  */
 public final class Comparison {
   public static final String SINGLE_RUN = "single run, use 'run --repeat N' for a significance call";
+  /** The advice for inference profiles: their trials are forks, judged by {@code check} (docs/deviations.md). */
+  public static final String SINGLE_RUN_INFER = "single run, use 'check' on forked infer profiles for a significance"
+      + " call";
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private Comparison() {}
@@ -36,7 +39,7 @@ public final class Comparison {
     Num sa = a.imgPerSStd();
     Num sb = b.imgPerSStd();
     if (na < 2 || nb < 2 || sa == null || sb == null) {
-      return new Significance(null, SINGLE_RUN);
+      return new Significance(null, a.isInference() && b.isInference() ? SINGLE_RUN_INFER : SINGLE_RUN);
     }
     double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
     double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());

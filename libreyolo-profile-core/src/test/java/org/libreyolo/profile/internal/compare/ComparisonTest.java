@@ -49,6 +49,10 @@ class ComparisonTest {
         profile("{\"img_per_s\": 60.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 3}"));
     assertThat(single.significant()).isNull();
     assertThat(single.text()).isEqualTo(Comparison.SINGLE_RUN);
+    // two inference profiles: their trials are forks, so the advice is the gate over forks, not run --repeat
+    Comparison.Significance infer = Comparison.significance(profile("{\"mode\": \"inference\", \"img_per_s\": 50.0}"),
+        profile("{\"mode\": \"inference\", \"img_per_s\": 60.0}"));
+    assertThat(infer.text()).isEqualTo(Comparison.SINGLE_RUN_INFER).contains("'check'").doesNotContain("run --repeat");
     Comparison.Significance none = Comparison.significance(profile("{\"img_per_s\": null}"), profile("{\"img_per_s\": 5.0}"));
     assertThat(none.significant()).isNull();
     assertThat(none.text()).isEqualTo("img/s unavailable");
