@@ -32,8 +32,9 @@ public final class RunCommand implements Runnable {
   @Option(names = "--workers", defaultValue = Defaults.Train.WORKERS, description = "data-loading threads (default: ${DEFAULT-VALUE})")
   int workers;
 
-  @Option(names = "--amp", negatable = true, defaultValue = Defaults.Train.AMP, description = "AMP (recorded; not applied on DJL 0.36)")
-  boolean amp;
+  /** Null when not given: the default applies, and no note is due. */
+  @Option(names = "--amp", negatable = true, description = "AMP (recorded; not applied on DJL 0.36; default: on)")
+  Boolean amp;
 
   @Option(names = "--steps", defaultValue = Defaults.Train.STEPS, description = "measured steps (default: ${DEFAULT-VALUE})")
   int steps;
@@ -51,10 +52,10 @@ public final class RunCommand implements Runnable {
   @Override
   public void run() {
     TrainOptions options = TrainOptions.builder().data(data).weights(model.weights).size(model.size).batch(batch)
-        .imgsz(imgsz).workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(engine.spec())
+        .imgsz(imgsz).workers(workers).amp(amp != null ? amp : Defaults.Train.AMP_VALUE).steps(steps).warmup(warmup).repeat(repeat).device(engine.spec())
         .threads(engine.threads).project(output.project).build();
     // the note is for a user who asked for AMP, not for the reference's default of --amp
-    boolean ampGiven = amp && spec.commandLine().getParseResult().hasMatchedOption("--amp");
+    boolean ampGiven = Boolean.TRUE.equals(amp);
     TrainReport report = TrainReport.of(TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())), ampGiven,
         Main::summaryCommand);
     PrintWriter err = spec.commandLine().getErr();

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.compare.Comparison;
+import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;

@@ -48,6 +48,7 @@ class HtmlReportBrowserTest {
     Profile a = GateTest.profile(100, 0.05, 1, "x");
     a.json().put("mode", "inference");
     a.json().putArray("img_per_s_trials").add(9.5).add(10.2).add(10.0);
+    a.json().putObject("config").put("half", false).put("trace", true).putNull("weights_sha256");
     a.json().put("img_per_s_std", 0.3);
     Path file = dir.resolve("profile.json");
     AtomicFiles.write(file, o -> o.write(PyJson.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
@@ -55,6 +56,8 @@ class HtmlReportBrowserTest {
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("class=\"chart histogram\"", "class=\"chart cdf\"", "class=\"percentile\"",
         "class=\"chart bars\"", "class=\"std-band\"", "latency (ms)");
+    // the product's words, not Python's: no True/False/None in the config and environment table
+    assertThat(r.dom()).doesNotContain(">True<", ">False<", ">None<").contains(">false<", ">true<", ">n/a<");
   }
 
   @Test
@@ -63,6 +66,8 @@ class HtmlReportBrowserTest {
     Path after = dir.resolve("after.json");
     Profile a = GateTest.profile(100, 0.05, 1, "x");
     Profile b = GateTest.profile(120, 0.05, 2, "x");
+    a.json().putObject("config").put("batch", 1);
+    b.json().putObject("config").put("batch", 4); // another workload
     a.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 80.0);
     b.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 95.0);
     AtomicFiles.write(before, o -> o.write(PyJson.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
@@ -71,6 +76,7 @@ class HtmlReportBrowserTest {
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("class=\"cdf-line\"", "class=\"chart deltas\"", "Welch t (log)", "before", "after");
     assertThat(r.dom().split("class=\"cdf-line\"", -1)).hasSize(3);
+    assertThat(r.dom()).contains("workloads differ: batch ").contains(" -&gt; 4");
   }
 
   @Test

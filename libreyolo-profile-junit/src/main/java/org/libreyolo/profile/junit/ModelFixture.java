@@ -77,6 +77,11 @@ public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCal
     Engine.boot(threads > 0 ? threads : Engine.defaultThreads());
     try {
       model = loader.get();
+    } catch (ai.djl.repository.zoo.ModelNotFoundException e) {
+      // DJL's words name no path: say where a relative model path was looked for
+      throw OneLine.failure(context.getRequiredTestClass().getSimpleName() + ": the ModelFixture's model did not load: "
+          + e.getMessage() + " (a relative model path resolves against " + java.nio.file.Path.of("").toAbsolutePath()
+          + ": is the file there?)");
     } catch (Exception e) {
       throw e;
     } catch (Throwable t) {

@@ -26,6 +26,34 @@ class ExtensionBadInputTest {
     }
   }
 
+  /** A ModelFixture whose model file is not where the criteria say. */
+  static class MissingModel {
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static ModelFixture<ai.djl.repository.zoo.ZooModel<ai.djl.ndarray.NDList, ai.djl.ndarray.NDList>> model =
+        ModelFixture.of(() -> ai.djl.repository.zoo.Criteria.builder()
+            .setTypes(ai.djl.ndarray.NDList.class, ai.djl.ndarray.NDList.class)
+            .optModelPath(Path.of("src/test/resources/no-such-model.torchscript")).optEngine("PyTorch").build()
+            .loadModel()).threads(1);
+
+    @Test
+    @ProfiledStep(warmup = 0, runs = 3)
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> model.get());
+    }
+  }
+
+  @Test
+  void aModelThatIsNotThereNamesWhereItWasLookedFor() {
+    Events events = org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(MissingModel.class))
+        .execute().containerEvents(); // beforeAll fails the class
+    Throwable t = events.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class)
+        .orElseThrow().getThrowable().orElseThrow();
+    assertThat(t.getMessage()).startsWith("MissingModel: the ModelFixture's model did not load: ")
+        .contains("a relative model path resolves against " + Path.of("").toAbsolutePath());
+  }
+
   @ParameterizedTest(name = "{0}={1}")
   @CsvSource(delimiter = '|', textBlock = """
       warmup         | many  | libreyolo.profile.warmup='many' is not valid

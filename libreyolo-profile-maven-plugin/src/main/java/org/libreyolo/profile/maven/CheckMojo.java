@@ -120,7 +120,7 @@ public class CheckMojo extends AbstractProfileMojo {
       File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
       if (current != null || judged.isFile()) { // a named current file must exist: bad input if not
         GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
-        judge(outcome, "against " + baseline, "", failures);
+        judge(outcome, "against " + baseline, "", failures, false);
         history(judged.toPath(), Defaults.Gate.BASELINE_NAME, options, "", failures);
       } else {
         missing.add(baseline + " (no " + judged + ": run the infer goal before check)");
@@ -144,7 +144,7 @@ public class CheckMojo extends AbstractProfileMojo {
         }
         GateRun.Outcome outcome = GateRun.check(ReaderViews.load(step.baseline()), step.baseline(), step.current(),
             step.profile(), options, step.profile().getParent());
-        judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures);
+        judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures, true);
         history(step.profile(), step.id(), options, step.id() + ": ", failures);
       }
       layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
@@ -188,8 +188,11 @@ public class CheckMojo extends AbstractProfileMojo {
     judged.recordLines().forEach(line -> getLog().info(prefix + line));
   }
 
-  /** Logs one gate's lines and records what fails the build. */
-  private void judge(GateRun.Outcome outcome, String what, String prefix, List<String> failures) {
+  /**
+   * Logs one gate's lines and records what fails the build. {@code brief}: a JUnit step, whose test
+   * printed its verdict already; a verdict that passes gets one line here, not the table again.
+   */
+  private void judge(GateRun.Outcome outcome, String what, String prefix, List<String> failures, boolean brief) {
     Gate.Result result = outcome.result();
     File resultFile = outcome.resultFile().toFile();
     if (result.verdict() == Verdict.REGRESSION) {
@@ -203,6 +206,9 @@ public class CheckMojo extends AbstractProfileMojo {
       outcome.lines().forEach(line -> getLog().error(prefix + line));
       failures.add("INCONCLUSIVE " + what + " with libreyolo.profile.failOnInconclusive=true (details: " + resultFile
           + ")");
+    } else if (brief) {
+      getLog().info(prefix + "verdict: " + result.verdict() + " (the test printed it; the table: "
+          + outcome.resultFile().resolveSibling(GateRun.SUMMARY_FILE) + ")");
     } else {
       outcome.lines().forEach(line -> getLog().info(prefix + line));
     }

@@ -37,6 +37,17 @@ public final class Fmt {
     return PyJson.str(v);
   }
 
+  /**
+   * A stored value as the HTML reports show it, in the product's words rather than Python's:
+   * {@code true}/{@code false}, {@code n/a} for null, text without quotes, numbers as stored.
+   */
+  public static String display(JsonNode v) {
+    if (v == null || v.isNull() || v.isMissingNode()) {
+      return "n/a";
+    }
+    return v.isBoolean() ? Boolean.toString(v.booleanValue()) : v.isTextual() ? v.asText() : PyJson.str(v);
+  }
+
   /** {@code value or "?"}: falsy (null, 0, empty) prints {@code ?}. */
   public static String orQ(JsonNode v) {
     return falsy(v) ? "?" : PyJson.str(v);

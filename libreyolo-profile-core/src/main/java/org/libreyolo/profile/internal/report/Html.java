@@ -36,7 +36,8 @@ public final class Html {
         + ".tag{font-weight:600;padding:1px 6px;border-radius:4px;background:#eef0f3}.tag.regression{background:#fdecea;"
         + "color:#b03a2e}.tag.pass,.tag.improved{background:#eaf7ee;color:#2e6b34}.tag.inconclusive{background:#fff8e1;"
         + "color:#7a5d00}details.card{margin-top:12px}details summary{cursor:pointer}.card{margin-bottom:12px}"
-        + "td,th{overflow-wrap:anywhere}.counter{font-size:13px}"
+        // long names may break anywhere, words and numbers never ("chan ge", "REGRESS ION", "1.2 34")
+        + "td,th{overflow-wrap:break-word}th,td.num,.tag,.word{white-space:nowrap}.counter{font-size:13px}"
         + "table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eee;"
         + "font-variant-numeric:tabular-nums}td.num,th.num{text-align:right}"
         + ".muted{color:#666}.kv td:first-child{color:#555;width:38%}svg text:not([fill]){fill:#222}"

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.libreyolo.profile.internal.compare.Comparison;
+import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -73,6 +74,11 @@ public final class HtmlReport {
         .append(Html.esc(Num.str(ips.after())))
         .append(Html.esc(Fmt.pctSuffix(Num.orZero(ips.before()), Num.orZero(ips.after())))).append(": ")
         .append(Html.esc(call)).append("</div>");
+    List<String> workload = Workload.differences(a, b);
+    if (!workload.isEmpty()) { // a batch of 1 against a batch of 4 is another workload, not a change
+      body.append("<p class=\"verdict regression\">workloads differ: ").append(Html.esc(String.join("; ", workload)))
+          .append(" &mdash; the timing compares different work</p>");
+    }
     if (!cmp.environmentDifferences().isEmpty()) {
       body.append("<p class=\"verdict regression\">environments differ: ")
           .append(Html.esc(cmp.environmentJson().toString()))
@@ -107,8 +113,8 @@ public final class HtmlReport {
     }
     rows.put("device", (p.device() == null ? "?" : p.device()) + " ("
         + (p.kernelSource() == null ? "?" : p.kernelSource()) + ")");
-    p.config().forEach((k, v) -> rows.put("config." + k, Fmt.str(v)));
-    p.environment().forEach((k, v) -> rows.put("env." + k, Fmt.str(v)));
+    p.config().forEach((k, v) -> rows.put("config." + k, Fmt.display(v)));
+    p.environment().forEach((k, v) -> rows.put("env." + k, Fmt.display(v)));
     StringBuilder t = new StringBuilder("<table class=\"kv\">");
     rows.forEach((k, v) -> t.append("<tr><td>").append(Html.esc(k)).append("</td><td>").append(Html.esc(v)).append("</td></tr>"));
     return t.append("</table>").toString();
@@ -203,9 +209,9 @@ public final class HtmlReport {
     return t.append("</table>").toString();
   }
 
-  /** Python's {@code str()} of a stored scalar. */
+  /** A stored scalar as the report shows it: n/a for none (not Python's None). */
   private static String shown(Object v) {
-    return v == null ? "None" : v instanceof Num n ? n.str() : v.toString();
+    return v == null ? "n/a" : v instanceof Num n ? n.str() : v.toString();
   }
 
   private static String statistics(Comparison.Statistics s) {

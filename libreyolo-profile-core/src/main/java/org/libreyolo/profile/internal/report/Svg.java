@@ -180,7 +180,8 @@ public final class Svg {
           .append(n(x)).append("\" y2=\"").append(H - BOTTOM).append("\" stroke=\"#c0392b\" stroke-dasharray=\"4 3\"/>");
       boolean right = x > W - RIGHT - 70;
       out.append(text(right ? x - 3 : x + 3, TOP + 12 + 13 * i, names[i] + " " + fmt(marks[i]), right ? "end" : "start",
-          "font-size=\"11\" fill=\"#c0392b\""));
+          // a white halo: the label stays readable where it crosses the bars
+          "font-size=\"11\" fill=\"#c0392b\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\""));
     }
     return out.toString();
   }

@@ -1,10 +1,9 @@
-package org.libreyolo.profile.gate;
+package org.libreyolo.profile.internal.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -14,9 +13,9 @@ import org.libreyolo.profile.result.Profile;
  * about a run at 224. The model file's content hash is shown but does not block: a changed model
  * under the same name is what the gate is for (docs/statistics.md, "The gate").
  */
-final class Workload {
+public final class Workload {
   /** {@code config} keys that define the workload; compared only when both profiles record them. */
-  static final List<String> KEYS = List.of("mode", "model", "size", "imgsz", "batch", "conf", "iou", "max_det", "half",
+  public static final List<String> KEYS = List.of("mode", "model", "size", "imgsz", "batch", "conf", "iou", "max_det", "half",
       "amp_dtype", "source", "data", "workers", "step", "task", "input_shape");
   /** Shown when it differs, never blocking. */
   static final String MODEL_HASH = "weights_sha256";
