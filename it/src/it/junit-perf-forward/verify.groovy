@@ -18,3 +18,4 @@ assert new File(basedir, 'src/perf/libreyolo-profile/example.ForwardPerfTest.pre
 // the check goal found the step's output and its baseline by convention and gated it
 assert log =~ /ForwardPerfTest\.predict: verdict: (PASS|IMPROVED|INCONCLUSIVE)/
 assert log.contains('no baseline at') // the infer baseline: this project gates its tests only
+assert !log.contains('Could not initialize NNPACK') // libtorch writes nothing inside the timed loop
