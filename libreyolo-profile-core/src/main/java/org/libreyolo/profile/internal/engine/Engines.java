@@ -80,7 +80,9 @@ public final class Engines {
               + " (see README, \"Choosing the native library\")", e);
         }
         intraOpThreads = JniUtils.getNumThreads();
-        nativeWarnings = NativeWarnings.quiet();
+        // -Dlibreyolo.nativeWarnings=keep leaves libtorch's warnings as they are (to see them, or to measure their cost)
+        nativeWarnings = "keep".equals(System.getProperty("libreyolo.nativeWarnings")) ? "kept (libreyolo.nativeWarnings=keep)"
+            : NativeWarnings.quiet();
       }
       if (intraOpThreads != threads) {
         JniUtils.setNumThreads(threads);
