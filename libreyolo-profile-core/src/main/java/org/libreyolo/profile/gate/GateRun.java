@@ -126,6 +126,29 @@ public final class GateRun {
     }
   }
 
+  /**
+   * Refuses, before anything is measured, a baseline the gate could never judge: one process gives
+   * {@code repeat * floor(runs / 5)} timing blocks and the gate needs {@link BlockStatistics#MIN_BLOCKS};
+   * forks need a block each.
+   *
+   * @param runs measured iterations per trial
+   * @param repeat trials in one process
+   * @param forks processes
+   */
+  public static void requireJudgeable(int runs, int repeat, int forks) {
+    int perBlock = Defaults.Blocks.RUNS_PER_BLOCK;
+    int blocks = Math.max(1, repeat) * (runs / perBlock);
+    if (forks < 2 && blocks < BlockStatistics.MIN_BLOCKS) {
+      throw LibreYoloException.badInput("{runs} " + runs + " gives " + blocks + " timing block" + (blocks == 1 ? "" : "s")
+          + " of " + perBlock + " runs, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": a baseline recorded"
+          + " so could never be judged; set {runs} >= " + BlockStatistics.MIN_BLOCKS * perBlock + " (or {forks} >= 2)");
+    }
+    if (blocks < 1) {
+      throw LibreYoloException.badInput("{runs} " + runs + " gives no timing block of " + perBlock + " runs in each fork:"
+          + " set {runs} >= " + perBlock);
+    }
+  }
+
   static void requireBlocks(Profile p, Path file, String role) {
     requireOneEnvironment(p, file, role);
     String schema = p.json().path("schema").asText("");

@@ -32,6 +32,16 @@ public final class Engine {
   }
 
   /**
+   * Whether this JVM booted the engine already (a model fixture, a model step): a plain-JVM step
+   * leaves it unbooted and needs no native library.
+   *
+   * @return whether the engine is up
+   */
+  public static boolean booted() {
+    return Engines.booted();
+  }
+
+  /**
    * Boots the engine and resolves a device on it: {@code auto} becomes CUDA 0 where present, else
    * the CPU; a CUDA device this machine does not have is bad input.
    *

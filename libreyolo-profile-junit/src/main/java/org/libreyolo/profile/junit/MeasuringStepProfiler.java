@@ -184,7 +184,8 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   private Profile inProcess(CustomStepProfiler.Options options, StepBody step) {
-    if (config.threads() > 0) {
+    // threads are the engine's: a plain-JVM step (no model named, no engine up) runs without libtorch
+    if (config.threads() > 0 && (modelParams >= 0 || Engine.booted())) {
       Engine.boot(config.threads());
     }
     try {

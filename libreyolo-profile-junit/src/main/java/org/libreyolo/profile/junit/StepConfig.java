@@ -12,6 +12,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.Option;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.PairedBlocks;
@@ -209,6 +210,9 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
             + " an A/B (got " + ab.pairs() + ", " + ab.blockRuns() + ")");
       }
       Forking.check(forks);
+      if (updateBaseline && !fork.inFork()) { // a baseline is only worth recording if the gate can judge it
+        GateRun.requireJudgeable(runs, repeat, forks);
+      }
     } catch (LibreYoloException e) {
       throw new IllegalArgumentException("@ProfiledStep: " + words(e));
     }

@@ -78,6 +78,21 @@ class ExtensionBadInputTest {
   }
 
   @Test
+  void aBaselineTheGateCouldNeverJudgeIsRefusedBeforeAnythingIsRecorded() {
+    Events events = org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
+        .configurationParameter("libreyolo.profile.updateBaseline", "true")
+        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
+        .execute().testEvents();
+    Throwable t = assertFailedWith(events, "QuickStep.step: @ProfiledStep: runs 3 gives 0 timing blocks of 5 runs,"
+        + " the gate needs at least 3: a baseline recorded so could never be judged; set runs >= 15 (or forks >= 2)");
+    assertThat(t.getStackTrace()).isEmpty();
+    assertThat(dir.resolve("baselines")).doesNotExist();
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
   void anUnreachableHistoryFailsWithOneLine() {
     Throwable t = assertFailedWith(run(QuickStep.class, "libreyolo.profile.history",
         "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2"), "cannot reach the history database at 127.0.0.1:1");

@@ -93,7 +93,7 @@ class StepApiTest {
     }
   }
 
-  @ProfiledStep(warmup = 0, runs = 4)
+  @ProfiledStep(warmup = 0, runs = 15) // 3 blocks: a baseline the gate can judge
   static class Invocations {
     @ParameterizedTest(name = "size={0}")
     @ValueSource(ints = {1, 2})

@@ -1,0 +1,21 @@
+package example;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.junit.ProfiledStep;
+import org.libreyolo.profile.junit.StepProfiler;
+
+/** Plain Java code, no model: threads = 1 must not need libtorch. */
+class SortPerfTest {
+  @Test
+  @ProfiledStep(warmup = 5, runs = 20, threads = 1)
+  void sort(StepProfiler step) {
+    int[] data = new SplittableRandom(7).ints(20_000).toArray();
+    step.measure("sort", () -> {
+      int[] copy = data.clone();
+      Arrays.sort(copy);
+      return copy[copy.length / 2];
+    });
+  }
+}
