@@ -19,6 +19,6 @@ assert result.op_counts.verdict == 'PASS'
 assert new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/infer/profile.json')).device == 'cpu'
 assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.input=')
 // the history: nothing to judge by on the first build, then this run recorded with its forks
-assert log.contains('history: not used, no runs of infer on this testbed')
+assert log.contains("history: not used, no series 'infer' in the history file target/history.db (it is empty)")
 assert log.contains('recorded infer (10 forks')
 assert new File(basedir, 'target/history.db').isFile()
