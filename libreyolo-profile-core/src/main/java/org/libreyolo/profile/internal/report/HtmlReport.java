@@ -99,17 +99,20 @@ public final class HtmlReport {
   }
 
   private static String verdict(Profile p) {
+    if (p.bound() == null) {
+      return "<div class=\"verdict\">no verdict recorded in this profile</div>";
+    }
     return "<div class=\"verdict\"><b>" + Html.esc(String.valueOf(p.bound()).toUpperCase(Locale.ROOT)) + "</b>: "
         + Html.esc(String.valueOf(p.boundWhy())) + "</div>";
   }
 
   private static String keyValues(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
-    rows.put("img/s", Num.str(p.imgPerS()));
-    rows.put("step ms", Num.str(p.stepMs()));
+    rows.put("img/s", shown(p.imgPerS()));
+    rows.put("step ms", shown(p.stepMs()));
     ProfileRows.Latency l = p.latency();
     if (l != null) {
-      rows.put("latency p50 / p90 / p99 ms", Num.str(l.p50()) + " / " + Num.str(l.p90()) + " / " + Num.str(l.p99()));
+      rows.put("latency p50 / p90 / p99 ms", shown(l.p50()) + " / " + shown(l.p90()) + " / " + shown(l.p99()));
     }
     rows.put("device", (p.device() == null ? "?" : p.device()) + " ("
         + (p.kernelSource() == null ? "?" : p.kernelSource()) + ")");
