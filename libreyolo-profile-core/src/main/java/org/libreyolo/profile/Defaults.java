@@ -68,6 +68,14 @@ public final class Defaults {
     public static final int FORKS_VALUE = 10;
     /** {@link #FORKS_VALUE} as text, for annotation attributes. */
     public static final String FORKS = "" + FORKS_VALUE;
+    /**
+     * The CLI's {@code profile infer} answers a person asking where the time goes: one process
+     * measuring the reference's iterations, in seconds (docs/deviations.md). The gate's producers
+     * (Maven {@code infer} / {@code baseline}, {@code --forks N}) keep {@link #FORKS_VALUE}.
+     */
+    public static final int CLI_FORKS_VALUE = 1;
+    /** {@link #CLI_FORKS_VALUE} as text, for the CLI's option default. */
+    public static final String CLI_FORKS = "" + CLI_FORKS_VALUE;
 
     /**
      * The default measured iterations for a fork count.

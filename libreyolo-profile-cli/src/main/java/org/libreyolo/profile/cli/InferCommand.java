@@ -47,7 +47,7 @@ public final class InferCommand implements Runnable {
   @Option(names = "--repeat", defaultValue = Defaults.Infer.REPEAT, description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--forks", defaultValue = Defaults.Infer.FORKS,
+  @Option(names = "--forks", defaultValue = Defaults.Infer.CLI_FORKS,
       description = "processes to measure in, one after another, each a fresh JVM (1: this one) (default: ${DEFAULT-VALUE})")
   int forks;
 
@@ -71,6 +71,8 @@ public final class InferCommand implements Runnable {
       out.println(Json.indented(InferReport.json(r)));
     } else {
       InferReport.text(r, Main::summaryCommand).forEach(out::println);
+      InferReport.notes(r).forEach(n -> spec.commandLine().getErr().println(
+          org.libreyolo.profile.Option.render(n, org.libreyolo.profile.Option.Surface.CLI)));
     }
   }
 }

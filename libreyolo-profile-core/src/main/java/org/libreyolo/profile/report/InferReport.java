@@ -1,5 +1,7 @@
 package org.libreyolo.profile.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.RepeatFields;
 import org.libreyolo.profile.internal.report.TextReport;
@@ -64,6 +67,23 @@ public final class InferReport {
    * @param next the surface's command that reads the profile next
    * @return the lines to print
    */
+  /**
+   * Notes for stderr after the result lines: a profile of one process answers where the time goes,
+   * but the gate's unit is the process, so say how to get gate-grade evidence.
+   *
+   * @param r the result
+   * @return the notes, with {@code {key}} options for the surface to render
+   */
+  public static List<String> notes(InferResult r) {
+    JsonNode forks = r.profile().config().get("forks");
+    if (forks != null && forks.asInt(1) > 1) {
+      return List.of();
+    }
+    return List.of("note: one process measured; for the gate (check, history) measure " + Defaults.Infer.FORKS_VALUE
+        + " processes with {forks} " + Defaults.Infer.FORKS_VALUE + ", the Maven infer goal's default: the process is"
+        + " the gate's unit (docs/statistics.md, \"Forks\")");
+  }
+
   public static List<String> text(InferResult r, Function<Path, String> next) {
     Profile p = r.profile();
     ProfileRows.Latency l = p.latency();
