@@ -50,7 +50,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  *       them as one workload (the size is removed from both sides' config).
  * </ul>
  *
- * Every measurement is {@code profile infer} with the default forks, warmup and runs at 1 thread:
+ * Every measurement is {@code profile infer} with the gate's default forks, warmup and runs at 1 thread:
  * the gate as a build uses it.
  */
 public final class GateStudy {
@@ -346,8 +346,9 @@ public final class GateStudy {
     if (Files.isRegularFile(profileOf(project))) {
       return; // measured by an earlier, interrupted collection: a study resumes where it stopped
     }
+    // the gate's forks (the CLI's default is one process, a person's question)
     process(launcher, busy, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--input-shape", inputShape,
-        "--project", project.toString()));
+        "--forks", org.libreyolo.profile.Defaults.Infer.FORKS, "--project", project.toString()));
   }
 
   private static String arm(String[] shapes) {
