@@ -93,16 +93,15 @@ final class CheckReport {
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
         return r.metric() + " " + GateReport.signed(r.change()) + " " + GateReport.interval(r.ciLow(), r.ciHigh())
-            + " (" + slowdownWords(r) + "), beyond the " + threshold
-            + " threshold with the whole interval";
+            + " (" + slowdownWords(r) + "), " + VerdictRule.sentence(Verdict.REGRESSION, threshold + " threshold");
       }
     }
     if (g.unstableMachine() != null) {
       return g.unstableMachine() + ": no timing verdict";
     }
     return switch (g.verdict()) {
-      case IMPROVED -> "faster beyond the " + threshold + " threshold with the whole interval; refresh the baseline";
-      case PASS -> "no slowdown of " + threshold + " or more: the whole interval is below the threshold";
+      case IMPROVED -> VerdictRule.sentence(Verdict.IMPROVED, threshold + " threshold") + "; refresh the baseline";
+      case PASS -> VerdictRule.sentence(Verdict.PASS, threshold + " threshold");
       case INCONCLUSIVE -> g.mde() == null ? "no timing blocks to judge"
           : "cannot tell a " + threshold + " slowdown from noise: this run could detect ~" + GateReport.percent(g.mde());
       default -> "";

@@ -18,9 +18,9 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
 /**
  * The stored-baseline gate shared by {@code profile check}, the Maven {@code check} goal and the
  * JUnit extension (docs/statistics.md, "The stored-baseline gate"). Timing is judged on blocks
- * normalised by the canary, with three outcomes: REGRESSION only when the whole interval of the
- * slowdown is above the threshold, PASS when it is below, otherwise INCONCLUSIVE with the minimum
- * detectable effect. A machine that changed speed, another environment or another workload give
+ * normalised by the canary, by {@link VerdictRule}: REGRESSION when the slowdown is significant and
+ * at least the threshold, PASS when the interval excludes a slowdown of the threshold, otherwise
+ * INCONCLUSIVE with the minimum detectable effect. A machine that changed speed, another environment or another workload give
  * INCONCLUSIVE, never a timing verdict; more ops per step is a REGRESSION on its own.
  */
 @Api(status = Api.Status.EXPERIMENTAL)

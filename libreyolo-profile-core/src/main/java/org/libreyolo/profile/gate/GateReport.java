@@ -91,8 +91,10 @@ final class GateReport {
 
   /** The interval's level, from alpha: "99%" at the gate's default 0.01. */
   public static String confidence(Gate.Result r) {
-    return PyRound.format((1 - r.options().alpha()) * 100, 0) + "%";
+    return VerdictRule.confidence(r.options().alpha());
   }
+
+
 
   private static String estimatorLine(Gate.Result r) {
     String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"

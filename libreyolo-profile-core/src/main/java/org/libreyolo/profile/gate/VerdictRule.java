@@ -24,6 +24,32 @@ public final class VerdictRule {
   private VerdictRule() {}
 
   /**
+   * The rule in words, one sentence per verdict, for every report (text, markdown, JSON, HTML).
+   *
+   * @param verdict REGRESSION, IMPROVED or PASS
+   * @param threshold the threshold as the report names it ("threshold", "5.0% threshold")
+   * @return the sentence; empty for INCONCLUSIVE, whose reason names what the run could detect
+   */
+  public static String sentence(Verdict verdict, String threshold) {
+    return switch (verdict) {
+      case REGRESSION -> "significantly slower, by at least the " + threshold;
+      case IMPROVED -> "significantly faster, by at least the " + threshold;
+      case PASS -> "the interval excludes a slowdown of the " + threshold;
+      default -> "";
+    };
+  }
+
+  /**
+   * The level of a two-sided interval at {@code alpha}, as every report names it.
+   *
+   * @param alpha the significance level
+   * @return "99%" for 0.01, "95%" for 0.05
+   */
+  public static String confidence(double alpha) {
+    return org.libreyolo.profile.internal.python.PyRound.format((1 - alpha) * 100, 0) + "%";
+  }
+
+  /**
    * A verdict and its reason in words.
    *
    * @param verdict the verdict
@@ -43,13 +69,13 @@ public final class VerdictRule {
    */
   public static Call judge(double slow, double slowLow, double slowHigh, double threshold, double mde, String remedy) {
     if (slowLow > 0 && slow >= threshold) {
-      return new Call(Verdict.REGRESSION, "significantly slower, by at least the threshold");
+      return new Call(Verdict.REGRESSION, sentence(Verdict.REGRESSION, "threshold"));
     }
     if (slowHigh < 0 && slow <= -threshold) {
-      return new Call(Verdict.IMPROVED, "significantly faster, by at least the threshold");
+      return new Call(Verdict.IMPROVED, sentence(Verdict.IMPROVED, "threshold"));
     }
     if (slowHigh < threshold) {
-      return new Call(Verdict.PASS, "the interval excludes a slowdown of the threshold");
+      return new Call(Verdict.PASS, sentence(Verdict.PASS, "threshold"));
     }
     return new Call(Verdict.INCONCLUSIVE, "underpowered: could detect ~" + GateReport.percent(mde) + ", threshold "
         + GateReport.percent(threshold) + "; " + remedy);

@@ -393,7 +393,8 @@ public final class VersionAb {
     b.append(o.candidate().label()).append(" vs ").append(o.baseline().label()).append(", ").append(o.forks())
         .append(" forks each, alternating; threshold ").append(Math.round(o.gate().maxRegression() * 1000) / 10.0)
         .append("%, alpha ").append(o.gate().alpha()).append("\n\n");
-    b.append("| test | verdict | time change | 99% interval | forks | MDE |\n|---|---|---|---|---|---|\n");
+    b.append("| test | verdict | time change | ").append(org.libreyolo.profile.gate.VerdictRule.confidence(o.gate().alpha()))
+        .append(" interval | forks | MDE |\n|---|---|---|---|---|---|\n");
     for (Outcome x : outcomes) {
       BlockStatistics s = x.gate() == null ? null : x.gate().timing();
       b.append("| ").append(x.test()).append(" | ").append(x.verdict().name()).append(" | ");

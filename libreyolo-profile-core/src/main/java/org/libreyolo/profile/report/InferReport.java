@@ -67,6 +67,20 @@ public final class InferReport {
    * @param next the surface's command that reads the profile next
    * @return the lines to print
    */
+  public static List<String> text(InferResult r, Function<Path, String> next) {
+    Profile p = r.profile();
+    ProfileRows.Latency l = p.latency();
+    String spread = RepeatFields.spread(p);
+    return List.of(
+        "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape")) + "  |  task " + taskWords(p),
+        "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
+            + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
+        TextReport.stagesLine(p),
+        ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
+        "profile: " + r.reported(),
+        "next:    " + next.apply(r.reported()));
+  }
+
   /**
    * Notes for stderr after the result lines: a profile of one process answers where the time goes,
    * but the gate's unit is the process, so say how to get gate-grade evidence.
@@ -82,19 +96,5 @@ public final class InferReport {
     return List.of("note: one process measured; for the gate (check, history) measure " + Defaults.Infer.FORKS_VALUE
         + " processes with {forks} " + Defaults.Infer.FORKS_VALUE + ", the Maven infer goal's default: the process is"
         + " the gate's unit (docs/statistics.md, \"Forks\")");
-  }
-
-  public static List<String> text(InferResult r, Function<Path, String> next) {
-    Profile p = r.profile();
-    ProfileRows.Latency l = p.latency();
-    String spread = RepeatFields.spread(p);
-    return List.of(
-        "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape")) + "  |  task " + taskWords(p),
-        "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
-            + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
-        TextReport.stagesLine(p),
-        ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
-        "profile: " + r.reported(),
-        "next:    " + next.apply(r.reported()));
   }
 }

@@ -103,7 +103,7 @@ class CheckReportBrowserTest {
     Profile now = cpu(GateTest.profile(140, 0.01, 2, "x"), 256);
     var r = report("regression", base, now, GateOptions.defaults());
     assertThat(attr(r.dom(), "data-verdict")).isEqualTo(Verdict.REGRESSION.name());
-    assertThat(r.dom()).contains("latency_p50_ms +39.8% [+16.5%, +67.8%] (slower), beyond the 5.0% threshold with the whole interval",
+    assertThat(r.dom()).contains("latency_p50_ms +39.8% [+16.5%, +67.8%] (slower), significantly slower, by at least the 5.0% threshold",
         "class=\"tag regression\"", "class=\"estimate\"", "class=\"threshold-band\"");
   }
 

@@ -130,7 +130,7 @@ public interface StepProfiler {
   /**
    * In-job A/B: {@code control} and {@code candidate} in this process, in alternating blocks
    * (docs/statistics.md, "In-job A/B"). Fails the test with an {@link AssertionError} when the
-   * candidate is slower with the whole interval above the threshold ({@code
+   * candidate is significantly slower, by at least the threshold ({@code
    * libreyolo.profile.abMaxRegression}, default 2%); writes {@code ab-<name>.json} beside the
    * profile. Pairs and block length: {@code libreyolo.profile.pairs}, {@code blockRuns}.
    *

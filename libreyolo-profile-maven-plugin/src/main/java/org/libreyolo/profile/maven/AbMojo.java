@@ -22,8 +22,8 @@ import org.libreyolo.profile.result.Json;
 
 /**
  * In-job A/B. With {@code baselineWeights}: the baseline weights and the candidate in one process,
- * in alternating blocks; fails the build when the candidate is slower beyond {@code abMaxRegression}
- * with the whole interval; writes {@code ab.json}. With {@code baselineVersion},
+ * in alternating blocks; fails the build when the candidate is significantly slower, by at least
+ * {@code abMaxRegression}; writes {@code ab.json}. With {@code baselineVersion},
  * {@code baselineArtifact} or {@code baselineClasspath}: the module's {@code @ProfiledStep} tests
  * against the previous version, in alternating forks of both class paths, judged by the fork gate
  * ({@code alpha}, {@code maxRegression}); writes {@code versions/versions-result.json}

@@ -21,7 +21,7 @@ import org.libreyolo.profile.report.ReaderViews;
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
  * INCONCLUSIVE, judged on timing blocks beside the canary with the machine's process noise, and on
- * the exact counters (docs/statistics.md). A regression (the whole interval beyond
+ * the exact counters (docs/statistics.md). A regression (significantly slower, by at least
  * {@code maxRegression}, or more ops or work per step) fails the build unless
  * {@code failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md} and
  * {@code check-report.html}.
