@@ -63,7 +63,7 @@ public final class Defaults {
     /**
      * Processes measured, one after another (JMH's forks): the process is the unit of evidence
      * (docs/statistics.md, "Forks"). Chosen by measurement so that {@code mvn verify} with infer +
-     * check at imgsz 256 stays within 120 s on a 2-core runner (README, "What a fork costs").
+     * check at imgsz 256 stays within 120 s on a 2-core runner (docs/benchmarks.md, "What a fork costs").
      */
     public static final int FORKS_VALUE = 10;
     /** {@link #FORKS_VALUE} as text, for annotation attributes. */
@@ -183,8 +183,8 @@ public final class Defaults {
 
     /**
      * Forks per side (each runs every perf test of the module once). Chosen so that a module with
-     * three perf tests finishes within 3 minutes on a 2-core runner (README, "A/B against the
-     * previous version").
+     * three perf tests finishes within 3 minutes on a 2-core runner (docs/benchmarks.md, "The A/B
+     * across versions").
      */
     public static final int FORKS_VALUE = 8;
     /** {@link #FORKS_VALUE} as text, for parameter defaults. */
@@ -280,7 +280,7 @@ public final class Defaults {
     public static final int REPEAT = 1;
     /**
      * Processes: in-process by default, since a fork of a perf test starts a JVM and runs the test's
-     * fixtures again; a suite opts in (README, "Forks in perf tests").
+     * fixtures again; a suite opts in (docs/junit.md, "Forks in perf tests").
      */
     public static final int FORKS = 1;
     /** Items one iteration processes. */

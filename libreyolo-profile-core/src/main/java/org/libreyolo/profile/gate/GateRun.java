@@ -72,7 +72,7 @@ public final class GateRun {
    */
   public static String missingRuns(int count) {
     return count + (count == 1 ? " baseline has" : " baselines have") + " no current run: did the perf tests run?"
-        + " JUnit 5 needs Surefire >= 3 (README, \"Perf tests with JUnit\")";
+        + " JUnit 5 needs Surefire >= 3 (docs/junit.md)";
   }
 
   /**

@@ -22,7 +22,7 @@ abstract class AbstractModelMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.device", defaultValue = Defaults.DEVICE)
   String device;
 
-  /** Intra-op threads (default: all cores but one, see the README's --threads). */
+  /** Intra-op threads (default: all cores but one, see docs/cli.md, --threads). */
   @Parameter(property = "libreyolo.profile.threads")
   Integer threads;
 

@@ -77,7 +77,7 @@ public final class Engines {
           engine = Engine.getEngine("PyTorch");
         } catch (RuntimeException e) {
           throw LibreYoloException.badInput("the PyTorch engine did not start: " + e.getMessage()
-              + " (see README, \"Choosing the native library\")", e);
+              + " (see docs/maven.md, \"Choosing the native library\")", e);
         }
         intraOpThreads = JniUtils.getNumThreads();
         // -Dlibreyolo.nativeWarnings=keep leaves libtorch's warnings as they are (to see them, or to measure their cost)
@@ -93,7 +93,7 @@ public final class Engines {
   }
 
   /**
-   * DJL leaves the libtorch build to the application (docs: README, "Choosing the native
+   * DJL leaves the libtorch build to the application (docs/maven.md, "Choosing the native
    * library"). Offline, without one DJL fails deep inside a download attempt; say what to add.
    */
   private static void requireNative() {
@@ -101,7 +101,7 @@ public final class Engines {
     if (!onClasspath && System.getenv("PYTORCH_LIBRARY_PATH") == null) {
       throw LibreYoloException.badInput("no PyTorch native library: add ai.djl.pytorch:pytorch-native-cpu"
           + " (classifier linux-x86_64) or a CUDA native to the application's dependencies, or set"
-          + " PYTORCH_LIBRARY_PATH (see README, \"Choosing the native library\")");
+          + " PYTORCH_LIBRARY_PATH (see docs/maven.md, \"Choosing the native library\")");
     }
   }
 

@@ -21,6 +21,12 @@ import java.util.List;
  */
 final class NativeWarnings {
   private static final int LOG_FATAL = 3; // c10's GLOG_FATAL
+  /**
+   * dlopen flags (Linux): RTLD_LAZY | RTLD_NOLOAD: the handle of the library the engine loaded,
+   * never a second load, and its symbols kept local (JNA's default would make them global).
+   */
+  private static final java.util.Map<String, Object> ALREADY_LOADED = java.util.Map.of(
+      com.sun.jna.Library.OPTION_OPEN_FLAGS, 0x1 | 0x4);
 
   private NativeWarnings() {}
 
@@ -36,8 +42,8 @@ final class NativeWarnings {
       if (c10 == null || torch == null) {
         return "libtorch's libraries not found among the loaded ones";
       }
-      NativeLibrary c10Lib = NativeLibrary.getInstance(c10);
-      NativeLibrary torchLib = NativeLibrary.getInstance(torch);
+      NativeLibrary c10Lib = NativeLibrary.getInstance(c10, ALREADY_LOADED);
+      NativeLibrary torchLib = NativeLibrary.getInstance(torch, ALREADY_LOADED);
       c10Lib.getFunction("_ZN3c1011initLoggingEv").invokeVoid(new Object[0]);
       Pointer level = c10Lib.getGlobalVariableAddress("FLAGS_caffe2_log_level");
       int before = level.getInt(0);
