@@ -309,7 +309,7 @@ public final class GateRun {
       byte[] content = Files.readAllBytes(current);
       AtomicFiles.write(baseline, out -> out.write(content));
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read " + current + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read " + current + ": " + e.getMessage(), e);
     }
   }
 

@@ -91,7 +91,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
         }
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot list " + outputRoot + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot list " + outputRoot + ": " + e.getMessage(), e);
     }
     return out;
   }
@@ -119,7 +119,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
         }
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot list " + baselineDirectory + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot list " + baselineDirectory + ": " + e.getMessage(), e);
     }
     return out;
   }

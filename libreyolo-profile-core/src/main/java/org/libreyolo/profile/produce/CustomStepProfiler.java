@@ -177,7 +177,7 @@ public final class CustomStepProfiler {
         Files.createDirectories(o.outputDirectory());
         Files.move(lastTrace, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       } catch (java.io.IOException e) {
-        throw LibreYoloException.badInput("cannot move the last fork's trace to " + trace + ": " + e.getMessage());
+        throw LibreYoloException.badInput("cannot move the last fork's trace to " + trace + ": " + e.getMessage(), e);
       }
     }
     ObjectNode merged = write(o, ForkSamples.pooled(forks, "latency_ms"), ForkSamples.pooledStages(forks), trace,

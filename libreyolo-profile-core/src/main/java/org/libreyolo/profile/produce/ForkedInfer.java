@@ -150,7 +150,7 @@ final class ForkedInfer {
     try {
       return (ObjectNode) PyJson.MAPPER.readTree(file.toFile());
     } catch (IOException | ClassCastException e) {
-      throw LibreYoloException.badInput("a fork wrote no readable profile at " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("a fork wrote no readable profile at " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -158,7 +158,7 @@ final class ForkedInfer {
     try {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot move the traced fork's trace to " + to + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot move the traced fork's trace to " + to + ": " + e.getMessage(), e);
     }
   }
 }

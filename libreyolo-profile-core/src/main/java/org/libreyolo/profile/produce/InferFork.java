@@ -49,7 +49,7 @@ final class InferFork {
       Files.createDirectories(file.getParent());
       Files.writeString(file, PyJson.indented(j));
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write the fork's options " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot write the fork's options " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -58,7 +58,7 @@ final class InferFork {
     try {
       j = PyJson.MAPPER.readTree(file.toFile());
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read the fork's options " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read the fork's options " + file + ": " + e.getMessage(), e);
     }
     return InferOptions.builder()
         .source(j.path("source").isTextual() ? Path.of(j.get("source").asText()) : null)

@@ -277,7 +277,7 @@ public final class VersionAb {
     try {
       scratch = Files.createTempDirectory("libreyolo-versions-discover");
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot create a temporary folder: " + e.getMessage());
+      throw LibreYoloException.badInput("cannot create a temporary folder: " + e.getMessage(), e);
     }
     try {
       Path list = scratch.resolve("tests.tsv");
@@ -443,7 +443,7 @@ public final class VersionAb {
     try {
       return Files.isRegularFile(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -321,11 +321,6 @@ public final class Profile {
     return rows(root.path("phases"), PhaseRow::of);
   }
 
-  /** {@return Whether the profile has phases} */
-  public boolean hasPhases() {
-    return root.path("phases").isArray();
-  }
-
   /** {@return The kernel rows, by total time} */
   public List<KernelRow> kernels() {
     return rows(root.path("kernels"), KernelRow::of);

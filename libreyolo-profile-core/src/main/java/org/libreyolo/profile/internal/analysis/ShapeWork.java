@@ -74,7 +74,7 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
         }
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read the trace " + trace + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read the trace " + trace + ": " + e.getMessage(), e);
     }
     final double from = stepStart;
     final double to = stepEnd;

@@ -161,7 +161,7 @@ public final class CaptureSession implements AutoCloseable {
       Files.createDirectories(parent);
       return Files.createTempFile(parent, ".djl-raw-", ".json");
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write the trace under " + parent + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot write the trace under " + parent + ": " + e.getMessage(), e);
     }
   }
 

@@ -161,8 +161,4 @@ final class OperatorProfiler {
       LOCK.unlock();
     }
   }
-
-  static boolean heldByCurrentThread() {
-    return LOCK.isHeldByCurrentThread();
-  }
 }

@@ -61,7 +61,7 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
     try {
       cfg = YAML.readTree(yaml.toFile());
     } catch (IOException e) {
-      throw LibreYoloException.badInput("malformed data YAML " + yaml + ": " + firstLine(e.getMessage()));
+      throw LibreYoloException.badInput("malformed data YAML " + yaml + ": " + firstLine(e.getMessage()), e);
     }
     if (cfg == null || !cfg.isObject()) {
       throw LibreYoloException.badInput("malformed data YAML " + yaml + ": expected a mapping with path/train/names");
@@ -106,7 +106,7 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
         out.add(new Item(image, readLabels(labelFor(image), nc)));
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot list " + images + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot list " + images + ": " + e.getMessage(), e);
     }
     if (out.isEmpty()) {
       throw LibreYoloException.badInput("no images found at: " + images);
@@ -143,7 +143,7 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
     try {
       lines = Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read labels " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read labels " + file + ": " + e.getMessage(), e);
     }
     float[] out = new float[lines.size() * 5];
     int rows = 0;

@@ -33,7 +33,7 @@ public final class ImageSource {
       try (Stream<Path> files = Files.list(source)) {
         return files.filter(Files::isRegularFile).filter(ImageSource::hasImageExtension).sorted().toList();
       } catch (IOException e) {
-        throw LibreYoloException.badInput("cannot list " + source + ": " + e.getMessage());
+        throw LibreYoloException.badInput("cannot list " + source + ": " + e.getMessage(), e);
       }
     }
     return Files.isRegularFile(source) ? List.of(source) : List.of();

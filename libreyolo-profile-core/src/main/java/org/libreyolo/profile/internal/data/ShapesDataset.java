@@ -62,7 +62,7 @@ public final class ShapesDataset {
       generate(root, n, n);
       Files.writeString(root.resolve(COMPLETE), "generated\n");
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write the built-in dataset under " + root + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot write the built-in dataset under " + root + ": " + e.getMessage(), e);
     }
     return root.resolve("data.yaml");
   }

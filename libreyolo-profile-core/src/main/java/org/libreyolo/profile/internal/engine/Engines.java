@@ -156,10 +156,4 @@ public final class Engines {
     }
     return Device.gpu(spec.index());
   }
-
-  /** Engine and libtorch versions for the environment fingerprint. */
-  public static String engineVersion() {
-    Engine e = get();
-    return e.getEngineName() + " " + e.getVersion();
-  }
 }

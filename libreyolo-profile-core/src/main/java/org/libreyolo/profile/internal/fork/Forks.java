@@ -101,7 +101,7 @@ public final class Forks {
       Process p = builder.start();
       code = p.waitFor();
     } catch (IOException e) {
-      throw LibreYoloException.badInput(what + " could not start " + jvm.java() + ": " + e.getMessage());
+      throw LibreYoloException.badInput(what + " could not start " + jvm.java() + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw LibreYoloException.badInput(what + " was interrupted");

@@ -21,7 +21,7 @@ public final class Folders {
     try {
       walkAndDelete(dir);
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot clear " + dir + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot clear " + dir + ": " + e.getMessage(), e);
     }
   }
 

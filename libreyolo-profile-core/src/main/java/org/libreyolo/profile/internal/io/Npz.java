@@ -55,7 +55,7 @@ public final class Npz {
     } catch (ZipException e) {
       throw LibreYoloException.badInput("not a valid .npz archive: " + file + " (" + e.getMessage() + ")");
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
     }
     return out;
   }

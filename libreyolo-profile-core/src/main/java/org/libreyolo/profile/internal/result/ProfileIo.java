@@ -46,7 +46,7 @@ public final class ProfileIo {
     } catch (JsonProcessingException e) {
       return null; // not JSON we can read as a whole: the trace reader reports why
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage());
+      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
 
