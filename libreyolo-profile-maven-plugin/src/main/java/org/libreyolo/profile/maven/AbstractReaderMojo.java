@@ -18,18 +18,13 @@ abstract class AbstractReaderMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.input")
   File input;
 
-  /** Deprecated: the old name of {@code input}, read for one version (with a warning). */
-  @Deprecated
-  @Parameter(property = "libreyolo.profile.trace")
-  String trace;
-
   /** Log the view as JSON instead of text. */
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
   boolean json;
 
   @Override
   final void run() throws MojoExecutionException {
-    File given = inputOrDeprecatedTrace(input, trace);
+    File given = input;
     Path file = given != null ? given.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
     if (given == null && !Files.isRegularFile(file)) {
       throw new MojoExecutionException("no profile to read: run libreyolo-profile:infer first (it writes " + file

@@ -55,18 +55,10 @@ public class InferMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.trace", defaultValue = Defaults.Infer.TRACE)
   boolean trace;
 
-  /** Deprecated: the old {@code noTrace=true}, read for one version (with a warning); use {@code trace=false}. */
-  @Deprecated
-  @Parameter(property = "libreyolo.profile.noTrace", defaultValue = "false")
-  boolean noTrace;
-
   @Override
   void run() {
     InferOptions options = inferOptions().half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat)
-        .forks(forks).trace(trace && !noTrace).build();
-    if (noTrace) {
-      getLog().warn("libreyolo.profile.noTrace is deprecated: use -Dlibreyolo.profile.trace=false");
-    }
+        .forks(forks).trace(trace).build();
     InferResult result = InferProfiler.run(options, (stage, done, total) -> {
       if (stage.startsWith("fork") && done < total) {
         getLog().info(stage + " (a fresh JVM)");

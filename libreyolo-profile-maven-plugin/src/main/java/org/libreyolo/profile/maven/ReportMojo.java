@@ -15,11 +15,6 @@ public class ReportMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.input")
   File input;
 
-  /** Deprecated: the old name of {@code input}, read for one version (with a warning). */
-  @Deprecated
-  @Parameter(property = "libreyolo.profile.trace")
-  String trace;
-
   /** With {@code after}: the earlier profile of a comparison report. */
   @Parameter(property = "libreyolo.profile.before")
   File before;
@@ -41,7 +36,7 @@ public class ReportMojo extends AbstractProfileMojo {
     Path target = out == null ? null : out.toPath();
     Path written = before != null && after != null
         ? Reports.comparison(before.toPath(), after.toPath(), target, compareAlpha)
-        : Reports.single(required(inputOrDeprecatedTrace(input, trace), "input").toPath(), target);
+        : Reports.single(required(input, "input").toPath(), target);
     getLog().info("report: " + written);
   }
 }

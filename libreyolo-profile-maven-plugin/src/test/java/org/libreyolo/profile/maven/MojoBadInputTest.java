@@ -259,15 +259,14 @@ class MojoBadInputTest {
     assertThat(out).doesNotExist();
   }
 
-  /** The readers' old {@code -Dlibreyolo.profile.trace=<file>} still reads, for one version, with a warning. */
+  /** The readers read {@code input}; {@code trace} is only ever the producers' switch. */
   @Test
-  @SuppressWarnings("deprecation")
-  void theDeprecatedTraceFileStillReads() throws Exception {
+  void theReadersReadTheirInput() throws Exception {
     var m = mojo(new SummaryMojo());
-    m.trace = trace.toString();
+    m.input = trace;
     m.execute();
     var report = mojo(new ReportMojo());
-    report.trace = trace.toString();
+    report.input = trace;
     report.out = dir.resolve("r.html").toFile();
     report.execute();
     assertThat(dir.resolve("r.html")).isRegularFile();
