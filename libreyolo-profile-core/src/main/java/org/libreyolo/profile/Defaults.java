@@ -6,7 +6,7 @@ package org.libreyolo.profile;
  * constants, so the CLI, the plugin and the extension cannot drift apart. Text constants exist
  * because annotation attributes take strings; each is derived from its typed value.
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Defaults {
   private Defaults() {}
 

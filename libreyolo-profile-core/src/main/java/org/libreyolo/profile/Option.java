@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * CLI as {@code --max-det}, the Maven plugin and the JUnit extension as {@code maxDet}. One table,
  * so a message never names a flag the user cannot type.
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum Option {
   /** Record a profile the history holds already. */
   AGAIN("again"),
@@ -110,7 +110,7 @@ public enum Option {
   WORKERS("workers");
 
   /** Where a message is read. */
-  @Api(status = Api.Status.STABLE)
+  @Api(status = Api.Status.EXPERIMENTAL)
   public enum Surface {
     /** Core's own words: the key itself. */
     CORE,

@@ -15,7 +15,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param cuda whether the device is CUDA
  * @param index the position
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record DeviceSpec(boolean cuda, int index) {
   public static final String AUTO_NAME = "auto";
   /** Decided when the engine is up ({@link Engines#concrete}); never recorded in a profile. */

@@ -13,7 +13,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param height the height in pixels
  * @param width the width in pixels
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record InputShape(int batch, int height, int width) {
   public InputShape {
     if (batch < 1 || height < 1 || width < 1) {

@@ -12,7 +12,7 @@ import org.libreyolo.profile.Api;
  * @param sort {@code time}, {@code count} or {@code name}
  * @param phase only kernels of this phase, or null
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record KernelQuery(int top, String category, String grep, boolean tensorcore, String sort, String phase) {
   /**
    * The reader's defaults: the top 20 by time.

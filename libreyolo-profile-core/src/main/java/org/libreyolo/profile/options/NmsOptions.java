@@ -11,7 +11,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param iou the NMS IoU threshold, within [0, 1]
  * @param maxDet the per-image detection cap, at least 1
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record NmsOptions(float conf, float iou, int maxDet) {
   public static final NmsOptions DEFAULT = new NmsOptions((float) Defaults.Infer.CONF_VALUE,
       (float) Defaults.Infer.IOU_VALUE, Defaults.Infer.MAX_DET_VALUE);

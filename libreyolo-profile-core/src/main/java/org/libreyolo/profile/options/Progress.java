@@ -3,7 +3,7 @@ package org.libreyolo.profile.options;
 import org.libreyolo.profile.Api;
 /** Where producers report how far they are (the CLI draws a one-line bar on stderr). */
 @FunctionalInterface
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public interface Progress {
   /** No progress reporting. */
   Progress NONE = (stage, done, total) -> { };

@@ -9,7 +9,7 @@ import org.libreyolo.profile.LibreYoloException;
  * (NMS, the postprocess stage); {@code none} profiles a plain model (preprocess and forward only);
  * {@code auto} decides from the model's output layout ({@link OutputLayout}).
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public enum Task {
   /** Detection when the output looks like a YOLO head, a plain model otherwise. */
   AUTO,

@@ -32,7 +32,7 @@ import org.libreyolo.profile.options.Progress;
  * first). Each pair of blocks gives one log-ratio of block medians; the verdict comes from those
  * pairs ({@link PairedBlocks}). Writes {@code ab.json} under the project (docs/statistics.md).
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class AbProfiler {
   /** The schema name written in every file of this kind. */
   public static final String SCHEMA = "libreyolo.profile.ab/v1";

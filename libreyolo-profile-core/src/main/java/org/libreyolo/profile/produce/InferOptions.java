@@ -36,7 +36,7 @@ import org.libreyolo.profile.options.Task;
  * @param inputShape the input shape NxCxHxW, or null for the square imgsz
  * @param forks processes to measure in, one after another: 1 measures in this JVM, more start that many fresh JVMs
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record InferOptions(
     Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
     int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace,

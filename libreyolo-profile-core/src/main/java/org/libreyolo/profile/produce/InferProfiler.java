@@ -47,7 +47,7 @@ import org.libreyolo.profile.result.Profile;
  * both halves run alike). Writes profile_summary.json, the trace and profile.json per trial, and
  * infer_repeat.json across trials.
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class InferProfiler {
   private InferProfiler() {}
 

@@ -26,7 +26,7 @@ import org.libreyolo.profile.options.DeviceSpec;
  * @param project the output directory
  * @param datasetCache where datasets are cached
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record TrainOptions(String data, String weights, String size, int batch, int imgsz, int workers, boolean amp,
     int steps, int warmup, int repeat, DeviceSpec device, int threads, Path project, Path datasetCache) {
 

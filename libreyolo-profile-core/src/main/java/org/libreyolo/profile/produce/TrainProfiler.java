@@ -40,7 +40,7 @@ import org.libreyolo.profile.result.TrainResult;
  * data-loading stall, the second half the per-phase composition. As for inference, the trace is
  * captured on extra steps after the timed window, so the profiler never inflates the timings.
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class TrainProfiler {
   static final List<String> PHASES = TrainSession.PHASES;
   private static final JsonNodeFactory F = JsonNodeFactory.instance;

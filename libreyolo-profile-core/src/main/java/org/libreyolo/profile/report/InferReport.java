@@ -21,7 +21,7 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 
 /** {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five text lines and the JSON object. */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class InferReport {
   private InferReport() {}
 

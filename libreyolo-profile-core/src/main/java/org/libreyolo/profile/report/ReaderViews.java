@@ -20,7 +20,7 @@ import org.libreyolo.profile.result.Profile;
  * {@link View#lines(boolean)} to stdout, the Maven goals to the build log, so both show the same
  * text and the same JSON (docs/reference-behaviour.md, "Readers").
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ReaderViews {
   private ReaderViews() {}
 

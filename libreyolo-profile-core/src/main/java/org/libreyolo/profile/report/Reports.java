@@ -11,7 +11,7 @@ import org.libreyolo.profile.internal.report.HtmlReport;
 import org.libreyolo.profile.result.Profile;
 
 /** Writes the HTML reports for the CLI, the Maven goals and the JUnit extension. */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Reports {
   private Reports() {}
 

@@ -11,5 +11,5 @@ import org.libreyolo.profile.Api;
  * @param reported the file the producer reports
  * @param profile the profile
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record InferResult(Path reported, Profile profile) {}

@@ -5,7 +5,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.python.PyJson;
 
 /** JSON as every producer and reader writes it: Python's {@code json.dumps} layout, so outputs diff cleanly against the reference. */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Json {
   private Json() {}
 

@@ -15,7 +15,7 @@ import org.libreyolo.profile.internal.python.PyJson;
  * @param value the value
  * @param integral whether the value is an integer
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record Num(double value, boolean integral) {
 
   /**

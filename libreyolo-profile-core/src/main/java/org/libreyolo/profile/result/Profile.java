@@ -25,7 +25,7 @@ import org.libreyolo.profile.result.ProfileRows.Samples;
  * ones included) and every number's form byte for byte; readers use the typed accessors below,
  * which are the only place that knows the keys.
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class Profile {
   /** The schema name written in every file of this kind. */
   public static final String SCHEMA = "libreyolo.profile.analysis/v1";

@@ -14,5 +14,5 @@ import org.libreyolo.profile.Api;
  * @param trace the trace written
  * @param profile the profile
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record TrainResult(Path reported, Path trace, Profile profile, String autoBatchNote, String warning) {}

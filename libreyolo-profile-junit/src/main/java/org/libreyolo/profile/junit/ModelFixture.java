@@ -25,7 +25,7 @@ import org.libreyolo.profile.produce.Engine;
  * }
  * }</pre>
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCallback, AfterAllCallback {
   private final ThrowingSupplier<T> loader;
   private int threads;

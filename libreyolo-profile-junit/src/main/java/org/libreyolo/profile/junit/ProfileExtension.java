@@ -16,7 +16,7 @@ import org.libreyolo.profile.Api;
  * parameters, skips perf tests under {@code libreyolo.profile.skip=true}, and fails a
  * {@code @ProfiledStep} test that never measured (it would otherwise pass having guarded nothing).
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ProfileExtension implements ParameterResolver, ExecutionCondition, AfterTestExecutionCallback {
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(ProfileExtension.class);
   private static final String PROFILER = "profiler";

@@ -29,7 +29,7 @@ import org.libreyolo.profile.Api;
 @ExtendWith(ProfileExtension.class)
 @Tag("perf")
 @ResourceLock(StepProfiler.RESOURCE)
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public @interface ProfiledStep {
   /** An attribute left blank: it inherits from the enclosing level, then from the defaults. */
   int UNSET = -1;

@@ -15,7 +15,7 @@ import org.libreyolo.profile.gate.PairedBlocks;
  * {@link Executable} may throw checked exceptions, a {@link ThrowingSupplier} returns a value,
  * which the profiler consumes so the JIT cannot drop the work that made it.
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public interface StepProfiler {
   /** Lock name shared by every profiled section (see {@link ProfiledStep}). */
   String RESOURCE = "org.libreyolo.profile";

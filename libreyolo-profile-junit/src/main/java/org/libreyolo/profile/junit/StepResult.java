@@ -25,7 +25,7 @@ import org.libreyolo.profile.result.Profile;
  * @param reportFile the {@code report.html} written
  * @param profile the whole profile
  */
-@Api(status = Api.Status.STABLE)
+@Api(status = Api.Status.EXPERIMENTAL)
 public record StepResult(String step, double p50Ms, double p90Ms, double p99Ms, double meanMs,
     Map<String, Double> phaseMeansMs, double throughput, String throughputUnit, Verdict verdict, Path profileFile,
     Path reportFile, Profile profile) {
