@@ -166,13 +166,10 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
     if (half == 0) {
       return 0;
     }
-    double first = median(java.util.Arrays.copyOfRange(canary, 0, half));
-    double second = median(java.util.Arrays.copyOfRange(canary, canary.length - half, canary.length));
+    double first = org.libreyolo.profile.internal.analysis.LatencyStats.median(java.util.Arrays.copyOfRange(canary, 0, half));
+    double second = org.libreyolo.profile.internal.analysis.LatencyStats.median(java.util.Arrays.copyOfRange(canary, canary.length - half, canary.length));
     return Math.expm1(Math.abs(Math.log(second / first)));
   }
 
-  private static double median(double[] values) {
-    return new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(values);
-  }
 
 }

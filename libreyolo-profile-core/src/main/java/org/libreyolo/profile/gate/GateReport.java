@@ -136,7 +136,7 @@ final class GateReport {
   }
 
   public static String signed(double v) {
-    return (v >= 0 ? "+" : "") + percent(v);
+    return org.libreyolo.profile.internal.report.Fmt.signedPercent(v);
   }
 
   private static String opCountsLine(Gate.Result r) {

@@ -88,8 +88,8 @@ public final class AbProfiler {
     public List<String> text() {
       return List.of(
           "A/B  " + baseline + " (A) vs " + candidate + " (B): " + verdict.pairs() + " pairs of blocks, A and B alternating",
-          "block medians  A " + PyRound.format(AlternatingBlocks.median(pairs.aMs()), 3) + " ms | B "
-              + PyRound.format(AlternatingBlocks.median(pairs.bMs()), 3) + " ms",
+          "block medians  A " + PyRound.format(org.libreyolo.profile.internal.analysis.LatencyStats.median(pairs.aMs()), 3) + " ms | B "
+              + PyRound.format(org.libreyolo.profile.internal.analysis.LatencyStats.median(pairs.bMs()), 3) + " ms",
           changeLine(), mdeLine(), verdictLine(), "result: " + file);
     }
 
@@ -123,7 +123,7 @@ public final class AbProfiler {
     }
 
     private static String signed(double v) {
-      return Fmt.signed(v * 100, 1) + "%";
+      return Fmt.signedPercent(v);
     }
   }
 

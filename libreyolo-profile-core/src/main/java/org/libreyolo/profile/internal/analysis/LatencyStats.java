@@ -27,6 +27,14 @@ public record LatencyStats(Double p50, Double p90, Double p99, double mean, Doub
     return PyRound.round(sorted[k], 3);
   }
 
+  /** The middle value (the mean of the two middle ones for an even count): the one median of the tool. */
+  public static double median(double[] values) {
+    double[] s = values.clone();
+    java.util.Arrays.sort(s);
+    int n = s.length;
+    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  }
+
   public static double mean(double[] values) {
     double sum = 0;
     for (double v : values) {

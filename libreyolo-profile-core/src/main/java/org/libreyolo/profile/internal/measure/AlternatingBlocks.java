@@ -49,13 +49,6 @@ public final class AlternatingBlocks {
     for (int i = 0; i < runs; i++) {
       ms[i] = StepTimer.iterate(body, clock, index[0]++).totalMs();
     }
-    return median(ms);
-  }
-
-  public static double median(double[] values) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    int n = s.length;
-    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    return org.libreyolo.profile.internal.analysis.LatencyStats.median(ms);
   }
 }

@@ -40,7 +40,7 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
     for (int k = 0; k < blocks; k++) {
       int from = k * runsPerBlock;
       int to = k == blocks - 1 ? totalMs.length : from + runsPerBlock;
-      step[k] = AlternatingBlocks.median(Arrays.copyOfRange(totalMs, from, to));
+      step[k] = org.libreyolo.profile.internal.analysis.LatencyStats.median(Arrays.copyOfRange(totalMs, from, to));
       around[k] = Math.sqrt(canaryBoundaries[k] * canaryBoundaries[k + 1]);
     }
     return new BlockSeries(runsPerBlock, step, around, canary, normalised);

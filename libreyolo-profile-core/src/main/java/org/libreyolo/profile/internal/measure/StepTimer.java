@@ -130,7 +130,7 @@ public final class StepTimer {
       blocks.canary().run();
       ms[i] = (System.nanoTime() - start) / 1e6;
     }
-    return AlternatingBlocks.median(ms);
+    return org.libreyolo.profile.internal.analysis.LatencyStats.median(ms);
   }
 
   /** One timed call of {@code body}; the A/B loop times its blocks with it too. */

@@ -74,6 +74,11 @@ public final class Fmt {
     return s.startsWith("-") ? s : "+" + s;
   }
 
+  /** A fraction as a signed percentage with one decimal: 0.052 -> "+5.2%", -0.1 -> "-10.0%". */
+  public static String signedPercent(double fraction) {
+    return signed(fraction * 100, 1) + "%";
+  }
+
   /** The pct-suffix: {@code " (+38%)"}, empty when before is falsy. */
   public static String pctSuffix(double before, double after) {
     if (before == 0) {

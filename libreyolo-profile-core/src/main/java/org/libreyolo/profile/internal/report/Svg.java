@@ -303,6 +303,6 @@ public final class Svg {
   }
 
   private static String pct(double v) {
-    return String.format(Locale.ROOT, "%+.1f%%", v * 100);
+    return Fmt.signedPercent(v);
   }
 }
