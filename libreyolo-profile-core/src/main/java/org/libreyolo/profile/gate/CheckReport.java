@@ -89,7 +89,8 @@ final class CheckReport {
     }
     // latency first: a time change reads directly as "slower by"
     List<Gate.Row> rows = new ArrayList<>(g.rows());
-    rows.sort((a, b) -> Boolean.compare(!a.metric().equals("latency_p50_ms"), !b.metric().equals("latency_p50_ms")));
+    rows.sort((a, b) -> Boolean.compare(!GateMetric.of(a.metric()).lowerIsBetter(),
+        !GateMetric.of(b.metric()).lowerIsBetter()));
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
         return r.metric() + " " + GateReport.signed(r.change()) + " " + GateReport.interval(r.ciLow(), r.ciHigh())
@@ -115,8 +116,9 @@ final class CheckReport {
         + "<th class=\"num\">" + GateReport.confidence(g) + " interval</th><th>against the threshold (&plusmn;"
         + GateReport.percent(t) + ")</th><th>verdict</th></tr>");
     for (Gate.Row r : g.rows()) {
-      boolean latency = r.metric().equals("latency_p50_ms");
-      String label = latency ? "latency p50 (time per image)" : "throughput (images/s)";
+      GateMetric metric = GateMetric.of(r.metric());
+      boolean latency = metric.lowerIsBetter();
+      String label = metric.words();
       String change = r.change() == null ? "-" : GateReport.signed(r.change());
       String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
       String plot = r.change() == null ? "<span class=\"muted\">no blocks</span>"
@@ -141,7 +143,7 @@ final class CheckReport {
   }
 
   private static String slowdownWords(Gate.Row r) {
-    boolean slower = r.metric().equals("latency_p50_ms") ? r.change() > 0 : r.change() < 0;
+    boolean slower = GateMetric.of(r.metric()).lowerIsBetter() ? r.change() > 0 : r.change() < 0;
     return slower ? "slower" : "faster";
   }
 

@@ -275,17 +275,18 @@ public final class Gate {
 
   /** @param notJudged why the timing gets no verdict (another environment or workload, a moved machine), or null */
   private static Row row(String metric, Profile b, Profile c, BlockStatistics s, String notJudged, GateOptions o) {
-    boolean latency = metric.equals("latency_p50_ms");
-    Double before = latency ? (b.latency() == null ? null : number(b.latency().p50())) : number(b.imgPerS());
-    Double after = latency ? (c.latency() == null ? null : number(c.latency().p50())) : number(c.imgPerS());
+    GateMetric m = GateMetric.of(metric);
+    boolean latency = m.lowerIsBetter();
+    Double before = number(m.read(b));
+    Double after = number(m.read(c));
     if (s == null) {
       return new Row(metric, before, after, null, null, null, Verdict.INCONCLUSIVE,
           "no timing blocks of the same canary on both sides");
     }
     // throughput is batch / time: a time change r is a throughput change 1/(1+r) - 1
-    double change = latency ? s.change() : 1 / (1 + s.change()) - 1;
-    double low = latency ? s.ciLow() : 1 / (1 + s.ciHigh()) - 1;
-    double high = latency ? s.ciHigh() : 1 / (1 + s.ciLow()) - 1;
+    double change = m.fromTimeChange(s.change());
+    double low = m.fromTimeChange(latency ? s.ciLow() : s.ciHigh());
+    double high = m.fromTimeChange(latency ? s.ciHigh() : s.ciLow());
     if (notJudged != null) {
       return new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged);
     }

@@ -24,18 +24,15 @@ import org.libreyolo.profile.internal.compare.SampleStatistics;
 @Api(status = Api.Status.EXPERIMENTAL)
 public record GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise,
     double machineChangeLimit, double driftLimit, double jobNoise) {
-  public static final List<String> SUPPORTED = List.of("img_per_s", "latency_p50_ms");
+  /** The keys of every {@link GateMetric}. */
+  public static final List<String> SUPPORTED = GateMetric.keys();
 
   public GateOptions {
     SampleStatistics.checkAlpha(alpha);
     if (!(maxRegression >= 0 && maxRegression < 10)) {
       throw LibreYoloException.badInput("{maxRegression} must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
     }
-    for (String m : metrics) {
-      if (!SUPPORTED.contains(m)) {
-        throw LibreYoloException.badInput("unknown gate metric '" + m + "': use " + String.join(", ", SUPPORTED));
-      }
-    }
+    metrics.forEach(GateMetric::of); // an unknown key names the supported ones
     metrics = List.copyOf(metrics);
     if (!(processNoise >= 0 && processNoise < 1)) {
       throw LibreYoloException.badInput("{processNoise} must be a fraction within [0, 1) (0.04 = 4%), got "
