@@ -5,6 +5,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
@@ -166,10 +167,8 @@ public record BlockStatistics(int blocksBefore, int blocksAfter, int forksBefore
     if (half == 0) {
       return 0;
     }
-    double first = org.libreyolo.profile.internal.analysis.LatencyStats.median(java.util.Arrays.copyOfRange(canary, 0, half));
-    double second = org.libreyolo.profile.internal.analysis.LatencyStats.median(java.util.Arrays.copyOfRange(canary, canary.length - half, canary.length));
+    double first = LatencyStats.median(java.util.Arrays.copyOfRange(canary, 0, half));
+    double second = LatencyStats.median(java.util.Arrays.copyOfRange(canary, canary.length - half, canary.length));
     return Math.expm1(Math.abs(Math.log(second / first)));
   }
-
-
 }

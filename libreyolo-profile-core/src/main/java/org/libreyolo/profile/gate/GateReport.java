@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.report.Fmt;
 
 /** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
 final class GateReport {
@@ -94,8 +95,6 @@ final class GateReport {
     return VerdictRule.confidence(r.options().alpha());
   }
 
-
-
   private static String estimatorLine(Gate.Result r) {
     String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"
         : "step time per block (not divided by the canary: the step does not run on the engine)";
@@ -136,7 +135,7 @@ final class GateReport {
   }
 
   public static String signed(double v) {
-    return org.libreyolo.profile.internal.report.Fmt.signedPercent(v);
+    return Fmt.signedPercent(v);
   }
 
   private static String opCountsLine(Gate.Result r) {

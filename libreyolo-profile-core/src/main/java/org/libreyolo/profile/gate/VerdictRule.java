@@ -1,6 +1,7 @@
 package org.libreyolo.profile.gate;
 
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.python.PyRound;
 
 /**
  * The one rule every gate applies (the stored-baseline rows, the in-job A/B, the JUnit gate), on
@@ -46,7 +47,7 @@ public final class VerdictRule {
    * @return "99%" for 0.01, "95%" for 0.05
    */
   public static String confidence(double alpha) {
-    return org.libreyolo.profile.internal.python.PyRound.format((1 - alpha) * 100, 0) + "%";
+    return PyRound.format((1 - alpha) * 100, 0) + "%";
   }
 
   /**

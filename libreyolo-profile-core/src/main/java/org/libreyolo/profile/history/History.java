@@ -10,6 +10,8 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.internal.io.ContentHash;
+import org.libreyolo.profile.internal.python.PyJson;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
@@ -101,6 +103,18 @@ public final class History implements AutoCloseable {
   }
 
   /**
+   * The series' names, for a name the history does not have: the first ten, {@code "a, b, ..."};
+   * empty for an empty history.
+   *
+   * @param all the history's series
+   * @return the names in words
+   */
+  static String names(List<Series> all) {
+    List<String> names = all.stream().map(Series::name).distinct().toList();
+    return String.join(", ", names.subList(0, Math.min(10, names.size()))) + (names.size() > 10 ? ", ..." : "");
+  }
+
+  /**
    * What differs between testbeds of one name, in words: {@code threads 1 / 2; cpu A / B}.
    *
    * @param testbeds series of one name on several testbeds
@@ -160,10 +174,9 @@ public final class History implements AutoCloseable {
       return named.get(0);
     }
     if (named.isEmpty()) {
-      List<String> names = list().stream().map(Series::name).distinct().toList();
-      throw LibreYoloException.badInput("no series '" + ref + "' in the history " + store.where() + (names.isEmpty()
-          ? " (it is empty)" : "; it has: " + String.join(", ", names.subList(0, Math.min(10, names.size())))
-          + (names.size() > 10 ? ", ..." : "")));
+      String names = names(list());
+      throw LibreYoloException.badInput("no series '" + ref + "' in the history " + store.where()
+          + (names.isEmpty() ? " (it is empty)" : "; it has: " + names));
     }
     throw LibreYoloException.badInput("series '" + ref + "' was measured on " + named.size() + " testbeds ("
         + differences(named) + "): name one as " + String.join(" or ", named.stream().map(Series::ref).toList()));
@@ -266,19 +279,9 @@ public final class History implements AutoCloseable {
     if (hash != null && !hash.isNull()) {
       attributes.put("weights_sha256", hash.asText());
     }
-    attributes.put(PROFILE_SHA256, contentHash(profile));
+    // the profile's content, recorded_at included: the same file recorded twice
+    attributes.put(PROFILE_SHA256, ContentHash.sha256(PyJson.compact(profile.json())));
     return new Run(time, commit, branch, attributes, metrics, forks);
-  }
-
-  /** The profile's content (its JSON, compact, recorded_at included) hashed: the same file recorded twice. */
-  private static String contentHash(Profile profile) {
-    try {
-      byte[] h = java.security.MessageDigest.getInstance("SHA-256").digest(
-          org.libreyolo.profile.internal.python.PyJson.compact(profile.json()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      return java.util.HexFormat.of().formatHex(h);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private static void perFork(List<Blocks> processes, boolean normalise, String metric, Map<String, Double> metrics,

@@ -97,12 +97,12 @@ public final class HistoryGate {
     Map<String, String> testbed = History.testbed(current);
     Series series = history.series(name, testbed);
     if (series == null) {
-      List<String> names = history.list().stream().map(Series::name).distinct().sorted().toList();
-      if (!names.contains(name)) { // a new series, or a mistyped name: say which names the history has
+      List<Series> all = history.list();
+      if (all.stream().noneMatch(s -> s.name().equals(name))) { // a new series, or a mistyped name
+        String names = History.names(all);
         return fallback("no series '" + name + "' in the history " + history.where() + (names.isEmpty()
-            ? " (it is empty)" : " (it has " + String.join(", ", names.subList(0, Math.min(10, names.size())))
-            + (names.size() > 10 ? ", ..." : "") + "): a new series is judged once its runs are recorded;"
-            + " check the name otherwise"));
+            ? " (it is empty)" : " (it has " + names + ")") + ": a new series is judged once its runs are recorded;"
+            + " check the name otherwise");
       }
       return fallback("no runs of " + name + " on this testbed (" + Store.testbedId(Store.json(testbed))
           + ") in the history " + history.where());

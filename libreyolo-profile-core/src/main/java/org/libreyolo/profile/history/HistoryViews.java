@@ -137,10 +137,12 @@ public final class HistoryViews {
         lines.add(String.format(Locale.ROOT, "  %-32s %-8s %6d runs  %s", s.name(), s.testbedId(), s.runs(),
             String.join(",", s.metrics())));
         boolean lastOfName = i == all.size() - 1 || !all.get(i + 1).name().equals(s.name());
-        List<Series> sameName = all.stream().filter(t -> t.name().equals(s.name())).toList();
-        if (lastOfName && sameName.size() > 1) { // the list is ordered by name: say once what splits it
-          lines.add("    " + s.name() + " is split over " + sameName.size() + " testbeds: "
-              + History.differences(sameName));
+        if (lastOfName) { // the list is ordered by name: say once what splits it
+          List<Series> sameName = all.stream().filter(t -> t.name().equals(s.name())).toList();
+          if (sameName.size() > 1) {
+            lines.add("    " + s.name() + " is split over " + sameName.size() + " testbeds: "
+                + History.differences(sameName));
+          }
         }
         ObjectNode o = arr.addObject();
         o.put("name", s.name());

@@ -3,21 +3,18 @@ package org.libreyolo.profile.history;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.libreyolo.profile.internal.io.ContentHash;
 
 /** The SQL of the history, one text for both engines (docs/history.md, "The store"). */
 final class Store implements AutoCloseable {
@@ -260,12 +257,7 @@ final class Store implements AutoCloseable {
 
   /** The testbed's id: the first 8 hex digits of the SHA-256 of its canonical JSON. */
   static String testbedId(String canonicalJson) {
-    try {
-      byte[] h = MessageDigest.getInstance("SHA-256").digest(canonicalJson.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(h).substring(0, 8);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return ContentHash.sha256(canonicalJson).substring(0, 8);
   }
 
   static String json(Map<String, String> map) {

@@ -9,6 +9,7 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.image.RgbImage;
@@ -88,8 +89,8 @@ public final class AbProfiler {
     public List<String> text() {
       return List.of(
           "A/B  " + baseline + " (A) vs " + candidate + " (B): " + verdict.pairs() + " pairs of blocks, A and B alternating",
-          "block medians  A " + PyRound.format(org.libreyolo.profile.internal.analysis.LatencyStats.median(pairs.aMs()), 3) + " ms | B "
-              + PyRound.format(org.libreyolo.profile.internal.analysis.LatencyStats.median(pairs.bMs()), 3) + " ms",
+          "block medians  A " + PyRound.format(LatencyStats.median(pairs.aMs()), 3) + " ms | B "
+              + PyRound.format(LatencyStats.median(pairs.bMs()), 3) + " ms",
           changeLine(), mdeLine(), verdictLine(), "result: " + file);
     }
 

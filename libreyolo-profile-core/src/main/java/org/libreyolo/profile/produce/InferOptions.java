@@ -268,8 +268,7 @@ public record InferOptions(
     }
     Engines.checkThreads(threads);
     Forks.check(forks);
-    checkInputSize(inputShape != null ? inputShape : new InputShape(batch, imgsz == 0 ? 640 : imgsz,
-        imgsz == 0 ? 640 : imgsz));
+    checkInputSize(input(inputShape, batch, imgsz));
     if (forks > 1 && repeat > 1) {
       throw LibreYoloException.badInput("{repeat} " + repeat + " and {forks} " + forks + " both repeat the measurement:"
           + " forks (fresh processes) are the independent unit, use {forks} alone");
@@ -328,12 +327,17 @@ public record InferOptions(
 
   /** {@code --imgsz 0} means the model's native size, 640 for every LibreYOLO9. */
   int inputSize() {
-    return inputShape != null ? inputShape.height() : imgsz == 0 ? 640 : imgsz;
+    return input().height();
   }
 
   /** The network input fed: {@code --input-shape}, else the batch at the square size. */
   InputShape input() {
-    return inputShape != null ? inputShape : new InputShape(batch, inputSize(), inputSize());
+    return input(inputShape, batch, imgsz);
+  }
+
+  private static InputShape input(InputShape inputShape, int batch, int imgsz) {
+    int side = imgsz == 0 ? 640 : imgsz;
+    return inputShape != null ? inputShape : new InputShape(batch, side, side);
   }
 
   int trials() {

@@ -41,7 +41,7 @@ final class StepHistory {
       }
       return new Outcome(judged.verdict(), series, judged.checkLines());
     } catch (LibreYoloException e) {
-      throw OneLine.failure(prefix.substring("[libreyolo-profile] ".length()) + StepConfig.words(e));
+      throw OneLine.failure(series + ": " + StepConfig.words(e));
     }
   }
 

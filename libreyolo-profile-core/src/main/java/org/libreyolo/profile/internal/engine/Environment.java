@@ -34,10 +34,7 @@ public final class Environment {
 
   private static ObjectNode fingerprint(String device, long modelParams, boolean onEngine) {
     ObjectNode env = JsonNodeFactory.instance.objectNode();
-    if (onEngine) {
-      Engines.get();
-    }
-    boolean engine = onEngine && Engines.booted();
+    boolean engine = onEngine && Engines.booted(); // the producers booted it before they measured
     env.put("engine", engine ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
         : onEngine ? "not loaded" : "none (plain JVM code)");
     if (engine) {

@@ -9,7 +9,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** A file's SHA-256, to tell a changed model file from the same one under the same name. */
+/**
+ * SHA-256 in hex: of a file (a changed model under the same name), of text (a profile recorded
+ * twice, a testbed's id).
+ */
 public final class ContentHash {
   private ContentHash() {}
 
@@ -23,6 +26,16 @@ public final class ContentHash {
       return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
     } catch (IOException | NoSuchAlgorithmException e) {
       return null;
+    }
+  }
+
+  /** Hex SHA-256 of the text's UTF-8 bytes. */
+  public static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e); // every JVM has SHA-256
     }
   }
 }

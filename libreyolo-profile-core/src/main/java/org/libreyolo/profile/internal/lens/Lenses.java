@@ -149,13 +149,13 @@ public final class Lenses {
       default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
     };
     rows.sort(order);
-    return new KernelsView(p.trace(), List.copyOf(pythonSlice(rows, q.top())), p.isCpu());
+    return new KernelsView(p.trace(), List.copyOf(firstRows(rows, q.top())), p.isCpu());
   }
 
   public static OpsView ops(Profile p, int top, String phase) {
     checkTop(top);
     List<OpRow> rows = phase == null ? p.ops() : byPhase(p.opsByPhase(), phase);
-    return new OpsView(p.trace(), List.copyOf(pythonSlice(rows, top)));
+    return new OpsView(p.trace(), List.copyOf(firstRows(rows, top)));
   }
 
   private static <T> List<T> byPhase(Map<String, List<T>> map, String phase) {
@@ -175,9 +175,8 @@ public final class Lenses {
     }
   }
 
-  /** {@code rows[:top]}: 0 gives nothing, a negative N drops N rows from the end. */
-  static <T> List<T> pythonSlice(List<T> rows, int top) {
-    int end = top >= 0 ? Math.min(top, rows.size()) : Math.max(0, rows.size() + top);
-    return rows.subList(0, end);
+  /** The first {@code top} rows ({@link #checkTop} refused a negative count). */
+  static <T> List<T> firstRows(List<T> rows, int top) {
+    return rows.subList(0, Math.min(top, rows.size()));
   }
 }

@@ -1,6 +1,6 @@
 package org.libreyolo.profile.internal.measure;
 
-import java.util.Arrays;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
 import org.libreyolo.profile.options.Progress;
@@ -49,6 +49,6 @@ public final class AlternatingBlocks {
     for (int i = 0; i < runs; i++) {
       ms[i] = StepTimer.iterate(body, clock, index[0]++).totalMs();
     }
-    return org.libreyolo.profile.internal.analysis.LatencyStats.median(ms);
+    return LatencyStats.median(ms);
   }
 }

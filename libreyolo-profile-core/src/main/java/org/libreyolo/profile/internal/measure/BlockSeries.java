@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 
 /**
  * Per block, the step's median iteration and the canary's time around it: the independent unit
@@ -40,7 +41,7 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
     for (int k = 0; k < blocks; k++) {
       int from = k * runsPerBlock;
       int to = k == blocks - 1 ? totalMs.length : from + runsPerBlock;
-      step[k] = org.libreyolo.profile.internal.analysis.LatencyStats.median(Arrays.copyOfRange(totalMs, from, to));
+      step[k] = LatencyStats.median(Arrays.copyOfRange(totalMs, from, to));
       around[k] = Math.sqrt(canaryBoundaries[k] * canaryBoundaries[k + 1]);
     }
     return new BlockSeries(runsPerBlock, step, around, canary, normalised);

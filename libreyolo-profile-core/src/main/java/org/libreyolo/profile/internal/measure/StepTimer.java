@@ -3,6 +3,7 @@ package org.libreyolo.profile.internal.measure;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
@@ -130,7 +131,7 @@ public final class StepTimer {
       blocks.canary().run();
       ms[i] = (System.nanoTime() - start) / 1e6;
     }
-    return org.libreyolo.profile.internal.analysis.LatencyStats.median(ms);
+    return LatencyStats.median(ms);
   }
 
   /** One timed call of {@code body}; the A/B loop times its blocks with it too. */

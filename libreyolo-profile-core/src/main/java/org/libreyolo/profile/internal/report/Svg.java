@@ -282,8 +282,8 @@ public final class Svg {
     double right = w - 10;
     java.util.function.DoubleUnaryOperator x = v -> left + (v + span) / (2 * span) * (right - left);
     String color = VERDICT_COLORS.getOrDefault(verdict, "#444");
-    StringBuilder out = new StringBuilder(open("chart interval", "change " + pct(estimate) + ", interval [" + pct(low) + ", "
-        + pct(high) + "], threshold " + pct(threshold), w, h));
+    StringBuilder out = new StringBuilder(open("chart interval", "change " + Fmt.signedPercent(estimate) + ", interval ["
+        + Fmt.signedPercent(low) + ", " + Fmt.signedPercent(high) + "], threshold " + Fmt.signedPercent(threshold), w, h));
     out.append("<rect class=\"threshold-band\" x=\"").append(n(x.applyAsDouble(-threshold))).append("\" y=\"4\" width=\"")
         .append(n(x.applyAsDouble(threshold) - x.applyAsDouble(-threshold))).append("\" height=\"16\" fill=\"#eef0f3\"/>");
     out.append("<line x1=\"").append(n(x.applyAsDouble(0))).append("\" x2=\"").append(n(x.applyAsDouble(0)))
@@ -297,12 +297,8 @@ public final class Svg {
     out.append("<circle class=\"estimate\" cx=\"").append(n(x.applyAsDouble(estimate))).append("\" cy=\"12\" r=\"5\" fill=\"")
         .append(color).append("\"/>");
     out.append(text(left, 32, "faster", "start", "font-size=\"10\""));
-    out.append(text(x.applyAsDouble(threshold), 32, pct(threshold), "middle", "font-size=\"10\""));
+    out.append(text(x.applyAsDouble(threshold), 32, Fmt.signedPercent(threshold), "middle", "font-size=\"10\""));
     out.append(text(right, 32, "slower", "end", "font-size=\"10\""));
     return out.append("</svg>").toString();
-  }
-
-  private static String pct(double v) {
-    return Fmt.signedPercent(v);
   }
 }
