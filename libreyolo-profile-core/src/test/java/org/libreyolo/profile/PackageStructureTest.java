@@ -78,10 +78,11 @@ class PackageStructureTest {
   void lowerLayersNeverReachUp() {
     assertOnlyUses("internal.trace", ROOT);
     assertOnlyUses("options", ROOT);
-    assertOnlyUses("internal.result", ROOT, "internal.io", "internal.python");
-    assertOnlyUses("result", ROOT, "internal.io", "internal.python", "internal.result", "internal.trace");
+    assertOnlyUses("internal.result", ROOT, "internal.io", "result");
+    assertOnlyUses("result", ROOT); // the profile, its keys and its JSON: the bottom of the API
     assertOnlyUses("internal.analysis", ROOT, "internal.python", "internal.result", "result", "internal.trace");
-    assertOnlyUses("internal.capture", ROOT, "internal.engine", "internal.io", "internal.python", "internal.trace", "options");
+    assertOnlyUses("internal.capture", ROOT, "internal.engine", "internal.io", "internal.python", "internal.trace", "options",
+        "result");
     assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
     assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
     assertOnlyUses("internal.report", ROOT, "internal.analysis", "internal.compare", "internal.io", "internal.lens",
@@ -99,6 +100,17 @@ class PackageStructureTest {
         assertThat(to).as(from).doesNotContain("gate", "report", "produce", "yolo");
       }
     });
+  }
+
+  /**
+   * All rendering (text, JSON, markdown, HTML) lives in {@code report}: the gate and the history
+   * hand it results and never call it, nor the producers on top.
+   */
+  @Test
+  void theGateAndTheHistoryNeverRender() {
+    for (String pkg : List.of("gate", "history", "result")) {
+      assertThat(DEPENDS.getOrDefault(pkg, Set.of())).as(pkg).doesNotContain("report", "produce");
+    }
   }
 
   /** The surfaces and the bench sit on top: nothing in the core library depends on them, no product module on the bench. */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.math3.stat.StatUtils;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
@@ -25,7 +26,7 @@ import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.NmsOptions;
@@ -263,12 +264,12 @@ public final class GateStudy {
         infer(main, images);
         spin(work);
       };
-      AbProfiler.Settings settings = new AbProfiler.Settings(Defaults.Ab.WARMUP_VALUE,
+      AbResult.Settings settings = new AbResult.Settings(Defaults.Ab.WARMUP_VALUE,
           Defaults.Ab.PAIRS_VALUE, Defaults.Ab.BLOCK_RUNS_VALUE,
           Defaults.Ab.ALPHA_VALUE, Defaults.Ab.MAX_REGRESSION_VALUE);
       for (int i = 0; i < runs; i++) {
         long start = System.nanoTime();
-        AbProfiler.Result r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + work + " multiply-adds",
+        AbResult r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + work + " multiply-adds",
             a, b, JsonNodeFactory.instance.objectNode(), settings, dir.resolve("abpower/r" + i + ".json"), Progress.NONE);
         seconds[i] = (System.nanoTime() - start) / 1e9;
         changes[i] = r.verdict().change();
@@ -335,7 +336,7 @@ public final class GateStudy {
     for (Path run : list(dir.resolve("ab"))) {
       Path file = run.resolve("ab.json");
       if (Files.isRegularFile(file)) {
-        count(verdicts, Verdict.valueOf(PyJson.MAPPER.readTree(file.toFile()).get("verdict").asText()));
+        count(verdicts, Verdict.valueOf(Json.MAPPER.readTree(file.toFile()).get("verdict").asText()));
         n++;
       }
     }

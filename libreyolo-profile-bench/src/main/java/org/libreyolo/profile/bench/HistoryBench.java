@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.HistoryGate;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.history.Point;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;

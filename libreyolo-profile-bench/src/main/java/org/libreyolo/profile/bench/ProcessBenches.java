@@ -156,8 +156,7 @@ final class ProcessBenches {
       table.row("spread between the forks of a run (median)", "step " + Table.f(100 * s.forkRaw(), 1)
           + "%, canary-normalised " + Table.f(100 * s.forkNormalised(), 1) + "%", "normalised < step");
       for (double threshold : new double[] {Defaults.Gate.MAX_REGRESSION_VALUE, 0.10, 0.15}) {
-        GateOptions options = new GateOptions(Defaults.Gate.ALPHA_VALUE, threshold, GateOptions.SUPPORTED,
-            Defaults.Gate.PROCESS_NOISE_VALUE);
+        GateOptions options = GateOptions.builder().maxRegression(threshold).build();
         List<GateStudy.Counts> counts = new java.util.ArrayList<>(GateStudy.aa(dir, options));
         counts.addAll(GateStudy.regressions(dir, options));
         if (threshold != Defaults.Gate.MAX_REGRESSION_VALUE) {

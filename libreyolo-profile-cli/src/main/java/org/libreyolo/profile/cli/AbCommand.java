@@ -2,6 +2,8 @@ package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.libreyolo.profile.report.AbReport;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
@@ -57,12 +59,12 @@ public final class AbCommand implements Callable<Integer> {
     InferOptions infer = input.apply(InferOptions.builder()).source(source).weights(model.weights).size(model.size)
         .warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
         .trace(false).project(output.project).build();
-    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
+    AbResult r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
         maxRegression), ProgressBar.on(spec.commandLine().getErr()));
     if (output.json) {
-      spec.commandLine().getOut().println(Json.indented(r.json()));
+      spec.commandLine().getOut().println(Json.indented(AbReport.json(r)));
     } else {
-      r.text().forEach(spec.commandLine().getOut()::println);
+      AbReport.text(r).forEach(spec.commandLine().getOut()::println);
     }
     return r.verdict().verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
   }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
@@ -62,23 +63,24 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise).withJobNoise(jobNoise);
+    GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).metrics(metrics)
+        .processNoise(processNoise).jobNoise(jobNoise).build();
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);
     Gate.Result result;
     List<String> lines;
     if (out != null) {
-      GateRun.Outcome outcome = GateRun.check(base, baseline, now, current, options, out);
+      CheckFiles.Outcome outcome = CheckFiles.check(base, baseline, now, current, options, out);
       result = outcome.result();
       lines = outcome.lines();
     } else {
       result = GateRun.judge(base, baseline, now, current, options);
-      lines = GateRun.lines(result, base, baseline, now, current);
+      lines = CheckFiles.lines(result, base, baseline, now, current);
     }
     if (json) {
       lines.stream().filter(l -> l.startsWith("warning: ")).forEach(spec.commandLine().getErr()::println);
-      stdout.println(Json.indented(GateRun.resultJson(result, baseline, current)));
+      stdout.println(Json.indented(CheckFiles.resultJson(result, baseline, current)));
     } else {
       lines.forEach(stdout::println);
     }

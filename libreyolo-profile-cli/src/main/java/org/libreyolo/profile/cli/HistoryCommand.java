@@ -11,7 +11,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.history.ChangePoints;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.result.Json;
 import picocli.CommandLine.Command;
@@ -201,7 +201,7 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      GateOptions options = new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, Defaults.Gate.PROCESS_NOISE_VALUE);
+      GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build();
       HistoryViews.View view = HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);
       return "REGRESSION".equals(view.json().path("verdict").asText()) ? GateRun.REGRESSION_EXIT_CODE : 0;

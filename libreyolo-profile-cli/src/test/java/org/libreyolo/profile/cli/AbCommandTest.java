@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** {@code profile ab}: both arms in one process, alternating blocks, the verdict from the pairs. */
 class AbCommandTest {
@@ -17,7 +17,7 @@ class AbCommandTest {
     CliTest.Result r = CliTest.run("profile", "ab", "--baseline-weights", "LibreYOLO9t.pt", "--weights", "LibreYOLO9t.pt",
         "--device", "cpu", "--threads", "1", "--imgsz", "64", "--warmup", "2", "--pairs", "6", "--block-runs", "3",
         "--project", dir.toString());
-    JsonNode ab = PyJson.MAPPER.readTree(dir.resolve("ab.json").toFile());
+    JsonNode ab = Json.MAPPER.readTree(dir.resolve("ab.json").toFile());
     assertThat(r.code()).as(r.err()).isEqualTo(ab.get("verdict").asText().equals("REGRESSION") ? 4 : 0);
     assertThat(r.out()).contains("A/B  random-init (A) vs random-init (B): 6 pairs", "verdict: ");
     assertThat(ab.get("schema").asText()).isEqualTo("libreyolo.profile.ab/v1");

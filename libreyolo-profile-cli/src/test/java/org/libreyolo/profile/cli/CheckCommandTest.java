@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** {@code profile check}: the gate any CI can run, exit 4 on a regression, never a timing verdict across workloads. */
 class CheckCommandTest {
@@ -113,15 +113,15 @@ class CheckCommandTest {
         .contains("is newer than the current profile " + older, "are <baseline> and <current> swapped?");
     CliTest.Result json = CliTest.run("profile", "check", newer.toString(), older.toString(), "--json");
     assertThat(json.err()).contains("swapped?");
-    assertThat(PyJson.MAPPER.readTree(json.out()).get("verdict").asText()).isNotEmpty();
+    assertThat(Json.MAPPER.readTree(json.out()).get("verdict").asText()).isNotEmpty();
     CliTest.Result inOrder = CliTest.run("profile", "check", older.toString(), newer.toString());
     assertThat(inOrder.out()).doesNotContain("swapped");
   }
 
   private static Path stamped(Path profile, String at) throws Exception {
     com.fasterxml.jackson.databind.node.ObjectNode p =
-        (com.fasterxml.jackson.databind.node.ObjectNode) PyJson.MAPPER.readTree(profile.toFile());
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(profile.toFile());
     p.put("recorded_at", at);
-    return Files.writeString(profile, PyJson.indented(p));
+    return Files.writeString(profile, Json.indented(p));
   }
 }

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** {@code profile history}: Otava's CSV in, change points and the CSV out, bad input in one line. */
 class HistoryCommandTest {
@@ -37,7 +37,7 @@ class HistoryCommandTest {
     assertThat(imp.out()).contains("imported 200 runs");
     CliTest.Result changes = CliTest.run("profile", "history", "changes", "--series", "otava", "--json", "--history", history);
     assertThat(changes.code()).as(changes.err()).isZero();
-    JsonNode cp = PyJson.MAPPER.readTree(changes.out()).get("change_points");
+    JsonNode cp = Json.MAPPER.readTree(changes.out()).get("change_points");
     assertThat(cp).hasSize(1);
     assertThat(cp.get(0).get("index").asInt()).isEqualTo(120);
     assertThat(cp.get(0).get("commit").asText()).isEqualTo("c120");

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 class InferCommandTest {
   @TempDir Path dir;
@@ -42,7 +42,7 @@ class InferCommandTest {
     CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--device", "cpu", "--threads", "1", "--imgsz", "64",
         "--warmup", "0", "--runs", "2", "--repeat", "2", "--no-trace", "--project", dir.toString(), "--json");
     assertThat(r.code()).as(r.err()).isZero();
-    JsonNode j = PyJson.MAPPER.readTree(r.out());
+    JsonNode j = Json.MAPPER.readTree(r.out());
     List<String> keys = new ArrayList<>();
     j.fieldNames().forEachRemaining(keys::add);
     assertThat(keys).containsExactly("profile", "mode", "img_per_s", "img_per_s_std", "img_per_s_n", "latency_p50_ms",
@@ -94,7 +94,7 @@ class InferCommandTest {
     CliTest.Result r = CliTest.run("profile", "infer", "--forks", "1", "--threads", "1", "--imgsz", "64",
         "--warmup", "1", "--runs", "4", "--no-trace", "--project", dir.resolve("auto").toString());
     assertThat(r.code()).as(r.err()).isZero();
-    com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.internal.python.PyJson.MAPPER.readTree(
+    com.fasterxml.jackson.databind.JsonNode p = org.libreyolo.profile.result.Json.MAPPER.readTree(
         dir.resolve("auto/infer/profile.json").toFile());
     assertThat(p.get("device").asText()).isEqualTo("cpu");
     assertThat(p.get("config").get("device").asText()).isEqualTo("cpu");
@@ -111,7 +111,7 @@ class InferCommandTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("task none: not a YOLO detection output, profiled without postprocess",
         "no postprocess (a plain model)");
-    JsonNode p = PyJson.MAPPER.readTree(dir.resolve("infer/profile.json").toFile());
+    JsonNode p = Json.MAPPER.readTree(dir.resolve("infer/profile.json").toFile());
     assertThat(p.get("config").get("task").asText()).isEqualTo("none");
     assertThat(p.get("stages_ms").has("postprocess")).isFalse();
     assertThat(p.get("samples").get("latency_ms")).hasSize(2);
@@ -152,7 +152,7 @@ class InferCommandTest {
       assertThat(r.code()).as(r.err()).isZero();
     }
     Path narrow = dir.resolve("global_pool_classifier/infer/profile.json");
-    JsonNode work = PyJson.MAPPER.readTree(narrow.toFile()).get("work");
+    JsonNode work = Json.MAPPER.readTree(narrow.toFile()).get("work");
     assertThat(work.get("conv_macs_stride1_per_step").asLong()).isEqualTo(64L * 64 * 8 * 3 * 3 * 3);
     assertThat(work.get("matmul_macs_per_step").asLong()).isEqualTo(8L * 10);
     CliTest.Result check = CliTest.run("profile", "check", narrow.toString(),
@@ -176,7 +176,7 @@ class InferCommandTest {
           dir.resolve("t" + threads).toString());
       assertThat(r.code()).as(r.err()).isZero();
     }
-    JsonNode env = PyJson.MAPPER.readTree(dir.resolve("t1/infer/profile.json").toFile()).get("environment");
+    JsonNode env = Json.MAPPER.readTree(dir.resolve("t1/infer/profile.json").toFile()).get("environment");
     assertThat(env.get("engine").asText()).startsWith("DJL ").endsWith("/ PyTorch");
     assertThat(env.get("libtorch").asText()).matches("\\d+\\.\\d+\\.\\d+.*");
     assertThat(env.get("threads").asInt()).isEqualTo(1);
@@ -193,7 +193,7 @@ class InferCommandTest {
         "64", "--warmup", "1", "--runs", "10", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     Path file = dir.resolve("infer/profile.json");
-    JsonNode p = PyJson.MAPPER.readTree(file.toFile());
+    JsonNode p = Json.MAPPER.readTree(file.toFile());
     assertThat(p.get("config").get("forks").asInt()).isEqualTo(2);
     assertThat(p.get("samples").get("forks")).hasSize(2);
     assertThat(p.get("samples").get("latency_ms")).hasSize(10); // 5 latency iterations per fork, pooled
@@ -216,7 +216,7 @@ class InferCommandTest {
     assertThat(twice.code()).isEqualTo(2);
     assertThat(twice.err()).hasLineCount(1).contains("holds this profile already", "--again records it anyway");
     CliTest.Result list = CliTest.run("profile", "history", "list", "--json", "--history", history);
-    JsonNode series = PyJson.MAPPER.readTree(list.out()).get("series").get(0);
+    JsonNode series = Json.MAPPER.readTree(list.out()).get("series").get(0);
     assertThat(series.get("runs").asInt()).isEqualTo(1);
     assertThat(series.get("metrics").toString()).contains("step_vs_canary", "step_ms", "img_per_s");
     assertThat(series.get("testbed").get("imgsz").asText()).isEqualTo("64");

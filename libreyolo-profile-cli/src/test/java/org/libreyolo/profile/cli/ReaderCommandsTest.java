@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.libreyolo.profile.internal.analysis.Traces;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** The readers on the reference's CLI test trace B (worked example B, docs/reference-behaviour.md), text exactly as documented. */
 class ReaderCommandsTest {
@@ -71,16 +71,16 @@ class ReaderCommandsTest {
 
   @Test
   void kernelFilters() throws Exception {
-    JsonNode tc = PyJson.MAPPER.readTree(run("profile", "kernels", t, "--tensorcore", "--json").out());
+    JsonNode tc = Json.MAPPER.readTree(run("profile", "kernels", t, "--tensorcore", "--json").out());
     assertThat(tc.get("matched").asInt()).isEqualTo(1);
-    JsonNode grep = PyJson.MAPPER.readTree(run("profile", "kernels", t, "--grep", "SGEMM", "--json").out());
+    JsonNode grep = Json.MAPPER.readTree(run("profile", "kernels", t, "--grep", "SGEMM", "--json").out());
     assertThat(grep.get("kernels").get(0).get("raw_name").asText()).isEqualTo("ampere_sgemm_128x128_nt");
-    JsonNode norm = PyJson.MAPPER.readTree(run("profile", "kernels", t, "--category", "NORM", "--json").out());
+    JsonNode norm = Json.MAPPER.readTree(run("profile", "kernels", t, "--category", "NORM", "--json").out());
     assertThat(norm.get("matched").asInt()).isEqualTo(1);
-    JsonNode byName = PyJson.MAPPER.readTree(run("profile", "kernels", t, "--sort", "name", "--top", "2", "--json").out());
+    JsonNode byName = Json.MAPPER.readTree(run("profile", "kernels", t, "--sort", "name", "--top", "2", "--json").out());
     assertThat(byName.get("kernels")).hasSize(2);
     assertThat(byName.get("kernels").get(0).get("kernel").asText()).isEqualTo("cudnn batchnorm (bwd)");
-    JsonNode phase = PyJson.MAPPER.readTree(run("profile", "kernels", t, "--phase", "backward", "--json").out());
+    JsonNode phase = Json.MAPPER.readTree(run("profile", "kernels", t, "--phase", "backward", "--json").out());
     assertThat(phase.get("kernels").get(0).get("pct_of_gpu").asDouble()).isCloseTo(57.14, org.assertj.core.data.Offset.offset(0.01));
   }
 
@@ -102,11 +102,11 @@ class ReaderCommandsTest {
         "  step   0.3 -> ~0 ms",
         "  img/s  53.3 -> ~126316 (+236890%)",
         "  (rough, verify by actually profiling the change)", ""));
-    JsonNode launches = PyJson.MAPPER.readTree(run("profile", "what-if", t, "--remove-launches", "2", "--json").out());
+    JsonNode launches = Json.MAPPER.readTree(run("profile", "what-if", t, "--remove-launches", "2", "--json").out());
     assertThat(launches.get("removed").toString()).isEqualTo("{\"gpu_ms\":0.0,\"launches\":2}");
     assertThat(launches.get("step_ms").toString()).isEqualTo("{\"now\":0.3,\"projected\":0.1}");
     assertThat(launches.get("img_per_s").get("projected").asDouble()).isEqualTo(126315.8);
-    JsonNode norm = PyJson.MAPPER.readTree(run("profile", "what-if", t, "--remove-category", "norm", "--json").out());
+    JsonNode norm = Json.MAPPER.readTree(run("profile", "what-if", t, "--remove-category", "norm", "--json").out());
     assertThat(norm.get("removed").toString()).isEqualTo("{\"gpu_ms\":0.02,\"launches\":1}");
     assertThat(norm.get("step_ms").get("projected").asDouble()).isEqualTo(0.2);
     assertThat(norm.get("img_per_s").get("projected").asDouble()).isEqualTo(75000.0);

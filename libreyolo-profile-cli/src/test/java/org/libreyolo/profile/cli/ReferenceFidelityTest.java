@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.analysis.Traces;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.result.ProfileIo;
 
 /**
@@ -40,7 +40,7 @@ class ReferenceFidelityTest {
   static JsonNode json(String... args) throws Exception {
     CliTest.Result r = run(args);
     assertThat(r.code()).as(r.err()).isZero();
-    return PyJson.MAPPER.readTree(r.out());
+    return Json.MAPPER.readTree(r.out());
   }
 
   /** A profile.json analysed from trace B, with its stored {@code trace} replaced. */
@@ -146,7 +146,7 @@ class ReferenceFidelityTest {
       t.x("cpu_op", "aten::conv2d", base + 15, 40);
       t.x("cpu_op", "aten::add_", base + 60, 5);
     }
-    JsonNode cost = PyJson.MAPPER.readTree("{\"per_op_us\": 2.0, \"in_op_us\": 0.5}");
+    JsonNode cost = Json.MAPPER.readTree("{\"per_op_us\": 2.0, \"in_op_us\": 0.5}");
     Path cpu = t.write(dir.resolve("cpu_trace.json"), (ObjectNode) cost);
     CliTest.Result r = run("profile", "summary", cpu.toString());
     assertThat(r.out()).contains("CPU busy", "profiler cost taken out: ~2.00 us/op  (as recorded: CPU busy 0.05 ms, host / launch)");

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 class RunCommandTest {
   @TempDir Path dir;
@@ -28,7 +28,7 @@ class RunCommandTest {
     CliTest.Result r = CliTest.run("profile", "run", "shapes128", "--device", "cpu", "--threads", "1", "--imgsz", "32",
         "--batch", "-1", "--steps", "2", "--warmup", "0", "--workers", "1", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
-    JsonNode config = PyJson.MAPPER.readTree(dir.resolve("prof").resolve("profile.json").toFile()).get("config");
+    JsonNode config = Json.MAPPER.readTree(dir.resolve("prof").resolve("profile.json").toFile()).get("config");
     int batch = config.get("batch").asInt();
     assertThat(config.get("batch_auto").asBoolean()).isTrue();
     assertThat(Integer.bitCount(batch)).as("a power of two: %s", batch).isEqualTo(1);
@@ -41,7 +41,7 @@ class RunCommandTest {
     CliTest.Result r = CliTest.run("profile", "run", "shapes8", "--device", "cpu", "--threads", "1", "--imgsz", "64",
         "--batch", "2", "--steps", "2", "--warmup", "0", "--workers", "0", "--no-amp", "--json", "--project", dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
-    JsonNode j = PyJson.MAPPER.readTree(r.out());
+    JsonNode j = Json.MAPPER.readTree(r.out());
     assertThat(j.fieldNames()).toIterable().containsExactly("profile", "trace", "img_per_s", "img_per_s_std",
         "img_per_s_n", "bound", "gpu_util");
     assertThat(r.err()).doesNotContain("--amp");

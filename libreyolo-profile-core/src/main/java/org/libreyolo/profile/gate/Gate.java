@@ -11,6 +11,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
@@ -85,57 +86,6 @@ public final class Gate {
     public Verdict countersVerdict() {
       return opCounts.verdict();
     }
-
-    /**
-     * The result as {@code check-result.json} carries it.
-     *
-     * @return the JSON object
-     */
-    public ObjectNode toJson() {
-      JsonNodeFactory f = JsonNodeFactory.instance;
-      ObjectNode out = f.objectNode();
-      out.put("verdict", verdict.name());
-      out.put("alpha", options.alpha());
-      out.put("max_regression", options.maxRegression());
-      out.put("process_noise", options.processNoise());
-      out.put("job_noise", options.jobNoise());
-      out.put("mde", round4(mde()));
-      ObjectNode t = out.putObject("timing");
-      t.put("verdict", timingVerdict().name());
-      if (timing != null) {
-        t.putArray("forks").add(timing.forksBefore()).add(timing.forksAfter());
-        t.putArray("blocks").add(timing.blocksBefore()).add(timing.blocksAfter());
-        t.put("change", round4(timing.change()));
-        t.putArray("ci").add(round4(timing.ciLow())).add(round4(timing.ciHigh()));
-        t.put("machine_change", round4(timing.machineChange()));
-        t.put("drift", round4(timing.drift()));
-        t.put("unnormalised_change", round4(timing.rawChange()));
-      }
-      out.put("unstable_machine", unstableMachine);
-      ArrayNode env = out.putArray("environment_differences");
-      environmentDifferences.forEach(env::add);
-      ArrayNode workload = out.putArray("workload_differences");
-      workloadDifferences.forEach(workload::add);
-      ArrayNode model = out.putArray("model_file_change");
-      modelFileChange.forEach(model::add);
-      ObjectNode counters = out.putObject("counters");
-      counters.put("verdict", countersVerdict().name());
-      ArrayNode changes = counters.putArray("changes");
-      opCounts.changes().forEach(changes::add);
-      ArrayNode rowsNode = out.putArray("metrics");
-      for (Row r : rows) {
-        ObjectNode n = rowsNode.addObject();
-        n.put("metric", r.metric());
-        n.put("baseline", (Double) r.baseline());
-        n.put("current", (Double) r.current());
-        n.put("change", round4(r.change()));
-        n.put("ci_low", round4(r.ciLow()));
-        n.put("ci_high", round4(r.ciHigh()));
-        n.put("verdict", r.verdict().name());
-        n.put("why", r.why());
-      }
-      return out;
-    }
   }
 
   /**
@@ -155,10 +105,6 @@ public final class Gate {
   }
 
   /** Rounded to 4 decimals; null stays null. */
-  private static Double round4(Double v) {
-    return v == null ? null : PyRound.round(v, 4);
-  }
-
   /**
    * The gate: environment and workload guards, the op-count counter, then the timing rows from
    * the block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check
@@ -263,12 +209,12 @@ public final class Gate {
    */
   static String unstableMachine(BlockStatistics s, GateOptions o) {
     if (Math.abs(s.machineChange()) > o.machineChangeLimit()) {
-      return "machine speed changed " + GateReport.signed(s.machineChange()) + " between the baseline and this run"
-          + " (canary; the limit is " + GateReport.percent(o.machineChangeLimit()) + ")";
+      return "machine speed changed " + Fmt.signedPercent(s.machineChange()) + " between the baseline and this run"
+          + " (canary; the limit is " + Fmt.percent(o.machineChangeLimit()) + ")";
     }
     if (s.drift() > o.driftLimit()) {
-      return "machine speed changed " + GateReport.percent(s.drift()) + " during a run (canary blocks; the limit is "
-          + GateReport.percent(o.driftLimit()) + ")";
+      return "machine speed changed " + Fmt.percent(s.drift()) + " during a run (canary blocks; the limit is "
+          + Fmt.percent(o.driftLimit()) + ")";
     }
     return null;
   }
@@ -296,7 +242,7 @@ public final class Gate {
     VerdictRule.Call call = VerdictRule.judge(latency ? change : -change, worseLow, worseHigh, t, s.mde(),
         "use profile ab (in-job A/B) for small changes");
     return new Row(metric, before, after, change, low, high, call.verdict(), call.why() + " (" + units(s) + ", threshold "
-        + GateReport.percent(t) + ")");
+        + Fmt.percent(t) + ")");
   }
 
   /** The field a difference line names ({@code threads 1 -> 2}: {@code threads}). */

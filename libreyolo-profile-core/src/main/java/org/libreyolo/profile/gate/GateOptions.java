@@ -48,20 +48,7 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
   }
 
   /**
-   * The given decision settings with this machine class's measured noise and canary limits.
-   *
-   * @param alpha the significance level, within (0, 1)
-   * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
-   * @param metrics the gated metric names
-   * @param processNoise the between-process noise the gate assumes when a side has too few runs, a fraction
-   */
-  public GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise) {
-    this(alpha, maxRegression, metrics, processNoise, Defaults.Gate.MACHINE_CHANGE_LIMIT, Defaults.Gate.DRIFT_LIMIT,
-        Defaults.Gate.JOB_NOISE_VALUE);
-  }
-
-  /**
-   * These options with another job noise (a team that measured its own runners).
+   * These options with another job noise (one job's A/B: its state is shared by both sides).
    *
    * @param noise the noise between jobs that a job's forks cannot see, a fraction within [0, 1)
    * @return the options
@@ -76,8 +63,109 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
    * @return the default options
    */
   public static GateOptions defaults() {
-    return new GateOptions(Defaults.Gate.ALPHA_VALUE, Defaults.Gate.MAX_REGRESSION_VALUE, SUPPORTED,
-        Defaults.Gate.PROCESS_NOISE_VALUE);
+    return builder().build();
+  }
+
+  /**
+   * A builder starting from the defaults of every surface.
+   *
+   * @return a new builder
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Gate options by name, starting from {@link org.libreyolo.profile.Defaults.Gate}; {@link #build()}
+   * validates. Surfaces set what their user gave and nothing else.
+   */
+  public static final class Builder {
+    private double alpha = Defaults.Gate.ALPHA_VALUE;
+    private double maxRegression = Defaults.Gate.MAX_REGRESSION_VALUE;
+    private List<String> metrics = SUPPORTED;
+    private double processNoise = Defaults.Gate.PROCESS_NOISE_VALUE;
+    private double machineChangeLimit = Defaults.Gate.MACHINE_CHANGE_LIMIT;
+    private double driftLimit = Defaults.Gate.DRIFT_LIMIT;
+    private double jobNoise = Defaults.Gate.JOB_NOISE_VALUE;
+
+    private Builder() {}
+
+    /**
+     * Sets the significance level.
+     *
+     * @param v within (0, 1)
+     * @return this builder
+     */
+    public Builder alpha(double v) {
+      alpha = v;
+      return this;
+    }
+
+    /**
+     * Sets the slowdown the gate tolerates.
+     *
+     * @param v a fraction (0.05 = 5%)
+     * @return this builder
+     */
+    public Builder maxRegression(double v) {
+      maxRegression = v;
+      return this;
+    }
+
+    /**
+     * Sets the gated metrics; null or empty keeps every supported one.
+     *
+     * @param v the metric keys
+     * @return this builder
+     */
+    public Builder metrics(List<String> v) {
+      metrics = v == null || v.isEmpty() ? SUPPORTED : v;
+      return this;
+    }
+
+    /**
+     * Sets the between-process noise assumed when a side has too few runs.
+     *
+     * @param v a fraction within [0, 1)
+     * @return this builder
+     */
+    public Builder processNoise(double v) {
+      processNoise = v;
+      return this;
+    }
+
+    /**
+     * Sets the noise between jobs that a job's forks cannot see (a team that measured its own runners).
+     *
+     * @param v a fraction within [0, 1)
+     * @return this builder
+     */
+    public Builder jobNoise(double v) {
+      jobNoise = v;
+      return this;
+    }
+
+    /**
+     * Sets the canary's limits: the machine's speed change between the runs and within one run.
+     *
+     * @param between the largest change between the runs, a fraction > 0
+     * @param within the largest change within one run, a fraction > 0
+     * @return this builder
+     */
+    public Builder canaryLimits(double between, double within) {
+      machineChangeLimit = between;
+      driftLimit = within;
+      return this;
+    }
+
+    /**
+     * The options, validated.
+     *
+     * @return the options
+     */
+    public GateOptions build() {
+      return new GateOptions(alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, jobNoise);
+    }
   }
 
 }

@@ -12,11 +12,10 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.gate.GateReport;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
@@ -28,25 +27,9 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class GateRun {
-  /** The check result's file name. */
-  public static final String RESULT_FILE = "check-result.json";
-  /** The check summary's file name (markdown). */
-  public static final String SUMMARY_FILE = "check-summary.md";
-  /** The check report's file name. */
-  public static final String REPORT_FILE = "check-report.html";
 
   private GateRun() {}
 
-  /**
-   * What a check produced: the verdict, its text lines for a log, and the files written.
-   *
-   * @param result the gate's result
-   * @param lines the text lines
-   * @param resultFile the JSON result written
-   * @param summaryFile the markdown summary written
-   * @param reportFile the HTML report written, or null
-   */
-  public record Outcome(Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
 
   /** Exit code of {@code profile check} on a REGRESSION (0 PASS / IMPROVED / INCONCLUSIVE, 2 bad input). */
   public static final int REGRESSION_EXIT_CODE = 4;
@@ -173,63 +156,7 @@ public final class GateRun {
     }
   }
 
-  /**
-   * The verdict's text lines for a log, led by {@link #orderWarning} when there is one.
-   *
-   * @param result the gate's result
-   * @param base the baseline profile
-   * @param baseline the baseline profile, or its file
-   * @param now the current profile
-   * @param current the current profile, or its file
-   * @return the lines to print
-   */
-  public static List<String> lines(Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
-    List<String> lines = GateReport.text(result);
-    String order = orderWarning(base, baseline, now, current);
-    if (order != null) {
-      lines.add(0, order);
-    }
-    return lines;
-  }
 
-  /**
-   * A warning line when the baseline was recorded after the profile it judges (arguments swapped,
-   * or a stale current file), by their {@code recorded_at} (file times say nothing after a git
-   * checkout); null when the order is as expected or unknown. The verdict is kept as computed.
-   */
-  static String orderWarning(Profile base, Path baseline, Profile now, Path current) {
-    java.time.Instant b = recordedAt(base);
-    java.time.Instant c = recordedAt(now);
-    if (b == null || c == null || !b.isAfter(c)) {
-      return null;
-    }
-    return "warning: the baseline " + baseline + " (" + b + ") is newer than the current profile " + current + " ("
-        + c + "): are <baseline> and <current> swapped? The change below reads current against baseline";
-  }
-
-  private static java.time.Instant recordedAt(Profile p) {
-    String at = p.json().path(org.libreyolo.profile.internal.result.ProfileKeys.RECORDED_AT).asText("");
-    try {
-      return at.isEmpty() ? null : java.time.Instant.parse(at);
-    } catch (java.time.format.DateTimeParseException e) {
-      return null;
-    }
-  }
-
-  /**
-   * {@code check-result.json}'s content: the verdict with both inputs named.
-   *
-   * @param result the gate's result
-   * @param baseline the baseline profile, or its file
-   * @param current the current profile, or its file
-   * @return the check result as JSON
-   */
-  public static ObjectNode resultJson(Gate.Result result, Path baseline, Path current) {
-    ObjectNode json = result.toJson();
-    json.put("baseline", baseline.toString());
-    json.put("current", current.toString());
-    return json;
-  }
 
   /**
    * The producer output a gate should read under {@code outputDirectory}: {@code infer_repeat.json}
@@ -253,43 +180,6 @@ public final class GateRun {
     return single;
   }
 
-  /**
-   * Loads both profiles, judges them and writes the check's files under {@code outputDirectory}.
-   *
-   * @param baseline the baseline profile, or its file
-   * @param current the current profile, or its file
-   * @param options the gate's settings
-   * @param outputDirectory the directory the files are written to
-   * @return the verdict and the files written
-   */
-  public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
-    return check(ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options,
-        outputDirectory);
-  }
-
-  /**
-   * The same on profiles already loaded: each input is read once. The HTML report leads with this verdict.
-   *
-   * @param base the baseline profile
-   * @param baseline the baseline profile, or its file
-   * @param now the current profile
-   * @param current the current profile, or its file
-   * @param options the gate's settings
-   * @param outputDirectory the directory the files are written to
-   * @return the verdict and the files written
-   */
-  public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
-      Path outputDirectory) {
-    Gate.Result result = judge(base, baseline, now, current, options);
-    Path resultFile = outputDirectory.resolve(RESULT_FILE);
-    write(resultFile, PyJson.indented(resultJson(result, baseline, current)));
-    Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
-    write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
-    Path reportFile = CheckReport.write(base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
-    List<String> lines = lines(result, base, baseline, now, current);
-    lines.add("report: " + reportFile);
-    return new Outcome(result, lines, resultFile, summaryFile, reportFile);
-  }
 
   /**
    * Copies {@code current} (a profile or trace every reader accepts) to {@code baseline},
@@ -313,7 +203,4 @@ public final class GateRun {
     }
   }
 
-  private static void write(Path file, String text) {
-    AtomicFiles.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
-  }
 }

@@ -126,7 +126,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
 
   private static boolean isStepProfile(Path file) {
     try {
-      return "step".equals(org.libreyolo.profile.internal.python.PyJson.MAPPER.readTree(file.toFile()).path("config")
+      return "step".equals(org.libreyolo.profile.result.Json.MAPPER.readTree(file.toFile()).path("config")
           .path("mode").asText());
     } catch (IOException e) {
       return false; // not a profile: not ours to name

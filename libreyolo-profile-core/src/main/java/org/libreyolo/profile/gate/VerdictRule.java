@@ -2,6 +2,7 @@ package org.libreyolo.profile.gate;
 
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.report.Fmt;
 
 /**
  * The one rule every gate applies (the stored-baseline rows, the in-job A/B, the JUnit gate), on
@@ -78,7 +79,7 @@ public final class VerdictRule {
     if (slowHigh < threshold) {
       return new Call(Verdict.PASS, sentence(Verdict.PASS, "threshold"));
     }
-    return new Call(Verdict.INCONCLUSIVE, "underpowered: could detect ~" + GateReport.percent(mde) + ", threshold "
-        + GateReport.percent(threshold) + "; " + remedy);
+    return new Call(Verdict.INCONCLUSIVE, "underpowered: could detect ~" + Fmt.percent(mde) + ", threshold "
+        + Fmt.percent(threshold) + "; " + remedy);
   }
 }

@@ -11,7 +11,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.internal.io.ContentHash;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
@@ -196,8 +196,13 @@ public final class History implements AutoCloseable {
     return store.points(series, metric, branch, last);
   }
 
-  /** Bad input in one line when the series carries no such metric. */
-  static void requireMetric(Series series, String metric) {
+  /**
+   * Bad input in one line when the series carries no such metric.
+   *
+   * @param series the series
+   * @param metric the metric's name
+   */
+  public static void requireMetric(Series series, String metric) {
     if (!series.metrics().contains(metric)) {
       throw LibreYoloException.badInput("series " + series.name() + " has no metric '" + metric + "': it has "
           + String.join(", ", series.metrics()));
@@ -280,7 +285,7 @@ public final class History implements AutoCloseable {
       attributes.put("weights_sha256", hash.asText());
     }
     // the profile's content, recorded_at included: the same file recorded twice
-    attributes.put(PROFILE_SHA256, ContentHash.sha256(PyJson.compact(profile.json())));
+    attributes.put(PROFILE_SHA256, ContentHash.sha256(Json.compact(profile.json())));
     return new Run(time, commit, branch, attributes, metrics, forks);
   }
 

@@ -24,7 +24,7 @@ import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
-import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
@@ -57,6 +57,133 @@ public final class CustomStepProfiler {
       if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
         throw LibreYoloException.badInput("a profiled step needs warmup >= 0, runs >= 2, repeat >= 1 and items >= 1"
             + " (got warmup " + warmup + ", runs " + runs + ", repeat " + repeat + ", items " + items + ")");
+      }
+    }
+
+    /**
+     * A builder starting from the perf tests' defaults ({@link Defaults.Step}); name and model are required.
+     *
+     * @param name the step's name (config.step)
+     * @param model what is measured (config.model)
+     * @return a new builder
+     */
+    public static Builder builder(String name, String model) {
+      return new Builder(name, model);
+    }
+
+    /** Step options by name; {@link #build()} validates. */
+    public static final class Builder {
+      private final String name;
+      private final String model;
+      private int warmup = Defaults.Step.WARMUP;
+      private int runs = Defaults.Step.RUNS;
+      private int repeat = Defaults.Step.REPEAT;
+      private boolean trace = Defaults.Step.TRACE;
+      private int items = Defaults.Step.ITEMS;
+      private Path outputDirectory = Path.of(Defaults.Step.OUTPUT_DIRECTORY);
+      private String device = "cpu";
+      private long modelParams = -1;
+
+      private Builder(String name, String model) {
+        this.name = name;
+        this.model = model;
+      }
+
+      /**
+       * Sets the discarded iterations before the measured ones, at least 0.
+       *
+       * @param v the discarded iterations before the measured ones, at least 0
+       * @return this builder
+       */
+      public Builder warmup(int v) {
+        warmup = v;
+        return this;
+      }
+
+      /**
+       * Sets the measured iterations, at least 2.
+       *
+       * @param v the measured iterations, at least 2
+       * @return this builder
+       */
+      public Builder runs(int v) {
+        runs = v;
+        return this;
+      }
+
+      /**
+       * Sets the trials in this process, at least 1.
+       *
+       * @param v the trials in this process, at least 1
+       * @return this builder
+       */
+      public Builder repeat(int v) {
+        repeat = v;
+        return this;
+      }
+
+      /**
+       * Sets whether to record a trace.
+       *
+       * @param v whether to record a trace
+       * @return this builder
+       */
+      public Builder trace(boolean v) {
+        trace = v;
+        return this;
+      }
+
+      /**
+       * Sets the items one step processes, for the throughput.
+       *
+       * @param v the items one step processes, for the throughput
+       * @return this builder
+       */
+      public Builder items(int v) {
+        items = v;
+        return this;
+      }
+
+      /**
+       * Sets the directory the files are written to.
+       *
+       * @param v the directory the files are written to
+       * @return this builder
+       */
+      public Builder outputDirectory(Path v) {
+        outputDirectory = v;
+        return this;
+      }
+
+      /**
+       * Sets where the step ran ("cpu", "cuda:0").
+       *
+       * @param v where the step ran ("cpu", "cuda:0")
+       * @return this builder
+       */
+      public Builder device(String v) {
+        device = v;
+        return this;
+      }
+
+      /**
+       * Sets the parameters of the measured model, or -1 when unknown.
+       *
+       * @param v the parameters of the measured model, or -1 when unknown
+       * @return this builder
+       */
+      public Builder modelParams(long v) {
+        modelParams = v;
+        return this;
+      }
+
+      /**
+       * The options, validated.
+       *
+       * @return the options
+       */
+      public Options build() {
+        return new Options(name, model, warmup, runs, repeat, trace, items, outputDirectory, device, modelParams);
       }
     }
   }
@@ -198,9 +325,10 @@ public final class CustomStepProfiler {
     Profile first = org.libreyolo.profile.internal.analysis.ProfileLoader.load(forkDirs.get(0).resolve("profile.json"));
     com.fasterxml.jackson.databind.JsonNode c = first.json().path("config");
     com.fasterxml.jackson.databind.JsonNode env = first.json().path("environment");
-    Options o = new Options(c.path("step").asText(), c.path("model").asText(), c.path("warmup").asInt(),
-        c.path("runs").asInt(), c.path("repeat").asInt(1), false, c.path("batch").asInt(1), outputDirectory,
-        env.path("device").asText("cpu"), env.path("model_params").asLong(-1));
+    Options o = Options.builder(c.path("step").asText(), c.path("model").asText()).warmup(c.path("warmup").asInt())
+        .runs(c.path("runs").asInt()).repeat(c.path("repeat").asInt(1)).trace(false).items(c.path("batch").asInt(1))
+        .outputDirectory(outputDirectory).device(env.path("device").asText("cpu"))
+        .modelParams(env.path("model_params").asLong(-1)).build();
     return merge(o, forkDirs);
   }
 

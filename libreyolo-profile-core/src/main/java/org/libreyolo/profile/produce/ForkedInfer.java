@@ -15,9 +15,9 @@ import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.InferResult;
@@ -148,7 +148,7 @@ final class ForkedInfer {
 
   private static ObjectNode read(Path file) {
     try {
-      return (ObjectNode) PyJson.MAPPER.readTree(file.toFile());
+      return (ObjectNode) Json.MAPPER.readTree(file.toFile());
     } catch (IOException | ClassCastException e) {
       throw LibreYoloException.badInput("a fork wrote no readable profile at " + file + ": " + e.getMessage(), e);
     }

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.fork.ForkMain;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.NmsOptions;
@@ -47,7 +47,7 @@ final class InferFork {
     j.put("input_shape", o.inputShape() == null ? null : o.inputShape().toString());
     try {
       Files.createDirectories(file.getParent());
-      Files.writeString(file, PyJson.indented(j));
+      Files.writeString(file, Json.indented(j));
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot write the fork's options " + file + ": " + e.getMessage(), e);
     }
@@ -56,7 +56,7 @@ final class InferFork {
   static InferOptions read(Path file) {
     JsonNode j;
     try {
-      j = PyJson.MAPPER.readTree(file.toFile());
+      j = Json.MAPPER.readTree(file.toFile());
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot read the fork's options " + file + ": " + e.getMessage(), e);
     }

@@ -22,9 +22,12 @@ import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.report.GateReport;
+import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -74,18 +77,116 @@ public final class VersionAb {
       parameters = Map.copyOf(parameters);
       classpathDifferences = List.copyOf(classpathDifferences);
     }
+
+    /**
+     * A builder for the two sides of one module; the rest starts from {@link Defaults.Versions} and
+     * the gate's defaults.
+     *
+     * @param testClasses the module's compiled tests (the same on both sides)
+     * @param baseline side A
+     * @param candidate side B, this build
+     * @return a new builder
+     */
+    public static Builder builder(Path testClasses, Side baseline, Side candidate) {
+      return new Builder(testClasses, baseline, candidate);
+    }
+
+    /** A/B options by name; {@link #build()} validates. */
+    public static final class Builder {
+      private final Path testClasses;
+      private final Side baseline;
+      private final Side candidate;
+      private Path workingDirectory = Path.of("");
+      private int forks = Defaults.Versions.FORKS_VALUE;
+      private Map<String, String> parameters = Map.of();
+      private GateOptions gate = GateOptions.defaults();
+      private List<String> classpathDifferences = List.of();
+      private Path outputDirectory = Path.of("target");
+
+      private Builder(Path testClasses, Side baseline, Side candidate) {
+        this.testClasses = testClasses;
+        this.baseline = baseline;
+        this.candidate = candidate;
+      }
+
+      /**
+       * Sets where the forks run (the module's base directory, as Surefire).
+       *
+       * @param v where the forks run (the module's base directory, as Surefire)
+       * @return this builder
+       */
+      public Builder workingDirectory(Path v) {
+        workingDirectory = v;
+        return this;
+      }
+
+      /**
+       * Sets the forks per side.
+       *
+       * @param v the forks per side
+       * @return this builder
+       */
+      public Builder forks(int v) {
+        forks = v;
+        return this;
+      }
+
+      /**
+       * Sets the JUnit configuration parameters every fork gets.
+       *
+       * @param v the JUnit configuration parameters every fork gets
+       * @return this builder
+       */
+      public Builder parameters(Map<String, String> v) {
+        parameters = v;
+        return this;
+      }
+
+      /**
+       * Sets the fork gate's settings.
+       *
+       * @param v the fork gate's settings
+       * @return this builder
+       */
+      public Builder gate(GateOptions v) {
+        gate = v;
+        return this;
+      }
+
+      /**
+       * Sets what differs between the class paths, in words.
+       *
+       * @param v what differs between the class paths, in words
+       * @return this builder
+       */
+      public Builder classpathDifferences(List<String> v) {
+        classpathDifferences = v;
+        return this;
+      }
+
+      /**
+       * Sets the build's output root.
+       *
+       * @param v the build's output root
+       * @return this builder
+       */
+      public Builder outputDirectory(Path v) {
+        outputDirectory = v;
+        return this;
+      }
+
+      /**
+       * The options, validated.
+       *
+       * @return the options
+       */
+      public Options build() {
+        return new Options(testClasses, workingDirectory, baseline, candidate, forks, parameters, gate,
+            classpathDifferences, outputDirectory);
+      }
+    }
   }
 
-  /**
-   * One measured step of a test, or a test that could not be judged.
-   *
-   * @param test the test ({@code Class.method})
-   * @param step the step's key ({@code method}, {@code method.decode}), or null when nothing was measured
-   * @param verdict REGRESSION, IMPROVED, PASS or INCONCLUSIVE
-   * @param gate the fork gate's result, or null when not judged
-   * @param why the verdict in words
-   */
-  public record Outcome(String test, String step, Verdict verdict, Gate.Result gate, String why) {}
 
   /**
    * @param verdict the worst of the outcomes
@@ -94,7 +195,7 @@ public final class VersionAb {
    * @param lines the report, one line each
    * @param file the result file
    */
-  public record Result(Verdict verdict, List<Outcome> outcomes, List<String> failures, List<String> lines, Path file) {}
+  public record Result(Verdict verdict, List<VersionVerdicts.Outcome> outcomes, List<String> failures, List<String> lines, Path file) {}
 
   /** A perf test as the discovery fork names it. */
   record Test(String uniqueId, String className, String method) {
@@ -127,14 +228,14 @@ public final class VersionAb {
     ArmRuns probe = new ArmRuns();
     fork(o, Arm.BASELINE, folder.resolve("probe"), tests, PROBE, "probing " + o.baseline().label()
         + " (does every test run against it?)", probe, progress);
-    List<Outcome> judged = new ArrayList<>();
+    List<VersionVerdicts.Outcome> judged = new ArrayList<>();
     List<Test> measured = new ArrayList<>();
     for (Test t : tests) {
       Failure there = probe.failure(t);
       if (there == null) {
         measured.add(t);
       } else {
-        judged.add(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, !there.symbol().isEmpty()
+        judged.add(new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, !there.symbol().isEmpty()
             ? "does not link against " + o.baseline().label() + ": " + there.symbol()
             : "fails against " + o.baseline().label() + ": " + there.line()));
       }
@@ -168,20 +269,22 @@ public final class VersionAb {
       }
       Failure there = runs.get(Arm.BASELINE).failure(t);
       if (there != null) {
-        judged.add(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "fails against " + o.baseline().label()
+        judged.add(new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "fails against " + o.baseline().label()
             + " in a measured fork: " + there.line()));
         continue;
       }
       judged.addAll(judge(o, t, runs.get(Arm.BASELINE).steps, runs.get(Arm.CANDIDATE).steps, folder));
     }
-    Verdict overall = Gate.worst(judged.stream().map(Outcome::verdict).toList());
-    List<String> lines = lines(o, judged, failures, overall);
+    Verdict overall = Gate.worst(judged.stream().map(VersionVerdicts.Outcome::verdict).toList());
+    VersionVerdicts verdicts = new VersionVerdicts(o.baseline().label(), o.candidate().label(), o.forks(), o.gate(),
+        o.classpathDifferences(), judged, failures, overall);
+    List<String> lines = VersionAbReport.lines(verdicts);
     Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
-    ObjectNode json = json(o, judged, failures, overall);
-    String markdown = markdown(o, judged, failures, overall);
+    ObjectNode json = VersionAbReport.json(verdicts);
+    String markdown = VersionAbReport.markdown(verdicts);
     AtomicFiles.write(folder.resolve(Defaults.Versions.SUMMARY_FILE), out -> out.write(markdown.getBytes(
         StandardCharsets.UTF_8)));
-    AtomicFiles.write(file, out -> out.write((PyJson.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
     return new Result(overall, judged, failures, lines, file);
   }
 
@@ -297,20 +400,20 @@ public final class VersionAb {
   }
 
   /** Every step the test measured, merged per side and judged by the fork gate. */
-  private static List<Outcome> judge(Options o, Test t, List<StepLayout.Step> baseline,
+  private static List<VersionVerdicts.Outcome> judge(Options o, Test t, List<StepLayout.Step> baseline,
       List<StepLayout.Step> candidate, Path folder) {
     Map<String, List<Path>> a = steps(t, baseline);
     Map<String, List<Path>> b = steps(t, candidate);
     if (b.isEmpty()) {
-      return List.of(new Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
+      return List.of(new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
     }
-    List<Outcome> out = new ArrayList<>();
+    List<VersionVerdicts.Outcome> out = new ArrayList<>();
     GateOptions gate = o.gate().withJobNoise(0); // one job: its state is shared by both sides
     for (Map.Entry<String, List<Path>> step : b.entrySet()) {
       List<Path> before = a.getOrDefault(step.getKey(), List.of());
       String name = t.id() + step.getKey().substring(t.method().length());
       if (before.size() < BlockStatistics.MIN_FORKS || step.getValue().size() < BlockStatistics.MIN_FORKS) {
-        out.add(new Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "measured in " + before.size() + " and "
+        out.add(new VersionVerdicts.Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "measured in " + before.size() + " and "
             + step.getValue().size() + " forks: too few to compare"));
         continue;
       }
@@ -318,11 +421,11 @@ public final class VersionAb {
       Profile pa = CustomStepProfiler.merge(merged(folder, Arm.BASELINE, merged), before);
       Profile pb = CustomStepProfiler.merge(merged(folder, Arm.CANDIDATE, merged), step.getValue());
       if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
-        out.add(new Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
+        out.add(new VersionVerdicts.Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
         continue;
       }
       Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
-      out.add(new Outcome(name, step.getKey(), r.verdict(), r, why(r)));
+      out.add(new VersionVerdicts.Outcome(name, step.getKey(), r.verdict(), r, VersionAbReport.why(r)));
     }
     return out;
   }
@@ -346,98 +449,9 @@ public final class VersionAb {
     return out;
   }
 
-  private static String why(Gate.Result r) {
-    BlockStatistics s = r.timing();
-    StringBuilder b = new StringBuilder();
-    if (s != null) {
-      b.append(String.format(java.util.Locale.ROOT, "time %+.1f%% [%+.1f%%, %+.1f%%], %d/%d forks, MDE %.1f%%",
-          100 * s.change(), 100 * s.ciLow(), 100 * s.ciHigh(), s.forksBefore(), s.forksAfter(), 100 * s.mde()));
-    }
-    if (r.countersVerdict() == Verdict.REGRESSION) {
-      b.append(b.length() > 0 ? "; " : "").append(String.join("; ", r.opCounts().changes()));
-    }
-    if (r.verdict() == Verdict.INCONCLUSIVE) {
-      String reason = r.unstableMachine() != null ? r.unstableMachine()
-          : !r.environmentDifferences().isEmpty() ? "not judged: " + r.environmentDifferences().get(0)
-          : !r.workloadDifferences().isEmpty() ? "not judged: " + r.workloadDifferences().get(0)
-          : r.rows().isEmpty() ? "" : r.rows().get(0).why();
-      b.append(b.length() > 0 ? "; " : "").append(reason);
-    }
-    return b.toString();
-  }
 
-  private static List<String> lines(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {
-    List<String> lines = new ArrayList<>();
-    lines.add("A/B across versions: " + o.baseline().label() + " (A) vs " + o.candidate().label() + " (B), "
-        + o.forks() + " forks each, alternating; the fork gate at alpha " + o.gate().alpha() + ", threshold "
-        + Math.round(o.gate().maxRegression() * 1000) / 10.0 + "%");
-    if (o.classpathDifferences().isEmpty()) {
-      lines.add("class paths differ only in the module's own classes");
-    } else {
-      o.classpathDifferences().forEach(d -> lines.add("class path: " + d));
-    }
-    for (Outcome x : outcomes) {
-      lines.add(x.test() + ": " + x.verdict() + (x.why().isEmpty() ? "" : " (" + x.why() + ")"));
-    }
-    failures.forEach(f -> lines.add(f));
-    lines.add("verdict: " + (failures.isEmpty() ? overall.name() : "FAILED (" + failures.size() + " test"
-        + (failures.size() == 1 ? "" : "s") + " failing on this build)"));
-    return lines;
-  }
 
-  /** The same verdicts as a markdown table, for a pull request's comment or a CI job summary. */
-  private static String markdown(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {
-    StringBuilder b = new StringBuilder();
-    b.append("### A/B against ").append(o.baseline().label()).append(": ")
-        .append(failures.isEmpty() ? overall.name() : "FAILED").append("\n\n");
-    b.append(o.candidate().label()).append(" vs ").append(o.baseline().label()).append(", ").append(o.forks())
-        .append(" forks each, alternating; threshold ").append(Math.round(o.gate().maxRegression() * 1000) / 10.0)
-        .append("%, alpha ").append(o.gate().alpha()).append("\n\n");
-    b.append("| test | verdict | time change | ").append(org.libreyolo.profile.gate.VerdictRule.confidence(o.gate().alpha()))
-        .append(" interval | forks | MDE |\n|---|---|---|---|---|---|\n");
-    for (Outcome x : outcomes) {
-      BlockStatistics s = x.gate() == null ? null : x.gate().timing();
-      b.append("| ").append(x.test()).append(" | ").append(x.verdict().name()).append(" | ");
-      if (s != null) {
-        b.append(String.format(java.util.Locale.ROOT, "%+.1f%% | [%+.1f%%, %+.1f%%] | %d/%d | %.1f%%", 100 * s.change(),
-            100 * s.ciLow(), 100 * s.ciHigh(), s.forksBefore(), s.forksAfter(), 100 * s.mde()));
-      } else {
-        b.append(x.why().replace("|", "\\|")).append(" | | |");
-      }
-      b.append(" |\n");
-    }
-    failures.forEach(f -> b.append("\n- ").append(f));
-    if (!o.classpathDifferences().isEmpty()) {
-      b.append("\nClass paths: ").append(String.join("; ", o.classpathDifferences())).append("\n");
-    }
-    return b.toString();
-  }
 
-  private static ObjectNode json(Options o, List<Outcome> outcomes, List<String> failures, Verdict overall) {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    ObjectNode out = f.objectNode();
-    out.put("schema", "libreyolo.profile.versions/v1");
-    out.put("verdict", overall.name());
-    out.put("baseline", o.baseline().label());
-    out.put("candidate", o.candidate().label());
-    out.put("forks_per_side", o.forks());
-    ArrayNode diffs = out.putArray("classpath_differences");
-    o.classpathDifferences().forEach(diffs::add);
-    ArrayNode tests = out.putArray("tests");
-    for (Outcome x : outcomes) {
-      ObjectNode n = tests.addObject();
-      n.put("test", x.test());
-      n.put("step", x.step());
-      n.put("verdict", x.verdict().name());
-      n.put("why", x.why());
-      if (x.gate() != null) {
-        n.set("gate", x.gate().toJson());
-      }
-    }
-    ArrayNode failing = out.putArray("failures");
-    failures.forEach(failing::add);
-    return out;
-  }
 
   private static List<String> readLines(Path file) {
     try {

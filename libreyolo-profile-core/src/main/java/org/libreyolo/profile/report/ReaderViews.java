@@ -10,7 +10,7 @@ import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
@@ -60,7 +60,7 @@ public final class ReaderViews {
    */
   public static View summary(Path file) {
     Profile p = ProfileLoader.load(file);
-    return new View(PyJson.indented(Lenses.summary(p)), TextReport.summary(p));
+    return new View(Json.indented(Lenses.summary(p)), TextReport.summary(p));
   }
 
   /**
@@ -74,12 +74,12 @@ public final class ReaderViews {
     Profile p = ProfileLoader.load(file);
     if (field == null || field.isEmpty()) {
       List<String> names = Lenses.metricNames(p);
-      return new View(PyJson.compact(PyJson.MAPPER.valueToTree(names)), TextReport.metricList(names));
+      return new View(Json.compact(Json.MAPPER.valueToTree(names)), TextReport.metricList(names));
     }
     JsonNode value = Lenses.metric(p, field, file.toString());
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.set(field, value);
-    return new View(PyJson.compact(o), List.of(PyJson.str(value)));
+    return new View(Json.compact(o), List.of(Json.str(value)));
   }
 
   /**
@@ -90,7 +90,7 @@ public final class ReaderViews {
    */
   public static View phases(Path file) {
     Lenses.PhasesView view = Lenses.phases(ProfileLoader.load(file));
-    return new View(PyJson.indented(view.json()), TextReport.phases(view));
+    return new View(Json.indented(view.json()), TextReport.phases(view));
   }
 
   /**
@@ -102,7 +102,7 @@ public final class ReaderViews {
    */
   public static View kernels(Path file, KernelQuery query) {
     Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
-    return new View(PyJson.indented(view.json()), TextReport.kernels(view));
+    return new View(Json.indented(view.json()), TextReport.kernels(view));
   }
 
   /**
@@ -115,7 +115,7 @@ public final class ReaderViews {
    */
   public static View ops(Path file, int top, String phase) {
     Lenses.OpsView view = Lenses.ops(ProfileLoader.load(file), top, phase);
-    return new View(PyJson.indented(view.json()), TextReport.ops(view));
+    return new View(Json.indented(view.json()), TextReport.ops(view));
   }
 
   /**
@@ -128,7 +128,7 @@ public final class ReaderViews {
    */
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
     WhatIf.Projection view = WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
-    return new View(PyJson.indented(view.json()), TextReport.whatIf(view));
+    return new View(Json.indented(view.json()), TextReport.whatIf(view));
   }
 
   /**
@@ -142,6 +142,6 @@ public final class ReaderViews {
   public static View compare(Path before, Path after, double alpha) {
     Comparison.Result view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after),
         before.toString(), after.toString(), alpha);
-    return new View(PyJson.indented(view.json()), TextReport.compare(view));
+    return new View(Json.indented(view.json()), TextReport.compare(view));
   }
 }

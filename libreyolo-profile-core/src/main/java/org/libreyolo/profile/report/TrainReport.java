@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.report.RepeatFields;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -54,7 +54,7 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
       notes.add("note: " + r.autoBatchNote());
     }
     List<String> warnings = r.warning() == null ? List.of() : List.of("warning: " + r.warning());
-    return new TrainReport(PyJson.indented(o), text, notes, warnings);
+    return new TrainReport(Json.indented(o), text, notes, warnings);
   }
 
   /**

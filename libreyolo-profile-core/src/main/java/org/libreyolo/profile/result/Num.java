@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /**
  * A number of the profile as Python sees it: its value and whether the file wrote it as an
@@ -43,7 +43,7 @@ public record Num(double value, boolean integral) {
    * @return the value as the reference prints it
    */
   public String str() {
-    return integral ? Long.toString((long) value) : PyJson.repr(value);
+    return integral ? Long.toString((long) value) : Json.repr(value);
   }
 
   /**

@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.result.ProfileKeys;
-import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.ProfileRows.CategoryRow;
 import org.libreyolo.profile.result.ProfileRows.Compensation;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
@@ -145,7 +143,7 @@ public final class Profile {
    * kernels.
    */
   public boolean isCpu() {
-    return TraceConventions.KERNEL_SOURCE_CPU.equals(kernelSource());
+    return ProfileKeys.KERNEL_SOURCE_CPU.equals(kernelSource());
   }
 
   // -- scalars (null when absent or null)

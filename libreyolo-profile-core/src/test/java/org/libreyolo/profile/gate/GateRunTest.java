@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateTest;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** The gate finds what the infer goal wrote last, and refuses inputs it cannot judge with the way out. */
 class GateRunTest {
@@ -27,9 +27,9 @@ class GateRunTest {
     ((ObjectNode) samples.get("forks").get(1)).putObject("environment").put("cpu", "Xeon");
     ((ObjectNode) samples.get("forks").get(2)).putObject("environment").put("cpu", "EPYC");
     Path baseline = dir.resolve("mixed.json");
-    Files.writeString(baseline, PyJson.indented(mixed));
+    Files.writeString(baseline, Json.indented(mixed));
     Path current = dir.resolve("current.json");
-    Files.writeString(current, PyJson.indented(GateTest.profile(20, 0.01, 2, "x").json()));
+    Files.writeString(current, Json.indented(GateTest.profile(20, 0.01, 2, "x").json()));
     assertThatThrownBy(() -> GateRun.judge(baseline, current, GateOptions.defaults()))
         .isInstanceOf(LibreYoloException.class)
         .hasMessage("the baseline " + baseline + " has forks from different environments (fork 1: cpu \"EPYC\" ->"
@@ -41,9 +41,9 @@ class GateRunTest {
     Path old = dir.resolve("old.json");
     ObjectNode oldFormat = GateTest.profile(100, 0.03, 1, "x").json();
     ((ObjectNode) oldFormat.get("samples")).remove("blocks");
-    Files.writeString(old, PyJson.indented(oldFormat));
+    Files.writeString(old, Json.indented(oldFormat));
     Path current = dir.resolve("current.json");
-    Files.writeString(current, PyJson.indented(GateTest.profile(100, 0.03, 2, "x").json()));
+    Files.writeString(current, Json.indented(GateTest.profile(100, 0.03, 2, "x").json()));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
         .isInstanceOf(LibreYoloException.class)
         .hasMessageStartingWith("the baseline " + old + " has no timing blocks (samples.blocks)")
@@ -52,16 +52,16 @@ class GateRunTest {
     ObjectNode blocks = (ObjectNode) twoBlocks.path("samples").path("blocks");
     ((ArrayNode) blocks.get("step_ms")).removeAll().add(100.0).add(101.0);
     ((ArrayNode) blocks.get("canary_ms")).removeAll().add(12.0).add(12.1);
-    Files.writeString(old, PyJson.indented(twoBlocks));
+    Files.writeString(old, Json.indented(twoBlocks));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
         .hasMessageContaining("has 2 timing blocks, the gate needs at least 3: measure at least 15 runs");
     ObjectNode edited = GateTest.profile(100, 0.03, 4, "x").json();
     ((ArrayNode) edited.path("samples").path("blocks").path("step_ms")).set(3, "fast");
-    Files.writeString(old, PyJson.indented(edited));
+    Files.writeString(old, Json.indented(edited));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
         .hasMessageContaining("has invalid timing blocks (samples.blocks needs step_ms and canary_ms of equal length");
     ObjectNode future = GateTest.profile(100, 0.03, 5, "x").json().put("schema", "libreyolo.profile.analysis/v2");
-    Files.writeString(old, PyJson.indented(future));
+    Files.writeString(old, Json.indented(future));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
         .hasMessage("the baseline " + old + " is schema 'libreyolo.profile.analysis/v2', the gate judges"
             + " libreyolo.profile.analysis/v1: record it again with this version's infer or @ProfiledStep");
@@ -77,11 +77,11 @@ class GateRunTest {
     for (String key : new String[] {"predict[size=320]", "predict[size=640]"}) {
       Path profile = layout.directory("com.example.ForwardPerfTest", key).resolve("profile.json");
       Files.createDirectories(profile.getParent());
-      Files.writeString(profile, PyJson.indented(step));
+      Files.writeString(profile, Json.indented(step));
     }
     Path infer = dir.resolve("out/infer/profile.json"); // a producer's folder, not a step
     Files.createDirectories(infer.getParent());
-    Files.writeString(infer, PyJson.indented(GateTest.profile(10, 0.01, 2, "x").json()));
+    Files.writeString(infer, Json.indented(GateTest.profile(10, 0.01, 2, "x").json()));
     assertThat(layout.steps()).extracting(StepLayout.Step::id)
         .containsExactly("ForwardPerfTest.predict[size=320]", "ForwardPerfTest.predict[size=640]");
     assertThat(layout.steps().get(0).baseline())

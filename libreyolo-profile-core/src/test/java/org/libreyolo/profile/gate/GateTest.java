@@ -6,12 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.report.GateReport;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 public class GateTest {
   /** Quiet machine settings: a process noise of 1% lets tests exercise the decision rule itself. */
-  static final GateOptions QUIET = new GateOptions(0.01, 0.05, GateOptions.SUPPORTED, 0.01);
+  static final GateOptions QUIET = GateOptions.builder().alpha(0.01).maxRegression(0.05).processNoise(0.01).build();
 
   /**
    * An inference-like profile: 50 latencies around {@code median} with lognormal noise, and 10
@@ -30,7 +31,7 @@ public class GateTest {
     double[] sorted = lat.clone();
     Arrays.sort(sorted);
     double mean = Arrays.stream(lat).average().orElseThrow();
-    ObjectNode p = (ObjectNode) PyJson.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    ObjectNode p = (ObjectNode) Json.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
     p.put("img_per_s", 1000 / mean);
     p.putObject("latency").put("p50_ms", sorted[24]);
     p.putObject("environment").put("cpu", cpu).put("threads", 1);
@@ -51,9 +52,9 @@ public class GateTest {
    * A forked profile: {@code forks} processes, each with its own speed (lognormal, sd
    * {@code between}) and 8 blocks of the step and the canary; {@code samples.forks} as the parent writes it.
    */
-  static Profile forked(double median, double between, int forks, long seed) throws Exception {
+  public static Profile forked(double median, double between, int forks, long seed) throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
-    ObjectNode p = (ObjectNode) PyJson.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    ObjectNode p = (ObjectNode) Json.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
     p.put("img_per_s", 1000 / median);
     p.putObject("latency").put("p50_ms", median);
     p.putObject("environment").put("cpu", "x").put("threads", 1);
@@ -86,9 +87,9 @@ public class GateTest {
       Gate.Result aa = Gate.check(forked(20, 0.03, 5, seed), forked(20, 0.03, 5, seed + 1), defaults);
       assertThat(aa.verdict()).as("A/A seed " + seed).isNotEqualTo(Verdict.REGRESSION);
     }
-    assertThat(slower.toJson().get("timing").get("forks").toString()).isEqualTo("[5,5]");
-    assertThat(slower.toJson().get("timing").get("verdict").asText()).isEqualTo("REGRESSION");
-    assertThat(slower.toJson().get("counters").get("verdict").asText()).isEqualTo("INCONCLUSIVE");
+    assertThat(GateReport.json(slower).get("timing").get("forks").toString()).isEqualTo("[5,5]");
+    assertThat(GateReport.json(slower).get("timing").get("verdict").asText()).isEqualTo("REGRESSION");
+    assertThat(GateReport.json(slower).get("counters").get("verdict").asText()).isEqualTo("INCONCLUSIVE");
   }
 
   /** Significant but smaller than the threshold is not a regression; the threshold is a size, not an interval bound. */
@@ -153,7 +154,7 @@ public class GateTest {
     assertThat(r.rows().get(0).verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(GateReport.text(r)).last().isEqualTo("verdict: REGRESSION");
     assertThat(GateReport.markdown(r, "b.json", "c.json")).contains("| latency_p50_ms |", "REGRESSION");
-    assertThat(r.toJson().path("timing").path("blocks").toString()).isEqualTo("[10,10]");
+    assertThat(GateReport.json(r).path("timing").path("blocks").toString()).isEqualTo("[10,10]");
   }
 
   /** Estimate and interval come from one estimator: the change always lies inside its own interval. */
@@ -325,8 +326,8 @@ public class GateTest {
 
   @Test
   void profilesWithoutBlocksGetNoTimingVerdict() throws Exception {
-    Profile a = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 10.0}"));
-    Profile b = new Profile((ObjectNode) PyJson.MAPPER.readTree("{\"img_per_s\": 5.0}"));
+    Profile a = new Profile((ObjectNode) Json.MAPPER.readTree("{\"img_per_s\": 10.0}"));
+    Profile b = new Profile((ObjectNode) Json.MAPPER.readTree("{\"img_per_s\": 5.0}"));
     assertThat(Gate.hasBlocks(a)).isFalse();
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.LibreYoloException;
 
 /** The store on both engines: a real SQLite file and a real PostgreSQL server. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.NmsOptions;
@@ -27,7 +27,7 @@ class ForkedInferTest {
   static void measureOnce() throws Exception {
     TestEngine.boot();
     InferProfiler.run(InferProfilerTest.options(dir, 128, 1, 6, 1, true, null, NmsOptions.DEFAULT, 2), Progress.NONE);
-    traced = (ObjectNode) PyJson.MAPPER.readTree(dir.resolve("infer/profile.json").toFile());
+    traced = (ObjectNode) Json.MAPPER.readTree(dir.resolve("infer/profile.json").toFile());
   }
 
   /** A fork whose every iteration took {@code ms} (forward 80% of it, the rest split between pre and post). */

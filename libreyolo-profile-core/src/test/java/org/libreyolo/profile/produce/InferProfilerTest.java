@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Progress;
@@ -39,7 +39,7 @@ class InferProfilerTest {
     Path run = dir.resolve("infer");
     assertThat(r.reported()).isEqualTo(run.resolve("profile.json"));
     assertThat(run.toFile().list()).containsExactlyInAnyOrder("profile.json", "profile_trace.json", "profile_summary.json");
-    JsonNode p = PyJson.MAPPER.readTree(run.resolve("profile.json").toFile());
+    JsonNode p = Json.MAPPER.readTree(run.resolve("profile.json").toFile());
     assertThat(p.get("mode").asText()).isEqualTo("inference");
     assertThat(p.get("bound").asText()).isEqualTo("compute");
     assertThat(p.get("bound_why").asText()).startsWith("forward dominates the step (").endsWith(" ms) \u2014 CPU-bound");
@@ -57,7 +57,7 @@ class InferProfilerTest {
     assertThat(p.get("metrics").get("forward_ms").asDouble()).isEqualTo(p.get("stages_ms").get("forward").asDouble());
     double imgPerS = p.get("img_per_s").asDouble();
     assertThat(imgPerS).isEqualTo(Math.round(2 / (p.get("latency").get("mean_ms").asDouble() / 1000) * 100) / 100.0);
-    JsonNode summary = PyJson.MAPPER.readTree(run.resolve("profile_summary.json").toFile());
+    JsonNode summary = Json.MAPPER.readTree(run.resolve("profile_summary.json").toFile());
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
@@ -83,7 +83,7 @@ class InferProfilerTest {
     InferProfiler.run(options(dir, 64, 0, 4, 1, false, null, NmsOptions.DEFAULT, 1), Progress.NONE);
     Path run = dir.resolve("infer");
     assertThat(run.toFile().list()).containsExactlyInAnyOrder("profile.json", "profile_summary.json");
-    JsonNode p = PyJson.MAPPER.readTree(run.resolve("profile.json").toFile());
+    JsonNode p = Json.MAPPER.readTree(run.resolve("profile.json").toFile());
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
     // the reference's trace-less form, key for key, then ours
@@ -114,7 +114,7 @@ class InferProfilerTest {
     InferResult r = InferProfiler.run(options(dir, 64, 0, 2, 2, false, null, NmsOptions.DEFAULT, 1), Progress.NONE);
     assertThat(r.reported()).isEqualTo(dir.resolve("infer_repeat.json"));
     assertThat(dir.toFile().list()).contains("infer_0", "infer_1", "infer_repeat.json");
-    JsonNode p = PyJson.MAPPER.readTree(r.reported().toFile());
+    JsonNode p = Json.MAPPER.readTree(r.reported().toFile());
     assertThat(p.get("img_per_s_n").asInt()).isEqualTo(2);
     assertThat(p.get("img_per_s_trials")).hasSize(2);
     assertThat(p.get("samples").get("latency_ms_per_trial")).hasSize(2);
@@ -142,7 +142,7 @@ class InferProfilerTest {
   private static double fastestStage(Path profile) {
     try {
       double min = Double.MAX_VALUE;
-      for (var v : PyJson.MAPPER.readTree(profile.toFile()).get("samples").get("stages_ms").get("postprocess")) {
+      for (var v : Json.MAPPER.readTree(profile.toFile()).get("samples").get("stages_ms").get("postprocess")) {
         min = Math.min(min, v.asDouble());
       }
       return min;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.TrainResult;
@@ -37,7 +37,7 @@ class TrainProfilerTest {
     Path run = dir.resolve("prof");
     assertThat(r.reported()).isEqualTo(run.resolve("profile.json"));
     assertThat(run.toFile().list()).contains("profile.json", "profile_trace.json", "profile_summary.json");
-    JsonNode p = PyJson.MAPPER.readTree(run.resolve("profile.json").toFile());
+    JsonNode p = Json.MAPPER.readTree(run.resolve("profile.json").toFile());
     List<String> phases = new ArrayList<>();
     p.get("phases").forEach(e -> phases.add(e.get("phase").asText()));
     assertThat(phases).startsWith("dataload", "to_device", "forward", "backward", "optimizer");
@@ -46,7 +46,7 @@ class TrainProfilerTest {
     assertThat(p.get("config").get("amp_applied").asBoolean()).isFalse();
     assertThat(p.get("samples").get("step_ms")).hasSize(1);
     assertThat(p.get("samples").get("last_loss").get("total").asDouble()).isPositive();
-    JsonNode summary = PyJson.MAPPER.readTree(run.resolve("profile_summary.json").toFile());
+    JsonNode summary = Json.MAPPER.readTree(run.resolve("profile_summary.json").toFile());
     assertThat(summary.get("composition_ms").has("backward")).isTrue();
     assertThat(p.get("metrics").get("backward_ops").asInt()).isGreaterThan(100);
     // the profiler's cost is taken out; what the trace said as recorded stays beside it
@@ -62,7 +62,7 @@ class TrainProfilerTest {
   void repeatWritesTheReferenceAggregate() throws Exception {
     TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 0, 2), Progress.NONE);
     assertThat(r.reported()).isEqualTo(dir.resolve("profile_repeat.json"));
-    JsonNode p = PyJson.MAPPER.readTree(r.reported().toFile());
+    JsonNode p = Json.MAPPER.readTree(r.reported().toFile());
     assertThat(p.get("img_per_s_n").asInt()).isEqualTo(2);
     assertThat(p.get("aggregation").get("n").asInt()).isEqualTo(2);
     assertThat(p.get("aggregation").get("note").asText()).startsWith("scalar metrics are averaged");

@@ -11,7 +11,7 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.internal.analysis.Traces;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -51,7 +51,7 @@ class HtmlReportBrowserTest {
     a.json().putObject("config").put("half", false).put("trace", true).putNull("weights_sha256");
     a.json().put("img_per_s_std", 0.3);
     Path file = dir.resolve("profile.json");
-    AtomicFiles.write(file, o -> o.write(PyJson.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
     var r = render(Reports.single(file, dir.resolve("single.html")));
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("class=\"chart histogram\"", "class=\"chart cdf\"", "class=\"percentile\"",
@@ -70,8 +70,8 @@ class HtmlReportBrowserTest {
     b.json().putObject("config").put("batch", 4); // another workload
     a.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 80.0);
     b.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 95.0);
-    AtomicFiles.write(before, o -> o.write(PyJson.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
-    AtomicFiles.write(after, o -> o.write(PyJson.compact(b.json()).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(before, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(after, o -> o.write(Json.compact(b.json()).getBytes(StandardCharsets.UTF_8)));
     var r = render(Reports.comparison(before, after, dir.resolve("compare.html"), 0.05));
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("class=\"cdf-line\"", "class=\"chart deltas\"", "Welch t (log)", "before", "after");

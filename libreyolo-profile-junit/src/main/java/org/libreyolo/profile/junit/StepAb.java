@@ -3,6 +3,8 @@ package org.libreyolo.profile.junit;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.function.Executable;
+import org.libreyolo.profile.report.AbReport;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.options.Progress;
@@ -18,14 +20,14 @@ final class StepAb {
     what.put("model", id);
     what.put("step", name);
     what.put("device", device);
-    AbProfiler.Result r = AbProfiler.compare("control", "candidate", (clock, index) -> run(id, control),
+    AbResult r = AbProfiler.compare("control", "candidate", (clock, index) -> run(id, control),
         (clock, index) -> run(id, candidate), what, config.ab(),
         config.outputDirectory().resolve("ab-" + name + ".json"), Progress.NONE);
     PairedBlocks v = r.verdict();
     out.line("[libreyolo-profile] " + id + ": A/B " + name + ": "
-        + String.join(" | ", r.changeLine(), r.mdeLine(), r.verdictLine()));
+        + String.join(" | ", AbReport.changeLine(r), AbReport.mdeLine(r), AbReport.verdictLine(r)));
     if (v.verdict() == Verdict.REGRESSION) {
-      throw new AssertionError("performance regression in " + id + " (A/B " + name + "): " + r.changeLine());
+      throw new AssertionError("performance regression in " + id + " (A/B " + name + "): " + AbReport.changeLine(r));
     }
     return v;
   }

@@ -10,6 +10,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.GateRun;
@@ -29,7 +30,7 @@ import org.libreyolo.profile.produce.Forking;
 record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
     double maxRegression, double alpha, double processNoise, double jobNoise, boolean failOnInconclusive, boolean trace,
     int items,
-    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbProfiler.Settings ab, Files files,
+    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbResult.Settings ab, Files files,
     int forks, Fork fork, History history) {
 
   /**
@@ -108,7 +109,7 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         layout.directory(type.getName(), key),
-        new AbProfiler.Settings(warmup,
+        new AbResult.Settings(warmup,
             param(context, "pairs", Integer::parseInt).orElse(Defaults.Ab.PAIRS_VALUE),
             param(context, "blockRuns", Integer::parseInt).orElse(Defaults.Ab.BLOCK_RUNS_VALUE),
             param(context, "abAlpha", Double::parseDouble).orElse(Defaults.Ab.ALPHA_VALUE),
@@ -191,7 +192,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   }
 
   GateOptions gateOptions() {
-    return new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, processNoise).withJobNoise(jobNoise);
+    return GateOptions.builder().alpha(alpha).maxRegression(maxRegression).processNoise(processNoise)
+        .jobNoise(jobNoise).build();
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */
@@ -220,8 +222,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
 
   /** What core's step profiler needs, with the device and model parameters the test named. */
   CustomStepProfiler.Options options(String device, long modelParams) {
-    return new CustomStepProfiler.Options(name, testClass + "." + method, warmup, runs, repeat, trace, items,
-        outputDirectory, device, modelParams);
+    return CustomStepProfiler.Options.builder(name, testClass + "." + method).warmup(warmup).runs(runs).repeat(repeat)
+        .trace(trace).items(items).outputDirectory(outputDirectory).device(device).modelParams(modelParams).build();
   }
 
   /** A core error in the extension's words: options named as {@code @ProfiledStep} attributes / parameters. */

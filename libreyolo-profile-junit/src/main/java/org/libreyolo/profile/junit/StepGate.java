@@ -2,6 +2,7 @@ package org.libreyolo.profile.junit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
@@ -29,9 +30,9 @@ final class StepGate {
       out.line(headline + "; no baseline at " + baseline + " (" + record + ")");
       return null;
     }
-    GateRun.Outcome outcome;
+    CheckFiles.Outcome outcome;
     try {
-      outcome = GateRun.check(ReaderViews.load(baseline), baseline, profile, current, config.gateOptions(), dir);
+      outcome = CheckFiles.check(ReaderViews.load(baseline), baseline, profile, current, config.gateOptions(), dir);
     } catch (LibreYoloException e) { // a baseline the gate cannot judge: its reason, then how to record one here
       throw new IllegalStateException(StepConfig.words(e) + " (" + record + ")", e);
     }

@@ -9,7 +9,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Profile;
 
 /**

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /**
  * A plain-Java perf test with forks: each fork a fresh JVM running the one test through the
@@ -58,7 +58,7 @@ class ForkedStepTest {
   void aaIsGreenTwiceTheTimeIsATimingRegressionTwiceTheAllocationACounterRegression() throws Exception {
     run(true).assertStatistics(s -> s.succeeded(1));
     Path file = dir.resolve("out/" + PlainStep.class.getName() + "/work/profile.json");
-    JsonNode p = PyJson.MAPPER.readTree(file.toFile());
+    JsonNode p = Json.MAPPER.readTree(file.toFile());
     assertThat(p.get("samples").get("forks")).hasSize(3);
     assertThat(p.get("samples").get("forks").get(0).get("environment").get("engine").asText())
         .isEqualTo("none (plain JVM code)"); // the JVM canary: no native library needed

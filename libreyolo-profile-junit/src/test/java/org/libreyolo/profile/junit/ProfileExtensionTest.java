@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 class ProfileExtensionTest {
   @TempDir Path dir;
@@ -116,7 +116,7 @@ class ProfileExtensionTest {
     assertThat(t).isInstanceOf(AssertionError.class);
     assertThat(t.getMessage()).contains("performance regression in AbSteps.slowerCandidate (A/B parse): change +");
     assertThat(out).contains("[libreyolo-profile] AbSteps.slowerCandidate: A/B parse: change +", "REGRESSION");
-    JsonNode ab = PyJson.MAPPER.readTree(dir.resolve("out/" + AbSteps.class.getName() + "/slowerCandidate/ab-parse.json").toFile());
+    JsonNode ab = Json.MAPPER.readTree(dir.resolve("out/" + AbSteps.class.getName() + "/slowerCandidate/ab-parse.json").toFile());
     assertThat(ab.get("pairs")).hasSize(20);
     // a spin only gets longer under load: the paired ratio stays far above the 2% threshold
     assertThat(ab.get("change").asDouble()).isBetween(0.5, 3.5);
@@ -154,7 +154,7 @@ class ProfileExtensionTest {
     assertThat(out).contains("[libreyolo-profile] SleepingStep.step: p50 ", "no baseline at",
         "-Dlibreyolo.profile.updateBaseline=true");
     Path profile = dir.resolve("out/" + SleepingStep.class.getName() + "/step/profile.json");
-    JsonNode p = PyJson.MAPPER.readTree(profile.toFile());
+    JsonNode p = Json.MAPPER.readTree(profile.toFile());
     assertThat(p.get("samples").get("latency_ms")).hasSize(30);
     assertThat(p.get("latency").get("p50_ms").asDouble()).isBetween(2.5, 50.0);
     // plain Java code, no model named: the trace-less profile says CPU and no model parameters
@@ -204,23 +204,23 @@ class ProfileExtensionTest {
   /** Writes {@code from} to {@code to} with every timing block's step time multiplied by {@code factor}. */
   private static void scaleBlocks(Path from, Path to, double factor) throws java.io.IOException {
     com.fasterxml.jackson.databind.node.ObjectNode p =
-        (com.fasterxml.jackson.databind.node.ObjectNode) PyJson.MAPPER.readTree(from.toFile());
+        (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(from.toFile());
     com.fasterxml.jackson.databind.node.ArrayNode steps =
         (com.fasterxml.jackson.databind.node.ArrayNode) p.get("samples").get("blocks").get("step_ms");
     for (int i = 0; i < steps.size(); i++) {
       steps.set(i, steps.get(i).asDouble() * factor);
     }
-    Files.writeString(to, PyJson.indented(p));
+    Files.writeString(to, Json.indented(p));
   }
 
   @Test
   void parallelExecutionKeepsProfiledSectionsAndTracesSeparate() throws Exception {
     captured(() -> run(PhasedSteps.class, false, true).assertStatistics(s -> s.succeeded(3)));
-    JsonNode alpha = PyJson.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile_trace.json").toFile());
-    JsonNode beta = PyJson.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/beta/profile_trace.json").toFile());
+    JsonNode alpha = Json.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile_trace.json").toFile());
+    JsonNode beta = Json.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/beta/profile_trace.json").toFile());
     assertThat(names(alpha)).contains("step/preprocess", "step/forward").doesNotContain("step/postprocess");
     assertThat(names(beta)).contains("step/postprocess").doesNotContain("step/forward");
-    JsonNode profile = PyJson.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile.json").toFile());
+    JsonNode profile = Json.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile.json").toFile());
     assertThat(profile.get("stages_ms").has("preprocess")).isTrue();
     assertThat(profile.get("samples").get("stages_ms").get("forward")).hasSize(6);
     assertThat(Files.exists(dir.resolve("out/" + PhasedSteps.class.getName() + "/unprofiled"))).isFalse();

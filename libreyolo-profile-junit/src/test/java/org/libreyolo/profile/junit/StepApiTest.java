@@ -25,7 +25,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** The handle's API as a test author meets it: values out of phases, checked exceptions, typed results, traps. */
 class StepApiTest {
@@ -275,11 +275,11 @@ class StepApiTest {
   @Test
   void classLevelAttributesMergeWithTheMethodsAndReachNestedTests() throws Exception {
     run(ClassDefaults.class, "libreyolo.profile.repeat", "1").assertStatistics(s -> s.succeeded(2));
-    JsonNode step = PyJson.MAPPER.readTree(dir.resolve("out/" + ClassDefaults.class.getName()
+    JsonNode step = Json.MAPPER.readTree(dir.resolve("out/" + ClassDefaults.class.getName()
         + "/step/profile.json").toFile()).path("config");
     assertThat(step.path("runs").asInt()).isEqualTo(15); // the class's
     assertThat(step.path("warmup").asInt()).isEqualTo(1); // the method's
-    JsonNode inner = PyJson.MAPPER.readTree(dir.resolve("out/" + ClassDefaults.Inner.class.getName()
+    JsonNode inner = Json.MAPPER.readTree(dir.resolve("out/" + ClassDefaults.Inner.class.getName()
         + "/inner/profile.json").toFile()).path("config");
     assertThat(inner.path("runs").asInt()).isEqualTo(15); // the enclosing class's
     assertThat(inner.path("warmup").asInt()).isEqualTo(5); // the default

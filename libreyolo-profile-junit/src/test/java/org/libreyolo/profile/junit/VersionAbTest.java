@@ -24,8 +24,8 @@ class VersionAbTest {
 
   private VersionAb.Options options(Path tests, int forks) {
     VersionAb.Side side = new VersionAb.Side("this build", classpath());
-    return new VersionAb.Options(tests, dir, side, side, forks, Map.of(), GateOptions.defaults(), List.of(),
-        dir.resolve("out"));
+    return VersionAb.Options.builder(tests, side, side).workingDirectory(dir).forks(forks).outputDirectory(dir.resolve("out"))
+        .build();
   }
 
   @Test

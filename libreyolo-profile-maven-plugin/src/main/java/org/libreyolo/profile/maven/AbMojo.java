@@ -12,6 +12,8 @@ import org.apache.maven.project.MavenProject;
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.repository.RemoteRepository;
+import org.libreyolo.profile.report.AbReport;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
@@ -122,12 +124,12 @@ public class AbMojo extends AbstractInferenceMojo {
   /** The in-job A/B of two weights files: {@code candidate} is the builder's weights. */
   private void weightsAb(InferOptions.Builder candidate, String baselineFile) throws MojoFailureException {
     InferOptions infer = candidate.warmup(warmup).trace(false).build();
-    AbProfiler.Result r = AbProfiler.run(new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha,
+    AbResult r = AbProfiler.run(new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha,
         abMaxRegression), (stage, done, total) -> { });
     if (json) {
-      getLog().info(Json.indented(r.json()));
+      getLog().info(Json.indented(AbReport.json(r)));
     } else {
-      log(r.text());
+      log(AbReport.text(r));
     }
     if (r.verdict().verdict() == Verdict.REGRESSION) {
       regression("performance regression: " + r.candidate() + " vs " + r.baseline() + " (details: " + r.file() + ")");
@@ -168,11 +170,12 @@ public class AbMojo extends AbstractInferenceMojo {
     }
     BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
     Map<String, String> parameters = runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
-    VersionAb.Options options = new VersionAb.Options(tests.toPath(), project.getBasedir().toPath(),
+    VersionAb.Options options = VersionAb.Options.builder(tests.toPath(),
         new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
-        new VersionAb.Side("this build " + project.getVersion(), sides.candidate()), abForks, parameters,
-        new GateOptions(alpha, maxRegression, GateOptions.SUPPORTED, Defaults.Gate.PROCESS_NOISE_VALUE),
-        sides.differences(), outputDirectory.toPath());
+        new VersionAb.Side("this build " + project.getVersion(), sides.candidate()))
+        .workingDirectory(project.getBasedir().toPath()).forks(abForks).parameters(parameters)
+        .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
+        .classpathDifferences(sides.differences()).outputDirectory(outputDirectory.toPath()).build();
     VersionAb.Result r = VersionAb.run(options, line -> getLog().info("[libreyolo-profile] " + line));
     r.lines().forEach(line -> {
       if (line.contains(": REGRESSION") || line.contains(" fails on this build: ")) {

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.maven;
 
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** The history goals' shared parameters: the store, the series and JSON output (docs/history.md). */
 abstract class AbstractHistoryMojo extends AbstractProfileMojo {

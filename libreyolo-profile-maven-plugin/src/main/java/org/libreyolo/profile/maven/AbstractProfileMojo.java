@@ -55,8 +55,8 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     double processNoise = real(prefix + "processNoise", defaults.processNoise());
     double jobNoise = real(prefix + "jobNoise", defaults.jobNoise());
     String metrics = System.getProperty(prefix + "metrics");
-    new GateOptions(alpha, maxRegression, metrics == null || metrics.isBlank() ? defaults.metrics()
-        : List.of(metrics.split("\\s*,\\s*")), processNoise).withJobNoise(jobNoise);
+    GateOptions.builder().alpha(alpha).maxRegression(maxRegression).metrics(metrics == null || metrics.isBlank()
+        ? null : List.of(metrics.split("\\s*,\\s*"))).processNoise(processNoise).jobNoise(jobNoise).build();
   }
 
   private static double real(String property, double fallback) {

@@ -9,13 +9,14 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
 
 /**
@@ -113,13 +114,14 @@ public class CheckMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    GateOptions options = new GateOptions(alpha, maxRegression, metrics, processNoise).withJobNoise(jobNoise);
+    GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).metrics(metrics)
+        .processNoise(processNoise).jobNoise(jobNoise).build();
     List<String> failures = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     if (baseline.isFile()) {
       File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
       if (current != null || judged.isFile()) { // a named current file must exist: bad input if not
-        GateRun.Outcome outcome = GateRun.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
+        CheckFiles.Outcome outcome = CheckFiles.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
         judge(outcome, "against " + baseline, "", failures, false);
         history(judged.toPath(), Defaults.Gate.BASELINE_NAME, options, "", failures);
       } else {
@@ -146,7 +148,7 @@ public class CheckMojo extends AbstractProfileMojo {
               + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
           continue;
         }
-        GateRun.Outcome outcome = GateRun.check(ReaderViews.load(step.baseline()), step.baseline(), step.current(),
+        CheckFiles.Outcome outcome = CheckFiles.check(ReaderViews.load(step.baseline()), step.baseline(), step.current(),
             step.profile(), options, step.profile().getParent());
         judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures, true);
         history(step.profile(), step.id(), options, step.id() + ": ", failures);
@@ -196,7 +198,7 @@ public class CheckMojo extends AbstractProfileMojo {
    * Logs one gate's lines and records what fails the build. {@code brief}: a JUnit step, whose test
    * printed its verdict already; a verdict that passes gets one line here, not the table again.
    */
-  private void judge(GateRun.Outcome outcome, String what, String prefix, List<String> failures, boolean brief) {
+  private void judge(CheckFiles.Outcome outcome, String what, String prefix, List<String> failures, boolean brief) {
     Gate.Result result = outcome.result();
     File resultFile = outcome.resultFile().toFile();
     if (result.verdict() == Verdict.REGRESSION) {
@@ -212,7 +214,7 @@ public class CheckMojo extends AbstractProfileMojo {
           + ")");
     } else if (brief) {
       getLog().info(prefix + "verdict: " + result.verdict() + " (the test printed it; the table: "
-          + outcome.resultFile().resolveSibling(GateRun.SUMMARY_FILE) + ")");
+          + outcome.resultFile().resolveSibling(CheckFiles.SUMMARY_FILE) + ")");
     } else {
       outcome.lines().forEach(line -> getLog().info(prefix + line));
     }

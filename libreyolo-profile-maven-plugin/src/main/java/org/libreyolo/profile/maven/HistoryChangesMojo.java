@@ -4,7 +4,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.history.ChangePoints;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** Prints the change points of a series' metric. */
 @Mojo(name = "history-changes", threadSafe = true, requiresProject = false)

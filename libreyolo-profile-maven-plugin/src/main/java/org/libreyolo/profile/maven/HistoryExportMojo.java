@@ -3,7 +3,7 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** Writes a series of the history as Otava's CSV: to {@code out}, or printed. */
 @Mojo(name = "history-export", threadSafe = true, requiresProject = false)

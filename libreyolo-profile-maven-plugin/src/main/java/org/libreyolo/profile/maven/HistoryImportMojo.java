@@ -6,7 +6,7 @@ import java.util.TreeSet;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** Reads Otava's CSV into a series of the history, all rows or none. */
 @Mojo(name = "history-import", threadSafe = true, requiresProject = false)

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** Lists the history's series with their run counts. */
 @Mojo(name = "history-list", threadSafe = true, requiresProject = false)

@@ -4,7 +4,7 @@ import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.history.ChangePoints;
-import org.libreyolo.profile.history.HistoryViews;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** Writes a series of the history as an HTML page: runs and forks plotted, levels and change points. */
 @Mojo(name = "history-report", threadSafe = true, requiresProject = false)

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Profile;
@@ -188,7 +188,7 @@ final class AnalysisRun {
     p.set("kernels", kernelRows);
     p.set("ops", opRows(ops, Integer.MAX_VALUE));
     p.put("device", cpu ? "cpu" : nKern > 0 || t.kernelCount() > 0 ? "cuda" : "unknown");
-    p.put("kernel_source", cpu ? TraceConventions.KERNEL_SOURCE_CPU : TraceConventions.KERNEL_SOURCE_GPU);
+    p.put(ProfileKeys.KERNEL_SOURCE, cpu ? ProfileKeys.KERNEL_SOURCE_CPU : ProfileKeys.KERNEL_SOURCE_GPU);
     if (t.gpuName != null) {
       p.putObject("environment").put("gpu_name", t.gpuName);
     }

@@ -14,7 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
@@ -55,7 +55,7 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
     List<Op> ops = new ArrayList<>();
     double stepStart = Double.NaN;
     double stepEnd = Double.NaN;
-    try (InputStream in = Files.newInputStream(trace); JsonParser p = PyJson.MAPPER.getFactory().createParser(in)) {
+    try (InputStream in = Files.newInputStream(trace); JsonParser p = Json.MAPPER.getFactory().createParser(in)) {
       while (p.nextToken() != null) {
         if (p.currentToken() == JsonToken.FIELD_NAME && "traceEvents".equals(p.currentName())) {
           p.nextToken();

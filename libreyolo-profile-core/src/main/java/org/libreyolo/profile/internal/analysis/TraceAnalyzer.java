@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Profile;

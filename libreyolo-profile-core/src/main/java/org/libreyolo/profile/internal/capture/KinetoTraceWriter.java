@@ -18,7 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
@@ -82,7 +82,7 @@ final class KinetoTraceWriter {
   static final int ANNOTATION_TID = 2;
 
   private static final Pattern MEM = Pattern.compile("\\s*(-?[0-9.]+)\\s*([KMG]?b)\\s*", Pattern.CASE_INSENSITIVE);
-  private static final JsonFactory FACTORY = PyJson.MAPPER.getFactory();
+  private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
 
   private KinetoTraceWriter() {}
 

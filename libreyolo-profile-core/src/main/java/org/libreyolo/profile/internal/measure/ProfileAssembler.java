@@ -10,10 +10,10 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
 import org.libreyolo.profile.internal.analysis.StepShares;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Profile;
 
@@ -43,7 +43,7 @@ public final class ProfileAssembler {
 
   private static ObjectNode template(String json) {
     try {
-      return (ObjectNode) PyJson.MAPPER.readTree(json);
+      return (ObjectNode) Json.MAPPER.readTree(json);
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }
@@ -219,7 +219,7 @@ public final class ProfileAssembler {
       ObjectNode environment, ObjectNode samples) {
     profile.put("device", device);
     if (!profile.has("kernel_source")) {
-      profile.put("kernel_source", TraceConventions.KERNEL_SOURCE_NONE);
+      profile.put(ProfileKeys.KERNEL_SOURCE, ProfileKeys.KERNEL_SOURCE_NONE);
     }
     profile.set("environment", environment);
     profile.put(ProfileKeys.RECORDED_AT, java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)

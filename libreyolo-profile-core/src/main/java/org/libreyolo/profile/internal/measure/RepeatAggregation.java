@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.internal.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * The one aggregation over repeat trials (docs/reference-behaviour.md, "Repeats"): the last

@@ -1,7 +1,7 @@
 package org.libreyolo.profile.internal.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 
@@ -34,7 +34,7 @@ public final class Fmt {
 
   /** Python's {@code str(value)} of a JSON scalar. */
   public static String str(JsonNode v) {
-    return PyJson.str(v);
+    return Json.str(v);
   }
 
   /**
@@ -45,12 +45,12 @@ public final class Fmt {
     if (v == null || v.isNull() || v.isMissingNode()) {
       return "n/a";
     }
-    return v.isBoolean() ? Boolean.toString(v.booleanValue()) : v.isTextual() ? v.asText() : PyJson.str(v);
+    return v.isBoolean() ? Boolean.toString(v.booleanValue()) : v.isTextual() ? v.asText() : Json.str(v);
   }
 
   /** {@code value or "?"}: falsy (null, 0, empty) prints {@code ?}. */
   public static String orQ(JsonNode v) {
-    return falsy(v) ? "?" : PyJson.str(v);
+    return falsy(v) ? "?" : Json.str(v);
   }
 
   /** {@code value or "?"} of a stored number. */
@@ -72,6 +72,11 @@ public final class Fmt {
   public static String signed(double v, int digits) {
     String s = PyRound.format(v, digits);
     return s.startsWith("-") ? s : "+" + s;
+  }
+
+  /** A fraction as a percentage with one decimal: 0.052 -> "5.2%". */
+  public static String percent(double fraction) {
+    return PyRound.format(fraction * 100, 1) + "%";
   }
 
   /** A fraction as a signed percentage with one decimal: 0.052 -> "+5.2%", -0.1 -> "-10.0%". */

@@ -9,7 +9,7 @@ import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.SampleStatistics;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -141,7 +141,7 @@ public final class TextReport {
     Double pa = c.msPerImage().before();
     Double pb = c.msPerImage().after();
     if (pa != null && pa != 0 && pb != null && pb != 0) {
-      lines.add(Fmt.left("ms/image", 15) + PyJson.repr(pa) + " -> " + PyJson.repr(pb) + Fmt.pctSuffix(pa, pb)
+      lines.add(Fmt.left("ms/image", 15) + Json.repr(pa) + " -> " + Json.repr(pb) + Fmt.pctSuffix(pa, pb)
           + "   (batch-independent speed)");
     }
     lines.add(Fmt.left(c.cpu() ? "CPU busy" : "GPU util", 15) + Fmt.f(Num.orZero(c.gpuUtil().before()) * 100, 0) + "% -> "
@@ -177,7 +177,7 @@ public final class TextReport {
     lines.add("  bootstrap       median " + Fmt.signed(rounded(r.medianChange()) * 100, 1) + "% [95% CI "
         + Fmt.signed(rounded(r.medianChangeLow()) * 100, 1) + "%, " + Fmt.signed(rounded(r.medianChangeHigh()) * 100, 1) + "%]");
     lines.add("  MDE             ~" + Fmt.f(rounded(r.mde()) * 100, 1) + "% at this noise (alpha "
-        + PyJson.repr(s.alpha()) + ", power 0.8)");
+        + Json.repr(s.alpha()) + ", power 0.8)");
     return lines;
   }
 

@@ -11,14 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /**
  * Reads {@code profile.json} files and writes profiles atomically: {@code profile.json} compact,
  * summaries indented, in the reference's byte format (docs/profile-schema.md).
  */
 public final class ProfileIo {
-  private static final ObjectMapper MAPPER = PyJson.MAPPER;
+  private static final ObjectMapper MAPPER = Json.MAPPER;
   private static final long SNIFF_LIMIT = 64L << 20;
 
   private ProfileIo() {}
@@ -52,11 +52,11 @@ public final class ProfileIo {
 
   /** {@code profile.json}: compact, as the reference writes it. */
   public static void writeCompact(Path target, JsonNode value) {
-    AtomicFiles.write(target, out -> out.write(PyJson.compact(value).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(target, out -> out.write(Json.compact(value).getBytes(StandardCharsets.UTF_8)));
   }
 
   /** Pretty-printed JSON with an indent of 2 ({@code profile_summary.json}). */
   public static void writeIndented(Path target, JsonNode value) {
-    AtomicFiles.write(target, out -> out.write(PyJson.indented(value).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(target, out -> out.write(Json.indented(value).getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -23,14 +23,6 @@ public final class TraceConventions {
   public static final String CAT_CUDA_RUNTIME = "cuda_runtime";
 
   /**
-   * What a profile's "kernels" are ({@code kernel_source}): GPU kernels, CPU leaf ops' self times
-   * (a CPU trace), or nothing (a trace-less profile).
-   */
-  public static final String KERNEL_SOURCE_GPU = "gpu-kernels";
-  public static final String KERNEL_SOURCE_CPU = "cpu-leaf-ops";
-  public static final String KERNEL_SOURCE_NONE = "none";
-
-  /**
    * Top-level object of a trace captured here: the operator profiler's measured cost per recorded
    * op ({@code per_op_us}) and the part of it inside an op's span ({@code in_op_us}). Other tools
    * ignore it; our readers use it to compensate (docs/profiler-cost.md).

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 /** Builds the reference's worked-example traces A and B (docs/reference-behaviour.md); the expected values live in the tests. */
 public final class Traces {
@@ -78,7 +78,7 @@ public final class Traces {
       root.set(org.libreyolo.profile.internal.trace.TraceConventions.PROFILER_COST_KEY, profilerCost);
     }
     root.set("traceEvents", events);
-    AtomicFiles.write(file, out -> out.write(PyJson.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, out -> out.write(Json.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     return file;
   }
 }

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.trace.TraceCopies;
 
 /**
@@ -41,7 +41,7 @@ class WindowBoundTest {
   }
 
   private static String json(EventTable table, Path trace) {
-    return PyJson.MAPPER.valueToTree(TraceAnalyzer.analyze(table, trace.toString(),
+    return Json.MAPPER.valueToTree(TraceAnalyzer.analyze(table, trace.toString(),
         JsonNodeFactory.instance.objectNode(), true).json()).toString();
   }
 }

@@ -19,7 +19,7 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.weights.Detectors;
 
 class CaptureSessionTest {
@@ -47,7 +47,7 @@ class CaptureSessionTest {
       }
       assertThat(session.stop()).isEqualTo(trace);
     }
-    JsonNode root = PyJson.MAPPER.readTree(trace.toFile());
+    JsonNode root = Json.MAPPER.readTree(trace.toFile());
     List<JsonNode> complete = new ArrayList<>();
     Map<String, Integer> names = new HashMap<>();
     for (JsonNode e : root.get("traceEvents")) {

@@ -7,12 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 class ComparisonTest {
   static JsonNode json(String text) throws Exception {
-    return PyJson.MAPPER.readTree(text);
+    return Json.MAPPER.readTree(text);
   }
 
   static Profile profile(String text) throws Exception {

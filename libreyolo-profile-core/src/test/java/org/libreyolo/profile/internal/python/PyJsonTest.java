@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.libreyolo.profile.internal.python.PyJson;
+import org.libreyolo.profile.result.Json;
 
 class PyJsonTest {
   @ParameterizedTest
@@ -15,16 +15,16 @@ class PyJsonTest {
       "1e16, 1e+16", "1e15, 1000000000000000.0", "-2.5, -2.5", "123456.789, 123456.789", "1.5e-7, 1.5e-07",
       "12345678.0, 12345678.0", "0.26, 0.26"})
   void reprMatchesPython(double value, String expected) {
-    assertThat(PyJson.repr(value)).isEqualTo(expected);
+    assertThat(Json.repr(value)).isEqualTo(expected);
   }
 
   @Test
   void dumpsLikePythonCompactAndIndented() throws Exception {
     ObjectNode node = (ObjectNode) new ObjectMapper().readTree(
         "{\"a\": 1, \"b\": [1.0, 2.5e-6], \"c\": {}, \"d\": [], \"e\": \"x\u2014y\", \"f\": null, \"g\": true}");
-    assertThat(PyJson.compact(node)).isEqualTo(
+    assertThat(Json.compact(node)).isEqualTo(
         "{\"a\": 1, \"b\": [1.0, 2.5e-06], \"c\": {}, \"d\": [], \"e\": \"x\\u2014y\", \"f\": null, \"g\": true}");
-    assertThat(PyJson.indented(node.retain("a", "b", "c"))).isEqualTo(
+    assertThat(Json.indented(node.retain("a", "b", "c"))).isEqualTo(
         "{\n  \"a\": 1,\n  \"b\": [\n    1.0,\n    2.5e-06\n  ],\n  \"c\": {}\n}");
   }
 }

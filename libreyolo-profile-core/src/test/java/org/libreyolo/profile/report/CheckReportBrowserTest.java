@@ -1,4 +1,4 @@
-package org.libreyolo.profile.gate;
+package org.libreyolo.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

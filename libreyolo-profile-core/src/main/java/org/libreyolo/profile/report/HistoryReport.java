@@ -1,8 +1,12 @@
-package org.libreyolo.profile.history;
+package org.libreyolo.profile.report;
 
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.history.ChangePoint;
+import org.libreyolo.profile.history.History;
+import org.libreyolo.profile.history.Run;
+import org.libreyolo.profile.history.Series;
 
 /**
  * A series as one self-contained HTML page (docs/history.md, "The report"): the runs plotted in

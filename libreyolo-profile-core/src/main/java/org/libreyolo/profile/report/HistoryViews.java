@@ -1,4 +1,4 @@
-package org.libreyolo.profile.history;
+package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -14,6 +14,15 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.history.ChangePoint;
+import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.History;
+import org.libreyolo.profile.history.HistoryGate;
+import org.libreyolo.profile.history.OtavaCsv;
+import org.libreyolo.profile.history.Point;
+import org.libreyolo.profile.history.Provenance;
+import org.libreyolo.profile.history.Run;
+import org.libreyolo.profile.history.Series;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
 

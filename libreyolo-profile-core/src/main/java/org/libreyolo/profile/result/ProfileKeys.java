@@ -1,11 +1,25 @@
-package org.libreyolo.profile.internal.result;
+package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.libreyolo.profile.Api;
 
-/** Our additions to the reference schema, always written after every reference key (docs/profile-schema.md). */
+/**
+ * The profile's keys that are this project's additions to the reference schema
+ * ({@code libreyolo.profile.analysis/v1}), always written after every reference key, and the
+ * values they take (docs/profile-schema.md). {@link Profile} reads them; the producers write them.
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
 public final class ProfileKeys {
+  /** What the profile's "kernels" are: one of the {@code KERNEL_SOURCE_*} values. */
+  public static final String KERNEL_SOURCE = "kernel_source";
+  /** {@link #KERNEL_SOURCE}: GPU kernels. */
+  public static final String KERNEL_SOURCE_GPU = "gpu-kernels";
+  /** {@link #KERNEL_SOURCE}: the self times of CPU leaf ops (a CPU trace). */
+  public static final String KERNEL_SOURCE_CPU = "cpu-leaf-ops";
+  /** {@link #KERNEL_SOURCE}: nothing (a trace-less profile). */
+  public static final String KERNEL_SOURCE_NONE = "none";
   /** The analyser's record of the profiler-cost compensation (docs/profiler-cost.md). */
   public static final String COMPENSATION = "profiler_compensation";
   /** Work counted from recorded input shapes (docs/profile-schema.md). */
@@ -19,11 +33,17 @@ public final class ProfileKeys {
    * and throughput (the headline figures pool every fork).
    */
   public static final String TRACE_FROM = "trace_from";
-  public static final List<String> OURS = List.of("device", "kernel_source", COMPENSATION, "environment", WORK,
+  /** Our keys, in the order they are written after the reference's. */
+  public static final List<String> OURS = List.of("device", KERNEL_SOURCE, COMPENSATION, "environment", WORK,
       ALLOCATION, TRACE_FROM, RECORDED_AT, "samples");
 
   private ProfileKeys() {}
 
+  /**
+   * Moves our keys after every reference key, in {@link #OURS}' order.
+   *
+   * @param profile the profile being written
+   */
   public static void moveOursToEnd(ObjectNode profile) {
     for (String key : OURS) {
       JsonNode value = profile.remove(key);

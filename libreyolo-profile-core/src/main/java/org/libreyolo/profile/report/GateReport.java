@@ -1,15 +1,30 @@
-package org.libreyolo.profile.gate;
+package org.libreyolo.profile.report;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.gate.BlockStatistics;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.VerdictRule;
+import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 
 /** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
-final class GateReport {
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class GateReport {
   private GateReport() {}
 
+  /**
+   * The gate's verdict as the build log's lines: the metric table, the evidence, the verdict last.
+   *
+   * @param r the gate's result
+   * @return the lines
+   */
   public static List<String> text(Gate.Result r) {
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", "metric", "baseline", "current", "change",
@@ -54,6 +69,70 @@ final class GateReport {
     return lines;
   }
 
+  /**
+   * A gate result as {@code check-result.json} carries it.
+   *
+   * @param r the gate's result
+   * @return the JSON object
+   */
+  public static ObjectNode json(Gate.Result r) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode out = f.objectNode();
+    out.put("verdict", r.verdict().name());
+    out.put("alpha", r.options().alpha());
+    out.put("max_regression", r.options().maxRegression());
+    out.put("process_noise", r.options().processNoise());
+    out.put("job_noise", r.options().jobNoise());
+    out.put("mde", round4(r.mde()));
+    ObjectNode t = out.putObject("timing");
+    t.put("verdict", r.timingVerdict().name());
+    if (r.timing() != null) {
+      t.putArray("forks").add(r.timing().forksBefore()).add(r.timing().forksAfter());
+      t.putArray("blocks").add(r.timing().blocksBefore()).add(r.timing().blocksAfter());
+      t.put("change", round4(r.timing().change()));
+      t.putArray("ci").add(round4(r.timing().ciLow())).add(round4(r.timing().ciHigh()));
+      t.put("machine_change", round4(r.timing().machineChange()));
+      t.put("drift", round4(r.timing().drift()));
+      t.put("unnormalised_change", round4(r.timing().rawChange()));
+    }
+    out.put("unstable_machine", r.unstableMachine());
+    ArrayNode env = out.putArray("environment_differences");
+    r.environmentDifferences().forEach(env::add);
+    ArrayNode workload = out.putArray("workload_differences");
+    r.workloadDifferences().forEach(workload::add);
+    ArrayNode model = out.putArray("model_file_change");
+    r.modelFileChange().forEach(model::add);
+    ObjectNode counters = out.putObject("counters");
+    counters.put("verdict", r.countersVerdict().name());
+    ArrayNode changes = counters.putArray("changes");
+    r.opCounts().changes().forEach(changes::add);
+    ArrayNode rowsNode = out.putArray("metrics");
+    for (Gate.Row row : r.rows()) {
+      ObjectNode n = rowsNode.addObject();
+      n.put("metric", row.metric());
+      n.put("baseline", (Double) row.baseline());
+      n.put("current", (Double) row.current());
+      n.put("change", round4(row.change()));
+      n.put("ci_low", round4(row.ciLow()));
+      n.put("ci_high", round4(row.ciHigh()));
+      n.put("verdict", row.verdict().name());
+      n.put("why", row.why());
+    }
+    return out;
+  }
+
+  private static Double round4(Double v) {
+    return v == null ? null : PyRound.round(v, 4);
+  }
+
+  /**
+   * The gate's verdict as a CI job summary ({@code check-summary.md}).
+   *
+   * @param r the gate's result
+   * @param baseline the baseline, as named to the reader
+   * @param current the current profile, as named to the reader
+   * @return the markdown
+   */
   public static String markdown(Gate.Result r, String baseline, String current) {
     StringBuilder md = new StringBuilder();
     md.append("### libreyolo-profile check: ").append(r.verdict()).append("\n\n");
@@ -90,7 +169,12 @@ final class GateReport {
     return md.toString();
   }
 
-  /** The interval's level, from alpha: "99%" at the gate's default 0.01. */
+  /**
+   * The interval's level, from alpha: "99%" at the gate's default 0.01.
+   *
+   * @param r the gate's result
+   * @return the level, as a percentage
+   */
   public static String confidence(Gate.Result r) {
     return VerdictRule.confidence(r.options().alpha());
   }
@@ -134,7 +218,7 @@ final class GateReport {
         + " inside a run; step time before normalisation " + signed(t.rawChange());
   }
 
-  public static String signed(double v) {
+  private static String signed(double v) {
     return Fmt.signedPercent(v);
   }
 
@@ -149,9 +233,8 @@ final class GateReport {
         + "): INCONCLUSIVE; record a new baseline for this workload";
   }
 
-  /** A fraction as a percentage with one decimal: 0.052 -> "5.2%". */
-  public static String percent(double v) {
-    return PyRound.format(v * 100, 1) + "%";
+  static String percent(double v) {
+    return Fmt.percent(v);
   }
 
   private static String num(Double v) {
@@ -166,7 +249,13 @@ final class GateReport {
     return row.ciLow() == null ? "-" : interval(row.ciLow(), row.ciHigh());
   }
 
-  /** An interval of relative changes: {@code [-4.1%, +6.0%]}. */
+  /**
+   * An interval of relative changes: {@code [-4.1%, +6.0%]}.
+   *
+   * @param low the lower end, a fraction
+   * @param high the upper end, a fraction
+   * @return the interval in words
+   */
   public static String interval(double low, double high) {
     return "[" + signed(low) + ", " + signed(high) + "]";
   }

@@ -1,7 +1,6 @@
-package org.libreyolo.profile.history;
+package org.libreyolo.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,6 +10,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.History;
+import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.report.Chromium;
 
 /** The history report in a real browser: the plot, its change point, the latest run, no console error. */

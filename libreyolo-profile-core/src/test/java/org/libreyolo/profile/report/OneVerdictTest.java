@@ -1,11 +1,14 @@
-package org.libreyolo.profile.gate;
+package org.libreyolo.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateTest;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Profile;
 
@@ -29,13 +32,13 @@ class OneVerdictTest {
       String word = r.verdict().name();
       assertThat(text.get(text.size() - 1)).isEqualTo("verdict: " + word);
       assertThat(markdown).startsWith("### libreyolo-profile check: " + word).contains("verdict: **" + word + "**");
-      assertThat(r.toJson().get("verdict").asText()).isEqualTo(word);
+      assertThat(GateReport.json(r).get("verdict").asText()).isEqualTo(word);
       assertThat(html).contains("<title>libreyolo-profile check: " + word + "</title>", "data-verdict=\"" + word + "\"");
       // a row never claims more than the report: no REGRESSION row under another verdict, in any rendering
       if (r.verdict() != Verdict.REGRESSION) {
         assertThat(text).noneMatch(line -> line.matches(".*\\bREGRESSION$"));
         assertThat(rowVerdicts(markdown)).doesNotContain("REGRESSION");
-        assertThat(r.toJson().get("metrics").findValuesAsText("verdict")).doesNotContain("REGRESSION");
+        assertThat(GateReport.json(r).get("metrics").findValuesAsText("verdict")).doesNotContain("REGRESSION");
       }
     }
     assertThat(Gate.check(base, otherSize, GateOptions.defaults()).rows())

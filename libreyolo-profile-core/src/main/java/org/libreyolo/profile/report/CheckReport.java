@@ -1,4 +1,4 @@
-package org.libreyolo.profile.gate;
+package org.libreyolo.profile.report;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.GateReport;
+import org.libreyolo.profile.gate.VerdictRule;
+import org.libreyolo.profile.gate.GateMetric;
+
 import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.compare.Comparison;
@@ -77,7 +79,7 @@ final class CheckReport {
   }
 
   static String reason(Gate.Result g) {
-    String threshold = GateReport.percent(g.options().maxRegression());
+    String threshold = Fmt.percent(g.options().maxRegression());
     if (!g.environmentDifferences().isEmpty()) {
       return "the environments differ (" + String.join("; ", g.environmentDifferences()) + "): timing is not comparable";
     }
@@ -93,7 +95,7 @@ final class CheckReport {
         !GateMetric.of(b.metric()).lowerIsBetter()));
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
-        return r.metric() + " " + GateReport.signed(r.change()) + " " + GateReport.interval(r.ciLow(), r.ciHigh())
+        return r.metric() + " " + Fmt.signedPercent(r.change()) + " " + GateReport.interval(r.ciLow(), r.ciHigh())
             + " (" + slowdownWords(r) + "), " + VerdictRule.sentence(Verdict.REGRESSION, threshold + " threshold");
       }
     }
@@ -104,7 +106,7 @@ final class CheckReport {
       case IMPROVED -> VerdictRule.sentence(Verdict.IMPROVED, threshold + " threshold") + "; refresh the baseline";
       case PASS -> VerdictRule.sentence(Verdict.PASS, threshold + " threshold");
       case INCONCLUSIVE -> g.mde() == null ? "no timing blocks to judge"
-          : "cannot tell a " + threshold + " slowdown from noise: this run could detect ~" + GateReport.percent(g.mde());
+          : "cannot tell a " + threshold + " slowdown from noise: this run could detect ~" + Fmt.percent(g.mde());
       default -> "";
     };
   }
@@ -114,12 +116,12 @@ final class CheckReport {
     double t = g.options().maxRegression();
     StringBuilder out = new StringBuilder("<table class=\"evidence\"><tr><th>evidence</th><th class=\"num\">change</th>"
         + "<th class=\"num\">" + GateReport.confidence(g) + " interval</th><th>against the threshold (&plusmn;"
-        + GateReport.percent(t) + ")</th><th>verdict</th></tr>");
+        + Fmt.percent(t) + ")</th><th>verdict</th></tr>");
     for (Gate.Row r : g.rows()) {
       GateMetric metric = GateMetric.of(r.metric());
       boolean latency = metric.lowerIsBetter();
       String label = metric.words();
-      String change = r.change() == null ? "-" : GateReport.signed(r.change());
+      String change = r.change() == null ? "-" : Fmt.signedPercent(r.change());
       String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
       String plot = r.change() == null ? "<span class=\"muted\">no blocks</span>"
           // slower to the right for both: throughput's interval is mirrored
@@ -152,12 +154,12 @@ final class CheckReport {
     if (g.mde() == null) {
       return "No timing blocks on both sides: only the counters were compared.";
     }
-    String mde = GateReport.percent(g.mde());
-    String threshold = GateReport.percent(g.options().maxRegression());
+    String mde = Fmt.percent(g.mde());
+    String threshold = Fmt.percent(g.options().maxRegression());
     boolean forked = g.timing() != null && g.timing().forksBefore() >= BlockStatistics.MIN_FORKS
         && g.timing().forksAfter() >= BlockStatistics.MIN_FORKS;
-    String noise = forked ? "the forks' spread plus " + GateReport.percent(g.options().jobNoise()) + " between jobs"
-        : "its blocks' spread plus " + GateReport.percent(g.options().processNoise()) + " between processes";
+    String noise = forked ? "the forks' spread plus " + Fmt.percent(g.options().jobNoise()) + " between jobs"
+        : "its blocks' spread plus " + Fmt.percent(g.options().processNoise()) + " between processes";
     String base = "With this run's noise (" + noise + "), the gate would catch a slowdown of about " + mde + " four times in five (power 0.8, alpha "
         + g.options().alpha() + "); the threshold is " + threshold + ".";
     return g.mde() > g.options().maxRegression()
@@ -175,12 +177,12 @@ final class CheckReport {
     String step = "This run's step was " + faster(t.rawChange()) + " than the baseline's (as measured, block medians)";
     String machine = "the machine (the canary) was " + faster(t.machineChange());
     String rel = t.normalised()
-        ? "relative to the canary: " + GateReport.signed(t.change()) + " " + GateReport.interval(t.ciLow(), t.ciHigh())
+        ? "relative to the canary: " + Fmt.signedPercent(t.change()) + " " + GateReport.interval(t.ciLow(), t.ciHigh())
             + ". The verdict reads this normalised change: a machine that got faster or slower as a whole is not the"
             + " model's change."
-        : "the step does not run on the engine, so it is judged as measured: " + GateReport.signed(t.change()) + " "
+        : "the step does not run on the engine, so it is judged as measured: " + Fmt.signedPercent(t.change()) + " "
             + GateReport.interval(t.ciLow(), t.ciHigh()) + "; the canary only watches the machine (its limit: "
-            + GateReport.percent(g.options().machineChangeLimit()) + ").";
+            + Fmt.percent(g.options().machineChangeLimit()) + ").";
     StringBuilder out = new StringBuilder("<p id=\"normalisation\">").append(Html.esc(step + "; " + machine + "; " + rel))
         .append("</p><table><tr><th></th><th class=\"num\">baseline</th><th class=\"num\">current</th>"
             + "<th class=\"num\">raw change</th><th class=\"num\">used by the gate</th></tr>");
@@ -189,18 +191,18 @@ final class CheckReport {
           .append(Html.esc(r.baseline() == null ? "-" : Fmt.f(r.baseline(), 3))).append("</td><td class=\"num\">")
           .append(Html.esc(r.current() == null ? "-" : Fmt.f(r.current(), 3))).append("</td><td class=\"num\">")
           .append(Html.esc(r.baseline() == null || r.current() == null ? "-"
-              : GateReport.signed(r.current() / r.baseline() - 1)))
-          .append("</td><td class=\"num\">").append(Html.esc(r.change() == null ? "-" : GateReport.signed(r.change())
+              : Fmt.signedPercent(r.current() / r.baseline() - 1)))
+          .append("</td><td class=\"num\">").append(Html.esc(r.change() == null ? "-" : Fmt.signedPercent(r.change())
               + (t.normalised() ? " (normalised)" : " (as measured)"))).append("</td></tr>");
     }
     out.append("<tr><td>canary (machine speed)</td><td></td><td></td><td class=\"num\">")
-        .append(Html.esc(GateReport.signed(t.machineChange()))).append("</td><td class=\"num\">sentinel, drift within a run "
-            + Html.esc(GateReport.percent(t.drift()))).append("</td></tr>");
+        .append(Html.esc(Fmt.signedPercent(t.machineChange()))).append("</td><td class=\"num\">sentinel, drift within a run "
+            + Html.esc(Fmt.percent(t.drift()))).append("</td></tr>");
     return out.append("</table>").toString();
   }
 
   private static String faster(double change) {
-    return change <= 0 ? GateReport.percent(-change) + " faster" : GateReport.percent(change) + " slower";
+    return change <= 0 ? Fmt.percent(-change) + " faster" : Fmt.percent(change) + " slower";
   }
 
   /** The descriptive metrics, in CPU words for CPU profiles; op counts are the evidence table's, not repeated. */

@@ -1,0 +1,35 @@
+package org.libreyolo.profile.gate;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import org.libreyolo.profile.Api;
+
+/**
+ * What an in-job A/B measured and decided: two arms in one process, alternating blocks, one
+ * log-ratio of block medians per pair, judged by {@link PairedBlocks} (docs/statistics.md). The
+ * report layer renders it (text, JSON); the producers hand it over.
+ *
+ * @param file where the A/B result ({@code ab.json}) is written
+ * @param baseline the baseline arm's label (A)
+ * @param candidate the candidate's label (B)
+ * @param config what was measured (input size, batch, threads, ...), as JSON
+ * @param settings how the A/B measured and decided
+ * @param aMs the baseline's block medians, ms, one per pair
+ * @param bMs the candidate's block medians, ms, one per pair
+ * @param logRatios ln(b / a) per pair, the independent samples
+ * @param verdict the paired-blocks verdict
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public record AbResult(Path file, String baseline, String candidate, ObjectNode config, Settings settings,
+    double[] aMs, double[] bMs, double[] logRatios, PairedBlocks verdict) {
+  /**
+   * How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it).
+   *
+   * @param warmup discarded iterations before the measured ones, at least 0
+   * @param pairs A/B pairs, at least 4
+   * @param blockRuns iterations per A/B block
+   * @param alpha the significance level, within (0, 1)
+   * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
+   */
+  public record Settings(int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {}
+}

@@ -1,0 +1,107 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.report.Fmt;
+
+/** An in-job A/B ({@link AbResult}) as {@code profile ab} prints it and as {@code ab.json} carries it. */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class AbReport {
+  /** The schema name written in every file of this kind. */
+  public static final String SCHEMA = "libreyolo.profile.ab/v1";
+
+  private AbReport() {}
+
+  /**
+   * The lines {@code profile ab} prints.
+   *
+   * @param r the A/B
+   * @return the text lines
+   */
+  public static List<String> text(AbResult r) {
+    return List.of(
+        "A/B  " + r.baseline() + " (A) vs " + r.candidate() + " (B): " + r.verdict().pairs()
+            + " pairs of blocks, A and B alternating",
+        "block medians  A " + PyRound.format(LatencyStats.median(r.aMs()), 3) + " ms | B "
+            + PyRound.format(LatencyStats.median(r.bMs()), 3) + " ms",
+        changeLine(r), mdeLine(r), verdictLine(r), "result: " + r.file());
+  }
+
+  /**
+   * The change and its interval, as one line.
+   *
+   * @param r the A/B
+   * @return the change and its interval
+   */
+  public static String changeLine(AbResult r) {
+    PairedBlocks v = r.verdict();
+    return "change " + Fmt.signedPercent(v.change()) + " [" + PyRound.format((1 - r.settings().alpha()) * 100, 0)
+        + "% CI " + Fmt.signedPercent(v.ciLow()) + ", " + Fmt.signedPercent(v.ciHigh())
+        + "] (paired log-ratios of block medians)";
+  }
+
+  /**
+   * What the A/B could detect, as one line.
+   *
+   * @param r the A/B
+   * @return the minimum detectable effect and the threshold
+   */
+  public static String mdeLine(AbResult r) {
+    return "minimum detectable effect ~" + Fmt.percent(r.verdict().mde()) + "; threshold "
+        + Fmt.percent(r.settings().maxRegression());
+  }
+
+  /**
+   * The verdict and its reason, as one line.
+   *
+   * @param r the A/B
+   * @return the verdict and its reason
+   */
+  public static String verdictLine(AbResult r) {
+    return "verdict: " + r.verdict().verdict() + " (" + r.verdict().why() + ")";
+  }
+
+  /**
+   * {@code ab.json}: the settings, the verdict and every pair.
+   *
+   * @param r the A/B
+   * @return the JSON object
+   */
+  public static ObjectNode json(AbResult r) {
+    AbResult.Settings s = r.settings();
+    PairedBlocks v = r.verdict();
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("schema", SCHEMA);
+    out.put("baseline", r.baseline());
+    out.put("candidate", r.candidate());
+    ObjectNode c = r.config().deepCopy();
+    c.put("warmup", s.warmup());
+    c.put("pairs", s.pairs());
+    c.put("block_runs", s.blockRuns());
+    out.set("config", c);
+    out.put("alpha", s.alpha());
+    out.put("max_regression", s.maxRegression());
+    out.put("change", PyRound.round(v.change(), 4));
+    out.put("ci_low", PyRound.round(v.ciLow(), 4));
+    out.put("ci_high", PyRound.round(v.ciHigh(), 4));
+    out.put("mde", PyRound.round(v.mde(), 4));
+    out.put("verdict", v.verdict().name());
+    out.put("why", v.why());
+    ArrayNode pairs = out.putArray("pairs");
+    for (int k = 0; k < r.aMs().length; k++) {
+      ObjectNode p = pairs.addObject();
+      p.put("order", k % 2 == 0 ? "AB" : "BA");
+      p.put("a_ms", PyRound.round(r.aMs()[k], 4));
+      p.put("b_ms", PyRound.round(r.bMs()[k], 4));
+      p.put("log_ratio", PyRound.round(r.logRatios()[k], 6));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,146 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * The stored-baseline check as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
+ * extension run it: {@link GateRun#judge} decides, and this writes the one verdict three ways:
+ * {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and
+ * {@code check-report.html} (people), with the lines for a log.
+ */
+@Api(status = Api.Status.EXPERIMENTAL)
+public final class CheckFiles {
+  /** The check result's file name. */
+  public static final String RESULT_FILE = "check-result.json";
+  /** The check summary's file name (markdown). */
+  public static final String SUMMARY_FILE = "check-summary.md";
+  /** The check report's file name. */
+  public static final String REPORT_FILE = "check-report.html";
+
+  /**
+   * What a check produced: the verdict, its text lines for a log, and the files written.
+   *
+   * @param result the gate's result
+   * @param lines the text lines
+   * @param resultFile the JSON result written
+   * @param summaryFile the markdown summary written
+   * @param reportFile the HTML report written, or null
+   */
+  public record Outcome(Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
+
+  /**
+   * The verdict's text lines for a log, led by {@link #orderWarning} when there is one.
+   *
+   * @param result the gate's result
+   * @param base the baseline profile
+   * @param baseline the baseline profile, or its file
+   * @param now the current profile
+   * @param current the current profile, or its file
+   * @return the lines to print
+   */
+  public static List<String> lines(Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
+    List<String> lines = GateReport.text(result);
+    String order = orderWarning(base, baseline, now, current);
+    if (order != null) {
+      lines.add(0, order);
+    }
+    return lines;
+  }
+
+  /**
+   * A warning line when the baseline was recorded after the profile it judges (arguments swapped,
+   * or a stale current file), by their {@code recorded_at} (file times say nothing after a git
+   * checkout); null when the order is as expected or unknown. The verdict is kept as computed.
+   */
+  static String orderWarning(Profile base, Path baseline, Profile now, Path current) {
+    Instant b = recordedAt(base);
+    Instant c = recordedAt(now);
+    if (b == null || c == null || !b.isAfter(c)) {
+      return null;
+    }
+    return "warning: the baseline " + baseline + " (" + b + ") is newer than the current profile " + current + " ("
+        + c + "): are <baseline> and <current> swapped? The change below reads current against baseline";
+  }
+
+  private static Instant recordedAt(Profile p) {
+    String at = p.json().path(ProfileKeys.RECORDED_AT).asText("");
+    try {
+      return at.isEmpty() ? null : Instant.parse(at);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /**
+   * {@code check-result.json}'s content: the verdict with both inputs named.
+   *
+   * @param result the gate's result
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @return the check result as JSON
+   */
+  public static ObjectNode resultJson(Gate.Result result, Path baseline, Path current) {
+    ObjectNode json = GateReport.json(result);
+    json.put("baseline", baseline.toString());
+    json.put("current", current.toString());
+    return json;
+  }
+
+  /**
+   * Loads both profiles, judges them and writes the check's files under {@code outputDirectory}.
+   *
+   * @param baseline the baseline profile, or its file
+   * @param current the current profile, or its file
+   * @param options the gate's settings
+   * @param outputDirectory the directory the files are written to
+   * @return the verdict and the files written
+   */
+  public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
+    return check(ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options,
+        outputDirectory);
+  }
+
+  /**
+   * The same on profiles already loaded: each input is read once. The HTML report leads with this verdict.
+   *
+   * @param base the baseline profile
+   * @param baseline the baseline profile, or its file
+   * @param now the current profile
+   * @param current the current profile, or its file
+   * @param options the gate's settings
+   * @param outputDirectory the directory the files are written to
+   * @return the verdict and the files written
+   */
+  public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
+      Path outputDirectory) {
+    Gate.Result result = GateRun.judge(base, baseline, now, current, options);
+    Path resultFile = outputDirectory.resolve(RESULT_FILE);
+    write(resultFile, Json.indented(resultJson(result, baseline, current)));
+    Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
+    write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
+    Path reportFile = CheckReport.write(base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
+    List<String> lines = lines(result, base, baseline, now, current);
+    lines.add("report: " + reportFile);
+    return new Outcome(result, lines, resultFile, summaryFile, reportFile);
+  }
+
+  private static void write(Path file, String text) {
+    AtomicFiles.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  private CheckFiles() {}
+}
