@@ -231,7 +231,7 @@ public final class Defaults {
     /**
      * The standard deviation of one run's mean (canary-normalised, log) block time across
      * processes on this project's 2-core CI VMs, from the gate study (docs/statistics.md). A team
-     * whose machines are steadier measures theirs with {@code bench/run --only gate} and sets it.
+     * whose machines are steadier measures theirs with {@code libreyolo-profile-bench/bench/run --only gate} and sets it.
      */
     public static final double PROCESS_NOISE_VALUE = 0.05;
     /** {@link #PROCESS_NOISE_VALUE} as text, for annotation attributes. */

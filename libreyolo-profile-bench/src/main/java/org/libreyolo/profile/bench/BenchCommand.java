@@ -74,7 +74,7 @@ public final class BenchCommand implements Runnable {
   int copies;
 
   @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, soak, gate"
+      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, soak, gate"
           + " (default: all but soak and gate)")
   List<String> only;
 
@@ -116,7 +116,7 @@ public final class BenchCommand implements Runnable {
   Path gateDir;
 
   @Option(names = "--otava", paramLabel = "DIR",
-      description = "changes, history: a source checkout of Apache Otava whose own detector runs beside ours"
+      description = "changes, history, startup: a source checkout of Apache Otava whose own detector runs beside ours"
           + " (python3 with numpy and scipy; default: only the re-implemented published method)")
   Path otava;
 
@@ -207,6 +207,9 @@ public final class BenchCommand implements Runnable {
       if (section("history")) {
         HistoryBench.run(table, Checkout.launcher(), otava);
       }
+      if (section("startup")) {
+        StartupBench.run(table, Checkout.launcher(), otava);
+      }
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     } catch (InterruptedException e) {
@@ -223,7 +226,7 @@ public final class BenchCommand implements Runnable {
 
   /**
    * The built-in LibreYOLO9t forward against the same network as TorchScript, at 320 and 640, with
-   * the engine's threads and with 2 (bench/run passes 1).
+   * the engine's threads and with 2 (libreyolo-profile-bench/bench/run passes 1).
    */
   private void parity() {
     Device device = boot();
@@ -358,7 +361,7 @@ public final class BenchCommand implements Runnable {
   }
 
   /** Sections that take minutes run only when named. */
-  private static final List<String> ON_REQUEST = List.of("soak", "gate", "history");
+  private static final List<String> ON_REQUEST = List.of("soak", "gate", "history", "startup");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);

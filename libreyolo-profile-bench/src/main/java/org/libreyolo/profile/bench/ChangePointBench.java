@@ -153,7 +153,7 @@ final class ChangePointBench {
 
   /**
    * The suite's table: ours beside Apache Otava's own detector (when {@code otava}, a source
-   * checkout of it, is given: run by bench/otava_detect.py with Otava's defaults) and beside the
+   * checkout of it, is given: run by libreyolo-profile-bench/bench/otava_detect.py with Otava's defaults) and beside the
    * published method re-implemented on our code; per kind, then the whole suite; then the
    * detector alone on a 10,000-run series.
    */

@@ -10,10 +10,13 @@ import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * Apache Otava's own detector as a process: {@code python3 bench/otava_detect.py} of the checkout
+ * Apache Otava's own detector as a process: {@code python3 libreyolo-profile-bench/bench/otava_detect.py} of the checkout
  * on a source checkout of Otava ({@code --otava DIR}), so the bench compares with Otava itself.
  */
 final class OtavaProcess {
+  /** The driver script, relative to the checkout. */
+  static final String DRIVER = "libreyolo-profile-bench/bench/otava_detect.py";
+
   private static final Pattern VERSION = Pattern.compile("(?m)^version\\s*=\\s*\"([^\"]+)\"");
 
   private OtavaProcess() {}
@@ -27,7 +30,7 @@ final class OtavaProcess {
 
   /** Runs the driver with these arguments after the checkout; its output, or the failure's last line. */
   static String run(Path otava, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("python3", Checkout.path("bench/otava_detect.py").toString(),
+    List<String> command = new ArrayList<>(List.of("python3", Checkout.path(DRIVER).toString(),
         otava.toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

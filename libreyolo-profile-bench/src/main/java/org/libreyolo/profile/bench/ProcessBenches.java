@@ -101,7 +101,7 @@ final class ProcessBenches {
     try {
       ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-      builder.environment().remove("LIBREYOLO_JAVA_OPTS"); // as a user runs it, not with bench/run's heap cap
+      builder.environment().remove("LIBREYOLO_JAVA_OPTS"); // as a user runs it, not with libreyolo-profile-bench/bench/run's heap cap
       Process p = builder.start();
       if (p.waitFor() != 0) {
         throw new IOException(String.join(" ", command) + " exited with " + p.exitValue());

@@ -43,7 +43,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Option(names = "--process-noise", defaultValue = Defaults.Gate.PROCESS_NOISE,
       description = "this machine's run-to-run noise between processes (sd of a run's mean log block time, 0.05 ="
-          + " 5%%), measured by bench/run --only gate (default: ${DEFAULT-VALUE})")
+          + " 5%%), measured by libreyolo-profile-bench/bench/run --only gate (default: ${DEFAULT-VALUE})")
   double processNoise;
 
   @Option(names = "--job-noise", defaultValue = Defaults.Gate.JOB_NOISE,

@@ -1,6 +1,6 @@
 """A straightforward json.load-based analysis of a Kineto trace (window, steps, kernel scalars),
 written for this project as the baseline the Java streaming analyser is compared against in
-bench/run. Usage: python3 bench/python_json_load_analysis.py TRACE [RUNS]"""
+libreyolo-profile-bench/bench/run. Usage: python3 libreyolo-profile-bench/bench/python_json_load_analysis.py TRACE [RUNS]"""
 import json, gzip, re, sys, time
 def load(f):
     op = gzip.open if f.endswith('.gz') else open

@@ -5,10 +5,10 @@ of Otava, with Otava's defaults (window 50, p-value 0.001, magnitude 0, as `otav
 Otava's command line needs packages this project does not (dateparser, tabulate, ...); its
 detector needs numpy and scipy only.
 
-  python3 bench/otava_detect.py OTAVA_SRC suite SERIES_FILE OUT_FILE
+  python3 libreyolo-profile-bench/bench/otava_detect.py OTAVA_SRC suite SERIES_FILE OUT_FILE
       one series per line of SERIES_FILE (tab-separated: kind, true steps, comma-separated
       values); writes the change points' indices per line, comma-separated
-  python3 bench/otava_detect.py OTAVA_SRC csv FILE METRIC
+  python3 libreyolo-profile-bench/bench/otava_detect.py OTAVA_SRC csv FILE METRIC
       a series in Otava's CSV layout (a time column, one column per metric, as
       `profile history export` writes it): prints the change points' indices
 """
