@@ -36,7 +36,9 @@ public @interface Api {
     STABLE,
     /** New: may change in a minor version, with a note in the changelog. */
     EXPERIMENTAL,
-    /** Still works, will be removed in the next minor version; its javadoc names the replacement. */
+    /**
+     * Still works, will be removed in the next minor version; its javadoc names the replacement.
+     */
     DEPRECATED
   }
 }

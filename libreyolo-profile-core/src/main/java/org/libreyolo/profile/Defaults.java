@@ -16,8 +16,13 @@ public final class Defaults {
    * default for the CLI, the plugin and the tests (docs/deviations.md).
    */
   public static final String DEVICE = "auto";
-  /** CLI output root; the Maven plugin writes under {@code ${project.build.directory}/libreyolo-profile}. */
+
+  /**
+   * CLI output root; the Maven plugin writes under {@code
+   * ${project.build.directory}/libreyolo-profile}.
+   */
   public static final String PROJECT = "runs/profile";
+
   /** Maven and JUnit output folder name under the build directory. */
   public static final String OUTPUT_FOLDER = "libreyolo-profile";
 
@@ -30,50 +35,68 @@ public final class Defaults {
 
     /** {@link #BATCH_VALUE} as text, for annotation attributes. */
     public static final String BATCH = "" + BATCH_VALUE;
+
     /** The default imgsz. */
     public static final int IMGSZ_VALUE = 640;
+
     /** {@link #IMGSZ_VALUE} as text, for annotation attributes. */
     public static final String IMGSZ = "" + IMGSZ_VALUE;
+
     /** The default half. */
     public static final boolean HALF_VALUE = false;
+
     /** {@link #HALF_VALUE} as text, for annotation attributes. */
     public static final String HALF = "" + HALF_VALUE;
+
     /** The default mixed-precision type. */
     public static final String AMP_DTYPE = "float16";
+
     /** The default warmup. */
     public static final int WARMUP_VALUE = 20;
+
     /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
+
     /** Measured iterations in one process (the reference's default, {@code --forks 1}). */
     public static final int RUNS_VALUE = 100;
+
     /** Measured iterations. */
     public static final String RUNS = "" + RUNS_VALUE;
+
     /**
      * Measured iterations per fork when forked: a fork's value is mostly its process's own luck,
      * not its blocks' noise, so more forks of fewer runs narrow the gate's interval most for the
      * time (docs/statistics.md, "Forks").
      */
     public static final int RUNS_PER_FORK_VALUE = 30;
+
     /** {@link #RUNS_PER_FORK_VALUE} as text. */
     public static final String RUNS_PER_FORK = "" + RUNS_PER_FORK_VALUE;
+
     /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
+
     /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
+
     /**
      * Processes measured, one after another (JMH's forks): the process is the unit of evidence
      * (docs/statistics.md, "Forks"). Chosen by measurement so that {@code mvn verify} with infer +
-     * check at imgsz 256 stays within 120 s on a 2-core runner (docs/benchmarks.md, "What a fork costs").
+     * check at imgsz 256 stays within 120 s on a 2-core runner (docs/benchmarks.md, "What a fork
+     * costs").
      */
     public static final int FORKS_VALUE = 10;
+
     /** {@link #FORKS_VALUE} as text, for annotation attributes. */
     public static final String FORKS = "" + FORKS_VALUE;
+
     /**
      * The CLI's {@code profile infer} answers a person asking where the time goes: one process
      * measuring the reference's iterations, in seconds (docs/deviations.md). The gate's producers
      * (Maven {@code infer} / {@code baseline}, {@code --forks N}) keep {@link #FORKS_VALUE}.
      */
     public static final int CLI_FORKS_VALUE = 1;
+
     /** {@link #CLI_FORKS_VALUE} as text, for the CLI's option default. */
     public static final String CLI_FORKS = "" + CLI_FORKS_VALUE;
 
@@ -86,23 +109,34 @@ public final class Defaults {
     public static int runs(int forks) {
       return forks > 1 ? RUNS_PER_FORK_VALUE : RUNS_VALUE;
     }
+
     /** The default conf. */
     public static final double CONF_VALUE = 0.25;
+
     /** {@link #CONF_VALUE} as text, for annotation attributes. */
     public static final String CONF = "" + CONF_VALUE;
+
     /** The default iou. */
     public static final double IOU_VALUE = 0.45;
+
     /** {@link #IOU_VALUE} as text, for annotation attributes. */
     public static final String IOU = "" + IOU_VALUE;
+
     /** The default max det. */
     public static final int MAX_DET_VALUE = 300;
+
     /** {@link #MAX_DET_VALUE} as text, for annotation attributes. */
     public static final String MAX_DET = "" + MAX_DET_VALUE;
+
     /** The default trace. */
     public static final boolean TRACE_VALUE = true;
+
     /** Whether a trace is recorded by default. */
     public static final String TRACE = "" + TRACE_VALUE;
-    /** Decide from the model's output layout: detection for a YOLO head, a plain model otherwise. */
+
+    /**
+     * Decide from the model's output layout: detection for a YOLO head, a plain model otherwise.
+     */
     public static final String TASK = "auto";
   }
 
@@ -112,40 +146,54 @@ public final class Defaults {
 
     /** The default dataset. */
     public static final String DATA = "shapes128";
+
     /** The default batch. */
     public static final int BATCH_VALUE = 16;
+
     /** {@link #BATCH_VALUE} as text, for annotation attributes. */
     public static final String BATCH = "" + BATCH_VALUE;
+
     /** The default imgsz. */
     public static final int IMGSZ_VALUE = 640;
+
     /** {@link #IMGSZ_VALUE} as text, for annotation attributes. */
     public static final String IMGSZ = "" + IMGSZ_VALUE;
+
     /** The default workers. */
     public static final int WORKERS_VALUE = 8;
+
     /** {@link #WORKERS_VALUE} as text, for annotation attributes. */
     public static final String WORKERS = "" + WORKERS_VALUE;
+
     /** The default amp. */
     public static final boolean AMP_VALUE = true;
+
     /** {@link #AMP_VALUE} as text, for annotation attributes. */
     public static final String AMP = "" + AMP_VALUE;
+
     /** The default steps. */
     public static final int STEPS_VALUE = 20;
+
     /** {@link #STEPS_VALUE} as text, for annotation attributes. */
     public static final String STEPS = "" + STEPS_VALUE;
+
     /** The default warmup. */
     public static final int WARMUP_VALUE = 5;
+
     /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
+
     /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
+
     /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
   }
 
   /**
    * In-job A/B ({@code profile ab}). Many short pairs beat few long ones on a noisy machine: at
-   * imgsz 256, 1 thread, A/A runs gave 95% intervals of +-2.5-5% with 30 pairs of 10 iterations
-   * and +-1.2-1.5% with 150 pairs of 2 (+-2% under a CPU hog), in about 20 s (docs/statistics.md).
+   * imgsz 256, 1 thread, A/A runs gave 95% intervals of +-2.5-5% with 30 pairs of 10 iterations and
+   * +-1.2-1.5% with 150 pairs of 2 (+-2% under a CPU hog), in about 20 s (docs/statistics.md).
    */
   public static final class Ab {
     private Ab() {}
@@ -155,20 +203,28 @@ public final class Defaults {
 
     /** {@link #PAIRS_VALUE} as text, for annotation attributes. */
     public static final String PAIRS = "" + PAIRS_VALUE;
+
     /** The default block runs. */
     public static final int BLOCK_RUNS_VALUE = 2;
+
     /** {@link #BLOCK_RUNS_VALUE} as text, for annotation attributes. */
     public static final String BLOCK_RUNS = "" + BLOCK_RUNS_VALUE;
+
     /** The default warmup. */
     public static final int WARMUP_VALUE = 10;
+
     /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
+
     /** The interval is two-sided at 1 - alpha. */
     public static final double ALPHA_VALUE = 0.05;
+
     /** {@link #ALPHA_VALUE} as text, for annotation attributes. */
     public static final String ALPHA = "" + ALPHA_VALUE;
+
     /** In-job A/B resolves small changes: a 2% slowdown counts. */
     public static final double MAX_REGRESSION_VALUE = 0.02;
+
     /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
   }
@@ -187,12 +243,16 @@ public final class Defaults {
      * across versions").
      */
     public static final int FORKS_VALUE = 8;
+
     /** {@link #FORKS_VALUE} as text, for parameter defaults. */
     public static final String FORKS = "" + FORKS_VALUE;
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
+
     /** The result file in {@link #FOLDER}. */
     public static final String RESULT_FILE = "versions-result.json";
+
     /** The same verdicts as markdown in {@link #FOLDER}, for a pull request or a CI job summary. */
     public static final String SUMMARY_FILE = "versions-summary.md";
   }
@@ -206,10 +266,13 @@ public final class Defaults {
 
     /** {@link #TOP_VALUE} as text, for annotation attributes. */
     public static final String TOP = "" + TOP_VALUE;
+
     /** The kernels reader's default order. */
     public static final String SORT = "time";
+
     /** Significance level of compare's statistics block and of comparison reports. */
     public static final double COMPARE_ALPHA_VALUE = 0.05;
+
     /** {@link #COMPARE_ALPHA_VALUE} as text, for annotation attributes. */
     public static final String COMPARE_ALPHA = "" + COMPARE_ALPHA_VALUE;
   }
@@ -220,22 +283,30 @@ public final class Defaults {
 
     /** The default alpha. */
     public static final double ALPHA_VALUE = 0.01;
+
     /** {@link #ALPHA_VALUE} as text, for annotation attributes. */
     public static final String ALPHA = "" + ALPHA_VALUE;
+
     /** The default max regression. */
     public static final double MAX_REGRESSION_VALUE = 0.05;
+
     /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
+
     /** The gated metrics. */
     public static final String METRICS = "img_per_s,latency_p50_ms";
+
     /**
-     * The standard deviation of one run's mean (canary-normalised, log) block time across
-     * processes on this project's 2-core CI VMs, from the gate study (docs/statistics.md). A team
-     * whose machines are steadier measures theirs with {@code libreyolo-profile-bench/bench/run --only gate} and sets it.
+     * The standard deviation of one run's mean (canary-normalised, log) block time across processes
+     * on this project's 2-core CI VMs, from the gate study (docs/statistics.md). A team whose
+     * machines are steadier measures theirs with {@code libreyolo-profile-bench/bench/run --only
+     * gate} and sets it.
      */
     public static final double PROCESS_NOISE_VALUE = 0.05;
+
     /** {@link #PROCESS_NOISE_VALUE} as text, for annotation attributes. */
     public static final String PROCESS_NOISE = "" + PROCESS_NOISE_VALUE;
+
     /**
      * The standard deviation of a forked run's mean (canary-normalised, log) block value between
      * jobs beyond what its forks' own spread explains: the machine's state during a job (a busy
@@ -243,27 +314,36 @@ public final class Defaults {
      * the gate study (docs/statistics.md, "Forks"); every forked side adds it to the interval.
      */
     public static final double JOB_NOISE_VALUE = 0.02;
+
     /** {@link #JOB_NOISE_VALUE} as text, for annotation attributes. */
     public static final String JOB_NOISE = "" + JOB_NOISE_VALUE;
-    /** The canary may differ this much between baseline and current run before timing is INCONCLUSIVE. */
+
+    /**
+     * The canary may differ this much between baseline and current run before timing is
+     * INCONCLUSIVE.
+     */
     public static final double MACHINE_CHANGE_LIMIT = 1.0;
+
     /** ... and this much between the blocks of one run. */
     public static final double DRIFT_LIMIT = 1.0;
+
     /** Baselines live in the repository, beside the sources. */
     public static final String BASELINE_DIRECTORY = "src/perf/libreyolo-profile";
+
     /** Maven's baseline name for the infer goal's profile. */
     public static final String BASELINE_NAME = "infer";
   }
 
   /**
-   * Blocks and the canary (docs/statistics.md): the measured iterations are timed in blocks of
-   * this many, with a few canary calls before the first block and after each one.
+   * Blocks and the canary (docs/statistics.md): the measured iterations are timed in blocks of this
+   * many, with a few canary calls before the first block and after each one.
    */
   public static final class Blocks {
     private Blocks() {}
 
     /** Measured iterations per block. */
     public static final int RUNS_PER_BLOCK = 5;
+
     /** Canary calls at each block boundary. */
     public static final int CANARY_RUNS = 3;
   }
@@ -274,21 +354,28 @@ public final class Defaults {
 
     /** Discarded iterations. */
     public static final int WARMUP = 5;
+
     /** Measured iterations. */
     public static final int RUNS = 20;
+
     /** Trials in one process. */
     public static final int REPEAT = 1;
+
     /**
-     * Processes: in-process by default, since a fork of a perf test starts a JVM and runs the test's
-     * fixtures again; a suite opts in (docs/junit.md, "Forks in perf tests").
+     * Processes: in-process by default, since a fork of a perf test starts a JVM and runs the
+     * test's fixtures again; a suite opts in (docs/junit.md, "Forks in perf tests").
      */
     public static final int FORKS = 1;
+
     /** Items one iteration processes. */
     public static final int ITEMS = 1;
+
     /** What one item is called in the throughput. */
     public static final String UNIT = "items";
+
     /** Whether a trace is recorded by default. */
     public static final boolean TRACE = false;
+
     /** Relative to the working directory (the module's base directory under Surefire). */
     public static final String OUTPUT_DIRECTORY = "target/" + OUTPUT_FOLDER;
   }
@@ -304,7 +391,9 @@ public final class Defaults {
      */
     public static final String RECORDED_FILE = "history-recorded.txt";
 
-    /** The history's default file, under the user's home: one store for every project of a runner. */
+    /**
+     * The history's default file, under the user's home: one store for every project of a runner.
+     */
     public static final String FILE = ".libreyolo/profile-history.db";
 
     /**
@@ -318,31 +407,46 @@ public final class Defaults {
 
     /** The branch whose runs are the history a change is judged against. */
     public static final String BRANCH = "main";
+
     /** Runs on either side of a candidate change point the detector looks at (Otava's window). */
     public static final int WINDOW_VALUE = 50;
+
     /** {@link #WINDOW_VALUE} as text. */
     public static final String WINDOW = "" + WINDOW_VALUE;
+
     /** The detector's significance level per change point (Otava's default). */
     public static final double P_VALUE_VALUE = 0.001;
+
     /** {@link #P_VALUE_VALUE} as text. */
     public static final String P_VALUE = "" + P_VALUE_VALUE;
+
     /** The smallest change reported, a fraction: 0 reports every significant change. */
     public static final double MIN_MAGNITUDE_VALUE = 0.0;
+
     /** {@link #MIN_MAGNITUDE_VALUE} as text. */
     public static final String MIN_MAGNITUDE = "" + MIN_MAGNITUDE_VALUE;
+
     /**
-     * The fewest runs a segment between change points holds: one or two outlying runs never make
-     * a segment of their own (docs/history.md, "Outliers").
+     * The fewest runs a segment between change points holds: one or two outlying runs never make a
+     * segment of their own (docs/history.md, "Outliers").
      */
     public static final int MIN_SEGMENT = 5;
+
     /** Runs of the history the gate judges a run against: the last ones of the current level. */
     public static final int GATE_RUNS_VALUE = 30;
+
     /** {@link #GATE_RUNS_VALUE} as text. */
     public static final String GATE_RUNS = "" + GATE_RUNS_VALUE;
-    /** Fewer runs than this at the current level: the gate falls back to the stored baseline and says so. */
+
+    /**
+     * Fewer runs than this at the current level: the gate falls back to the stored baseline and
+     * says so.
+     */
     public static final int GATE_MIN_RUNS = 10;
+
     /** The fraction trimmed from each end of a segment for the change-point test (Yuen's 20%). */
     public static final double TRIM = 0.2;
+
     /** CSV columns that are attributes, not metrics, unless named otherwise. */
     public static final String ATTRIBUTES = "commit,branch,version";
   }

@@ -1,8 +1,8 @@
 package org.libreyolo.profile;
 
 /**
- * An error the tool reports to its user as one line. The {@link Kind} decides the exit code
- * (CLI), the exception type (Maven) or the failure (JUnit); core never exits the process.
+ * An error the tool reports to its user as one line. The {@link Kind} decides the exit code (CLI),
+ * the exception type (Maven) or the failure (JUnit); core never exits the process.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public class LibreYoloException extends RuntimeException {
@@ -14,7 +14,9 @@ public class LibreYoloException extends RuntimeException {
     UNPARSABLE_TRACE(1),
     /** Missing file, unresolvable or out-of-range argument: exit 2. */
     BAD_INPUT(2),
-    /** The run finished but produced no profile (e.g. a dataset too small for the window): exit 3. */
+    /**
+     * The run finished but produced no profile (e.g. a dataset too small for the window): exit 3.
+     */
     NO_PROFILE(3);
 
     private final int exitCode;

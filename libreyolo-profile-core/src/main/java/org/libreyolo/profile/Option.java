@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * Every option a core error can name, with its name on each surface: core writes {@code {key}}
- * (e.g. {@code "{maxDet} must be >= 1"}) and each surface renders the key in its own terms, the
- * CLI as {@code --max-det}, the Maven plugin and the JUnit extension as {@code maxDet}. One table,
- * so a message never names a flag the user cannot type.
+ * (e.g. {@code "{maxDet} must be >= 1"}) and each surface renders the key in its own terms, the CLI
+ * as {@code --max-det}, the Maven plugin and the JUnit extension as {@code maxDet}. One table, so a
+ * message never names a flag the user cannot type.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public enum Option {
@@ -30,7 +30,9 @@ public enum Option {
   BASELINE_WEIGHTS("baselineWeights"),
   /** Images per forward or per training step. */
   BATCH("batch"),
-  /** Forks per side of the A/B across versions (the Maven {@code ab} goal with a baseline version). */
+  /**
+   * Forks per side of the A/B across versions (the Maven {@code ab} goal with a baseline version).
+   */
   AB_FORKS("abForks"),
   /** Iterations per A/B block. */
   BLOCK_RUNS("blockRuns"),
@@ -118,7 +120,10 @@ public enum Option {
     CLI,
     /** The Maven plugin: parameter names. */
     MAVEN,
-    /** The JUnit extension: {@code @ProfiledStep} attributes and {@code libreyolo.profile.*} parameters. */
+    /**
+     * The JUnit extension: {@code @ProfiledStep} attributes and {@code libreyolo.profile.*}
+     * parameters.
+     */
     JUNIT
   }
 

@@ -43,11 +43,17 @@ import org.junit.jupiter.api.Test;
 class ApiTest {
   private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
   private static final Path CORE = REPO.resolve("libreyolo-profile-core/src/main/java");
-  /** The JUnit extension's public types are a user's API too (the CLI's and the plugin's are their flags and parameters). */
+
+  /**
+   * The JUnit extension's public types are a user's API too (the CLI's and the plugin's are their
+   * flags and parameters).
+   */
   private static final Path JUNIT = REPO.resolve("libreyolo-profile-junit/src/main/java");
-  private static final Pattern INTERNAL = Pattern.compile("org\\.libreyolo\\.profile\\.internal\\.[\\w.]+");
-  private static final Pattern CODE_ONLY = Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(?:\\\\.|[^\"\\\\\\n])*\"",
-      Pattern.DOTALL);
+
+  private static final Pattern INTERNAL =
+      Pattern.compile("org\\.libreyolo\\.profile\\.internal\\.[\\w.]+");
+  private static final Pattern CODE_ONLY =
+      Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(?:\\\\.|[^\"\\\\\\n])*\"", Pattern.DOTALL);
   private static final List<String> PROBLEMS = new ArrayList<>();
   private static final Set<String> API_TYPES = new TreeSet<>();
 
@@ -56,22 +62,40 @@ class ApiTest {
     List<Path> files = new ArrayList<>();
     for (Path root : List.of(CORE, JUNIT)) {
       try (Stream<Path> walk = Files.walk(root)) {
-        files.addAll(walk.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java")
-            && !root.relativize(f).toString().startsWith("org/libreyolo/profile/internal/")).sorted().toList());
+        files.addAll(
+            walk.filter(
+                    f ->
+                        f.toString().endsWith(".java")
+                            && !f.endsWith("package-info.java")
+                            && !root.relativize(f)
+                                .toString()
+                                .startsWith("org/libreyolo/profile/internal/"))
+                .sorted()
+                .toList());
       }
     }
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
-      JavacTask task = (JavacTask) javac.getTask(null, fm, null, List.of("-proc:none"), null,
-          fm.getJavaFileObjectsFromPaths(files));
+      JavacTask task =
+          (JavacTask)
+              javac.getTask(
+                  null,
+                  fm,
+                  null,
+                  List.of("-proc:none"),
+                  null,
+                  fm.getJavaFileObjectsFromPaths(files));
       DocTrees docs = DocTrees.instance(task);
       for (CompilationUnitTree unit : task.parse()) {
         for (Tree type : unit.getTypeDecls()) {
           if (type instanceof ClassTree c && isPublic(c.getModifiers())) {
             String name = unit.getPackageName() + "." + c.getSimpleName();
             API_TYPES.add(name);
-            if (c.getModifiers().getAnnotations().stream().noneMatch(a -> a.getAnnotationType().toString().equals("Api"))) {
-              PROBLEMS.add(name + ": public type without @Api (or move it under org.libreyolo.profile.internal)");
+            if (c.getModifiers().getAnnotations().stream()
+                .noneMatch(a -> a.getAnnotationType().toString().equals("Api"))) {
+              PROBLEMS.add(
+                  name
+                      + ": public type without @Api (or move it under org.libreyolo.profile.internal)");
             }
             checkType(docs, new TreePath(new TreePath(unit), c), name);
           }
@@ -88,23 +112,32 @@ class ApiTest {
     } else if (c.getKind() == Tree.Kind.RECORD) {
       Set<String> documented = params(doc);
       for (Tree m : c.getMembers()) {
-        if (m instanceof VariableTree v && !v.getModifiers().getFlags().contains(Modifier.STATIC)
+        if (m instanceof VariableTree v
+            && !v.getModifiers().getFlags().contains(Modifier.STATIC)
             && !documented.contains(v.getName().toString())) {
           PROBLEMS.add(name + ": record component '" + v.getName() + "' without @param");
         }
       }
     }
-    boolean members = c.getKind() == Tree.Kind.INTERFACE || c.getKind() == Tree.Kind.ANNOTATION_TYPE;
+    boolean members =
+        c.getKind() == Tree.Kind.INTERFACE || c.getKind() == Tree.Kind.ANNOTATION_TYPE;
     for (Tree m : c.getMembers()) {
       TreePath at = new TreePath(path, m);
       if (m instanceof ClassTree nested && (members || isPublic(nested.getModifiers()))) {
         checkType(docs, at, name + "." + nested.getSimpleName());
-      } else if (m instanceof MethodTree method && (members || isPublic(method.getModifiers()))
-          && !overrides(method) && !compactOrCanonical(c, method)) {
+      } else if (m instanceof MethodTree method
+          && (members || isPublic(method.getModifiers()))
+          && !overrides(method)
+          && !compactOrCanonical(c, method)) {
         checkMethod(docs.getDocCommentTree(at), method, name);
-      } else if (m instanceof VariableTree v && (members || isPublic(v.getModifiers()) || c.getKind() == Tree.Kind.ENUM
-          && !v.getModifiers().getFlags().contains(Modifier.PRIVATE) && v.getInitializer() != null
-          && v.getInitializer().getKind() == Tree.Kind.NEW_CLASS) && c.getKind() != Tree.Kind.RECORD
+      } else if (m instanceof VariableTree v
+          && (members
+              || isPublic(v.getModifiers())
+              || c.getKind() == Tree.Kind.ENUM
+                  && !v.getModifiers().getFlags().contains(Modifier.PRIVATE)
+                  && v.getInitializer() != null
+                  && v.getInitializer().getKind() == Tree.Kind.NEW_CLASS)
+          && c.getKind() != Tree.Kind.RECORD
           && docs.getDocCommentTree(at) == null) {
         PROBLEMS.add(name + "." + v.getName() + ": no javadoc");
       }
@@ -112,8 +145,16 @@ class ApiTest {
   }
 
   private static void checkMethod(DocCommentTree doc, MethodTree m, String owner) {
-    String where = owner + "." + (m.getName().contentEquals("<init>") ? "<init>" : m.getName()) + "("
-        + m.getParameters().stream().map(p -> p.getName().toString()).reduce((a, b) -> a + ", " + b).orElse("") + ")";
+    String where =
+        owner
+            + "."
+            + (m.getName().contentEquals("<init>") ? "<init>" : m.getName())
+            + "("
+            + m.getParameters().stream()
+                .map(p -> p.getName().toString())
+                .reduce((a, b) -> a + ", " + b)
+                .orElse("")
+            + ")";
     if (doc == null) {
       PROBLEMS.add(where + ": no javadoc");
       return;
@@ -124,10 +165,13 @@ class ApiTest {
         PROBLEMS.add(where + ": no @param " + p.getName());
       }
     }
-    boolean returnsValue = m.getReturnType() != null
-        && !(m.getReturnType() instanceof PrimitiveTypeTree prim && prim.getPrimitiveTypeKind() == TypeKind.VOID);
-    boolean hasReturn = doc.getBlockTags().stream().anyMatch(t -> t.getKind() == DocTree.Kind.RETURN)
-        || doc.getFullBody().stream().anyMatch(t -> t.getKind() == DocTree.Kind.RETURN);
+    boolean returnsValue =
+        m.getReturnType() != null
+            && !(m.getReturnType() instanceof PrimitiveTypeTree prim
+                && prim.getPrimitiveTypeKind() == TypeKind.VOID);
+    boolean hasReturn =
+        doc.getBlockTags().stream().anyMatch(t -> t.getKind() == DocTree.Kind.RETURN)
+            || doc.getFullBody().stream().anyMatch(t -> t.getKind() == DocTree.Kind.RETURN);
     if (returnsValue && !hasReturn) {
       PROBLEMS.add(where + ": no @return");
     }
@@ -148,21 +192,32 @@ class ApiTest {
   }
 
   private static boolean overrides(MethodTree m) {
-    return m.getModifiers().getAnnotations().stream().anyMatch(a -> a.getAnnotationType().toString().equals("Override"));
+    return m.getModifiers().getAnnotations().stream()
+        .anyMatch(a -> a.getAnnotationType().toString().equals("Override"));
   }
 
   /** A record's canonical or compact constructor: the record's own {@code @param}s document it. */
   private static boolean compactOrCanonical(ClassTree c, MethodTree m) {
-    long components = c.getMembers().stream()
-        .filter(x -> x instanceof VariableTree v && !v.getModifiers().getFlags().contains(Modifier.STATIC)).count();
-    return c.getKind() == Tree.Kind.RECORD && m.getName().contentEquals("<init>")
+    long components =
+        c.getMembers().stream()
+            .filter(
+                x ->
+                    x instanceof VariableTree v
+                        && !v.getModifiers().getFlags().contains(Modifier.STATIC))
+            .count();
+    return c.getKind() == Tree.Kind.RECORD
+        && m.getName().contentEquals("<init>")
         && (m.getParameters().isEmpty() || m.getParameters().size() == components);
   }
 
   @Test
   void everyPublicTypeOutsideInternalIsMarkedAndDocumented() {
-    assertThat(API_TYPES).contains("org.libreyolo.profile.Api", "org.libreyolo.profile.gate.Gate",
-        "org.libreyolo.profile.yolo.Yolo9", "org.libreyolo.profile.junit.StepProfiler");
+    assertThat(API_TYPES)
+        .contains(
+            "org.libreyolo.profile.Api",
+            "org.libreyolo.profile.gate.Gate",
+            "org.libreyolo.profile.yolo.Yolo9",
+            "org.libreyolo.profile.junit.StepProfiler");
     assertThat(PROBLEMS).as("API elements without @Api or javadoc").isEmpty();
   }
 
@@ -170,7 +225,9 @@ class ApiTest {
   @Test
   void theSurfacesUseOnlyTheApi() throws IOException {
     List<String> reaches = new ArrayList<>();
-    for (String module : List.of("libreyolo-profile-cli", "libreyolo-profile-maven-plugin", "libreyolo-profile-junit")) {
+    for (String module :
+        List.of(
+            "libreyolo-profile-cli", "libreyolo-profile-maven-plugin", "libreyolo-profile-junit")) {
       try (Stream<Path> walk = Files.walk(REPO.resolve(module).resolve("src/main/java"))) {
         for (Path f : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
           Matcher m = INTERNAL.matcher(CODE_ONLY.matcher(Files.readString(f)).replaceAll(""));
@@ -191,11 +248,16 @@ class ApiTest {
     List<String> flags = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(CORE)) {
       // Option is the one table of the surfaces' words
-      for (Path f : walk.filter(p -> p.toString().endsWith(".java") && !p.endsWith("Option.java")).toList()) {
-        String code = Pattern.compile("//[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL).matcher(Files.readString(f)).replaceAll("");
+      for (Path f :
+          walk.filter(p -> p.toString().endsWith(".java") && !p.endsWith("Option.java")).toList()) {
+        String code =
+            Pattern.compile("//[^\\n]*|/\\*.*?\\*/", Pattern.DOTALL)
+                .matcher(Files.readString(f))
+                .replaceAll("");
         Matcher s = literal.matcher(code);
         while (s.find()) {
-          // the reference's own compare note names its CLI ("use 'run --repeat N'"): reproduced as specified
+          // the reference's own compare note names its CLI ("use 'run --repeat N'"): reproduced as
+          // specified
           if (flag.matcher(s.group()).find() && !s.group().contains("'run --repeat N'")) {
             flags.add(CORE.relativize(f) + ": " + s.group());
           }

@@ -26,10 +26,19 @@ import org.junit.jupiter.api.Test;
  * breaks the layering.
  */
 class PackageStructureTest {
-  private static final Pattern PACKAGE = Pattern.compile("^package org\\.libreyolo\\.profile(?:\\.((?:internal\\.)?\\w+))?;", Pattern.MULTILINE);
-  private static final Pattern REFERENCE = Pattern.compile("org\\.libreyolo\\.profile\\.((?:internal\\.)?\\w+)");
-  /** Comments and string literals: a class named in text (a child process's main class) is no dependency. */
-  private static final Pattern COMMENT = Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(?:\\\\.|[^\"\\\\\\n])*\"", Pattern.DOTALL);
+  private static final Pattern PACKAGE =
+      Pattern.compile(
+          "^package org\\.libreyolo\\.profile(?:\\.((?:internal\\.)?\\w+))?;", Pattern.MULTILINE);
+  private static final Pattern REFERENCE =
+      Pattern.compile("org\\.libreyolo\\.profile\\.((?:internal\\.)?\\w+)");
+
+  /**
+   * Comments and string literals: a class named in text (a child process's main class) is no
+   * dependency.
+   */
+  private static final Pattern COMMENT =
+      Pattern.compile("//[^\\n]*|/\\*.*?\\*/|\"(?:\\\\.|[^\"\\\\\\n])*\"", Pattern.DOTALL);
+
   private static final String ROOT = "(root)";
   private static final Map<String, Set<String>> DEPENDS = new TreeMap<>();
 
@@ -37,8 +46,14 @@ class PackageStructureTest {
   static void readSources() throws IOException {
     Path repo = Path.of("..").toAbsolutePath().normalize();
     try (Stream<Path> files = Files.walk(repo)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/java/")
-          && !f.toString().contains("/target/")).toList()) {
+      for (Path file :
+          files
+              .filter(
+                  f ->
+                      f.toString().endsWith(".java")
+                          && f.toString().contains("/src/main/java/")
+                          && !f.toString().contains("/target/"))
+              .toList()) {
         String source = Files.readString(file);
         Matcher p = PACKAGE.matcher(source);
         if (!p.find()) {
@@ -59,7 +74,16 @@ class PackageStructureTest {
 
   @Test
   void everyModuleIsRead() {
-    assertThat(DEPENDS).containsKeys("internal.analysis", "internal.trace", "internal.measure", "gate", "cli", "maven", "junit", "bench");
+    assertThat(DEPENDS)
+        .containsKeys(
+            "internal.analysis",
+            "internal.trace",
+            "internal.measure",
+            "gate",
+            "cli",
+            "maven",
+            "junit",
+            "bench");
   }
 
   @Test
@@ -80,13 +104,35 @@ class PackageStructureTest {
     assertOnlyUses("options", ROOT);
     assertOnlyUses("internal.result", ROOT, "internal.io", "result");
     assertOnlyUses("result", ROOT); // the profile, its keys and its JSON: the bottom of the API
-    assertOnlyUses("internal.analysis", ROOT, "internal.python", "internal.result", "result", "internal.trace");
-    assertOnlyUses("internal.capture", ROOT, "internal.engine", "internal.io", "internal.python", "internal.trace", "options",
+    assertOnlyUses(
+        "internal.analysis",
+        ROOT,
+        "internal.python",
+        "internal.result",
+        "result",
+        "internal.trace");
+    assertOnlyUses(
+        "internal.capture",
+        ROOT,
+        "internal.engine",
+        "internal.io",
+        "internal.python",
+        "internal.trace",
+        "options",
         "result");
     assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
     assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
-    assertOnlyUses("internal.report", ROOT, "internal.analysis", "internal.compare", "internal.io", "internal.lens",
-        "internal.python", "result", "internal.trace", "options");
+    assertOnlyUses(
+        "internal.report",
+        ROOT,
+        "internal.analysis",
+        "internal.compare",
+        "internal.io",
+        "internal.lens",
+        "internal.python",
+        "result",
+        "internal.trace",
+        "options");
   }
 
   /**
@@ -95,11 +141,12 @@ class PackageStructureTest {
    */
   @Test
   void internalsNeverUseTheEntryPoints() {
-    DEPENDS.forEach((from, to) -> {
-      if (from.startsWith("internal.")) {
-        assertThat(to).as(from).doesNotContain("gate", "report", "produce", "yolo");
-      }
-    });
+    DEPENDS.forEach(
+        (from, to) -> {
+          if (from.startsWith("internal.")) {
+            assertThat(to).as(from).doesNotContain("gate", "report", "produce", "yolo");
+          }
+        });
   }
 
   /**
@@ -113,21 +160,28 @@ class PackageStructureTest {
     }
   }
 
-  /** The surfaces and the bench sit on top: nothing in the core library depends on them, no product module on the bench. */
+  /**
+   * The surfaces and the bench sit on top: nothing in the core library depends on them, no product
+   * module on the bench.
+   */
   @Test
   void nothingDependsOnTheSurfaces() {
-    DEPENDS.forEach((from, to) -> {
-      if (!Set.of("cli", "maven", "junit").contains(from)) {
-        assertThat(to).as(from).doesNotContain("cli", "maven", "junit");
-      }
-      if (!from.equals("bench")) { // the launcher puts the bench module beside the CLI: nothing links to it
-        assertThat(to).as(from).doesNotContain("bench");
-      }
-    });
+    DEPENDS.forEach(
+        (from, to) -> {
+          if (!Set.of("cli", "maven", "junit").contains(from)) {
+            assertThat(to).as(from).doesNotContain("cli", "maven", "junit");
+          }
+          if (!from.equals(
+              "bench")) { // the launcher puts the bench module beside the CLI: nothing links to it
+            assertThat(to).as(from).doesNotContain("bench");
+          }
+        });
   }
 
   private static void assertOnlyUses(String pkg, String... allowed) {
-    assertThat(DEPENDS.getOrDefault(pkg, Set.of())).as(pkg + " depends only on").isSubsetOf(Set.of(allowed));
+    assertThat(DEPENDS.getOrDefault(pkg, Set.of()))
+        .as(pkg + " depends only on")
+        .isSubsetOf(Set.of(allowed));
   }
 
   /** A path start -> ... -> start, or null. */

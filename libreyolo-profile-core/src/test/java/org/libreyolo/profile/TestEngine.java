@@ -17,7 +17,9 @@ public final class TestEngine {
     Engines.boot(1);
   }
 
-  /** A fixture as a file; fixtures read from the core test-jar (other modules) are copied out once. */
+  /**
+   * A fixture as a file; fixtures read from the core test-jar (other modules) are copied out once.
+   */
   public static Path fixture(String relative) {
     URL url = TestEngine.class.getResource("/fixtures/" + relative);
     if (url == null) {
@@ -27,8 +29,11 @@ public final class TestEngine {
       if ("file".equals(url.getProtocol())) {
         return Paths.get(url.toURI());
       }
-      Path copy = Path.of(System.getProperty("java.io.tmpdir"), "libreyolo-fixtures-" + ProcessHandle.current().pid(),
-          relative);
+      Path copy =
+          Path.of(
+              System.getProperty("java.io.tmpdir"),
+              "libreyolo-fixtures-" + ProcessHandle.current().pid(),
+              relative);
       if (!Files.exists(copy)) {
         Files.createDirectories(copy.getParent());
         try (InputStream in = url.openStream()) {

@@ -37,93 +37,158 @@ import picocli.CommandLine.Spec;
  * {@code libreyolo bench}: one table of the performance targets, measured in one run: predict
  * stages, NMS cost, profiler overhead and analysis throughput.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Benchmarks against the targets: pre+post <= 5%% of forward, profiled/unprofiled forward <= 1.05,"
-        + " NMS cost, analysis speed and heap on a real trace and a 10x concatenation.")
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Benchmarks against the targets: pre+post <= 5%% of forward, profiled/unprofiled forward <= 1.05,"
+            + " NMS cost, analysis speed and heap on a real trace and a 10x concatenation.")
 public final class BenchCommand implements Runnable {
-  /** The A100 fixture of a checkout, the analysis rows' default trace (relative to the checkout). */
-  static final String DEFAULT_TRACE = "libreyolo-profile-core/src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz";
+  /**
+   * The A100 fixture of a checkout, the analysis rows' default trace (relative to the checkout).
+   */
+  static final String DEFAULT_TRACE =
+      "libreyolo-profile-core/src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz";
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--weights", description = "weights as predict takes them (default: LibreYOLO9<size>.pt, random-init when absent)")
+  @Option(
+      names = "--weights",
+      description =
+          "weights as predict takes them (default: LibreYOLO9<size>.pt, random-init when absent)")
   String weights;
 
-  @Option(names = "--size", description = "t, s, m or c (default: t, or the size in the weights name)")
+  @Option(
+      names = "--size",
+      description = "t, s, m or c (default: t, or the size in the weights name)")
   String size;
 
-  @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index or auto (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--device",
+      defaultValue = Defaults.DEVICE,
+      description = "cpu, a CUDA index or auto (default: ${DEFAULT-VALUE})")
   String device;
 
   @Option(names = "--threads", description = "intra-op threads (default: all cores but one)")
   Integer threads;
 
-  @Option(names = "--imgsz", defaultValue = "640", description = "input size (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--imgsz",
+      defaultValue = "640",
+      description = "input size (default: ${DEFAULT-VALUE})")
   int imgsz;
 
-  @Option(names = "--warmup", defaultValue = "10", description = "warmup iterations (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--warmup",
+      defaultValue = "10",
+      description = "warmup iterations (default: ${DEFAULT-VALUE})")
   int warmup;
 
-  @Option(names = "--runs", defaultValue = "20", description = "measured iterations (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--runs",
+      defaultValue = "20",
+      description = "measured iterations (default: ${DEFAULT-VALUE})")
   int runs;
 
-  @Option(names = "--trace", description = "trace for the analysis rows (default: the A100 fixture in a checkout)")
+  @Option(
+      names = "--trace",
+      description = "trace for the analysis rows (default: the A100 fixture in a checkout)")
   Path trace;
 
-  @Option(names = "--copies", defaultValue = "10", description = "concatenated copies for the large-trace row (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--copies",
+      defaultValue = "10",
+      description = "concatenated copies for the large-trace row (default: ${DEFAULT-VALUE})")
   int copies;
 
-  @Option(names = "--only", split = ",",
-      description = "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, soak, gate"
-          + " (default: all but soak and gate)")
+  @Option(
+      names = "--only",
+      split = ",",
+      description =
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, soak, gate"
+              + " (default: all but soak and gate)")
   List<String> only;
 
-  @Option(names = "--torchscript-dir",
-      description = "folder of yolo9t-<imgsz>.torchscript, the reference of the parity section (default:"
-          + " ../shared/fixtures/torchscript beside the checkout)")
+  @Option(
+      names = "--torchscript-dir",
+      description =
+          "folder of yolo9t-<imgsz>.torchscript, the reference of the parity section (default:"
+              + " ../shared/fixtures/torchscript beside the checkout)")
   Path torchscriptDir;
 
-  @Option(names = "--large-copies", defaultValue = "100",
-      description = "copies for the largest whole-process trace row, generated and deleted; 0 skips it (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--large-copies",
+      defaultValue = "100",
+      description =
+          "copies for the largest whole-process trace row, generated and deleted; 0 skips it (default: ${DEFAULT-VALUE})")
   int largeCopies;
 
-  @Option(names = "--rounds", defaultValue = "7", description = "rotated rounds of the parity section (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--rounds",
+      defaultValue = "7",
+      description = "rotated rounds of the parity section (default: ${DEFAULT-VALUE})")
   int rounds;
 
-  @Option(names = "--gate-groups", defaultValue = "8",
-      description = "gate study: A/A groups of 6 separate-process runs, 5 comparisons each (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--gate-groups",
+      defaultValue = "8",
+      description =
+          "gate study: A/A groups of 6 separate-process runs, 5 comparisons each (default: ${DEFAULT-VALUE})")
   int gateGroups;
 
-  @Option(names = "--gate-pairs", defaultValue = "10",
-      description = "gate study: baseline/current pairs per known slowdown (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--gate-pairs",
+      defaultValue = "10",
+      description =
+          "gate study: baseline/current pairs per known slowdown (default: ${DEFAULT-VALUE})")
   int gatePairs;
 
-  @Option(names = "--gate-ab-runs", defaultValue = "10",
+  @Option(
+      names = "--gate-ab-runs",
+      defaultValue = "10",
       description = "gate study: separate-process in-job A/B A/A runs (default: ${DEFAULT-VALUE})")
   int gateAbRuns;
 
-  @Option(names = "--gate-ab-power", defaultValue = "10",
-      description = "gate study: in-job A/B jobs against a known small slowdown, in this process (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--gate-ab-power",
+      defaultValue = "10",
+      description =
+          "gate study: in-job A/B jobs against a known small slowdown, in this process (default: ${DEFAULT-VALUE})")
   int gateAbPower;
 
-  @Option(names = "--gate-extra-percent", defaultValue = "5",
-      description = "gate study: the known slowdown of the in-job A/B power arm, in percent (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--gate-extra-percent",
+      defaultValue = "5",
+      description =
+          "gate study: the known slowdown of the in-job A/B power arm, in percent (default: ${DEFAULT-VALUE})")
   double gateExtraPercent;
 
-  @Option(names = "--gate-dir", paramLabel = "DIR",
-      description = "gate study: where the runs go and are judged from; an earlier study's DIR with every count 0"
-          + " judges it again without measuring (default: a new temporary directory)")
+  @Option(
+      names = "--gate-dir",
+      paramLabel = "DIR",
+      description =
+          "gate study: where the runs go and are judged from; an earlier study's DIR with every count 0"
+              + " judges it again without measuring (default: a new temporary directory)")
   Path gateDir;
 
-  @Option(names = "--otava", paramLabel = "DIR",
-      description = "changes, history, startup: a source checkout of Apache Otava whose own detector runs beside ours"
-          + " (python3 with numpy and scipy; default: only the re-implemented published method)")
+  @Option(
+      names = "--otava",
+      paramLabel = "DIR",
+      description =
+          "changes, history, startup: a source checkout of Apache Otava whose own detector runs beside ours"
+              + " (python3 with numpy and scipy; default: only the re-implemented published method)")
   Path otava;
 
-  @Option(names = "--changes-seed", defaultValue = "20261203", description = "changes: the suite's seed (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--changes-seed",
+      defaultValue = "20261203",
+      description = "changes: the suite's seed (default: ${DEFAULT-VALUE})")
   long changesSeed;
 
-  @Option(names = "--changes-per-kind", defaultValue = "20",
+  @Option(
+      names = "--changes-per-kind",
+      defaultValue = "20",
       description = "changes: series of each kind in the suite (default: ${DEFAULT-VALUE})")
   int changesPerKind;
 
@@ -132,7 +197,8 @@ public final class BenchCommand implements Runnable {
 
   /** Parses the device first (no engine needed), then boots and checks it. */
   private Device boot() {
-    return Engine.boot(DeviceSpec.parse(device), threads != null ? threads : Engine.defaultThreads());
+    return Engine.boot(
+        DeviceSpec.parse(device), threads != null ? threads : Engine.defaultThreads());
   }
 
   @Override
@@ -153,10 +219,14 @@ public final class BenchCommand implements Runnable {
     row("metric", "value", "target");
     if (section("predict") || section("overhead")) {
       Device device = boot();
-      try (Detector detector = Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
-        DetectionPipeline predictor = new DetectionPipeline(detector, imgsz, imgsz, NmsOptions.DEFAULT);
+      try (Detector detector =
+          Detectors.load(
+              WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
+        DetectionPipeline predictor =
+            new DetectionPipeline(detector, imgsz, imgsz, NmsOptions.DEFAULT);
         List<RgbImage> batch = List.of(ImageSource.sample());
-        String where = detector.info().model() + " @" + imgsz + ", " + Engines.threads() + " thread(s)";
+        String where =
+            detector.info().model() + " @" + imgsz + ", " + Engines.threads() + " thread(s)";
         if (section("predict")) {
           PipelineBench.Stages s = PipelineBench.stages(predictor, batch, warmup, runs);
           row("preprocess ms (" + where + ")", f(s.preprocessMs(), 2), "");
@@ -167,10 +237,14 @@ public final class BenchCommand implements Runnable {
         if (section("overhead")) {
           double[] perOp = OverheadBench.perOpMicros(detector.manager(), 20_000);
           row("profiler cost per op, µs (tiny add_)", f(perOp[1] - perOp[0], 2), "");
-          OverheadBench.Result o = OverheadBench.forward(predictor, predictor.preprocess(batch), warmup, 6, 4);
+          OverheadBench.Result o =
+              OverheadBench.forward(predictor, predictor.preprocess(batch), warmup, 6, 4);
           row("forward ms, unprofiled", f(o.plainMs(), 2), "");
           row("forward ms, profiled", f(o.profiledMs(), 2), "");
-          row("profiled / unprofiled (median of " + o.rounds() + " rounds)", f(o.ratio(), 3), "<= 1.05");
+          row(
+              "profiled / unprofiled (median of " + o.rounds() + " rounds)",
+              f(o.ratio(), 3),
+              "<= 1.05");
           row("  recording shapes (cold steps only)", f(o.shapesRatio(), 3), "");
         }
       } catch (IOException e) {
@@ -182,7 +256,10 @@ public final class BenchCommand implements Runnable {
     }
     if (section("nms")) {
       for (int n : new int[] {100, 1_000, 10_000}) {
-        row("NMS ms, " + String.format(Locale.ROOT, "%,d", n) + " boxes", f(PipelineBench.nms(n, 30), 3), "");
+        row(
+            "NMS ms, " + String.format(Locale.ROOT, "%,d", n) + " boxes",
+            f(PipelineBench.nms(n, 30), 3),
+            "");
       }
     }
     if (section("analysis")) {
@@ -234,7 +311,11 @@ public final class BenchCommand implements Runnable {
     for (int t : threads == 2 ? new int[] {2} : new int[] {threads, 2}) {
       JniUtils.setNumThreads(t);
       for (int size : new int[] {320, 640}) {
-        Path reference = (torchscriptDir != null ? torchscriptDir : Checkout.path("../shared/fixtures/torchscript")).resolve("yolo9t-" + size + ".torchscript");
+        Path reference =
+            (torchscriptDir != null
+                    ? torchscriptDir
+                    : Checkout.path("../shared/fixtures/torchscript"))
+                .resolve("yolo9t-" + size + ".torchscript");
         if (!Files.isRegularFile(reference)) {
           row("forward parity @" + size, "skipped", "no " + reference);
           continue;
@@ -244,17 +325,35 @@ public final class BenchCommand implements Runnable {
           DetectionPipeline predictor = new DetectionPipeline(ours, size, size, NmsOptions.DEFAULT);
           DetectionPipeline.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
           ForwardParityBench.Result r =
-              ForwardParityBench.run(ours, ts, batch.input(), new Shape(1, 3, size, size), Math.max(warmup, 3), rounds, 5);
+              ForwardParityBench.run(
+                  ours,
+                  ts,
+                  batch.input(),
+                  new Shape(1, 3, size, size),
+                  Math.max(warmup, 3),
+                  rounds,
+                  5);
           String where = "t@" + size + ", " + t + " thread(s)";
           row("forward ms, built-in (" + where + ")", f(r.oursMs(), 2), "");
           row("forward ms, TorchScript", f(r.referenceMs(), 2), "");
-          row("built-in / TorchScript (median of " + rounds + ")", f(r.ratio(), 3), t == 1 ? "<= 1.00" : "<= 1.05");
+          row(
+              "built-in / TorchScript (median of " + rounds + ")",
+              f(r.ratio(), 3),
+              t == 1 ? "<= 1.00" : "<= 1.05");
           double[] sorted = r.roundRatios().clone();
           java.util.Arrays.sort(sorted);
-          row("  per-round ratios, min - max", f(sorted[0], 3) + " - " + f(sorted[sorted.length - 1], 3), "");
-          row("  ops per forward, built-in / TorchScript", r.oursOps().recorded() + " / " + r.referenceOps().recorded(), "");
-          row("  outermost ops, built-in / TorchScript",
-              r.oursOps().outermost() + " / " + r.referenceOps().outermost(), "");
+          row(
+              "  per-round ratios, min - max",
+              f(sorted[0], 3) + " - " + f(sorted[sorted.length - 1], 3),
+              "");
+          row(
+              "  ops per forward, built-in / TorchScript",
+              r.oursOps().recorded() + " / " + r.referenceOps().recorded(),
+              "");
+          row(
+              "  outermost ops, built-in / TorchScript",
+              r.oursOps().outermost() + " / " + r.referenceOps().outermost(),
+              "");
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
@@ -270,7 +369,8 @@ public final class BenchCommand implements Runnable {
       return;
     }
     try {
-      long events = TraceCopies.concatenate(source, 1, Files.createTempFile("libreyolo-bench", ".json"));
+      long events =
+          TraceCopies.concatenate(source, 1, Files.createTempFile("libreyolo-bench", ".json"));
       AnalysisBench.Result cold = AnalysisBench.measure(source, events, 1);
       row("analysis ms, first in this JVM", f(cold.medianMs(), 1), "");
       AnalysisBench.measure(source, events, 8); // C2 settles after ~6 runs of this size
@@ -281,27 +381,36 @@ public final class BenchCommand implements Runnable {
       try {
         long bigEvents = TraceCopies.concatenate(source, copies, big);
         AnalysisBench.Result many = AnalysisBench.measure(big, bigEvents, 3);
-        row("analysis ms, " + bigEvents + " events", f(many.medianMs(), 1),
+        row(
+            "analysis ms, " + bigEvents + " events",
+            f(many.medianMs(), 1),
             "~" + f(one.medianMs() * copies, 0) + " (linear)");
         row("  peak heap MB", f(many.peakHeapMb(), 1), "<= 512");
       } finally {
         Files.deleteIfExists(big);
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot run the analysis benchmark on " + source + ": " + e.getMessage());
+      throw LibreYoloException.badInput(
+          "cannot run the analysis benchmark on " + source + ": " + e.getMessage());
     }
   }
 
   /** At a small step (t@128, b2) and at the issue's training benchmark setting (t@320, b4). */
   private void trainOverhead() {
-    DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
+    DetectionDataset ds =
+        DetectionDataset.resolve(
+            "shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
     for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
       String where = "t@" + setting[0] + ", b" + setting[1];
-      try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, boot(), 100)) {
+      try (TrainSession session =
+          new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, boot(), 100)) {
         OverheadBench.Result o = OverheadBench.trainStep(session, 3, 4, 4);
         row("train step ms w/o dataload, unprofiled (" + where + ")", f(o.plainMs(), 2), "");
         row("train step ms, profiled", f(o.profiledMs(), 2), "");
-        row("profiled / unprofiled (median of " + o.rounds() + " rounds)", f(o.ratio(), 3), "<= 1.15");
+        row(
+            "profiled / unprofiled (median of " + o.rounds() + " rounds)",
+            f(o.ratio(), 3),
+            "<= 1.15");
         row("  recording shapes (cold steps only)", f(o.shapesRatio(), 3), "");
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -317,16 +426,26 @@ public final class BenchCommand implements Runnable {
     Device device = boot();
     try {
       for (int size : new int[] {320, 640}) {
-        try (Detector detector = Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
-          DetectionPipeline predictor = new DetectionPipeline(detector, size, size, NmsOptions.DEFAULT);
-          compensationRows("forward @" + size, CompensationBench.forward(predictor,
-              predictor.preprocess(List.of(ImageSource.sample())), warmup, 7, 4));
+        try (Detector detector =
+            Detectors.load(
+                WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
+          DetectionPipeline predictor =
+              new DetectionPipeline(detector, size, size, NmsOptions.DEFAULT);
+          compensationRows(
+              "forward @" + size,
+              CompensationBench.forward(
+                  predictor, predictor.preprocess(List.of(ImageSource.sample())), warmup, 7, 4));
         }
       }
-      DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
+      DetectionDataset ds =
+          DetectionDataset.resolve(
+              "shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
       for (int[] setting : new int[][] {{128, 2}, {320, 4}}) {
-        try (TrainSession session = new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, device, 100)) {
-          compensationRows("train t@" + setting[0] + " b" + setting[1], CompensationBench.training(session, 3, 7, 4));
+        try (TrainSession session =
+            new TrainSession(ds, Yolo9Size.T, setting[1], setting[0], 1, device, 100)) {
+          compensationRows(
+              "train t@" + setting[0] + " b" + setting[1],
+              CompensationBench.training(session, 3, 7, 4));
         }
       }
     } catch (IOException e) {
@@ -336,26 +455,44 @@ public final class BenchCommand implements Runnable {
 
   private void compensationRows(String where, List<CompensationBench.Row> rows) {
     for (CompensationBench.Row r : rows) {
-      row(where + " " + r.part() + " ms untraced/traced", f(r.untracedMs(), 1) + " / " + f(r.recordedMs(), 1), "");
-      row("  traced / untraced: recorded, per-op, compensated",
-          f(r.recordedRatio(), 3) + ", " + f(r.perOpRatio(), 3) + ", " + f(r.compensatedRatio(), 3), "0.90-1.10");
+      row(
+          where + " " + r.part() + " ms untraced/traced",
+          f(r.untracedMs(), 1) + " / " + f(r.recordedMs(), 1),
+          "");
+      row(
+          "  traced / untraced: recorded, per-op, compensated",
+          f(r.recordedRatio(), 3) + ", " + f(r.perOpRatio(), 3) + ", " + f(r.compensatedRatio(), 3),
+          "0.90-1.10");
     }
   }
 
   private void soak() {
     Device device = boot();
-    try (Detector detector = Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
+    try (Detector detector =
+        Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
       DetectionPipeline predictor = new DetectionPipeline(detector, 128, 128, NmsOptions.DEFAULT);
       SoakBench.Result r = SoakBench.inference(predictor, List.of(ImageSource.sample()), 1000);
-      row("soak: 1000 predictions, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
-      row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
+      row(
+          "soak: 1000 predictions, managed arrays",
+          r.arraysBefore() + " -> " + r.arraysAfter(),
+          "flat");
+      row(
+          "  RSS MB before / after / max",
+          f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
           "bounded");
     }
-    DetectionDataset ds = DetectionDataset.resolve("shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
+    DetectionDataset ds =
+        DetectionDataset.resolve(
+            "shapes8", org.libreyolo.profile.produce.TrainOptions.DATASET_CACHE);
     try (TrainSession session = new TrainSession(ds, Yolo9Size.T, 2, 64, 1, device, 1000)) {
       SoakBench.Result r = SoakBench.loop(session.detector().manager(), session::step, 200);
-      row("soak: 200 train steps, managed arrays", r.arraysBefore() + " -> " + r.arraysAfter(), "flat");
-      row("  RSS MB before / after / max", f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
+      row(
+          "soak: 200 train steps, managed arrays",
+          r.arraysBefore() + " -> " + r.arraysAfter(),
+          "flat");
+      row(
+          "  RSS MB before / after / max",
+          f(r.rssBeforeMb(), 0) + "/" + f(r.rssAfterMb(), 0) + "/" + f(r.rssMaxMb(), 0),
           "bounded");
     }
   }

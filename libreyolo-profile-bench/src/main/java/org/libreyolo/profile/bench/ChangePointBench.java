@@ -17,14 +17,17 @@ import org.libreyolo.profile.history.ChangePoints;
 /**
  * The change-point detector on a seeded suite of synthetic series (docs/history.md, "The detector
  * study"): A/A noise, single steps of 3-10%, two steps, isolated outliers and outlier pairs, a
- * bimodal runner (a quarter of runs 12% slower), and a slow drift. A true step counts as found
- * when a change point lies within one run of it; every other change point is false. Apache Otava's
- * own detector (given a source checkout of it) and the published method re-implemented on our
- * code (E-divisive with Student's t on plain means and a segment of two runs) are measured beside
- * ours on the same series.
+ * bimodal runner (a quarter of runs 12% slower), and a slow drift. A true step counts as found when
+ * a change point lies within one run of it; every other change point is false. Apache Otava's own
+ * detector (given a source checkout of it) and the published method re-implemented on our code
+ * (E-divisive with Student's t on plain means and a segment of two runs) are measured beside ours
+ * on the same series.
  */
 final class ChangePointBench {
-  /** Noise of one run, as a fraction of the level: a run of 10 forks on the gate study's 2-core VM (docs/history.md). */
+  /**
+   * Noise of one run, as a fraction of the level: a run of 10 forks on the gate study's 2-core VM
+   * (docs/history.md).
+   */
   static final double NOISE = 0.02;
 
   private ChangePointBench() {}
@@ -120,7 +123,8 @@ final class ChangePointBench {
     static Detector ours(String name, List<Case> suite, ChangePoints.Options options) {
       List<List<Integer>> found = new ArrayList<>();
       for (Case c : suite) {
-        found.add(ChangePoints.detect(c.values(), options).stream().map(ChangePoint::index).toList());
+        found.add(
+            ChangePoints.detect(c.values(), options).stream().map(ChangePoint::index).toList());
       }
       return new Detector(name, found);
     }
@@ -153,11 +157,12 @@ final class ChangePointBench {
 
   /**
    * The suite's table: ours beside Apache Otava's own detector (when {@code otava}, a source
-   * checkout of it, is given: run by libreyolo-profile-bench/bench/otava_detect.py with Otava's defaults) and beside the
-   * published method re-implemented on our code; per kind, then the whole suite; then the
-   * detector alone on a 10,000-run series.
+   * checkout of it, is given: run by libreyolo-profile-bench/bench/otava_detect.py with Otava's
+   * defaults) and beside the published method re-implemented on our code; per kind, then the whole
+   * suite; then the detector alone on a 10,000-run series.
    */
-  static void run(Table table, long seed, int perKind, Path otava) throws IOException, InterruptedException {
+  static void run(Table table, long seed, int perKind, Path otava)
+      throws IOException, InterruptedException {
     List<Case> suite = suite(seed, perKind);
     ChangePoints.Options ours = ChangePoints.Options.defaults();
     List<Detector> detectors = new ArrayList<>();
@@ -165,16 +170,25 @@ final class ChangePointBench {
     if (otava != null) {
       detectors.add(otava(suite, otava));
     }
-    detectors.add(Detector.ours("published (re-implemented)", suite,
-        new ChangePoints.Options(ours.window(), ours.pValue(), 0, 2, 0)));
+    detectors.add(
+        Detector.ours(
+            "published (re-implemented)",
+            suite,
+            new ChangePoints.Options(ours.window(), ours.pValue(), 0, 2, 0)));
     List<List<Score>> scores = detectors.stream().map(d -> score(suite, d)).toList();
     for (int i = 0; i < scores.get(0).size(); i++) {
       Score o = scores.get(0).get(i);
       StringBuilder value = new StringBuilder(describe(o));
       for (int d = 1; d < detectors.size(); d++) {
-        value.append(" | ").append(detectors.get(d).name()).append(": ").append(describe(scores.get(d).get(i)));
+        value
+            .append(" | ")
+            .append(detectors.get(d).name())
+            .append(": ")
+            .append(describe(scores.get(d).get(i)));
       }
-      table.row("change points: " + o.kind() + " (" + o.series() + " series, " + o.runs() + " runs)", value.toString(),
+      table.row(
+          "change points: " + o.kind() + " (" + o.series() + " series, " + o.runs() + " runs)",
+          value.toString(),
           o.steps() > 0 ? "found >= 85%" : "<= 1 false / 1000 runs");
     }
     StringBuilder whole = new StringBuilder();
@@ -189,12 +203,27 @@ final class ChangePointBench {
         falsePoints += s.falsePoints();
         runs += s.runs();
       }
-      whole.append(d == 0 ? "" : " | ").append(String.format(Locale.ROOT,
-          "%s %d/%d steps found (%.1f%%), %d false (%.2f / 1000 runs)", detectors.get(d).name(), found, steps,
-          100.0 * found / steps, falsePoints, 1000.0 * falsePoints / runs));
+      whole
+          .append(d == 0 ? "" : " | ")
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  "%s %d/%d steps found (%.1f%%), %d false (%.2f / 1000 runs)",
+                  detectors.get(d).name(),
+                  found,
+                  steps,
+                  100.0 * found / steps,
+                  falsePoints,
+                  1000.0 * falsePoints / runs));
     }
-    table.row("change points: whole suite", whole.toString(), ">= 85%, <= 1 / 1000, at least Otava's found, fewer false");
-    table.row("change points: ours' missed steps, nearest change point", misses(suite, detectors.get(0)), "");
+    table.row(
+        "change points: whole suite",
+        whole.toString(),
+        ">= 85%, <= 1 / 1000, at least Otava's found, fewer false");
+    table.row(
+        "change points: ours' missed steps, nearest change point",
+        misses(suite, detectors.get(0)),
+        "");
     double[] big = noise(new SplittableRandom(seed + 1), 10_000);
     for (int k = 5_000; k < big.length; k++) {
       big[k] *= 1.05;
@@ -203,11 +232,15 @@ final class ChangePointBench {
     long t0 = System.nanoTime();
     List<ChangePoint> bigFound = ChangePoints.detect(big, ours);
     double ms = (System.nanoTime() - t0) / 1e6;
-    table.row("change points: 10,000-run series, detector alone", String.format(Locale.ROOT, "%.0f ms, %d change point(s)",
-        ms, bigFound.size()), "whole process <= 1.0 s (profile history changes)");
+    table.row(
+        "change points: 10,000-run series, detector alone",
+        String.format(Locale.ROOT, "%.0f ms, %d change point(s)", ms, bigFound.size()),
+        "whole process <= 1.0 s (profile history changes)");
   }
 
-  /** How far each missed true step's nearest change point lies: a miss of location, or of detection. */
+  /**
+   * How far each missed true step's nearest change point lies: a miss of location, or of detection.
+   */
   private static String misses(List<Case> suite, Detector detector) {
     int[] off = new int[3]; // 2-3 runs, 4-10 runs, none within 10
     for (int i = 0; i < suite.size(); i++) {
@@ -219,17 +252,20 @@ final class ChangePointBench {
         }
       }
     }
-    return String.format(Locale.ROOT, "%d at 2-3 runs, %d at 4-10, %d none within 10", off[0], off[1], off[2]);
+    return String.format(
+        Locale.ROOT, "%d at 2-3 runs, %d at 4-10, %d none within 10", off[0], off[1], off[2]);
   }
 
   /** Otava's detector on every series of the suite, in one Python process. */
-  private static Detector otava(List<Case> suite, Path otava) throws IOException, InterruptedException {
+  private static Detector otava(List<Case> suite, Path otava)
+      throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("libreyolo-otava");
     Path series = dir.resolve("series.tsv");
     Path found = dir.resolve("found.txt");
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(series))) {
       for (Case c : suite) {
-        StringBuilder line = new StringBuilder(c.kind()).append('\t').append(c.steps()).append('\t');
+        StringBuilder line =
+            new StringBuilder(c.kind()).append('\t').append(c.steps()).append('\t');
         for (int i = 0; i < c.values().length; i++) {
           line.append(i == 0 ? "" : ",").append(c.values()[i]);
         }
@@ -239,17 +275,28 @@ final class ChangePointBench {
     OtavaProcess.run(otava, "suite", series.toString(), found.toString());
     List<List<Integer>> out = new ArrayList<>();
     for (String line : Files.readAllLines(found)) {
-      out.add(line.isBlank() ? List.of() : Arrays.stream(line.split(",")).map(Integer::valueOf).toList());
+      out.add(
+          line.isBlank()
+              ? List.of()
+              : Arrays.stream(line.split(",")).map(Integer::valueOf).toList());
     }
     if (out.size() != suite.size()) {
-      throw new IllegalStateException("Otava answered for " + out.size() + " of " + suite.size() + " series");
+      throw new IllegalStateException(
+          "Otava answered for " + out.size() + " of " + suite.size() + " series");
     }
     return new Detector("Otava " + OtavaProcess.version(otava), out);
   }
 
   private static String describe(Score s) {
     return s.steps() > 0
-        ? String.format(Locale.ROOT, "%d/%d found (%.0f%%), %d false", s.found(), s.steps(), 100 * s.recall(), s.falsePoints())
-        : String.format(Locale.ROOT, "%d false (%.2f / 1000 runs)", s.falsePoints(), s.falsePer1000());
+        ? String.format(
+            Locale.ROOT,
+            "%d/%d found (%.0f%%), %d false",
+            s.found(),
+            s.steps(),
+            100 * s.recall(),
+            s.falsePoints())
+        : String.format(
+            Locale.ROOT, "%d false (%.2f / 1000 runs)", s.falsePoints(), s.falsePer1000());
   }
 }

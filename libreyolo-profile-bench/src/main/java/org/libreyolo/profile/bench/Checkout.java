@@ -4,8 +4,8 @@ import java.nio.file.Path;
 
 /**
  * Where the checkout is: the {@code libreyolo.home} the launcher passes (its own folder), else the
- * working directory. Fixture defaults resolve against it at run time, so the benches work from
- * any directory and the jar holds no paths into the test resources.
+ * working directory. Fixture defaults resolve against it at run time, so the benches work from any
+ * directory and the jar holds no paths into the test resources.
  */
 final class Checkout {
   private Checkout() {}

@@ -18,19 +18,20 @@ import org.libreyolo.profile.internal.train.TrainSession;
 
 /**
  * Does compensating the profiler's cost give back the untraced times? Untraced and traced steps
- * alternate in one process (the order flips every round; each session's first step is untimed);
- * per step and per phase, the median untraced Java time is set against the median traced span as
+ * alternate in one process (the order flips every round; each session's first step is untimed); per
+ * step and per phase, the median untraced Java time is set against the median traced span as
  * recorded and as compensated (docs/profiler-cost.md).
  */
 public final class CompensationBench {
   private CompensationBench() {}
 
   /**
-   * One step part: untraced, traced as recorded, with the per-op charge only, and fully
-   * compensated (per-op charge, then phases scaled to the untraced times of the previous
-   * untraced session, never the ones compared against): medians in ms.
+   * One step part: untraced, traced as recorded, with the per-op charge only, and fully compensated
+   * (per-op charge, then phases scaled to the untraced times of the previous untraced session,
+   * never the ones compared against): medians in ms.
    */
-  public record Row(String part, double untracedMs, double recordedMs, double perOpMs, double compensatedMs) {
+  public record Row(
+      String part, double untracedMs, double recordedMs, double perOpMs, double compensatedMs) {
     public double recordedRatio() {
       return recordedMs / untracedMs;
     }
@@ -50,34 +51,41 @@ public final class CompensationBench {
   }
 
   /** Train steps without the loader's wait (it depends on how far the workers ran ahead). */
-  public static List<Row> training(TrainSession session, int warmup, int rounds, int steps) throws IOException {
+  public static List<Row> training(TrainSession session, int warmup, int rounds, int steps)
+      throws IOException {
     for (int i = 0; i < warmup; i++) {
       session.step();
     }
-    return measure(rounds, steps, s -> {
-      PhaseClock.Lap t = session.timedStep(s);
-      Map<String, Double> parts = new LinkedHashMap<>();
-      parts.put("step", t.totalMs() - t.phaseMs().getOrDefault(TrainSession.DATALOAD, 0.0));
-      for (String phase : TrainSession.PHASES) {
-        parts.put(phase, t.phaseMs().getOrDefault(phase, 0.0));
-      }
-      return parts;
-    }, true);
+    return measure(
+        rounds,
+        steps,
+        s -> {
+          PhaseClock.Lap t = session.timedStep(s);
+          Map<String, Double> parts = new LinkedHashMap<>();
+          parts.put("step", t.totalMs() - t.phaseMs().getOrDefault(TrainSession.DATALOAD, 0.0));
+          for (String phase : TrainSession.PHASES) {
+            parts.put(phase, t.phaseMs().getOrDefault(phase, 0.0));
+          }
+          return parts;
+        },
+        true);
   }
 
   /** One forward per step, as the infer producer's forward stage. */
-  public static List<Row> forward(DetectionPipeline predictor, DetectionPipeline.Batch batch, int warmup, int rounds, int steps)
+  public static List<Row> forward(
+      DetectionPipeline predictor, DetectionPipeline.Batch batch, int warmup, int rounds, int steps)
       throws IOException {
-    Step forward = s -> {
-      try (NDManager sub = predictor.detector().manager().newSubManager()) {
-        long t0 = System.nanoTime();
-        try (Span span = s.phase("forward")) {
-          predictor.forward(sub, batch);
-        }
-        double ms = (System.nanoTime() - t0) / 1e6;
-        return new LinkedHashMap<>(Map.of("step", ms, "forward", ms));
-      }
-    };
+    Step forward =
+        s -> {
+          try (NDManager sub = predictor.detector().manager().newSubManager()) {
+            long t0 = System.nanoTime();
+            try (Span span = s.phase("forward")) {
+              predictor.forward(sub, batch);
+            }
+            double ms = (System.nanoTime() - t0) / 1e6;
+            return new LinkedHashMap<>(Map.of("step", ms, "forward", ms));
+          }
+        };
     CaptureSession off = CaptureSession.start(CaptureOptions.off());
     for (int i = 0; i < warmup; i++) {
       forward.run(off);
@@ -85,7 +93,8 @@ public final class CompensationBench {
     return measure(rounds, steps, forward, false);
   }
 
-  private static List<Row> measure(int rounds, int steps, Step step, boolean withoutDataload) throws IOException {
+  private static List<Row> measure(int rounds, int steps, Step step, boolean withoutDataload)
+      throws IOException {
     Map<String, List<Double>> untraced = new LinkedHashMap<>();
     Map<String, List<Double>> recorded = new LinkedHashMap<>();
     Map<String, List<Double>> perOp = new LinkedHashMap<>();
@@ -98,13 +107,15 @@ public final class CompensationBench {
           boolean traced = (r + k) % 2 == 1;
           Path file = dir.resolve("t" + r + ".json");
           Map<String, Double> sessionSums = new LinkedHashMap<>();
-          try (CaptureSession session = CaptureSession.start(
-              traced ? new CaptureOptions(true, 0, false, file) : CaptureOptions.off())) {
+          try (CaptureSession session =
+              CaptureSession.start(
+                  traced ? new CaptureOptions(true, 0, false, file) : CaptureOptions.off())) {
             for (int s = 0; s <= steps; s++) {
               session.nextStep();
               Map<String, Double> parts = step.run(session);
               if (!traced && s > 0) {
-                parts.forEach((part, ms) -> untraced.computeIfAbsent(part, x -> new ArrayList<>()).add(ms));
+                parts.forEach(
+                    (part, ms) -> untraced.computeIfAbsent(part, x -> new ArrayList<>()).add(ms));
                 parts.forEach((part, ms) -> sessionSums.merge(part, ms / steps, Double::sum));
               }
             }
@@ -127,15 +138,21 @@ public final class CompensationBench {
     List<Row> rows = new ArrayList<>();
     for (String part : untraced.keySet()) {
       if (recorded.containsKey(part)) {
-        rows.add(new Row(part, median(untraced.get(part)), median(recorded.get(part)), median(perOp.get(part)),
-            median(compensated.get(part))));
+        rows.add(
+            new Row(
+                part,
+                median(untraced.get(part)),
+                median(recorded.get(part)),
+                median(perOp.get(part)),
+                median(compensated.get(part))));
       }
     }
     return rows;
   }
 
   /** Every step but the session's first (untimed in the untraced arm too). */
-  private static void collect(StepSpans spans, Map<String, List<Double>> into, boolean withoutDataload) {
+  private static void collect(
+      StepSpans spans, Map<String, List<Double>> into, boolean withoutDataload) {
     double[] dataload = spans.phaseMs().get("dataload");
     for (int s = 1; s < spans.stepMs().length; s++) {
       double step = spans.stepMs()[s] - (withoutDataload && dataload != null ? dataload[s] : 0);

@@ -19,20 +19,32 @@ import org.libreyolo.profile.internal.trace.TraceReader;
 /**
  * The built-in model's forward against a reference detector (the same network as TorchScript) on
  * the same input and libtorch: rounds of interleaved arms whose order alternates (AB, BA, ...),
- * each arm's first forward after a switch untimed, the ratio taken within each round and its
- * median over rounds, since this machine's speed drifts between rounds far more than within one.
+ * each arm's first forward after a switch untimed, the ratio taken within each round and its median
+ * over rounds, since this machine's speed drifts between rounds far more than within one.
  */
 public final class ForwardParityBench {
   private ForwardParityBench() {}
 
   /** Medians in ms, the median of per-round ratios (ours / reference), and ops per forward. */
-  public record Result(double oursMs, double referenceMs, double ratio, double[] roundRatios, OpCount oursOps,
+  public record Result(
+      double oursMs,
+      double referenceMs,
+      double ratio,
+      double[] roundRatios,
+      OpCount oursOps,
       OpCount referenceOps) {}
 
   /** aten ops the operator profiler records in one forward: all, and those not inside another. */
   public record OpCount(int recorded, int outermost) {}
 
-  public static Result run(Detector ours, Detector reference, FloatBuffer input, Shape shape, int warmup, int rounds, int steps)
+  public static Result run(
+      Detector ours,
+      Detector reference,
+      FloatBuffer input,
+      Shape shape,
+      int warmup,
+      int rounds,
+      int steps)
       throws IOException {
     Detector[] arms = {ours, reference};
     for (Detector arm : arms) {
@@ -45,15 +57,23 @@ public final class ForwardParityBench {
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < 2; k++) {
         int arm = (r + k) % 2;
-        timed(arms[arm], input, shape); // the first forward after a switch of models refills caches: not timed
+        timed(
+            arms[arm], input,
+            shape); // the first forward after a switch of models refills caches: not timed
         for (int s = 0; s < steps; s++) {
           ms[arm][r * steps + s] = timed(arms[arm], input, shape);
         }
       }
-      ratios[r] = Medians.of(Arrays.copyOfRange(ms[0], r * steps, (r + 1) * steps))
-          / Medians.of(Arrays.copyOfRange(ms[1], r * steps, (r + 1) * steps));
+      ratios[r] =
+          Medians.of(Arrays.copyOfRange(ms[0], r * steps, (r + 1) * steps))
+              / Medians.of(Arrays.copyOfRange(ms[1], r * steps, (r + 1) * steps));
     }
-    return new Result(Medians.of(ms[0]), Medians.of(ms[1]), Medians.of(ratios), ratios, ops(ours, input, shape),
+    return new Result(
+        Medians.of(ms[0]),
+        Medians.of(ms[1]),
+        Medians.of(ratios),
+        ratios,
+        ops(ours, input, shape),
         ops(reference, input, shape));
   }
 
@@ -70,18 +90,21 @@ public final class ForwardParityBench {
   static OpCount ops(Detector detector, FloatBuffer input, Shape shape) throws IOException {
     Path file = Files.createTempFile("libreyolo-ops", ".json");
     try {
-      try (CaptureSession session = CaptureSession.start(new CaptureOptions(true, 0, false, file))) {
+      try (CaptureSession session =
+          CaptureSession.start(new CaptureOptions(true, 0, false, file))) {
         session.nextStep();
         timed(detector, input, shape);
         session.stop();
       }
       List<double[]> spans = new ArrayList<>();
-      TraceReader.read(file, e -> {
-        // aten ops only: a TorchScript forward is one "forward" event around all of them
-        if ("cpu_op".equals(e.cat()) && e.name().startsWith("aten::")) {
-          spans.add(new double[] {e.ts(), e.ts() + e.dur()});
-        }
-      });
+      TraceReader.read(
+          file,
+          e -> {
+            // aten ops only: a TorchScript forward is one "forward" event around all of them
+            if ("cpu_op".equals(e.cat()) && e.name().startsWith("aten::")) {
+              spans.add(new double[] {e.ts(), e.ts() + e.dur()});
+            }
+          });
       spans.sort(Comparator.<double[]>comparingDouble(s -> s[0]).thenComparingDouble(s -> -s[1]));
       int outermost = 0;
       double end = Double.NEGATIVE_INFINITY;

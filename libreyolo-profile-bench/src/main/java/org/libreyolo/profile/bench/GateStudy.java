@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.math3.stat.StatUtils;
-import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
@@ -26,21 +26,21 @@ import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
  * The gate measured the way CI uses it (docs/statistics.md, "The gate study"): every measurement
- * its own JVM ({@code ./libreyolo}), one after another, every other one while another process
- * keeps a core busy. {@link #collect} writes the runs under one directory; {@link #judge} reads
- * them back, so a study can be judged again under other settings without measuring again.
+ * its own JVM ({@code ./libreyolo}), one after another, every other one while another process keeps
+ * a core busy. {@link #collect} writes the runs under one directory; {@link #judge} reads them
+ * back, so a study can be judged again under other settings without measuring again.
  *
  * <ul>
  *   <li>{@code aa/g<G>/r<I>}: A/A groups of {@value #GROUP} runs at 256x256: r0 is the baseline,
@@ -51,13 +51,20 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  *       them as one workload (the size is removed from both sides' config).
  * </ul>
  *
- * Every measurement is {@code profile infer} with the gate's default forks, warmup and runs at 1 thread:
- * the gate as a build uses it.
+ * Every measurement is {@code profile infer} with the gate's default forks, warmup and runs at 1
+ * thread: the gate as a build uses it.
  */
 public final class GateStudy {
   static final int GROUP = 9;
-  /** The known slowdowns, as input shapes: +10% (256x320 -> 256x352) and +7.1% (256x448 -> 256x480) pixels. */
-  static final String[][] REGRESSIONS = {{"1x3x256x320", "1x3x256x352"}, {"1x3x256x448", "1x3x256x480"}};
+
+  /**
+   * The known slowdowns, as input shapes: +10% (256x320 -> 256x352) and +7.1% (256x448 -> 256x480)
+   * pixels.
+   */
+  static final String[][] REGRESSIONS = {
+    {"1x3x256x320", "1x3x256x352"}, {"1x3x256x448", "1x3x256x480"}
+  };
+
   static final String AA_SHAPE = "1x3x256x256";
 
   private GateStudy() {}
@@ -66,7 +73,8 @@ public final class GateStudy {
    * Verdict counts of one mode; {@code flagged} counts REGRESSION, {@code sentinel} the
    * INCONCLUSIVE verdicts the noise sentinel gave (the canary moved too much).
    */
-  public record Counts(String mode, int runs, int flagged, int inconclusive, int passes, int sentinel) {
+  public record Counts(
+      String mode, int runs, int flagged, int inconclusive, int passes, int sentinel) {
     Counts(String mode, int runs, int flagged, int inconclusive, int passes) {
       this(mode, runs, flagged, inconclusive, passes, 0);
     }
@@ -76,16 +84,27 @@ public final class GateStudy {
     }
   }
 
-  /** Spread of one run's mean log block time across processes: the step alone and canary-normalised. */
+  /**
+   * Spread of one run's mean log block time across processes: the step alone and canary-normalised.
+   */
   /**
    * Spread of one run's mean log block time across runs (separate jobs): the step alone and
    * canary-normalised, the forks' own standard error inside a run, the process noise left between
    * runs; and the median spread between the forks of one run, the step alone and normalised.
    */
-  public record Spread(int runs, double raw, double normalised, double withinSe, double processNoise,
-      double forkRaw, double forkNormalised) {}
+  public record Spread(
+      int runs,
+      double raw,
+      double normalised,
+      double withinSe,
+      double processNoise,
+      double forkRaw,
+      double forkNormalised) {}
 
-  /** Measures {@code groups} A/A groups and {@code pairs} pairs per known slowdown under {@code dir}. */
+  /**
+   * Measures {@code groups} A/A groups and {@code pairs} pairs per known slowdown under {@code
+   * dir}.
+   */
   public static void collect(Path launcher, Path dir, int groups, int pairs) throws IOException {
     int k = 0;
     for (int g = 0; g < groups; g++) {
@@ -103,7 +122,10 @@ public final class GateStudy {
     }
   }
 
-  /** The A/A comparisons of {@code dir}: the stored-baseline timing verdicts and the op-count verdicts. */
+  /**
+   * The A/A comparisons of {@code dir}: the stored-baseline timing verdicts and the op-count
+   * verdicts.
+   */
   public static List<Counts> aa(Path dir, GateOptions options) throws IOException {
     int[] timing = new int[3];
     int[] ops = new int[3];
@@ -122,7 +144,8 @@ public final class GateStudy {
         }
       }
     }
-    return List.of(new Counts("A/A stored-baseline check", n, timing[0], timing[1], timing[2], sentinel),
+    return List.of(
+        new Counts("A/A stored-baseline check", n, timing[0], timing[1], timing[2], sentinel),
         new Counts("A/A op counts alone", n, ops[0], ops[1], ops[2]));
   }
 
@@ -153,22 +176,32 @@ public final class GateStudy {
         ratios.add(1 + r.timing().rawChange());
       }
       double measured = Medians.of(ratios.stream().mapToDouble(Double::doubleValue).toArray()) - 1;
-      String name = String.format(java.util.Locale.ROOT, "input %s -> %s (step +%.1f%%)", size[0], size[1],
-          100 * measured);
+      String name =
+          String.format(
+              java.util.Locale.ROOT,
+              "input %s -> %s (step +%.1f%%)",
+              size[0],
+              size[1],
+              100 * measured);
       out.add(new Counts(name, ratios.size(), verdicts[0], verdicts[1], verdicts[2], sentinel));
-      out.add(new Counts(name + ", timing alone", ratios.size(), timing[0], timing[1], timing[2], sentinel));
-      out.add(new Counts(name + ", counters alone", ratios.size(), counters[0], counters[1], counters[2]));
+      out.add(
+          new Counts(
+              name + ", timing alone", ratios.size(), timing[0], timing[1], timing[2], sentinel));
+      out.add(
+          new Counts(
+              name + ", counters alone", ratios.size(), counters[0], counters[1], counters[2]));
     }
     return out;
   }
 
   /**
-   * The before/after evidence for the canary: the spread of a run's mean log block time across
-   * the A/A runs, of the step alone and normalised by the canary, and the process noise that
-   * remains after the blocks' own spread is taken out (what {@code processNoise} should be).
+   * The before/after evidence for the canary: the spread of a run's mean log block time across the
+   * A/A runs, of the step alone and normalised by the canary, and the process noise that remains
+   * after the blocks' own spread is taken out (what {@code processNoise} should be).
    */
   public static Spread spread(Path dir) throws IOException {
-    List<double[]> runs = new ArrayList<>(); // {mean log step, mean log normalised, se of the normalised mean}
+    List<double[]> runs =
+        new ArrayList<>(); // {mean log step, mean log normalised, se of the normalised mean}
     List<Double> forkRaw = new ArrayList<>();
     List<Double> forkNorm = new ArrayList<>();
     for (Path group : list(dir.resolve("aa"))) {
@@ -186,24 +219,37 @@ public final class GateStudy {
             norm[k] += (Math.log(b.stepMs()[i]) - Math.log(b.canaryMs()[i])) / b.stepMs().length;
           }
         }
-        if (raw.length > 1) { // the spread between the forks of one run, with and without the canary
+        if (raw.length
+            > 1) { // the spread between the forks of one run, with and without the canary
           forkRaw.add(Math.sqrt(StatUtils.variance(raw)));
           forkNorm.add(Math.sqrt(StatUtils.variance(norm)));
         }
-        runs.add(new double[] {StatUtils.mean(raw), StatUtils.mean(norm),
-            raw.length > 1 ? Math.sqrt(StatUtils.variance(norm) / norm.length) : 0});
+        runs.add(
+            new double[] {
+              StatUtils.mean(raw),
+              StatUtils.mean(norm),
+              raw.length > 1 ? Math.sqrt(StatUtils.variance(norm) / norm.length) : 0
+            });
       }
     }
     double[] raw = runs.stream().mapToDouble(r -> r[0]).toArray();
     double[] norm = runs.stream().mapToDouble(r -> r[1]).toArray();
     double withinVar = runs.stream().mapToDouble(r -> r[2] * r[2]).average().orElse(0);
     double between = Math.sqrt(Math.max(0, StatUtils.variance(norm) - withinVar));
-    return new Spread(runs.size(), Math.sqrt(StatUtils.variance(raw)), Math.sqrt(StatUtils.variance(norm)),
-        Math.sqrt(withinVar), between, median(forkRaw), median(forkNorm));
+    return new Spread(
+        runs.size(),
+        Math.sqrt(StatUtils.variance(raw)),
+        Math.sqrt(StatUtils.variance(norm)),
+        Math.sqrt(withinVar),
+        between,
+        median(forkRaw),
+        median(forkNorm));
   }
 
   private static double median(List<Double> values) {
-    return values.isEmpty() ? Double.NaN : Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+    return values.isEmpty()
+        ? Double.NaN
+        : Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
   /**
@@ -213,15 +259,18 @@ public final class GateStudy {
    * canary-normalised value times 1 + slower: the same op sequence, more time; the machine's noise
    * is the real one of those jobs).
    */
-  public static Counts historyReplay(Path dir, double slower, int window, int minRuns, GateOptions options)
-      throws IOException {
+  public static Counts historyReplay(
+      Path dir, double slower, int window, int minRuns, GateOptions options) throws IOException {
     List<Double> values = new ArrayList<>();
     for (Path group : list(dir.resolve("aa"))) {
       for (int i = 0; i < GROUP; i++) {
         Path run = group.resolve("r" + i);
         if (Files.isRegularFile(profileOf(run))) {
-          values.add(org.libreyolo.profile.history.History.run(load(run), null, null, java.time.Instant.now()).metrics()
-              .get(org.libreyolo.profile.history.History.STEP_VS_CANARY));
+          values.add(
+              org.libreyolo.profile.history.History.run(
+                      load(run), null, null, java.time.Instant.now())
+                  .metrics()
+                  .get(org.libreyolo.profile.history.History.STEP_VS_CANARY));
         }
       }
     }
@@ -230,12 +279,21 @@ public final class GateStudy {
     for (int i = minRuns; i < values.size(); i++) {
       List<org.libreyolo.profile.history.Point> before = new ArrayList<>();
       for (int k = Math.max(0, i - window); k < i; k++) {
-        before.add(new org.libreyolo.profile.history.Point(java.time.Instant.ofEpochSecond(k), null, "main", values.get(k)));
+        before.add(
+            new org.libreyolo.profile.history.Point(
+                java.time.Instant.ofEpochSecond(k), null, "main", values.get(k)));
       }
-      count(v, org.libreyolo.profile.history.HistoryGate.against(before, values.get(i) * (1 + slower), options).verdict());
+      count(
+          v,
+          org.libreyolo.profile.history.HistoryGate.against(
+                  before, values.get(i) * (1 + slower), options)
+              .verdict());
       n++;
     }
-    String mode = slower == 0 ? "A/A against history" : "+" + Math.round(100 * slower) + "% against history (replayed)";
+    String mode =
+        slower == 0
+            ? "A/A against history"
+            : "+" + Math.round(100 * slower) + "% against history (replayed)";
     return new Counts(mode, n, v[0], v[1], v[2]);
   }
 
@@ -245,8 +303,8 @@ public final class GateStudy {
   /**
    * In-job A/B against a known, small slowdown: A is one inference at {@code imgsz} (the default
    * {@code profile ab} settings), B the same plus a fixed amount of CPU work, calibrated once
-   * before the runs to {@code extraPercent} of A's median time (a fixed number of multiply-adds,
-   * so it slows with the machine as the inference does). The slowdown's size is then the median
+   * before the runs to {@code extraPercent} of A's median time (a fixed number of multiply-adds, so
+   * it slows with the machine as the inference does). The slowdown's size is then the median
    * estimate over the runs (A/A runs show the estimate unbiased).
    */
   public static AbDetection abDetection(Path dir, int runs, int imgsz, double extraPercent) {
@@ -256,31 +314,50 @@ public final class GateStudy {
     int[] verdicts = new int[3];
     double[] changes = new double[runs];
     double[] seconds = new double[runs];
-    try (Detector d = Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
+    try (Detector d =
+        Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
       DetectionPipeline main = new DetectionPipeline(d, imgsz, imgsz, NmsOptions.DEFAULT);
       long work = calibrate(() -> infer(main, images), extraPercent / 100);
       CustomStepProfiler.Step a = (clock, index) -> infer(main, images);
-      CustomStepProfiler.Step b = (clock, index) -> {
-        infer(main, images);
-        spin(work);
-      };
-      AbResult.Settings settings = new AbResult.Settings(Defaults.Ab.WARMUP_VALUE,
-          Defaults.Ab.PAIRS_VALUE, Defaults.Ab.BLOCK_RUNS_VALUE,
-          Defaults.Ab.ALPHA_VALUE, Defaults.Ab.MAX_REGRESSION_VALUE);
+      CustomStepProfiler.Step b =
+          (clock, index) -> {
+            infer(main, images);
+            spin(work);
+          };
+      AbResult.Settings settings =
+          new AbResult.Settings(
+              Defaults.Ab.WARMUP_VALUE,
+              Defaults.Ab.PAIRS_VALUE,
+              Defaults.Ab.BLOCK_RUNS_VALUE,
+              Defaults.Ab.ALPHA_VALUE,
+              Defaults.Ab.MAX_REGRESSION_VALUE);
       for (int i = 0; i < runs; i++) {
         long start = System.nanoTime();
-        AbResult r = AbProfiler.compare("imgsz " + imgsz, "imgsz " + imgsz + " + " + work + " multiply-adds",
-            a, b, JsonNodeFactory.instance.objectNode(), settings, dir.resolve("abpower/r" + i + ".json"), Progress.NONE);
+        AbResult r =
+            AbProfiler.compare(
+                "imgsz " + imgsz,
+                "imgsz " + imgsz + " + " + work + " multiply-adds",
+                a,
+                b,
+                JsonNodeFactory.instance.objectNode(),
+                settings,
+                dir.resolve("abpower/r" + i + ".json"),
+                Progress.NONE);
         seconds[i] = (System.nanoTime() - start) / 1e9;
         changes[i] = r.verdict().change();
         count(verdicts, r.verdict().verdict());
       }
     }
-    return new AbDetection(new Counts("in-job A/B, + fixed extra work", runs, verdicts[0], verdicts[1], verdicts[2]),
-        Medians.of(changes), Medians.of(seconds));
+    return new AbDetection(
+        new Counts("in-job A/B, + fixed extra work", runs, verdicts[0], verdicts[1], verdicts[2]),
+        Medians.of(changes),
+        Medians.of(seconds));
   }
 
-  /** Multiply-adds that take {@code fraction} of {@code step}'s median time (medians of 21 timings each). */
+  /**
+   * Multiply-adds that take {@code fraction} of {@code step}'s median time (medians of 21 timings
+   * each).
+   */
   private static long calibrate(Runnable step, double fraction) {
     double[] stepMs = new double[21];
     double[] spinMs = new double[21];
@@ -320,40 +397,78 @@ public final class GateStudy {
    * Measures {@code runs} more in-job A/B A/A jobs ({@code profile ab} with the same weights on
    * both sides, each its own JVM, every other one beside a busy process) under {@code dir/ab}.
    */
-  public static void collectInJobAa(Path launcher, Path dir, int runs, int imgsz) throws IOException {
+  public static void collectInJobAa(Path launcher, Path dir, int runs, int imgsz)
+      throws IOException {
     int first = list(dir.resolve("ab")).size();
     for (int i = first; i < first + runs; i++) {
-      process(launcher, i % 2 == 1, List.of("profile", "ab", "--baseline-weights", "LibreYOLO9t.pt", "--weights",
-          "LibreYOLO9t.pt", "--device", "cpu", "--threads", "1", "--imgsz", Integer.toString(imgsz), "--project",
-          dir.resolve("ab/r" + i).toString()));
+      process(
+          launcher,
+          i % 2 == 1,
+          List.of(
+              "profile",
+              "ab",
+              "--baseline-weights",
+              "LibreYOLO9t.pt",
+              "--weights",
+              "LibreYOLO9t.pt",
+              "--device",
+              "cpu",
+              "--threads",
+              "1",
+              "--imgsz",
+              Integer.toString(imgsz),
+              "--project",
+              dir.resolve("ab/r" + i).toString()));
     }
   }
 
-  /** The verdicts of every in-job A/B A/A job under {@code dir/ab}: every REGRESSION is a false alarm. */
+  /**
+   * The verdicts of every in-job A/B A/A job under {@code dir/ab}: every REGRESSION is a false
+   * alarm.
+   */
   public static Counts inJobAa(Path dir) throws IOException {
     int[] verdicts = new int[3];
     int n = 0;
     for (Path run : list(dir.resolve("ab"))) {
       Path file = run.resolve("ab.json");
       if (Files.isRegularFile(file)) {
-        count(verdicts, Verdict.valueOf(Json.MAPPER.readTree(file.toFile()).get("verdict").asText()));
+        count(
+            verdicts, Verdict.valueOf(Json.MAPPER.readTree(file.toFile()).get("verdict").asText()));
         n++;
       }
     }
     return new Counts("A/A in-job A/B (profile ab)", n, verdicts[0], verdicts[1], verdicts[2]);
   }
 
-  private static void infer(Path launcher, Path project, String inputShape, boolean busy) throws IOException {
+  private static void infer(Path launcher, Path project, String inputShape, boolean busy)
+      throws IOException {
     if (Files.isRegularFile(profileOf(project))) {
       return; // measured by an earlier, interrupted collection: a study resumes where it stopped
     }
     // the gate's forks (the CLI's default is one process, a person's question)
-    process(launcher, busy, List.of("profile", "infer", "--device", "cpu", "--threads", "1", "--input-shape", inputShape,
-        "--forks", org.libreyolo.profile.Defaults.Infer.FORKS, "--project", project.toString()));
+    process(
+        launcher,
+        busy,
+        List.of(
+            "profile",
+            "infer",
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--input-shape",
+            inputShape,
+            "--forks",
+            org.libreyolo.profile.Defaults.Infer.FORKS,
+            "--project",
+            project.toString()));
   }
 
   private static String arm(String[] shapes) {
-    return "reg" + shapes[0].substring(shapes[0].lastIndexOf('x') + 1) + "-" + shapes[1].substring(shapes[1].lastIndexOf('x') + 1);
+    return "reg"
+        + shapes[0].substring(shapes[0].lastIndexOf('x') + 1)
+        + "-"
+        + shapes[1].substring(shapes[1].lastIndexOf('x') + 1);
   }
 
   /**
@@ -389,11 +504,14 @@ public final class GateStudy {
   private static void process(Path launcher, boolean busy, List<String> args) throws IOException {
     AtomicBoolean done = new AtomicBoolean();
     if (busy) {
-      Thread spinner = new Thread(() -> {
-        while (!done.get()) {
-          Thread.onSpinWait();
-        }
-      }, "gate-study-busy");
+      Thread spinner =
+          new Thread(
+              () -> {
+                while (!done.get()) {
+                  Thread.onSpinWait();
+                }
+              },
+              "gate-study-busy");
       spinner.setDaemon(true);
       spinner.start();
     }
@@ -402,10 +520,15 @@ public final class GateStudy {
     command.addAll(args);
     Path log = Files.createTempFile("libreyolo-gate-study", ".log");
     try {
-      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       int code = p.waitFor();
       if (code != 0 && code != GateRun.REGRESSION_EXIT_CODE) {
-        throw new IOException(String.join(" ", command) + " exited " + code + ": " + Files.readString(log).strip());
+        throw new IOException(
+            String.join(" ", command) + " exited " + code + ": " + Files.readString(log).strip());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

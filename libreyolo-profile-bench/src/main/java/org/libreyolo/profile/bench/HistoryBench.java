@@ -12,10 +12,10 @@ import java.util.SplittableRandom;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.HistoryGate;
-import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.history.Point;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
+import org.libreyolo.profile.report.HistoryViews;
 
 /**
  * The store at the size of a fleet's history: 50 series of 10,000 runs each (every run its
@@ -46,16 +46,28 @@ final class HistoryBench {
             forks[k] = level * (1 + 0.05 * (r.nextDouble() - 0.5));
             log += Math.log(forks[k]) / forks.length;
           }
-          runs.add(new Run(Instant.ofEpochSecond(1_600_000_000L + 600L * i), "c" + i, i % 7 == 0 ? "pr" : "main",
-              Map.of(), Map.of(History.STEP_VS_CANARY, Math.exp(log), History.STEP_MS, 40 * Math.exp(log)),
-              Map.of(History.STEP_VS_CANARY, forks)));
+          runs.add(
+              new Run(
+                  Instant.ofEpochSecond(1_600_000_000L + 600L * i),
+                  "c" + i,
+                  i % 7 == 0 ? "pr" : "main",
+                  Map.of(),
+                  Map.of(
+                      History.STEP_VS_CANARY, Math.exp(log), History.STEP_MS, 40 * Math.exp(log)),
+                  Map.of(History.STEP_VS_CANARY, forks)));
         }
         h.record("bench-" + s, Map.of("cpu", "bench", "threads", "1"), runs);
       }
     }
     double fill = (System.nanoTime() - t0) / 1e9;
-    table.row("history: fill " + SERIES + " x " + String.format(Locale.ROOT, "%,d", RUNS) + " runs (10 forks each)",
-        Table.f(fill, 1) + " s, " + (Files.size(dir.resolve("history.db")) >> 20) + " MiB", "");
+    table.row(
+        "history: fill "
+            + SERIES
+            + " x "
+            + String.format(Locale.ROOT, "%,d", RUNS)
+            + " runs (10 forks each)",
+        Table.f(fill, 1) + " s, " + (Files.size(dir.resolve("history.db")) >> 20) + " MiB",
+        "");
     GateOptions options = GateOptions.defaults();
     double[] ms = new double[50];
     try (History h = History.open(url)) {
@@ -69,8 +81,10 @@ final class HistoryBench {
         }
       }
     }
-    table.row("history: the gate's query (series, last 120 runs on main, judged), median of 50", Table.f(Medians.of(ms), 2)
-        + " ms", "<= 50 ms");
+    table.row(
+        "history: the gate's query (series, last 120 runs on main, judged), median of 50",
+        Table.f(Medians.of(ms), 2) + " ms",
+        "<= 50 ms");
     // the same series through both whole processes, interleaved: ours, then Otava's detector on
     // the series as `profile history export` writes it (Otava's CSV layout)
     Path csv = dir.resolve("bench-0.csv");
@@ -83,8 +97,18 @@ final class HistoryBench {
     String otavaOut = "";
     for (int k = 0; k < whole.length; k++) {
       long p0 = System.nanoTime();
-      Process p = new ProcessBuilder(launcher.toString(), "profile", "history", "changes", "--series", "bench-0",
-          "--history", url).redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder(
+                  launcher.toString(),
+                  "profile",
+                  "history",
+                  "changes",
+                  "--series",
+                  "bench-0",
+                  "--history",
+                  url)
+              .redirectErrorStream(true)
+              .start();
       out = new String(p.getInputStream().readAllBytes());
       p.waitFor();
       whole[k] = (System.nanoTime() - p0) / 1e9;
@@ -94,11 +118,19 @@ final class HistoryBench {
         otavaWhole[k] = (System.nanoTime() - o0) / 1e9;
       }
     }
-    table.row("history: profile history changes, 10,000 runs, whole process (median of 5)", Table.f(Medians.of(whole), 2)
-        + " s, " + out.lines().findFirst().orElse("").replaceAll(".*: ", ""), "<= 1.0 s");
+    table.row(
+        "history: profile history changes, 10,000 runs, whole process (median of 5)",
+        Table.f(Medians.of(whole), 2)
+            + " s, "
+            + out.lines().findFirst().orElse("").replaceAll(".*: ", ""),
+        "<= 1.0 s");
     if (otava != null) {
-      table.row("history: Otava " + OtavaProcess.version(otava) + "'s detector on the same series, whole process"
-          + " (median of 5, interleaved)", Table.f(Medians.of(otavaWhole), 2) + " s, " + otavaOut.strip(),
+      table.row(
+          "history: Otava "
+              + OtavaProcess.version(otava)
+              + "'s detector on the same series, whole process"
+              + " (median of 5, interleaved)",
+          Table.f(Medians.of(otavaWhole), 2) + " s, " + otavaOut.strip(),
           "ours no slower");
     }
   }

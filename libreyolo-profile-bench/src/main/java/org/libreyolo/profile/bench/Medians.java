@@ -10,6 +10,8 @@ public final class Medians {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
-    return n == 0 ? Double.NaN : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return n == 0
+        ? Double.NaN
+        : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 }

@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * Apache Otava's own detector as a process: {@code python3 libreyolo-profile-bench/bench/otava_detect.py} of the checkout
- * on a source checkout of Otava ({@code --otava DIR}), so the bench compares with Otava itself.
+ * Apache Otava's own detector as a process: {@code python3
+ * libreyolo-profile-bench/bench/otava_detect.py} of the checkout on a source checkout of Otava
+ * ({@code --otava DIR}), so the bench compares with Otava itself.
  */
 final class OtavaProcess {
   /** The driver script, relative to the checkout. */
@@ -24,20 +25,25 @@ final class OtavaProcess {
   /** Checks that {@code otava} is a source checkout of Otava before anything is measured. */
   static void check(Path otava) {
     if (!Files.isRegularFile(otava.resolve("otava").resolve("analysis.py"))) {
-      throw LibreYoloException.badInput("--otava " + otava + " is not a source checkout of Apache Otava (no otava/analysis.py)");
+      throw LibreYoloException.badInput(
+          "--otava " + otava + " is not a source checkout of Apache Otava (no otava/analysis.py)");
     }
   }
 
-  /** Runs the driver with these arguments after the checkout; its output, or the failure's last line. */
+  /**
+   * Runs the driver with these arguments after the checkout; its output, or the failure's last
+   * line.
+   */
   static String run(Path otava, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("python3", Checkout.path(DRIVER).toString(),
-        otava.toString()));
+    List<String> command =
+        new ArrayList<>(List.of("python3", Checkout.path(DRIVER).toString(), otava.toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes());
     if (p.waitFor() != 0) {
       String[] lines = out.strip().split("\n");
-      throw LibreYoloException.badInput("--otava " + otava + ": Otava's detector failed: " + lines[lines.length - 1]);
+      throw LibreYoloException.badInput(
+          "--otava " + otava + ": Otava's detector failed: " + lines[lines.length - 1]);
     }
     return out;
   }

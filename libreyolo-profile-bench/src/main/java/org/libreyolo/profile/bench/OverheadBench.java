@@ -21,11 +21,16 @@ public final class OverheadBench {
   private OverheadBench() {}
 
   /**
-   * Medians of the three interleaved arms: no profiler; the profiler as in the analysis window
-   * (no shapes, see {@link CaptureOptions#COLD_STEPS}); the profiler recording shapes, as on the
-   * cold steps.
+   * Medians of the three interleaved arms: no profiler; the profiler as in the analysis window (no
+   * shapes, see {@link CaptureOptions#COLD_STEPS}); the profiler recording shapes, as on the cold
+   * steps.
    */
-  public record Result(double plainMs, double profiledMs, double shapesMs, double ratio, double shapesRatio,
+  public record Result(
+      double plainMs,
+      double profiledMs,
+      double shapesMs,
+      double ratio,
+      double shapesRatio,
       int rounds) {}
 
   private static CaptureOptions arm(int arm, Path file) {
@@ -33,7 +38,8 @@ public final class OverheadBench {
   }
 
   /** {@code rounds} rounds of {@code steps} forwards per arm. */
-  public static Result forward(DetectionPipeline predictor, DetectionPipeline.Batch batch, int warmup, int rounds, int steps)
+  public static Result forward(
+      DetectionPipeline predictor, DetectionPipeline.Batch batch, int warmup, int rounds, int steps)
       throws IOException {
     for (int i = 0; i < warmup; i++) {
       timedForward(predictor, batch, CaptureSession.start(CaptureOptions.off()));
@@ -42,16 +48,23 @@ public final class OverheadBench {
   }
 
   /** {@code rounds} rounds of {@code steps} train steps per arm. */
-  public static Result trainStep(org.libreyolo.profile.internal.train.TrainSession session, int warmup, int rounds, int steps)
+  public static Result trainStep(
+      org.libreyolo.profile.internal.train.TrainSession session, int warmup, int rounds, int steps)
       throws IOException {
     for (int i = 0; i < warmup; i++) {
       session.step();
     }
-    // the loader's wait is left out: it depends on how far the workers got ahead, not on the profiler
-    return interleave(rounds, steps, on -> {
-      var t = session.timedStep(on);
-      return t.totalMs() - t.phaseMs().getOrDefault(org.libreyolo.profile.internal.train.TrainSession.DATALOAD, 0.0);
-    });
+    // the loader's wait is left out: it depends on how far the workers got ahead, not on the
+    // profiler
+    return interleave(
+        rounds,
+        steps,
+        on -> {
+          var t = session.timedStep(on);
+          return t.totalMs()
+              - t.phaseMs()
+                  .getOrDefault(org.libreyolo.profile.internal.train.TrainSession.DATALOAD, 0.0);
+        });
   }
 
   /**
@@ -69,9 +82,11 @@ public final class OverheadBench {
         for (int k = 0; k < 3; k++) {
           int arm = (r + k) % 3;
           Path file = dir.resolve("t" + r + "-" + arm + ".json");
-          try (CaptureSession session = CaptureSession.start(arm == 0 ? CaptureOptions.off() : arm(arm, file))) {
+          try (CaptureSession session =
+              CaptureSession.start(arm == 0 ? CaptureOptions.off() : arm(arm, file))) {
             session.nextStep();
-            measured.applyAsDouble(session); // the first step after a start pays one-off costs: not timed
+            measured.applyAsDouble(
+                session); // the first step after a start pays one-off costs: not timed
             for (int s = 0; s < steps; s++) {
               session.nextStep();
               ms[arm][r * steps + s] = measured.applyAsDouble(session);
@@ -82,7 +97,8 @@ public final class OverheadBench {
         }
         double plain = Medians.of(Arrays.copyOfRange(ms[0], r * steps, (r + 1) * steps));
         for (int arm = 1; arm <= 2; arm++) {
-          ratios[arm - 1][r] = Medians.of(Arrays.copyOfRange(ms[arm], r * steps, (r + 1) * steps)) / plain;
+          ratios[arm - 1][r] =
+              Medians.of(Arrays.copyOfRange(ms[arm], r * steps, (r + 1) * steps)) / plain;
         }
       }
     } finally {
@@ -90,8 +106,13 @@ public final class OverheadBench {
     }
     // the ratio within each round, then the median over rounds: the machine's speed drifts
     // (2-3x over minutes on a shared VM), a round is short enough for it to hold still
-    return new Result(Medians.of(ms[0]), Medians.of(ms[1]), Medians.of(ms[2]), Medians.of(ratios[0]),
-        Medians.of(ratios[1]), rounds);
+    return new Result(
+        Medians.of(ms[0]),
+        Medians.of(ms[1]),
+        Medians.of(ms[2]),
+        Medians.of(ratios[0]),
+        Medians.of(ratios[1]),
+        rounds);
   }
 
   /**
@@ -126,7 +147,8 @@ public final class OverheadBench {
     return (System.nanoTime() - t0) / 1e3 / ops;
   }
 
-  private static double timedForward(DetectionPipeline predictor, DetectionPipeline.Batch batch, CaptureSession session) {
+  private static double timedForward(
+      DetectionPipeline predictor, DetectionPipeline.Batch batch, CaptureSession session) {
     try (NDManager sub = predictor.detector().manager().newSubManager()) {
       long t0 = System.nanoTime();
       try (Span s = session.phase("forward")) {

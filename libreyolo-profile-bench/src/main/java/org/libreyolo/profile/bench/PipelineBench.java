@@ -20,7 +20,8 @@ public final class PipelineBench {
     }
   }
 
-  public static Stages stages(DetectionPipeline predictor, List<RgbImage> batch, int warmup, int runs) {
+  public static Stages stages(
+      DetectionPipeline predictor, List<RgbImage> batch, int warmup, int runs) {
     double[] pre = new double[runs];
     double[] fwd = new double[runs];
     double[] post = new double[runs];
@@ -62,7 +63,12 @@ public final class PipelineBench {
       float[] o = objects[random.nextInt(objects.length)];
       float jx = (float) random.nextGaussian() * o[2] * 0.1f;
       float jy = (float) random.nextGaussian() * o[3] * 0.1f;
-      c.add(o[0] + jx, o[1] + jy, o[0] + o[2] + jx, o[1] + o[3] + jy, (float) random.nextDouble(0.01, 1),
+      c.add(
+          o[0] + jx,
+          o[1] + jy,
+          o[0] + o[2] + jx,
+          o[1] + o[3] + jy,
+          (float) random.nextDouble(0.01, 1),
           random.nextInt(10));
     }
     double[] times = new double[runs];

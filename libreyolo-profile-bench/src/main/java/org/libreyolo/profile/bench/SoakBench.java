@@ -13,10 +13,14 @@ import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 public final class SoakBench {
   private SoakBench() {}
 
-  /** Arrays the detector's manager holds, and RSS in MB, before and after; plus the max RSS seen. */
-  public record Result(int arraysBefore, int arraysAfter, double rssBeforeMb, double rssAfterMb, double rssMaxMb) {}
+  /**
+   * Arrays the detector's manager holds, and RSS in MB, before and after; plus the max RSS seen.
+   */
+  public record Result(
+      int arraysBefore, int arraysAfter, double rssBeforeMb, double rssAfterMb, double rssMaxMb) {}
 
-  public static Result inference(DetectionPipeline predictor, List<RgbImage> images, int iterations) {
+  public static Result inference(
+      DetectionPipeline predictor, List<RgbImage> images, int iterations) {
     BaseNDManager manager = (BaseNDManager) predictor.detector().manager();
     predictor.predict(images);
     int before = manager.getManagedArrays().size();
@@ -28,7 +32,8 @@ public final class SoakBench {
         max = Math.max(max, rssMb());
       }
     }
-    return new Result(before, manager.getManagedArrays().size(), rssBefore, rssMb(), Math.max(max, rssMb()));
+    return new Result(
+        before, manager.getManagedArrays().size(), rssBefore, rssMb(), Math.max(max, rssMb()));
   }
 
   /** Runs {@code step} repeatedly; the manager is the one whose arrays must stay flat. */
@@ -44,7 +49,8 @@ public final class SoakBench {
         max = Math.max(max, rssMb());
       }
     }
-    return new Result(before, manager.getManagedArrays().size(), rssBefore, rssMb(), Math.max(max, rssMb()));
+    return new Result(
+        before, manager.getManagedArrays().size(), rssBefore, rssMb(), Math.max(max, rssMb()));
   }
 
   static double rssMb() {

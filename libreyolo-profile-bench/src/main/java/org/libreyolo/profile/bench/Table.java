@@ -3,7 +3,10 @@ package org.libreyolo.profile.bench;
 import java.io.PrintWriter;
 import java.util.Locale;
 
-/** The bench's one table: metric, value, target, one row at a time (flushed, so a long run shows progress). */
+/**
+ * The bench's one table: metric, value, target, one row at a time (flushed, so a long run shows
+ * progress).
+ */
 final class Table {
   private final PrintWriter out;
 

@@ -2,13 +2,13 @@ package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.libreyolo.profile.report.AbReport;
-import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,17 +17,31 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code libreyolo profile ab [source] --baseline-weights A --weights B}: in-job A/B, exit 4 on a regression. */
-@Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Compare two weights (or TorchScript exports) in one process, in alternating blocks: exit 4 when B is slower.")
+/**
+ * {@code libreyolo profile ab [source] --baseline-weights A --weights B}: in-job A/B, exit 4 on a
+ * regression.
+ */
+@Command(
+    name = "ab",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Compare two weights (or TorchScript exports) in one process, in alternating blocks: exit 4 when B is slower.")
 public final class AbCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "<source>",
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "<source>",
       description = "image file or directory (default: the bundled sample image)")
   Path source;
 
-  @Option(names = "--baseline-weights", paramLabel = "A", required = true, description = "the baseline (A)")
+  @Option(
+      names = "--baseline-weights",
+      paramLabel = "A",
+      required = true,
+      description = "the baseline (A)")
   String baselineWeights;
 
   @Mixin ModelOptions model;
@@ -36,19 +50,33 @@ public final class AbCommand implements Callable<Integer> {
 
   @Mixin InputOptions input;
 
-  @Option(names = "--warmup", defaultValue = Defaults.Ab.WARMUP, description = "warmup iterations per arm (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--warmup",
+      defaultValue = Defaults.Ab.WARMUP,
+      description = "warmup iterations per arm (default: ${DEFAULT-VALUE})")
   int warmup;
 
-  @Option(names = "--pairs", defaultValue = Defaults.Ab.PAIRS, description = "pairs of blocks, the independent unit (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--pairs",
+      defaultValue = Defaults.Ab.PAIRS,
+      description = "pairs of blocks, the independent unit (default: ${DEFAULT-VALUE})")
   int pairs;
 
-  @Option(names = "--block-runs", defaultValue = Defaults.Ab.BLOCK_RUNS, description = "iterations per block (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--block-runs",
+      defaultValue = Defaults.Ab.BLOCK_RUNS,
+      description = "iterations per block (default: ${DEFAULT-VALUE})")
   int blockRuns;
 
-  @Option(names = "--alpha", defaultValue = Defaults.Ab.ALPHA, description = "the interval is at 1 - alpha (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--alpha",
+      defaultValue = Defaults.Ab.ALPHA,
+      description = "the interval is at 1 - alpha (default: ${DEFAULT-VALUE})")
   double alpha;
 
-  @Option(names = "--max-regression", defaultValue = Defaults.Ab.MAX_REGRESSION,
+  @Option(
+      names = "--max-regression",
+      defaultValue = Defaults.Ab.MAX_REGRESSION,
       description = "the slowdown that counts, 0.02 = 2% (default: ${DEFAULT-VALUE})")
   double maxRegression;
 
@@ -56,11 +84,23 @@ public final class AbCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    InferOptions infer = input.apply(InferOptions.builder()).source(source).weights(model.weights).size(model.size)
-        .warmup(warmup).nms(nms.options()).device(engine.spec()).threads(engine.threads)
-        .trace(false).project(output.project).build();
-    AbResult r = AbProfiler.run(new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha,
-        maxRegression), ProgressBar.on(spec.commandLine().getErr()));
+    InferOptions infer =
+        input
+            .apply(InferOptions.builder())
+            .source(source)
+            .weights(model.weights)
+            .size(model.size)
+            .warmup(warmup)
+            .nms(nms.options())
+            .device(engine.spec())
+            .threads(engine.threads)
+            .trace(false)
+            .project(output.project)
+            .build();
+    AbResult r =
+        AbProfiler.run(
+            new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha, maxRegression),
+            ProgressBar.on(spec.commandLine().getErr()));
     if (output.json) {
       spec.commandLine().getOut().println(Json.indented(AbReport.json(r)));
     } else {

@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
@@ -18,9 +18,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code libreyolo profile check <baseline> <current>}: the build gate for any CI; exit 4 on a regression. */
-@Command(name = "check", mixinStandardHelpOptions = true,
-    description = "Gate a profile on a baseline: PASS, IMPROVED, INCONCLUSIVE (exit 0) or REGRESSION (exit 4).")
+/**
+ * {@code libreyolo profile check <baseline> <current>}: the build gate for any CI; exit 4 on a
+ * regression.
+ */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description =
+        "Gate a profile on a baseline: PASS, IMPROVED, INCONCLUSIVE (exit 0) or REGRESSION (exit 4).")
 public final class CheckCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -30,28 +36,44 @@ public final class CheckCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "<current>", description = "the profile to judge")
   Path current;
 
-  @Option(names = "--alpha", defaultValue = Defaults.Gate.ALPHA, description = "significance level (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--alpha",
+      defaultValue = Defaults.Gate.ALPHA,
+      description = "significance level (default: ${DEFAULT-VALUE})")
   double alpha;
 
-  @Option(names = "--max-regression", defaultValue = Defaults.Gate.MAX_REGRESSION,
+  @Option(
+      names = "--max-regression",
+      defaultValue = Defaults.Gate.MAX_REGRESSION,
       description = "the relative change that counts, 0.05 = 5%% (default: ${DEFAULT-VALUE})")
   double maxRegression;
 
-  @Option(names = "--metrics", split = ",", defaultValue = Defaults.Gate.METRICS,
+  @Option(
+      names = "--metrics",
+      split = ",",
+      defaultValue = Defaults.Gate.METRICS,
       description = "gated metrics (default: ${DEFAULT-VALUE})")
   List<String> metrics;
 
-  @Option(names = "--process-noise", defaultValue = Defaults.Gate.PROCESS_NOISE,
-      description = "this machine's run-to-run noise between processes (sd of a run's mean log block time, 0.05 ="
-          + " 5%%), measured by libreyolo-profile-bench/bench/run --only gate (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--process-noise",
+      defaultValue = Defaults.Gate.PROCESS_NOISE,
+      description =
+          "this machine's run-to-run noise between processes (sd of a run's mean log block time, 0.05 ="
+              + " 5%%), measured by libreyolo-profile-bench/bench/run --only gate (default: ${DEFAULT-VALUE})")
   double processNoise;
 
-  @Option(names = "--job-noise", defaultValue = Defaults.Gate.JOB_NOISE,
-      description = "the noise between jobs that a run's forks cannot see (0.02 = 2%%), measured by bench --only gate"
-          + " (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--job-noise",
+      defaultValue = Defaults.Gate.JOB_NOISE,
+      description =
+          "the noise between jobs that a run's forks cannot see (0.02 = 2%%), measured by bench --only gate"
+              + " (default: ${DEFAULT-VALUE})")
   double jobNoise;
 
-  @Option(names = "--out", paramLabel = "DIR",
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
       description = "also write check-result.json, check-summary.md and check-report.html there")
   Path out;
 
@@ -63,8 +85,14 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).metrics(metrics)
-        .processNoise(processNoise).jobNoise(jobNoise).build();
+    GateOptions options =
+        GateOptions.builder()
+            .alpha(alpha)
+            .maxRegression(maxRegression)
+            .metrics(metrics)
+            .processNoise(processNoise)
+            .jobNoise(jobNoise)
+            .build();
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);
@@ -79,7 +107,9 @@ public final class CheckCommand implements Callable<Integer> {
       lines = CheckFiles.lines(result, base, baseline, now, current);
     }
     if (json) {
-      lines.stream().filter(l -> l.startsWith("warning: ")).forEach(spec.commandLine().getErr()::println);
+      lines.stream()
+          .filter(l -> l.startsWith("warning: "))
+          .forEach(spec.commandLine().getErr()::println);
       stdout.println(Json.indented(CheckFiles.resultJson(result, baseline, current)));
     } else {
       lines.forEach(stdout::println);

@@ -8,7 +8,11 @@ import picocli.CommandLine.Option;
 
 /** {@code --device} and {@code --threads}, shared by every command that runs the model. */
 public final class EngineOptions {
-  @Option(names = "--device", defaultValue = Defaults.DEVICE, description = "cpu, a CUDA index (0, 1, ...), cuda:N or auto (CUDA 0 if present, else cpu) (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--device",
+      defaultValue = Defaults.DEVICE,
+      description =
+          "cpu, a CUDA index (0, 1, ...), cuda:N or auto (CUDA 0 if present, else cpu) (default: ${DEFAULT-VALUE})")
   String device;
 
   @Option(names = "--threads", description = "intra-op threads (default: all cores but one)")

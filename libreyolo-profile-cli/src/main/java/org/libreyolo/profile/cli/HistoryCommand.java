@@ -22,11 +22,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code libreyolo profile history}: the run history's subcommands (docs/history.md). */
-@Command(name = "history", mixinStandardHelpOptions = true,
-    description = "Store runs (SQLite by default, PostgreSQL for many runners), find change points, Otava's CSV in and out.",
-    subcommands = {HistoryCommand.Record.class, HistoryCommand.Import.class, HistoryCommand.Export.class,
-        HistoryCommand.ListSeries.class, HistoryCommand.Changes.class, HistoryCommand.Check.class,
-        HistoryCommand.Report.class})
+@Command(
+    name = "history",
+    mixinStandardHelpOptions = true,
+    description =
+        "Store runs (SQLite by default, PostgreSQL for many runners), find change points, Otava's CSV in and out.",
+    subcommands = {
+      HistoryCommand.Record.class,
+      HistoryCommand.Import.class,
+      HistoryCommand.Export.class,
+      HistoryCommand.ListSeries.class,
+      HistoryCommand.Changes.class,
+      HistoryCommand.Check.class,
+      HistoryCommand.Report.class
+    })
 public final class HistoryCommand implements Runnable {
   @Spec CommandSpec spec;
 
@@ -37,8 +46,13 @@ public final class HistoryCommand implements Runnable {
 
   /** The store every subcommand opens. */
   static final class Store {
-    @Option(names = "--history", paramLabel = "URL",
-        description = "jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DB (default: jdbc:sqlite:~/" + Defaults.History.FILE + ")")
+    @Option(
+        names = "--history",
+        paramLabel = "URL",
+        description =
+            "jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DB (default: jdbc:sqlite:~/"
+                + Defaults.History.FILE
+                + ")")
     String url;
   }
 
@@ -53,7 +67,10 @@ public final class HistoryCommand implements Runnable {
     return 0;
   }
 
-  @Command(name = "record", mixinStandardHelpOptions = true, description = "Store a profile as one run of a series.")
+  @Command(
+      name = "record",
+      mixinStandardHelpOptions = true,
+      description = "Store a profile as one run of a series.")
   static final class Record implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
@@ -61,10 +78,15 @@ public final class HistoryCommand implements Runnable {
     @Parameters(index = "0", paramLabel = "<profile.json>", description = "the profile to store")
     Path profile;
 
-    @Option(names = "--series", required = true, description = "the series' name, e.g. infer or the step's name")
+    @Option(
+        names = "--series",
+        required = true,
+        description = "the series' name, e.g. infer or the step's name")
     String series;
 
-    @Option(names = "--commit", description = "the commit measured (default: the CI's variables, else git)")
+    @Option(
+        names = "--commit",
+        description = "the commit measured (default: the CI's variables, else git)")
     String commit;
 
     @Option(names = "--branch", description = "its branch (default: the CI's variables, else git)")
@@ -73,28 +95,42 @@ public final class HistoryCommand implements Runnable {
     @Option(names = "--time", description = "when it ran, ISO-8601 (default: now)")
     Instant time;
 
-    @Option(names = "--again", description = "record a profile the series holds already (refused by default)")
+    @Option(
+        names = "--again",
+        description = "record a profile the series holds already (refused by default)")
     boolean again;
 
     @Override
     public Integer call() {
-      return print(spec, HistoryViews.record(store.url, ReaderViews.load(profile), series, commit, branch, time, again),
+      return print(
+          spec,
+          HistoryViews.record(
+              store.url, ReaderViews.load(profile), series, commit, branch, time, again),
           false);
     }
   }
 
-  @Command(name = "import", mixinStandardHelpOptions = true, description = "Read Otava's CSV into a series (all rows or none).")
+  @Command(
+      name = "import",
+      mixinStandardHelpOptions = true,
+      description = "Read Otava's CSV into a series (all rows or none).")
   static final class Import implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
 
-    @Parameters(index = "0", paramLabel = "<file.csv>", description = "a CSV with a time column, attributes and metrics")
+    @Parameters(
+        index = "0",
+        paramLabel = "<file.csv>",
+        description = "a CSV with a time column, attributes and metrics")
     Path csv;
 
     @Option(names = "--series", required = true, description = "the series to import into")
     String series;
 
-    @Option(names = "--attributes", split = ",", defaultValue = Defaults.History.ATTRIBUTES,
+    @Option(
+        names = "--attributes",
+        split = ",",
+        defaultValue = Defaults.History.ATTRIBUTES,
         description = "columns that are text attributes, not metrics (default: ${DEFAULT-VALUE})")
     List<String> attributes;
 
@@ -105,7 +141,10 @@ public final class HistoryCommand implements Runnable {
     }
   }
 
-  @Command(name = "export", mixinStandardHelpOptions = true, description = "Write a series as Otava's CSV.")
+  @Command(
+      name = "export",
+      mixinStandardHelpOptions = true,
+      description = "Write a series as Otava's CSV.")
   static final class Export implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
@@ -122,7 +161,10 @@ public final class HistoryCommand implements Runnable {
     }
   }
 
-  @Command(name = "list", mixinStandardHelpOptions = true, description = "List the series with their run counts.")
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "List the series with their run counts.")
   static final class ListSeries implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
@@ -136,7 +178,10 @@ public final class HistoryCommand implements Runnable {
     }
   }
 
-  @Command(name = "changes", mixinStandardHelpOptions = true, description = "Print the change points of a series' metric.")
+  @Command(
+      name = "changes",
+      mixinStandardHelpOptions = true,
+      description = "Print the change points of a series' metric.")
   static final class Changes implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
@@ -144,19 +189,29 @@ public final class HistoryCommand implements Runnable {
     @Option(names = "--series", required = true, description = "the series (NAME, or NAME@TESTBED)")
     String series;
 
-    @Option(names = "--metric", description = "the metric (default: step_vs_canary, or the series' only metric)")
+    @Option(
+        names = "--metric",
+        description = "the metric (default: step_vs_canary, or the series' only metric)")
     String metric;
 
     @Option(names = "--branch", description = "only this branch's runs (default: every run)")
     String branch;
 
-    @Option(names = "--window", defaultValue = Defaults.History.WINDOW, description = "runs either side a test reads (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--window",
+        defaultValue = Defaults.History.WINDOW,
+        description = "runs either side a test reads (default: ${DEFAULT-VALUE})")
     int window;
 
-    @Option(names = "--p-value", defaultValue = Defaults.History.P_VALUE, description = "significance per change point (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--p-value",
+        defaultValue = Defaults.History.P_VALUE,
+        description = "significance per change point (default: ${DEFAULT-VALUE})")
     double pValue;
 
-    @Option(names = "--min-magnitude", defaultValue = Defaults.History.MIN_MAGNITUDE,
+    @Option(
+        names = "--min-magnitude",
+        defaultValue = Defaults.History.MIN_MAGNITUDE,
         description = "smallest change reported, 0.02 = 2% (default: ${DEFAULT-VALUE})")
     double minMagnitude;
 
@@ -170,8 +225,11 @@ public final class HistoryCommand implements Runnable {
     }
   }
 
-  @Command(name = "check", mixinStandardHelpOptions = true,
-      description = "Gate a profile on its series' history: PASS, IMPROVED, INCONCLUSIVE (exit 0) or REGRESSION (exit 4).")
+  @Command(
+      name = "check",
+      mixinStandardHelpOptions = true,
+      description =
+          "Gate a profile on its series' history: PASS, IMPROVED, INCONCLUSIVE (exit 0) or REGRESSION (exit 4).")
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
@@ -179,20 +237,33 @@ public final class HistoryCommand implements Runnable {
     @Parameters(index = "0", paramLabel = "<profile.json>", description = "the profile to judge")
     Path profile;
 
-    @Option(names = "--series", required = true, description = "the series it belongs to (its testbed is the profile's)")
+    @Option(
+        names = "--series",
+        required = true,
+        description = "the series it belongs to (its testbed is the profile's)")
     String series;
 
-    @Option(names = "--branch", defaultValue = Defaults.History.BRANCH, description = "the history's branch (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--branch",
+        defaultValue = Defaults.History.BRANCH,
+        description = "the history's branch (default: ${DEFAULT-VALUE})")
     String branch;
 
-    @Option(names = "--runs", defaultValue = Defaults.History.GATE_RUNS,
+    @Option(
+        names = "--runs",
+        defaultValue = Defaults.History.GATE_RUNS,
         description = "history runs at the current level, at most (default: ${DEFAULT-VALUE})")
     int runs;
 
-    @Option(names = "--alpha", defaultValue = Defaults.Gate.ALPHA, description = "significance level (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--alpha",
+        defaultValue = Defaults.Gate.ALPHA,
+        description = "significance level (default: ${DEFAULT-VALUE})")
     double alpha;
 
-    @Option(names = "--max-regression", defaultValue = Defaults.Gate.MAX_REGRESSION,
+    @Option(
+        names = "--max-regression",
+        defaultValue = Defaults.Gate.MAX_REGRESSION,
         description = "the relative change that counts, 0.05 = 5%% (default: ${DEFAULT-VALUE})")
     double maxRegression;
 
@@ -202,14 +273,20 @@ public final class HistoryCommand implements Runnable {
     @Override
     public Integer call() {
       GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build();
-      HistoryViews.View view = HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
+      HistoryViews.View view =
+          HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);
-      return "REGRESSION".equals(view.json().path("verdict").asText()) ? GateRun.REGRESSION_EXIT_CODE : 0;
+      return "REGRESSION".equals(view.json().path("verdict").asText())
+          ? GateRun.REGRESSION_EXIT_CODE
+          : 0;
     }
   }
 
-  @Command(name = "report", mixinStandardHelpOptions = true,
-      description = "Write a series as an HTML page: its runs and forks plotted, the levels and change points.")
+  @Command(
+      name = "report",
+      mixinStandardHelpOptions = true,
+      description =
+          "Write a series as an HTML page: its runs and forks plotted, the levels and change points.")
   static final class Report implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin Store store;
@@ -217,15 +294,24 @@ public final class HistoryCommand implements Runnable {
     @Option(names = "--series", required = true, description = "the series (NAME, or NAME@TESTBED)")
     String series;
 
-    @Option(names = "--metric", description = "the metric (default: step_vs_canary, or the series' only metric)")
+    @Option(
+        names = "--metric",
+        description = "the metric (default: step_vs_canary, or the series' only metric)")
     String metric;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "the HTML file to write")
+    @Option(
+        names = "--out",
+        required = true,
+        paramLabel = "FILE",
+        description = "the HTML file to write")
     Path out;
 
     @Override
     public Integer call() {
-      return print(spec, HistoryViews.report(store.url, series, metric, ChangePoints.Options.defaults(), out), false);
+      return print(
+          spec,
+          HistoryViews.report(store.url, series, metric, ChangePoints.Options.defaults(), out),
+          false);
     }
   }
 }

@@ -16,12 +16,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code libreyolo profile infer [source]}: the inference profiler. */
-@Command(name = "infer", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Profile inference: latency percentiles, throughput and the preprocess/forward/postprocess split.")
+@Command(
+    name = "infer",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description =
+        "Profile inference: latency percentiles, throughput and the preprocess/forward/postprocess split.")
 public final class InferCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "<source>",
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "<source>",
       description = "image file or directory (default: the bundled sample image)")
   Path source;
 
@@ -31,36 +38,77 @@ public final class InferCommand implements Runnable {
 
   @Mixin InputOptions input;
 
-  @Option(names = "--half", negatable = true, defaultValue = Defaults.Infer.HALF, description = "CUDA autocast forward (default: off)")
+  @Option(
+      names = "--half",
+      negatable = true,
+      defaultValue = Defaults.Infer.HALF,
+      description = "CUDA autocast forward (default: off)")
   boolean half;
 
-  @Option(names = "--amp-dtype", defaultValue = Defaults.Infer.AMP_DTYPE, description = "float16/fp16 or bfloat16/bf16 (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--amp-dtype",
+      defaultValue = Defaults.Infer.AMP_DTYPE,
+      description = "float16/fp16 or bfloat16/bf16 (default: ${DEFAULT-VALUE})")
   String ampDtype;
 
-  @Option(names = "--warmup", defaultValue = Defaults.Infer.WARMUP, description = "warmup iterations (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--warmup",
+      defaultValue = Defaults.Infer.WARMUP,
+      description = "warmup iterations (default: ${DEFAULT-VALUE})")
   int warmup;
 
-  @Option(names = "--runs", description = "measured iterations per process (default: " + Defaults.Infer.RUNS
-      + " with --forks 1, " + Defaults.Infer.RUNS_PER_FORK + " per fork)")
+  @Option(
+      names = "--runs",
+      description =
+          "measured iterations per process (default: "
+              + Defaults.Infer.RUNS
+              + " with --forks 1, "
+              + Defaults.Infer.RUNS_PER_FORK
+              + " per fork)")
   Integer runs;
 
-  @Option(names = "--repeat", defaultValue = Defaults.Infer.REPEAT, description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--repeat",
+      defaultValue = Defaults.Infer.REPEAT,
+      description = "trials, each with a fresh model (default: ${DEFAULT-VALUE})")
   int repeat;
 
-  @Option(names = "--forks", defaultValue = Defaults.Infer.CLI_FORKS,
-      description = "processes to measure in, one after another, each a fresh JVM (1: this one) (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--forks",
+      defaultValue = Defaults.Infer.CLI_FORKS,
+      description =
+          "processes to measure in, one after another, each a fresh JVM (1: this one) (default: ${DEFAULT-VALUE})")
   int forks;
 
-  @Option(names = "--trace", negatable = true, defaultValue = Defaults.Infer.TRACE, description = "emit the Chrome trace (default: on)")
+  @Option(
+      names = "--trace",
+      negatable = true,
+      defaultValue = Defaults.Infer.TRACE,
+      description = "emit the Chrome trace (default: on)")
   boolean trace;
 
   @Mixin OutputOptions output;
 
   @Override
   public void run() {
-    InferOptions options = input.apply(InferOptions.builder()).source(source).weights(model.weights).size(model.size)
-        .half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat).forks(forks).nms(nms.options())
-        .device(engine.spec()).threads(engine.threads).trace(trace).project(output.project).build();
+    InferOptions options =
+        input
+            .apply(InferOptions.builder())
+            .source(source)
+            .weights(model.weights)
+            .size(model.size)
+            .half(half)
+            .ampDtype(ampDtype)
+            .warmup(warmup)
+            .runs(runs)
+            .repeat(repeat)
+            .forks(forks)
+            .nms(nms.options())
+            .device(engine.spec())
+            .threads(engine.threads)
+            .trace(trace)
+            .project(output.project)
+            .build();
     InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
     print(result);
   }
@@ -71,8 +119,14 @@ public final class InferCommand implements Runnable {
       out.println(Json.indented(InferReport.json(r)));
     } else {
       InferReport.text(r, Main::summaryCommand).forEach(out::println);
-      InferReport.notes(r).forEach(n -> spec.commandLine().getErr().println(
-          org.libreyolo.profile.Option.render(n, org.libreyolo.profile.Option.Surface.CLI)));
+      InferReport.notes(r)
+          .forEach(
+              n ->
+                  spec.commandLine()
+                      .getErr()
+                      .println(
+                          org.libreyolo.profile.Option.render(
+                              n, org.libreyolo.profile.Option.Surface.CLI)));
     }
   }
 }

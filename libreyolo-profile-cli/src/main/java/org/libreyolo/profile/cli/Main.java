@@ -31,8 +31,18 @@ public final class Main {
     if (keyValue != null) {
       String key = keyValue.substring(0, keyValue.indexOf('='));
       String value = keyValue.substring(keyValue.indexOf('=') + 1);
-      err.println("error: '" + keyValue + "': options are POSIX flags, e.g. --" + key.replace('_', '-')
-          + " " + value + " (not " + key + "=" + value + ")");
+      err.println(
+          "error: '"
+              + keyValue
+              + "': options are POSIX flags, e.g. --"
+              + key.replace('_', '-')
+              + " "
+              + value
+              + " (not "
+              + key
+              + "="
+              + value
+              + ")");
       return LibreYoloException.Kind.BAD_INPUT.exitCode();
     }
     CommandLine cmd = new CommandLine(new RootCommand());
@@ -49,8 +59,12 @@ public final class Main {
         });
     cmd.setParameterExceptionHandler(
         (ex, params) -> {
-          err.println("error: " + ex.getMessage() + " (see: " + ex.getCommandLine().getCommandSpec().qualifiedName()
-              + " --help)");
+          err.println(
+              "error: "
+                  + ex.getMessage()
+                  + " (see: "
+                  + ex.getCommandLine().getCommandSpec().qualifiedName()
+                  + " --help)");
           return LibreYoloException.Kind.BAD_INPUT.exitCode();
         });
     return cmd.execute(args);
@@ -59,7 +73,9 @@ public final class Main {
   /** A {@code key=value} argument that is not an existing path. */
   static String firstKeyValue(String[] args) {
     for (String arg : args) {
-      if (!arg.startsWith("-") && KEY_VALUE.matcher(arg).matches() && !java.nio.file.Files.exists(java.nio.file.Path.of(arg))) {
+      if (!arg.startsWith("-")
+          && KEY_VALUE.matcher(arg).matches()
+          && !java.nio.file.Files.exists(java.nio.file.Path.of(arg))) {
         return arg;
       }
     }

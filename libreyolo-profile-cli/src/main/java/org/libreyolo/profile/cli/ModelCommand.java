@@ -13,7 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code libreyolo model ...}: facts about the built-in architectures. */
-@Command(name = "model", mixinStandardHelpOptions = true, description = "Model facts.",
+@Command(
+    name = "model",
+    mixinStandardHelpOptions = true,
+    description = "Model facts.",
     subcommands = {ModelCommand.Info.class})
 public final class ModelCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -24,18 +27,29 @@ public final class ModelCommand implements Runnable {
   }
 
   /** {@code libreyolo model info}: size, parameters, GFLOPs and output shape. */
-  @Command(name = "info", mixinStandardHelpOptions = true,
+  @Command(
+      name = "info",
+      mixinStandardHelpOptions = true,
       description = "Print size, parameter count, GFLOPs (2 x conv MACs) and output shape.")
   public static final class Info implements Runnable {
     @Spec CommandSpec spec;
 
-    @Option(names = "--size", defaultValue = "t", description = "t, s, m or c (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--size",
+        defaultValue = "t",
+        description = "t, s, m or c (default: ${DEFAULT-VALUE})")
     String size;
 
-    @Option(names = "--nc", defaultValue = "80", description = "number of classes (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--nc",
+        defaultValue = "80",
+        description = "number of classes (default: ${DEFAULT-VALUE})")
     int nc;
 
-    @Option(names = "--imgsz", defaultValue = "640", description = "input size (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--imgsz",
+        defaultValue = "640",
+        description = "input size (default: ${DEFAULT-VALUE})")
     int imgsz;
 
     @Option(names = "--json", description = "print as JSON")
@@ -64,7 +78,12 @@ public final class ModelCommand implements Runnable {
         out.printf(Locale.ROOT, "LibreYOLO9%s  nc=%d  imgsz=%d%n", letter, nc, imgsz);
         out.printf(Locale.ROOT, "params   %,d%n", params);
         out.printf(Locale.ROOT, "GFLOPs   %.2f%n", gflops);
-        out.printf(Locale.ROOT, "output   (1, %d, %d)  xyxy + %d class scores per anchor%n", 4 + nc, anchors, nc);
+        out.printf(
+            Locale.ROOT,
+            "output   (1, %d, %d)  xyxy + %d class scores per anchor%n",
+            4 + nc,
+            anchors,
+            nc);
       }
     }
   }

@@ -6,7 +6,10 @@ import picocli.CommandLine.Option;
 
 /** {@code --project} and {@code --json}: where a producer writes and how it prints its result. */
 public final class OutputOptions {
-  @Option(names = "--project", defaultValue = Defaults.PROJECT, description = "output root (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--project",
+      defaultValue = Defaults.PROJECT,
+      description = "output root (default: ${DEFAULT-VALUE})")
   Path project;
 
   @Option(names = "--json", description = "print the result as JSON")

@@ -19,22 +19,34 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code libreyolo predict [source]}: detections for an image, a directory or an .npz input. */
-@Command(name = "predict", mixinStandardHelpOptions = true,
+@Command(
+    name = "predict",
+    mixinStandardHelpOptions = true,
     description = "Run LibreYOLO9 on images and print the detections.")
 public final class PredictCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "<source>",
-      description = "image file, directory of images, or .npz with 'input' (NCHW float32); default: the bundled sample image")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "<source>",
+      description =
+          "image file, directory of images, or .npz with 'input' (NCHW float32); default: the bundled sample image")
   Path source;
 
   @Mixin ModelOptions model;
   @Mixin EngineOptions engine;
 
-  @Option(names = "--imgsz", defaultValue = "640", description = "input size, a multiple of 32 (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--imgsz",
+      defaultValue = "640",
+      description = "input size, a multiple of 32 (default: ${DEFAULT-VALUE})")
   int imgsz;
 
-  @Option(names = "--batch", defaultValue = "1", description = "images per forward (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--batch",
+      defaultValue = "1",
+      description = "images per forward (default: ${DEFAULT-VALUE})")
   int batch;
 
   @Mixin NmsFlags nms;
@@ -42,15 +54,21 @@ public final class PredictCommand implements Runnable {
   @Option(names = "--json", description = "print detections as JSON")
   boolean json;
 
-  @Option(names = "--save-raw", paramLabel = "FILE.npz", description = "write the raw predictions tensor to an .npz")
+  @Option(
+      names = "--save-raw",
+      paramLabel = "FILE.npz",
+      description = "write the raw predictions tensor to an .npz")
   Path saveRaw;
 
   @Override
   public void run() {
     NmsOptions options = nms.options();
     engine.spec();
-    Prediction.Result r = Prediction.run(new Prediction.Request(model.weights, model.size, imgsz, batch, options,
-        source, saveRaw), engine::boot);
+    Prediction.Result r =
+        Prediction.run(
+            new Prediction.Request(
+                model.weights, model.size, imgsz, batch, options, source, saveRaw),
+            engine::boot);
     print(r.names(), r.detections(), r);
   }
 
@@ -65,7 +83,9 @@ public final class PredictCommand implements Runnable {
           m.put("class_id", d.classId());
           m.put("class", d.className());
           m.put("score", round(d.score(), 4));
-          m.put("box", List.of(round(d.x1(), 1), round(d.y1(), 1), round(d.x2(), 1), round(d.y2(), 1)));
+          m.put(
+              "box",
+              List.of(round(d.x1(), 1), round(d.y1(), 1), round(d.x2(), 1), round(d.y2(), 1)));
           dets.add(m);
         }
         Map<String, Object> image = new LinkedHashMap<>();
@@ -79,14 +99,25 @@ public final class PredictCommand implements Runnable {
       return;
     }
     if (weights.randomWeights()) {
-      spec.commandLine().getErr().println("note: " + weights.requestedWeights()
-          + " not found locally: random-init weights (seeded), detections are not meaningful");
+      spec.commandLine()
+          .getErr()
+          .println(
+              "note: "
+                  + weights.requestedWeights()
+                  + " not found locally: random-init weights (seeded), detections are not meaningful");
     }
     for (int i = 0; i < results.size(); i++) {
       out.printf(Locale.ROOT, "%s: %d detection(s)%n", names.get(i), results.get(i).size());
       for (Detection d : results.get(i)) {
-        out.printf(Locale.ROOT, "  %-14s %.3f  [%.1f, %.1f, %.1f, %.1f]%n",
-            d.className(), d.score(), d.x1(), d.y1(), d.x2(), d.y2());
+        out.printf(
+            Locale.ROOT,
+            "  %-14s %.3f  [%.1f, %.1f, %.1f, %.1f]%n",
+            d.className(),
+            d.score(),
+            d.x1(),
+            d.y1(),
+            d.x2(),
+            d.y2());
       }
     }
     if (saveRaw != null) {
@@ -95,6 +126,8 @@ public final class PredictCommand implements Runnable {
   }
 
   private static double round(double v, int places) {
-    return java.math.BigDecimal.valueOf(v).setScale(places, java.math.RoundingMode.HALF_EVEN).doubleValue();
+    return java.math.BigDecimal.valueOf(v)
+        .setScale(places, java.math.RoundingMode.HALF_EVEN)
+        .doubleValue();
   }
 }

@@ -5,12 +5,25 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code libreyolo profile}: prints its subcommands when called bare. */
-@Command(name = "profile", mixinStandardHelpOptions = true,
+@Command(
+    name = "profile",
+    mixinStandardHelpOptions = true,
     description = "Profile LibreYOLO9 inference and read the profiles.",
-    subcommands = {RunCommand.class, InferCommand.class, ReaderCommands.Summary.class, ReaderCommands.Get.class,
-        ReaderCommands.Phases.class, ReaderCommands.Kernels.class, ReaderCommands.Ops.class,
-        ReaderCommands.Compare.class, ReaderCommands.WhatIfCommand.class, ReportCommand.class, CheckCommand.class, AbCommand.class,
-        HistoryCommand.class})
+    subcommands = {
+      RunCommand.class,
+      InferCommand.class,
+      ReaderCommands.Summary.class,
+      ReaderCommands.Get.class,
+      ReaderCommands.Phases.class,
+      ReaderCommands.Kernels.class,
+      ReaderCommands.Ops.class,
+      ReaderCommands.Compare.class,
+      ReaderCommands.WhatIfCommand.class,
+      ReportCommand.class,
+      CheckCommand.class,
+      AbCommand.class,
+      HistoryCommand.class
+    })
 public final class ProfileCommand implements Runnable {
   @Spec CommandSpec spec;
 

@@ -11,7 +11,10 @@ import picocli.CommandLine.Spec;
 abstract class ReaderCommand implements Runnable {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "<trace>", description = "profile.json or a Chrome/Kineto trace (.json or .json.gz)")
+  @Parameters(
+      index = "0",
+      paramLabel = "<trace>",
+      description = "profile.json or a Chrome/Kineto trace (.json or .json.gz)")
   Path trace;
 
   @Option(names = "--json", description = "print JSON")

@@ -14,7 +14,10 @@ import picocli.CommandLine.Spec;
 final class ReaderCommands {
   private ReaderCommands() {}
 
-  @Command(name = "summary", mixinStandardHelpOptions = true, description = "One-screen summary of a profile or trace.")
+  @Command(
+      name = "summary",
+      mixinStandardHelpOptions = true,
+      description = "One-screen summary of a profile or trace.")
   static final class Summary extends ReaderCommand {
     @Override
     ReaderViews.View view() {
@@ -22,7 +25,10 @@ final class ReaderCommands {
     }
   }
 
-  @Command(name = "get", mixinStandardHelpOptions = true, description = "One metric (no field: list the metrics).")
+  @Command(
+      name = "get",
+      mixinStandardHelpOptions = true,
+      description = "One metric (no field: list the metrics).")
   static final class Get extends ReaderCommand {
     @Parameters(index = "1", arity = "0..1", paramLabel = "<field>", description = "metric name")
     String field;
@@ -33,7 +39,10 @@ final class ReaderCommands {
     }
   }
 
-  @Command(name = "phases", mixinStandardHelpOptions = true, description = "Per-phase time, kernels (or CPU ops) and ops per step.")
+  @Command(
+      name = "phases",
+      mixinStandardHelpOptions = true,
+      description = "Per-phase time, kernels (or CPU ops) and ops per step.")
   static final class Phases extends ReaderCommand {
     @Override
     ReaderViews.View view() {
@@ -41,21 +50,33 @@ final class ReaderCommands {
     }
   }
 
-  @Command(name = "kernels", mixinStandardHelpOptions = true, description = "Kernel rows (CPU profiles: leaf-op self times).")
+  @Command(
+      name = "kernels",
+      mixinStandardHelpOptions = true,
+      description = "Kernel rows (CPU profiles: leaf-op self times).")
   static final class Kernels extends ReaderCommand {
-    @Option(names = "--top", defaultValue = Defaults.Readers.TOP, description = "rows to show (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--top",
+        defaultValue = Defaults.Readers.TOP,
+        description = "rows to show (default: ${DEFAULT-VALUE})")
     int top;
 
     @Option(names = "--category", description = "case-insensitive substring of the category")
     String category;
 
-    @Option(names = "--grep", paramLabel = "REGEX", description = "case-insensitive regex on the raw or friendly name")
+    @Option(
+        names = "--grep",
+        paramLabel = "REGEX",
+        description = "case-insensitive regex on the raw or friendly name")
     String grep;
 
     @Option(names = "--tensorcore", description = "only Tensor-Core kernels")
     boolean tensorcore;
 
-    @Option(names = "--sort", defaultValue = Defaults.Readers.SORT, description = "time, count or name (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--sort",
+        defaultValue = Defaults.Readers.SORT,
+        description = "time, count or name (default: ${DEFAULT-VALUE})")
     String sort;
 
     @Option(names = "--phase", description = "rows of one phase")
@@ -63,13 +84,20 @@ final class ReaderCommands {
 
     @Override
     ReaderViews.View view() {
-      return ReaderViews.kernels(trace, new KernelQuery(top, category, grep, tensorcore, sort, phase));
+      return ReaderViews.kernels(
+          trace, new KernelQuery(top, category, grep, tensorcore, sort, phase));
     }
   }
 
-  @Command(name = "ops", mixinStandardHelpOptions = true, description = "Framework op rows by CPU share.")
+  @Command(
+      name = "ops",
+      mixinStandardHelpOptions = true,
+      description = "Framework op rows by CPU share.")
   static final class Ops extends ReaderCommand {
-    @Option(names = "--top", defaultValue = Defaults.Readers.TOP, description = "rows to show (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--top",
+        defaultValue = Defaults.Readers.TOP,
+        description = "rows to show (default: ${DEFAULT-VALUE})")
     int top;
 
     @Option(names = "--phase", description = "rows of one phase")
@@ -81,12 +109,21 @@ final class ReaderCommands {
     }
   }
 
-  @Command(name = "what-if", mixinStandardHelpOptions = true, description = "Rough projection of removing a kernel category or launches.")
+  @Command(
+      name = "what-if",
+      mixinStandardHelpOptions = true,
+      description = "Rough projection of removing a kernel category or launches.")
   static final class WhatIfCommand extends ReaderCommand {
-    @Option(names = "--remove-category", paramLabel = "S", description = "case-insensitive substring of a category")
+    @Option(
+        names = "--remove-category",
+        paramLabel = "S",
+        description = "case-insensitive substring of a category")
     String removeCategory;
 
-    @Option(names = "--remove-launches", paramLabel = "N", description = "launches to remove per step")
+    @Option(
+        names = "--remove-launches",
+        paramLabel = "N",
+        description = "launches to remove per step")
     Integer removeLaunches;
 
     @Override
@@ -95,8 +132,11 @@ final class ReaderCommands {
     }
   }
 
-  @Command(name = "compare", mixinStandardHelpOptions = true,
-      description = "Compare two profiles: the reference 2*SE rule, then Welch/Mann-Whitney/bootstrap statistics on raw samples.")
+  @Command(
+      name = "compare",
+      mixinStandardHelpOptions = true,
+      description =
+          "Compare two profiles: the reference 2*SE rule, then Welch/Mann-Whitney/bootstrap statistics on raw samples.")
   static final class Compare implements Runnable {
     @Spec CommandSpec spec;
 
@@ -109,13 +149,17 @@ final class ReaderCommands {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
-    @Option(names = "--alpha", defaultValue = Defaults.Readers.COMPARE_ALPHA,
+    @Option(
+        names = "--alpha",
+        defaultValue = Defaults.Readers.COMPARE_ALPHA,
         description = "significance level for the statistics block (default: ${DEFAULT-VALUE})")
     double alpha;
 
     @Override
     public void run() {
-      ReaderViews.compare(before, after, alpha).lines(json).forEach(spec.commandLine().getOut()::println);
+      ReaderViews.compare(before, after, alpha)
+          .lines(json)
+          .forEach(spec.commandLine().getOut()::println);
     }
   }
 }

@@ -9,8 +9,10 @@ import picocli.CommandLine.Spec;
     name = "libreyolo",
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = {"LibreYOLO9 on DJL: predict, model info and profiling.",
-        "From a checkout, ./libreyolo bench prints the benchmark table (the bench module, beside the CLI)."},
+    description = {
+      "LibreYOLO9 on DJL: predict, model info and profiling.",
+      "From a checkout, ./libreyolo bench prints the benchmark table (the bench module, beside the CLI)."
+    },
     subcommands = {PredictCommand.class, ProfileCommand.class, ModelCommand.class})
 public final class RootCommand implements Runnable {
   @Spec CommandSpec spec;

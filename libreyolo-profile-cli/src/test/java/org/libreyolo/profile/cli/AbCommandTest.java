@@ -14,11 +14,32 @@ class AbCommandTest {
 
   @Test
   void aaRunAlternatesTheArmsAndWritesEveryPair() throws Exception {
-    CliTest.Result r = CliTest.run("profile", "ab", "--baseline-weights", "LibreYOLO9t.pt", "--weights", "LibreYOLO9t.pt",
-        "--device", "cpu", "--threads", "1", "--imgsz", "64", "--warmup", "2", "--pairs", "6", "--block-runs", "3",
-        "--project", dir.toString());
+    CliTest.Result r =
+        CliTest.run(
+            "profile",
+            "ab",
+            "--baseline-weights",
+            "LibreYOLO9t.pt",
+            "--weights",
+            "LibreYOLO9t.pt",
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--imgsz",
+            "64",
+            "--warmup",
+            "2",
+            "--pairs",
+            "6",
+            "--block-runs",
+            "3",
+            "--project",
+            dir.toString());
     JsonNode ab = Json.MAPPER.readTree(dir.resolve("ab.json").toFile());
-    assertThat(r.code()).as(r.err()).isEqualTo(ab.get("verdict").asText().equals("REGRESSION") ? 4 : 0);
+    assertThat(r.code())
+        .as(r.err())
+        .isEqualTo(ab.get("verdict").asText().equals("REGRESSION") ? 4 : 0);
     assertThat(r.out()).contains("A/B  random-init (A) vs random-init (B): 6 pairs", "verdict: ");
     assertThat(ab.get("schema").asText()).isEqualTo("libreyolo.profile.ab/v1");
     assertThat(ab.get("pairs")).hasSize(6);
@@ -26,17 +47,29 @@ class AbCommandTest {
     assertThat(ab.get("pairs").get(1).get("order").asText()).isEqualTo("BA");
     double low = ab.get("ci_low").asDouble();
     double high = ab.get("ci_high").asDouble();
-    assertThat(ab.get("change").asDouble()).isBetween(low, high); // the estimate inside its own interval
+    assertThat(ab.get("change").asDouble())
+        .isBetween(low, high); // the estimate inside its own interval
     assertThat(ab.get("config").get("imgsz").asInt()).isEqualTo(64);
   }
 
   @Test
   void badInputExitsTwoWithOneLine() {
-    CliTest.Result pairs = CliTest.run("profile", "ab", "--baseline-weights", "LibreYOLO9t.pt", "--device", "cpu",
-        "--pairs", "2", "--project", dir.toString());
+    CliTest.Result pairs =
+        CliTest.run(
+            "profile",
+            "ab",
+            "--baseline-weights",
+            "LibreYOLO9t.pt",
+            "--device",
+            "cpu",
+            "--pairs",
+            "2",
+            "--project",
+            dir.toString());
     assertThat(pairs.code()).isEqualTo(2);
     assertThat(pairs.err().strip()).isEqualTo("--pairs must be >= 4 for a paired interval, got 2");
-    CliTest.Result missing = CliTest.run("profile", "ab", "--device", "cpu", "--project", dir.toString());
+    CliTest.Result missing =
+        CliTest.run("profile", "ab", "--device", "cpu", "--project", dir.toString());
     assertThat(missing.code()).isEqualTo(2);
     assertThat(missing.err()).contains("--baseline-weights");
     assertThat(dir.resolve("ab.json")).doesNotExist();

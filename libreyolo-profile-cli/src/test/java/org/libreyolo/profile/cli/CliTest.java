@@ -29,22 +29,24 @@ class CliTest {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', value = {
-    "predict --device 0 --threads 1 | no CUDA device/engine is available",
-    "predict --device cpu --threads 1 /no/such/image.jpg | no images found at: /no/such/image.jpg",
-    "predict --device cpu --imgsz 100 | --imgsz must be a positive multiple of 32",
-    "predict --device cpu --imgsz 0 | --imgsz must be a positive multiple of 32",
-    "predict --device cpu --batch 0 | --batch must be >= 1",
-    "predict --device cpu --max-det 0 | --max-det must be >= 1",
-    "predict --device cpu --conf 1.5 | --conf must be within [0, 1]",
-    "predict --device cpu --iou -0.1 | --iou must be within [0, 1]",
-    "predict --device cpu --size x | unknown --size 'x'",
-    "predict --device tpu | unknown --device 'tpu'",
-    "predict weights=LibreYOLO9t.pt | --weights LibreYOLO9t.pt (not weights=LibreYOLO9t.pt)",
-    "predict --device cpu --weights missing.npz | weights file not found: missing.npz",
-    "predict --device cpu --no-such-flag | Unknown option",
-    "model info --size e | unknown --size 'e'",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "predict --device 0 --threads 1 | no CUDA device/engine is available",
+        "predict --device cpu --threads 1 /no/such/image.jpg | no images found at: /no/such/image.jpg",
+        "predict --device cpu --imgsz 100 | --imgsz must be a positive multiple of 32",
+        "predict --device cpu --imgsz 0 | --imgsz must be a positive multiple of 32",
+        "predict --device cpu --batch 0 | --batch must be >= 1",
+        "predict --device cpu --max-det 0 | --max-det must be >= 1",
+        "predict --device cpu --conf 1.5 | --conf must be within [0, 1]",
+        "predict --device cpu --iou -0.1 | --iou must be within [0, 1]",
+        "predict --device cpu --size x | unknown --size 'x'",
+        "predict --device tpu | unknown --device 'tpu'",
+        "predict weights=LibreYOLO9t.pt | --weights LibreYOLO9t.pt (not weights=LibreYOLO9t.pt)",
+        "predict --device cpu --weights missing.npz | weights file not found: missing.npz",
+        "predict --device cpu --no-such-flag | Unknown option",
+        "model info --size e | unknown --size 'e'",
+      })
   void badInputExitsTwoWithOneLine(String args, String message) {
     Result r = run(args.trim().split("\\s+"));
     assertThat(r.code()).isEqualTo(2);
@@ -66,8 +68,11 @@ class CliTest {
   @Test
   void npzWithoutInputIsBadInput() {
     Path file = dir.resolve("x.npz");
-    org.libreyolo.profile.internal.io.AtomicFiles.write(file,
-        out -> Npz.writeFloat32(out, Map.of("other", new Npz.FloatArray(new float[1], new long[] {1}))));
+    org.libreyolo.profile.internal.io.AtomicFiles.write(
+        file,
+        out ->
+            Npz.writeFloat32(
+                out, Map.of("other", new Npz.FloatArray(new float[1], new long[] {1}))));
     Result r = run("predict", "--device", "cpu", "--threads", "1", file.toString());
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("has no 'input' array");
@@ -76,8 +81,22 @@ class CliTest {
   @Test
   void predictPrintsDetectionsAsJsonAndSavesRawPredictions() throws Exception {
     Path raw = dir.resolve("raw.npz");
-    Result r = run("predict", "--device", "cpu", "--threads", "1", "--imgsz", "128", "--conf", "0.0",
-        "--max-det", "5", "--json", "--save-raw", raw.toString());
+    Result r =
+        run(
+            "predict",
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--imgsz",
+            "128",
+            "--conf",
+            "0.0",
+            "--max-det",
+            "5",
+            "--json",
+            "--save-raw",
+            raw.toString());
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode images = new ObjectMapper().readTree(r.out());
     assertThat(images).hasSize(1);

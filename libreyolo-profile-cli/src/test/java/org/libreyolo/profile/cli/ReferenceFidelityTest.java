@@ -16,13 +16,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.analysis.Traces;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.result.Json;
 
 /**
- * Reader outputs where a differential run against the reference's own reader code found us
- * apart, and the deliberate deviations docs/deviations.md lists: each case here pins one line of
- * that document.
+ * Reader outputs where a differential run against the reference's own reader code found us apart,
+ * and the deliberate deviations docs/deviations.md lists: each case here pins one line of that
+ * document.
  */
 class ReferenceFidelityTest {
   @TempDir Path dir;
@@ -60,7 +60,9 @@ class ReferenceFidelityTest {
   void cpuProfilesStoreANumericTensorCoreShare() throws Exception {
     // the reference's summary formats tensorcore_pct with :.0f; a null made it fail on our profiles
     Path cpu = TestEngine.fixture("djl-traces/djl-cpu-trace-forward-sample.json");
-    assertThat(json("profile", "summary", cpu.toString(), "--json").get("tensorcore_pct").isNumber()).isTrue();
+    assertThat(
+            json("profile", "summary", cpu.toString(), "--json").get("tensorcore_pct").isNumber())
+        .isTrue();
     Path cpuOnlyRank = TestEngine.fixture("gpu-traces/cpu-only-rank.json.gz");
     JsonNode summary = json("profile", "summary", cpuOnlyRank.toString(), "--json");
     assertThat(summary.get("tensorcore_pct").asDouble()).isEqualTo(0.0);
@@ -69,9 +71,11 @@ class ReferenceFidelityTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"phases", "kernels", "ops", "what-if"})
   void jsonViewsPrintTheProfilesStoredTraceNotTheArgument(String reader) throws Exception {
-    String[] extra = reader.equals("what-if") ? new String[] {"--remove-launches", "0"} : new String[0];
+    String[] extra =
+        reader.equals("what-if") ? new String[] {"--remove-launches", "0"} : new String[0];
     Path stored = profileWithStoredTrace("/elsewhere/profile_trace.json");
-    assertThat(json(args(reader, stored, extra)).get("trace").asText()).isEqualTo("/elsewhere/profile_trace.json");
+    assertThat(json(args(reader, stored, extra)).get("trace").asText())
+        .isEqualTo("/elsewhere/profile_trace.json");
     Path traceless = profileWithStoredTrace(null);
     assertThat(json(args(reader, traceless, extra)).get("trace").isNull()).isTrue();
     // a raw trace is its own: the analysis stores the path it read
@@ -95,8 +99,10 @@ class ReferenceFidelityTest {
     Path b = dir.resolve("b.json");
     ProfileIo.writeIndented(a, before);
     ProfileIo.writeIndented(b, after);
-    assertThat(run("profile", "compare", a.toString(), b.toString()).out()).startsWith("img/s          187.55 -> 187.0 (-0%)");
-    assertThat(run("profile", "compare", b.toString(), a.toString()).out()).startsWith("img/s          187.0 -> 187.55 (+0%)");
+    assertThat(run("profile", "compare", a.toString(), b.toString()).out())
+        .startsWith("img/s          187.55 -> 187.0 (-0%)");
+    assertThat(run("profile", "compare", b.toString(), a.toString()).out())
+        .startsWith("img/s          187.0 -> 187.55 (+0%)");
   }
 
   @Test
@@ -109,8 +115,12 @@ class ReferenceFidelityTest {
     ProfileIo.writeIndented(file, p);
     assertThat(run("profile", "what-if", file.toString(), "--remove-launches", "0").out())
         .contains("  step   241.48 -> ~241 ms");
-    assertThat(json("profile", "what-if", file.toString(), "--remove-launches", "0", "--json").get("step_ms")
-        .get("projected").asDouble()).isEqualTo(241.5);
+    assertThat(
+            json("profile", "what-if", file.toString(), "--remove-launches", "0", "--json")
+                .get("step_ms")
+                .get("projected")
+                .asDouble())
+        .isEqualTo(241.5);
   }
 
   @Test
@@ -125,7 +135,9 @@ class ReferenceFidelityTest {
     ProfileIo.writeIndented(pb, b);
     CliTest.Result r = run("profile", "compare", pa.toString(), pb.toString());
     assertThat(r.out() + r.err()).doesNotContain("gpu_name");
-    assertThat(json("profile", "compare", pa.toString(), pb.toString(), "--json").get("environment_differences"))
+    assertThat(
+            json("profile", "compare", pa.toString(), pb.toString(), "--json")
+                .get("environment_differences"))
         .isEmpty();
   }
 
@@ -149,7 +161,10 @@ class ReferenceFidelityTest {
     JsonNode cost = Json.MAPPER.readTree("{\"per_op_us\": 2.0, \"in_op_us\": 0.5}");
     Path cpu = t.write(dir.resolve("cpu_trace.json"), (ObjectNode) cost);
     CliTest.Result r = run("profile", "summary", cpu.toString());
-    assertThat(r.out()).contains("CPU busy", "profiler cost taken out: ~2.00 us/op  (as recorded: CPU busy 0.05 ms, host / launch)");
+    assertThat(r.out())
+        .contains(
+            "CPU busy",
+            "profiler cost taken out: ~2.00 us/op  (as recorded: CPU busy 0.05 ms, host / launch)");
   }
 
   @Test

@@ -20,8 +20,16 @@ import org.libreyolo.profile.Api;
  * @param verdict the paired-blocks verdict
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public record AbResult(Path file, String baseline, String candidate, ObjectNode config, Settings settings,
-    double[] aMs, double[] bMs, double[] logRatios, PairedBlocks verdict) {
+public record AbResult(
+    Path file,
+    String baseline,
+    String candidate,
+    ObjectNode config,
+    Settings settings,
+    double[] aMs,
+    double[] bMs,
+    double[] logRatios,
+    PairedBlocks verdict) {
   /**
    * How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it).
    *
@@ -31,5 +39,6 @@ public record AbResult(Path file, String baseline, String candidate, ObjectNode 
    * @param alpha the significance level, within (0, 1)
    * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
    */
-  public record Settings(int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {}
+  public record Settings(
+      int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {}
 }

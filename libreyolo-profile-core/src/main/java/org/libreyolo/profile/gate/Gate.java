@@ -1,16 +1,12 @@
 package org.libreyolo.profile.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.Workload;
-import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -21,13 +17,15 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * JUnit extension (docs/statistics.md, "The stored-baseline gate"). Timing is judged on blocks
  * normalised by the canary, by {@link VerdictRule}: REGRESSION when the slowdown is significant and
  * at least the threshold, PASS when the interval excludes a slowdown of the threshold, otherwise
- * INCONCLUSIVE with the minimum detectable effect. A machine that changed speed, another environment or another workload give
- * INCONCLUSIVE, never a timing verdict; more ops per step is a REGRESSION on its own.
+ * INCONCLUSIVE with the minimum detectable effect. A machine that changed speed, another
+ * environment or another workload give INCONCLUSIVE, never a timing verdict; more ops per step is a
+ * REGRESSION on its own.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class Gate {
   /** Environment fields whose difference makes a comparison meaningless. */
-  static final List<String> FINGERPRINT = List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name");
+  static final List<String> FINGERPRINT =
+      List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name");
 
   private Gate() {}
 
@@ -43,8 +41,15 @@ public final class Gate {
    * @param verdict the verdict
    * @param why the reason, in words
    */
-  public record Row(String metric, Double baseline, Double current, Double change, Double ciLow, Double ciHigh,
-      Verdict verdict, String why) {}
+  public record Row(
+      String metric,
+      Double baseline,
+      Double current,
+      Double change,
+      Double ciLow,
+      Double ciHigh,
+      Verdict verdict,
+      String why) {}
 
   /**
    * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
@@ -57,9 +62,16 @@ public final class Gate {
    * @param environmentDifferences the environment fields that differ between the two profiles
    * @param options the gate's settings
    */
-  public record Result(Verdict verdict, List<Row> rows, BlockStatistics timing, String unstableMachine,
-      List<String> environmentDifferences, List<String> workloadDifferences, List<String> modelFileChange,
-      OpCounts.Result opCounts, GateOptions options) {
+  public record Result(
+      Verdict verdict,
+      List<Row> rows,
+      BlockStatistics timing,
+      String unstableMachine,
+      List<String> environmentDifferences,
+      List<String> workloadDifferences,
+      List<String> modelFileChange,
+      OpCounts.Result opCounts,
+      GateOptions options) {
     /**
      * The minimum detectable effect of the timing rows, or null without blocks.
      *
@@ -106,9 +118,9 @@ public final class Gate {
 
   /** Rounded to 4 decimals; null stays null. */
   /**
-   * The gate: environment and workload guards, the op-count counter, then the timing rows from
-   * the block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check
-   * first and say how to re-record.
+   * The gate: environment and workload guards, the op-count counter, then the timing rows from the
+   * block statistic. Both profiles need timing blocks ({@link #hasBlocks}); callers check first and
+   * say how to re-record.
    *
    * @param b the baseline profile
    * @param c the current profile
@@ -130,7 +142,8 @@ public final class Gate {
    * @param measured the fingerprint fields that may differ ({@code engine}, {@code libtorch})
    * @return the gate's result
    */
-  public static Result check(Profile b, Profile c, GateOptions options, java.util.Set<String> measured) {
+  public static Result check(
+      Profile b, Profile c, GateOptions options, java.util.Set<String> measured) {
     List<String> env = new ArrayList<>();
     Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
@@ -141,21 +154,28 @@ public final class Gate {
     List<String> workload = Workload.differences(b, c);
     List<Blocks> before = b.samples().processes();
     List<Blocks> after = c.samples().processes();
-    BlockStatistics stats = BlockStatistics.applicable(before, after)
-        ? BlockStatistics.of(before, after, options.alpha(), options.processNoise(),
-        options.jobNoise()) : null;
+    BlockStatistics stats =
+        BlockStatistics.applicable(before, after)
+            ? BlockStatistics.of(
+                before, after, options.alpha(), options.processNoise(), options.jobNoise())
+            : null;
     String unstable = stats == null ? null : unstableMachine(stats, options);
     // not comparable, or the machine moved: the rows keep their numbers but no verdict of their own
     // (one verdict per report: never a REGRESSION row under an INCONCLUSIVE verdict)
-    String notJudged = !env.isEmpty() ? "not judged: " + field(env.get(0)) + " differs"
-        : !workload.isEmpty() ? "not judged: " + field(workload.get(0)) + " differs" : unstable;
+    String notJudged =
+        !env.isEmpty()
+            ? "not judged: " + field(env.get(0)) + " differs"
+            : !workload.isEmpty() ? "not judged: " + field(workload.get(0)) + " differs" : unstable;
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
       rows.add(row(metric, b, c, stats, notJudged, options));
     }
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
-    OpCounts.Result counts = env.isEmpty() && workload.isEmpty() ? OpCounts.check(b, c)
-        : new OpCounts.Result(Verdict.INCONCLUSIVE, List.of("not compared: the environment or workload differs"));
+    OpCounts.Result counts =
+        env.isEmpty() && workload.isEmpty()
+            ? OpCounts.check(b, c)
+            : new OpCounts.Result(
+                Verdict.INCONCLUSIVE, List.of("not compared: the environment or workload differs"));
     Verdict overall;
     if (!env.isEmpty() || !workload.isEmpty()) {
       overall = Verdict.INCONCLUSIVE;
@@ -164,13 +184,23 @@ public final class Gate {
     } else {
       overall = worst(rows.stream().map(Row::verdict).toList());
     }
-    return new Result(overall, rows, stats, unstable, env, workload, Workload.modelFileChange(b, c), counts, options);
+    return new Result(
+        overall,
+        rows,
+        stats,
+        unstable,
+        env,
+        workload,
+        Workload.modelFileChange(b, c),
+        counts,
+        options);
   }
 
   /**
    * Where and what the profile measured, as the gate compares them: the environment's fingerprint
    * (CPU, cores, threads, engine, libtorch, device, GPU) and the workload's fields, the ones the
-   * profile records. Two profiles with the same testbed are comparable; the history keys a series by it.
+   * profile records. Two profiles with the same testbed are comparable; the history keys a series
+   * by it.
    *
    * @param p the profile
    * @return field name to value, sorted
@@ -204,29 +234,47 @@ public final class Gate {
   }
 
   /**
-   * The noise sentinel: a canary that moved more than normalisation was validated for, between
-   * the runs or inside one, makes the timing INCONCLUSIVE with the reason; null when steady.
+   * The noise sentinel: a canary that moved more than normalisation was validated for, between the
+   * runs or inside one, makes the timing INCONCLUSIVE with the reason; null when steady.
    */
   static String unstableMachine(BlockStatistics s, GateOptions o) {
     if (Math.abs(s.machineChange()) > o.machineChangeLimit()) {
-      return "machine speed changed " + Fmt.signedPercent(s.machineChange()) + " between the baseline and this run"
-          + " (canary; the limit is " + Fmt.percent(o.machineChangeLimit()) + ")";
+      return "machine speed changed "
+          + Fmt.signedPercent(s.machineChange())
+          + " between the baseline and this run"
+          + " (canary; the limit is "
+          + Fmt.percent(o.machineChangeLimit())
+          + ")";
     }
     if (s.drift() > o.driftLimit()) {
-      return "machine speed changed " + Fmt.percent(s.drift()) + " during a run (canary blocks; the limit is "
-          + Fmt.percent(o.driftLimit()) + ")";
+      return "machine speed changed "
+          + Fmt.percent(s.drift())
+          + " during a run (canary blocks; the limit is "
+          + Fmt.percent(o.driftLimit())
+          + ")";
     }
     return null;
   }
 
-  /** @param notJudged why the timing gets no verdict (another environment or workload, a moved machine), or null */
-  private static Row row(String metric, Profile b, Profile c, BlockStatistics s, String notJudged, GateOptions o) {
+  /**
+   * @param notJudged why the timing gets no verdict (another environment or workload, a moved
+   *     machine), or null
+   */
+  private static Row row(
+      String metric, Profile b, Profile c, BlockStatistics s, String notJudged, GateOptions o) {
     GateMetric m = GateMetric.of(metric);
     boolean latency = m.lowerIsBetter();
     Double before = number(m.read(b));
     Double after = number(m.read(c));
     if (s == null) {
-      return new Row(metric, before, after, null, null, null, Verdict.INCONCLUSIVE,
+      return new Row(
+          metric,
+          before,
+          after,
+          null,
+          null,
+          null,
+          Verdict.INCONCLUSIVE,
           "no timing blocks of the same canary on both sides");
     }
     // throughput is batch / time: a time change r is a throughput change 1/(1+r) - 1
@@ -239,10 +287,23 @@ public final class Gate {
     double worseLow = latency ? low : -high;
     double worseHigh = latency ? high : -low;
     double t = o.maxRegression();
-    VerdictRule.Call call = VerdictRule.judge(latency ? change : -change, worseLow, worseHigh, t, s.mde(),
-        "use profile ab (in-job A/B) for small changes");
-    return new Row(metric, before, after, change, low, high, call.verdict(), call.why() + " (" + units(s) + ", threshold "
-        + Fmt.percent(t) + ")");
+    VerdictRule.Call call =
+        VerdictRule.judge(
+            latency ? change : -change,
+            worseLow,
+            worseHigh,
+            t,
+            s.mde(),
+            "use profile ab (in-job A/B) for small changes");
+    return new Row(
+        metric,
+        before,
+        after,
+        change,
+        low,
+        high,
+        call.verdict(),
+        call.why() + " (" + units(s) + ", threshold " + Fmt.percent(t) + ")");
   }
 
   /** The field a difference line names ({@code threads 1 -> 2}: {@code threads}). */
@@ -254,7 +315,8 @@ public final class Gate {
   /** {@code 5/5 forks, 60/60 blocks}, or {@code 12/12 blocks} without forks. */
   static String units(BlockStatistics s) {
     String blocks = s.blocksBefore() + "/" + s.blocksAfter() + " blocks";
-    return s.forksBefore() > 1 || s.forksAfter() > 1 ? s.forksBefore() + "/" + s.forksAfter() + " forks, " + blocks
+    return s.forksBefore() > 1 || s.forksAfter() > 1
+        ? s.forksBefore() + "/" + s.forksAfter() + " forks, " + blocks
         : blocks;
   }
 

@@ -80,7 +80,8 @@ public enum GateMetric {
         return m;
       }
     }
-    throw LibreYoloException.badInput("unknown gate metric '" + key + "': use " + String.join(", ", keys()));
+    throw LibreYoloException.badInput(
+        "unknown gate metric '" + key + "': use " + String.join(", ", keys()));
   }
 
   /** {@return every metric's key, in declaration order} */

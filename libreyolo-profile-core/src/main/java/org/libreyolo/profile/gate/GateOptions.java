@@ -7,43 +7,54 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.compare.SampleStatistics;
 
 /**
- * How the gate decides: significance level, the practical threshold (relative change that
- * matters), the gated metrics ({@code img_per_s}, {@code latency_p50_ms}), the machine's noise
- * between processes, and how far the canary may move before timing is INCONCLUSIVE
- * (docs/statistics.md, "The stored-baseline gate").
+ * How the gate decides: significance level, the practical threshold (relative change that matters),
+ * the gated metrics ({@code img_per_s}, {@code latency_p50_ms}), the machine's noise between
+ * processes, and how far the canary may move before timing is INCONCLUSIVE (docs/statistics.md,
+ * "The stored-baseline gate").
  *
  * @param alpha the significance level, within (0, 1)
  * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
  * @param metrics the gated metric names
- * @param processNoise the between-process noise the gate assumes when a side has too few runs, a fraction
- * @param machineChangeLimit the largest change of the machine's speed between the runs before timing is INCONCLUSIVE
- * @param driftLimit the largest change of the machine's speed within one run before timing is INCONCLUSIVE
- * @param jobNoise the noise between jobs that a job's forks cannot see (the machine's state while the
- *     job ran: a busy neighbour, another core), a fraction; part of every forked interval
+ * @param processNoise the between-process noise the gate assumes when a side has too few runs, a
+ *     fraction
+ * @param machineChangeLimit the largest change of the machine's speed between the runs before
+ *     timing is INCONCLUSIVE
+ * @param driftLimit the largest change of the machine's speed within one run before timing is
+ *     INCONCLUSIVE
+ * @param jobNoise the noise between jobs that a job's forks cannot see (the machine's state while
+ *     the job ran: a busy neighbour, another core), a fraction; part of every forked interval
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record GateOptions(double alpha, double maxRegression, List<String> metrics, double processNoise,
-    double machineChangeLimit, double driftLimit, double jobNoise) {
+public record GateOptions(
+    double alpha,
+    double maxRegression,
+    List<String> metrics,
+    double processNoise,
+    double machineChangeLimit,
+    double driftLimit,
+    double jobNoise) {
   /** The keys of every {@link GateMetric}. */
   public static final List<String> SUPPORTED = GateMetric.keys();
 
   public GateOptions {
     SampleStatistics.checkAlpha(alpha);
     if (!(maxRegression >= 0 && maxRegression < 10)) {
-      throw LibreYoloException.badInput("{maxRegression} must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
+      throw LibreYoloException.badInput(
+          "{maxRegression} must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
     }
     metrics.forEach(GateMetric::of); // an unknown key names the supported ones
     metrics = List.copyOf(metrics);
     if (!(processNoise >= 0 && processNoise < 1)) {
-      throw LibreYoloException.badInput("{processNoise} must be a fraction within [0, 1) (0.04 = 4%), got "
-          + processNoise);
+      throw LibreYoloException.badInput(
+          "{processNoise} must be a fraction within [0, 1) (0.04 = 4%), got " + processNoise);
     }
     if (!(jobNoise >= 0 && jobNoise < 1)) {
-      throw LibreYoloException.badInput("{jobNoise} must be a fraction within [0, 1) (0.02 = 2%), got " + jobNoise);
+      throw LibreYoloException.badInput(
+          "{jobNoise} must be a fraction within [0, 1) (0.02 = 2%), got " + jobNoise);
     }
     if (!(machineChangeLimit > 0) || !(driftLimit > 0)) {
-      throw LibreYoloException.badInput("the canary limits must be fractions > 0, got " + machineChangeLimit + ", "
-          + driftLimit);
+      throw LibreYoloException.badInput(
+          "the canary limits must be fractions > 0, got " + machineChangeLimit + ", " + driftLimit);
     }
   }
 
@@ -54,7 +65,8 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
    * @return the options
    */
   public GateOptions withJobNoise(double noise) {
-    return new GateOptions(alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, noise);
+    return new GateOptions(
+        alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, noise);
   }
 
   /**
@@ -76,8 +88,8 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
   }
 
   /**
-   * Gate options by name, starting from {@link org.libreyolo.profile.Defaults.Gate}; {@link #build()}
-   * validates. Surfaces set what their user gave and nothing else.
+   * Gate options by name, starting from {@link org.libreyolo.profile.Defaults.Gate}; {@link
+   * #build()} validates. Surfaces set what their user gave and nothing else.
    */
   public static final class Builder {
     private double alpha = Defaults.Gate.ALPHA_VALUE;
@@ -135,7 +147,8 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
     }
 
     /**
-     * Sets the noise between jobs that a job's forks cannot see (a team that measured its own runners).
+     * Sets the noise between jobs that a job's forks cannot see (a team that measured its own
+     * runners).
      *
      * @param v a fraction within [0, 1)
      * @return this builder
@@ -164,8 +177,8 @@ public record GateOptions(double alpha, double maxRegression, List<String> metri
      * @return the options
      */
     public GateOptions build() {
-      return new GateOptions(alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, jobNoise);
+      return new GateOptions(
+          alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, jobNoise);
     }
   }
-
 }

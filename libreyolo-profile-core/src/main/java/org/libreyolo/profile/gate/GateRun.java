@@ -1,42 +1,36 @@
 package org.libreyolo.profile.gate;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.gate.BlockStatistics;
-import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
- * The baseline gate as the Maven {@code check} goal and the JUnit extension run it: one call
- * judges the current profile against the baseline and writes the verdict three ways, all telling
- * the same verdict: {@code check-result.json} (machines), {@code check-summary.md} (CI job
- * summaries) and {@code check-report.html} (people). Recording a baseline is the other half.
+ * The baseline gate as the Maven {@code check} goal and the JUnit extension run it: one call judges
+ * the current profile against the baseline and writes the verdict three ways, all telling the same
+ * verdict: {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and
+ * {@code check-report.html} (people). Recording a baseline is the other half.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class GateRun {
 
   private GateRun() {}
 
-
-  /** Exit code of {@code profile check} on a REGRESSION (0 PASS / IMPROVED / INCONCLUSIVE, 2 bad input). */
+  /**
+   * Exit code of {@code profile check} on a REGRESSION (0 PASS / IMPROVED / INCONCLUSIVE, 2 bad
+   * input).
+   */
   public static final int REGRESSION_EXIT_CODE = 4;
 
   /**
-   * Whether a verdict fails the build: a REGRESSION always; an INCONCLUSIVE only for teams that
-   * ask for strictness ({@code failOnInconclusive}, default false).
+   * Whether a verdict fails the build: a REGRESSION always; an INCONCLUSIVE only for teams that ask
+   * for strictness ({@code failOnInconclusive}, default false).
    *
    * @param verdict the verdict
    * @param failOnInconclusive whether INCONCLUSIVE fails too
@@ -47,14 +41,16 @@ public final class GateRun {
   }
 
   /**
-   * What a gate says when baselines found no current profile: perf tests that silently did not
-   * run are the usual cause (a Surefire older than 3 runs no JUnit 5 test and reports success).
+   * What a gate says when baselines found no current profile: perf tests that silently did not run
+   * are the usual cause (a Surefire older than 3 runs no JUnit 5 test and reports success).
    *
    * @param count how many baselines have no current run
    * @return the line to print
    */
   public static String missingRuns(int count) {
-    return count + (count == 1 ? " baseline has" : " baselines have") + " no current run: did the perf tests run?"
+    return count
+        + (count == 1 ? " baseline has" : " baselines have")
+        + " no current run: did the perf tests run?"
         + " JUnit 5 needs Surefire >= 3 (docs/junit.md)";
   }
 
@@ -67,7 +63,8 @@ public final class GateRun {
    * @return the gate's result
    */
   public static Gate.Result judge(Path baseline, Path current, GateOptions options) {
-    return judge(ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options);
+    return judge(
+        ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options);
   }
 
   /**
@@ -80,7 +77,8 @@ public final class GateRun {
    * @param options the gate's settings
    * @return the gate's result
    */
-  public static Gate.Result judge(Profile base, Path baseline, Profile now, Path current, GateOptions options) {
+  public static Gate.Result judge(
+      Profile base, Path baseline, Profile now, Path current, GateOptions options) {
     requireBlocks(base, baseline, "baseline");
     requireBlocks(now, current, "current profile");
     return Gate.check(base, now, options);
@@ -88,8 +86,8 @@ public final class GateRun {
 
   /**
    * The stored-baseline gate judges timing blocks of this schema (docs/statistics.md): another
-   * schema version, a profile without blocks (recorded before blocks existed, a training profile,
-   * a trace), too few blocks, or hand-edited ones are bad input with the way out.
+   * schema version, a profile without blocks (recorded before blocks existed, a training profile, a
+   * trace), too few blocks, or hand-edited ones are bad input with the way out.
    */
   /**
    * The forks of one run share one machine: a profile whose forks' fingerprints differ (forks
@@ -102,8 +100,20 @@ public final class GateRun {
         var first = forks.get(0).environment().path(field);
         var other = fork.environment().path(field);
         if (!first.equals(other)) {
-          throw LibreYoloException.badInput("the " + role + " " + file + " has forks from different environments (fork "
-              + fork.index() + ": " + field + " " + first + " -> " + other + "): record it again in one job");
+          throw LibreYoloException.badInput(
+              "the "
+                  + role
+                  + " "
+                  + file
+                  + " has forks from different environments (fork "
+                  + fork.index()
+                  + ": "
+                  + field
+                  + " "
+                  + first
+                  + " -> "
+                  + other
+                  + "): record it again in one job");
         }
       }
     }
@@ -111,8 +121,8 @@ public final class GateRun {
 
   /**
    * Refuses, before anything is measured, a baseline the gate could never judge: one process gives
-   * {@code repeat * floor(runs / 5)} timing blocks and the gate needs {@link BlockStatistics#MIN_BLOCKS};
-   * forks need a block each.
+   * {@code repeat * floor(runs / 5)} timing blocks and the gate needs {@link
+   * BlockStatistics#MIN_BLOCKS}; forks need a block each.
    *
    * @param runs measured iterations per trial
    * @param repeat trials in one process
@@ -122,13 +132,31 @@ public final class GateRun {
     int perBlock = Defaults.Blocks.RUNS_PER_BLOCK;
     int blocks = Math.max(1, repeat) * (runs / perBlock);
     if (forks < 2 && blocks < BlockStatistics.MIN_BLOCKS) {
-      throw LibreYoloException.badInput("{runs} " + runs + " gives " + blocks + " timing block" + (blocks == 1 ? "" : "s")
-          + " of " + perBlock + " runs, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": a baseline recorded"
-          + " so could never be judged; set {runs} >= " + BlockStatistics.MIN_BLOCKS * perBlock + " (or {forks} >= 2)");
+      throw LibreYoloException.badInput(
+          "{runs} "
+              + runs
+              + " gives "
+              + blocks
+              + " timing block"
+              + (blocks == 1 ? "" : "s")
+              + " of "
+              + perBlock
+              + " runs, the gate needs at least "
+              + BlockStatistics.MIN_BLOCKS
+              + ": a baseline recorded"
+              + " so could never be judged; set {runs} >= "
+              + BlockStatistics.MIN_BLOCKS * perBlock
+              + " (or {forks} >= 2)");
     }
     if (blocks < 1) {
-      throw LibreYoloException.badInput("{runs} " + runs + " gives no timing block of " + perBlock + " runs in each fork:"
-          + " set {runs} >= " + perBlock);
+      throw LibreYoloException.badInput(
+          "{runs} "
+              + runs
+              + " gives no timing block of "
+              + perBlock
+              + " runs in each fork:"
+              + " set {runs} >= "
+              + perBlock);
     }
   }
 
@@ -137,26 +165,53 @@ public final class GateRun {
     String schema = p.json().path("schema").asText("");
     String again = ": record it again with this version's infer or @ProfiledStep";
     if (!schema.equals(Profile.SCHEMA)) {
-      throw LibreYoloException.badInput("the " + role + " " + file + " is schema '" + schema + "', the gate judges "
-          + Profile.SCHEMA + again);
+      throw LibreYoloException.badInput(
+          "the "
+              + role
+              + " "
+              + file
+              + " is schema '"
+              + schema
+              + "', the gate judges "
+              + Profile.SCHEMA
+              + again);
     }
     Blocks blocks = p.samples().blocks();
     if (blocks == null) {
-      throw LibreYoloException.badInput("the " + role + " " + file + " has no timing blocks (samples.blocks): it was"
-          + " recorded by an older version, or is a training profile or a trace" + again);
+      throw LibreYoloException.badInput(
+          "the "
+              + role
+              + " "
+              + file
+              + " has no timing blocks (samples.blocks): it was"
+              + " recorded by an older version, or is a training profile or a trace"
+              + again);
     }
     if (!blocks.valid()) {
-      throw LibreYoloException.badInput("the " + role + " " + file + " has invalid timing blocks (samples.blocks"
-          + " needs step_ms and canary_ms of equal length, positive numbers only)" + again);
+      throw LibreYoloException.badInput(
+          "the "
+              + role
+              + " "
+              + file
+              + " has invalid timing blocks (samples.blocks"
+              + " needs step_ms and canary_ms of equal length, positive numbers only)"
+              + again);
     }
     if (!Gate.hasBlocks(p)) {
-      throw LibreYoloException.badInput("the " + role + " " + file + " has " + blocks.stepMs().length
-          + " timing blocks, the gate needs at least " + BlockStatistics.MIN_BLOCKS + ": measure at least "
-          + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK + " runs");
+      throw LibreYoloException.badInput(
+          "the "
+              + role
+              + " "
+              + file
+              + " has "
+              + blocks.stepMs().length
+              + " timing blocks, the gate needs at least "
+              + BlockStatistics.MIN_BLOCKS
+              + ": measure at least "
+              + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK
+              + " runs");
     }
   }
-
-
 
   /**
    * The producer output a gate should read under {@code outputDirectory}: {@code infer_repeat.json}
@@ -170,8 +225,10 @@ public final class GateRun {
     Path single = outputDirectory.resolve("infer").resolve("profile.json");
     Path repeat = outputDirectory.resolve("infer_repeat.json");
     try {
-      if (Files.isRegularFile(repeat) && (!Files.isRegularFile(single)
-          || Files.getLastModifiedTime(repeat).compareTo(Files.getLastModifiedTime(single)) >= 0)) {
+      if (Files.isRegularFile(repeat)
+          && (!Files.isRegularFile(single)
+              || Files.getLastModifiedTime(repeat).compareTo(Files.getLastModifiedTime(single))
+                  >= 0)) {
         return repeat;
       }
     } catch (IOException e) {
@@ -179,7 +236,6 @@ public final class GateRun {
     }
     return single;
   }
-
 
   /**
    * Copies {@code current} (a profile or trace every reader accepts) to {@code baseline},
@@ -190,9 +246,11 @@ public final class GateRun {
    * @param overwrite whether an existing baseline may be replaced
    * @param overwriteHint how to say that the baseline may be overwritten
    */
-  public static void recordBaseline(Path current, Path baseline, boolean overwrite, String overwriteHint) {
+  public static void recordBaseline(
+      Path current, Path baseline, boolean overwrite, String overwriteHint) {
     if (Files.exists(baseline) && !overwrite) {
-      throw LibreYoloException.badInput("baseline " + baseline + " exists: " + overwriteHint + " to replace it");
+      throw LibreYoloException.badInput(
+          "baseline " + baseline + " exists: " + overwriteHint + " to replace it");
     }
     ProfileLoader.load(current); // must be a readable profile or trace
     try {
@@ -202,5 +260,4 @@ public final class GateRun {
       throw LibreYoloException.badInput("cannot read " + current + ": " + e.getMessage(), e);
     }
   }
-
 }

@@ -14,13 +14,12 @@ import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The deterministic counter beside the timing: framework ops per step, per phase and per op name,
- * from the traced steps. The same code on the same input runs the same ops: cross-process A/A
- * runs of {@code profile infer} gave identical counts (docs/statistics.md), while timing moved by
- * tens of percent. More ops per step is a structural change timing noise can hide; fewer ops
- * passes and says the baseline is stale. Leaf-op counts are not used: which ops are leaves is
- * decided from timestamps and moves between runs. Beside the counts, the work counted from input
- * shapes ({@code work}: convolution and matrix-product MACs per step) catches the same ops on
- * larger tensors.
+ * from the traced steps. The same code on the same input runs the same ops: cross-process A/A runs
+ * of {@code profile infer} gave identical counts (docs/statistics.md), while timing moved by tens
+ * of percent. More ops per step is a structural change timing noise can hide; fewer ops passes and
+ * says the baseline is stale. Leaf-op counts are not used: which ops are leaves is decided from
+ * timestamps and moves between runs. Beside the counts, the work counted from input shapes ({@code
+ * work}: convolution and matrix-product MACs per step) catches the same ops on larger tensors.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class OpCounts {
@@ -29,13 +28,14 @@ public final class OpCounts {
   /**
    * @param verdict REGRESSION when a phase runs more ops per step, IMPROVED when fewer, PASS when
    *     equal, INCONCLUSIVE when either profile has no traced ops
-   * @param changes per-phase changes with the ops that changed most, e.g.
-   *     {@code forward: +1,800 ops/step (aten::mul +900, aten::add +900)}
+   * @param changes per-phase changes with the ops that changed most, e.g. {@code forward: +1,800
+   *     ops/step (aten::mul +900, aten::add +900)}
    */
   public record Result(Verdict verdict, List<String> changes) {}
 
   /**
-   * Compares the ops each phase called: more is a REGRESSION, fewer IMPROVED (exact, no statistics).
+   * Compares the ops each phase called: more is a REGRESSION, fewer IMPROVED (exact, no
+   * statistics).
    *
    * @param baseline the baseline profile, or its file
    * @param current the current profile, or its file
@@ -63,8 +63,10 @@ public final class OpCounts {
       }
       if (!changes.isEmpty() && !opDelta.isEmpty()) {
         List<String> ops = new ArrayList<>();
-        opDelta.entrySet().stream().sorted((x, y) -> Long.compare(Math.abs(y.getValue()), Math.abs(x.getValue())))
-            .limit(5).forEach(e -> ops.add(e.getKey() + " " + signed(e.getValue())));
+        opDelta.entrySet().stream()
+            .sorted((x, y) -> Long.compare(Math.abs(y.getValue()), Math.abs(x.getValue())))
+            .limit(5)
+            .forEach(e -> ops.add(e.getKey() + " " + signed(e.getValue())));
         changes.add("ops that changed: " + String.join(", ", ops));
       }
     }
@@ -72,7 +74,8 @@ public final class OpCounts {
     ProfileRows.Work wb = current.work();
     if (wa != null && wb != null) {
       compared = true;
-      more |= work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
+      more |=
+          work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
       more |= work(changes, "matrix-product MACs", wa.matmulMacs(), wb.matmulMacs());
       fewer |= wb.convMacsStride1() < wa.convMacsStride1() || wb.matmulMacs() < wa.matmulMacs();
     }
@@ -81,21 +84,32 @@ public final class OpCounts {
     if (ba != null && ca != null) {
       compared = true;
       long delta = ca - ba;
-      boolean beyond = Math.abs(delta) > ALLOCATION_BYTES && Math.abs(delta) > ALLOCATION_FRACTION * ba;
+      boolean beyond =
+          Math.abs(delta) > ALLOCATION_BYTES && Math.abs(delta) > ALLOCATION_FRACTION * ba;
       if (beyond) {
         more |= delta > 0;
         fewer |= delta < 0;
-        changes.add(String.format(Locale.ROOT, "allocation: %+.1f%% bytes/iteration (%,d -> %,d)",
-            ba == 0 ? 100.0 : 100.0 * delta / ba, ba, ca));
+        changes.add(
+            String.format(
+                Locale.ROOT,
+                "allocation: %+.1f%% bytes/iteration (%,d -> %,d)",
+                ba == 0 ? 100.0 : 100.0 * delta / ba,
+                ba,
+                ca));
       }
     }
     if (!compared) {
-      return new Result(Verdict.INCONCLUSIVE, List.of("no traced ops in " + (before.isEmpty() ? "the baseline"
-          : "the current profile") + ": op counts not compared"));
+      return new Result(
+          Verdict.INCONCLUSIVE,
+          List.of(
+              "no traced ops in "
+                  + (before.isEmpty() ? "the baseline" : "the current profile")
+                  + ": op counts not compared"));
     }
     Verdict verdict = more ? Verdict.REGRESSION : fewer ? Verdict.IMPROVED : Verdict.PASS;
     if (verdict == Verdict.IMPROVED) {
-      changes.add("less work per step: refresh the baseline so the next increase is measured from here");
+      changes.add(
+          "less work per step: refresh the baseline so the next increase is measured from here");
     }
     return new Result(verdict, changes);
   }
@@ -106,11 +120,13 @@ public final class OpCounts {
    * scalar-replaces one object more or less.
    */
   static final long ALLOCATION_BYTES = 64;
+
   static final double ALLOCATION_FRACTION = 0.05;
 
   /** Median bytes per iteration of a plain-code step (no model named), or null. */
   private static Long plainAllocation(Profile p) {
-    com.fasterxml.jackson.databind.JsonNode bytes = p.json().path("allocation").path("bytes_per_iteration");
+    com.fasterxml.jackson.databind.JsonNode bytes =
+        p.json().path("allocation").path("bytes_per_iteration");
     com.fasterxml.jackson.databind.JsonNode params = p.environment().get("model_params");
     boolean plain = params != null && params.asLong(0) < 0;
     return plain && bytes.isNumber() ? bytes.asLong() : null;
@@ -121,8 +137,14 @@ public final class OpCounts {
     if (before == after) {
       return false;
     }
-    changes.add(String.format(Locale.ROOT, "work: %s %+.1f%%/step (%,d -> %,d)", what,
-        before == 0 ? 100.0 : 100.0 * (after - before) / before, before, after));
+    changes.add(
+        String.format(
+            Locale.ROOT,
+            "work: %s %+.1f%%/step (%,d -> %,d)",
+            what,
+            before == 0 ? 100.0 : 100.0 * (after - before) / before,
+            before,
+            after));
     return after > before;
   }
 

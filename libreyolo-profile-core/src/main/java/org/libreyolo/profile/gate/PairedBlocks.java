@@ -5,11 +5,11 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * The in-job A/B statistic: A and B measured in the same process in alternating blocks (ABBA),
- * each pair of blocks giving one log-ratio of block medians. The pairs, not the iterations, are
- * the independent unit: a pair shares the process and its minute on the machine, so slow drift
- * cancels inside it. The change is {@code exp(mean log-ratio) - 1} with a t interval over the
- * pairs, and the verdict has three outcomes (docs/statistics.md, "In-job A/B").
+ * The in-job A/B statistic: A and B measured in the same process in alternating blocks (ABBA), each
+ * pair of blocks giving one log-ratio of block medians. The pairs, not the iterations, are the
+ * independent unit: a pair shares the process and its minute on the machine, so slow drift cancels
+ * inside it. The change is {@code exp(mean log-ratio) - 1} with a t interval over the pairs, and
+ * the verdict has three outcomes (docs/statistics.md, "In-job A/B").
  *
  * @param pairs A/B pairs, at least 4
  * @param change the estimated change, a fraction (+0.10 = 10% slower)
@@ -20,7 +20,13 @@ import org.libreyolo.profile.LibreYoloException;
  * @param why the reason, in words
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh, double mde, Verdict verdict,
+public record PairedBlocks(
+    int pairs,
+    double change,
+    double ciLow,
+    double ciHigh,
+    double mde,
+    Verdict verdict,
     String why) {
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
   public static final int MIN_PAIRS = 4;
@@ -34,7 +40,8 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
     int k = logRatios.length;
     if (k < MIN_PAIRS) {
-      throw LibreYoloException.badInput("{pairs} must be >= " + MIN_PAIRS + " for a paired interval, got " + k);
+      throw LibreYoloException.badInput(
+          "{pairs} must be >= " + MIN_PAIRS + " for a paired interval, got " + k);
     }
     double mean = 0;
     for (double r : logRatios) {
@@ -51,7 +58,8 @@ public record PairedBlocks(int pairs, double change, double ciLow, double ciHigh
     double low = Math.expm1(mean - t * se);
     double high = Math.expm1(mean + t * se);
     double mde = Math.expm1((t + tPower) * se);
-    VerdictRule.Call call = VerdictRule.judge(Math.expm1(mean), low, high, threshold, mde, "add pairs");
+    VerdictRule.Call call =
+        VerdictRule.judge(Math.expm1(mean), low, high, threshold, mde, "add pairs");
     return new PairedBlocks(k, Math.expm1(mean), low, high, mde, call.verdict(), call.why());
   }
 }

@@ -65,9 +65,9 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
   }
 
   /**
-   * Every step profile under the output root (a {@code profile.json} two levels down whose
-   * {@code config.mode} is {@code step}), in path order; producers' own folders ({@code infer},
-   * {@code run}) are not steps.
+   * Every step profile under the output root (a {@code profile.json} two levels down whose {@code
+   * config.mode} is {@code step}), in path order; producers' own folders ({@code infer}, {@code
+   * run}) are not steps.
    *
    * @return the steps found, sorted
    */
@@ -82,7 +82,8 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
           for (Path dir : keys.filter(Files::isDirectory).sorted().toList()) {
             Path file = dir.resolve("profile.json");
             Profile profile = Files.isRegularFile(file) ? ProfileLoader.load(file) : null;
-            if (profile != null && "step".equals(profile.json().path("config").path("mode").asText())) {
+            if (profile != null
+                && "step".equals(profile.json().path("config").path("mode").asText())) {
               String className = type.getFileName().toString();
               String key = dir.getFileName().toString();
               out.add(new Step(className, key, file, baseline(className, key), profile));
@@ -97,9 +98,9 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
   }
 
   /**
-   * The step baselines under the baseline directory (JSON files whose {@code config.mode} is
-   * {@code step}) that none of {@code found} reads: perf tests that did not run this build (a
-   * Surefire that does not run JUnit 5, a skipped or deleted test), in name order.
+   * The step baselines under the baseline directory (JSON files whose {@code config.mode} is {@code
+   * step}) that none of {@code found} reads: perf tests that did not run this build (a Surefire
+   * that does not run JUnit 5, a skipped or deleted test), in name order.
    *
    * @param found the profiles found
    * @return the baselines that have no current run
@@ -112,22 +113,31 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
     found.forEach(step -> claimed.add(step.baseline().toAbsolutePath().normalize()));
     List<Path> out = new ArrayList<>();
     try (Stream<Path> files = Files.list(baselineDirectory)) {
-      for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f))
-          .sorted().toList()) {
+      for (Path file :
+          files
+              .filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f))
+              .sorted()
+              .toList()) {
         if (!claimed.contains(file.toAbsolutePath().normalize()) && isStepProfile(file)) {
           out.add(file);
         }
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot list " + baselineDirectory + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot list " + baselineDirectory + ": " + e.getMessage(), e);
     }
     return out;
   }
 
   private static boolean isStepProfile(Path file) {
     try {
-      return "step".equals(org.libreyolo.profile.result.Json.MAPPER.readTree(file.toFile()).path("config")
-          .path("mode").asText());
+      return "step"
+          .equals(
+              org.libreyolo.profile.result.Json.MAPPER
+                  .readTree(file.toFile())
+                  .path("config")
+                  .path("mode")
+                  .asText());
     } catch (IOException e) {
       return false; // not a profile: not ours to name
     }

@@ -1,6 +1,7 @@
 package org.libreyolo.profile.gate;
 
 import org.libreyolo.profile.Api;
+
 /** Outcome of a baseline gate. */
 @Api(status = Api.Status.EXPERIMENTAL)
 public enum Verdict {

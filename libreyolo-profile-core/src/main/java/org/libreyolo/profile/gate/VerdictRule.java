@@ -11,15 +11,16 @@ import org.libreyolo.profile.internal.report.Fmt;
  * <ul>
  *   <li>REGRESSION when the slowdown is significant (the interval's lower end above 0) and its
  *       estimate is at least the threshold;
- *   <li>IMPROVED when the speed-up is significant (the upper end below 0) and at least the threshold;
+ *   <li>IMPROVED when the speed-up is significant (the upper end below 0) and at least the
+ *       threshold;
  *   <li>PASS when the interval's upper end is below the threshold (no slowdown of that size);
  *   <li>otherwise INCONCLUSIVE, naming what the measurement could detect.
  * </ul>
  *
- * As asv, Bencher and Perfherder flag a change: significant and at least the threshold, so a
- * well measured +10% fails at a 5% threshold without an interval narrower than 5%. Unchanged code
- * fails only when the interval misses 0 on the slow side, at most {@code alpha / 2} of the time,
- * and then only with an estimate of at least the threshold (docs/statistics.md, "The gate").
+ * As asv, Bencher and Perfherder flag a change: significant and at least the threshold, so a well
+ * measured +10% fails at a 5% threshold without an interval narrower than 5%. Unchanged code fails
+ * only when the interval misses 0 on the slow side, at most {@code alpha / 2} of the time, and then
+ * only with an estimate of at least the threshold (docs/statistics.md, "The gate").
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class VerdictRule {
@@ -69,7 +70,8 @@ public final class VerdictRule {
    * @param remedy what would narrow the interval, for the INCONCLUSIVE reason
    * @return the verdict and its reason
    */
-  public static Call judge(double slow, double slowLow, double slowHigh, double threshold, double mde, String remedy) {
+  public static Call judge(
+      double slow, double slowLow, double slowHigh, double threshold, double mde, String remedy) {
     if (slowLow > 0 && slow >= threshold) {
       return new Call(Verdict.REGRESSION, sentence(Verdict.REGRESSION, "threshold"));
     }
@@ -79,7 +81,13 @@ public final class VerdictRule {
     if (slowHigh < threshold) {
       return new Call(Verdict.PASS, sentence(Verdict.PASS, "threshold"));
     }
-    return new Call(Verdict.INCONCLUSIVE, "underpowered: could detect ~" + Fmt.percent(mde) + ", threshold "
-        + Fmt.percent(threshold) + "; " + remedy);
+    return new Call(
+        Verdict.INCONCLUSIVE,
+        "underpowered: could detect ~"
+            + Fmt.percent(mde)
+            + ", threshold "
+            + Fmt.percent(threshold)
+            + "; "
+            + remedy);
   }
 }

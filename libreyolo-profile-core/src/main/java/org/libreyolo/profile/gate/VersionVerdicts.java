@@ -17,13 +17,21 @@ import org.libreyolo.profile.Api;
  * @param verdict the worst of the outcomes
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public record VersionVerdicts(String baseline, String candidate, int forks, GateOptions gate,
-    List<String> classpathDifferences, List<Outcome> outcomes, List<String> failures, Verdict verdict) {
+public record VersionVerdicts(
+    String baseline,
+    String candidate,
+    int forks,
+    GateOptions gate,
+    List<String> classpathDifferences,
+    List<Outcome> outcomes,
+    List<String> failures,
+    Verdict verdict) {
   /**
    * One measured step of a test, or a test that could not be judged.
    *
    * @param test the test ({@code Class.method})
-   * @param step the step's key ({@code method}, {@code method.decode}), or null when nothing was measured
+   * @param step the step's key ({@code method}, {@code method.decode}), or null when nothing was
+   *     measured
    * @param verdict REGRESSION, IMPROVED, PASS or INCONCLUSIVE
    * @param gate the fork gate's result, or null when not judged
    * @param why the verdict in words

@@ -10,11 +10,14 @@ import java.util.Properties;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * What differs between the two engines: the URL, how a connection is opened and configured, the
- * key column, and their errors in the user's words. Everything else is one SQL for both.
+ * What differs between the two engines: the URL, how a connection is opened and configured, the key
+ * column, and their errors in the user's words. Everything else is one SQL for both.
  */
 enum Dialect {
-  /** An embedded file: WAL so readers never block the writer, a busy timeout and immediate transactions so concurrent writers queue instead of failing. */
+  /**
+   * An embedded file: WAL so readers never block the writer, a busy timeout and immediate
+   * transactions so concurrent writers queue instead of failing.
+   */
   SQLITE("jdbc:sqlite:", "org.sqlite.JDBC", "INTEGER PRIMARY KEY"),
   /** A server for a fleet of runners. */
   POSTGRESQL("jdbc:postgresql:", "org.postgresql.Driver", "BIGSERIAL PRIMARY KEY");
@@ -42,11 +45,16 @@ enum Dialect {
         return d;
       }
     }
-    throw LibreYoloException.badInput("{history} must be a JDBC URL jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DB,"
-        + " got '" + url + "'");
+    throw LibreYoloException.badInput(
+        "{history} must be a JDBC URL jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DB,"
+            + " got '"
+            + url
+            + "'");
   }
 
-  /** Opens a connection with autocommit off; bad input in one line when the store cannot be used. */
+  /**
+   * Opens a connection with autocommit off; bad input in one line when the store cannot be used.
+   */
   Connection open(String url) {
     Properties p = new Properties();
     if (this == SQLITE) {
@@ -56,7 +64,8 @@ enum Dialect {
       p.setProperty("busy_timeout", Integer.toString(TIMEOUT_SECONDS * 3000));
       p.setProperty("foreign_keys", "true");
     } else {
-      // a refused port fails at once; a silent host within the 10 s the user waits at most (a loaded
+      // a refused port fails at once; a silent host within the 10 s the user waits at most (a
+      // loaded
       // machine can take seconds to accept: 2 s would fail a healthy server there)
       p.setProperty("connectTimeout", Integer.toString(TIMEOUT_SECONDS - 2));
       p.setProperty("loginTimeout", Integer.toString(TIMEOUT_SECONDS - 1));
@@ -65,11 +74,15 @@ enum Dialect {
     try {
       // the driver is instantiated from this class loader: in a Maven plugin's realm or a test's
       // class path DriverManager's service lookup may not see it
-      Driver d = (Driver) Class.forName(driver, true, Dialect.class.getClassLoader()).getDeclaredConstructor()
-          .newInstance();
+      Driver d =
+          (Driver)
+              Class.forName(driver, true, Dialect.class.getClassLoader())
+                  .getDeclaredConstructor()
+                  .newInstance();
       Connection c = d.connect(url, p);
       if (c == null) {
-        throw LibreYoloException.badInput("{history} '" + url + "' is not a URL the " + name().toLowerCase() + " driver reads");
+        throw LibreYoloException.badInput(
+            "{history} '" + url + "' is not a URL the " + name().toLowerCase() + " driver reads");
       }
       // SQLite: transactions are begun here explicitly (begin), not by the driver, which begins the
       // next one right after each commit and leaves the connection outside any when that fails busy
@@ -78,15 +91,21 @@ enum Dialect {
     } catch (SQLException e) {
       throw error(url, e);
     } catch (ReflectiveOperationException e) {
-      throw LibreYoloException.badInput("the " + name().toLowerCase() + " JDBC driver (" + driver
-          + ") is not on the class path: add it to use {history} " + url, e);
+      throw LibreYoloException.badInput(
+          "the "
+              + name().toLowerCase()
+              + " JDBC driver ("
+              + driver
+              + ") is not on the class path: add it to use {history} "
+              + url,
+          e);
     }
   }
 
   /**
    * Begins a transaction: SQLite's {@code BEGIN IMMEDIATE} takes the write lock up front (waiting
-   * the busy timeout), so two writers queue instead of deadlocking on an upgrade; a reader's
-   * {@code BEGIN} gives its statements one snapshot. PostgreSQL is always in one (autocommit off).
+   * the busy timeout), so two writers queue instead of deadlocking on an upgrade; a reader's {@code
+   * BEGIN} gives its statements one snapshot. PostgreSQL is always in one (autocommit off).
    */
   void begin(Connection c, boolean write) throws SQLException {
     if (this == SQLITE) {
@@ -121,7 +140,10 @@ enum Dialect {
     }
   }
 
-  /** PostgreSQL serialises the first use of a new store with an advisory lock; SQLite's immediate transaction already does. */
+  /**
+   * PostgreSQL serialises the first use of a new store with an advisory lock; SQLite's immediate
+   * transaction already does.
+   */
   void lockForSchema(Statement s) throws SQLException {
     if (this == POSTGRESQL) {
       s.execute("SELECT pg_advisory_xact_lock(20261203)");
@@ -138,22 +160,39 @@ enum Dialect {
     String first = firstLine(e.getMessage());
     if (this == SQLITE) {
       Path file = file(url);
-      if (first.contains("NOTADB") || first.contains("not a database") || first.contains("malformed")) {
-        return LibreYoloException.badInput("the history file " + file + " is not a readable SQLite database"
-            + " (corrupt or another format): move it away or point {history} elsewhere", e);
+      if (first.contains("NOTADB")
+          || first.contains("not a database")
+          || first.contains("malformed")) {
+        return LibreYoloException.badInput(
+            "the history file "
+                + file
+                + " is not a readable SQLite database"
+                + " (corrupt or another format): move it away or point {history} elsewhere",
+            e);
       }
       if (first.contains("READONLY") || first.contains("readonly")) {
-        return LibreYoloException.badInput("the history file " + file + " is read-only: make it writable or point"
-            + " {history} elsewhere", e);
+        return LibreYoloException.badInput(
+            "the history file "
+                + file
+                + " is read-only: make it writable or point"
+                + " {history} elsewhere",
+            e);
       }
-      return LibreYoloException.badInput("the history file " + file + " cannot be used: " + first, e);
+      return LibreYoloException.badInput(
+          "the history file " + file + " cannot be used: " + first, e);
     }
     String state = String.valueOf(e.getSQLState());
     if (state.startsWith("08")) {
-      return LibreYoloException.badInput("cannot reach the history database at " + hostPort(url) + ": " + first
-          + " (is the server running and {history} right?)", e);
+      return LibreYoloException.badInput(
+          "cannot reach the history database at "
+              + hostPort(url)
+              + ": "
+              + first
+              + " (is the server running and {history} right?)",
+          e);
     }
-    return LibreYoloException.badInput("the history database at " + hostPort(url) + " failed: " + first, e);
+    return LibreYoloException.badInput(
+        "the history database at " + hostPort(url) + " failed: " + first, e);
   }
 
   private static String firstLine(String message) {
@@ -172,24 +211,33 @@ enum Dialect {
     try {
       if (Files.exists(file)) {
         if (!Files.isRegularFile(file)) {
-          throw LibreYoloException.badInput("the history file " + file + " is not a file: point {history} at a file");
+          throw LibreYoloException.badInput(
+              "the history file " + file + " is not a file: point {history} at a file");
         }
         if (!Files.isWritable(file) || !ownerWritable(file)) {
-          throw LibreYoloException.badInput("the history file " + file + " is read-only: make it writable or point"
-              + " {history} elsewhere");
+          throw LibreYoloException.badInput(
+              "the history file "
+                  + file
+                  + " is read-only: make it writable or point"
+                  + " {history} elsewhere");
         }
       } else if (file.getParent() != null) {
         Files.createDirectories(file.getParent());
       }
     } catch (java.io.IOException e) {
-      throw LibreYoloException.badInput("the history file " + file + " cannot be created: " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "the history file " + file + " cannot be created: " + e.getMessage(), e);
     }
   }
 
-  /** The mode's owner-write bit: root may write any file, but a file made read-only is meant to stay so. */
+  /**
+   * The mode's owner-write bit: root may write any file, but a file made read-only is meant to stay
+   * so.
+   */
   private static boolean ownerWritable(Path file) throws java.io.IOException {
     try {
-      return Files.getPosixFilePermissions(file).contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
+      return Files.getPosixFilePermissions(file)
+          .contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE);
     } catch (UnsupportedOperationException e) {
       return true;
     }

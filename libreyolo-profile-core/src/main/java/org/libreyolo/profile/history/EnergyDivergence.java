@@ -1,27 +1,30 @@
 package org.libreyolo.profile.history;
 
 /**
- * The E-divisive split statistic of Matteson and James (2014), moment index 1, for one
- * dimension. For a split of {@code x[lo, hi)} at {@code tau} into X (m runs) and Y (n runs):
+ * The E-divisive split statistic of Matteson and James (2014), moment index 1, for one dimension.
+ * For a split of {@code x[lo, hi)} at {@code tau} into X (m runs) and Y (n runs):
  *
  * <pre>
  *   E = 2/(mn) sum|X_i - Y_j| - 2/(m(m-1)) sum_{i<k}|X_i - X_k| - 2/(n(n-1)) sum_{j<l}|Y_j - Y_l|
  *   Q = mn/(m+n) E
  * </pre>
  *
- * and the estimate is the {@code tau} that maximises Q. The within sums are updated run by run,
- * so one window costs O(L^2) for L runs (docs/history.md).
+ * and the estimate is the {@code tau} that maximises Q. The within sums are updated run by run, so
+ * one window costs O(L^2) for L runs (docs/history.md).
  */
 final class EnergyDivergence {
   private EnergyDivergence() {}
 
-  /** The split maximising Q with at least {@code minSegment} runs each side, or -1 when none fits. */
+  /**
+   * The split maximising Q with at least {@code minSegment} runs each side, or -1 when none fits.
+   */
   static int bestSplit(double[] x, int lo, int hi, int minSegment) {
     int len = hi - lo;
     if (len < 2 * minSegment) {
       return -1;
     }
-    // left[k]: sum of |x_i - x_j| over lo <= i < j < lo + k; right[k]: the same over lo + k <= i < j < hi
+    // left[k]: sum of |x_i - x_j| over lo <= i < j < lo + k; right[k]: the same over lo + k <= i <
+    // j < hi
     double[] left = new double[len + 1];
     for (int k = 2; k <= len; k++) {
       double add = 0;

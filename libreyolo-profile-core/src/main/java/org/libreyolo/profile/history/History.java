@@ -17,8 +17,8 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
- * The run history: every run of every series in one store, an embedded SQLite file by default or
- * a PostgreSQL server for a fleet of runners, chosen by its JDBC URL (docs/history.md). Writes are
+ * The run history: every run of every series in one store, an embedded SQLite file by default or a
+ * PostgreSQL server for a fleet of runners, chosen by its JDBC URL (docs/history.md). Writes are
  * transactions (a run is stored whole or not at all), so concurrent writers lose nothing.
  *
  * <pre>{@code
@@ -32,12 +32,17 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class History implements AutoCloseable {
-  /** The gate's unit per fork: the step's mean log block time relative to the canary, as a ratio. */
+  /**
+   * The gate's unit per fork: the step's mean log block time relative to the canary, as a ratio.
+   */
   public static final String STEP_VS_CANARY = "step_vs_canary";
+
   /** Per fork, the step's geometric mean block time in ms, before normalisation. */
   public static final String STEP_MS = "step_ms";
+
   /** The profile's throughput. */
   public static final String IMG_PER_S = "img_per_s";
+
   /** The profile's median latency. */
   public static final String LATENCY_P50_MS = "latency_p50_ms";
 
@@ -45,7 +50,8 @@ public final class History implements AutoCloseable {
    * What a history metric is, for a reader: its words with the unit, and which way is better.
    *
    * @param label the metric in words, with its unit
-   * @param lowerIsBetter true when a lower value is better, false when higher is, null when unknown (an imported metric)
+   * @param lowerIsBetter true when a lower value is better, false when higher is, null when unknown
+   *     (an imported metric)
    */
   @Api(status = Api.Status.EXPERIMENTAL)
   public record Meaning(String label, Boolean lowerIsBetter) {
@@ -56,7 +62,8 @@ public final class History implements AutoCloseable {
   }
 
   /**
-   * The meaning of a metric: ours by name; another (an imported one) by its {@code _ms} suffix, else unknown.
+   * The meaning of a metric: ours by name; another (an imported one) by its {@code _ms} suffix,
+   * else unknown.
    *
    * @param metric the metric's name
    * @return its words, unit and direction
@@ -67,7 +74,8 @@ public final class History implements AutoCloseable {
       case STEP_MS -> new Meaning("step time (ms)", true);
       case IMG_PER_S -> new Meaning("throughput (img/s)", false);
       case LATENCY_P50_MS -> new Meaning("median latency (ms)", true);
-      default -> metric.endsWith("_ms") ? new Meaning(metric + " (ms)", true) : new Meaning(metric, null);
+      default ->
+          metric.endsWith("_ms") ? new Meaning(metric + " (ms)", true) : new Meaning(metric, null);
     };
   }
 
@@ -85,7 +93,8 @@ public final class History implements AutoCloseable {
    * @return the open history
    */
   public static History open(String url) {
-    return new History(new Store(url == null || url.isBlank() ? Defaults.History.url() : url.strip()));
+    return new History(
+        new Store(url == null || url.isBlank() ? Defaults.History.url() : url.strip()));
   }
 
   /**
@@ -111,7 +120,8 @@ public final class History implements AutoCloseable {
    */
   static String names(List<Series> all) {
     List<String> names = all.stream().map(Series::name).distinct().toList();
-    return String.join(", ", names.subList(0, Math.min(10, names.size()))) + (names.size() > 10 ? ", ..." : "");
+    return String.join(", ", names.subList(0, Math.min(10, names.size())))
+        + (names.size() > 10 ? ", ..." : "");
   }
 
   /**
@@ -125,7 +135,8 @@ public final class History implements AutoCloseable {
     testbeds.forEach(t -> fields.addAll(t.testbed().keySet()));
     List<String> out = new ArrayList<>();
     for (String f : fields) {
-      List<String> values = testbeds.stream().map(t -> t.testbed().getOrDefault(f, "none")).distinct().toList();
+      List<String> values =
+          testbeds.stream().map(t -> t.testbed().getOrDefault(f, "none")).distinct().toList();
       if (values.size() > 1) {
         out.add(f + " " + String.join(" / ", values));
       }
@@ -133,7 +144,9 @@ public final class History implements AutoCloseable {
     return out.isEmpty() ? "no field differs" : "they differ in " + String.join("; ", out);
   }
 
-  /** The run attribute that identifies the profile a run was recorded from (its content's SHA-256). */
+  /**
+   * The run attribute that identifies the profile a run was recorded from (its content's SHA-256).
+   */
   public static final String PROFILE_SHA256 = "profile_sha256";
 
   /**
@@ -159,7 +172,8 @@ public final class History implements AutoCloseable {
   }
 
   /**
-   * The series a name selects: {@code NAME} when one testbed has it, {@code NAME@TESTBED} otherwise.
+   * The series a name selects: {@code NAME} when one testbed has it, {@code NAME@TESTBED}
+   * otherwise.
    *
    * @param ref the series' name or {@code name@testbedId}
    * @return the series
@@ -168,18 +182,31 @@ public final class History implements AutoCloseable {
     int at = ref.lastIndexOf('@');
     List<Series> named = new ArrayList<>(store.list(ref));
     if (named.isEmpty() && at > 0) { // name@testbed
-      store.list(ref.substring(0, at)).stream().filter(s -> s.ref().equals(ref)).forEach(named::add);
+      store.list(ref.substring(0, at)).stream()
+          .filter(s -> s.ref().equals(ref))
+          .forEach(named::add);
     }
     if (named.size() == 1) {
       return named.get(0);
     }
     if (named.isEmpty()) {
       String names = names(list());
-      throw LibreYoloException.badInput("no series '" + ref + "' in the history " + store.where()
-          + (names.isEmpty() ? " (it is empty)" : "; it has: " + names));
+      throw LibreYoloException.badInput(
+          "no series '"
+              + ref
+              + "' in the history "
+              + store.where()
+              + (names.isEmpty() ? " (it is empty)" : "; it has: " + names));
     }
-    throw LibreYoloException.badInput("series '" + ref + "' was measured on " + named.size() + " testbeds ("
-        + differences(named) + "): name one as " + String.join(" or ", named.stream().map(Series::ref).toList()));
+    throw LibreYoloException.badInput(
+        "series '"
+            + ref
+            + "' was measured on "
+            + named.size()
+            + " testbeds ("
+            + differences(named)
+            + "): name one as "
+            + String.join(" or ", named.stream().map(Series::ref).toList()));
   }
 
   /**
@@ -204,8 +231,13 @@ public final class History implements AutoCloseable {
    */
   public static void requireMetric(Series series, String metric) {
     if (!series.metrics().contains(metric)) {
-      throw LibreYoloException.badInput("series " + series.name() + " has no metric '" + metric + "': it has "
-          + String.join(", ", series.metrics()));
+      throw LibreYoloException.badInput(
+          "series "
+              + series.name()
+              + " has no metric '"
+              + metric
+              + "': it has "
+              + String.join(", ", series.metrics()));
     }
   }
 
@@ -252,8 +284,8 @@ public final class History implements AutoCloseable {
 
   /**
    * A profile as a run: per fork the gate's unit ({@link #STEP_VS_CANARY}, when the step was
-   * normalised) and its step time ({@link #STEP_MS}); the run's value of each is the geometric
-   * mean over its forks; throughput and median latency as the profile reports them.
+   * normalised) and its step time ({@link #STEP_MS}); the run's value of each is the geometric mean
+   * over its forks; throughput and median latency as the profile reports them.
    *
    * @param profile the profile
    * @param commit the commit it measured, or null
@@ -277,7 +309,8 @@ public final class History implements AutoCloseable {
       put(metrics, LATENCY_P50_MS, profile.latency().p50());
     }
     if (metrics.isEmpty()) {
-      throw LibreYoloException.badInput("the profile has no timing to record: neither blocks nor throughput");
+      throw LibreYoloException.badInput(
+          "the profile has no timing to record: neither blocks nor throughput");
     }
     Map<String, String> attributes = new TreeMap<>();
     var hash = profile.config().get("weights_sha256");
@@ -289,7 +322,11 @@ public final class History implements AutoCloseable {
     return new Run(time, commit, branch, attributes, metrics, forks);
   }
 
-  private static void perFork(List<Blocks> processes, boolean normalise, String metric, Map<String, Double> metrics,
+  private static void perFork(
+      List<Blocks> processes,
+      boolean normalise,
+      String metric,
+      Map<String, Double> metrics,
       Map<String, double[]> forks) {
     double[] values = new double[processes.size()];
     double logSum = 0;

@@ -30,7 +30,8 @@ public final class HistoryGate {
   /**
    * The gate's outcome against history.
    *
-   * @param verdict the verdict, or null when the history could not judge ({@code fallback} says why)
+   * @param verdict the verdict, or null when the history could not judge ({@code fallback} says
+   *     why)
    * @param why the verdict's reason
    * @param change the estimated slowdown of the step, a fraction
    * @param low the prediction interval's lower end
@@ -42,8 +43,17 @@ public final class HistoryGate {
    * @param fallback why history could not judge, or null
    */
   @Api(status = Api.Status.EXPERIMENTAL)
-  public record Result(Verdict verdict, String why, double change, double low, double high, double mde, int runs,
-      double noise, String used, String fallback) {
+  public record Result(
+      Verdict verdict,
+      String why,
+      double change,
+      double low,
+      double high,
+      double mde,
+      int runs,
+      double noise,
+      String used,
+      String fallback) {
     /**
      * The result's lines, as the check prints them.
      *
@@ -53,9 +63,16 @@ public final class HistoryGate {
       if (verdict == null) {
         return List.of("history: not used, " + fallback);
       }
-      return List.of("history: " + used,
-          String.format(java.util.Locale.ROOT, "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s)", 100 * change,
-              100 * low, 100 * high, verdict, why));
+      return List.of(
+          "history: " + used,
+          String.format(
+              java.util.Locale.ROOT,
+              "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s)",
+              100 * change,
+              100 * low,
+              100 * high,
+              verdict,
+              why));
     }
 
     /**
@@ -92,7 +109,12 @@ public final class HistoryGate {
    * @param options the gate's significance level and threshold
    * @return the result; {@code verdict} null when history cannot judge
    */
-  public static Result check(History history, String name, Profile current, String branch, int window,
+  public static Result check(
+      History history,
+      String name,
+      Profile current,
+      String branch,
+      int window,
       GateOptions options) {
     Map<String, String> testbed = History.testbed(current);
     Series series = history.series(name, testbed);
@@ -100,27 +122,56 @@ public final class HistoryGate {
       List<Series> all = history.list();
       if (all.stream().noneMatch(s -> s.name().equals(name))) { // a new series, or a mistyped name
         String names = History.names(all);
-        return fallback("no series '" + name + "' in the history " + history.where() + (names.isEmpty()
-            ? " (it is empty)" : " (it has " + names + ")") + ": a new series is judged once its runs are recorded;"
-            + " check the name otherwise");
+        return fallback(
+            "no series '"
+                + name
+                + "' in the history "
+                + history.where()
+                + (names.isEmpty() ? " (it is empty)" : " (it has " + names + ")")
+                + ": a new series is judged once its runs are recorded;"
+                + " check the name otherwise");
       }
-      return fallback("no runs of " + name + " on this testbed (" + Store.testbedId(Store.json(testbed))
-          + ") in the history " + history.where());
+      return fallback(
+          "no runs of "
+              + name
+              + " on this testbed ("
+              + Store.testbedId(Store.json(testbed))
+              + ") in the history "
+              + history.where());
     }
-    Double value = History.run(current, null, null, Instant.now()).metrics().get(History.STEP_VS_CANARY);
+    Double value =
+        History.run(current, null, null, Instant.now()).metrics().get(History.STEP_VS_CANARY);
     if (value == null || !series.metrics().contains(History.STEP_VS_CANARY)) {
       return fallback("this run or its history has no canary-normalised blocks");
     }
     List<Point> recent = history.points(series, History.STEP_VS_CANARY, branch, 4 * window);
-    List<ChangePoint> changes = ChangePoints.detect(History.values(recent), ChangePoints.Options.defaults());
+    List<ChangePoint> changes =
+        ChangePoints.detect(History.values(recent), ChangePoints.Options.defaults());
     int from = changes.isEmpty() ? 0 : changes.get(changes.size() - 1).index();
     List<Point> level = recent.subList(Math.max(from, recent.size() - window), recent.size());
     if (level.size() < Defaults.History.GATE_MIN_RUNS) {
-      return fallback(branch + " has " + level.size() + " runs of " + series.ref() + " at its current level (the gate"
-          + " needs " + Defaults.History.GATE_MIN_RUNS + ")");
+      return fallback(
+          branch
+              + " has "
+              + level.size()
+              + " runs of "
+              + series.ref()
+              + " at its current level (the gate"
+              + " needs "
+              + Defaults.History.GATE_MIN_RUNS
+              + ")");
     }
-    return judge(level, value, options, branch + ", " + level.size() + " runs" + (changes.isEmpty() ? ""
-        : " since its change point at " + commitOf(recent.get(from))));
+    return judge(
+        level,
+        value,
+        options,
+        branch
+            + ", "
+            + level.size()
+            + " runs"
+            + (changes.isEmpty()
+                ? ""
+                : " since its change point at " + commitOf(recent.get(from))));
   }
 
   /**
@@ -150,11 +201,26 @@ public final class HistoryGate {
     double d = Math.log(value) - mean;
     double half = ta * se;
     double mde = Math.expm1((ta + t.inverseCumulativeProbability(0.8)) * se);
-    VerdictRule.Call call = VerdictRule.judge(Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half),
-        options.maxRegression(), mde, "the history's noise is wide: more forks per run narrow it");
+    VerdictRule.Call call =
+        VerdictRule.judge(
+            Math.expm1(d),
+            Math.expm1(d - half),
+            Math.expm1(d + half),
+            options.maxRegression(),
+            mde,
+            "the history's noise is wide: more forks per run narrow it");
     String words = used + String.format(java.util.Locale.ROOT, ", noise %.1f%%", 100 * s);
-    return new Result(call.verdict(), call.why(), Math.expm1(d), Math.expm1(d - half), Math.expm1(d + half), mde, n, s,
-        words, null);
+    return new Result(
+        call.verdict(),
+        call.why(),
+        Math.expm1(d),
+        Math.expm1(d - half),
+        Math.expm1(d + half),
+        mde,
+        n,
+        s,
+        words,
+        null);
   }
 
   private static String commitOf(Point p) {
@@ -162,7 +228,8 @@ public final class HistoryGate {
   }
 
   private static Result fallback(String why) {
-    return new Result(null, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null, why);
+    return new Result(
+        null, null, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null, why);
   }
 
   /**

@@ -3,10 +3,9 @@ package org.libreyolo.profile.history;
 import java.util.Arrays;
 
 /**
- * The least-squares split of {@code x[lo, hi)}: the {@code tau} maximising
- * {@code m n / (m + n) (mean_after - mean_before)^2}, the maximum-likelihood location of one shift
- * in level under Gaussian noise (Hinkley, 1970), on values clipped to the stretch's 10th and 90th
- * percentiles.
+ * The least-squares split of {@code x[lo, hi)}: the {@code tau} maximising {@code m n / (m + n)
+ * (mean_after - mean_before)^2}, the maximum-likelihood location of one shift in level under
+ * Gaussian noise (Hinkley, 1970), on values clipped to the stretch's 10th and 90th percentiles.
  */
 final class LevelShift {
   private LevelShift() {}

@@ -30,20 +30,35 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * Apache Otava's CSV layout, read and written (docs/history.md, "Otava's CSV"): a header, a
- * {@code time} column, attribute columns ({@code commit}, {@code branch}, ...) and one numeric
- * column per metric, one row per run. An empty metric cell is a run without that metric.
+ * Apache Otava's CSV layout, read and written (docs/history.md, "Otava's CSV"): a header, a {@code
+ * time} column, attribute columns ({@code commit}, {@code branch}, ...) and one numeric column per
+ * metric, one row per run. An empty metric cell is a run without that metric.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class OtavaCsv {
   /** The time column Otava reads. */
   public static final String TIME = "time";
+
   /** Otava's own time format, as its examples write it. */
-  private static final DateTimeFormatter OTAVA_TIME = new DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd HH:mm:ss")
-      .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
-      .optionalStart().appendLiteral(' ').optionalEnd().optionalStart().appendOffset("+HHMM", "Z").optionalEnd()
-      .optionalStart().appendOffset("+HH:MM", "Z").optionalEnd().toFormatter(Locale.ROOT);
-  private static final DateTimeFormatter WRITE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xx", Locale.ROOT);
+  private static final DateTimeFormatter OTAVA_TIME =
+      new DateTimeFormatterBuilder()
+          .appendPattern("yyyy-MM-dd HH:mm:ss")
+          .optionalStart()
+          .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+          .optionalEnd()
+          .optionalStart()
+          .appendLiteral(' ')
+          .optionalEnd()
+          .optionalStart()
+          .appendOffset("+HHMM", "Z")
+          .optionalEnd()
+          .optionalStart()
+          .appendOffset("+HH:MM", "Z")
+          .optionalEnd()
+          .toFormatter(Locale.ROOT);
+
+  private static final DateTimeFormatter WRITE_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss xx", Locale.ROOT);
 
   private OtavaCsv() {}
 
@@ -51,7 +66,8 @@ public final class OtavaCsv {
    * Reads runs from a CSV file.
    *
    * @param file the CSV file
-   * @param attributes the columns that are attributes (text); every other column but {@code time} is a metric
+   * @param attributes the columns that are attributes (text); every other column but {@code time}
+   *     is a metric
    * @return the runs, in file order
    */
   public static List<Run> read(Path file, Set<String> attributes) {
@@ -59,13 +75,15 @@ public final class OtavaCsv {
     CsvSchema schema = CsvSchema.emptySchema().withHeader();
     List<Run> runs = new ArrayList<>();
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        MappingIterator<Map<String, String>> rows = mapper.readerFor(Map.class).with(schema).readValues(in)) {
+        MappingIterator<Map<String, String>> rows =
+            mapper.readerFor(Map.class).with(schema).readValues(in)) {
       long line = 1; // the header
       while (rows.hasNextValue()) {
         Map<String, String> row = rows.nextValue();
         line++;
         if (!row.containsKey(TIME)) {
-          throw LibreYoloException.badInput(file + ": no '" + TIME + "' column (Otava's CSV starts with a time column)");
+          throw LibreYoloException.badInput(
+              file + ": no '" + TIME + "' column (Otava's CSV starts with a time column)");
         }
         Map<String, String> attrs = new TreeMap<>();
         Map<String, Double> metrics = new TreeMap<>();
@@ -84,17 +102,24 @@ public final class OtavaCsv {
           }
         }
         if (metrics.isEmpty()) {
-          throw LibreYoloException.badInput(file + " line " + line + ": no metric value (columns that are not metrics"
-              + " go in {attributes})");
+          throw LibreYoloException.badInput(
+              file
+                  + " line "
+                  + line
+                  + ": no metric value (columns that are not metrics"
+                  + " go in {attributes})");
         }
         Instant time = time(file, line, row.get(TIME));
-        runs.add(new Run(time, attrs.remove("commit"), attrs.remove("branch"), attrs, metrics, Map.of()));
+        runs.add(
+            new Run(
+                time, attrs.remove("commit"), attrs.remove("branch"), attrs, metrics, Map.of()));
       }
     } catch (IOException | RuntimeException e) {
       if (e instanceof LibreYoloException l) {
         throw l;
       }
-      throw LibreYoloException.badInput("cannot read " + file + " as CSV: " + firstLine(e.getMessage()), e);
+      throw LibreYoloException.badInput(
+          "cannot read " + file + " as CSV: " + firstLine(e.getMessage()), e);
     }
     if (runs.isEmpty()) {
       throw LibreYoloException.badInput(file + " has no rows");
@@ -121,8 +146,11 @@ public final class OtavaCsv {
     header.addAll(attributes);
     header.addAll(metrics);
     CsvMapper mapper = new CsvMapper();
-    try (SequenceWriter w = mapper.writerFor(String[].class).with(CsvSchema.emptySchema().withLineSeparator("\n"))
-        .writeValues(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8))) {
+    try (SequenceWriter w =
+        mapper
+            .writerFor(String[].class)
+            .with(CsvSchema.emptySchema().withLineSeparator("\n"))
+            .writeValues(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8))) {
       w.write(header.toArray(String[]::new));
       for (Run r : runs) {
         List<String> row = new ArrayList<>();
@@ -150,11 +178,21 @@ public final class OtavaCsv {
     } catch (NumberFormatException e) {
       // the message below names where
     }
-    throw LibreYoloException.badInput(file + " line " + line + ", column " + column + ": '" + value
-        + "' is not a number (a text column is an attribute: list it in {attributes})");
+    throw LibreYoloException.badInput(
+        file
+            + " line "
+            + line
+            + ", column "
+            + column
+            + ": '"
+            + value
+            + "' is not a number (a text column is an attribute: list it in {attributes})");
   }
 
-  /** ISO-8601 ({@code 2026-12-03T14:00:00Z}), Otava's {@code 2026-12-03 14:00:00 +0000}, or epoch seconds. */
+  /**
+   * ISO-8601 ({@code 2026-12-03T14:00:00Z}), Otava's {@code 2026-12-03 14:00:00 +0000}, or epoch
+   * seconds.
+   */
   static Instant time(Path file, long line, String value) {
     String v = value == null ? "" : value.strip();
     try {
@@ -166,13 +204,23 @@ public final class OtavaCsv {
       } catch (DateTimeParseException iso) {
         var parsed = OTAVA_TIME.parse(v);
         LocalDateTime local = LocalDateTime.from(parsed);
-        ZoneOffset offset = parsed.isSupported(ChronoField.OFFSET_SECONDS)
-            ? ZoneOffset.ofTotalSeconds(parsed.get(ChronoField.OFFSET_SECONDS)) : ZoneOffset.UTC;
+        ZoneOffset offset =
+            parsed.isSupported(ChronoField.OFFSET_SECONDS)
+                ? ZoneOffset.ofTotalSeconds(parsed.get(ChronoField.OFFSET_SECONDS))
+                : ZoneOffset.UTC;
         return local.toInstant(offset);
       }
     } catch (DateTimeParseException | ArithmeticException e) {
-      throw LibreYoloException.badInput(file + " line " + line + ", column " + TIME + ": '" + v + "' is not a time"
-          + " (2026-12-03 14:00:00 +0000, ISO-8601 or epoch seconds)");
+      throw LibreYoloException.badInput(
+          file
+              + " line "
+              + line
+              + ", column "
+              + TIME
+              + ": '"
+              + v
+              + "' is not a time"
+              + " (2026-12-03 14:00:00 +0000, ISO-8601 or epoch seconds)");
     }
   }
 

@@ -13,9 +13,15 @@ import org.libreyolo.profile.Api;
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class Provenance {
-  private static final List<String> COMMIT_VARIABLES = List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT");
-  private static final List<String> BRANCH_VARIABLES = List.of("GITHUB_HEAD_REF", "GITHUB_REF_NAME", "CI_COMMIT_BRANCH",
-      "CI_COMMIT_REF_NAME", "GIT_BRANCH");
+  private static final List<String> COMMIT_VARIABLES =
+      List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT");
+  private static final List<String> BRANCH_VARIABLES =
+      List.of(
+          "GITHUB_HEAD_REF",
+          "GITHUB_REF_NAME",
+          "CI_COMMIT_BRANCH",
+          "CI_COMMIT_REF_NAME",
+          "GIT_BRANCH");
 
   private Provenance() {}
 
@@ -54,9 +60,13 @@ public final class Provenance {
     return recordHistory != null ? recordHistory : historyBranch.equals(branch());
   }
 
-  /** The branch {@code .git/HEAD} names, from the working directory up; null for a detached head. */
+  /**
+   * The branch {@code .git/HEAD} names, from the working directory up; null for a detached head.
+   */
   private static String headBranch() {
-    for (java.nio.file.Path d = java.nio.file.Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+    for (java.nio.file.Path d = java.nio.file.Path.of("").toAbsolutePath();
+        d != null;
+        d = d.getParent()) {
       java.nio.file.Path head = d.resolve(".git").resolve("HEAD");
       if (java.nio.file.Files.isRegularFile(head)) {
         try {

@@ -18,8 +18,13 @@ import org.libreyolo.profile.LibreYoloException;
  * @param forks per metric, each fork's value (empty for a run measured in one process or imported)
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record Run(Instant time, String commit, String branch, Map<String, String> attributes,
-    Map<String, Double> metrics, Map<String, double[]> forks) {
+public record Run(
+    Instant time,
+    String commit,
+    String branch,
+    Map<String, String> attributes,
+    Map<String, Double> metrics,
+    Map<String, double[]> forks) {
   /** Checks the run: a time, at least one metric, every value finite. */
   public Run {
     if (time == null) {
@@ -31,10 +36,12 @@ public record Run(Instant time, String commit, String branch, Map<String, String
     if (metrics.isEmpty()) {
       throw LibreYoloException.badInput("a history run needs at least one metric");
     }
-    metrics.forEach((k, v) -> {
-      if (v == null || !Double.isFinite(v)) {
-        throw LibreYoloException.badInput("metric " + k + " of the run at " + time + " is not a finite number: " + v);
-      }
-    });
+    metrics.forEach(
+        (k, v) -> {
+          if (v == null || !Double.isFinite(v)) {
+            throw LibreYoloException.badInput(
+                "metric " + k + " of the run at " + time + " is not a finite number: " + v);
+          }
+        });
   }
 }

@@ -22,9 +22,13 @@ final class Schema {
   private static List<String> tables(Dialect d) {
     return List.of(
         "CREATE TABLE IF NOT EXISTS libreyolo_schema (version INTEGER NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS series (id " + d.id() + ", name TEXT NOT NULL, testbed_id TEXT NOT NULL,"
+        "CREATE TABLE IF NOT EXISTS series (id "
+            + d.id()
+            + ", name TEXT NOT NULL, testbed_id TEXT NOT NULL,"
             + " testbed TEXT NOT NULL, UNIQUE (name, testbed_id))",
-        "CREATE TABLE IF NOT EXISTS runs (id " + d.id() + ", series_id BIGINT NOT NULL REFERENCES series (id),"
+        "CREATE TABLE IF NOT EXISTS runs (id "
+            + d.id()
+            + ", series_id BIGINT NOT NULL REFERENCES series (id),"
             + " time_ms BIGINT NOT NULL, commit_id TEXT, branch TEXT, attributes TEXT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS series_metrics (series_id BIGINT NOT NULL REFERENCES series (id),"
             + " metric TEXT NOT NULL, PRIMARY KEY (series_id, metric))",
@@ -50,8 +54,14 @@ final class Schema {
           return;
         }
         if (version > VERSION) {
-          throw LibreYoloException.badInput("the history " + where + " has schema version " + version
-              + "; this libreyolo-profile reads version " + VERSION + ": upgrade libreyolo-profile");
+          throw LibreYoloException.badInput(
+              "the history "
+                  + where
+                  + " has schema version "
+                  + version
+                  + "; this libreyolo-profile reads version "
+                  + VERSION
+                  + ": upgrade libreyolo-profile");
         }
         return;
       } catch (SQLException e) {

@@ -40,7 +40,8 @@ final class Store implements AutoCloseable {
 
   /** The store in words: its file or its server. */
   String where() {
-    return dialect == Dialect.SQLITE ? "file " + url.substring("jdbc:sqlite:".length())
+    return dialect == Dialect.SQLITE
+        ? "file " + url.substring("jdbc:sqlite:".length())
         : "database at " + Dialect.hostPort(url);
   }
 
@@ -49,11 +50,17 @@ final class Store implements AutoCloseable {
     try {
       dialect.begin(c, true);
       long series = seriesId(name, testbed);
-      try (PreparedStatement run = c.prepareStatement("INSERT INTO runs (series_id, time_ms, commit_id, branch,"
-          + " attributes) VALUES (?, ?, ?, ?, ?) RETURNING id");
-          PreparedStatement metric = c.prepareStatement("INSERT INTO run_metrics (run_id, metric, value) VALUES (?, ?, ?)");
-          PreparedStatement fork = c.prepareStatement("INSERT INTO fork_values (run_id, metric, fork, value)"
-              + " VALUES (?, ?, ?, ?)")) {
+      try (PreparedStatement run =
+              c.prepareStatement(
+                  "INSERT INTO runs (series_id, time_ms, commit_id, branch,"
+                      + " attributes) VALUES (?, ?, ?, ?, ?) RETURNING id");
+          PreparedStatement metric =
+              c.prepareStatement(
+                  "INSERT INTO run_metrics (run_id, metric, value) VALUES (?, ?, ?)");
+          PreparedStatement fork =
+              c.prepareStatement(
+                  "INSERT INTO fork_values (run_id, metric, fork, value)"
+                      + " VALUES (?, ?, ?, ?)")) {
         for (Run r : runs) {
           run.setLong(1, series);
           run.setLong(2, r.time().toEpochMilli());
@@ -84,9 +91,12 @@ final class Store implements AutoCloseable {
         metric.executeBatch();
         fork.executeBatch();
       }
-      try (PreparedStatement known = c.prepareStatement("INSERT INTO series_metrics (series_id, metric) VALUES (?, ?)"
-          + " ON CONFLICT (series_id, metric) DO NOTHING")) {
-        for (String m : runs.stream().flatMap(r -> r.metrics().keySet().stream()).distinct().toList()) {
+      try (PreparedStatement known =
+          c.prepareStatement(
+              "INSERT INTO series_metrics (series_id, metric) VALUES (?, ?)"
+                  + " ON CONFLICT (series_id, metric) DO NOTHING")) {
+        for (String m :
+            runs.stream().flatMap(r -> r.metrics().keySet().stream()).distinct().toList()) {
           known.setLong(1, series);
           known.setString(2, m);
           known.addBatch();
@@ -103,14 +113,17 @@ final class Store implements AutoCloseable {
   private long seriesId(String name, Map<String, String> testbed) throws SQLException {
     String tb = json(new TreeMap<>(testbed));
     String id = testbedId(tb);
-    try (PreparedStatement insert = c.prepareStatement("INSERT INTO series (name, testbed_id, testbed) VALUES (?, ?, ?)"
-        + " ON CONFLICT (name, testbed_id) DO NOTHING")) {
+    try (PreparedStatement insert =
+        c.prepareStatement(
+            "INSERT INTO series (name, testbed_id, testbed) VALUES (?, ?, ?)"
+                + " ON CONFLICT (name, testbed_id) DO NOTHING")) {
       insert.setString(1, name);
       insert.setString(2, id);
       insert.setString(3, tb);
       insert.executeUpdate();
     }
-    try (PreparedStatement select = c.prepareStatement("SELECT id FROM series WHERE name = ? AND testbed_id = ?")) {
+    try (PreparedStatement select =
+        c.prepareStatement("SELECT id FROM series WHERE name = ? AND testbed_id = ?")) {
       select.setString(1, name);
       select.setString(2, id);
       try (ResultSet r = select.executeQuery()) {
@@ -120,11 +133,16 @@ final class Store implements AutoCloseable {
     }
   }
 
-  /** Every series (of one name, or all with null) with its metrics and run count, by name then testbed. */
+  /**
+   * Every series (of one name, or all with null) with its metrics and run count, by name then
+   * testbed.
+   */
   List<Series> list(String name) {
-    String sql = "SELECT s.name, s.testbed_id, s.testbed, (SELECT COUNT(*) FROM runs r WHERE r.series_id = s.id),"
-        + " (SELECT string_agg(k.metric, ',') FROM series_metrics k WHERE k.series_id = s.id) FROM series s"
-        + (name == null ? "" : " WHERE s.name = ?") + " ORDER BY s.name, s.testbed_id";
+    String sql =
+        "SELECT s.name, s.testbed_id, s.testbed, (SELECT COUNT(*) FROM runs r WHERE r.series_id = s.id),"
+            + " (SELECT string_agg(k.metric, ',') FROM series_metrics k WHERE k.series_id = s.id) FROM series s"
+            + (name == null ? "" : " WHERE s.name = ?")
+            + " ORDER BY s.name, s.testbed_id";
     if (dialect == Dialect.SQLITE) {
       sql = sql.replace("string_agg(k.metric, ',')", "group_concat(k.metric, ',')");
     }
@@ -137,8 +155,15 @@ final class Store implements AutoCloseable {
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
           String metrics = r.getString(5);
-          out.add(new Series(r.getString(1), r.getString(2), map(r.getString(3)),
-              metrics == null ? List.of() : List.copyOf(new TreeSet<>(List.of(metrics.split(",")))), r.getInt(4)));
+          out.add(
+              new Series(
+                  r.getString(1),
+                  r.getString(2),
+                  map(r.getString(3)),
+                  metrics == null
+                      ? List.of()
+                      : List.copyOf(new TreeSet<>(List.of(metrics.split(",")))),
+                  r.getInt(4)));
         }
       }
       dialect.commit(c);
@@ -149,9 +174,12 @@ final class Store implements AutoCloseable {
     }
   }
 
-  /** Whether a run of the named series (any testbed) carries attribute {@code key} = {@code value}. */
+  /**
+   * Whether a run of the named series (any testbed) carries attribute {@code key} = {@code value}.
+   */
   boolean hasRun(String name, String key, String value) {
-    String sql = "SELECT 1 FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND r.attributes LIKE ?";
+    String sql =
+        "SELECT 1 FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND r.attributes LIKE ?";
     try (PreparedStatement s = c.prepareStatement(sql)) {
       dialect.begin(c, false);
       s.setString(1, name);
@@ -168,14 +196,16 @@ final class Store implements AutoCloseable {
   }
 
   /**
-   * One metric's values of a series in time order: the last {@code last} runs (0: all) on
-   * {@code branch} (null: every branch).
+   * One metric's values of a series in time order: the last {@code last} runs (0: all) on {@code
+   * branch} (null: every branch).
    */
   List<Point> points(Series series, String metric, String branch, int last) {
-    String sql = "SELECT r.time_ms, r.commit_id, r.branch, m.value, r.id FROM runs r JOIN series s ON s.id = r.series_id"
-        + " JOIN run_metrics m ON m.run_id = r.id AND m.metric = ? WHERE s.name = ? AND s.testbed_id = ?"
-        + (branch == null ? "" : " AND r.branch = ?") + " ORDER BY r.time_ms DESC, r.id DESC"
-        + (last > 0 ? " LIMIT " + last : "");
+    String sql =
+        "SELECT r.time_ms, r.commit_id, r.branch, m.value, r.id FROM runs r JOIN series s ON s.id = r.series_id"
+            + " JOIN run_metrics m ON m.run_id = r.id AND m.metric = ? WHERE s.name = ? AND s.testbed_id = ?"
+            + (branch == null ? "" : " AND r.branch = ?")
+            + " ORDER BY r.time_ms DESC, r.id DESC"
+            + (last > 0 ? " LIMIT " + last : "");
     List<Point> out = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement(sql)) {
       dialect.begin(c, false);
@@ -187,7 +217,12 @@ final class Store implements AutoCloseable {
       }
       try (ResultSet r = s.executeQuery()) {
         while (r.next()) {
-          out.add(new Point(Instant.ofEpochMilli(r.getLong(1)), r.getString(2), r.getString(3), r.getDouble(4)));
+          out.add(
+              new Point(
+                  Instant.ofEpochMilli(r.getLong(1)),
+                  r.getString(2),
+                  r.getString(3),
+                  r.getDouble(4)));
         }
       }
       dialect.commit(c);
@@ -204,34 +239,52 @@ final class Store implements AutoCloseable {
     Map<Long, Object[]> rows = new LinkedHashMap<>();
     Map<Long, Map<String, Double>> metrics = new TreeMap<>();
     Map<Long, Map<String, List<Double>>> forks = new TreeMap<>();
-    String from = " FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND s.testbed_id = ?";
+    String from =
+        " FROM runs r JOIN series s ON s.id = r.series_id WHERE s.name = ? AND s.testbed_id = ?";
     try {
       dialect.begin(c, false); // one snapshot for the three queries
-      try (PreparedStatement s = c.prepareStatement("SELECT r.id, r.time_ms, r.commit_id, r.branch, r.attributes" + from
-          + " ORDER BY r.time_ms, r.id")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT r.id, r.time_ms, r.commit_id, r.branch, r.attributes"
+                  + from
+                  + " ORDER BY r.time_ms, r.id")) {
         bind(s, series);
         try (ResultSet r = s.executeQuery()) {
           while (r.next()) {
-            rows.put(r.getLong(1), new Object[] {r.getLong(2), r.getString(3), r.getString(4), r.getString(5)});
+            rows.put(
+                r.getLong(1),
+                new Object[] {r.getLong(2), r.getString(3), r.getString(4), r.getString(5)});
           }
         }
       }
-      try (PreparedStatement s = c.prepareStatement("SELECT m.run_id, m.metric, m.value FROM run_metrics m WHERE m.run_id"
-          + " IN (SELECT r.id" + from + ")")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT m.run_id, m.metric, m.value FROM run_metrics m WHERE m.run_id"
+                  + " IN (SELECT r.id"
+                  + from
+                  + ")")) {
         bind(s, series);
         try (ResultSet r = s.executeQuery()) {
           while (r.next()) {
-            metrics.computeIfAbsent(r.getLong(1), k -> new TreeMap<>()).put(r.getString(2), r.getDouble(3));
+            metrics
+                .computeIfAbsent(r.getLong(1), k -> new TreeMap<>())
+                .put(r.getString(2), r.getDouble(3));
           }
         }
       }
-      try (PreparedStatement s = c.prepareStatement("SELECT f.run_id, f.metric, f.value FROM fork_values f WHERE f.run_id"
-          + " IN (SELECT r.id" + from + ") ORDER BY f.run_id, f.metric, f.fork")) {
+      try (PreparedStatement s =
+          c.prepareStatement(
+              "SELECT f.run_id, f.metric, f.value FROM fork_values f WHERE f.run_id"
+                  + " IN (SELECT r.id"
+                  + from
+                  + ") ORDER BY f.run_id, f.metric, f.fork")) {
         bind(s, series);
         try (ResultSet r = s.executeQuery()) {
           while (r.next()) {
-            forks.computeIfAbsent(r.getLong(1), k -> new TreeMap<>()).computeIfAbsent(r.getString(2),
-                k -> new ArrayList<>()).add(r.getDouble(3));
+            forks
+                .computeIfAbsent(r.getLong(1), k -> new TreeMap<>())
+                .computeIfAbsent(r.getString(2), k -> new ArrayList<>())
+                .add(r.getDouble(3));
           }
         }
       }
@@ -241,12 +294,21 @@ final class Store implements AutoCloseable {
       throw dialect.error(url, e);
     }
     List<Run> out = new ArrayList<>();
-    rows.forEach((id, row) -> {
-      Map<String, double[]> f = new TreeMap<>();
-      forks.getOrDefault(id, Map.of()).forEach((k, v) -> f.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
-      out.add(new Run(Instant.ofEpochMilli((Long) row[0]), (String) row[1], (String) row[2], map((String) row[3]),
-          metrics.getOrDefault(id, Map.of()), f));
-    });
+    rows.forEach(
+        (id, row) -> {
+          Map<String, double[]> f = new TreeMap<>();
+          forks
+              .getOrDefault(id, Map.of())
+              .forEach((k, v) -> f.put(k, v.stream().mapToDouble(Double::doubleValue).toArray()));
+          out.add(
+              new Run(
+                  Instant.ofEpochMilli((Long) row[0]),
+                  (String) row[1],
+                  (String) row[2],
+                  map((String) row[3]),
+                  metrics.getOrDefault(id, Map.of()),
+                  f));
+        });
     return out;
   }
 
@@ -272,7 +334,8 @@ final class Store implements AutoCloseable {
     try {
       return JSON.readValue(json, new TypeReference<TreeMap<String, String>>() {});
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a history row's JSON is unreadable: " + e.getOriginalMessage(), e);
+      throw new IllegalStateException(
+          "a history row's JSON is unreadable: " + e.getOriginalMessage(), e);
     }
   }
 

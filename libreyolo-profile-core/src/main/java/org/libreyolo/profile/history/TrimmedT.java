@@ -9,10 +9,10 @@ import org.apache.commons.math3.distribution.TDistribution;
  * end and h = n - 2g left, the trimmed mean's variance is c s_w^2 with c = (n - 1) / (h (h - 1))
  * and s_w^2 the winsorized variance. A change point is a shift of level under the same noise, so
  * s_w^2 is pooled over both sides (weights n - 1): t = (mean_t2 - mean_t1) / sqrt(s_w^2 (c1 + c2)),
- * h1 + h2 - 2 degrees of freedom. Welch's unpooled form trusts a short segment's own spread,
- * which five runs underestimate often enough to make false change points at a series' end. One
- * outlying run moves neither the trimmed mean nor the winsorized variance much, where it widens
- * Student's t a lot.
+ * h1 + h2 - 2 degrees of freedom. Welch's unpooled form trusts a short segment's own spread, which
+ * five runs underestimate often enough to make false change points at a series' end. One outlying
+ * run moves neither the trimmed mean nor the winsorized variance much, where it widens Student's t
+ * a lot.
  */
 final class TrimmedT {
 
@@ -25,7 +25,10 @@ final class TrimmedT {
    */
   record Result(double before, double after, double p) {}
 
-  /** The test of {@code x[a0, a1)} against {@code x[b0, b1)}, {@code trim} of each end trimmed (0: Student's t). */
+  /**
+   * The test of {@code x[a0, a1)} against {@code x[b0, b1)}, {@code trim} of each end trimmed (0:
+   * Student's t).
+   */
   static Result test(double[] x, int a0, int a1, int b0, int b1, double trim) {
     Sample a = sample(Arrays.copyOfRange(x, a0, a1), trim);
     Sample b = sample(Arrays.copyOfRange(x, b0, b1), trim);

@@ -7,9 +7,9 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * A parsed {@code --device} value: {@code cpu}, a CUDA index ({@code 0}, {@code 1}, ...),
- * {@code cuda:N}, or {@code auto} (CUDA 0 when the engine has a GPU, else the CPU; resolved by
- * {@link Engines#concrete}). Parsing never touches the engine; {@link Engines#resolve} checks
+ * A parsed {@code --device} value: {@code cpu}, a CUDA index ({@code 0}, {@code 1}, ...), {@code
+ * cuda:N}, or {@code auto} (CUDA 0 when the engine has a GPU, else the CPU; resolved by {@link
+ * Engines#concrete}). Parsing never touches the engine; {@link Engines#resolve} checks
  * availability.
  *
  * @param cuda whether the device is CUDA
@@ -18,8 +18,10 @@ import org.libreyolo.profile.LibreYoloException;
 @Api(status = Api.Status.EXPERIMENTAL)
 public record DeviceSpec(boolean cuda, int index) {
   public static final String AUTO_NAME = "auto";
+
   /** Decided when the engine is up ({@link Engines#concrete}); never recorded in a profile. */
   public static final DeviceSpec AUTO = new DeviceSpec(true, -1);
+
   private static final Pattern CUDA = Pattern.compile("(?:cuda:|gpu:?)?(\\d+)");
 
   public static final DeviceSpec CPU = new DeviceSpec(false, 0);
@@ -62,7 +64,8 @@ public record DeviceSpec(boolean cuda, int index) {
   }
 
   /**
-   * The name recorded in profiles: {@code cpu} or {@code cuda:N} ({@code auto} before it is decided).
+   * The name recorded in profiles: {@code cpu} or {@code cuda:N} ({@code auto} before it is
+   * decided).
    *
    * @return the label as the profile writes it
    */

@@ -6,8 +6,8 @@ import org.libreyolo.profile.LibreYoloException;
 
 /**
  * The network input {@code NxCxHxW} ({@code --input-shape 1x3x224x224}), for models exported at a
- * fixed size (a classifier traced at 224): it sets the batch and the letterboxed height and
- * width, replacing {@code --batch} and {@code --imgsz}. Images are RGB, so C is 3.
+ * fixed size (a classifier traced at 224): it sets the batch and the letterboxed height and width,
+ * replacing {@code --batch} and {@code --imgsz}. Images are RGB, so C is 3.
  *
  * @param batch images per forward or training step
  * @param height the height in pixels
@@ -30,18 +30,21 @@ public record InputShape(int batch, int height, int width) {
   public static InputShape parse(String text) {
     String[] parts = text == null ? new String[0] : text.trim().toLowerCase(Locale.ROOT).split("x");
     if (parts.length != 4) {
-      throw LibreYoloException.badInput("{inputShape} must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
+      throw LibreYoloException.badInput(
+          "{inputShape} must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
     }
     int[] v = new int[4];
     for (int i = 0; i < 4; i++) {
       try {
         v[i] = Integer.parseInt(parts[i].trim());
       } catch (NumberFormatException e) {
-        throw LibreYoloException.badInput("{inputShape} must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
+        throw LibreYoloException.badInput(
+            "{inputShape} must be NxCxHxW such as 1x3x224x224, got '" + text + "'");
       }
     }
     if (v[1] != 3) {
-      throw LibreYoloException.badInput("{inputShape} must have 3 channels (RGB images), got '" + text + "'");
+      throw LibreYoloException.badInput(
+          "{inputShape} must have 3 channels (RGB images), got '" + text + "'");
     }
     return new InputShape(v[0], v[2], v[3]);
   }

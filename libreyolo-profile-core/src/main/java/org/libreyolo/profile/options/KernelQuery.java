@@ -13,7 +13,8 @@ import org.libreyolo.profile.Api;
  * @param phase only kernels of this phase, or null
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record KernelQuery(int top, String category, String grep, boolean tensorcore, String sort, String phase) {
+public record KernelQuery(
+    int top, String category, String grep, boolean tensorcore, String sort, String phase) {
   /**
    * The reader's defaults: the top 20 by time.
    *

@@ -13,8 +13,11 @@ import org.libreyolo.profile.LibreYoloException;
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public record NmsOptions(float conf, float iou, int maxDet) {
-  public static final NmsOptions DEFAULT = new NmsOptions((float) Defaults.Infer.CONF_VALUE,
-      (float) Defaults.Infer.IOU_VALUE, Defaults.Infer.MAX_DET_VALUE);
+  public static final NmsOptions DEFAULT =
+      new NmsOptions(
+          (float) Defaults.Infer.CONF_VALUE,
+          (float) Defaults.Infer.IOU_VALUE,
+          Defaults.Infer.MAX_DET_VALUE);
 
   public NmsOptions {
     if (!(conf >= 0 && conf <= 1)) {

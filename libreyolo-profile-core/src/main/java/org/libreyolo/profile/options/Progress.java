@@ -1,12 +1,13 @@
 package org.libreyolo.profile.options;
 
 import org.libreyolo.profile.Api;
+
 /** Where producers report how far they are (the CLI draws a one-line bar on stderr). */
 @FunctionalInterface
 @Api(status = Api.Status.EXPERIMENTAL)
 public interface Progress {
   /** No progress reporting. */
-  Progress NONE = (stage, done, total) -> { };
+  Progress NONE = (stage, done, total) -> {};
 
   /**
    * {@code stage} is e.g. "warmup", "runs" or "trial 2/3".

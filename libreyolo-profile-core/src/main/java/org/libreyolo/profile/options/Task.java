@@ -30,7 +30,9 @@ public enum Task {
       case "auto" -> AUTO;
       case "detect" -> DETECT;
       case "none" -> NONE;
-      default -> throw LibreYoloException.badInput("{task} must be auto, detect or none, got '" + text + "'");
+      default ->
+          throw LibreYoloException.badInput(
+              "{task} must be auto, detect or none, got '" + text + "'");
     };
   }
 }

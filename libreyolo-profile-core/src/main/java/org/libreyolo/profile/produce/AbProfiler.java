@@ -43,22 +43,32 @@ public final class AbProfiler {
    * @param alpha the significance level, within (0, 1)
    * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
    */
-  public record Options(InferOptions infer, String baselineWeights, int pairs, int blockRuns, double alpha,
+  public record Options(
+      InferOptions infer,
+      String baselineWeights,
+      int pairs,
+      int blockRuns,
+      double alpha,
       double maxRegression) {
     public Options {
       if (baselineWeights == null || baselineWeights.isBlank()) {
-        throw LibreYoloException.badInput("missing {baselineWeights}: the weights to compare against");
+        throw LibreYoloException.badInput(
+            "missing {baselineWeights}: the weights to compare against");
       }
       if (pairs < PairedBlocks.MIN_PAIRS) {
-        throw LibreYoloException.badInput("{pairs} must be >= " + PairedBlocks.MIN_PAIRS + " for a paired interval, got "
-            + pairs);
+        throw LibreYoloException.badInput(
+            "{pairs} must be >= "
+                + PairedBlocks.MIN_PAIRS
+                + " for a paired interval, got "
+                + pairs);
       }
       if (blockRuns < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + blockRuns);
       }
       org.libreyolo.profile.internal.compare.SampleStatistics.checkAlpha(alpha, "abAlpha");
       if (!(maxRegression >= 0 && maxRegression < 10)) {
-        throw LibreYoloException.badInput("{abMaxRegression} must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
+        throw LibreYoloException.badInput(
+            "{abMaxRegression} must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
       }
     }
   }
@@ -82,21 +92,33 @@ public final class AbProfiler {
     try (Detector da = Detectors.load(a, CocoNames.NAMES.size(), device);
         Detector db = Detectors.load(b, CocoNames.NAMES.size(), device)) {
       InputShape input = io.input();
-      boolean detectA = InferProfiler.detects(OutputLayout.probe(da, a.label(), input), io, a.label());
-      boolean detectB = InferProfiler.detects(OutputLayout.probe(db, b.label(), input), io, b.label());
+      boolean detectA =
+          InferProfiler.detects(OutputLayout.probe(da, a.label(), input), io, a.label());
+      boolean detectB =
+          InferProfiler.detects(OutputLayout.probe(db, b.label(), input), io, b.label());
       DetectionPipeline pa = new DetectionPipeline(da, input.height(), input.width(), io.nms());
       DetectionPipeline pb = new DetectionPipeline(db, input.height(), input.width(), io.nms());
       ObjectNode config = JsonNodeFactory.instance.objectNode();
       config.put("imgsz", io.inputSize());
       config.put("batch", io.batch());
-      config.put("source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
+      config.put(
+          "source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
       config.put("threads", Engines.threads());
       config.put("device", io.device().label());
-      return compareIterations(a.label(), b.label(),
-          (clock, index) -> InferProfiler.iterate(pa, InferProfiler.batch(images, index, io.batch()), clock, detectA),
-          (clock, index) -> InferProfiler.iterate(pb, InferProfiler.batch(images, index, io.batch()), clock, detectB),
-          config, new AbResult.Settings(io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
-          io.project().resolve("ab.json"), progress);
+      return compareIterations(
+          a.label(),
+          b.label(),
+          (clock, index) ->
+              InferProfiler.iterate(
+                  pa, InferProfiler.batch(images, index, io.batch()), clock, detectA),
+          (clock, index) ->
+              InferProfiler.iterate(
+                  pb, InferProfiler.batch(images, index, io.batch()), clock, detectB),
+          config,
+          new AbResult.Settings(
+              io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
+          io.project().resolve("ab.json"),
+          progress);
     }
   }
 
@@ -114,18 +136,49 @@ public final class AbProfiler {
    * @param progress where progress goes (Progress.NONE for none)
    * @return the A/B result
    */
-  public static AbResult compare(String baseline, String candidate, CustomStepProfiler.Step a,
-      CustomStepProfiler.Step b, ObjectNode config, AbResult.Settings s, Path file, Progress progress) {
-    return compareIterations(baseline, candidate, CustomStepProfiler.iteration(a), CustomStepProfiler.iteration(b),
-        config, s, file, progress);
+  public static AbResult compare(
+      String baseline,
+      String candidate,
+      CustomStepProfiler.Step a,
+      CustomStepProfiler.Step b,
+      ObjectNode config,
+      AbResult.Settings s,
+      Path file,
+      Progress progress) {
+    return compareIterations(
+        baseline,
+        candidate,
+        CustomStepProfiler.iteration(a),
+        CustomStepProfiler.iteration(b),
+        config,
+        s,
+        file,
+        progress);
   }
 
-  private static AbResult compareIterations(String baseline, String candidate, StepTimer.Iteration a,
-      StepTimer.Iteration b, ObjectNode config, AbResult.Settings s, Path file, Progress progress) {
-    AlternatingBlocks.Pairs measured = AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), progress);
+  private static AbResult compareIterations(
+      String baseline,
+      String candidate,
+      StepTimer.Iteration a,
+      StepTimer.Iteration b,
+      ObjectNode config,
+      AbResult.Settings s,
+      Path file,
+      Progress progress) {
+    AlternatingBlocks.Pairs measured =
+        AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), progress);
     PairedBlocks v = PairedBlocks.of(measured.logRatios(), s.alpha(), s.maxRegression());
-    AbResult r = new AbResult(file, baseline, candidate, config, s, measured.aMs(), measured.bMs(),
-        measured.logRatios(), v);
+    AbResult r =
+        new AbResult(
+            file,
+            baseline,
+            candidate,
+            config,
+            s,
+            measured.aMs(),
+            measured.bMs(),
+            measured.logRatios(),
+            v);
     ProfileIo.writeIndented(file, AbReport.json(r));
     return r;
   }

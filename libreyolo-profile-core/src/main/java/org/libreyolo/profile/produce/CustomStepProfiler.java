@@ -24,16 +24,16 @@ import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * Profiles any step (a JUnit perf test's, or a user's own loop) with the same loop, files and
- * schema as {@code profile infer}: the caller gives the iteration body and what it measures.
- * Trials run back to back in this process; their iterations are pooled into one profile, and with
- * two or more trials the throughput's spread over trials is added (docs/measurement.md).
+ * schema as {@code profile infer}: the caller gives the iteration body and what it measures. Trials
+ * run back to back in this process; their iterations are pooled into one profile, and with two or
+ * more trials the throughput's spread over trials is added (docs/measurement.md).
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class CustomStepProfiler {
@@ -51,17 +51,36 @@ public final class CustomStepProfiler {
    * @param trace whether to record a trace
    * @param outputDirectory the directory the files are written to
    */
-  public record Options(String name, String model, int warmup, int runs, int repeat, boolean trace, int items,
-      Path outputDirectory, String device, long modelParams) {
+  public record Options(
+      String name,
+      String model,
+      int warmup,
+      int runs,
+      int repeat,
+      boolean trace,
+      int items,
+      Path outputDirectory,
+      String device,
+      long modelParams) {
     public Options {
       if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
-        throw LibreYoloException.badInput("a profiled step needs warmup >= 0, runs >= 2, repeat >= 1 and items >= 1"
-            + " (got warmup " + warmup + ", runs " + runs + ", repeat " + repeat + ", items " + items + ")");
+        throw LibreYoloException.badInput(
+            "a profiled step needs warmup >= 0, runs >= 2, repeat >= 1 and items >= 1"
+                + " (got warmup "
+                + warmup
+                + ", runs "
+                + runs
+                + ", repeat "
+                + repeat
+                + ", items "
+                + items
+                + ")");
       }
     }
 
     /**
-     * A builder starting from the perf tests' defaults ({@link Defaults.Step}); name and model are required.
+     * A builder starting from the perf tests' defaults ({@link Defaults.Step}); name and model are
+     * required.
      *
      * @param name the step's name (config.step)
      * @param model what is measured (config.model)
@@ -183,12 +202,16 @@ public final class CustomStepProfiler {
        * @return the options
        */
       public Options build() {
-        return new Options(name, model, warmup, runs, repeat, trace, items, outputDirectory, device, modelParams);
+        return new Options(
+            name, model, warmup, runs, repeat, trace, items, outputDirectory, device, modelParams);
       }
     }
   }
 
-  /** One iteration of the step, as the caller writes it: an untimed setup, the timed run, an untimed teardown. */
+  /**
+   * One iteration of the step, as the caller writes it: an untimed setup, the timed run, an untimed
+   * teardown.
+   */
   @Api(status = Api.Status.EXPERIMENTAL)
   public interface Step {
     /**
@@ -282,8 +305,8 @@ public final class CustomStepProfiler {
 
   /**
    * Merges forks of one step into one profile under {@code o.outputDirectory()}: each fork measured
-   * the step in its own fresh JVM with these options into its folder ({@code profile.json}, and
-   * the trace in the last one when traced). The iterations are pooled into the latency, phase and
+   * the step in its own fresh JVM with these options into its folder ({@code profile.json}, and the
+   * trace in the last one when traced). The iterations are pooled into the latency, phase and
    * allocation figures, the blocks of every fork kept in order, and per fork its blocks, canary and
    * environment under {@code samples.forks}: the gate's unit is the fork.
    *
@@ -294,7 +317,9 @@ public final class CustomStepProfiler {
   public static Profile merge(Options o, List<Path> forkDirs) {
     List<ObjectNode> forks = new ArrayList<>();
     for (Path dir : forkDirs) {
-      forks.add(org.libreyolo.profile.internal.analysis.ProfileLoader.load(dir.resolve("profile.json")).json());
+      forks.add(
+          org.libreyolo.profile.internal.analysis.ProfileLoader.load(dir.resolve("profile.json"))
+              .json());
     }
     Path lastTrace = forkDirs.get(forkDirs.size() - 1).resolve("profile_trace.json");
     Path trace = null;
@@ -304,12 +329,21 @@ public final class CustomStepProfiler {
         Files.createDirectories(o.outputDirectory());
         Files.move(lastTrace, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       } catch (java.io.IOException e) {
-        throw LibreYoloException.badInput("cannot move the last fork's trace to " + trace + ": " + e.getMessage(), e);
+        throw LibreYoloException.badInput(
+            "cannot move the last fork's trace to " + trace + ": " + e.getMessage(), e);
       }
     }
-    ObjectNode merged = write(o, ForkSamples.pooled(forks, "latency_ms"), ForkSamples.pooledStages(forks), trace,
-        ForkSamples.blocks(forks), new double[0], ForkSamples.pooled(forks, "allocated_bytes"),
-        ForkSamples.perFork(forks), trace != null ? ForkSamples.traceFrom(forks) : null);
+    ObjectNode merged =
+        write(
+            o,
+            ForkSamples.pooled(forks, "latency_ms"),
+            ForkSamples.pooledStages(forks),
+            trace,
+            ForkSamples.blocks(forks),
+            new double[0],
+            ForkSamples.pooled(forks, "allocated_bytes"),
+            ForkSamples.perFork(forks),
+            trace != null ? ForkSamples.traceFrom(forks) : null);
     return new Profile(merged);
   }
 
@@ -322,13 +356,22 @@ public final class CustomStepProfiler {
    * @return the merged profile, written to {@code outputDirectory/profile.json}
    */
   public static Profile merge(Path outputDirectory, List<Path> forkDirs) {
-    Profile first = org.libreyolo.profile.internal.analysis.ProfileLoader.load(forkDirs.get(0).resolve("profile.json"));
+    Profile first =
+        org.libreyolo.profile.internal.analysis.ProfileLoader.load(
+            forkDirs.get(0).resolve("profile.json"));
     com.fasterxml.jackson.databind.JsonNode c = first.json().path("config");
     com.fasterxml.jackson.databind.JsonNode env = first.json().path("environment");
-    Options o = Options.builder(c.path("step").asText(), c.path("model").asText()).warmup(c.path("warmup").asInt())
-        .runs(c.path("runs").asInt()).repeat(c.path("repeat").asInt(1)).trace(false).items(c.path("batch").asInt(1))
-        .outputDirectory(outputDirectory).device(env.path("device").asText("cpu"))
-        .modelParams(env.path("model_params").asLong(-1)).build();
+    Options o =
+        Options.builder(c.path("step").asText(), c.path("model").asText())
+            .warmup(c.path("warmup").asInt())
+            .runs(c.path("runs").asInt())
+            .repeat(c.path("repeat").asInt(1))
+            .trace(false)
+            .items(c.path("batch").asInt(1))
+            .outputDirectory(outputDirectory)
+            .device(env.path("device").asText("cpu"))
+            .modelParams(env.path("model_params").asLong(-1))
+            .build();
     return merge(o, forkDirs);
   }
 
@@ -337,23 +380,25 @@ public final class CustomStepProfiler {
     return new StepTimer.Iteration() {
       @Override
       public void run(PhaseClock clock, int index) throws Exception {
-        step.run(new Phases() {
-          @Override
-          public Phase start(String name) {
-            Span span = clock.phase(name);
-            return span::close;
-          }
+        step.run(
+            new Phases() {
+              @Override
+              public Phase start(String name) {
+                Span span = clock.phase(name);
+                return span::close;
+              }
 
-          @Override
-          public void add(String name, double ms) {
-            clock.add(name, ms);
-          }
+              @Override
+              public void add(String name, double ms) {
+                clock.add(name, ms);
+              }
 
-          @Override
-          public Map<String, Double> current() {
-            return clock.current();
-          }
-        }, index);
+              @Override
+              public Map<String, Double> current() {
+                return clock.current();
+              }
+            },
+            index);
       }
 
       @Override
@@ -376,17 +421,29 @@ public final class CustomStepProfiler {
     Path trace = null;
     List<BlockSeries> blocks = new ArrayList<>();
     try (Canary canary = canary(o)) { // one canary for every trial
-      StepTimer.Blocks plan = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary,
-          o.modelParams() >= 0);
+      StepTimer.Blocks plan =
+          new StepTimer.Blocks(
+              Defaults.Blocks.RUNS_PER_BLOCK,
+              Defaults.Blocks.CANARY_RUNS,
+              canary,
+              o.modelParams() >= 0);
       for (int trial = 0; trial < o.repeat(); trial++) {
         boolean last = trial == o.repeat() - 1;
-        Path traceFile = o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
-        Measurement m = StepTimer.run(new StepTimer.Plan(o.warmup(), o.runs(), traceFile,
-            StepTimer.traceSteps(o.runs()), "runs", ""), body, plan, Progress.NONE);
+        Path traceFile =
+            o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
+        Measurement m =
+            StepTimer.run(
+                new StepTimer.Plan(
+                    o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()), "runs", ""),
+                body,
+                plan,
+                Progress.NONE);
         blocks.add(m.blocks());
         totals.add(m.totalMs());
         allocations.add(m.allocatedBytes());
-        m.phaseMs().forEach((name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
+        m.phaseMs()
+            .forEach(
+                (name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
         throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
         trace = last ? m.trace() : trace;
       }
@@ -394,8 +451,17 @@ public final class CustomStepProfiler {
     double[] latencyMs = concat(totals);
     Map<String, double[]> phaseMs = new LinkedHashMap<>();
     phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
-    return new Profile(write(o, latencyMs, phaseMs, trace, BlockSeries.concat(blocks), throughputs,
-        concat(allocations), null, null));
+    return new Profile(
+        write(
+            o,
+            latencyMs,
+            phaseMs,
+            trace,
+            BlockSeries.concat(blocks),
+            throughputs,
+            concat(allocations),
+            null,
+            null));
   }
 
   /**
@@ -411,8 +477,16 @@ public final class CustomStepProfiler {
     return Canary.engine(Engines.resolve(DeviceSpec.parse(o.device())));
   }
 
-  private static ObjectNode write(Options o, double[] latencyMs, Map<String, double[]> phaseMs, Path trace,
-      BlockSeries blocks, double[] throughputs, double[] allocatedBytes, ArrayNode forks, ObjectNode traceFrom) {
+  private static ObjectNode write(
+      Options o,
+      double[] latencyMs,
+      Map<String, double[]> phaseMs,
+      Path trace,
+      BlockSeries blocks,
+      double[] throughputs,
+      double[] allocatedBytes,
+      ArrayNode forks,
+      ObjectNode traceFrom) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -432,10 +506,20 @@ public final class CustomStepProfiler {
       p = ProfileAssembler.analyse(trace, summary);
       p.set("latency", latency.deepCopy());
       p.set("stages_ms", stages.deepCopy());
-      ProfileAssembler.putLatencyMetrics((ObjectNode) p.get("metrics"), latency, p.get("img_per_s"));
+      ProfileAssembler.putLatencyMetrics(
+          (ObjectNode) p.get("metrics"), latency, p.get("img_per_s"));
     } else {
-      p = ProfileAssembler.traceless(config, "compute", "no trace: timings only", lat.mean(), imgPerS, lat.n(), latency,
-          stages, false);
+      p =
+          ProfileAssembler.traceless(
+              config,
+              "compute",
+              "no trace: timings only",
+              lat.mean(),
+              imgPerS,
+              lat.n(),
+              latency,
+              stages,
+              false);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
@@ -447,11 +531,13 @@ public final class CustomStepProfiler {
         stored.put("forks", forks.size());
       }
     }
-    if (allocatedBytes.length > 0 && allocatedBytes[0] >= 0) { // the JVM counts per-thread allocation
+    if (allocatedBytes.length > 0
+        && allocatedBytes[0] >= 0) { // the JVM counts per-thread allocation
       samples.set("allocated_bytes", ProfileAssembler.samples(allocatedBytes));
       double[] sorted = allocatedBytes.clone();
       java.util.Arrays.sort(sorted);
-      p.putObject(ProfileKeys.ALLOCATION).put("bytes_per_iteration", (long) sorted[sorted.length / 2]);
+      p.putObject(ProfileKeys.ALLOCATION)
+          .put("bytes_per_iteration", (long) sorted[sorted.length / 2]);
     }
     if (throughputs.length > 1) {
       RepeatAggregation.putThroughput(p, throughputs);
@@ -459,9 +545,15 @@ public final class CustomStepProfiler {
     if (traceFrom != null) {
       p.set(ProfileKeys.TRACE_FROM, traceFrom);
     }
-    ProfileAssembler.finish(o.outputDirectory(), p, summary, o.device(),
-        forks != null && !forks.isEmpty() ? (ObjectNode) forks.get(0).get("environment").deepCopy()
-            : Environment.ofStep(o.device(), o.modelParams()), samples);
+    ProfileAssembler.finish(
+        o.outputDirectory(),
+        p,
+        summary,
+        o.device(),
+        forks != null && !forks.isEmpty()
+            ? (ObjectNode) forks.get(0).get("environment").deepCopy()
+            : Environment.ofStep(o.device(), o.modelParams()),
+        samples);
     return p;
   }
 

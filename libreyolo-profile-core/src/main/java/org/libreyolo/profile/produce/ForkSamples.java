@@ -23,28 +23,40 @@ final class ForkSamples {
 
   /** {@code samples.<key>} of every fork, one after another. */
   static double[] pooled(List<? extends JsonNode> forks, String key) {
-    return forks.stream().flatMapToDouble(f -> Arrays.stream(values(f.path("samples").path(key)))).toArray();
+    return forks.stream()
+        .flatMapToDouble(f -> Arrays.stream(values(f.path("samples").path(key))))
+        .toArray();
   }
 
   /** {@code samples.stages_ms} of every fork, pooled per stage, in the stages' first order. */
   static Map<String, double[]> pooledStages(List<? extends JsonNode> forks) {
     Map<String, List<double[]>> parts = new LinkedHashMap<>();
     for (JsonNode f : forks) {
-      f.path("samples").path("stages_ms").fields().forEachRemaining(
-          e -> parts.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(values(e.getValue())));
+      f.path("samples")
+          .path("stages_ms")
+          .fields()
+          .forEachRemaining(
+              e ->
+                  parts
+                      .computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                      .add(values(e.getValue())));
     }
     Map<String, double[]> out = new LinkedHashMap<>();
     parts.forEach((name, p) -> out.put(name, p.stream().flatMapToDouble(Arrays::stream).toArray()));
     return out;
   }
 
-  /** Every fork's blocks as one series, in fork order (the same canary and block length in each). */
+  /**
+   * Every fork's blocks as one series, in fork order (the same canary and block length in each).
+   */
   static BlockSeries blocks(List<? extends JsonNode> forks) {
     List<BlockSeries> parts = new ArrayList<>();
     for (JsonNode f : forks) {
       Blocks b = new Profile((ObjectNode) f).samples().blocks();
       if (b != null) {
-        parts.add(new BlockSeries(b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised()));
+        parts.add(
+            new BlockSeries(
+                b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised()));
       }
     }
     return BlockSeries.concat(parts);

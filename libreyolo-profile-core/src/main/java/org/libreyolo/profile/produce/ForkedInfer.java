@@ -15,20 +15,20 @@ import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.InferResult;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
- * {@code profile infer --forks N}: N fresh JVMs, one after another, each measuring the whole
- * infer (its own warmup, blocks and canary); the last one also records the trace. The parent
- * merges them into one profile (docs/profile-schema.md, {@code samples.forks}): the traced fork's
- * analysis, the iterations of every fork pooled into the latency and stage figures, every fork's
- * blocks, canary and environment under {@code samples.forks} for the gate.
+ * {@code profile infer --forks N}: N fresh JVMs, one after another, each measuring the whole infer
+ * (its own warmup, blocks and canary); the last one also records the trace. The parent merges them
+ * into one profile (docs/profile-schema.md, {@code samples.forks}): the traced fork's analysis, the
+ * iterations of every fork pooled into the latency and stage figures, every fork's blocks, canary
+ * and environment under {@code samples.forks} for the gate.
  */
 final class ForkedInfer {
   private ForkedInfer() {}
@@ -39,7 +39,8 @@ final class ForkedInfer {
     WeightsSource.resolve(o.weights(), o.size());
     InferProfiler.checkWritable(o.project());
     if (o.device().cuda() && !o.device().auto()) {
-      org.libreyolo.profile.internal.engine.Engines.resolve(o.device()); // a missing GPU, before any fork starts
+      org.libreyolo.profile.internal.engine.Engines.resolve(
+          o.device()); // a missing GPU, before any fork starts
     }
     Path dir = o.project().resolve("infer");
     Path forksDir = dir.resolve("forks");
@@ -47,12 +48,14 @@ final class ForkedInfer {
     try {
       return measure(o, progress, jvm, dir, forksDir);
     } catch (RuntimeException e) {
-      Folders.deleteQuietly(created); // a failed run leaves nothing it made (the folders of the forks included)
+      Folders.deleteQuietly(
+          created); // a failed run leaves nothing it made (the folders of the forks included)
       throw e;
     }
   }
 
-  private static InferResult measure(InferOptions o, Progress progress, Forks.Jvm jvm, Path dir, Path forksDir) {
+  private static InferResult measure(
+      InferOptions o, Progress progress, Forks.Jvm jvm, Path dir, Path forksDir) {
     List<ObjectNode> profiles = new ArrayList<>();
     for (int k = 0; k < o.forks(); k++) {
       progress.update("fork " + (k + 1) + "/" + o.forks(), k, o.forks());
@@ -60,7 +63,11 @@ final class ForkedInfer {
       boolean traced = o.trace() && k == o.forks() - 1;
       Path options = forkProject.resolve("fork-options.json");
       InferFork.write(o, forkProject, traced, options);
-      Forks.run(jvm, InferFork.class.getName(), List.of(options.toString()), forkProject.resolve("fork.log"),
+      Forks.run(
+          jvm,
+          InferFork.class.getName(),
+          List.of(options.toString()),
+          forkProject.resolve("fork.log"),
           "fork " + (k + 1) + " of " + o.forks());
       profiles.add(read(forkProject.resolve("infer/profile.json")));
     }
@@ -68,8 +75,10 @@ final class ForkedInfer {
     ObjectNode merged = merge(profiles, o.batch(), o.device().cuda());
     Path summaryFile = forksDir.resolve(o.forks() - 1 + "/infer/profile_summary.json");
     ObjectNode summary = (ObjectNode) read(summaryFile);
-    summary.set("real", ProfileAssembler.realWithoutDataload(merged.path("step_ms").asDouble(),
-        merged.path("img_per_s").asDouble()));
+    summary.set(
+        "real",
+        ProfileAssembler.realWithoutDataload(
+            merged.path("step_ms").asDouble(), merged.path("img_per_s").asDouble()));
     summary.set("latency", merged.get("latency").deepCopy());
     summary.set("stages_ms", merged.get("stages_ms").deepCopy());
     if (o.trace()) {
@@ -86,11 +95,11 @@ final class ForkedInfer {
 
   /**
    * The merged profile: the last fork's (the traced one's) analysis, with every headline figure
-   * (step, throughput, latency, stages) from every fork's iterations pooled, one definition for all:
-   * the throughput is the batch over the pooled mean latency the text prints. The trace's per-step
-   * figures (ops, busy time) stay the traced fork's and {@code trace_from} says so; the shares built
-   * on the step (utilisation, host overhead) are taken against the pooled step. Also the blocks of
-   * all forks in order, and per fork its blocks, canary and environment.
+   * (step, throughput, latency, stages) from every fork's iterations pooled, one definition for
+   * all: the throughput is the batch over the pooled mean latency the text prints. The trace's
+   * per-step figures (ops, busy time) stay the traced fork's and {@code trace_from} says so; the
+   * shares built on the step (utilisation, host overhead) are taken against the pooled step. Also
+   * the blocks of all forks in order, and per fork its blocks, canary and environment.
    */
   static ObjectNode merge(List<ObjectNode> forks, int batch, boolean cuda) {
     ObjectNode p = forks.get(forks.size() - 1).deepCopy();
@@ -99,8 +108,13 @@ final class ForkedInfer {
     LatencyStats stats = LatencyStats.of(lat);
     ObjectNode latencyNode = ProfileAssembler.latency(stats, stats.mean());
     ObjectNode stagesNode = ProfileAssembler.means(stageMs);
-    InferenceVerdict v = InferenceVerdict.of(mean(stageMs, "preprocess"), mean(stageMs, "forward"),
-        mean(stageMs, "postprocess"), null, cuda);
+    InferenceVerdict v =
+        InferenceVerdict.of(
+            mean(stageMs, "preprocess"),
+            mean(stageMs, "forward"),
+            mean(stageMs, "postprocess"),
+            null,
+            cuda);
     if (!new Profile(p).memoryPressure() && (p.path("trace").isNull() || !cuda)) {
       p.put("bound", v.bound());
       p.put("bound_why", v.why());
@@ -150,7 +164,8 @@ final class ForkedInfer {
     try {
       return (ObjectNode) Json.MAPPER.readTree(file.toFile());
     } catch (IOException | ClassCastException e) {
-      throw LibreYoloException.badInput("a fork wrote no readable profile at " + file + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "a fork wrote no readable profile at " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -158,7 +173,8 @@ final class ForkedInfer {
     try {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot move the traced fork's trace to " + to + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot move the traced fork's trace to " + to + ": " + e.getMessage(), e);
     }
   }
 }

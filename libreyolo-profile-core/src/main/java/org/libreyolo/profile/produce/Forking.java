@@ -37,8 +37,8 @@ public final class Forking {
   }
 
   /**
-   * Runs {@code mainClass args} in a fresh JVM on another class path (a module's test class path,
-   * a baseline version's), in {@code workingDirectory}, and waits; its output goes to {@code log}.
+   * Runs {@code mainClass args} in a fresh JVM on another class path (a module's test class path, a
+   * baseline version's), in {@code workingDirectory}, and waits; its output goes to {@code log}.
    *
    * @param classpath the fork's class path
    * @param workingDirectory the fork's working directory
@@ -47,13 +47,19 @@ public final class Forking {
    * @param log where its output goes
    * @param what how an error names the fork
    */
-  public static void run(String classpath, Path workingDirectory, String mainClass, List<String> args, Path log,
+  public static void run(
+      String classpath,
+      Path workingDirectory,
+      String mainClass,
+      List<String> args,
+      Path log,
       String what) {
     Forks.run(Forks.Jvm.withClasspath(classpath), mainClass, args, log, what, workingDirectory);
   }
 
   /**
-   * A fork's main body: on failure one error line the parent reports, and the exit code of its kind.
+   * A fork's main body: on failure one error line the parent reports, and the exit code of its
+   * kind.
    *
    * @param body what the fork does
    */

@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.fork.ForkMain;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.options.Task;
+import org.libreyolo.profile.result.Json;
 
 /** One fork of {@code profile infer}: the options the parent wrote, measured in this fresh JVM. */
 final class InferFork {
@@ -49,7 +49,8 @@ final class InferFork {
       Files.createDirectories(file.getParent());
       Files.writeString(file, Json.indented(j));
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write the fork's options " + file + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot write the fork's options " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -58,20 +59,34 @@ final class InferFork {
     try {
       j = Json.MAPPER.readTree(file.toFile());
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read the fork's options " + file + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot read the fork's options " + file + ": " + e.getMessage(), e);
     }
     return InferOptions.builder()
         .source(j.path("source").isTextual() ? Path.of(j.get("source").asText()) : null)
         .weights(j.path("weights").isTextual() ? j.get("weights").asText() : null)
         .size(j.path("size").isTextual() ? j.get("size").asText() : null)
-        .batch(j.path("batch").asInt()).imgsz(j.path("imgsz").asInt()).half(j.path("half").asBoolean())
-        .ampDtype(j.path("amp_dtype").asText()).warmup(j.path("warmup").asInt()).runs(j.path("runs").asInt())
-        .nms(new NmsOptions((float) j.path("conf").asDouble(), (float) j.path("iou").asDouble(),
-            j.path("max_det").asInt()))
-        .device(DeviceSpec.parse(j.path("device").asText())).threads(j.path("threads").asInt())
-        .trace(j.path("trace").asBoolean()).project(Path.of(j.path("project").asText()))
+        .batch(j.path("batch").asInt())
+        .imgsz(j.path("imgsz").asInt())
+        .half(j.path("half").asBoolean())
+        .ampDtype(j.path("amp_dtype").asText())
+        .warmup(j.path("warmup").asInt())
+        .runs(j.path("runs").asInt())
+        .nms(
+            new NmsOptions(
+                (float) j.path("conf").asDouble(),
+                (float) j.path("iou").asDouble(),
+                j.path("max_det").asInt()))
+        .device(DeviceSpec.parse(j.path("device").asText()))
+        .threads(j.path("threads").asInt())
+        .trace(j.path("trace").asBoolean())
+        .project(Path.of(j.path("project").asText()))
         .task(Task.valueOf(j.path("task").asText()))
-        .inputShape(j.path("input_shape").isTextual() ? InputShape.parse(j.get("input_shape").asText()) : null)
-        .forks(1).build();
+        .inputShape(
+            j.path("input_shape").isTextual()
+                ? InputShape.parse(j.get("input_shape").asText())
+                : null)
+        .forks(1)
+        .build();
   }
 }

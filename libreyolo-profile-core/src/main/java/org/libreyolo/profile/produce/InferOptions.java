@@ -14,8 +14,8 @@ import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Task;
 
 /**
- * Everything {@code profile infer} takes, validated up front (before any model or engine work):
- * the reference's flags and defaults plus {@code threads}.
+ * Everything {@code profile infer} takes, validated up front (before any model or engine work): the
+ * reference's flags and defaults plus {@code threads}.
  *
  * @param source an image, a directory of images or a dataset, or null for the sample
  * @param weights the weights file or built-in name; null for the size's default
@@ -34,16 +34,33 @@ import org.libreyolo.profile.options.Task;
  * @param project the output directory
  * @param task the postprocess task: auto, detect or none
  * @param inputShape the input shape NxCxHxW, or null for the square imgsz
- * @param forks processes to measure in, one after another: 1 measures in this JVM, more start that many fresh JVMs
+ * @param forks processes to measure in, one after another: 1 measures in this JVM, more start that
+ *     many fresh JVMs
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public record InferOptions(
-    Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
-    int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace,
-    Path project, Task task, InputShape inputShape, int forks) {
+    Path source,
+    String weights,
+    String size,
+    int batch,
+    int imgsz,
+    boolean half,
+    String ampDtype,
+    int warmup,
+    int runs,
+    int repeat,
+    NmsOptions nms,
+    DeviceSpec device,
+    int threads,
+    boolean trace,
+    Path project,
+    Task task,
+    InputShape inputShape,
+    int forks) {
 
   /**
-   * Detection (auto task) at the batch and square size given: the options before tasks and input shapes.
+   * Detection (auto task) at the batch and square size given: the options before tasks and input
+   * shapes.
    *
    * @param source an image, a directory of images or a dataset, or null for the sample
    * @param weights the weights file or built-in name; null for the size's default
@@ -61,10 +78,25 @@ public record InferOptions(
    * @param trace whether to record a trace
    * @param project the output directory
    */
-  public InferOptions(Path source, String weights, String size, int batch, int imgsz, boolean half, String ampDtype,
-      int warmup, int runs, int repeat, NmsOptions nms, DeviceSpec device, int threads, boolean trace, Path project) {
-    this(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device, threads, trace, project,
-        Task.AUTO, null, 1);
+  public InferOptions(
+      Path source,
+      String weights,
+      String size,
+      int batch,
+      int imgsz,
+      boolean half,
+      String ampDtype,
+      int warmup,
+      int runs,
+      int repeat,
+      NmsOptions nms,
+      DeviceSpec device,
+      int threads,
+      boolean trace,
+      Path project) {
+    this(
+        source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat, nms, device,
+        threads, trace, project, Task.AUTO, null, 1);
   }
 
   /**
@@ -108,70 +140,109 @@ public record InferOptions(
      * @param v an image, a directory of images or a dataset, or null for the sample
      * @return this builder
      */
-    public Builder source(Path v) { source = v; return this; }
+    public Builder source(Path v) {
+      source = v;
+      return this;
+    }
+
     /**
      * Sets the weights file or built-in name; null for the size's default.
      *
      * @param v the weights file or built-in name; null for the size's default
      * @return this builder
      */
-    public Builder weights(String v) { weights = v; return this; }
+    public Builder weights(String v) {
+      weights = v;
+      return this;
+    }
+
     /**
      * Sets the model size: t, s, m or c.
      *
      * @param v the model size: t, s, m or c
      * @return this builder
      */
-    public Builder size(String v) { size = v; return this; }
+    public Builder size(String v) {
+      size = v;
+      return this;
+    }
+
     /**
      * Sets images per forward or training step.
      *
      * @param v images per forward or training step
      * @return this builder
      */
-    public Builder batch(int v) { batch = v; return this; }
+    public Builder batch(int v) {
+      batch = v;
+      return this;
+    }
+
     /**
      * Sets the input height and width, a positive multiple of 32.
      *
      * @param v the input height and width, a positive multiple of 32
      * @return this builder
      */
-    public Builder imgsz(int v) { imgsz = v; return this; }
+    public Builder imgsz(int v) {
+      imgsz = v;
+      return this;
+    }
+
     /**
      * Sets whether to run in float16.
      *
      * @param v whether to run in float16
      * @return this builder
      */
-    public Builder half(boolean v) { half = v; return this; }
+    public Builder half(boolean v) {
+      half = v;
+      return this;
+    }
+
     /**
      * Sets the mixed-precision type: float16 or bfloat16.
      *
      * @param v the mixed-precision type: float16 or bfloat16
      * @return this builder
      */
-    public Builder ampDtype(String v) { ampDtype = v; return this; }
+    public Builder ampDtype(String v) {
+      ampDtype = v;
+      return this;
+    }
+
     /**
      * Sets discarded iterations before the measured ones, at least 0.
      *
      * @param v discarded iterations before the measured ones, at least 0
      * @return this builder
      */
-    public Builder warmup(int v) { warmup = v; return this; }
+    public Builder warmup(int v) {
+      warmup = v;
+      return this;
+    }
+
     /**
      * Sets measured iterations, per process; null: {@link Defaults.Infer#runs(int)} for the forks.
      *
      * @param v measured iterations per process, or null
      * @return this builder
      */
-    public Builder runs(Integer v) { runs = v; return this; }
+    public Builder runs(Integer v) {
+      runs = v;
+      return this;
+    }
+
     /**
      * Sets trials in this process, at least 1.
      *
      * @param v trials in this process, at least 1
      * @return this builder
      */
-    public Builder repeat(int v) { repeat = v; return this; }
+    public Builder repeat(int v) {
+      repeat = v;
+      return this;
+    }
 
     /**
      * Sets the processes to measure in (JMH's forks): each a fresh JVM with its own warmup, blocks
@@ -180,56 +251,87 @@ public record InferOptions(
      * @param v forks, 1 to 100
      * @return this builder
      */
-    public Builder forks(int v) { forks = v; return this; }
+    public Builder forks(int v) {
+      forks = v;
+      return this;
+    }
+
     /**
      * Sets the postprocess thresholds.
      *
      * @param v the postprocess thresholds
      * @return this builder
      */
-    public Builder nms(NmsOptions v) { nms = v; return this; }
+    public Builder nms(NmsOptions v) {
+      nms = v;
+      return this;
+    }
+
     /**
      * Sets the device, e.g. auto, cpu or cuda:0.
      *
      * @param v the device, e.g. auto, cpu or cuda:0
      * @return this builder
      */
-    public Builder device(DeviceSpec v) { device = v; return this; }
+    public Builder device(DeviceSpec v) {
+      device = v;
+      return this;
+    }
+
     /**
      * Intra-op threads; null: the engine default.
      *
      * @param v intra-op threads, at least 1, or null
      * @return this builder
      */
-    public Builder threads(Integer v) { threads = v; return this; }
+    public Builder threads(Integer v) {
+      threads = v;
+      return this;
+    }
+
     /**
      * Sets whether to record a trace.
      *
      * @param v whether to record a trace (or the trace file)
      * @return this builder
      */
-    public Builder trace(boolean v) { trace = v; return this; }
+    public Builder trace(boolean v) {
+      trace = v;
+      return this;
+    }
+
     /**
      * Sets the output directory.
      *
      * @param v the output directory
      * @return this builder
      */
-    public Builder project(Path v) { project = v; return this; }
+    public Builder project(Path v) {
+      project = v;
+      return this;
+    }
+
     /**
      * Sets the postprocess task: auto, detect or none.
      *
      * @param v the postprocess task: auto, detect or none
      * @return this builder
      */
-    public Builder task(Task v) { task = v; return this; }
+    public Builder task(Task v) {
+      task = v;
+      return this;
+    }
+
     /**
      * Null: {@code batch} and {@code imgsz} decide the input.
      *
      * @param v the input shape, or null
      * @return this builder
      */
-    public Builder inputShape(InputShape v) { inputShape = v; return this; }
+    public Builder inputShape(InputShape v) {
+      inputShape = v;
+      return this;
+    }
 
     /**
      * Checks the options: bad input fails here, before any work.
@@ -237,9 +339,25 @@ public record InferOptions(
      * @return the checked options
      */
     public InferOptions build() {
-      return new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup,
-          runs != null ? runs : Defaults.Infer.runs(forks), repeat, nms, device,
-          threads != null ? threads : Engines.defaultThreads(), trace, project, task, inputShape, forks);
+      return new InferOptions(
+          source,
+          weights,
+          size,
+          batch,
+          imgsz,
+          half,
+          ampDtype,
+          warmup,
+          runs != null ? runs : Defaults.Infer.runs(forks),
+          repeat,
+          nms,
+          device,
+          threads != null ? threads : Engines.defaultThreads(),
+          trace,
+          project,
+          task,
+          inputShape,
+          forks);
     }
   }
 
@@ -260,27 +378,38 @@ public record InferOptions(
       throw LibreYoloException.badInput("{warmup} must be >= 0, got " + warmup);
     }
     if (runs < 2) {
-      // the reference silently measures 2 for --runs 1: refused here, so the profile records what ran
-      throw LibreYoloException.badInput("{runs} must be >= 2 (half time the latency, half the stage split), got " + runs);
+      // the reference silently measures 2 for --runs 1: refused here, so the profile records what
+      // ran
+      throw LibreYoloException.badInput(
+          "{runs} must be >= 2 (half time the latency, half the stage split), got " + runs);
     }
-    if (repeat < 1) { // the reference runs one trial for 0: refused, the profile records what ran (docs/deviations.md)
-      throw LibreYoloException.badInput("{repeat} must be >= 1 (trials in this process), got " + repeat);
+    if (repeat < 1) { // the reference runs one trial for 0: refused, the profile records what ran
+      // (docs/deviations.md)
+      throw LibreYoloException.badInput(
+          "{repeat} must be >= 1 (trials in this process), got " + repeat);
     }
     Engines.checkThreads(threads);
     Forks.check(forks);
     checkInputSize(input(inputShape, batch, imgsz));
     if (forks > 1 && repeat > 1) {
-      throw LibreYoloException.badInput("{repeat} " + repeat + " and {forks} " + forks + " both repeat the measurement:"
-          + " forks (fresh processes) are the independent unit, use {forks} alone");
+      throw LibreYoloException.badInput(
+          "{repeat} "
+              + repeat
+              + " and {forks} "
+              + forks
+              + " both repeat the measurement:"
+              + " forks (fresh processes) are the independent unit, use {forks} alone");
     }
     ampDtype = normalizeAmpDtype(ampDtype);
     if (half && !device.cuda()) { // auto counts as CUDA until decided; concrete() checks again
-      throw LibreYoloException.badInput("{half} needs a CUDA device; on CPU the profile runs in float32");
+      throw LibreYoloException.badInput(
+          "{half} needs a CUDA device; on CPU the profile runs in float32");
     }
     if (half && ampDtype.equals("bfloat16")) {
       // DJL 0.36 aborts the JVM on any BF16 array: refuse before touching the engine
-      throw LibreYoloException.badInput("{ampDtype} bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
-          + " the engine); use {ampDtype} float16");
+      throw LibreYoloException.badInput(
+          "{ampDtype} bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
+              + " the engine); use {ampDtype} float16");
     }
   }
 
@@ -288,8 +417,13 @@ public record InferOptions(
   private static void checkInputSize(InputShape in) {
     long bytes = (long) in.batch() * 3 * in.height() * in.width() * Float.BYTES;
     if (bytes > Integer.MAX_VALUE) {
-      throw LibreYoloException.badInput("the input " + in + " needs " + bytes / (1L << 20) + " MiB per forward, more than"
-          + " the 2,048 MiB one input buffer holds: lower {imgsz} or {batch}");
+      throw LibreYoloException.badInput(
+          "the input "
+              + in
+              + " needs "
+              + bytes / (1L << 20)
+              + " MiB per forward, more than"
+              + " the 2,048 MiB one input buffer holds: lower {imgsz} or {batch}");
     }
   }
 
@@ -300,8 +434,27 @@ public record InferOptions(
    * @return the options with auto resolved
    */
   public InferOptions concrete() {
-    return device.auto() ? new InferOptions(source, weights, size, batch, imgsz, half, ampDtype, warmup, runs, repeat,
-        nms, Engines.concrete(device), threads, trace, project, task, inputShape, forks) : this;
+    return device.auto()
+        ? new InferOptions(
+            source,
+            weights,
+            size,
+            batch,
+            imgsz,
+            half,
+            ampDtype,
+            warmup,
+            runs,
+            repeat,
+            nms,
+            Engines.concrete(device),
+            threads,
+            trace,
+            project,
+            task,
+            inputShape,
+            forks)
+        : this;
   }
 
   /**
@@ -315,8 +468,9 @@ public record InferOptions(
     return switch (v) {
       case "float16", "fp16" -> "float16";
       case "bfloat16", "bf16" -> "bfloat16";
-      default -> throw LibreYoloException.badInput(
-          "amp_dtype must be one of: bf16, bfloat16, float16, fp16; got '" + value + "'");
+      default ->
+          throw LibreYoloException.badInput(
+              "amp_dtype must be one of: bf16, bfloat16, float16, fp16; got '" + value + "'");
     };
   }
 

@@ -41,10 +41,10 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and
- * its configuration; the loop is {@link StepTimer}'s. The first half of the measured iterations
- * gives end-to-end latencies, the second half stage times (on CPU there is nothing to sync, so
- * both halves run alike). Writes profile_summary.json, the trace and profile.json per trial, and
+ * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and its
+ * configuration; the loop is {@link StepTimer}'s. The first half of the measured iterations gives
+ * end-to-end latencies, the second half stage times (on CPU there is nothing to sync, so both
+ * halves run alike). Writes profile_summary.json, the trace and profile.json per trial, and
  * infer_repeat.json across trials.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
@@ -63,8 +63,8 @@ public final class InferProfiler {
   }
 
   /**
-   * The same, with the class path forks start on: a surface whose own class path is not the one
-   * the tool runs on (a Maven plugin's realm) gives it; null is this JVM's.
+   * The same, with the class path forks start on: a surface whose own class path is not the one the
+   * tool runs on (a Maven plugin's realm) gives it; null is this JVM's.
    *
    * @param options what to profile and where the files go
    * @param progress where progress goes (Progress.NONE for none)
@@ -73,7 +73,9 @@ public final class InferProfiler {
    */
   public static InferResult run(InferOptions options, Progress progress, String forkClasspath) {
     if (options.forks() > 1) {
-      return ForkedInfer.run(options, progress,
+      return ForkedInfer.run(
+          options,
+          progress,
           forkClasspath == null ? Forks.Jvm.current() : Forks.Jvm.withClasspath(forkClasspath));
     }
     List<RgbImage> images = ImageSource.load(options.source());
@@ -88,20 +90,34 @@ public final class InferProfiler {
     Path reported = null;
     // one canary for every trial: the fixed reference the gate divides by (docs/statistics.md)
     try (Canary canary = Canary.engine(device)) {
-      StepTimer.Blocks blocks = new StepTimer.Blocks(Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS,
-          canary, true);
+      StepTimer.Blocks blocks =
+          new StepTimer.Blocks(
+              Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary, true);
       for (int i = 0; i < trials; i++) {
         Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
         String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
         try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
           // before any warmup or timing: a model that cannot run at this shape is one line (exit 2)
-          boolean detect = detects(OutputLayout.probe(detector, weights.label(), o.input()), o, weights.label());
-          DetectionPipeline pipeline = new DetectionPipeline(detector, o.input().height(), o.input().width(), o.nms());
+          boolean detect =
+              detects(OutputLayout.probe(detector, weights.label(), o.input()), o, weights.label());
+          DetectionPipeline pipeline =
+              new DetectionPipeline(detector, o.input().height(), o.input().width(), o.nms());
           Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
-          StepTimer.Plan plan = new StepTimer.Plan(o.warmup(), o.measuredRuns(), traceFile,
-              StepTimer.traceSteps(o.measuredRuns()), "runs", stage);
-          Measurement m = StepTimer.run(plan,
-              (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock, detect), blocks, progress);
+          StepTimer.Plan plan =
+              new StepTimer.Plan(
+                  o.warmup(),
+                  o.measuredRuns(),
+                  traceFile,
+                  StepTimer.traceSteps(o.measuredRuns()),
+                  "runs",
+                  stage);
+          Measurement m =
+              StepTimer.run(
+                  plan,
+                  (clock, index) ->
+                      iterate(pipeline, batch(images, index, o.batch()), clock, detect),
+                  blocks,
+                  progress);
           profiles.add(finish(m, detector, weights, o, dir, detect));
         }
         reported = dir.resolve("profile.json");
@@ -120,8 +136,8 @@ public final class InferProfiler {
   }
 
   /**
-   * Fails before any work when {@code --project} cannot be written, without creating anything:
-   * the nearest existing ancestor must be a writable directory (results create the rest).
+   * Fails before any work when {@code --project} cannot be written, without creating anything: the
+   * nearest existing ancestor must be a writable directory (results create the rest).
    *
    * @param project the output directory
    */
@@ -131,8 +147,13 @@ public final class InferProfiler {
       p = p.getParent();
     }
     if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
-      throw LibreYoloException.badInput("cannot write under {project} " + project + ": "
-          + (p == null ? "no existing parent" : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")));
+      throw LibreYoloException.badInput(
+          "cannot write under {project} "
+              + project
+              + ": "
+              + (p == null
+                  ? "no existing parent"
+                  : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")));
     }
   }
 
@@ -146,9 +167,14 @@ public final class InferProfiler {
       case AUTO -> layout.detection();
       case DETECT -> {
         if (!layout.detection()) {
-          throw LibreYoloException.badInput("{task} detect needs a YOLO detection output (batch, 4+classes, anchors);"
-              + " model " + model + " returns " + layout.describe() + ": use {task} none (or auto) to profile it as a"
-              + " plain model");
+          throw LibreYoloException.badInput(
+              "{task} detect needs a YOLO detection output (batch, 4+classes, anchors);"
+                  + " model "
+                  + model
+                  + " returns "
+                  + layout.describe()
+                  + ": use {task} none (or auto) to profile it as a"
+                  + " plain model");
         }
         yield true;
       }
@@ -156,10 +182,11 @@ public final class InferProfiler {
   }
 
   /**
-   * One iteration: preprocess, forward (in its own NDManager), postprocess; a plain model
-   * ({@code detect} false) has no postprocess stage.
+   * One iteration: preprocess, forward (in its own NDManager), postprocess; a plain model ({@code
+   * detect} false) has no postprocess stage.
    */
-  static void iterate(DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock, boolean detect) {
+  static void iterate(
+      DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock, boolean detect) {
     DetectionPipeline.Batch batch;
     try (Span s = clock.phase("preprocess")) {
       batch = pipeline.preprocess(images);
@@ -186,7 +213,12 @@ public final class InferProfiler {
     return out;
   }
 
-  private static ObjectNode finish(Measurement m, Detector detector, WeightsSource weights, InferOptions o, Path dir,
+  private static ObjectNode finish(
+      Measurement m,
+      Detector detector,
+      WeightsSource weights,
+      InferOptions o,
+      Path dir,
       boolean detect) {
     int half = m.half();
     double[] latencySamples = m.total(0, half);
@@ -224,18 +256,26 @@ public final class InferProfiler {
       overlay(profile, InferenceVerdict.of(pre, fwd, post, util, cuda), latency, stages);
     } else {
       InferenceVerdict v = InferenceVerdict.of(pre, fwd, post, null, cuda);
-      profile = ProfileAssembler.traceless(meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), latency, stages, true);
+      profile =
+          ProfileAssembler.traceless(
+              meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), latency, stages, true);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("latency_ms", ProfileAssembler.samples(latencySamples));
     samples.set("stages_ms", ProfileAssembler.samples(stageSamples));
     samples.set("blocks", m.blocks().json());
-    ProfileAssembler.finish(dir, profile, summary, o.device().label(),
-        Environment.ofModel(o.device().label(), detector.info().parameters()), samples);
+    ProfileAssembler.finish(
+        dir,
+        profile,
+        summary,
+        o.device().label(),
+        Environment.ofModel(o.device().label(), detector.info().parameters()),
+        samples);
     return profile;
   }
 
-  private static ObjectNode meta(Detector detector, WeightsSource weights, InferOptions o, boolean detect) {
+  private static ObjectNode meta(
+      Detector detector, WeightsSource weights, InferOptions o, boolean detect) {
     ObjectNode meta = JsonNodeFactory.instance.objectNode();
     meta.put("model", weights.requested());
     meta.put("batch", o.batch());
@@ -260,15 +300,19 @@ public final class InferProfiler {
     meta.put("input_shape", o.input().toString());
     meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.measuredRuns()) : 0);
     // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
-    meta.put("source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());
+    meta.put(
+        "source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());
     if (weights.file() != null && java.nio.file.Files.isRegularFile(weights.file())) {
       meta.put("weights_sha256", ContentHash.sha256(weights.file()));
     }
     return meta;
   }
 
-  /** The inference fields over a traced analysis (docs/reference-behaviour.md, "Inference profile"). */
-  private static void overlay(ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
+  /**
+   * The inference fields over a traced analysis (docs/reference-behaviour.md, "Inference profile").
+   */
+  private static void overlay(
+      ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
     if (!new Profile(p).memoryPressure()) {
       p.put("bound", v.bound());
       p.put("bound_why", v.why());

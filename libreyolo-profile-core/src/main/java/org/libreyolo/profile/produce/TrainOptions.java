@@ -27,11 +27,25 @@ import org.libreyolo.profile.options.DeviceSpec;
  * @param datasetCache where datasets are cached
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record TrainOptions(String data, String weights, String size, int batch, int imgsz, int workers, boolean amp,
-    int steps, int warmup, int repeat, DeviceSpec device, int threads, Path project, Path datasetCache) {
+public record TrainOptions(
+    String data,
+    String weights,
+    String size,
+    int batch,
+    int imgsz,
+    int workers,
+    boolean amp,
+    int steps,
+    int warmup,
+    int repeat,
+    DeviceSpec device,
+    int threads,
+    Path project,
+    Path datasetCache) {
 
   /** Where built-in datasets are generated once and reused. */
-  public static final Path DATASET_CACHE = Path.of(System.getProperty("user.home"), ".cache", "libreyolo", "datasets");
+  public static final Path DATASET_CACHE =
+      Path.of(System.getProperty("user.home"), ".cache", "libreyolo", "datasets");
 
   /**
    * A builder with every default.
@@ -42,7 +56,10 @@ public record TrainOptions(String data, String weights, String size, int batch, 
     return new Builder();
   }
 
-  /** Options by name, starting from the shared defaults ({@link Defaults}); {@link #build()} validates. */
+  /**
+   * Options by name, starting from the shared defaults ({@link Defaults}); {@link #build()}
+   * validates.
+   */
   public static final class Builder {
     private String data = Defaults.Train.DATA;
     private String weights;
@@ -67,98 +84,153 @@ public record TrainOptions(String data, String weights, String size, int batch, 
      * @param v the dataset: a name such as shapes128, or a data YAML
      * @return this builder
      */
-    public Builder data(String v) { data = v; return this; }
+    public Builder data(String v) {
+      data = v;
+      return this;
+    }
+
     /**
      * Sets the weights file or built-in name; null for the size's default.
      *
      * @param v the weights file or built-in name; null for the size's default
      * @return this builder
      */
-    public Builder weights(String v) { weights = v; return this; }
+    public Builder weights(String v) {
+      weights = v;
+      return this;
+    }
+
     /**
      * Sets the model size: t, s, m or c.
      *
      * @param v the model size: t, s, m or c
      * @return this builder
      */
-    public Builder size(String v) { size = v; return this; }
+    public Builder size(String v) {
+      size = v;
+      return this;
+    }
+
     /**
      * Sets images per forward or training step.
      *
      * @param v images per forward or training step
      * @return this builder
      */
-    public Builder batch(int v) { batch = v; return this; }
+    public Builder batch(int v) {
+      batch = v;
+      return this;
+    }
+
     /**
      * Sets the input height and width, a positive multiple of 32.
      *
      * @param v the input height and width, a positive multiple of 32
      * @return this builder
      */
-    public Builder imgsz(int v) { imgsz = v; return this; }
+    public Builder imgsz(int v) {
+      imgsz = v;
+      return this;
+    }
+
     /**
      * Sets data-loading threads, at least 0.
      *
      * @param v data-loading threads, at least 0
      * @return this builder
      */
-    public Builder workers(int v) { workers = v; return this; }
+    public Builder workers(int v) {
+      workers = v;
+      return this;
+    }
+
     /**
      * Sets whether mixed precision was asked for.
      *
      * @param v whether mixed precision was asked for
      * @return this builder
      */
-    public Builder amp(boolean v) { amp = v; return this; }
+    public Builder amp(boolean v) {
+      amp = v;
+      return this;
+    }
+
     /**
      * Sets measured training steps, at least 2.
      *
      * @param v measured training steps, at least 2
      * @return this builder
      */
-    public Builder steps(int v) { steps = v; return this; }
+    public Builder steps(int v) {
+      steps = v;
+      return this;
+    }
+
     /**
      * Sets discarded iterations before the measured ones, at least 0.
      *
      * @param v discarded iterations before the measured ones, at least 0
      * @return this builder
      */
-    public Builder warmup(int v) { warmup = v; return this; }
+    public Builder warmup(int v) {
+      warmup = v;
+      return this;
+    }
+
     /**
      * Sets trials in this process, at least 1.
      *
      * @param v trials in this process, at least 1
      * @return this builder
      */
-    public Builder repeat(int v) { repeat = v; return this; }
+    public Builder repeat(int v) {
+      repeat = v;
+      return this;
+    }
+
     /**
      * Sets the device, e.g. auto, cpu or cuda:0.
      *
      * @param v the device, e.g. auto, cpu or cuda:0
      * @return this builder
      */
-    public Builder device(DeviceSpec v) { device = v; return this; }
+    public Builder device(DeviceSpec v) {
+      device = v;
+      return this;
+    }
+
     /**
      * Intra-op threads; null: the engine default.
      *
      * @param v intra-op threads, at least 1, or null
      * @return this builder
      */
-    public Builder threads(Integer v) { threads = v; return this; }
+    public Builder threads(Integer v) {
+      threads = v;
+      return this;
+    }
+
     /**
      * Sets the output directory.
      *
      * @param v the output directory
      * @return this builder
      */
-    public Builder project(Path v) { project = v; return this; }
+    public Builder project(Path v) {
+      project = v;
+      return this;
+    }
+
     /**
      * Sets where datasets are cached.
      *
      * @param v where datasets are cached
      * @return this builder
      */
-    public Builder datasetCache(Path v) { datasetCache = v; return this; }
+    public Builder datasetCache(Path v) {
+      datasetCache = v;
+      return this;
+    }
 
     /**
      * Checks the options: bad input fails here, before any work.
@@ -166,14 +238,28 @@ public record TrainOptions(String data, String weights, String size, int batch, 
      * @return the checked options
      */
     public TrainOptions build() {
-      return new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat, device,
-          threads != null ? threads : Engines.defaultThreads(), project, datasetCache);
+      return new TrainOptions(
+          data,
+          weights,
+          size,
+          batch,
+          imgsz,
+          workers,
+          amp,
+          steps,
+          warmup,
+          repeat,
+          device,
+          threads != null ? threads : Engines.defaultThreads(),
+          project,
+          datasetCache);
     }
   }
 
   public TrainOptions {
     if (data == null || data.isBlank()) {
-      throw LibreYoloException.badInput("missing <data>: a data YAML or a dataset name such as shapes128");
+      throw LibreYoloException.badInput(
+          "missing <data>: a data YAML or a dataset name such as shapes128");
     }
     if (batch == 0 || batch < -1) {
       throw LibreYoloException.badInput("{batch} must be >= 1, or -1 to auto-fit, got " + batch);
@@ -183,14 +269,16 @@ public record TrainOptions(String data, String weights, String size, int batch, 
       throw LibreYoloException.badInput("{workers} must be >= 0, got " + workers);
     }
     if (steps < 2) {
-      // the reference silently measures 2 for --steps 1: refused here, so the profile records what ran
+      // the reference silently measures 2 for --steps 1: refused here, so the profile records what
+      // ran
       throw LibreYoloException.badInput("{steps} must be >= 2, got " + steps);
     }
     if (warmup < 0) {
       throw LibreYoloException.badInput("{warmup} must be >= 0, got " + warmup);
     }
     if (repeat < 1) { // the reference runs one trial for 0 (docs/deviations.md)
-      throw LibreYoloException.badInput("{repeat} must be >= 1 (trials in this process), got " + repeat);
+      throw LibreYoloException.badInput(
+          "{repeat} must be >= 1 (trials in this process), got " + repeat);
     }
     Engines.checkThreads(threads);
   }
@@ -201,8 +289,23 @@ public record TrainOptions(String data, String weights, String size, int batch, 
    * @return the options with auto resolved
    */
   public TrainOptions concrete() {
-    return device.auto() ? new TrainOptions(data, weights, size, batch, imgsz, workers, amp, steps, warmup, repeat,
-        Engines.concrete(device), threads, project, datasetCache) : this;
+    return device.auto()
+        ? new TrainOptions(
+            data,
+            weights,
+            size,
+            batch,
+            imgsz,
+            workers,
+            amp,
+            steps,
+            warmup,
+            repeat,
+            Engines.concrete(device),
+            threads,
+            project,
+            datasetCache)
+        : this;
   }
 
   /** Measured steps: exactly {@code steps} (at least 2, checked above). */

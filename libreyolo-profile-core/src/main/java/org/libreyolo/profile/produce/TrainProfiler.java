@@ -34,11 +34,12 @@ import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.TrainResult;
 
 /**
- * {@code profile run}: a short profiled training of LibreYOLO9 (docs/reference-behaviour.md, "Training measurement"). The
- * window is {@code warmup + steps} iterations of dataload, to_device, forward (with the loss),
- * backward and optimizer; the first half of the measured steps gives the real step time and the
- * data-loading stall, the second half the per-phase composition. As for inference, the trace is
- * captured on extra steps after the timed window, so the profiler never inflates the timings.
+ * {@code profile run}: a short profiled training of LibreYOLO9 (docs/reference-behaviour.md,
+ * "Training measurement"). The window is {@code warmup + steps} iterations of dataload, to_device,
+ * forward (with the loss), backward and optimizer; the first half of the measured steps gives the
+ * real step time and the data-loading stall, the second half the per-phase composition. As for
+ * inference, the trace is captured on extra steps after the timed window, so the profiler never
+ * inflates the timings.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class TrainProfiler {
@@ -75,12 +76,25 @@ public final class TrainProfiler {
       } catch (LibreYoloException e) {
         if (e.kind() == LibreYoloException.Kind.NO_PROFILE) {
           int images = dataset.train().size();
-          throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, o.batch() > images
-              // fewer steps cannot help: not one batch can be formed
-              ? "no profile produced for run " + i + ": the dataset has " + images + " training images, fewer than"
-                  + " one batch of " + o.batch() + ". Use a smaller {batch} or a larger dataset."
-              : "no profile produced for run " + i + ": the window (warmup " + o.warmup() + " + steps " + o.steps()
-                  + ") never filled. Use a larger dataset, fewer {steps}, or a smaller {batch}.");
+          throw new LibreYoloException(
+              LibreYoloException.Kind.NO_PROFILE,
+              o.batch() > images
+                  // fewer steps cannot help: not one batch can be formed
+                  ? "no profile produced for run "
+                      + i
+                      + ": the dataset has "
+                      + images
+                      + " training images, fewer than"
+                      + " one batch of "
+                      + o.batch()
+                      + ". Use a smaller {batch} or a larger dataset."
+                  : "no profile produced for run "
+                      + i
+                      + ": the window (warmup "
+                      + o.warmup()
+                      + " + steps "
+                      + o.steps()
+                      + ") never filled. Use a larger dataset, fewer {steps}, or a smaller {batch}.");
         }
         throw e;
       }
@@ -95,46 +109,79 @@ public final class TrainProfiler {
       Path aggregate = o.project().resolve("profile_repeat.json");
       ObjectNode repeat = RepeatAggregation.training(profiles, paths);
       ProfileIo.writeCompact(aggregate, repeat);
-      return new TrainResult(aggregate, lastDir.resolve("profile_trace.json"), new Profile(repeat), autoBatchNote(last),
+      return new TrainResult(
+          aggregate,
+          lastDir.resolve("profile_trace.json"),
+          new Profile(repeat),
+          autoBatchNote(last),
           warning(profiles));
     }
-    return new TrainResult(paths.get(paths.size() - 1), lastDir.resolve("profile_trace.json"), new Profile(last),
-        autoBatchNote(last), warning(profiles));
+    return new TrainResult(
+        paths.get(paths.size() - 1),
+        lastDir.resolve("profile_trace.json"),
+        new Profile(last),
+        autoBatchNote(last),
+        warning(profiles));
   }
 
   /** Which batch {@code --batch -1} chose and why, else null. */
   private static String autoBatchNote(ObjectNode last) {
     Profile p = new Profile(last);
     JsonNode auto = p.config().get("batch_auto");
-    return auto == null || !auto.asBoolean(false) ? null
-        : "{batch} -1 chose batch " + p.batch().str() + " (the largest power of two up to "
-            + BatchFit.MAX_BATCH + " whose training pass keeps peak RSS within 70% of available memory)";
+    return auto == null || !auto.asBoolean(false)
+        ? null
+        : "{batch} -1 chose batch "
+            + p.batch().str()
+            + " (the largest power of two up to "
+            + BatchFit.MAX_BATCH
+            + " whose training pass keeps peak RSS within 70% of available memory)";
   }
 
-  /** A one-line warning when some steps had a non-finite loss (their update was skipped), else null. */
+  /**
+   * A one-line warning when some steps had a non-finite loss (their update was skipped), else null.
+   */
   private static String warning(List<ObjectNode> trials) {
     long skipped = trials.stream().mapToLong(t -> new Profile(t).samples().skippedSteps()).sum();
-    return skipped == 0 ? null
-        : skipped + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
+    return skipped == 0
+        ? null
+        : skipped
+            + " step(s) had a non-finite loss and skipped their update; on AVX-512 CPUs set"
             + " DNNL_MAX_CPU_ISA=AVX2 (see README, Known issues)";
   }
 
-  private static ObjectNode trial(TrainOptions o, DetectionDataset dataset, WeightsSource weights, Device device,
-      Path dir, String stage, Progress progress) {
+  private static ObjectNode trial(
+      TrainOptions o,
+      DetectionDataset dataset,
+      WeightsSource weights,
+      Device device,
+      Path dir,
+      String stage,
+      Progress progress) {
     Yolo9Size size = weights.size() != null ? weights.size() : Yolo9Size.T;
     int nc = dataset.names().size();
     int batch = o.batch() > 0 ? o.batch() : BatchFit.largest(size, nc, o.imgsz(), device);
     int steps = o.measuredSteps();
-    try (TrainSession session = new TrainSession(dataset, size, batch, o.imgsz(), o.workers(), device,
-        o.warmup() + steps + 5L)) {
+    try (TrainSession session =
+        new TrainSession(
+            dataset, size, batch, o.imgsz(), o.workers(), device, o.warmup() + steps + 5L)) {
       // the trace always runs: a training profile is the analysis of its trace
-      Measurement m = StepTimer.run(new StepTimer.Plan(o.warmup(), steps, dir.resolve("profile_trace.json"),
-          TraceAnalyzer.TRACE_STEPS, "steps", stage), (clock, index) -> session.step(clock), progress);
+      Measurement m =
+          StepTimer.run(
+              new StepTimer.Plan(
+                  o.warmup(),
+                  steps,
+                  dir.resolve("profile_trace.json"),
+                  TraceAnalyzer.TRACE_STEPS,
+                  "steps",
+                  stage),
+              (clock, index) -> session.step(clock),
+              progress);
       return finish(o, batch, session, dir, m);
     }
   }
 
-  private static ObjectNode finish(TrainOptions o, int batch, TrainSession session, Path dir, Measurement m) {
+  private static ObjectNode finish(
+      TrainOptions o, int batch, TrainSession session, Path dir, Measurement m) {
     int steps = m.iterations();
     int half = m.half();
     double[] stepMs = m.total(0, half);
@@ -159,7 +206,11 @@ public final class TrainProfiler {
     meta.put("workers", o.workers());
     // ours
     meta.put("amp_applied", false);
-    meta.put("amp_note", o.amp() ? "requested but not applied: DJL 0.36 has no autocast; the step runs in float32" : "off");
+    meta.put(
+        "amp_note",
+        o.amp()
+            ? "requested but not applied: DJL 0.36 has no autocast; the step runs in float32"
+            : "off");
     meta.put("weights", WeightsSource.RANDOM_INIT);
     meta.put("size", detector.info().size());
     meta.put("params", detector.info().parameters());
@@ -214,8 +265,13 @@ public final class TrainProfiler {
     lossNode.put("total", PyRound.round(loss[3], 4));
     samples.put("ema_updates", session.emaUpdates());
     samples.put("skipped_steps", session.skippedSteps()); // non-finite loss: update skipped
-    ProfileAssembler.finish(dir, profile, summary, o.device().label(),
-        Environment.ofModel(o.device().label(), detector.info().parameters()), samples);
+    ProfileAssembler.finish(
+        dir,
+        profile,
+        summary,
+        o.device().label(),
+        Environment.ofModel(o.device().label(), detector.info().parameters()),
+        samples);
     return profile;
   }
 
@@ -226,41 +282,79 @@ public final class TrainProfiler {
   private static void recordedVerdict(Profile profile, double dataloadFrac, double stepMs) {
     ProfileRows.Compensation c = profile.compensation();
     if (c != null && c.hasRaw()) {
-      profile.setRecordedBound(refinedVerdict(profile, Num.orZero(c.rawBusyMsPerStep()),
-          Num.orZero(c.rawMeanKernelUs()), dataloadFrac, stepMs)[0]);
+      profile.setRecordedBound(
+          refinedVerdict(
+              profile,
+              Num.orZero(c.rawBusyMsPerStep()),
+              Num.orZero(c.rawMeanKernelUs()),
+              dataloadFrac,
+              stepMs)[0]);
     }
   }
 
-  /** The refined training verdict of the analysed figures (see {@link #refinedVerdict(Profile, double, double, double, double)}). */
+  /**
+   * The refined training verdict of the analysed figures (see {@link #refinedVerdict(Profile,
+   * double, double, double, double)}).
+   */
   static String[] refinedVerdict(Profile analysis, double dataloadFrac, double stepMs) {
-    return refinedVerdict(analysis, Num.orZero(analysis.gpuBusyMsPerStep()), Num.orZero(analysis.meanKernelUs()),
-        dataloadFrac, stepMs);
+    return refinedVerdict(
+        analysis,
+        Num.orZero(analysis.gpuBusyMsPerStep()),
+        Num.orZero(analysis.meanKernelUs()),
+        dataloadFrac,
+        stepMs);
   }
 
   /**
    * The refined training verdict (docs/reference-behaviour.md, "Verdicts", layer 2) with the given
    * busy time and mean kernel time, in CPU words when the "kernels" are CPU ops.
    */
-  static String[] refinedVerdict(Profile analysis, double busy, double meanKernelUs, double frac, double stepMs) {
+  static String[] refinedVerdict(
+      Profile analysis, double busy, double meanKernelUs, double frac, double stepMs) {
     boolean cpu = analysis.isCpu();
     double util = stepMs > 0 ? busy / stepMs : Num.orZero(analysis.gpuUtil());
     double utilClamped = PyRound.round(Math.min(util, 1.0), 3);
     long mallocs = (long) Num.orZero(analysis.cudaMallocsPerStep());
     String who = cpu ? "CPU ops" : "GPU";
     if (!cpu && (mallocs >= 5 || util > 1.05)) {
-      return new String[] {"memory-pressure", "allocator/VRAM pressure (~" + mallocs
-          + " cudaMalloc/free per step); throughput and utilisation are unreliable"};
+      return new String[] {
+        "memory-pressure",
+        "allocator/VRAM pressure (~"
+            + mallocs
+            + " cudaMalloc/free per step); throughput and utilisation are unreliable"
+      };
     }
     if (frac >= 0.2) {
-      return new String[] {"dataloader", "the " + (cpu ? "model" : "GPU") + " waits on input data (~"
-          + PyRound.format(frac * 100, 0) + "% of the step)"};
+      return new String[] {
+        "dataloader",
+        "the "
+            + (cpu ? "model" : "GPU")
+            + " waits on input data (~"
+            + PyRound.format(frac * 100, 0)
+            + "% of the step)"
+      };
     }
     if (utilClamped >= 0.8) {
-      return new String[] {"compute", "the " + (cpu ? "CPU is" : "GPU is") + " saturated (~"
-          + PyRound.format(utilClamped * 100, 0) + "% busy)"};
+      return new String[] {
+        "compute",
+        "the "
+            + (cpu ? "CPU is" : "GPU is")
+            + " saturated (~"
+            + PyRound.format(utilClamped * 100, 0)
+            + "% busy)"
+      };
     }
-    return new String[] {"host / launch", who + " only ~" + PyRound.format(utilClamped * 100, 0)
-        + "% busy \u2014 fed too slowly: " + (long) Num.orZero(analysis.kernelsPerStep()) + (cpu ? " ops" : " kernels")
-        + "/step at ~" + PyRound.format(meanKernelUs, 0) + "us each plus host overhead"};
+    return new String[] {
+      "host / launch",
+      who
+          + " only ~"
+          + PyRound.format(utilClamped * 100, 0)
+          + "% busy \u2014 fed too slowly: "
+          + (long) Num.orZero(analysis.kernelsPerStep())
+          + (cpu ? " ops" : " kernels")
+          + "/step at ~"
+          + PyRound.format(meanKernelUs, 0)
+          + "us each plus host overhead"
+    };
   }
 }

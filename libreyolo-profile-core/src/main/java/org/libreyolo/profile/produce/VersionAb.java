@@ -1,7 +1,5 @@
 package org.libreyolo.profile.produce;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,9 +23,8 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
-import org.libreyolo.profile.result.Json;
-import org.libreyolo.profile.report.GateReport;
 import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -35,21 +32,31 @@ import org.libreyolo.profile.result.Profile;
  * paths, the baseline version's (its main artifact and its own dependencies) and this build's, the
  * same test classes on both, alternating A B B A ... so both sides share the machine and the
  * minutes; each side's forks of a step merge into one profile and the fork gate judges them, with
- * no job noise (one job). A test the baseline cannot link is INCONCLUSIVE naming the missing symbol.
+ * no job noise (one job). A test the baseline cannot link is INCONCLUSIVE naming the missing
+ * symbol.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class VersionAb {
-  /** The JUnit extension's entry point for a fork of a module's perf tests (on the module's test class path). */
+  /**
+   * The JUnit extension's entry point for a fork of a module's perf tests (on the module's test
+   * class path).
+   */
   public static final String FORK_MAIN = "org.libreyolo.profile.junit.PerfTestFork";
+
   /** The engine's versions are what an upgrade between versions changes: they may differ. */
   static final Set<String> MEASURED = Set.of("engine", "libtorch");
-  /** The probe fork only asks whether each test runs against the baseline: the shortest measurement. */
-  static final Map<String, String> PROBE = Map.of("libreyolo.profile.warmup", "0", "libreyolo.profile.runs", "2");
+
+  /**
+   * The probe fork only asks whether each test runs against the baseline: the shortest measurement.
+   */
+  static final Map<String, String> PROBE =
+      Map.of("libreyolo.profile.warmup", "0", "libreyolo.profile.runs", "2");
 
   private VersionAb() {}
 
   /**
-   * One side: how the output names it ({@code baseline 1.0}, {@code this build}) and its class path.
+   * One side: how the output names it ({@code baseline 1.0}, {@code this build}) and its class
+   * path.
    *
    * @param label the side's name in the output
    * @param classpath the class path its forks start on
@@ -62,17 +69,31 @@ public final class VersionAb {
    * @param baseline side A
    * @param candidate side B, this build
    * @param forks forks per side
-   * @param parameters JUnit configuration parameters every fork gets ({@code libreyolo.profile.runs})
+   * @param parameters JUnit configuration parameters every fork gets ({@code
+   *     libreyolo.profile.runs})
    * @param gate the fork gate's settings (its job noise is not used: both sides share the job)
    * @param classpathDifferences what differs between the class paths, in words
-   * @param outputDirectory the build's output root; the forks and result go under {@link Defaults.Versions#FOLDER}
+   * @param outputDirectory the build's output root; the forks and result go under {@link
+   *     Defaults.Versions#FOLDER}
    */
-  public record Options(Path testClasses, Path workingDirectory, Side baseline, Side candidate, int forks,
-      Map<String, String> parameters, GateOptions gate, List<String> classpathDifferences, Path outputDirectory) {
+  public record Options(
+      Path testClasses,
+      Path workingDirectory,
+      Side baseline,
+      Side candidate,
+      int forks,
+      Map<String, String> parameters,
+      GateOptions gate,
+      List<String> classpathDifferences,
+      Path outputDirectory) {
     public Options {
       if (forks < BlockStatistics.MIN_FORKS || forks > 100) {
-        throw LibreYoloException.badInput("{abForks} must be within " + BlockStatistics.MIN_FORKS + "..100 per side"
-            + " (the spread between forks is the evidence), got " + forks);
+        throw LibreYoloException.badInput(
+            "{abForks} must be within "
+                + BlockStatistics.MIN_FORKS
+                + "..100 per side"
+                + " (the spread between forks is the evidence), got "
+                + forks);
       }
       parameters = Map.copyOf(parameters);
       classpathDifferences = List.copyOf(classpathDifferences);
@@ -181,12 +202,19 @@ public final class VersionAb {
        * @return the options
        */
       public Options build() {
-        return new Options(testClasses, workingDirectory, baseline, candidate, forks, parameters, gate,
-            classpathDifferences, outputDirectory);
+        return new Options(
+            testClasses,
+            workingDirectory,
+            baseline,
+            candidate,
+            forks,
+            parameters,
+            gate,
+            classpathDifferences,
+            outputDirectory);
       }
     }
   }
-
 
   /**
    * @param verdict the worst of the outcomes
@@ -195,7 +223,12 @@ public final class VersionAb {
    * @param lines the report, one line each
    * @param file the result file
    */
-  public record Result(Verdict verdict, List<VersionVerdicts.Outcome> outcomes, List<String> failures, List<String> lines, Path file) {}
+  public record Result(
+      Verdict verdict,
+      List<VersionVerdicts.Outcome> outcomes,
+      List<String> failures,
+      List<String> lines,
+      Path file) {}
 
   /** A perf test as the discovery fork names it. */
   record Test(String uniqueId, String className, String method) {
@@ -216,18 +249,36 @@ public final class VersionAb {
     Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
     List<Test> tests = discover(o);
     if (tests.isEmpty()) { // bad input: nothing written, an earlier A/B's results left as they were
-      throw LibreYoloException.badInput("no @ProfiledStep test in " + o.testClasses() + " (a test method that takes a"
-          + " StepProfiler): nothing to compare against the baseline");
+      throw LibreYoloException.badInput(
+          "no @ProfiledStep test in "
+              + o.testClasses()
+              + " (a test method that takes a"
+              + " StepProfiler): nothing to compare against the baseline");
     }
     Folders.delete(folder); // an earlier A/B's forks must never be read as this one's
-    progress.accept("perf tests: " + String.join(", ", tests.stream().map(Test::id).toList()) + "; "
-        + o.forks() + " forks per side, " + o.baseline().label() + " (A) and " + o.candidate().label() + " (B)");
+    progress.accept(
+        "perf tests: "
+            + String.join(", ", tests.stream().map(Test::id).toList())
+            + "; "
+            + o.forks()
+            + " forks per side, "
+            + o.baseline().label()
+            + " (A) and "
+            + o.candidate().label()
+            + " (B)");
     // which tests link against the baseline, in a short fork first: the measured forks of both
     // sides then run the same tests in the same order (a test failing on one side only would leave
     // the next ones another JVM to run in: its JIT state, its heap)
     ArmRuns probe = new ArmRuns();
-    fork(o, Arm.BASELINE, folder.resolve("probe"), tests, PROBE, "probing " + o.baseline().label()
-        + " (does every test run against it?)", probe, progress);
+    fork(
+        o,
+        Arm.BASELINE,
+        folder.resolve("probe"),
+        tests,
+        PROBE,
+        "probing " + o.baseline().label() + " (does every test run against it?)",
+        probe,
+        progress);
     List<VersionVerdicts.Outcome> judged = new ArrayList<>();
     List<Test> measured = new ArrayList<>();
     for (Test t : tests) {
@@ -235,9 +286,15 @@ public final class VersionAb {
       if (there == null) {
         measured.add(t);
       } else {
-        judged.add(new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, !there.symbol().isEmpty()
-            ? "does not link against " + o.baseline().label() + ": " + there.symbol()
-            : "fails against " + o.baseline().label() + ": " + there.line()));
+        judged.add(
+            new VersionVerdicts.Outcome(
+                t.id(),
+                null,
+                Verdict.INCONCLUSIVE,
+                null,
+                !there.symbol().isEmpty()
+                    ? "does not link against " + o.baseline().label() + ": " + there.symbol()
+                    : "fails against " + o.baseline().label() + ": " + there.line()));
       }
     }
     Map<Arm, ArmRuns> runs = new EnumMap<>(Arm.class);
@@ -250,13 +307,32 @@ public final class VersionAb {
       // class leaves behind in its JVM (JIT, heap, a busier CPU) falls on every class in turn
       List<Test> order = rotated(classes, pair);
       // A B B A ...: neither side always first, a trend in the machine's speed falls on both alike
-      for (Arm arm : pair % 2 == 0 ? List.of(Arm.BASELINE, Arm.CANDIDATE) : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
+      for (Arm arm :
+          pair % 2 == 0
+              ? List.of(Arm.BASELINE, Arm.CANDIDATE)
+              : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
         started++;
         ArmRuns r = runs.get(arm);
         if (r.broken == null) {
-          fork(o, arm, folder.resolve(arm.folder).resolve(Integer.toString(pair)), order, Map.of(),
-              "fork " + started + " of " + 2 * o.forks() + " (" + arm.side(o).label() + ", " + measured.size() + " test"
-              + (measured.size() == 1 ? "" : "s") + ")", r, progress);
+          fork(
+              o,
+              arm,
+              folder.resolve(arm.folder).resolve(Integer.toString(pair)),
+              order,
+              Map.of(),
+              "fork "
+                  + started
+                  + " of "
+                  + 2 * o.forks()
+                  + " ("
+                  + arm.side(o).label()
+                  + ", "
+                  + measured.size()
+                  + " test"
+                  + (measured.size() == 1 ? "" : "s")
+                  + ")",
+              r,
+              progress);
         }
       }
     }
@@ -269,22 +345,38 @@ public final class VersionAb {
       }
       Failure there = runs.get(Arm.BASELINE).failure(t);
       if (there != null) {
-        judged.add(new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "fails against " + o.baseline().label()
-            + " in a measured fork: " + there.line()));
+        judged.add(
+            new VersionVerdicts.Outcome(
+                t.id(),
+                null,
+                Verdict.INCONCLUSIVE,
+                null,
+                "fails against " + o.baseline().label() + " in a measured fork: " + there.line()));
         continue;
       }
-      judged.addAll(judge(o, t, runs.get(Arm.BASELINE).steps, runs.get(Arm.CANDIDATE).steps, folder));
+      judged.addAll(
+          judge(o, t, runs.get(Arm.BASELINE).steps, runs.get(Arm.CANDIDATE).steps, folder));
     }
     Verdict overall = Gate.worst(judged.stream().map(VersionVerdicts.Outcome::verdict).toList());
-    VersionVerdicts verdicts = new VersionVerdicts(o.baseline().label(), o.candidate().label(), o.forks(), o.gate(),
-        o.classpathDifferences(), judged, failures, overall);
+    VersionVerdicts verdicts =
+        new VersionVerdicts(
+            o.baseline().label(),
+            o.candidate().label(),
+            o.forks(),
+            o.gate(),
+            o.classpathDifferences(),
+            judged,
+            failures,
+            overall);
     List<String> lines = VersionAbReport.lines(verdicts);
     Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
     ObjectNode json = VersionAbReport.json(verdicts);
     String markdown = VersionAbReport.markdown(verdicts);
-    AtomicFiles.write(folder.resolve(Defaults.Versions.SUMMARY_FILE), out -> out.write(markdown.getBytes(
-        StandardCharsets.UTF_8)));
-    AtomicFiles.write(file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(
+        folder.resolve(Defaults.Versions.SUMMARY_FILE),
+        out -> out.write(markdown.getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(
+        file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
     return new Result(overall, judged, failures, lines, file);
   }
 
@@ -306,7 +398,8 @@ public final class VersionAb {
 
   /** The two sides, and the folder each side's forks write under. */
   private enum Arm {
-    BASELINE("baseline"), CANDIDATE("candidate");
+    BASELINE("baseline"),
+    CANDIDATE("candidate");
 
     final String folder;
 
@@ -319,17 +412,26 @@ public final class VersionAb {
     }
   }
 
-  /** A test's failure on one side: the missing symbol of a linkage error (or empty) and its first line. */
+  /**
+   * A test's failure on one side: the missing symbol of a linkage error (or empty) and its first
+   * line.
+   */
   record Failure(String symbol, String line) {}
 
-  /** What one side's forks left: their folders, the tests that failed there, or why the side could not fork. */
+  /**
+   * What one side's forks left: their folders, the tests that failed there, or why the side could
+   * not fork.
+   */
   private static final class ArmRuns {
     /** Every step profile the side's forks wrote, in fork order (listed once, read per test). */
     final List<StepLayout.Step> steps = new ArrayList<>();
+
     final Map<String, Failure> failures = new LinkedHashMap<>();
     String broken;
 
-    /** The test's first failure: its own, an invocation's, or its class's (a container above it). */
+    /**
+     * The test's first failure: its own, an invocation's, or its class's (a container above it).
+     */
     Failure failure(Test t) {
       if (broken != null) {
         return new Failure("", broken);
@@ -344,11 +446,18 @@ public final class VersionAb {
   }
 
   /**
-   * One fork of one side running every test. A fork of this build that cannot run fails the A/B;
-   * a baseline that cannot run makes every test INCONCLUSIVE with its error, and forks no more.
+   * One fork of one side running every test. A fork of this build that cannot run fails the A/B; a
+   * baseline that cannot run makes every test INCONCLUSIVE with its error, and forks no more.
    */
-  private static void fork(Options o, Arm arm, Path root, List<Test> tests, Map<String, String> extra, String what,
-      ArmRuns into, Consumer<String> progress) {
+  private static void fork(
+      Options o,
+      Arm arm,
+      Path root,
+      List<Test> tests,
+      Map<String, String> extra,
+      String what,
+      ArmRuns into,
+      Consumer<String> progress) {
     progress.accept(what);
     Path outcomes = root.resolve("outcomes.tsv");
     List<String> args = new ArrayList<>(List.of("run", root.toString(), outcomes.toString()));
@@ -357,7 +466,13 @@ public final class VersionAb {
     parameters.forEach((k, v) -> args.add("-P" + k + "=" + v));
     tests.forEach(t -> args.add(t.uniqueId()));
     try {
-      Forking.run(arm.side(o).classpath(), o.workingDirectory(), FORK_MAIN, args, root.resolve("fork.log"), what);
+      Forking.run(
+          arm.side(o).classpath(),
+          o.workingDirectory(),
+          FORK_MAIN,
+          args,
+          root.resolve("fork.log"),
+          what);
     } catch (LibreYoloException e) {
       if (arm == Arm.CANDIDATE) {
         throw e;
@@ -374,7 +489,10 @@ public final class VersionAb {
     }
   }
 
-  /** The perf tests, listed by a fork on this build's class path in a temporary folder (removed after). */
+  /**
+   * The perf tests, listed by a fork on this build's class path in a temporary folder (removed
+   * after).
+   */
   private static List<Test> discover(Options o) {
     Path scratch;
     try {
@@ -384,8 +502,13 @@ public final class VersionAb {
     }
     try {
       Path list = scratch.resolve("tests.tsv");
-      Forking.run(o.candidate().classpath(), o.workingDirectory(), FORK_MAIN, List.of("discover",
-          o.testClasses().toString(), list.toString()), scratch.resolve("discover.log"), "discovering the perf tests");
+      Forking.run(
+          o.candidate().classpath(),
+          o.workingDirectory(),
+          FORK_MAIN,
+          List.of("discover", o.testClasses().toString(), list.toString()),
+          scratch.resolve("discover.log"),
+          "discovering the perf tests");
       List<Test> tests = new ArrayList<>();
       for (String line : readLines(list)) {
         String[] f = line.split("\t", -1);
@@ -400,32 +523,51 @@ public final class VersionAb {
   }
 
   /** Every step the test measured, merged per side and judged by the fork gate. */
-  private static List<VersionVerdicts.Outcome> judge(Options o, Test t, List<StepLayout.Step> baseline,
-      List<StepLayout.Step> candidate, Path folder) {
+  private static List<VersionVerdicts.Outcome> judge(
+      Options o,
+      Test t,
+      List<StepLayout.Step> baseline,
+      List<StepLayout.Step> candidate,
+      Path folder) {
     Map<String, List<Path>> a = steps(t, baseline);
     Map<String, List<Path>> b = steps(t, candidate);
     if (b.isEmpty()) {
-      return List.of(new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
+      return List.of(
+          new VersionVerdicts.Outcome(
+              t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
     }
     List<VersionVerdicts.Outcome> out = new ArrayList<>();
     GateOptions gate = o.gate().withJobNoise(0); // one job: its state is shared by both sides
     for (Map.Entry<String, List<Path>> step : b.entrySet()) {
       List<Path> before = a.getOrDefault(step.getKey(), List.of());
       String name = t.id() + step.getKey().substring(t.method().length());
-      if (before.size() < BlockStatistics.MIN_FORKS || step.getValue().size() < BlockStatistics.MIN_FORKS) {
-        out.add(new VersionVerdicts.Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "measured in " + before.size() + " and "
-            + step.getValue().size() + " forks: too few to compare"));
+      if (before.size() < BlockStatistics.MIN_FORKS
+          || step.getValue().size() < BlockStatistics.MIN_FORKS) {
+        out.add(
+            new VersionVerdicts.Outcome(
+                name,
+                step.getKey(),
+                Verdict.INCONCLUSIVE,
+                null,
+                "measured in "
+                    + before.size()
+                    + " and "
+                    + step.getValue().size()
+                    + " forks: too few to compare"));
         continue;
       }
       Path merged = Path.of(t.className(), step.getKey());
       Profile pa = CustomStepProfiler.merge(merged(folder, Arm.BASELINE, merged), before);
       Profile pb = CustomStepProfiler.merge(merged(folder, Arm.CANDIDATE, merged), step.getValue());
       if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
-        out.add(new VersionVerdicts.Outcome(name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
+        out.add(
+            new VersionVerdicts.Outcome(
+                name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
         continue;
       }
       Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
-      out.add(new VersionVerdicts.Outcome(name, step.getKey(), r.verdict(), r, VersionAbReport.why(r)));
+      out.add(
+          new VersionVerdicts.Outcome(name, step.getKey(), r.verdict(), r, VersionAbReport.why(r)));
     }
     return out;
   }
@@ -440,8 +582,11 @@ public final class VersionAb {
     Map<String, List<Path>> out = new LinkedHashMap<>();
     for (StepLayout.Step s : found) {
       String key = s.key();
-      boolean ours = s.className().equals(t.className()) && key.startsWith(t.method())
-          && (key.length() == t.method().length() || "[.".indexOf(key.charAt(t.method().length())) >= 0);
+      boolean ours =
+          s.className().equals(t.className())
+              && key.startsWith(t.method())
+              && (key.length() == t.method().length()
+                  || "[.".indexOf(key.charAt(t.method().length())) >= 0);
       if (ours) {
         out.computeIfAbsent(key, k -> new ArrayList<>()).add(s.profile().getParent());
       }
@@ -449,16 +594,13 @@ public final class VersionAb {
     return out;
   }
 
-
-
-
-
   private static List<String> readLines(Path file) {
     try {
-      return Files.isRegularFile(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+      return Files.isRegularFile(file)
+          ? Files.readAllLines(file, StandardCharsets.UTF_8)
+          : List.of();
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
     }
   }
-
 }

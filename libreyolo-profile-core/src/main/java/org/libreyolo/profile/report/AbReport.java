@@ -11,7 +11,10 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 
-/** An in-job A/B ({@link AbResult}) as {@code profile ab} prints it and as {@code ab.json} carries it. */
+/**
+ * An in-job A/B ({@link AbResult}) as {@code profile ab} prints it and as {@code ab.json} carries
+ * it.
+ */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class AbReport {
   /** The schema name written in every file of this kind. */
@@ -27,11 +30,22 @@ public final class AbReport {
    */
   public static List<String> text(AbResult r) {
     return List.of(
-        "A/B  " + r.baseline() + " (A) vs " + r.candidate() + " (B): " + r.verdict().pairs()
+        "A/B  "
+            + r.baseline()
+            + " (A) vs "
+            + r.candidate()
+            + " (B): "
+            + r.verdict().pairs()
             + " pairs of blocks, A and B alternating",
-        "block medians  A " + PyRound.format(LatencyStats.median(r.aMs()), 3) + " ms | B "
-            + PyRound.format(LatencyStats.median(r.bMs()), 3) + " ms",
-        changeLine(r), mdeLine(r), verdictLine(r), "result: " + r.file());
+        "block medians  A "
+            + PyRound.format(LatencyStats.median(r.aMs()), 3)
+            + " ms | B "
+            + PyRound.format(LatencyStats.median(r.bMs()), 3)
+            + " ms",
+        changeLine(r),
+        mdeLine(r),
+        verdictLine(r),
+        "result: " + r.file());
   }
 
   /**
@@ -42,8 +56,14 @@ public final class AbReport {
    */
   public static String changeLine(AbResult r) {
     PairedBlocks v = r.verdict();
-    return "change " + Fmt.signedPercent(v.change()) + " [" + PyRound.format((1 - r.settings().alpha()) * 100, 0)
-        + "% CI " + Fmt.signedPercent(v.ciLow()) + ", " + Fmt.signedPercent(v.ciHigh())
+    return "change "
+        + Fmt.signedPercent(v.change())
+        + " ["
+        + PyRound.format((1 - r.settings().alpha()) * 100, 0)
+        + "% CI "
+        + Fmt.signedPercent(v.ciLow())
+        + ", "
+        + Fmt.signedPercent(v.ciHigh())
         + "] (paired log-ratios of block medians)";
   }
 
@@ -54,7 +74,9 @@ public final class AbReport {
    * @return the minimum detectable effect and the threshold
    */
   public static String mdeLine(AbResult r) {
-    return "minimum detectable effect ~" + Fmt.percent(r.verdict().mde()) + "; threshold "
+    return "minimum detectable effect ~"
+        + Fmt.percent(r.verdict().mde())
+        + "; threshold "
         + Fmt.percent(r.settings().maxRegression());
   }
 

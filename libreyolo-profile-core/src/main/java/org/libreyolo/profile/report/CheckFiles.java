@@ -13,21 +13,23 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Json;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * The stored-baseline check as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
  * extension run it: {@link GateRun#judge} decides, and this writes the one verdict three ways:
- * {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and
- * {@code check-report.html} (people), with the lines for a log.
+ * {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and {@code
+ * check-report.html} (people), with the lines for a log.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class CheckFiles {
   /** The check result's file name. */
   public static final String RESULT_FILE = "check-result.json";
+
   /** The check summary's file name (markdown). */
   public static final String SUMMARY_FILE = "check-summary.md";
+
   /** The check report's file name. */
   public static final String REPORT_FILE = "check-report.html";
 
@@ -40,7 +42,8 @@ public final class CheckFiles {
    * @param summaryFile the markdown summary written
    * @param reportFile the HTML report written, or null
    */
-  public record Outcome(Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
+  public record Outcome(
+      Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
 
   /**
    * The verdict's text lines for a log, led by {@link #orderWarning} when there is one.
@@ -52,7 +55,8 @@ public final class CheckFiles {
    * @param current the current profile, or its file
    * @return the lines to print
    */
-  public static List<String> lines(Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
+  public static List<String> lines(
+      Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
     List<String> lines = GateReport.text(result);
     String order = orderWarning(base, baseline, now, current);
     if (order != null) {
@@ -72,8 +76,15 @@ public final class CheckFiles {
     if (b == null || c == null || !b.isAfter(c)) {
       return null;
     }
-    return "warning: the baseline " + baseline + " (" + b + ") is newer than the current profile " + current + " ("
-        + c + "): are <baseline> and <current> swapped? The change below reads current against baseline";
+    return "warning: the baseline "
+        + baseline
+        + " ("
+        + b
+        + ") is newer than the current profile "
+        + current
+        + " ("
+        + c
+        + "): are <baseline> and <current> swapped? The change below reads current against baseline";
   }
 
   private static Instant recordedAt(Profile p) {
@@ -109,13 +120,20 @@ public final class CheckFiles {
    * @param outputDirectory the directory the files are written to
    * @return the verdict and the files written
    */
-  public static Outcome check(Path baseline, Path current, GateOptions options, Path outputDirectory) {
-    return check(ProfileLoader.baseline(baseline), baseline, ProfileLoader.load(current), current, options,
+  public static Outcome check(
+      Path baseline, Path current, GateOptions options, Path outputDirectory) {
+    return check(
+        ProfileLoader.baseline(baseline),
+        baseline,
+        ProfileLoader.load(current),
+        current,
+        options,
         outputDirectory);
   }
 
   /**
-   * The same on profiles already loaded: each input is read once. The HTML report leads with this verdict.
+   * The same on profiles already loaded: each input is read once. The HTML report leads with this
+   * verdict.
    *
    * @param base the baseline profile
    * @param baseline the baseline profile, or its file
@@ -125,14 +143,21 @@ public final class CheckFiles {
    * @param outputDirectory the directory the files are written to
    * @return the verdict and the files written
    */
-  public static Outcome check(Profile base, Path baseline, Profile now, Path current, GateOptions options,
+  public static Outcome check(
+      Profile base,
+      Path baseline,
+      Profile now,
+      Path current,
+      GateOptions options,
       Path outputDirectory) {
     Gate.Result result = GateRun.judge(base, baseline, now, current, options);
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
     write(resultFile, Json.indented(resultJson(result, baseline, current)));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
     write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
-    Path reportFile = CheckReport.write(base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
+    Path reportFile =
+        CheckReport.write(
+            base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = lines(result, base, baseline, now, current);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile);

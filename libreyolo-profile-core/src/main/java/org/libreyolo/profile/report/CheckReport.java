@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.GateMetric;
-
 import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.report.Fmt;
@@ -23,12 +22,12 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * The check report ({@code check-report.html}), for a person deciding whether to merge: the
- * verdict and its reason first; then each line of evidence (timing rows, the op and work
- * counters) with its change and interval drawn against the threshold; what the run could detect,
- * in words; raw and canary-normalised numbers side by side; and, folded away and marked
- * descriptive, the iteration statistics and charts. Every verdict shown is the gate's own
- * ({@link Gate.Result}), so the page, the log, the markdown and the JSON agree.
+ * The check report ({@code check-report.html}), for a person deciding whether to merge: the verdict
+ * and its reason first; then each line of evidence (timing rows, the op and work counters) with its
+ * change and interval drawn against the threshold; what the run could detect, in words; raw and
+ * canary-normalised numbers side by side; and, folded away and marked descriptive, the iteration
+ * statistics and charts. Every verdict shown is the gate's own ({@link Gate.Result}), so the page,
+ * the log, the markdown and the JSON agree.
  */
 final class CheckReport {
   private CheckReport() {}
@@ -37,9 +36,11 @@ final class CheckReport {
    * Writes the check report to {@code target} (temp + rename) and returns it. Every verdict on the
    * page is {@code gate}'s; the iteration statistics below it are descriptive only (no verdict).
    */
-  static Path write(Profile base, Path baseline, Profile now, Path current, Gate.Result gate, Path target) {
-    Comparison.Result descriptive = Comparison.compare(base, now, baseline.toString(), current.toString(),
-        gate.options().alpha());
+  static Path write(
+      Profile base, Path baseline, Profile now, Path current, Gate.Result gate, Path target) {
+    Comparison.Result descriptive =
+        Comparison.compare(
+            base, now, baseline.toString(), current.toString(), gate.options().alpha());
     String html = html(base, now, descriptive, gate);
     AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
     return target;
@@ -47,26 +48,40 @@ final class CheckReport {
 
   static String html(Profile base, Profile now, Comparison.Result cmp, Gate.Result gate) {
     StringBuilder body = new StringBuilder("<h1>libreyolo-profile check</h1>");
-    body.append("<p class=\"muted\">").append(Html.esc(now.modelLabel())).append("<br>baseline ")
-        .append(Html.esc(cmp.before())).append("<br>current ").append(Html.esc(cmp.after())).append("</p>");
+    body.append("<p class=\"muted\">")
+        .append(Html.esc(now.modelLabel()))
+        .append("<br>baseline ")
+        .append(Html.esc(cmp.before()))
+        .append("<br>current ")
+        .append(Html.esc(cmp.after()))
+        .append("</p>");
     body.append(banner(gate));
     body.append(Html.card("Evidence", evidence(gate)));
-    body.append(Html.card("What this run could detect", "<p id=\"mde\">" + Html.esc(mdeWords(gate)) + "</p>"));
+    body.append(
+        Html.card(
+            "What this run could detect", "<p id=\"mde\">" + Html.esc(mdeWords(gate)) + "</p>"));
     body.append(Html.card("Raw and canary-normalised", rawAndNormalised(gate)));
-    body.append("<details class=\"card descriptive\"><summary><b>Descriptive statistics of the iterations</b>"
-        + " <span class=\"muted\">(not the verdict: iterations of one process are not independent samples of a build;"
-        + " raw times, not divided by the canary)</span></summary><div class=\"grid\">");
+    body.append(
+        "<details class=\"card descriptive\"><summary><b>Descriptive statistics of the iterations</b>"
+            + " <span class=\"muted\">(not the verdict: iterations of one process are not independent samples of a build;"
+            + " raw times, not divided by the canary)</span></summary><div class=\"grid\">");
     body.append(Html.card("Metrics (raw)", metrics(base, now)));
     body.append(Html.card("Iteration statistics (descriptive)", statistics(cmp.statistics())));
     double[] la = base.samples().latencyMs();
     double[] lb = now.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
-      body.append(Html.card("Latency distributions (raw)",
-          Svg.cdf(List.of(la, lb), List.of("baseline", "current"), null, null, "ms")));
+      body.append(
+          Html.card(
+              "Latency distributions (raw)",
+              Svg.cdf(List.of(la, lb), List.of("baseline", "current"), null, null, "ms")));
     }
     boolean cpu = now.isCpu();
-    body.append(Html.card(cpu ? "Op-category change (CPU self time, raw ms per step)"
-        : "Kernel-category change (raw ms per step)", HtmlReport.categoryDeltas(base, now)));
+    body.append(
+        Html.card(
+            cpu
+                ? "Op-category change (CPU self time, raw ms per step)"
+                : "Kernel-category change (raw ms per step)",
+            HtmlReport.categoryDeltas(base, now)));
     body.append("</div></details>");
     return Html.page("libreyolo-profile check: " + gate.verdict(), body.toString());
   }
@@ -74,74 +89,140 @@ final class CheckReport {
   /** The verdict and the one reason that decided it. */
   static String banner(Gate.Result g) {
     String css = g.verdict().name().toLowerCase(Locale.ROOT);
-    return "<div id=\"verdict\" class=\"verdict " + css + "\" data-verdict=\"" + g.verdict() + "\"><span class=\"word\">"
-        + g.verdict() + "</span> " + Html.esc(reason(g)) + "</div>";
+    return "<div id=\"verdict\" class=\"verdict "
+        + css
+        + "\" data-verdict=\""
+        + g.verdict()
+        + "\"><span class=\"word\">"
+        + g.verdict()
+        + "</span> "
+        + Html.esc(reason(g))
+        + "</div>";
   }
 
   static String reason(Gate.Result g) {
     String threshold = Fmt.percent(g.options().maxRegression());
     if (!g.environmentDifferences().isEmpty()) {
-      return "the environments differ (" + String.join("; ", g.environmentDifferences()) + "): timing is not comparable";
+      return "the environments differ ("
+          + String.join("; ", g.environmentDifferences())
+          + "): timing is not comparable";
     }
     if (!g.workloadDifferences().isEmpty()) {
-      return "another workload (" + String.join("; ", g.workloadDifferences()) + "): record a baseline for it";
+      return "another workload ("
+          + String.join("; ", g.workloadDifferences())
+          + "): record a baseline for it";
     }
     if (g.opCounts().verdict() == Verdict.REGRESSION) {
       return "more work per step: " + String.join("; ", g.opCounts().changes());
     }
     // latency first: a time change reads directly as "slower by"
     List<Gate.Row> rows = new ArrayList<>(g.rows());
-    rows.sort((a, b) -> Boolean.compare(!GateMetric.of(a.metric()).lowerIsBetter(),
-        !GateMetric.of(b.metric()).lowerIsBetter()));
+    rows.sort(
+        (a, b) ->
+            Boolean.compare(
+                !GateMetric.of(a.metric()).lowerIsBetter(),
+                !GateMetric.of(b.metric()).lowerIsBetter()));
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
-        return r.metric() + " " + Fmt.signedPercent(r.change()) + " " + GateReport.interval(r.ciLow(), r.ciHigh())
-            + " (" + slowdownWords(r) + "), " + VerdictRule.sentence(Verdict.REGRESSION, threshold + " threshold");
+        return r.metric()
+            + " "
+            + Fmt.signedPercent(r.change())
+            + " "
+            + GateReport.interval(r.ciLow(), r.ciHigh())
+            + " ("
+            + slowdownWords(r)
+            + "), "
+            + VerdictRule.sentence(Verdict.REGRESSION, threshold + " threshold");
       }
     }
     if (g.unstableMachine() != null) {
       return g.unstableMachine() + ": no timing verdict";
     }
     return switch (g.verdict()) {
-      case IMPROVED -> VerdictRule.sentence(Verdict.IMPROVED, threshold + " threshold") + "; refresh the baseline";
+      case IMPROVED ->
+          VerdictRule.sentence(Verdict.IMPROVED, threshold + " threshold")
+              + "; refresh the baseline";
       case PASS -> VerdictRule.sentence(Verdict.PASS, threshold + " threshold");
-      case INCONCLUSIVE -> g.mde() == null ? "no timing blocks to judge"
-          : "cannot tell a " + threshold + " slowdown from noise: this run could detect ~" + Fmt.percent(g.mde());
+      case INCONCLUSIVE ->
+          g.mde() == null
+              ? "no timing blocks to judge"
+              : "cannot tell a "
+                  + threshold
+                  + " slowdown from noise: this run could detect ~"
+                  + Fmt.percent(g.mde());
       default -> "";
     };
   }
 
-  /** Each evidence line: what it measured, its change and interval against the threshold, its verdict. */
+  /**
+   * Each evidence line: what it measured, its change and interval against the threshold, its
+   * verdict.
+   */
   private static String evidence(Gate.Result g) {
     double t = g.options().maxRegression();
-    StringBuilder out = new StringBuilder("<table class=\"evidence\"><tr><th>evidence</th><th class=\"num\">change</th>"
-        + "<th class=\"num\">" + GateReport.confidence(g) + " interval</th><th>against the threshold (&plusmn;"
-        + Fmt.percent(t) + ")</th><th>verdict</th></tr>");
+    StringBuilder out =
+        new StringBuilder(
+            "<table class=\"evidence\"><tr><th>evidence</th><th class=\"num\">change</th>"
+                + "<th class=\"num\">"
+                + GateReport.confidence(g)
+                + " interval</th><th>against the threshold (&plusmn;"
+                + Fmt.percent(t)
+                + ")</th><th>verdict</th></tr>");
     for (Gate.Row r : g.rows()) {
       GateMetric metric = GateMetric.of(r.metric());
       boolean latency = metric.lowerIsBetter();
       String label = metric.words();
       String change = r.change() == null ? "-" : Fmt.signedPercent(r.change());
       String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
-      String plot = r.change() == null ? "<span class=\"muted\">no blocks</span>"
-          // slower to the right for both: throughput's interval is mirrored
-          : latency ? Svg.interval(r.change(), r.ciLow(), r.ciHigh(), t, r.verdict().name())
-          : Svg.interval(-r.change(), -r.ciHigh(), -r.ciLow(), t, r.verdict().name());
-      out.append(row(label + " <span class=\"muted\">timing, blocks</span>", change, ci, plot, r.verdict(),
-          r.why()));
+      String plot =
+          r.change() == null
+              ? "<span class=\"muted\">no blocks</span>"
+              // slower to the right for both: throughput's interval is mirrored
+              : latency
+                  ? Svg.interval(r.change(), r.ciLow(), r.ciHigh(), t, r.verdict().name())
+                  : Svg.interval(-r.change(), -r.ciHigh(), -r.ciLow(), t, r.verdict().name());
+      out.append(
+          row(
+              label + " <span class=\"muted\">timing, blocks</span>",
+              change,
+              ci,
+              plot,
+              r.verdict(),
+              r.why()));
     }
     OpCounts.Result c = g.opCounts();
-    String counts = c.changes().isEmpty() ? "the same ops and work per step in every phase" : String.join("; ", c.changes());
-    out.append(row("op and work counters <span class=\"muted\">exact, from the traced steps</span>",
-        c.verdict() == Verdict.INCONCLUSIVE ? "-" : c.changes().isEmpty() ? "none" : "changed", "exact", "<span class=\"counter\">" + Html.esc(counts) + "</span>",
-        c.verdict(), "ops per step per phase and convolution / matrix-product MACs per step"));
+    String counts =
+        c.changes().isEmpty()
+            ? "the same ops and work per step in every phase"
+            : String.join("; ", c.changes());
+    out.append(
+        row(
+            "op and work counters <span class=\"muted\">exact, from the traced steps</span>",
+            c.verdict() == Verdict.INCONCLUSIVE ? "-" : c.changes().isEmpty() ? "none" : "changed",
+            "exact",
+            "<span class=\"counter\">" + Html.esc(counts) + "</span>",
+            c.verdict(),
+            "ops per step per phase and convolution / matrix-product MACs per step"));
     return out.append("</table>").toString();
   }
 
-  private static String row(String label, String change, String ci, String plot, Verdict v, String why) {
-    return "<tr class=\"evidence-row\"><td>" + label + "</td><td class=\"num\">" + Html.esc(change)
-        + "</td><td class=\"num\">" + Html.esc(ci) + "</td><td>" + plot + "</td><td><span class=\"tag "
-        + v.name().toLowerCase(Locale.ROOT) + "\" title=\"" + Html.esc(why) + "\">" + v + "</span></td></tr>";
+  private static String row(
+      String label, String change, String ci, String plot, Verdict v, String why) {
+    return "<tr class=\"evidence-row\"><td>"
+        + label
+        + "</td><td class=\"num\">"
+        + Html.esc(change)
+        + "</td><td class=\"num\">"
+        + Html.esc(ci)
+        + "</td><td>"
+        + plot
+        + "</td><td><span class=\"tag "
+        + v.name().toLowerCase(Locale.ROOT)
+        + "\" title=\""
+        + Html.esc(why)
+        + "\">"
+        + v
+        + "</span></td></tr>";
   }
 
   private static String slowdownWords(Gate.Row r) {
@@ -156,14 +237,29 @@ final class CheckReport {
     }
     String mde = Fmt.percent(g.mde());
     String threshold = Fmt.percent(g.options().maxRegression());
-    boolean forked = g.timing() != null && g.timing().forksBefore() >= BlockStatistics.MIN_FORKS
-        && g.timing().forksAfter() >= BlockStatistics.MIN_FORKS;
-    String noise = forked ? "the forks' spread plus " + Fmt.percent(g.options().jobNoise()) + " between jobs"
-        : "its blocks' spread plus " + Fmt.percent(g.options().processNoise()) + " between processes";
-    String base = "With this run's noise (" + noise + "), the gate would catch a slowdown of about " + mde + " four times in five (power 0.8, alpha "
-        + g.options().alpha() + "); the threshold is " + threshold + ".";
+    boolean forked =
+        g.timing() != null
+            && g.timing().forksBefore() >= BlockStatistics.MIN_FORKS
+            && g.timing().forksAfter() >= BlockStatistics.MIN_FORKS;
+    String noise =
+        forked
+            ? "the forks' spread plus " + Fmt.percent(g.options().jobNoise()) + " between jobs"
+            : "its blocks' spread plus "
+                + Fmt.percent(g.options().processNoise())
+                + " between processes";
+    String base =
+        "With this run's noise ("
+            + noise
+            + "), the gate would catch a slowdown of about "
+            + mde
+            + " four times in five (power 0.8, alpha "
+            + g.options().alpha()
+            + "); the threshold is "
+            + threshold
+            + ".";
     return g.mde() > g.options().maxRegression()
-        ? base + " A smaller slowdown reads as INCONCLUSIVE, not PASS: more runs (blocks) narrow the interval,"
+        ? base
+            + " A smaller slowdown reads as INCONCLUSIVE, not PASS: more runs (blocks) narrow the interval,"
             + " and an in-job A/B (profile ab) resolves changes of a few percent."
         : base + " This run resolves the threshold.";
   }
@@ -174,30 +270,60 @@ final class CheckReport {
     if (t == null) {
       return "<p class=\"muted\">no timing blocks of the same canary on both sides</p>";
     }
-    String step = "This run's step was " + faster(t.rawChange()) + " than the baseline's (as measured, block medians)";
+    String step =
+        "This run's step was "
+            + faster(t.rawChange())
+            + " than the baseline's (as measured, block medians)";
     String machine = "the machine (the canary) was " + faster(t.machineChange());
-    String rel = t.normalised()
-        ? "relative to the canary: " + Fmt.signedPercent(t.change()) + " " + GateReport.interval(t.ciLow(), t.ciHigh())
-            + ". The verdict reads this normalised change: a machine that got faster or slower as a whole is not the"
-            + " model's change."
-        : "the step does not run on the engine, so it is judged as measured: " + Fmt.signedPercent(t.change()) + " "
-            + GateReport.interval(t.ciLow(), t.ciHigh()) + "; the canary only watches the machine (its limit: "
-            + Fmt.percent(g.options().machineChangeLimit()) + ").";
-    StringBuilder out = new StringBuilder("<p id=\"normalisation\">").append(Html.esc(step + "; " + machine + "; " + rel))
-        .append("</p><table><tr><th></th><th class=\"num\">baseline</th><th class=\"num\">current</th>"
-            + "<th class=\"num\">raw change</th><th class=\"num\">used by the gate</th></tr>");
+    String rel =
+        t.normalised()
+            ? "relative to the canary: "
+                + Fmt.signedPercent(t.change())
+                + " "
+                + GateReport.interval(t.ciLow(), t.ciHigh())
+                + ". The verdict reads this normalised change: a machine that got faster or slower as a whole is not the"
+                + " model's change."
+            : "the step does not run on the engine, so it is judged as measured: "
+                + Fmt.signedPercent(t.change())
+                + " "
+                + GateReport.interval(t.ciLow(), t.ciHigh())
+                + "; the canary only watches the machine (its limit: "
+                + Fmt.percent(g.options().machineChangeLimit())
+                + ").";
+    StringBuilder out =
+        new StringBuilder("<p id=\"normalisation\">")
+            .append(Html.esc(step + "; " + machine + "; " + rel))
+            .append(
+                "</p><table><tr><th></th><th class=\"num\">baseline</th><th class=\"num\">current</th>"
+                    + "<th class=\"num\">raw change</th><th class=\"num\">used by the gate</th></tr>");
     for (Gate.Row r : g.rows()) {
-      out.append("<tr><td>").append(Html.esc(r.metric())).append(" (raw)</td><td class=\"num\">")
-          .append(Html.esc(r.baseline() == null ? "-" : Fmt.f(r.baseline(), 3))).append("</td><td class=\"num\">")
-          .append(Html.esc(r.current() == null ? "-" : Fmt.f(r.current(), 3))).append("</td><td class=\"num\">")
-          .append(Html.esc(r.baseline() == null || r.current() == null ? "-"
-              : Fmt.signedPercent(r.current() / r.baseline() - 1)))
-          .append("</td><td class=\"num\">").append(Html.esc(r.change() == null ? "-" : Fmt.signedPercent(r.change())
-              + (t.normalised() ? " (normalised)" : " (as measured)"))).append("</td></tr>");
+      out.append("<tr><td>")
+          .append(Html.esc(r.metric()))
+          .append(" (raw)</td><td class=\"num\">")
+          .append(Html.esc(r.baseline() == null ? "-" : Fmt.f(r.baseline(), 3)))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(r.current() == null ? "-" : Fmt.f(r.current(), 3)))
+          .append("</td><td class=\"num\">")
+          .append(
+              Html.esc(
+                  r.baseline() == null || r.current() == null
+                      ? "-"
+                      : Fmt.signedPercent(r.current() / r.baseline() - 1)))
+          .append("</td><td class=\"num\">")
+          .append(
+              Html.esc(
+                  r.change() == null
+                      ? "-"
+                      : Fmt.signedPercent(r.change())
+                          + (t.normalised() ? " (normalised)" : " (as measured)")))
+          .append("</td></tr>");
     }
     out.append("<tr><td>canary (machine speed)</td><td></td><td></td><td class=\"num\">")
-        .append(Html.esc(Fmt.signedPercent(t.machineChange()))).append("</td><td class=\"num\">sentinel, drift within a run "
-            + Html.esc(Fmt.percent(t.drift()))).append("</td></tr>");
+        .append(Html.esc(Fmt.signedPercent(t.machineChange())))
+        .append(
+            "</td><td class=\"num\">sentinel, drift within a run "
+                + Html.esc(Fmt.percent(t.drift())))
+        .append("</td></tr>");
     return out.append("</table>").toString();
   }
 
@@ -205,7 +331,10 @@ final class CheckReport {
     return change <= 0 ? Fmt.percent(-change) + " faster" : Fmt.percent(change) + " slower";
   }
 
-  /** The descriptive metrics, in CPU words for CPU profiles; op counts are the evidence table's, not repeated. */
+  /**
+   * The descriptive metrics, in CPU words for CPU profiles; op counts are the evidence table's, not
+   * repeated.
+   */
   private static String metrics(Profile a, Profile b) {
     boolean cpu = b.isCpu();
     List<String[]> rows = new ArrayList<>();
@@ -216,12 +345,22 @@ final class CheckReport {
     }
     rows.add(new String[] {"step ms", show(a.stepMs()), show(b.stepMs())});
     rows.add(new String[] {cpu ? "CPU busy (traced steps)" : "GPU utilisation", busy(a), busy(b)});
-    rows.add(new String[] {"bound", a.bound() == null ? "-" : a.bound(), b.bound() == null ? "-" : b.bound()});
-    StringBuilder t = new StringBuilder("<table><tr><th>metric</th><th class=\"num\">baseline</th>"
-        + "<th class=\"num\">current</th></tr>");
+    rows.add(
+        new String[] {
+          "bound", a.bound() == null ? "-" : a.bound(), b.bound() == null ? "-" : b.bound()
+        });
+    StringBuilder t =
+        new StringBuilder(
+            "<table><tr><th>metric</th><th class=\"num\">baseline</th>"
+                + "<th class=\"num\">current</th></tr>");
     for (String[] r : rows) {
-      t.append("<tr><td>").append(Html.esc(r[0])).append("</td><td class=\"num\">").append(Html.esc(r[1]))
-          .append("</td><td class=\"num\">").append(Html.esc(r[2])).append("</td></tr>");
+      t.append("<tr><td>")
+          .append(Html.esc(r[0]))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(r[1]))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(r[2]))
+          .append("</td></tr>");
     }
     return t.append("</table>").toString();
   }

@@ -9,8 +9,8 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.OpCounts;
+import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 
@@ -27,11 +27,27 @@ public final class GateReport {
    */
   public static List<String> text(Gate.Result r) {
     List<String> lines = new ArrayList<>();
-    lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", "metric", "baseline", "current", "change",
-        confidence(r) + " CI of change", "verdict"));
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "%-16s %12s %12s %9s %22s  %s",
+            "metric",
+            "baseline",
+            "current",
+            "change",
+            confidence(r) + " CI of change",
+            "verdict"));
     for (Gate.Row row : r.rows()) {
-      lines.add(String.format(Locale.ROOT, "%-16s %12s %12s %9s %22s  %s", row.metric(), num(row.baseline()),
-          num(row.current()), pct(row.change()), ci(row), row.verdict()));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "%-16s %12s %12s %9s %22s  %s",
+              row.metric(),
+              num(row.baseline()),
+              num(row.current()),
+              pct(row.change()),
+              ci(row),
+              row.verdict()));
     }
     lines.add(estimatorLine(r));
     if (r.timing() != null) {
@@ -40,26 +56,38 @@ public final class GateReport {
     if (r.unstableMachine() != null) {
       lines.add("timing INCONCLUSIVE: " + r.unstableMachine());
     }
-    lines.add("minimum detectable effect: " + (r.mde() == null ? "n/a (no blocks)"
-        : "~" + percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
-        + "; threshold " + percent(r.options().maxRegression()));
+    lines.add(
+        "minimum detectable effect: "
+            + (r.mde() == null
+                ? "n/a (no blocks)"
+                : "~" + percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
+            + "; threshold "
+            + percent(r.options().maxRegression()));
     if (r.mde() != null && r.mde() > r.options().maxRegression()) {
-      lines.add("warning: underpowered: " + (forked(r) ? "these forks cannot" : "two processes cannot")
-          + " resolve the threshold on this machine's noise; more forks narrow it, profile ab (in-job A/B) can");
+      lines.add(
+          "warning: underpowered: "
+              + (forked(r) ? "these forks cannot" : "two processes cannot")
+              + " resolve the threshold on this machine's noise; more forks narrow it, profile ab (in-job A/B) can");
     }
     String reRecord = reRecordNote(r);
     if (reRecord != null) {
       lines.add(reRecord);
     }
     if (!r.environmentDifferences().isEmpty()) {
-      lines.add("environments differ (" + String.join("; ", r.environmentDifferences()) + "): INCONCLUSIVE");
+      lines.add(
+          "environments differ ("
+              + String.join("; ", r.environmentDifferences())
+              + "): INCONCLUSIVE");
     }
     if (!r.workloadDifferences().isEmpty()) {
       lines.add(workloadLine(r));
     }
     lines.add(opCountsLine(r));
     if (!r.modelFileChange().isEmpty()) {
-      lines.add("model file changed (" + String.join("; ", r.modelFileChange()) + "): timed as the same workload");
+      lines.add(
+          "model file changed ("
+              + String.join("; ", r.modelFileChange())
+              + "): timed as the same workload");
     }
     for (Gate.Row row : r.rows()) {
       lines.add("  " + row.metric() + ": " + row.why());
@@ -136,13 +164,29 @@ public final class GateReport {
   public static String markdown(Gate.Result r, String baseline, String current) {
     StringBuilder md = new StringBuilder();
     md.append("### libreyolo-profile check: ").append(r.verdict()).append("\n\n");
-    md.append("Baseline `").append(baseline).append("` vs current `").append(current).append("`\n\n");
-    md.append("| metric | baseline | current | change | ").append(confidence(r)).append(" CI of change | verdict |\n");
+    md.append("Baseline `")
+        .append(baseline)
+        .append("` vs current `")
+        .append(current)
+        .append("`\n\n");
+    md.append("| metric | baseline | current | change | ")
+        .append(confidence(r))
+        .append(" CI of change | verdict |\n");
     md.append("|---|---:|---:|---:|---:|---|\n");
     for (Gate.Row row : r.rows()) {
-      md.append("| ").append(row.metric()).append(" | ").append(num(row.baseline())).append(" | ")
-          .append(num(row.current())).append(" | ").append(pct(row.change())).append(" | ").append(ci(row))
-          .append(" | ").append(row.verdict()).append(" |\n");
+      md.append("| ")
+          .append(row.metric())
+          .append(" | ")
+          .append(num(row.baseline()))
+          .append(" | ")
+          .append(num(row.current()))
+          .append(" | ")
+          .append(pct(row.change()))
+          .append(" | ")
+          .append(ci(row))
+          .append(" | ")
+          .append(row.verdict())
+          .append(" |\n");
     }
     md.append("\n").append(estimatorLine(r)).append(".\n");
     if (r.timing() != null) {
@@ -151,11 +195,17 @@ public final class GateReport {
     if (r.unstableMachine() != null) {
       md.append("\nTiming INCONCLUSIVE: ").append(r.unstableMachine()).append(".\n");
     }
-    md.append("\nMinimum detectable effect: ").append(r.mde() == null ? "n/a" : PyRound.format(r.mde() * 100, 1) + "%")
-        .append(", threshold ").append(PyRound.format(r.options().maxRegression() * 100, 1)).append("%, alpha ")
-        .append(r.options().alpha()).append(".\n");
+    md.append("\nMinimum detectable effect: ")
+        .append(r.mde() == null ? "n/a" : PyRound.format(r.mde() * 100, 1) + "%")
+        .append(", threshold ")
+        .append(PyRound.format(r.options().maxRegression() * 100, 1))
+        .append("%, alpha ")
+        .append(r.options().alpha())
+        .append(".\n");
     if (!r.environmentDifferences().isEmpty()) {
-      md.append("\nEnvironments differ: ").append(String.join("; ", r.environmentDifferences())).append(".\n");
+      md.append("\nEnvironments differ: ")
+          .append(String.join("; ", r.environmentDifferences()))
+          .append(".\n");
     }
     if (!r.workloadDifferences().isEmpty()) {
       md.append("\n").append(workloadLine(r)).append(".\n");
@@ -165,7 +215,11 @@ public final class GateReport {
     if (reRecord != null) {
       md.append("\n").append(reRecord).append("\n");
     }
-    md.append("\n").append(evidenceLine(r)).append(", verdict: **").append(r.verdict()).append("**\n");
+    md.append("\n")
+        .append(evidenceLine(r))
+        .append(", verdict: **")
+        .append(r.verdict())
+        .append("**\n");
     return md.toString();
   }
 
@@ -180,20 +234,40 @@ public final class GateReport {
   }
 
   private static String estimatorLine(Gate.Result r) {
-    String unit = r.timing() == null || r.timing().normalised() ? "step time per block relative to the canary"
-        : "step time per block (not divided by the canary: the step does not run on the engine)";
+    String unit =
+        r.timing() == null || r.timing().normalised()
+            ? "step time per block relative to the canary"
+            : "step time per block (not divided by the canary: the step does not run on the engine)";
     BlockStatistics t = r.timing();
     String interval;
-    if (t != null && t.forksBefore() >= BlockStatistics.MIN_FORKS && t.forksAfter() >= BlockStatistics.MIN_FORKS) {
-      interval = "Welch's t over the forks (" + t.forksBefore() + " and " + t.forksAfter() + " processes) plus "
-          + percent(r.options().jobNoise()) + " job noise per run";
-    } else if (t != null && (t.forksBefore() >= BlockStatistics.MIN_FORKS || t.forksAfter() >= BlockStatistics.MIN_FORKS)) {
-      interval = "the forked side's spread between forks; the one-process side's blocks plus "
-          + percent(r.options().processNoise()) + " process noise";
+    if (t != null
+        && t.forksBefore() >= BlockStatistics.MIN_FORKS
+        && t.forksAfter() >= BlockStatistics.MIN_FORKS) {
+      interval =
+          "Welch's t over the forks ("
+              + t.forksBefore()
+              + " and "
+              + t.forksAfter()
+              + " processes) plus "
+              + percent(r.options().jobNoise())
+              + " job noise per run";
+    } else if (t != null
+        && (t.forksBefore() >= BlockStatistics.MIN_FORKS
+            || t.forksAfter() >= BlockStatistics.MIN_FORKS)) {
+      interval =
+          "the forked side's spread between forks; the one-process side's blocks plus "
+              + percent(r.options().processNoise())
+              + " process noise";
     } else {
-      interval = "the blocks' spread plus " + percent(r.options().processNoise()) + " process noise per run";
+      interval =
+          "the blocks' spread plus "
+              + percent(r.options().processNoise())
+              + " process noise per run";
     }
-    return "change and CI: " + unit + ", mean per process (throughput as its inverse); interval: " + interval;
+    return "change and CI: "
+        + unit
+        + ", mean per process (throughput as its inverse); interval: "
+        + interval;
   }
 
   /** Each line of evidence with its own verdict: {@code timing: PASS; counters: PASS}. */
@@ -205,7 +279,10 @@ public final class GateReport {
     return r.timing() != null && (r.timing().forksBefore() > 1 || r.timing().forksAfter() > 1);
   }
 
-  /** A one-process baseline judged against forks: it works, and a forked baseline would narrow the interval. */
+  /**
+   * A one-process baseline judged against forks: it works, and a forked baseline would narrow the
+   * interval.
+   */
   private static String reRecordNote(Gate.Result r) {
     BlockStatistics t = r.timing();
     return t != null && t.forksBefore() == 1 && t.forksAfter() > 1
@@ -214,8 +291,12 @@ public final class GateReport {
   }
 
   private static String machineLine(BlockStatistics t) {
-    return "machine speed (canary): " + signed(t.machineChange()) + " between the runs, up to " + percent(t.drift())
-        + " inside a run; step time before normalisation " + signed(t.rawChange());
+    return "machine speed (canary): "
+        + signed(t.machineChange())
+        + " between the runs, up to "
+        + percent(t.drift())
+        + " inside a run; step time before normalisation "
+        + signed(t.rawChange());
   }
 
   private static String signed(double v) {
@@ -224,12 +305,16 @@ public final class GateReport {
 
   private static String opCountsLine(Gate.Result r) {
     OpCounts.Result c = r.opCounts();
-    return "op counts: " + c.verdict() + (c.changes().isEmpty() ? " (the same ops and work per step in every phase)"
-        : " (" + String.join("; ", c.changes()) + ")");
+    return "op counts: "
+        + c.verdict()
+        + (c.changes().isEmpty()
+            ? " (the same ops and work per step in every phase)"
+            : " (" + String.join("; ", c.changes()) + ")");
   }
 
   private static String workloadLine(Gate.Result r) {
-    return "workload differs (" + String.join("; ", r.workloadDifferences())
+    return "workload differs ("
+        + String.join("; ", r.workloadDifferences())
         + "): INCONCLUSIVE; record a new baseline for this workload";
   }
 

@@ -55,31 +55,71 @@ public final class HistoryViews {
    * @param again record it even when the series holds this profile already
    * @return what was stored, in one line
    */
-  public static View record(String url, Profile profile, String series, String commit, String branch, Instant time,
+  public static View record(
+      String url,
+      Profile profile,
+      String series,
+      String commit,
+      String branch,
+      Instant time,
       boolean again) {
     return recordRun(url, profile, series, commit, branch, time, again);
   }
 
-  /** {@code again} null: a profile the series holds already is left out with a line, not refused (a build's gate). */
-  private static View recordRun(String url, Profile profile, String series, String commit, String branch,
-      Instant time, Boolean again) {
-    Run run = History.run(profile, commit != null ? commit : Provenance.commit(),
-        branch != null ? branch : Provenance.branch(), time != null ? time : Instant.now());
+  /**
+   * {@code again} null: a profile the series holds already is left out with a line, not refused (a
+   * build's gate).
+   */
+  private static View recordRun(
+      String url,
+      Profile profile,
+      String series,
+      String commit,
+      String branch,
+      Instant time,
+      Boolean again) {
+    Run run =
+        History.run(
+            profile,
+            commit != null ? commit : Provenance.commit(),
+            branch != null ? branch : Provenance.branch(),
+            time != null ? time : Instant.now());
     try (History h = History.open(url)) {
       if (!Boolean.TRUE.equals(again) && h.holds(series, run)) {
         if (again == null) {
-          return new View(List.of("not recorded: the history " + h.where() + " holds this profile already in " + series),
+          return new View(
+              List.of(
+                  "not recorded: the history "
+                      + h.where()
+                      + " holds this profile already in "
+                      + series),
               null);
         }
-        throw LibreYoloException.badInput("the history " + h.where() + " holds this profile already (same content and"
-            + " recorded_at) in " + series + ": recording it twice counts one measurement as two runs; {again} records"
-            + " it anyway");
+        throw LibreYoloException.badInput(
+            "the history "
+                + h.where()
+                + " holds this profile already (same content and"
+                + " recorded_at) in "
+                + series
+                + ": recording it twice counts one measurement as two runs; {again} records"
+                + " it anyway");
       }
       h.record(series, History.testbed(profile), List.of(run));
       int forks = run.forks().values().stream().mapToInt(f -> f.length).max().orElse(1);
-      return new View(List.of("recorded " + series + " (" + forks + (forks == 1 ? " process" : " forks") + ", commit "
-          + (run.commit() == null ? "unknown" : run.commit()) + ", branch " + (run.branch() == null ? "unknown"
-          : run.branch()) + ") in the history " + h.where()), null);
+      return new View(
+          List.of(
+              "recorded "
+                  + series
+                  + " ("
+                  + forks
+                  + (forks == 1 ? " process" : " forks")
+                  + ", commit "
+                  + (run.commit() == null ? "unknown" : run.commit())
+                  + ", branch "
+                  + (run.branch() == null ? "unknown" : run.branch())
+                  + ") in the history "
+                  + h.where()),
+          null);
     }
   }
 
@@ -96,8 +136,17 @@ public final class HistoryViews {
     List<Run> runs = OtavaCsv.read(csv, attributes);
     try (History h = History.open(url)) {
       h.record(series, java.util.Map.of(), runs);
-      return new View(List.of("imported " + runs.size() + " runs of " + csv + " into series " + series + " in the history "
-          + h.where()), null);
+      return new View(
+          List.of(
+              "imported "
+                  + runs.size()
+                  + " runs of "
+                  + csv
+                  + " into series "
+                  + series
+                  + " in the history "
+                  + h.where()),
+          null);
     }
   }
 
@@ -115,7 +164,8 @@ public final class HistoryViews {
       List<Run> runs = h.runs(s);
       if (out != null) {
         AtomicFiles.write(out, stream -> OtavaCsv.write(runs, stream));
-        return new View(List.of("wrote " + runs.size() + " runs of " + s.ref() + " to " + out), null);
+        return new View(
+            List.of("wrote " + runs.size() + " runs of " + s.ref() + " to " + out), null);
       }
       java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
       try {
@@ -123,7 +173,8 @@ public final class HistoryViews {
       } catch (java.io.IOException e) {
         throw new IllegalStateException(e);
       }
-      return new View(buffer.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList(), null);
+      return new View(
+          buffer.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList(), null);
     }
   }
 
@@ -143,14 +194,25 @@ public final class HistoryViews {
       ArrayNode arr = json.putArray("series");
       for (int i = 0; i < all.size(); i++) {
         Series s = all.get(i);
-        lines.add(String.format(Locale.ROOT, "  %-32s %-8s %6d runs  %s", s.name(), s.testbedId(), s.runs(),
-            String.join(",", s.metrics())));
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "  %-32s %-8s %6d runs  %s",
+                s.name(),
+                s.testbedId(),
+                s.runs(),
+                String.join(",", s.metrics())));
         boolean lastOfName = i == all.size() - 1 || !all.get(i + 1).name().equals(s.name());
         if (lastOfName) { // the list is ordered by name: say once what splits it
           List<Series> sameName = all.stream().filter(t -> t.name().equals(s.name())).toList();
           if (sameName.size() > 1) {
-            lines.add("    " + s.name() + " is split over " + sameName.size() + " testbeds: "
-                + History.differences(sameName));
+            lines.add(
+                "    "
+                    + s.name()
+                    + " is split over "
+                    + sameName.size()
+                    + " testbeds: "
+                    + History.differences(sameName));
           }
         }
         ObjectNode o = arr.addObject();
@@ -176,16 +238,30 @@ public final class HistoryViews {
    * @param options the detector's settings
    * @return one line per change point, and the JSON with {@code change_points}
    */
-  public static View changes(String url, String series, String metric, String branch, ChangePoints.Options options) {
+  public static View changes(
+      String url, String series, String metric, String branch, ChangePoints.Options options) {
     try (History h = History.open(url)) {
       Series s = h.series(series);
       String m = metric != null ? metric : defaultMetric(s);
       List<Point> points = h.points(s, m, branch, 0);
       List<ChangePoint> found = ChangePoints.detect(History.values(points), options);
       List<String> lines = new ArrayList<>();
-      lines.add(s.ref() + " " + m + (branch == null ? "" : " on " + branch) + ": " + points.size() + " runs, "
-          + found.size() + " change point" + (found.size() == 1 ? "" : "s") + " (window " + options.window() + ", p < "
-          + options.pValue() + ")");
+      lines.add(
+          s.ref()
+              + " "
+              + m
+              + (branch == null ? "" : " on " + branch)
+              + ": "
+              + points.size()
+              + " runs, "
+              + found.size()
+              + " change point"
+              + (found.size() == 1 ? "" : "s")
+              + " (window "
+              + options.window()
+              + ", p < "
+              + options.pValue()
+              + ")");
       ObjectNode json = JsonNodeFactory.instance.objectNode();
       json.put("series", s.ref());
       json.put("metric", m);
@@ -198,8 +274,17 @@ public final class HistoryViews {
       ArrayNode arr = json.putArray("change_points");
       for (ChangePoint c : found) {
         Point at = points.get(c.index());
-        lines.add(String.format(Locale.ROOT, "  #%d %s commit %s: %+.2f%% (%.4g -> %.4g, p %.2g)", c.index(), at.time(),
-            at.commit() == null ? "-" : at.commit(), 100 * c.change(), c.before(), c.after(), c.pValue()));
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "  #%d %s commit %s: %+.2f%% (%.4g -> %.4g, p %.2g)",
+                c.index(),
+                at.time(),
+                at.commit() == null ? "-" : at.commit(),
+                100 * c.change(),
+                c.before(),
+                c.after(),
+                c.pValue()));
         ObjectNode o = arr.addObject();
         o.put("index", c.index());
         o.put("time", at.time().toString());
@@ -224,16 +309,20 @@ public final class HistoryViews {
    * @param options the gate's settings
    * @return the lines and the JSON (its {@code verdict} null when history could not judge)
    */
-  public static View check(String url, Profile profile, String series, String branch, int runs,
-      GateOptions options) {
+  public static View check(
+      String url, Profile profile, String series, String branch, int runs, GateOptions options) {
     if (runs < Defaults.History.GATE_MIN_RUNS) {
-      throw LibreYoloException.badInput("{runs} must be >= " + Defaults.History.GATE_MIN_RUNS + " history runs, got " + runs);
+      throw LibreYoloException.badInput(
+          "{runs} must be >= " + Defaults.History.GATE_MIN_RUNS + " history runs, got " + runs);
     }
     try (History h = History.open(url)) {
       HistoryGate.Result r = HistoryGate.check(h, series, profile, branch, runs, options);
       List<String> lines = new ArrayList<>(r.lines());
-      lines.add("verdict: " + (r.verdict() == null ? "INCONCLUSIVE (no history to judge by: check against the stored"
-          + " baseline)" : r.verdict()));
+      lines.add(
+          "verdict: "
+              + (r.verdict() == null
+                  ? "INCONCLUSIVE (no history to judge by: check against the stored" + " baseline)"
+                  : r.verdict()));
       return new View(lines, r.json());
     }
   }
@@ -248,33 +337,52 @@ public final class HistoryViews {
    * @param recorded whether the run is now in the history
    */
   @Api(status = Api.Status.EXPERIMENTAL)
-  public record Judged(Verdict verdict, List<String> checkLines, List<String> recordLines,
-      boolean recorded) {}
+  public record Judged(
+      Verdict verdict, List<String> checkLines, List<String> recordLines, boolean recorded) {}
 
   /**
    * A build's run against its series' history on {@code branch} ({@link #check}), then recorded
-   * there when {@link Provenance#records} says so: judged first, so a run is never compared with
-   * a history that holds it.
+   * there when {@link Provenance#records} says so: judged first, so a run is never compared with a
+   * history that holds it.
    *
    * @param url the history's JDBC URL
    * @param profile the run's profile
    * @param series the series' name
    * @param branch the branch whose runs are the history
    * @param record the user's choice to record, or null for "when the build is on {@code branch}"
-   * @param recordFlag the surface's name for that choice (a Maven parameter, a JUnit configuration key)
+   * @param recordFlag the surface's name for that choice (a Maven parameter, a JUnit configuration
+   *     key)
    * @param options the gate's settings
    * @return the verdict and the lines
    */
-  public static Judged checkThenRecord(String url, Profile profile, String series, String branch, Boolean record,
-      String recordFlag, GateOptions options) {
+  public static Judged checkThenRecord(
+      String url,
+      Profile profile,
+      String series,
+      String branch,
+      Boolean record,
+      String recordFlag,
+      GateOptions options) {
     View check = check(url, profile, series, branch, Defaults.History.GATE_RUNS_VALUE, options);
     String word = check.json().path("verdict").asText(null);
     Verdict verdict = word == null ? null : Verdict.valueOf(word);
     if (Provenance.records(record, branch)) {
-      return new Judged(verdict, check.lines(), recordRun(url, profile, series, null, null, null, null).lines(), true);
+      return new Judged(
+          verdict,
+          check.lines(),
+          recordRun(url, profile, series, null, null, null, null).lines(),
+          true);
     }
-    return new Judged(verdict, check.lines(), List.of("not recorded in the history: this build is not on " + branch
-        + " (" + recordFlag + "=true records it)"), false);
+    return new Judged(
+        verdict,
+        check.lines(),
+        List.of(
+            "not recorded in the history: this build is not on "
+                + branch
+                + " ("
+                + recordFlag
+                + "=true records it)"),
+        false);
   }
 
   /**
@@ -288,19 +396,35 @@ public final class HistoryViews {
    * @param out the HTML file
    * @return the line saying where it went
    */
-  public static View report(String url, String series, String metric, ChangePoints.Options options, Path out) {
+  public static View report(
+      String url, String series, String metric, ChangePoints.Options options, Path out) {
     try (History h = History.open(url)) {
       Series s = h.series(series);
       String m = metric != null ? metric : defaultMetric(s);
       History.requireMetric(s, m);
       List<Run> runs = h.runs(s);
-      double[] values = runs.stream().filter(r -> r.metrics().containsKey(m)).mapToDouble(r -> r.metrics().get(m))
-          .toArray();
+      double[] values =
+          runs.stream()
+              .filter(r -> r.metrics().containsKey(m))
+              .mapToDouble(r -> r.metrics().get(m))
+              .toArray();
       List<ChangePoint> changes = ChangePoints.detect(values, options);
       String html = HistoryReport.html(s, m, runs, changes);
-      AtomicFiles.write(out, stream -> stream.write(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-      return new View(List.of("wrote the report of " + s.ref() + " " + m + " (" + values.length + " runs, "
-          + changes.size() + " change points) to " + out), null);
+      AtomicFiles.write(
+          out, stream -> stream.write(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      return new View(
+          List.of(
+              "wrote the report of "
+                  + s.ref()
+                  + " "
+                  + m
+                  + " ("
+                  + values.length
+                  + " runs, "
+                  + changes.size()
+                  + " change points) to "
+                  + out),
+          null);
     }
   }
 
@@ -312,7 +436,14 @@ public final class HistoryViews {
     if (s.metrics().size() == 1) {
       return s.metrics().get(0);
     }
-    throw LibreYoloException.badInput("series " + s.name() + " has " + s.metrics().size() + " metrics: name one with"
-        + " {metric} (" + String.join(", ", s.metrics()) + ")");
+    throw LibreYoloException.badInput(
+        "series "
+            + s.name()
+            + " has "
+            + s.metrics().size()
+            + " metrics: name one with"
+            + " {metric} ("
+            + String.join(", ", s.metrics())
+            + ")");
   }
 }

@@ -1,14 +1,12 @@
 package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Function;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
@@ -20,7 +18,10 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 
-/** {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five text lines and the JSON object. */
+/**
+ * {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five
+ * text lines and the JSON object.
+ */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class InferReport {
   private InferReport() {}
@@ -45,7 +46,8 @@ public final class InferReport {
     o.put("bound", p.bound());
     ObjectNode stages = o.putObject("stages_ms");
     p.stagesMs().forEach((stage, ms) -> stages.set(stage, Num.json(ms)));
-    // ours, after the reference's keys: which model ran (random-init said so) and what followed the forward
+    // ours, after the reference's keys: which model ran (random-init said so) and what followed the
+    // forward
     o.put("model", p.model());
     o.set("weights", p.config().getOrDefault("weights", NullNode.instance));
     o.set("task", p.config().getOrDefault("task", NullNode.instance));
@@ -53,9 +55,12 @@ public final class InferReport {
     return o;
   }
 
-  /** The stages line of {@code infer} and {@code summary}: a plain model has no postprocess stage. */
+  /**
+   * The stages line of {@code infer} and {@code summary}: a plain model has no postprocess stage.
+   */
   private static String taskWords(Profile p) {
-    return "none".equals(p.task()) ? "none: not a YOLO detection output, profiled without postprocess"
+    return "none".equals(p.task())
+        ? "none: not a YOLO detection output, profiled without postprocess"
         : p.task() == null ? "detect" : p.task();
   }
 
@@ -72,9 +77,22 @@ public final class InferReport {
     ProfileRows.Latency l = p.latency();
     String spread = RepeatFields.spread(p);
     return List.of(
-        "model    " + p.modelLabel() + "  |  input " + Fmt.orQ(p.config().get("input_shape")) + "  |  task " + taskWords(p),
-        "latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 " + Num.str(l.p99())
-            + " ms  |  " + Num.str(p.imgPerS()) + spread + " img/s",
+        "model    "
+            + p.modelLabel()
+            + "  |  input "
+            + Fmt.orQ(p.config().get("input_shape"))
+            + "  |  task "
+            + taskWords(p),
+        "latency  p50 "
+            + Num.str(l.p50())
+            + " ms | p90 "
+            + Num.str(l.p90())
+            + " ms | p99 "
+            + Num.str(l.p99())
+            + " ms  |  "
+            + Num.str(p.imgPerS())
+            + spread
+            + " img/s",
         TextReport.stagesLine(p),
         ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
         "profile: " + r.reported(),
@@ -93,8 +111,12 @@ public final class InferReport {
     if (forks != null && forks.asInt(1) > 1) {
       return List.of();
     }
-    return List.of("note: one process measured; for the gate (check, history) measure " + Defaults.Infer.FORKS_VALUE
-        + " processes with {forks} " + Defaults.Infer.FORKS_VALUE + ", the Maven infer goal's default: the process is"
-        + " the gate's unit (docs/statistics.md, \"Forks\")");
+    return List.of(
+        "note: one process measured; for the gate (check, history) measure "
+            + Defaults.Infer.FORKS_VALUE
+            + " processes with {forks} "
+            + Defaults.Infer.FORKS_VALUE
+            + ", the Maven infer goal's default: the process is"
+            + " the gate's unit (docs/statistics.md, \"Forks\")");
   }
 }

@@ -10,15 +10,15 @@ import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * Every reader, by name, as one call that returns both renderings: the CLI prints
- * {@link View#lines(boolean)} to stdout, the Maven goals to the build log, so both show the same
- * text and the same JSON (docs/reference-behaviour.md, "Readers").
+ * Every reader, by name, as one call that returns both renderings: the CLI prints {@link
+ * View#lines(boolean)} to stdout, the Maven goals to the build log, so both show the same text and
+ * the same JSON (docs/reference-behaviour.md, "Readers").
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class ReaderViews {
@@ -127,7 +127,8 @@ public final class ReaderViews {
    * @return the view
    */
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
-    WhatIf.Projection view = WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
+    WhatIf.Projection view =
+        WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
     return new View(Json.indented(view.json()), TextReport.whatIf(view));
   }
 
@@ -140,8 +141,13 @@ public final class ReaderViews {
    * @return the view
    */
   public static View compare(Path before, Path after, double alpha) {
-    Comparison.Result view = Comparison.compare(ProfileLoader.load(before), ProfileLoader.load(after),
-        before.toString(), after.toString(), alpha);
+    Comparison.Result view =
+        Comparison.compare(
+            ProfileLoader.load(before),
+            ProfileLoader.load(after),
+            before.toString(),
+            after.toString(),
+            alpha);
     return new View(Json.indented(view.json()), TextReport.compare(view));
   }
 }

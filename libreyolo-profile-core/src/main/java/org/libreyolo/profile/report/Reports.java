@@ -16,7 +16,8 @@ public final class Reports {
   private Reports() {}
 
   /**
-   * One profile (or trace); default output {@code report.html} next to it. Returns the file written.
+   * One profile (or trace); default output {@code report.html} next to it. Returns the file
+   * written.
    *
    * @param input the profile or trace to report on
    * @param out where the output file goes, or null for the default
@@ -43,7 +44,8 @@ public final class Reports {
     Profile a = ProfileLoader.load(before);
     Profile b = ProfileLoader.load(after);
     Path target = out != null ? out : sibling(after, "compare.html");
-    return comparison(a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha), target);
+    return comparison(
+        a, b, Comparison.compare(a, b, before.toString(), after.toString(), alpha), target);
   }
 
   /**
@@ -66,7 +68,10 @@ public final class Reports {
     return parent == null ? Path.of(name) : parent.resolve(name);
   }
 
-  /** The trace a profile came from: the input itself, its recorded path, or a sibling profile_trace.json. */
+  /**
+   * The trace a profile came from: the input itself, its recorded path, or a sibling
+   * profile_trace.json.
+   */
   static Path traceOf(Profile profile, Path input) {
     if (!profile.hasSchema() || input.toString().equals(profile.trace())) {
       return input;

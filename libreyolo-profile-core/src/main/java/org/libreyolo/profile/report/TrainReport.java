@@ -7,15 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.report.RepeatFields;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.TrainResult;
 
 /**
- * {@code profile run}'s output, built once for the CLI and the Maven goal: the result lines (or
- * the JSON object), notes and warnings (the CLI prints those on stderr, Maven logs them).
+ * {@code profile run}'s output, built once for the CLI and the Maven goal: the result lines (or the
+ * JSON object), notes and warnings (the CLI prints those on stderr, Maven logs them).
  *
  * @param json the JSON text
  * @param text the text lines
@@ -23,11 +23,11 @@ import org.libreyolo.profile.result.TrainResult;
  * @param warnings warnings for the user
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record TrainReport(String json, List<String> text, List<String> notes, List<String> warnings) {
+public record TrainReport(
+    String json, List<String> text, List<String> notes, List<String> warnings) {
 
   /**
    * @param next the surface's command that reads the profile (see {@link InferReport#text})
-   *
    * @param r the result
    * @param ampRequested whether the user asked for mixed precision
    * @return the report
@@ -42,13 +42,15 @@ public record TrainReport(String json, List<String> text, List<String> notes, Li
     o.set("bound", p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
     o.set("gpu_util", Num.json(p.gpuUtil()));
     String spread = RepeatFields.spread(p);
-    List<String> text = List.of(
-        "img/s: " + Num.str(p.imgPerS()) + spread + "  |  " + p.bound(),
-        "profile: " + r.reported(),
-        "next:    " + next.apply(r.reported()));
+    List<String> text =
+        List.of(
+            "img/s: " + Num.str(p.imgPerS()) + spread + "  |  " + p.bound(),
+            "profile: " + r.reported(),
+            "next:    " + next.apply(r.reported()));
     List<String> notes = new ArrayList<>();
     if (ampRequested) {
-      notes.add("note: {amp} is recorded but not applied: DJL 0.36 has no autocast, the step runs in float32");
+      notes.add(
+          "note: {amp} is recorded but not applied: DJL 0.36 has no autocast, the step runs in float32");
     }
     if (r.autoBatchNote() != null) {
       notes.add("note: " + r.autoBatchNote());

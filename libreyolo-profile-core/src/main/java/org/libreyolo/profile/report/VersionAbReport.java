@@ -9,13 +9,13 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.VersionVerdicts;
 
 /**
- * The A/B across versions ({@link VersionVerdicts}) as the Maven {@code ab} goal logs it, as
- * {@code versions-summary.md} and as {@code versions-result.json}: one verdict, three renderings.
+ * The A/B across versions ({@link VersionVerdicts}) as the Maven {@code ab} goal logs it, as {@code
+ * versions-summary.md} and as {@code versions-result.json}: one verdict, three renderings.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class VersionAbReport {
@@ -35,17 +35,29 @@ public final class VersionAbReport {
     BlockStatistics s = r.timing();
     StringBuilder b = new StringBuilder();
     if (s != null) {
-      b.append(String.format(Locale.ROOT, "time %+.1f%% [%+.1f%%, %+.1f%%], %d/%d forks, MDE %.1f%%",
-          100 * s.change(), 100 * s.ciLow(), 100 * s.ciHigh(), s.forksBefore(), s.forksAfter(), 100 * s.mde()));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "time %+.1f%% [%+.1f%%, %+.1f%%], %d/%d forks, MDE %.1f%%",
+              100 * s.change(),
+              100 * s.ciLow(),
+              100 * s.ciHigh(),
+              s.forksBefore(),
+              s.forksAfter(),
+              100 * s.mde()));
     }
     if (r.countersVerdict() == Verdict.REGRESSION) {
       b.append(b.length() > 0 ? "; " : "").append(String.join("; ", r.opCounts().changes()));
     }
     if (r.verdict() == Verdict.INCONCLUSIVE) {
-      String reason = r.unstableMachine() != null ? r.unstableMachine()
-          : !r.environmentDifferences().isEmpty() ? "not judged: " + r.environmentDifferences().get(0)
-          : !r.workloadDifferences().isEmpty() ? "not judged: " + r.workloadDifferences().get(0)
-          : r.rows().isEmpty() ? "" : r.rows().get(0).why();
+      String reason =
+          r.unstableMachine() != null
+              ? r.unstableMachine()
+              : !r.environmentDifferences().isEmpty()
+                  ? "not judged: " + r.environmentDifferences().get(0)
+                  : !r.workloadDifferences().isEmpty()
+                      ? "not judged: " + r.workloadDifferences().get(0)
+                      : r.rows().isEmpty() ? "" : r.rows().get(0).why();
       b.append(b.length() > 0 ? "; " : "").append(reason);
     }
     return b.toString();
@@ -59,9 +71,18 @@ public final class VersionAbReport {
    */
   public static List<String> lines(VersionVerdicts v) {
     List<String> lines = new ArrayList<>();
-    lines.add("A/B across versions: " + v.baseline() + " (A) vs " + v.candidate() + " (B), "
-        + v.forks() + " forks each, alternating; the fork gate at alpha " + v.gate().alpha() + ", threshold "
-        + Math.round(v.gate().maxRegression() * 1000) / 10.0 + "%");
+    lines.add(
+        "A/B across versions: "
+            + v.baseline()
+            + " (A) vs "
+            + v.candidate()
+            + " (B), "
+            + v.forks()
+            + " forks each, alternating; the fork gate at alpha "
+            + v.gate().alpha()
+            + ", threshold "
+            + Math.round(v.gate().maxRegression() * 1000) / 10.0
+            + "%");
     if (v.classpathDifferences().isEmpty()) {
       lines.add("class paths differ only in the module's own classes");
     } else {
@@ -71,8 +92,15 @@ public final class VersionAbReport {
       lines.add(x.test() + ": " + x.verdict() + (x.why().isEmpty() ? "" : " (" + x.why() + ")"));
     }
     lines.addAll(v.failures());
-    lines.add("verdict: " + (v.failures().isEmpty() ? v.verdict().name() : "FAILED (" + v.failures().size() + " test"
-        + (v.failures().size() == 1 ? "" : "s") + " failing on this build)"));
+    lines.add(
+        "verdict: "
+            + (v.failures().isEmpty()
+                ? v.verdict().name()
+                : "FAILED ("
+                    + v.failures().size()
+                    + " test"
+                    + (v.failures().size() == 1 ? "" : "s")
+                    + " failing on this build)"));
     return lines;
   }
 
@@ -84,19 +112,38 @@ public final class VersionAbReport {
    */
   public static String markdown(VersionVerdicts v) {
     StringBuilder b = new StringBuilder();
-    b.append("### A/B against ").append(v.baseline()).append(": ")
-        .append(v.failures().isEmpty() ? v.verdict().name() : "FAILED").append("\n\n");
-    b.append(v.candidate()).append(" vs ").append(v.baseline()).append(", ").append(v.forks())
-        .append(" forks each, alternating; threshold ").append(Math.round(v.gate().maxRegression() * 1000) / 10.0)
-        .append("%, alpha ").append(v.gate().alpha()).append("\n\n");
-    b.append("| test | verdict | time change | ").append(VerdictRule.confidence(v.gate().alpha()))
+    b.append("### A/B against ")
+        .append(v.baseline())
+        .append(": ")
+        .append(v.failures().isEmpty() ? v.verdict().name() : "FAILED")
+        .append("\n\n");
+    b.append(v.candidate())
+        .append(" vs ")
+        .append(v.baseline())
+        .append(", ")
+        .append(v.forks())
+        .append(" forks each, alternating; threshold ")
+        .append(Math.round(v.gate().maxRegression() * 1000) / 10.0)
+        .append("%, alpha ")
+        .append(v.gate().alpha())
+        .append("\n\n");
+    b.append("| test | verdict | time change | ")
+        .append(VerdictRule.confidence(v.gate().alpha()))
         .append(" interval | forks | MDE |\n|---|---|---|---|---|---|\n");
     for (VersionVerdicts.Outcome x : v.outcomes()) {
       BlockStatistics s = x.gate() == null ? null : x.gate().timing();
       b.append("| ").append(x.test()).append(" | ").append(x.verdict().name()).append(" | ");
       if (s != null) {
-        b.append(String.format(Locale.ROOT, "%+.1f%% | [%+.1f%%, %+.1f%%] | %d/%d | %.1f%%", 100 * s.change(),
-            100 * s.ciLow(), 100 * s.ciHigh(), s.forksBefore(), s.forksAfter(), 100 * s.mde()));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "%+.1f%% | [%+.1f%%, %+.1f%%] | %d/%d | %.1f%%",
+                100 * s.change(),
+                100 * s.ciLow(),
+                100 * s.ciHigh(),
+                s.forksBefore(),
+                s.forksAfter(),
+                100 * s.mde()));
       } else {
         b.append(x.why().replace("|", "\\|")).append(" | | |");
       }

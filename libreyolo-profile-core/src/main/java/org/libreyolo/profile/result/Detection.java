@@ -1,6 +1,7 @@
 package org.libreyolo.profile.result;
 
 import org.libreyolo.profile.Api;
+
 /**
  * One detected object: class, score and xyxy box in original-image pixels.
  *
@@ -13,4 +14,5 @@ import org.libreyolo.profile.Api;
  * @param y2 the box's bottom edge, pixels
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record Detection(int classId, String className, float score, float x1, float y1, float x2, float y2) {}
+public record Detection(
+    int classId, String className, float score, float x1, float y1, float x2, float y2) {}

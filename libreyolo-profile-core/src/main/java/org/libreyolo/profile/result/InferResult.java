@@ -5,8 +5,8 @@ import org.libreyolo.profile.Api;
 
 /**
  * What {@code profile infer} produced: the reported file (the trial's profile.json, or
- * infer_repeat.json across trials) and its content (the throughput's spread across trials is in
- * the profile).
+ * infer_repeat.json across trials) and its content (the throughput's spread across trials is in the
+ * profile).
  *
  * @param reported the file the producer reports
  * @param profile the profile

@@ -9,9 +9,9 @@ import org.libreyolo.profile.Api;
 
 /**
  * JSON as every producer and reader writes it, so outputs diff cleanly against the reference:
- * Python's {@code json.dumps} byte for byte: {@code ", "} and {@code ": "} separators when
- * compact, {@code indent=2} layout when pretty, non-ASCII escaped, floats in {@code repr} form
- * ({@code 100.0}, {@code 1e-05}), ints without a point. Also {@link #repr} for text output.
+ * Python's {@code json.dumps} byte for byte: {@code ", "} and {@code ": "} separators when compact,
+ * {@code indent=2} layout when pretty, non-ASCII escaped, floats in {@code repr} form ({@code
+ * 100.0}, {@code 1e-05}), ints without a point. Also {@link #repr} for text output.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class Json {
@@ -21,7 +21,8 @@ public final class Json {
   private Json() {}
 
   /**
-   * Maps, lists, records, numbers, strings and Jackson nodes as indented JSON (2 spaces, {@code ": "}).
+   * Maps, lists, records, numbers, strings and Jackson nodes as indented JSON (2 spaces, {@code ":
+   * "}).
    *
    * @param value the value to write
    * @return the JSON text, without a trailing newline
@@ -31,7 +32,8 @@ public final class Json {
   }
 
   /**
-   * A Jackson tree as compact JSON ({@code ", "} and {@code ": "}), as {@code profile.json} is written.
+   * A Jackson tree as compact JSON ({@code ", "} and {@code ": "}), as {@code profile.json} is
+   * written.
    *
    * @param node the tree to write
    * @return the JSON text
@@ -141,7 +143,8 @@ public final class Json {
   }
 
   /**
-   * Python's {@code repr(float)}: shortest round-trip digits, exponent form below 1e-4 or from 1e16.
+   * Python's {@code repr(float)}: shortest round-trip digits, exponent form below 1e-4 or from
+   * 1e16.
    *
    * @param x the number
    * @return its repr
@@ -171,7 +174,12 @@ public final class Json {
     }
     int exp = decpt - 1;
     String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-    return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (Math.abs(exp) < 10 ? "0" : "") + Math.abs(exp);
+    return sign
+        + mantissa
+        + "e"
+        + (exp < 0 ? "-" : "+")
+        + (Math.abs(exp) < 10 ? "0" : "")
+        + Math.abs(exp);
   }
 
   /**

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.result.Json;
 
 /**
- * A number of the profile as Python sees it: its value and whether the file wrote it as an
- * integer. Text output prints {@code str()} of the stored value, so {@code 12} and {@code 12.0}
- * must stay distinct for the readers' output to be byte-identical to the reference's.
+ * A number of the profile as Python sees it: its value and whether the file wrote it as an integer.
+ * Text output prints {@code str()} of the stored value, so {@code 12} and {@code 12.0} must stay
+ * distinct for the readers' output to be byte-identical to the reference's.
  *
  * @param value the value
  * @param integral whether the value is an integer
@@ -25,7 +24,9 @@ public record Num(double value, boolean integral) {
    * @return the number, or null
    */
   public static Num of(JsonNode node) {
-    return node != null && node.isNumber() ? new Num(node.asDouble(), node.isIntegralNumber()) : null;
+    return node != null && node.isNumber()
+        ? new Num(node.asDouble(), node.isIntegralNumber())
+        : null;
   }
 
   /**
@@ -38,7 +39,8 @@ public record Num(double value, boolean integral) {
   }
 
   /**
-   * Python's {@code str()}: {@code 12} for an integer, float repr ({@code 12.0}, {@code 0.1}) otherwise.
+   * Python's {@code str()}: {@code 12} for an integer, float repr ({@code 12.0}, {@code 0.1})
+   * otherwise.
    *
    * @return the value as the reference prints it
    */

@@ -19,14 +19,15 @@ import org.libreyolo.profile.result.ProfileRows.Samples;
 /**
  * The analysed, self-contained result ({@code libreyolo.profile.analysis/v1},
  * docs/profile-schema.md): the reference's keys in the reference's order, then ours. Backed by the
- * ordered JSON tree it was read from or assembled into, so writing it keeps every key (unknown
- * ones included) and every number's form byte for byte; readers use the typed accessors below,
- * which are the only place that knows the keys.
+ * ordered JSON tree it was read from or assembled into, so writing it keeps every key (unknown ones
+ * included) and every number's form byte for byte; readers use the typed accessors below, which are
+ * the only place that knows the keys.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class Profile {
   /** The schema name written in every file of this kind. */
   public static final String SCHEMA = "libreyolo.profile.analysis/v1";
+
   /** The schema prefix every profile.json carries (its version follows). */
   public static final String SCHEMA_PREFIX = "libreyolo.profile.analysis";
 
@@ -42,8 +43,8 @@ public final class Profile {
   }
 
   /**
-   * {@return the stored tree (not a copy)} The stored tree, for writing and for views that print stored values as
-   * they are.
+   * {@return the stored tree (not a copy)} The stored tree, for writing and for views that print
+   * stored values as they are.
    */
   public ObjectNode json() {
     return root;
@@ -57,8 +58,8 @@ public final class Profile {
   }
 
   /**
-   * {@return the trace file as stored, or null} The trace the profile was analysed from, as stored (null for a
-   * trace-less profile).
+   * {@return the trace file as stored, or null} The trace the profile was analysed from, as stored
+   * (null for a trace-less profile).
    */
   public String trace() {
     return text("trace");
@@ -83,11 +84,13 @@ public final class Profile {
     String model = model() == null ? "?" : model();
     JsonNode weights = config().get("weights");
     return weights != null && "random-init".equals(weights.asText())
-        ? model + " (random-init: seeded random weights, not pretrained)" : model;
+        ? model + " (random-init: seeded random weights, not pretrained)"
+        : model;
   }
 
   /**
-   * {@code config.task}: {@code detect}, {@code none} (a plain model, no postprocess), or null (older profiles, training).
+   * {@code config.task}: {@code detect}, {@code none} (a plain model, no postprocess), or null
+   * (older profiles, training).
    *
    * @return the task, or null
    */
@@ -139,8 +142,8 @@ public final class Profile {
   }
 
   /**
-   * {@return whether the profile ran on the CPU} True for profiles whose "kernels" are CPU ops' self times, not GPU
-   * kernels.
+   * {@return whether the profile ran on the CPU} True for profiles whose "kernels" are CPU ops'
+   * self times, not GPU kernels.
    */
   public boolean isCpu() {
     return ProfileKeys.KERNEL_SOURCE_CPU.equals(kernelSource());
@@ -159,14 +162,17 @@ public final class Profile {
   }
 
   /**
-   * {@return the throughput's standard deviation over trials, or null} Repeat aggregates: population std of the trial
-   * throughputs.
+   * {@return the throughput's standard deviation over trials, or null} Repeat aggregates:
+   * population std of the trial throughputs.
    */
   public Num imgPerSStd() {
     return num("img_per_s_std");
   }
 
-  /** {@return how many trials gave a throughput, or null} Repeat aggregates: trials that reported a throughput. */
+  /**
+   * {@return how many trials gave a throughput, or null} Repeat aggregates: trials that reported a
+   * throughput.
+   */
   public Num imgPerSN() {
     return num("img_per_s_n");
   }
@@ -219,8 +225,13 @@ public final class Profile {
   /** {@return which fork a forked profile's trace came from, or null when it pools no forks} */
   public ProfileRows.TraceFrom traceFrom() {
     JsonNode n = root.path(ProfileKeys.TRACE_FROM);
-    return n.isObject() ? new ProfileRows.TraceFrom(n.path("fork").asInt(), n.path("forks").asInt(),
-        Num.of(n.get("step_ms")), Num.of(n.get("img_per_s"))) : null;
+    return n.isObject()
+        ? new ProfileRows.TraceFrom(
+            n.path("fork").asInt(),
+            n.path("forks").asInt(),
+            Num.of(n.get("step_ms")),
+            Num.of(n.get("img_per_s")))
+        : null;
   }
 
   /** {@return Host overhead per step, ms, or null} */
@@ -249,8 +260,8 @@ public final class Profile {
   }
 
   /**
-   * {@return whether memory was under pressure} Whether the run saw memory pressure (allocator retries or a near-full
-   * device).
+   * {@return whether memory was under pressure} Whether the run saw memory pressure (allocator
+   * retries or a near-full device).
    */
   public boolean memoryPressure() {
     return root.path("memory_pressure").asBoolean(false);
@@ -268,8 +279,8 @@ public final class Profile {
   // -- blocks
 
   /**
-   * {@return the latency percentiles and mean of one iteration, or null} Inference and steps: the latency block, null
-   * otherwise.
+   * {@return the latency percentiles and mean of one iteration, or null} Inference and steps: the
+   * latency block, null otherwise.
    */
   public Latency latency() {
     JsonNode l = root.get("latency");
@@ -277,12 +288,14 @@ public final class Profile {
   }
 
   /**
-   * {@return the mean time of each stage (phase), ms} Inference and steps: mean ms per stage, in stored order (empty
-   * otherwise).
+   * {@return the mean time of each stage (phase), ms} Inference and steps: mean ms per stage, in
+   * stored order (empty otherwise).
    */
   public Map<String, Num> stagesMs() {
     Map<String, Num> out = new LinkedHashMap<>();
-    root.path("stages_ms").fields().forEachRemaining(e -> out.put(e.getKey(), Num.of(e.getValue())));
+    root.path("stages_ms")
+        .fields()
+        .forEachRemaining(e -> out.put(e.getKey(), Num.of(e.getValue())));
     return out;
   }
 
@@ -295,7 +308,10 @@ public final class Profile {
     return fields("config");
   }
 
-  /** {@return the environment fingerprint} Ours: the environment fingerprint, as stored (an open map of scalars). */
+  /**
+   * {@return the environment fingerprint} Ours: the environment fingerprint, as stored (an open map
+   * of scalars).
+   */
   public Map<String, JsonNode> environment() {
     return fields("environment");
   }
@@ -334,7 +350,9 @@ public final class Profile {
     return rows(root.path("ops"), OpRow::of);
   }
 
-  /** {@return the kernel rows of each phase} Phase -> its top kernel rows, in stored phase order. */
+  /**
+   * {@return the kernel rows of each phase} Phase -> its top kernel rows, in stored phase order.
+   */
   public Map<String, List<KernelRow>> kernelsByPhase() {
     return byPhase("kernels_by_phase", KernelRow::of);
   }
@@ -345,8 +363,8 @@ public final class Profile {
   }
 
   /**
-   * {@return the profiler's cost compensation, or null} Ours: the profiler-cost compensation, null when the trace
-   * recorded none.
+   * {@return the profiler's cost compensation, or null} Ours: the profiler-cost compensation, null
+   * when the trace recorded none.
    */
   public Compensation compensation() {
     JsonNode c = root.get(ProfileKeys.COMPENSATION);
@@ -354,27 +372,30 @@ public final class Profile {
   }
 
   /**
-   * Ours: multiply-accumulates per step from the first traced step's input shapes
-   * ({@code work.conv_macs_stride1_per_step}, {@code work.matmul_macs_per_step}), or null.
+   * Ours: multiply-accumulates per step from the first traced step's input shapes ({@code
+   * work.conv_macs_stride1_per_step}, {@code work.matmul_macs_per_step}), or null.
    *
    * @return the exact work counter (multiply-adds), or null
    */
   public ProfileRows.Work work() {
     JsonNode n = root.path(ProfileKeys.WORK);
-    return n.isObject() ? new ProfileRows.Work(n.path("conv_macs_stride1_per_step").asLong(),
-        n.path("matmul_macs_per_step").asLong()) : null;
+    return n.isObject()
+        ? new ProfileRows.Work(
+            n.path("conv_macs_stride1_per_step").asLong(), n.path("matmul_macs_per_step").asLong())
+        : null;
   }
 
   /**
-   * {@return the raw samples} Ours: the raw samples (empty arrays when the profile has none, e.g. a reference file).
+   * {@return the raw samples} Ours: the raw samples (empty arrays when the profile has none, e.g. a
+   * reference file).
    */
   public Samples samples() {
     return Samples.of(root.path("samples"));
   }
 
   /**
-   * {@return whether the profile has latency samples} True when the profile carries raw per-iteration latencies (what
-   * the gate tests with).
+   * {@return whether the profile has latency samples} True when the profile carries raw
+   * per-iteration latencies (what the gate tests with).
    */
   public boolean hasLatencySamples() {
     return root.path("samples").path("latency_ms").isArray();

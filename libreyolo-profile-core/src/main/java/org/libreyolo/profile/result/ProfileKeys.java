@@ -6,36 +6,57 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 
 /**
- * The profile's keys that are this project's additions to the reference schema
- * ({@code libreyolo.profile.analysis/v1}), always written after every reference key, and the
- * values they take (docs/profile-schema.md). {@link Profile} reads them; the producers write them.
+ * The profile's keys that are this project's additions to the reference schema ({@code
+ * libreyolo.profile.analysis/v1}), always written after every reference key, and the values they
+ * take (docs/profile-schema.md). {@link Profile} reads them; the producers write them.
  */
 @Api(status = Api.Status.EXPERIMENTAL)
 public final class ProfileKeys {
   /** What the profile's "kernels" are: one of the {@code KERNEL_SOURCE_*} values. */
   public static final String KERNEL_SOURCE = "kernel_source";
+
   /** {@link #KERNEL_SOURCE}: GPU kernels. */
   public static final String KERNEL_SOURCE_GPU = "gpu-kernels";
+
   /** {@link #KERNEL_SOURCE}: the self times of CPU leaf ops (a CPU trace). */
   public static final String KERNEL_SOURCE_CPU = "cpu-leaf-ops";
+
   /** {@link #KERNEL_SOURCE}: nothing (a trace-less profile). */
   public static final String KERNEL_SOURCE_NONE = "none";
+
   /** The analyser's record of the profiler-cost compensation (docs/profiler-cost.md). */
   public static final String COMPENSATION = "profiler_compensation";
+
   /** Work counted from recorded input shapes (docs/profile-schema.md). */
   public static final String WORK = "work";
-  /** When the producer finished, ISO-8601 UTC: lets the gate notice a baseline newer than the run it judges. */
+
+  /**
+   * When the producer finished, ISO-8601 UTC: lets the gate notice a baseline newer than the run it
+   * judges.
+   */
   public static final String RECORDED_AT = "recorded_at";
+
   /** Bytes a step's iteration allocates on its thread, median over the measured iterations. */
   public static final String ALLOCATION = "allocation";
+
   /**
-   * A forked profile's trace came from one fork: its number, the fork count and that fork's own step
-   * and throughput (the headline figures pool every fork).
+   * A forked profile's trace came from one fork: its number, the fork count and that fork's own
+   * step and throughput (the headline figures pool every fork).
    */
   public static final String TRACE_FROM = "trace_from";
+
   /** Our keys, in the order they are written after the reference's. */
-  public static final List<String> OURS = List.of("device", KERNEL_SOURCE, COMPENSATION, "environment", WORK,
-      ALLOCATION, TRACE_FROM, RECORDED_AT, "samples");
+  public static final List<String> OURS =
+      List.of(
+          "device",
+          KERNEL_SOURCE,
+          COMPENSATION,
+          "environment",
+          WORK,
+          ALLOCATION,
+          TRACE_FROM,
+          RECORDED_AT,
+          "samples");
 
   private ProfileKeys() {}
 

@@ -35,12 +35,26 @@ public final class ProfileRows {
    * @param countPerStep calls per step
    * @param source the stored row as read, for printing stored values as they are
    */
-  public record KernelRow(String kernel, String rawName, String category, boolean tensorcore, double msPerStep,
-      double pctOfGpu, long countPerStep, JsonNode source) implements StoredRow {
+  public record KernelRow(
+      String kernel,
+      String rawName,
+      String category,
+      boolean tensorcore,
+      double msPerStep,
+      double pctOfGpu,
+      long countPerStep,
+      JsonNode source)
+      implements StoredRow {
     static KernelRow of(JsonNode n) {
-      return new KernelRow(n.path("kernel").asText(), n.path("raw_name").asText(), n.path("category").asText(),
-          n.path("tensorcore").asBoolean(), n.path("ms_per_step").asDouble(), n.path("pct_of_gpu").asDouble(),
-          n.path("count_per_step").asLong(), n);
+      return new KernelRow(
+          n.path("kernel").asText(),
+          n.path("raw_name").asText(),
+          n.path("category").asText(),
+          n.path("tensorcore").asBoolean(),
+          n.path("ms_per_step").asDouble(),
+          n.path("pct_of_gpu").asDouble(),
+          n.path("count_per_step").asLong(),
+          n);
     }
   }
 
@@ -53,10 +67,16 @@ public final class ProfileRows {
    * @param countPerStep calls per step
    * @param source the stored row as read, for printing stored values as they are
    */
-  public record OpRow(String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source) implements StoredRow {
+  public record OpRow(
+      String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source)
+      implements StoredRow {
     static OpRow of(JsonNode n) {
-      return new OpRow(n.path("op").asText(), n.path("ms_per_step").asDouble(), n.path("pct_of_cpu_ops").asDouble(),
-          n.path("count_per_step").asLong(), n);
+      return new OpRow(
+          n.path("op").asText(),
+          n.path("ms_per_step").asDouble(),
+          n.path("pct_of_cpu_ops").asDouble(),
+          n.path("count_per_step").asLong(),
+          n);
     }
   }
 
@@ -69,7 +89,8 @@ public final class ProfileRows {
    */
   public record CategoryRow(String name, double pct, double msPerStep) {
     static CategoryRow of(JsonNode n) {
-      return new CategoryRow(n.path("name").asText(), n.path("pct").asDouble(), n.path("ms_per_step").asDouble());
+      return new CategoryRow(
+          n.path("name").asText(), n.path("pct").asDouble(), n.path("ms_per_step").asDouble());
     }
   }
 
@@ -84,11 +105,24 @@ public final class ProfileRows {
    * @param uniqueKernels distinct kernels
    * @param source the stored row as read, for printing stored values as they are
    */
-  public record PhaseRow(String phase, Num gpuMsPerStep, Num wallMsPerStep, Num kernelsPerStep, Num opsPerStep,
-      Num uniqueKernels, JsonNode source) implements StoredRow {
+  public record PhaseRow(
+      String phase,
+      Num gpuMsPerStep,
+      Num wallMsPerStep,
+      Num kernelsPerStep,
+      Num opsPerStep,
+      Num uniqueKernels,
+      JsonNode source)
+      implements StoredRow {
     static PhaseRow of(JsonNode n) {
-      return new PhaseRow(n.path("phase").asText(), Num.of(n.get("gpu_ms_per_step")), Num.of(n.get("wall_ms_per_step")),
-          Num.of(n.get("kernels_per_step")), Num.of(n.get("ops_per_step")), Num.of(n.get("unique_kernels")), n);
+      return new PhaseRow(
+          n.path("phase").asText(),
+          Num.of(n.get("gpu_ms_per_step")),
+          Num.of(n.get("wall_ms_per_step")),
+          Num.of(n.get("kernels_per_step")),
+          Num.of(n.get("ops_per_step")),
+          Num.of(n.get("unique_kernels")),
+          n);
     }
   }
 
@@ -105,8 +139,14 @@ public final class ProfileRows {
    */
   public record Latency(Num p50, Num p90, Num p99, Num mean, Num min, Num max, Num n) {
     static Latency of(JsonNode n) {
-      return new Latency(Num.of(n.get("p50_ms")), Num.of(n.get("p90_ms")), Num.of(n.get("p99_ms")),
-          Num.of(n.get("mean_ms")), Num.of(n.get("min_ms")), Num.of(n.get("max_ms")), Num.of(n.get("n")));
+      return new Latency(
+          Num.of(n.get("p50_ms")),
+          Num.of(n.get("p90_ms")),
+          Num.of(n.get("p99_ms")),
+          Num.of(n.get("mean_ms")),
+          Num.of(n.get("min_ms")),
+          Num.of(n.get("max_ms")),
+          Num.of(n.get("n")));
     }
   }
 
@@ -120,12 +160,21 @@ public final class ProfileRows {
    * @param rawMeanKernelUs the mean kernel time as recorded, microseconds
    * @param rawBound the bound before the verdict's refinement
    */
-  public record Compensation(boolean applied, double perOpUs, boolean phasesScaled, Num rawBusyMsPerStep,
-      Num rawMeanKernelUs, String rawBound) {
+  public record Compensation(
+      boolean applied,
+      double perOpUs,
+      boolean phasesScaled,
+      Num rawBusyMsPerStep,
+      Num rawMeanKernelUs,
+      String rawBound) {
     static Compensation of(JsonNode n) {
       JsonNode raw = n.path("raw");
-      return new Compensation(n.path("applied").asBoolean(false), n.path("per_op_us").asDouble(),
-          !n.path("phase_scale").isEmpty(), Num.of(raw.get("gpu_busy_ms_per_step")), Num.of(raw.get("mean_kernel_us")),
+      return new Compensation(
+          n.path("applied").asBoolean(false),
+          n.path("per_op_us").asDouble(),
+          !n.path("phase_scale").isEmpty(),
+          Num.of(raw.get("gpu_busy_ms_per_step")),
+          Num.of(raw.get("mean_kernel_us")),
           raw.path("bound").isMissingNode() ? null : raw.path("bound").asText(null));
     }
 
@@ -166,10 +215,16 @@ public final class ProfileRows {
    * @param imgPerSTrials the throughput of each trial
    * @param skippedSteps steps skipped before the window
    * @param blocks the block series (with forks: every fork's blocks, in fork order)
-   * @param forks per fork, its own blocks and environment; empty for a profile measured in one process
+   * @param forks per fork, its own blocks and environment; empty for a profile measured in one
+   *     process
    */
-  public record Samples(double[] latencyMs, double[] stepMs, double[] imgPerSTrials, long skippedSteps,
-      Blocks blocks, List<Fork> forks) {
+  public record Samples(
+      double[] latencyMs,
+      double[] stepMs,
+      double[] imgPerSTrials,
+      long skippedSteps,
+      Blocks blocks,
+      List<Fork> forks) {
     static Samples of(JsonNode n) {
       List<Fork> forks = new ArrayList<>();
       for (JsonNode f : n.path("forks")) {
@@ -178,13 +233,18 @@ public final class ProfileRows {
           forks.add(new Fork(f.path("index").asInt(forks.size()), b, f.path("environment")));
         }
       }
-      return new Samples(values(n.path("latency_ms")), values(n.path("step_ms")), values(n.path("img_per_s_trials")),
-          n.path("skipped_steps").asLong(0), Blocks.of(n.path("blocks")), List.copyOf(forks));
+      return new Samples(
+          values(n.path("latency_ms")),
+          values(n.path("step_ms")),
+          values(n.path("img_per_s_trials")),
+          n.path("skipped_steps").asLong(0),
+          Blocks.of(n.path("blocks")),
+          List.copyOf(forks));
     }
 
     /**
-     * The processes the gate compares: each fork's blocks, or the one process's blocks of a
-     * profile measured without forks (empty when it has none).
+     * The processes the gate compares: each fork's blocks, or the one process's blocks of a profile
+     * measured without forks (empty when it has none).
      *
      * @return per process, its blocks
      */
@@ -216,13 +276,18 @@ public final class ProfileRows {
    * @param stepMs the step's median iteration per block (or per step), ms
    * @param canaryMs the canary's time per block, ms
    */
-  public record Blocks(int runsPerBlock, String canary, boolean normalised, double[] stepMs, double[] canaryMs) {
+  public record Blocks(
+      int runsPerBlock, String canary, boolean normalised, double[] stepMs, double[] canaryMs) {
     static Blocks of(JsonNode n) {
       if (!n.isObject()) {
         return null;
       }
-      return new Blocks(n.path("runs_per_block").asInt(0), n.path("canary").asText(""),
-          n.path("normalised").asBoolean(true), values(n.path("step_ms")), values(n.path("canary_ms")));
+      return new Blocks(
+          n.path("runs_per_block").asInt(0),
+          n.path("canary").asText(""),
+          n.path("normalised").asBoolean(true),
+          values(n.path("step_ms")),
+          values(n.path("canary_ms")));
     }
 
     /**
@@ -235,7 +300,10 @@ public final class ProfileRows {
         return false;
       }
       for (int i = 0; i < stepMs.length; i++) {
-        if (!(stepMs[i] > 0) || !(canaryMs[i] > 0) || Double.isInfinite(stepMs[i]) || Double.isInfinite(canaryMs[i])) {
+        if (!(stepMs[i] > 0)
+            || !(canaryMs[i] > 0)
+            || Double.isInfinite(stepMs[i])
+            || Double.isInfinite(canaryMs[i])) {
           return false;
         }
       }

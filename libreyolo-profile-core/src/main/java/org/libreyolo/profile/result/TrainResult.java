@@ -15,4 +15,5 @@ import org.libreyolo.profile.Api;
  * @param profile the profile
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record TrainResult(Path reported, Path trace, Profile profile, String autoBatchNote, String warning) {}
+public record TrainResult(
+    Path reported, Path trace, Profile profile, String autoBatchNote, String warning) {}

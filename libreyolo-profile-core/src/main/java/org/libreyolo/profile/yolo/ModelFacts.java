@@ -22,7 +22,13 @@ import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
  * @param outputShape the raw output's shape: batch 1, 4 + classes, anchors
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record ModelFacts(String model, String size, int classes, int imgsz, long params, double gflops,
+public record ModelFacts(
+    String model,
+    String size,
+    int classes,
+    int imgsz,
+    long params,
+    double gflops,
     List<Long> outputShape) {
 
   /**
@@ -45,8 +51,14 @@ public record ModelFacts(String model, String size, int classes, int imgsz, long
       for (int stride : Yolo9Net.STRIDES) {
         anchors += (long) (imgsz / stride) * (imgsz / stride);
       }
-      return new ModelFacts("LibreYOLO9" + s.letter(), s.letter(), classes, imgsz, detector.info().parameters(),
-          2.0 * detector.macs(imgsz, imgsz) / 1e9, List.of(1L, 4L + classes, anchors));
+      return new ModelFacts(
+          "LibreYOLO9" + s.letter(),
+          s.letter(),
+          classes,
+          imgsz,
+          detector.info().parameters(),
+          2.0 * detector.macs(imgsz, imgsz) / 1e9,
+          List.of(1L, 4L + classes, anchors));
     }
   }
 }

@@ -35,11 +35,19 @@ public final class Prediction {
    * @param imgsz input height and width, a positive multiple of 32
    * @param batch images per forward, at least 1
    * @param nms the postprocess thresholds
-   * @param source an image, a directory, an .npz with an {@code input} array (NCHW float32), or null for the sample
+   * @param source an image, a directory, an .npz with an {@code input} array (NCHW float32), or
+   *     null for the sample
    * @param saveRaw where to write the raw predictions as .npz, or null
    */
   @Api(status = Api.Status.EXPERIMENTAL)
-  public record Request(String weights, String size, int imgsz, int batch, NmsOptions nms, Path source, Path saveRaw) {}
+  public record Request(
+      String weights,
+      String size,
+      int imgsz,
+      int batch,
+      NmsOptions nms,
+      Path source,
+      Path saveRaw) {}
 
   /**
    * The detections, one list per image, with the names the images go by.
@@ -51,8 +59,12 @@ public final class Prediction {
    * @param requestedWeights the weights as the user named them
    */
   @Api(status = Api.Status.EXPERIMENTAL)
-  public record Result(List<String> names, List<List<Detection>> detections, String weightsLabel,
-      boolean randomWeights, String requestedWeights) {}
+  public record Result(
+      List<String> names,
+      List<List<Detection>> detections,
+      String weightsLabel,
+      boolean randomWeights,
+      String requestedWeights) {}
 
   /**
    * Checks the request, reads the input, then boots the device and predicts.
@@ -67,7 +79,8 @@ public final class Prediction {
       throw LibreYoloException.badInput("{batch} must be >= 1, got " + request.batch());
     }
     Path source = request.source();
-    boolean npzInput = source != null && source.toString().toLowerCase(Locale.ROOT).endsWith(".npz");
+    boolean npzInput =
+        source != null && source.toString().toLowerCase(Locale.ROOT).endsWith(".npz");
     Tensor input = npzInput ? npzInput(source) : null;
     List<RgbImage> images = npzInput ? List.of() : ImageSource.load(checked(source));
     WeightsSource weights = WeightsSource.resolve(request.weights(), request.size());
@@ -75,31 +88,43 @@ public final class Prediction {
     List<Npz.FloatArray> raw = request.saveRaw() != null ? new ArrayList<>() : null;
     List<String> names = new ArrayList<>();
     List<List<Detection>> results = new ArrayList<>();
-    try (Yolo9 yolo = new Yolo9(Detectors.load(weights, CocoNames.NAMES.size(), on), request.imgsz(), request.nms(),
-        weights)) {
+    try (Yolo9 yolo =
+        new Yolo9(
+            Detectors.load(weights, CocoNames.NAMES.size(), on),
+            request.imgsz(),
+            request.nms(),
+            weights)) {
       if (input != null) {
-        results.addAll(yolo.postprocessed(DetectionPipeline.prepared(input.toFloat32(), input.shape()), raw));
+        results.addAll(
+            yolo.postprocessed(DetectionPipeline.prepared(input.toFloat32(), input.shape()), raw));
         for (int i = 0; i < results.size(); i++) {
           names.add(source.getFileName() + "[" + i + "]");
         }
       } else {
         for (int start = 0; start < images.size(); start += request.batch()) {
-          List<RgbImage> chunk = images.subList(start, Math.min(images.size(), start + request.batch()));
+          List<RgbImage> chunk =
+              images.subList(start, Math.min(images.size(), start + request.batch()));
           results.addAll(yolo.postprocessed(yolo.pipeline().preprocess(chunk), raw));
           chunk.forEach(image -> names.add(image.name()));
         }
       }
     }
     if (request.saveRaw() != null) {
-      AtomicFiles.write(request.saveRaw(), out -> Npz.writeFloat32(out, Map.of("predictions", concat(raw))));
+      AtomicFiles.write(
+          request.saveRaw(), out -> Npz.writeFloat32(out, Map.of("predictions", concat(raw))));
     }
-    return new Result(names, results, weights.label(), weights.kind() == WeightsSource.Kind.RANDOM_INIT,
+    return new Result(
+        names,
+        results,
+        weights.label(),
+        weights.kind() == WeightsSource.Kind.RANDOM_INIT,
         weights.requested());
   }
 
   private static Path checked(Path source) {
     if (source != null && !Files.exists(source)) {
-      throw LibreYoloException.badInput("no images found at: " + source + " (no such file or directory)");
+      throw LibreYoloException.badInput(
+          "no images found at: " + source + " (no such file or directory)");
     }
     return source;
   }
@@ -110,7 +135,8 @@ public final class Prediction {
     }
     Tensor input = Npz.read(file).get("input");
     if (input == null) {
-      throw LibreYoloException.badInput(file + " has no 'input' array (expected NCHW float32, already preprocessed)");
+      throw LibreYoloException.badInput(
+          file + " has no 'input' array (expected NCHW float32, already preprocessed)");
     }
     return input;
   }

@@ -21,8 +21,8 @@ import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.result.Detection;
 
 /**
- * A LibreYOLO9 detector (or a TorchScript detection model) with its pipeline at one input size:
- * the three phases of a predict call as a perf test measures them, or a whole prediction.
+ * A LibreYOLO9 detector (or a TorchScript detection model) with its pipeline at one input size: the
+ * three phases of a predict call as a perf test measures them, or a whole prediction.
  *
  * <pre>{@code
  * Yolo9 yolo = Yolo9.randomInit("t", 320);
@@ -60,14 +60,17 @@ public final class Yolo9 implements AutoCloseable {
   public static Yolo9 randomInit(String size, int imgsz) {
     Yolo9Size s = Yolo9Size.parse(size);
     DetectionPipeline.checkSize("size", imgsz);
-    return new Yolo9(Detectors.randomInit(s, CocoNames.NAMES.size(), Device.cpu(), 0), imgsz, NmsOptions.DEFAULT,
+    return new Yolo9(
+        Detectors.randomInit(s, CocoNames.NAMES.size(), Device.cpu(), 0),
+        imgsz,
+        NmsOptions.DEFAULT,
         WeightsSource.resolve(null, size));
   }
 
   /**
-   * A detector from weights as the CLI's {@code predict} takes them: a built-in
-   * {@code LibreYOLO9<size>.pt} name (random-init when the file is absent), an .npz/.safetensors
-   * of upstream-named tensors, or a TorchScript file.
+   * A detector from weights as the CLI's {@code predict} takes them: a built-in {@code
+   * LibreYOLO9<size>.pt} name (random-init when the file is absent), an .npz/.safetensors of
+   * upstream-named tensors, or a TorchScript file.
    *
    * @param weights the weights file or built-in name; null for the size's default
    * @param size {@code t}, {@code s}, {@code m} or {@code c}; null for the size in the weights name
@@ -147,7 +150,8 @@ public final class Yolo9 implements AutoCloseable {
     return postprocessed(preprocess(images).batch, null);
   }
 
-  List<List<Detection>> postprocessed(DetectionPipeline.Batch batch, List<org.libreyolo.profile.internal.io.Npz.FloatArray> raw) {
+  List<List<Detection>> postprocessed(
+      DetectionPipeline.Batch batch, List<org.libreyolo.profile.internal.io.Npz.FloatArray> raw) {
     return pipeline.predict(batch, raw);
   }
 
@@ -161,7 +165,8 @@ public final class Yolo9 implements AutoCloseable {
   }
 
   /**
-   * The network as a DJL block, for {@code StepProfiler.model(block)}; null for a TorchScript model.
+   * The network as a DJL block, for {@code StepProfiler.model(block)}; null for a TorchScript
+   * model.
    *
    * @return the block, or null
    */

@@ -11,13 +11,17 @@ import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.result.Json;
 
-/** The gate finds what the infer goal wrote last, and refuses inputs it cannot judge with the way out. */
+/**
+ * The gate finds what the infer goal wrote last, and refuses inputs it cannot judge with the way
+ * out.
+ */
 class GateRunTest {
-  /** The forks of one run share one machine: forks merged from two machines are refused, naming the fork. */
+  /**
+   * The forks of one run share one machine: forks merged from two machines are refused, naming the
+   * fork.
+   */
   @Test
   void aBaselineWithForksFromAnotherEnvironmentIsBadInput(@TempDir Path dir) throws Exception {
     ObjectNode mixed = GateTest.forked(20, 0.01, 3, 1).json();
@@ -32,8 +36,11 @@ class GateRunTest {
     Files.writeString(current, Json.indented(GateTest.profile(20, 0.01, 2, "x").json()));
     assertThatThrownBy(() -> GateRun.judge(baseline, current, GateOptions.defaults()))
         .isInstanceOf(LibreYoloException.class)
-        .hasMessage("the baseline " + baseline + " has forks from different environments (fork 1: cpu \"EPYC\" ->"
-            + " \"Xeon\"): record it again in one job");
+        .hasMessage(
+            "the baseline "
+                + baseline
+                + " has forks from different environments (fork 1: cpu \"EPYC\" ->"
+                + " \"Xeon\"): record it again in one job");
   }
 
   @Test
@@ -54,21 +61,30 @@ class GateRunTest {
     ((ArrayNode) blocks.get("canary_ms")).removeAll().add(12.0).add(12.1);
     Files.writeString(old, Json.indented(twoBlocks));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
-        .hasMessageContaining("has 2 timing blocks, the gate needs at least 3: measure at least 15 runs");
+        .hasMessageContaining(
+            "has 2 timing blocks, the gate needs at least 3: measure at least 15 runs");
     ObjectNode edited = GateTest.profile(100, 0.03, 4, "x").json();
     ((ArrayNode) edited.path("samples").path("blocks").path("step_ms")).set(3, "fast");
     Files.writeString(old, Json.indented(edited));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
-        .hasMessageContaining("has invalid timing blocks (samples.blocks needs step_ms and canary_ms of equal length");
-    ObjectNode future = GateTest.profile(100, 0.03, 5, "x").json().put("schema", "libreyolo.profile.analysis/v2");
+        .hasMessageContaining(
+            "has invalid timing blocks (samples.blocks needs step_ms and canary_ms of equal length");
+    ObjectNode future =
+        GateTest.profile(100, 0.03, 5, "x").json().put("schema", "libreyolo.profile.analysis/v2");
     Files.writeString(old, Json.indented(future));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
-        .hasMessage("the baseline " + old + " is schema 'libreyolo.profile.analysis/v2', the gate judges"
-            + " libreyolo.profile.analysis/v1: record it again with this version's infer or @ProfiledStep");
+        .hasMessage(
+            "the baseline "
+                + old
+                + " is schema 'libreyolo.profile.analysis/v2', the gate judges"
+                + " libreyolo.profile.analysis/v1: record it again with this version's infer or @ProfiledStep");
     assertThat(Files.list(dir)).hasSize(2); // nothing written
   }
 
-  /** The JUnit extension's layout, as the check goal finds it: step profiles only, each with its baseline path. */
+  /**
+   * The JUnit extension's layout, as the check goal finds it: step profiles only, each with its
+   * baseline path.
+   */
   @Test
   void stepLayoutFindsEveryStepProfileAndItsBaseline(@TempDir Path dir) throws Exception {
     StepLayout layout = new StepLayout(dir.resolve("out"), dir.resolve("baselines"));
@@ -82,7 +98,8 @@ class GateRunTest {
     Path infer = dir.resolve("out/infer/profile.json"); // a producer's folder, not a step
     Files.createDirectories(infer.getParent());
     Files.writeString(infer, Json.indented(GateTest.profile(10, 0.01, 2, "x").json()));
-    assertThat(layout.steps()).extracting(StepLayout.Step::id)
+    assertThat(layout.steps())
+        .extracting(StepLayout.Step::id)
         .containsExactly("ForwardPerfTest.predict[size=320]", "ForwardPerfTest.predict[size=640]");
     assertThat(layout.steps().get(0).baseline())
         .isEqualTo(dir.resolve("baselines/com.example.ForwardPerfTest.predict[size=320].json"));
@@ -90,10 +107,12 @@ class GateRunTest {
   }
 
   @Test
-  void theLatestInferOutputIsTheRepeatAggregateOnlyWhenItIsNewer(@TempDir Path dir) throws Exception {
+  void theLatestInferOutputIsTheRepeatAggregateOnlyWhenItIsNewer(@TempDir Path dir)
+      throws Exception {
     Path single = dir.resolve("infer/profile.json");
     Path repeat = dir.resolve("infer_repeat.json");
-    assertThat(GateRun.latestInferOutput(dir)).isEqualTo(single); // nothing yet: the default the message names
+    assertThat(GateRun.latestInferOutput(dir))
+        .isEqualTo(single); // nothing yet: the default the message names
     Files.createDirectories(single.getParent());
     Files.writeString(single, "{}");
     assertThat(GateRun.latestInferOutput(dir)).isEqualTo(single);

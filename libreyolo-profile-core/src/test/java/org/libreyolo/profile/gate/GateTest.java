@@ -12,17 +12,21 @@ import org.libreyolo.profile.result.Profile;
 
 public class GateTest {
   /** Quiet machine settings: a process noise of 1% lets tests exercise the decision rule itself. */
-  static final GateOptions QUIET = GateOptions.builder().alpha(0.01).maxRegression(0.05).processNoise(0.01).build();
+  static final GateOptions QUIET =
+      GateOptions.builder().alpha(0.01).maxRegression(0.05).processNoise(0.01).build();
 
   /**
    * An inference-like profile: 50 latencies around {@code median} with lognormal noise, and 10
-   * blocks whose step medians carry the same noise, next to a 10 ms canary scaled by {@code machine}.
+   * blocks whose step medians carry the same noise, next to a 10 ms canary scaled by {@code
+   * machine}.
    */
-  public static Profile profile(double median, double noise, long seed, String cpu) throws Exception {
+  public static Profile profile(double median, double noise, long seed, String cpu)
+      throws Exception {
     return profile(median, noise, seed, cpu, 1.0);
   }
 
-  public static Profile profile(double median, double noise, long seed, String cpu, double machine) throws Exception {
+  public static Profile profile(double median, double noise, long seed, String cpu, double machine)
+      throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
     double[] lat = new double[50];
     for (int i = 0; i < lat.length; i++) {
@@ -31,14 +35,16 @@ public class GateTest {
     double[] sorted = lat.clone();
     Arrays.sort(sorted);
     double mean = Arrays.stream(lat).average().orElseThrow();
-    ObjectNode p = (ObjectNode) Json.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    ObjectNode p =
+        (ObjectNode) Json.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
     p.put("img_per_s", 1000 / mean);
     p.putObject("latency").put("p50_ms", sorted[24]);
     p.putObject("environment").put("cpu", cpu).put("threads", 1);
     ObjectNode samples = p.putObject("samples");
     var latency = samples.putArray("latency_ms");
     Arrays.stream(lat).forEach(latency::add);
-    ObjectNode blocks = samples.putObject("blocks").put("runs_per_block", 5).put("canary", "yolo9t seeded 128x128");
+    ObjectNode blocks =
+        samples.putObject("blocks").put("runs_per_block", 5).put("canary", "yolo9t seeded 128x128");
     var step = blocks.putArray("step_ms");
     var canary = blocks.putArray("canary_ms");
     for (int k = 0; k < 10; k++) {
@@ -49,20 +55,29 @@ public class GateTest {
   }
 
   /**
-   * A forked profile: {@code forks} processes, each with its own speed (lognormal, sd
-   * {@code between}) and 8 blocks of the step and the canary; {@code samples.forks} as the parent writes it.
+   * A forked profile: {@code forks} processes, each with its own speed (lognormal, sd {@code
+   * between}) and 8 blocks of the step and the canary; {@code samples.forks} as the parent writes
+   * it.
    */
-  public static Profile forked(double median, double between, int forks, long seed) throws Exception {
+  public static Profile forked(double median, double between, int forks, long seed)
+      throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
-    ObjectNode p = (ObjectNode) Json.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
+    ObjectNode p =
+        (ObjectNode) Json.MAPPER.readTree("{\"schema\": \"libreyolo.profile.analysis/v1\"}");
     p.put("img_per_s", 1000 / median);
     p.putObject("latency").put("p50_ms", median);
     p.putObject("environment").put("cpu", "x").put("threads", 1);
     var perFork = p.putObject("samples").putArray("forks");
     for (int k = 0; k < forks; k++) {
-      double process = Math.exp(r.nextGaussian() * between); // the machine this fork got, step and canary alike
-      ObjectNode blocks = perFork.addObject().put("index", k).putObject("blocks").put("runs_per_block", 5)
-          .put("canary", "yolo9t seeded 128x128");
+      double process =
+          Math.exp(r.nextGaussian() * between); // the machine this fork got, step and canary alike
+      ObjectNode blocks =
+          perFork
+              .addObject()
+              .put("index", k)
+              .putObject("blocks")
+              .put("runs_per_block", 5)
+              .put("canary", "yolo9t seeded 128x128");
       var step = blocks.putArray("step_ms");
       var canary = blocks.putArray("canary_ms");
       double own = Math.exp(r.nextGaussian() * between / 2); // what the canary cannot see
@@ -74,7 +89,10 @@ public class GateTest {
     return new Profile(p);
   }
 
-  /** Forks: the unit is the process, the interval the spread between forks of both runs (Welch's t over forks). */
+  /**
+   * Forks: the unit is the process, the interval the spread between forks of both runs (Welch's t
+   * over forks).
+   */
   @Test
   void forksResolveATenPercentSlowdownThatOneProcessCannot() throws Exception {
     GateOptions defaults = GateOptions.defaults();
@@ -82,27 +100,41 @@ public class GateTest {
     assertThat(slower.timing().forksBefore()).isEqualTo(5);
     assertThat(slower.timing().change()).isBetween(0.05, 0.15);
     assertThat(slower.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(slower.rows().get(1).why()).startsWith("significantly slower, by at least the threshold (5/5 forks, 40/40 blocks");
+    assertThat(slower.rows().get(1).why())
+        .startsWith("significantly slower, by at least the threshold (5/5 forks, 40/40 blocks");
     for (long seed = 10; seed < 30; seed += 2) {
-      Gate.Result aa = Gate.check(forked(20, 0.03, 5, seed), forked(20, 0.03, 5, seed + 1), defaults);
+      Gate.Result aa =
+          Gate.check(forked(20, 0.03, 5, seed), forked(20, 0.03, 5, seed + 1), defaults);
       assertThat(aa.verdict()).as("A/A seed " + seed).isNotEqualTo(Verdict.REGRESSION);
     }
     assertThat(GateReport.json(slower).get("timing").get("forks").toString()).isEqualTo("[5,5]");
-    assertThat(GateReport.json(slower).get("timing").get("verdict").asText()).isEqualTo("REGRESSION");
-    assertThat(GateReport.json(slower).get("counters").get("verdict").asText()).isEqualTo("INCONCLUSIVE");
+    assertThat(GateReport.json(slower).get("timing").get("verdict").asText())
+        .isEqualTo("REGRESSION");
+    assertThat(GateReport.json(slower).get("counters").get("verdict").asText())
+        .isEqualTo("INCONCLUSIVE");
   }
 
-  /** Significant but smaller than the threshold is not a regression; the threshold is a size, not an interval bound. */
+  /**
+   * Significant but smaller than the threshold is not a regression; the threshold is a size, not an
+   * interval bound.
+   */
   @Test
   void aSignificantChangeBelowTheThresholdPasses() throws Exception {
-    // on steady runners (their measured job noise 0.2%) a significant 2% change is below the 5% threshold
-    Gate.Result small = Gate.check(forked(20, 0.002, 8, 3), forked(20.4, 0.002, 8, 4),
-        GateOptions.defaults().withJobNoise(0.002));
+    // on steady runners (their measured job noise 0.2%) a significant 2% change is below the 5%
+    // threshold
+    Gate.Result small =
+        Gate.check(
+            forked(20, 0.002, 8, 3),
+            forked(20.4, 0.002, 8, 4),
+            GateOptions.defaults().withJobNoise(0.002));
     assertThat(small.timing().ciLow()).isGreaterThan(0);
     assertThat(small.verdict()).isEqualTo(Verdict.PASS);
   }
 
-  /** The job noise widens a forked interval: forks of one job cannot see the machine state they share. */
+  /**
+   * The job noise widens a forked interval: forks of one job cannot see the machine state they
+   * share.
+   */
   @Test
   void theJobNoiseWidensTheForkedInterval() throws Exception {
     Profile a = forked(20, 0.002, 8, 3);
@@ -112,10 +144,13 @@ public class GateTest {
     assertThat(shared.timing().change()).isEqualTo(steady.timing().change());
     assertThat(shared.timing().ciHigh() - shared.timing().ciLow())
         .isGreaterThan(3 * (steady.timing().ciHigh() - steady.timing().ciLow()));
-    assertThat(GateReport.text(shared)).anySatisfy(line -> assertThat(line).contains("plus 2.0% job noise per run"));
+    assertThat(GateReport.text(shared))
+        .anySatisfy(line -> assertThat(line).contains("plus 2.0% job noise per run"));
   }
 
-  /** A baseline measured in one process is still judged: its side brings the study's process noise. */
+  /**
+   * A baseline measured in one process is still judged: its side brings the study's process noise.
+   */
   @Test
   void aBaselineWithoutForksIsJudgedWithTheProcessNoise() throws Exception {
     Profile one = profile(20, 0.02, 5, "x");
@@ -123,7 +158,8 @@ public class GateTest {
     assertThat(r.timing().forksBefore()).isEqualTo(1);
     assertThat(r.timing().forksAfter()).isEqualTo(5);
     assertThat(r.verdict()).isIn(Verdict.PASS, Verdict.INCONCLUSIVE);
-    assertThat(GateReport.text(r)).anySatisfy(line -> assertThat(line).contains("re-record it with forks"));
+    assertThat(GateReport.text(r))
+        .anySatisfy(line -> assertThat(line).contains("re-record it with forks"));
   }
 
   @Test
@@ -134,18 +170,23 @@ public class GateTest {
     assertThat(r.mde()).isBetween(0.005, 0.08);
   }
 
-  /** Two processes cannot resolve 5% on this project's VMs: the default says so instead of guessing. */
+  /**
+   * Two processes cannot resolve 5% on this project's VMs: the default says so instead of guessing.
+   */
   @Test
   void aaOnTheDefaultProcessNoiseIsUnderpoweredNotARegression() throws Exception {
-    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(104, 0.03, 2, "x"), GateOptions.defaults());
+    Gate.Result r =
+        Gate.check(profile(100, 0.03, 1, "x"), profile(104, 0.03, 2, "x"), GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.rows().get(1).why()).startsWith("underpowered: could detect ~");
-    assertThat(GateReport.text(r)).anySatisfy(line -> assertThat(line).startsWith("warning: underpowered"));
+    assertThat(GateReport.text(r))
+        .anySatisfy(line -> assertThat(line).startsWith("warning: underpowered"));
   }
 
   @Test
   void thirtyPercentSlowerIsARegressionWithItsCi() throws Exception {
-    Gate.Result r = Gate.check(profile(100, 0.03, 1, "x"), profile(130, 0.03, 2, "x"), GateOptions.defaults());
+    Gate.Result r =
+        Gate.check(profile(100, 0.03, 1, "x"), profile(130, 0.03, 2, "x"), GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
     Gate.Row latency = r.rows().get(1);
     assertThat(latency.metric()).isEqualTo("latency_p50_ms");
@@ -153,19 +194,27 @@ public class GateTest {
     assertThat(latency.ciLow()).isGreaterThan(0.05);
     assertThat(r.rows().get(0).verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(GateReport.text(r)).last().isEqualTo("verdict: REGRESSION");
-    assertThat(GateReport.markdown(r, "b.json", "c.json")).contains("| latency_p50_ms |", "REGRESSION");
+    assertThat(GateReport.markdown(r, "b.json", "c.json"))
+        .contains("| latency_p50_ms |", "REGRESSION");
     assertThat(GateReport.json(r).path("timing").path("blocks").toString()).isEqualTo("[10,10]");
   }
 
-  /** Estimate and interval come from one estimator: the change always lies inside its own interval. */
+  /**
+   * Estimate and interval come from one estimator: the change always lies inside its own interval.
+   */
   @Test
   void everyChangeLiesInsideItsInterval() throws Exception {
     for (int seed = 1; seed <= 20; seed++) {
       double slowdown = 1 + (seed % 7) * 0.04 - 0.08;
-      Gate.Result r = Gate.check(profile(100, 0.05, seed, "x"), profile(100 * slowdown, 0.05, seed + 100, "x"),
-          GateOptions.defaults());
+      Gate.Result r =
+          Gate.check(
+              profile(100, 0.05, seed, "x"),
+              profile(100 * slowdown, 0.05, seed + 100, "x"),
+              GateOptions.defaults());
       for (Gate.Row row : r.rows()) {
-        assertThat(row.change()).as(row.metric() + " seed " + seed).isBetween(row.ciLow(), row.ciHigh());
+        assertThat(row.change())
+            .as(row.metric() + " seed " + seed)
+            .isBetween(row.ciLow(), row.ciHigh());
       }
     }
   }
@@ -178,10 +227,14 @@ public class GateTest {
     assertThat(r.timing().machineChange()).isBetween(0.35, 0.45);
     assertThat(r.timing().rawChange()).isBetween(0.35, 0.45);
     assertThat(r.timing().change()).isBetween(-0.02, 0.02);
-    assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).startsWith("machine speed (canary): +"));
+    assertThat(GateReport.text(r))
+        .anySatisfy(l -> assertThat(l).startsWith("machine speed (canary): +"));
   }
 
-  /** A step that does not run on the engine (a sleep, I/O) is judged on its own time, not divided by the canary. */
+  /**
+   * A step that does not run on the engine (a sleep, I/O) is judged on its own time, not divided by
+   * the canary.
+   */
   @Test
   void stepsOffTheEngineAreNotDividedByTheCanary() throws Exception {
     Profile a = profile(100, 0.01, 1, "x");
@@ -191,59 +244,82 @@ public class GateTest {
     assertThat(r.timing().normalised()).isFalse();
     assertThat(r.timing().change()).isEqualTo(r.timing().rawChange());
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(GateReport.text(r)).anySatisfy(l -> assertThat(l).contains("not divided by the canary"));
+    assertThat(GateReport.text(r))
+        .anySatisfy(l -> assertThat(l).contains("not divided by the canary"));
   }
 
-  /** The noise sentinel: a canary that moved beyond the limit stops timing at INCONCLUSIVE, with the reason. */
+  /**
+   * The noise sentinel: a canary that moved beyond the limit stops timing at INCONCLUSIVE, with the
+   * reason.
+   */
   @Test
   void aMachineThatChangedTooMuchIsInconclusive() throws Exception {
-    Gate.Result between = Gate.check(profile(100, 0.01, 1, "x"), profile(300, 0.01, 2, "x", 2.5), QUIET);
+    Gate.Result between =
+        Gate.check(profile(100, 0.01, 1, "x"), profile(300, 0.01, 2, "x", 2.5), QUIET);
     assertThat(between.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(between.unstableMachine()).startsWith("machine speed changed +150").contains("between the baseline");
+    assertThat(between.unstableMachine())
+        .startsWith("machine speed changed +150")
+        .contains("between the baseline");
     // one slow canary boundary (a neighbour's burst) is not a changed machine ...
     Profile burst = profile(100, 0.01, 2, "x");
-    ((com.fasterxml.jackson.databind.node.ArrayNode) burst.json().path("samples").path("blocks").path("canary_ms"))
+    ((com.fasterxml.jackson.databind.node.ArrayNode)
+            burst.json().path("samples").path("blocks").path("canary_ms"))
         .set(3, 25.0);
     assertThat(Gate.check(profile(100, 0.01, 1, "x"), burst, QUIET).unstableMachine()).isNull();
     // ... a machine whose speed changed between the run's first and second half is
     Profile drifting = profile(100, 0.01, 2, "x");
-    var canary = (com.fasterxml.jackson.databind.node.ArrayNode) drifting.json().path("samples").path("blocks")
-        .path("canary_ms");
+    var canary =
+        (com.fasterxml.jackson.databind.node.ArrayNode)
+            drifting.json().path("samples").path("blocks").path("canary_ms");
     for (int k = 5; k < canary.size(); k++) {
       canary.set(k, canary.get(k).asDouble() * 2.5);
     }
     Gate.Result inside = Gate.check(profile(100, 0.01, 1, "x"), drifting, QUIET);
     assertThat(inside.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(inside.unstableMachine()).contains("during a run");
-    assertThat(GateReport.text(inside)).contains("timing INCONCLUSIVE: " + inside.unstableMachine());
+    assertThat(GateReport.text(inside))
+        .contains("timing INCONCLUSIVE: " + inside.unstableMachine());
   }
 
   @Test
   void fasterIsAnImprovement() throws Exception {
-    assertThat(Gate.check(profile(100, 0.03, 1, "x"), profile(70, 0.03, 2, "x"), GateOptions.defaults()).verdict())
+    assertThat(
+            Gate.check(
+                    profile(100, 0.03, 1, "x"), profile(70, 0.03, 2, "x"), GateOptions.defaults())
+                .verdict())
         .isEqualTo(Verdict.IMPROVED);
   }
 
   @Test
   void differentEnvironmentsAreInconclusiveNeverARegression() throws Exception {
-    Gate.Result r = Gate.check(profile(100, 0.03, 1, "EPYC"), profile(200, 0.03, 2, "Xeon"), GateOptions.defaults());
+    Gate.Result r =
+        Gate.check(
+            profile(100, 0.03, 1, "EPYC"), profile(200, 0.03, 2, "Xeon"), GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.environmentDifferences()).containsExactly("cpu \"EPYC\" -> \"Xeon\"");
   }
 
-  /** An A/B across versions measures an engine upgrade: engine and libtorch may differ there, nothing else. */
+  /**
+   * An A/B across versions measures an engine upgrade: engine and libtorch may differ there,
+   * nothing else.
+   */
   @Test
   void theMeasuredFieldsMayDifferTheOthersStillBlock() throws Exception {
     Profile a = profile(100, 0.03, 1, "EPYC");
     Profile b = profile(200, 0.03, 2, "EPYC");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) a.json().get("environment")).put("libtorch", "2.5.1");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) b.json().get("environment")).put("libtorch", "2.7.1");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) a.json().get("environment"))
+        .put("libtorch", "2.5.1");
+    ((com.fasterxml.jackson.databind.node.ObjectNode) b.json().get("environment"))
+        .put("libtorch", "2.7.1");
     assertThat(Gate.check(a, b, GateOptions.defaults()).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    Gate.Result upgrade = Gate.check(a, b, GateOptions.defaults(), java.util.Set.of("engine", "libtorch"));
+    Gate.Result upgrade =
+        Gate.check(a, b, GateOptions.defaults(), java.util.Set.of("engine", "libtorch"));
     assertThat(upgrade.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(upgrade.environmentDifferences()).isEmpty();
     Profile c = profile(200, 0.03, 2, "Xeon");
-    assertThat(Gate.check(a, c, GateOptions.defaults(), java.util.Set.of("engine", "libtorch")).verdict())
+    assertThat(
+            Gate.check(a, c, GateOptions.defaults(), java.util.Set.of("engine", "libtorch"))
+                .verdict())
         .isEqualTo(Verdict.INCONCLUSIVE);
   }
 
@@ -256,14 +332,20 @@ public class GateTest {
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.workloadDifferences()).containsExactly("imgsz 160 -> 224");
-    // one verdict per report: a +50% row of another workload is not a REGRESSION row under an INCONCLUSIVE verdict
-    assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
+    // one verdict per report: a +50% row of another workload is not a REGRESSION row under an
+    // INCONCLUSIVE verdict
+    assertThat(r.rows())
+        .allSatisfy(row -> assertThat(row.verdict()).isEqualTo(Verdict.INCONCLUSIVE));
     assertThat(r.rows().get(0).why()).isEqualTo("not judged: imgsz differs");
     assertThat(GateReport.text(r)).noneMatch(line -> line.contains("REGRESSION"));
     assertThat(r.modelFileChange()).containsExactly("weights_sha256 aa -> bb");
-    assertThat(GateReport.text(r)).contains("workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline"
-        + " for this workload", "verdict: INCONCLUSIVE");
-    // same workload, changed model file: timed as it should be (a slower model is what the gate is for)
+    assertThat(GateReport.text(r))
+        .contains(
+            "workload differs (imgsz 160 -> 224): INCONCLUSIVE; record a new baseline"
+                + " for this workload",
+            "verdict: INCONCLUSIVE");
+    // same workload, changed model file: timed as it should be (a slower model is what the gate is
+    // for)
     b.json().with("config").put("imgsz", 160);
     Gate.Result changedModel = Gate.check(a, b, GateOptions.defaults());
     assertThat(changedModel.verdict()).isEqualTo(Verdict.REGRESSION);
@@ -275,10 +357,21 @@ public class GateTest {
 
   /** Adds traced-op facts: the forward phase's ops per step and one op row. */
   private static void ops(Profile p, long forwardOps, long mulCalls) {
-    p.json().putArray("phases").addObject().put("phase", "forward").put("gpu_ms_per_step", 1.0)
-        .put("wall_ms_per_step", 1.0).put("kernels_per_step", 10).put("ops_per_step", forwardOps)
+    p.json()
+        .putArray("phases")
+        .addObject()
+        .put("phase", "forward")
+        .put("gpu_ms_per_step", 1.0)
+        .put("wall_ms_per_step", 1.0)
+        .put("kernels_per_step", 10)
+        .put("ops_per_step", forwardOps)
         .put("unique_kernels", 3);
-    p.json().putArray("ops").addObject().put("op", "aten::mul").put("ms_per_step", 0.1).put("pct_of_cpu_ops", 10.0)
+    p.json()
+        .putArray("ops")
+        .addObject()
+        .put("op", "aten::mul")
+        .put("ms_per_step", 0.1)
+        .put("pct_of_cpu_ops", 10.0)
         .put("count_per_step", mulCalls);
   }
 
@@ -289,20 +382,26 @@ public class GateTest {
     ops(a, 3003, 100);
     ops(b, 3903, 1000);
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
-    assertThat(r.rows()).allSatisfy(row -> assertThat(row.verdict()).isNotEqualTo(Verdict.REGRESSION));
+    assertThat(r.rows())
+        .allSatisfy(row -> assertThat(row.verdict()).isNotEqualTo(Verdict.REGRESSION));
     assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(GateReport.text(r)).contains("op counts: REGRESSION (forward: +900 ops/step; ops that changed:"
-        + " aten::mul +900)");
-    // the same counts pass; fewer pass and ask for a new baseline; untraced profiles are not compared
+    assertThat(GateReport.text(r))
+        .contains(
+            "op counts: REGRESSION (forward: +900 ops/step; ops that changed:"
+                + " aten::mul +900)");
+    // the same counts pass; fewer pass and ask for a new baseline; untraced profiles are not
+    // compared
     ops(b, 3003, 100);
-    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.PASS);
+    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict())
+        .isEqualTo(Verdict.PASS);
     ops(b, 2003, 50);
     OpCounts.Result fewer = Gate.check(a, b, GateOptions.defaults()).opCounts();
     assertThat(fewer.verdict()).isEqualTo(Verdict.IMPROVED);
     assertThat(fewer.changes()).anySatisfy(c -> assertThat(c).contains("refresh the baseline"));
     b.json().remove("phases");
-    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict())
+        .isEqualTo(Verdict.INCONCLUSIVE);
   }
 
   /** The same ops on larger tensors: op counts are equal, the work counted from shapes is not. */
@@ -312,13 +411,20 @@ public class GateTest {
     Profile b = profile(20, 0.02, 2, "EPYC");
     ops(a, 3003, 100);
     ops(b, 3003, 100);
-    a.json().putObject("work").put("conv_macs_stride1_per_step", 835_490_816L).put("matmul_macs_per_step", 0);
-    b.json().putObject("work").put("conv_macs_stride1_per_step", 1_059_171_840L).put("matmul_macs_per_step", 0);
+    a.json()
+        .putObject("work")
+        .put("conv_macs_stride1_per_step", 835_490_816L)
+        .put("matmul_macs_per_step", 0);
+    b.json()
+        .putObject("work")
+        .put("conv_macs_stride1_per_step", 1_059_171_840L)
+        .put("matmul_macs_per_step", 0);
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(r.opCounts().changes()).containsExactly(
-        "work: convolution MACs (stride 1) +26.8%/step (835,490,816 -> 1,059,171,840)");
+    assertThat(r.opCounts().changes())
+        .containsExactly(
+            "work: convolution MACs (stride 1) +26.8%/step (835,490,816 -> 1,059,171,840)");
     Gate.Result less = Gate.check(b, a, GateOptions.defaults());
     assertThat(less.opCounts().verdict()).isEqualTo(Verdict.IMPROVED);
     assertThat(less.opCounts().changes()).last().asString().contains("refresh the baseline");
@@ -331,6 +437,7 @@ public class GateTest {
     assertThat(Gate.hasBlocks(a)).isFalse();
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-    assertThat(r.rows().get(0).why()).isEqualTo("no timing blocks of the same canary on both sides");
+    assertThat(r.rows().get(0).why())
+        .isEqualTo("no timing blocks of the same canary on both sides");
   }
 }

@@ -20,10 +20,16 @@ class AtomicWriteTest {
   void aFailingWriterKeepsThePreviousFileAndLeavesNoTemp() throws Exception {
     Path target = dir.resolve("profile.json");
     Files.writeString(target, "{\"previous\": true}");
-    assertThatThrownBy(() -> AtomicFiles.write(target, out -> {
-      out.write("{\"half\": ".getBytes(StandardCharsets.UTF_8));
-      throw new IOException("disk full (injected)");
-    })).hasMessageContaining("disk full (injected)").hasMessageContaining(target.toString());
+    assertThatThrownBy(
+            () ->
+                AtomicFiles.write(
+                    target,
+                    out -> {
+                      out.write("{\"half\": ".getBytes(StandardCharsets.UTF_8));
+                      throw new IOException("disk full (injected)");
+                    }))
+        .hasMessageContaining("disk full (injected)")
+        .hasMessageContaining(target.toString());
     assertThat(Files.readString(target)).isEqualTo("{\"previous\": true}");
     assertThat(dir.toFile().list()).containsExactly("profile.json");
   }
@@ -34,8 +40,15 @@ class AtomicWriteTest {
     Path target = dir.resolve("profile.json");
     Files.writeString(target, "{\"previous\": true}");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), SlowWriter.class.getName(),
-        target.toString()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                SlowWriter.class.getName(),
+                target.toString())
+            .redirectErrorStream(true)
+            .start();
     // wait until the writer has started writing its temp file
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (System.nanoTime() < deadline && dir.toFile().list().length < 2) {
@@ -49,17 +62,19 @@ class AtomicWriteTest {
   /** Child process: writes the target through AtomicFiles, one byte every 50 ms. */
   public static final class SlowWriter {
     public static void main(String[] args) {
-      AtomicFiles.write(Path.of(args[0]), out -> {
-        for (int i = 0; i < 1000; i++) {
-          out.write('x');
-          out.flush();
-          try {
-            Thread.sleep(50);
-          } catch (InterruptedException e) {
-            return;
-          }
-        }
-      });
+      AtomicFiles.write(
+          Path.of(args[0]),
+          out -> {
+            for (int i = 0; i < 1000; i++) {
+              out.write('x');
+              out.flush();
+              try {
+                Thread.sleep(50);
+              } catch (InterruptedException e) {
+                return;
+              }
+            }
+          });
     }
   }
 }

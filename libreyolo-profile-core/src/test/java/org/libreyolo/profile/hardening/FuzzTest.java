@@ -19,8 +19,8 @@ import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Npz;
 
 /**
- * Seeded random-mutation fuzzing with a fixed budget (Jazzer is not in this build): every
- * mutated input either works or fails with the documented error type, within a time bound.
+ * Seeded random-mutation fuzzing with a fixed budget (Jazzer is not in this build): every mutated
+ * input either works or fails with the documented error type, within a time bound.
  */
 class FuzzTest {
   static final int CASES = 300;
@@ -53,9 +53,14 @@ class FuzzTest {
       }
       case 3 -> { // swap digits for huge numbers / NaN text
         String s = new String(b, StandardCharsets.ISO_8859_1);
-        String[] junk = {"1e400", "NaN", "-0", "99999999999999999999", "[[[[[[", "{}", "null", "\"\\u0000\""};
+        String[] junk = {
+          "1e400", "NaN", "-0", "99999999999999999999", "[[[[[[", "{}", "null", "\"\\u0000\""
+        };
         int at = r.nextInt(Math.max(1, s.length()));
-        s = s.substring(0, at) + junk[r.nextInt(junk.length)] + s.substring(Math.min(s.length(), at + r.nextInt(6)));
+        s =
+            s.substring(0, at)
+                + junk[r.nextInt(junk.length)]
+                + s.substring(Math.min(s.length(), at + r.nextInt(6)));
         b = s.getBytes(StandardCharsets.ISO_8859_1);
       }
       default -> { // zero a run
@@ -81,7 +86,9 @@ class FuzzTest {
       } catch (Throwable unexpected) {
         throw new AssertionError("case " + i + " of " + name + " threw " + unexpected, unexpected);
       }
-      assertThat((System.nanoTime() - t0) / 1_000_000).as("case " + i + " time").isLessThan(MAX_MS_PER_INPUT);
+      assertThat((System.nanoTime() - t0) / 1_000_000)
+          .as("case " + i + " time")
+          .isLessThan(MAX_MS_PER_INPUT);
       Files.delete(file);
     }
     assertThat(ok).as("some mutants stay valid").isBetween(0, CASES);
@@ -101,9 +108,19 @@ class FuzzTest {
   @Test
   void npzReader() throws Exception {
     Path seed = dir.resolve("seed.npz");
-    AtomicFiles.write(seed, out -> Npz.writeFloat32(out, Map.of("input",
-        new Npz.FloatArray(new float[] {1, 2, 3, 4, 5, 6}, new long[] {1, 2, 3}))));
-    fuzz(Files.readAllBytes(seed), "x.npz", file -> Npz.read(file).values().forEach(t -> t.toFloatArray()), 3);
+    AtomicFiles.write(
+        seed,
+        out ->
+            Npz.writeFloat32(
+                out,
+                Map.of(
+                    "input",
+                    new Npz.FloatArray(new float[] {1, 2, 3, 4, 5, 6}, new long[] {1, 2, 3}))));
+    fuzz(
+        Files.readAllBytes(seed),
+        "x.npz",
+        file -> Npz.read(file).values().forEach(t -> t.toFloatArray()),
+        3);
   }
 
   @Test
@@ -112,17 +129,30 @@ class FuzzTest {
     Files.createDirectories(root.resolve("images/train"));
     Files.createDirectories(root.resolve("labels/train"));
     Files.write(root.resolve("images/train/a.jpg"), new byte[] {1});
-    byte[] yaml = "path: .\ntrain: images/train\nnc: 2\nnames: [a, b]\n".getBytes(StandardCharsets.UTF_8);
-    byte[] labels = "0 0.5 0.5 0.2 0.2\n1 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8\n".getBytes(StandardCharsets.UTF_8);
-    fuzz(yaml, "data.yaml", file -> {
-      Path target = root.resolve("data.yaml");
-      Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      DetectionDataset.load(target);
-    }, 4);
+    byte[] yaml =
+        "path: .\ntrain: images/train\nnc: 2\nnames: [a, b]\n".getBytes(StandardCharsets.UTF_8);
+    byte[] labels =
+        "0 0.5 0.5 0.2 0.2\n1 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8\n".getBytes(StandardCharsets.UTF_8);
+    fuzz(
+        yaml,
+        "data.yaml",
+        file -> {
+          Path target = root.resolve("data.yaml");
+          Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          DetectionDataset.load(target);
+        },
+        4);
     Files.write(root.resolve("data.yaml"), yaml);
-    fuzz(labels, "a.txt", file -> {
-      Files.copy(file, root.resolve("labels/train/a.txt"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      DetectionDataset.load(root.resolve("data.yaml"));
-    }, 5);
+    fuzz(
+        labels,
+        "a.txt",
+        file -> {
+          Files.copy(
+              file,
+              root.resolve("labels/train/a.txt"),
+              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          DetectionDataset.load(root.resolve("data.yaml"));
+        },
+        5);
   }
 }

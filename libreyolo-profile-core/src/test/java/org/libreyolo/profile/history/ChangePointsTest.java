@@ -37,7 +37,9 @@ class ChangePointsTest {
   @Test
   void noiseAloneHasNoChangePoint() {
     for (long seed = 1; seed <= 5; seed++) {
-      assertThat(ChangePoints.detect(noise(seed, 500, 0.02), ChangePoints.Options.defaults())).as("seed " + seed).isEmpty();
+      assertThat(ChangePoints.detect(noise(seed, 500, 0.02), ChangePoints.Options.defaults()))
+          .as("seed " + seed)
+          .isEmpty();
     }
   }
 
@@ -63,10 +65,14 @@ class ChangePointsTest {
       v[i] *= 0.95;
     }
     List<ChangePoint> a = ChangePoints.detect(v, ChangePoints.Options.defaults());
-    assertThat(a).extracting(ChangePoint::index).hasSize(2).satisfies(idx -> {
-      assertThat(idx.get(0)).isBetween(149, 151);
-      assertThat(idx.get(1)).isBetween(319, 321);
-    });
+    assertThat(a)
+        .extracting(ChangePoint::index)
+        .hasSize(2)
+        .satisfies(
+            idx -> {
+              assertThat(idx.get(0)).isBetween(149, 151);
+              assertThat(idx.get(1)).isBetween(319, 321);
+            });
     assertThat(ChangePoints.detect(v.clone(), ChangePoints.Options.defaults())).isEqualTo(a);
   }
 
@@ -82,7 +88,8 @@ class ChangePointsTest {
 
   @Test
   void badSettingsAreOneLine() {
-    LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> ChangePoints.Options.of(4, 0.001, 0));
+    LibreYoloException e =
+        catchThrowableOfType(LibreYoloException.class, () -> ChangePoints.Options.of(4, 0.001, 0));
     assertThat(e.getMessage()).isEqualTo("window must be >= 10 runs, got 4");
     e = catchThrowableOfType(LibreYoloException.class, () -> ChangePoints.Options.of(50, 1.5, 0));
     assertThat(e.getMessage()).startsWith("pValue must be within (0, 1)");
@@ -90,7 +97,8 @@ class ChangePointsTest {
 
   @Test
   void shortSeriesHaveNoChangePoint() {
-    assertThat(ChangePoints.detect(new double[] {1, 2, 3}, ChangePoints.Options.defaults())).isEmpty();
+    assertThat(ChangePoints.detect(new double[] {1, 2, 3}, ChangePoints.Options.defaults()))
+        .isEmpty();
     assertThat(ChangePoints.detect(new double[0], ChangePoints.Options.defaults())).isEmpty();
   }
 }

@@ -18,20 +18,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.report.HistoryViews;
 
 /** The store on both engines: a real SQLite file and a real PostgreSQL server. */
 class HistoryStoreTest {
   @TempDir Path dir;
 
   private String url(String engine) {
-    return engine.equals("sqlite") ? "jdbc:sqlite:" + dir.resolve("h.db") : ThrowawayPostgres.freshDatabase();
+    return engine.equals("sqlite")
+        ? "jdbc:sqlite:" + dir.resolve("h.db")
+        : ThrowawayPostgres.freshDatabase();
   }
 
   private static Run run(long i, double value) {
-    return new Run(Instant.ofEpochSecond(1_700_000_000L + i), "c" + i, "main", Map.of("k", "v" + i),
-        Map.of("step_vs_canary", value, "img_per_s", 100 / value), Map.of("step_vs_canary", new double[] {value, value}));
+    return new Run(
+        Instant.ofEpochSecond(1_700_000_000L + i),
+        "c" + i,
+        "main",
+        Map.of("k", "v" + i),
+        Map.of("step_vs_canary", value, "img_per_s", 100 / value),
+        Map.of("step_vs_canary", new double[] {value, value}));
   }
 
   @ParameterizedTest
@@ -51,9 +58,12 @@ class HistoryStoreTest {
       assertThat(runs).extracting(Run::commit).containsExactly("c1", "c2"); // time order
       assertThat(runs.get(0).forks().get("step_vs_canary")).containsExactly(1.0, 1.0);
       assertThat(runs.get(1).attributes()).containsEntry("k", "v2");
-      assertThat(h.points(s, "step_vs_canary", "main", 1)).extracting(Point::value).containsExactly(2.0);
+      assertThat(h.points(s, "step_vs_canary", "main", 1))
+          .extracting(Point::value)
+          .containsExactly(2.0);
       assertThat(h.points(s, "step_vs_canary", "other", 0)).isEmpty();
-      LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> h.points(s, "nope", null, 0));
+      LibreYoloException e =
+          catchThrowableOfType(LibreYoloException.class, () -> h.points(s, "nope", null, 0));
       assertThat(e.getMessage()).contains("has no metric 'nope'", "step_vs_canary");
       e = catchThrowableOfType(LibreYoloException.class, () -> h.series("nope"));
       assertThat(e.getMessage()).contains("no series 'nope'", "infer");
@@ -68,11 +78,16 @@ class HistoryStoreTest {
     try (History h = History.open(url)) {
       h.record("infer", Map.of("cpu", "x", "threads", "1"), List.of(run(1, 1.0)));
       h.record("infer", Map.of("cpu", "x", "threads", "2"), List.of(run(2, 1.0)));
-      LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> h.series("infer"));
-      assertThat(e.getMessage()).contains("measured on 2 testbeds (they differ in threads 1 / 2): name one as infer@");
+      LibreYoloException e =
+          catchThrowableOfType(LibreYoloException.class, () -> h.series("infer"));
+      assertThat(e.getMessage())
+          .contains("measured on 2 testbeds (they differ in threads 1 / 2): name one as infer@");
     }
-    assertThat(HistoryViews.list(url).lines()).anySatisfy(l -> assertThat(l)
-        .isEqualTo("    infer is split over 2 testbeds: they differ in threads 1 / 2"));
+    assertThat(HistoryViews.list(url).lines())
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .isEqualTo("    infer is split over 2 testbeds: they differ in threads 1 / 2"));
   }
 
   /** Eight writers at once, each its own connection: every run is there, each whole. */
@@ -87,14 +102,19 @@ class HistoryStoreTest {
     List<Future<?>> jobs = new ArrayList<>();
     for (int w = 0; w < 8; w++) {
       int writer = w;
-      jobs.add(pool.submit(() -> {
-        for (int i = 0; i < 10; i++) {
-          try (History h = History.open(url)) {
-            h.record("load", Map.of("writer", "all"), List.of(run(writer * 100L + i, 1 + i), run(writer * 100L + 50 + i, 2)));
-          }
-        }
-        return null;
-      }));
+      jobs.add(
+          pool.submit(
+              () -> {
+                for (int i = 0; i < 10; i++) {
+                  try (History h = History.open(url)) {
+                    h.record(
+                        "load",
+                        Map.of("writer", "all"),
+                        List.of(run(writer * 100L + i, 1 + i), run(writer * 100L + 50 + i, 2)));
+                  }
+                }
+                return null;
+              }));
     }
     // a reader while they write sees whole runs only: two metrics each
     for (int k = 0; k < 5; k++) {
@@ -111,10 +131,12 @@ class HistoryStoreTest {
     try (History h = History.open(url)) {
       List<Run> runs = h.runs(h.series("load"));
       assertThat(runs).hasSize(160);
-      assertThat(runs).allSatisfy(r -> {
-        assertThat(r.metrics()).hasSize(2);
-        assertThat(r.forks().get("step_vs_canary")).hasSize(2);
-      });
+      assertThat(runs)
+          .allSatisfy(
+              r -> {
+                assertThat(r.metrics()).hasSize(2);
+                assertThat(r.forks().get("step_vs_canary")).hasSize(2);
+              });
     }
   }
 
@@ -127,8 +149,15 @@ class HistoryStoreTest {
       h.record("s", Map.of(), List.of(run(0, 1)));
     }
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), KilledWriter.class.getName(), url)
-        .redirectErrorStream(true).start();
+    Process child =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                KilledWriter.class.getName(),
+                url)
+            .redirectErrorStream(true)
+            .start();
     String out = new String(child.getInputStream().readAllBytes());
     assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(out).contains("halting inside the transaction");
@@ -137,14 +166,17 @@ class HistoryStoreTest {
     }
   }
 
-  /** The child of {@link #aKilledWriterLeavesNoPartialRun}: inserts a run's first rows, then dies. */
+  /**
+   * The child of {@link #aKilledWriterLeavesNoPartialRun}: inserts a run's first rows, then dies.
+   */
   public static final class KilledWriter {
     public static void main(String[] args) throws Exception {
       Dialect d = Dialect.of(args[0]);
       var c = d.open(args[0]);
       d.begin(c, true); // as the store does
       try (var s = c.createStatement()) {
-        s.execute("INSERT INTO runs (series_id, time_ms, commit_id, branch, attributes) VALUES (1, 5, 'x', 'main', '{}')");
+        s.execute(
+            "INSERT INTO runs (series_id, time_ms, commit_id, branch, attributes) VALUES (1, 5, 'x', 'main', '{}')");
       }
       System.out.println("halting inside the transaction");
       System.out.flush();
@@ -158,26 +190,36 @@ class HistoryStoreTest {
     try (History h = History.open(url)) {
       assertThat(h.list()).isEmpty();
     }
-    try (var c = DriverManager.getConnection(url); var s = c.createStatement()) {
+    try (var c = DriverManager.getConnection(url);
+        var s = c.createStatement()) {
       s.execute("UPDATE libreyolo_schema SET version = 7");
     }
     LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> History.open(url));
-    assertThat(e.getMessage()).contains("schema version 7", "reads version 1", "upgrade").doesNotContain("\n");
+    assertThat(e.getMessage())
+        .contains("schema version 7", "reads version 1", "upgrade")
+        .doesNotContain("\n");
   }
 
   @Test
   void aCorruptOrReadOnlyFileIsOneLine() throws Exception {
     Path corrupt = dir.resolve("corrupt.db");
-    Files.writeString(corrupt, "this is not a database, it is a text file of some length ".repeat(200));
-    LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> History.open("jdbc:sqlite:" + corrupt));
+    Files.writeString(
+        corrupt, "this is not a database, it is a text file of some length ".repeat(200));
+    LibreYoloException e =
+        catchThrowableOfType(
+            LibreYoloException.class, () -> History.open("jdbc:sqlite:" + corrupt));
     assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.BAD_INPUT);
-    assertThat(e.getMessage()).contains(corrupt.toString(), "not a readable SQLite database").doesNotContain("\n");
+    assertThat(e.getMessage())
+        .contains(corrupt.toString(), "not a readable SQLite database")
+        .doesNotContain("\n");
     Path readOnly = dir.resolve("ro.db");
     try (History h = History.open("jdbc:sqlite:" + readOnly)) {
       h.record("s", Map.of(), List.of(run(0, 1)));
     }
     assertThat(readOnly.toFile().setWritable(false, false)).isTrue();
-    e = catchThrowableOfType(LibreYoloException.class, () -> History.open("jdbc:sqlite:" + readOnly));
+    e =
+        catchThrowableOfType(
+            LibreYoloException.class, () -> History.open("jdbc:sqlite:" + readOnly));
     assertThat(e.getMessage()).contains(readOnly.toString(), "read-only").doesNotContain("\n");
   }
 
@@ -191,7 +233,9 @@ class HistoryStoreTest {
     String url = "jdbc:postgresql://localhost:" + port + "/db?user=x";
     LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> History.open(url));
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
-    assertThat(e.getMessage()).contains("cannot reach the history database at localhost:" + port).doesNotContain("\n");
+    assertThat(e.getMessage())
+        .contains("cannot reach the history database at localhost:" + port)
+        .doesNotContain("\n");
     e = catchThrowableOfType(LibreYoloException.class, () -> History.open("mysql://x"));
     assertThat(e.getMessage()).contains("history must be a JDBC URL");
   }

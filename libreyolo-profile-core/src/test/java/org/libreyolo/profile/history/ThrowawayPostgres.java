@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A real PostgreSQL server for the store's tests: the one {@code .ci/run} started
- * ({@code LIBREYOLO_TEST_POSTGRES_URL}), else one started here from Debian's binaries (initdb into
- * a temp dir, pg_ctl on a free localhost port, stopped when the JVM exits), else the test is
- * skipped, saying why.
+ * A real PostgreSQL server for the store's tests: the one {@code .ci/run} started ({@code
+ * LIBREYOLO_TEST_POSTGRES_URL}), else one started here from Debian's binaries (initdb into a temp
+ * dir, pg_ctl on a free localhost port, stopped when the JVM exits), else the test is skipped,
+ * saying why.
  */
 final class ThrowawayPostgres {
   static final String VARIABLE = "LIBREYOLO_TEST_POSTGRES_URL";
@@ -28,10 +28,12 @@ final class ThrowawayPostgres {
   static synchronized String freshDatabase() {
     String server = server();
     String name = "t" + ProcessHandle.current().pid() + "_" + (++databases);
-    try (var c = java.sql.DriverManager.getConnection(server); var s = c.createStatement()) {
+    try (var c = java.sql.DriverManager.getConnection(server);
+        var s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     } catch (java.sql.SQLException e) {
-      throw new IllegalStateException("cannot create a test database on " + server + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot create a test database on " + server + ": " + e.getMessage(), e);
     }
     return server.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
   }
@@ -45,8 +47,12 @@ final class ThrowawayPostgres {
         try {
           url = start();
         } catch (IOException | InterruptedException | RuntimeException e) {
-          skipped = "no PostgreSQL for the store's tests: set " + VARIABLE + " or install PostgreSQL's binaries ("
-              + e.getMessage() + ")";
+          skipped =
+              "no PostgreSQL for the store's tests: set "
+                  + VARIABLE
+                  + " or install PostgreSQL's binaries ("
+                  + e.getMessage()
+                  + ")";
         }
       }
     }
@@ -62,38 +68,78 @@ final class ThrowawayPostgres {
     if (root) { // initdb refuses root: the data directory belongs to the postgres user
       exec(List.of("chown", "postgres", dir.toString()), root);
     }
-    exec(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "libreyolo",
-        "--no-sync"), root);
+    exec(
+        List.of(
+            bin.resolve("initdb").toString(),
+            "-D",
+            data.toString(),
+            "-A",
+            "trust",
+            "-U",
+            "libreyolo",
+            "--no-sync"),
+        root);
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    exec(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(), "-w",
-        "-o", "-p " + port + " -k " + dir + " -c listen_addresses=localhost -c fsync=off", "start"), root);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        exec(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop"), root);
-        try (var files = Files.walk(dir)) {
-          files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
-      } catch (IOException | InterruptedException e) {
-        // the temp dir stays; the server dies with the machine
-      }
-    }));
+    exec(
+        List.of(
+            bin.resolve("pg_ctl").toString(),
+            "-D",
+            data.toString(),
+            "-l",
+            dir.resolve("log").toString(),
+            "-w",
+            "-o",
+            "-p " + port + " -k " + dir + " -c listen_addresses=localhost -c fsync=off",
+            "start"),
+        root);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    exec(
+                        List.of(
+                            bin.resolve("pg_ctl").toString(),
+                            "-D",
+                            data.toString(),
+                            "-m",
+                            "immediate",
+                            "stop"),
+                        root);
+                    try (var files = Files.walk(dir)) {
+                      files
+                          .sorted(java.util.Comparator.reverseOrder())
+                          .forEach(f -> f.toFile().delete());
+                    }
+                  } catch (IOException | InterruptedException e) {
+                    // the temp dir stays; the server dies with the machine
+                  }
+                }));
     return "jdbc:postgresql://localhost:" + port + "/postgres?user=libreyolo";
   }
 
   private static Path binaries() {
-    for (String candidate : new String[] {"/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin",
-        "/usr/lib/postgresql/17/bin", "/usr/local/bin", "/usr/bin"}) {
-      if (Files.isExecutable(Path.of(candidate, "initdb")) && Files.isExecutable(Path.of(candidate, "pg_ctl"))) {
+    for (String candidate :
+        new String[] {
+          "/usr/lib/postgresql/15/bin",
+          "/usr/lib/postgresql/16/bin",
+          "/usr/lib/postgresql/17/bin",
+          "/usr/local/bin",
+          "/usr/bin"
+        }) {
+      if (Files.isExecutable(Path.of(candidate, "initdb"))
+          && Files.isExecutable(Path.of(candidate, "pg_ctl"))) {
         return Path.of(candidate);
       }
     }
     throw new IllegalStateException("initdb and pg_ctl not found");
   }
 
-  private static void exec(List<String> command, boolean asPostgres) throws IOException, InterruptedException {
+  private static void exec(List<String> command, boolean asPostgres)
+      throws IOException, InterruptedException {
     List<String> full = new ArrayList<>();
     if (asPostgres && !command.get(0).equals("chown")) {
       full.addAll(List.of("runuser", "-u", "postgres", "--"));

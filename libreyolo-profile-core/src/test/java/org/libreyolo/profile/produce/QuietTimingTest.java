@@ -25,16 +25,20 @@ class QuietTimingTest {
   @TempDir Path dir;
 
   /**
-   * The fork: boots the engine (where the warnings are dealt with) and measures once, so what libtorch
-   * says once per process is said; then measures again between the markers: a warning that fires per
-   * call would land there.
+   * The fork: boots the engine (where the warnings are dealt with) and measures once, so what
+   * libtorch says once per process is said; then measures again between the markers: a warning that
+   * fires per call would land there.
    */
   public static void main(String[] args) throws Exception {
     Engines.boot(1);
-    InferOptions o = InferProfilerTest.options(Path.of(args[0]), 128, 1, 2, 1, false, null, NmsOptions.DEFAULT, 1);
+    InferOptions o =
+        InferProfilerTest.options(
+            Path.of(args[0]), 128, 1, 2, 1, false, null, NmsOptions.DEFAULT, 1);
     InferProfiler.run(o, Progress.NONE);
     System.err.println(START + " " + Engines.nativeWarnings());
-    InferProfiler.run(InferProfilerTest.options(Path.of(args[0]), 128, 2, 8, 1, false, null, NmsOptions.DEFAULT, 1),
+    InferProfiler.run(
+        InferProfilerTest.options(
+            Path.of(args[0]), 128, 2, 8, 1, false, null, NmsOptions.DEFAULT, 1),
         Progress.NONE);
     System.err.println(END);
   }
@@ -42,7 +46,11 @@ class QuietTimingTest {
   @Test
   void noLineIsWrittenWhileTheIterationsAreTimed() throws Exception {
     Path log = dir.resolve("fork.log");
-    Forks.run(Forks.Jvm.current(), QuietTimingTest.class.getName(), List.of(dir.resolve("p").toString()), log,
+    Forks.run(
+        Forks.Jvm.current(),
+        QuietTimingTest.class.getName(),
+        List.of(dir.resolve("p").toString()),
+        log,
         "the quiet-timing fork");
     List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
     int start = -1;

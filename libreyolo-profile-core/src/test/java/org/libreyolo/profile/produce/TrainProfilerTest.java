@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.TestEngine;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.TrainResult;
 
 class TrainProfilerTest {
@@ -27,8 +27,23 @@ class TrainProfilerTest {
     TestEngine.boot();
   }
 
-  static TrainOptions options(String data, Path project, int batch, int steps, int warmup, int repeat) {
-    return new TrainOptions(data, null, null, batch, 64, 1, true, steps, warmup, repeat, DeviceSpec.CPU, 1, project, cache);
+  static TrainOptions options(
+      String data, Path project, int batch, int steps, int warmup, int repeat) {
+    return new TrainOptions(
+        data,
+        null,
+        null,
+        batch,
+        64,
+        1,
+        true,
+        steps,
+        warmup,
+        repeat,
+        DeviceSpec.CPU,
+        1,
+        project,
+        cache);
   }
 
   @Test
@@ -36,7 +51,8 @@ class TrainProfilerTest {
     TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 1, 1), Progress.NONE);
     Path run = dir.resolve("prof");
     assertThat(r.reported()).isEqualTo(run.resolve("profile.json"));
-    assertThat(run.toFile().list()).contains("profile.json", "profile_trace.json", "profile_summary.json");
+    assertThat(run.toFile().list())
+        .contains("profile.json", "profile_trace.json", "profile_summary.json");
     JsonNode p = Json.MAPPER.readTree(run.resolve("profile.json").toFile());
     List<String> phases = new ArrayList<>();
     p.get("phases").forEach(e -> phases.add(e.get("phase").asText()));
@@ -74,15 +90,19 @@ class TrainProfilerTest {
   @Test
   void aDatasetSmallerThanABatchProducesNoProfile() {
     assertThatThrownBy(() -> TrainProfiler.run(options("shapes3", dir, 4, 2, 0, 1), Progress.NONE))
-        .isInstanceOfSatisfying(LibreYoloException.class, e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.NO_PROFILE))
-        .hasMessage("no profile produced for run 0: the dataset has 3 training images, fewer than one batch of 4."
-            + " Use a smaller batch or a larger dataset.");
+        .isInstanceOfSatisfying(
+            LibreYoloException.class,
+            e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.NO_PROFILE))
+        .hasMessage(
+            "no profile produced for run 0: the dataset has 3 training images, fewer than one batch of 4."
+                + " Use a smaller batch or a larger dataset.");
   }
 
   @Test
   void unknownDatasetsSayWhereTheyLookedAndNameTheBuiltIn() {
     assertThatThrownBy(() -> TrainProfiler.run(options("coco128", dir, 2, 2, 0, 1), Progress.NONE))
-        .hasMessageContaining("dataset 'coco128' not found").hasMessageContaining("shapes128");
+        .hasMessageContaining("dataset 'coco128' not found")
+        .hasMessageContaining("shapes128");
   }
 
   @Test
@@ -90,35 +110,51 @@ class TrainProfilerTest {
     Path root = dir.resolve("ds");
     Files.createDirectories(root.resolve("images/train"));
     Files.createDirectories(root.resolve("labels/train"));
-    Files.copy(TestEngine.fixture("../org/libreyolo/profile/sample/coffee.jpg"), root.resolve("images/train/a.jpg"));
-    Path yaml = Files.writeString(root.resolve("data.yaml"), "path: .\ntrain: images/train\nnc: 2\nnames: [a, b]\n");
+    Files.copy(
+        TestEngine.fixture("../org/libreyolo/profile/sample/coffee.jpg"),
+        root.resolve("images/train/a.jpg"));
+    Path yaml =
+        Files.writeString(
+            root.resolve("data.yaml"), "path: .\ntrain: images/train\nnc: 2\nnames: [a, b]\n");
     Path label = root.resolve("labels/train/a.txt");
     Files.writeString(label, "0 0.5 0.5 0.2 0.2\n1 0.5 x 0.2 0.2\n");
-    assertThatThrownBy(() -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
+    assertThatThrownBy(
+            () -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
         .hasMessageContaining("malformed label at " + label + ":2");
     Files.writeString(label, "2 0.5 0.5 0.2 0.2\n");
-    assertThatThrownBy(() -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
+    assertThatThrownBy(
+            () -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
         .hasMessageContaining(label + ":1 has class 2 outside 0..1");
     Files.writeString(label, "0 0.5 1.5 0.2 0.2\n");
-    assertThatThrownBy(() -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
+    assertThatThrownBy(
+            () -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
         .hasMessageContaining("coordinate outside [0, 1]");
     Files.writeString(yaml, "path: .\ntrain: ../../etc\nnames: [a, b]\n");
-    assertThatThrownBy(() -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
+    assertThatThrownBy(
+            () -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
         .hasMessageContaining("escapes the dataset root");
     Files.writeString(yaml, "path: .\ntrain: images/train\nnc: 3\nnames: [a, b]\n");
-    assertThatThrownBy(() -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
+    assertThatThrownBy(
+            () -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
         .hasMessageContaining("nc 3 does not match the 2 names");
     Files.writeString(yaml, "path: [unclosed\n");
-    assertThatThrownBy(() -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
+    assertThatThrownBy(
+            () -> TrainProfiler.run(options(yaml.toString(), dir, 1, 2, 0, 1), Progress.NONE))
         .hasMessageContaining("malformed data YAML");
   }
 
   @Test
   void optionsAreValidatedFirst() {
-    assertThatThrownBy(() -> options("shapes8", dir, 2, 0, 0, 1)).hasMessageContaining("steps must be >= 2");
-    assertThatThrownBy(() -> options("shapes8", dir, 2, 2, -1, 1)).hasMessageContaining("warmup must be >= 0");
-    assertThatThrownBy(() -> options("shapes8", dir, -2, 2, 0, 1)).hasMessageContaining("batch must be >= 1, or -1");
-    assertThatThrownBy(() -> new TrainOptions("shapes8", null, null, 2, 64, -1, true, 2, 0, 1, DeviceSpec.CPU, 1, dir, cache))
+    assertThatThrownBy(() -> options("shapes8", dir, 2, 0, 0, 1))
+        .hasMessageContaining("steps must be >= 2");
+    assertThatThrownBy(() -> options("shapes8", dir, 2, 2, -1, 1))
+        .hasMessageContaining("warmup must be >= 0");
+    assertThatThrownBy(() -> options("shapes8", dir, -2, 2, 0, 1))
+        .hasMessageContaining("batch must be >= 1, or -1");
+    assertThatThrownBy(
+            () ->
+                new TrainOptions(
+                    "shapes8", null, null, 2, 64, -1, true, 2, 0, 1, DeviceSpec.CPU, 1, dir, cache))
         .hasMessageContaining("workers must be >= 0");
   }
 }

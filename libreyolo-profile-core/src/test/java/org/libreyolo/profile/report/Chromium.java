@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Debian's headless Chromium for the report tests: a screenshot, the DOM after load, the browser log. */
+/**
+ * Debian's headless Chromium for the report tests: a screenshot, the DOM after load, the browser
+ * log.
+ */
 public final class Chromium {
   public static final Path BINARY = Path.of("/usr/bin/chromium");
 
@@ -19,9 +22,14 @@ public final class Chromium {
 
   public record Rendered(String dom, String log, Path screenshot) {}
 
-  /** Renders {@code html} at 1280x800 into {@code dir}; skips the test (with the reason) without Chromium. */
+  /**
+   * Renders {@code html} at 1280x800 into {@code dir}; skips the test (with the reason) without
+   * Chromium.
+   */
   public static Rendered render(Path html, Path dir) throws IOException, InterruptedException {
-    assumeTrue(Files.isExecutable(BINARY), "Chromium not installed at " + BINARY + " (.ci/run installs Debian's chromium)");
+    assumeTrue(
+        Files.isExecutable(BINARY),
+        "Chromium not installed at " + BINARY + " (.ci/run installs Debian's chromium)");
     Path shot = dir.resolve(html.getFileName() + ".png");
     String dom = run(List.of("--screenshot=" + shot, "--window-size=1280,800"), html, dir);
     String log = Files.readString(dir.resolve("chrome.log"));
@@ -29,15 +37,30 @@ public final class Chromium {
     return new Rendered(domOnly.isEmpty() ? dom : domOnly, log, shot);
   }
 
-  private static String run(List<String> extra, Path html, Path dir) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--enable-logging=stderr", "--v=0", "--user-data-dir=" + Files.createTempDirectory(dir, "chrome")));
+  private static String run(List<String> extra, Path html, Path dir)
+      throws IOException, InterruptedException {
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                BINARY.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--enable-logging=stderr",
+                "--v=0",
+                "--user-data-dir=" + Files.createTempDirectory(dir, "chrome")));
     cmd.addAll(extra);
     cmd.add(html.toUri().toString());
     Path out = dir.resolve("chrome.out");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(dir.resolve("chrome.log").toFile())
-        .start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .redirectOutput(out.toFile())
+            .redirectError(dir.resolve("chrome.log").toFile())
+            .start();
     assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished").isTrue();
     return Files.readString(out, StandardCharsets.UTF_8);
   }

@@ -39,8 +39,13 @@ class HtmlReportBrowserTest {
     var r = render(html);
     assertNoConsoleErrors(r.log());
     assertThat(Files.size(r.screenshot())).isGreaterThan(10_000);
-    assertThat(r.dom()).contains("class=\"chart stacked\"", "class=\"chart timeline\"", "phase-span", "Kernel mix by category",
-        "cudnn batchnorm (bwd)");
+    assertThat(r.dom())
+        .contains(
+            "class=\"chart stacked\"",
+            "class=\"chart timeline\"",
+            "phase-span",
+            "Kernel mix by category",
+            "cudnn batchnorm (bwd)");
   }
 
   @Test
@@ -54,10 +59,18 @@ class HtmlReportBrowserTest {
     AtomicFiles.write(file, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
     var r = render(Reports.single(file, dir.resolve("single.html")));
     assertNoConsoleErrors(r.log());
-    assertThat(r.dom()).contains("class=\"chart histogram\"", "class=\"chart cdf\"", "class=\"percentile\"",
-        "class=\"chart bars\"", "class=\"std-band\"", "latency (ms)");
+    assertThat(r.dom())
+        .contains(
+            "class=\"chart histogram\"",
+            "class=\"chart cdf\"",
+            "class=\"percentile\"",
+            "class=\"chart bars\"",
+            "class=\"std-band\"",
+            "latency (ms)");
     // the product's words, not Python's: no True/False/None in the config and environment table
-    assertThat(r.dom()).doesNotContain(">True<", ">False<", ">None<").contains(">false<", ">true<", ">n/a<");
+    assertThat(r.dom())
+        .doesNotContain(">True<", ">False<", ">None<")
+        .contains(">false<", ">true<", ">n/a<");
   }
 
   @Test
@@ -68,20 +81,36 @@ class HtmlReportBrowserTest {
     Profile b = GateTest.profile(120, 0.05, 2, "x");
     a.json().putObject("config").put("batch", 1);
     b.json().putObject("config").put("batch", 4); // another workload
-    a.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 80.0);
-    b.json().putArray("categories").addObject().put("name", "gemm / conv").put("pct", 100.0).put("ms_per_step", 95.0);
-    AtomicFiles.write(before, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
+    a.json()
+        .putArray("categories")
+        .addObject()
+        .put("name", "gemm / conv")
+        .put("pct", 100.0)
+        .put("ms_per_step", 80.0);
+    b.json()
+        .putArray("categories")
+        .addObject()
+        .put("name", "gemm / conv")
+        .put("pct", 100.0)
+        .put("ms_per_step", 95.0);
+    AtomicFiles.write(
+        before, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
     AtomicFiles.write(after, o -> o.write(Json.compact(b.json()).getBytes(StandardCharsets.UTF_8)));
     var r = render(Reports.comparison(before, after, dir.resolve("compare.html"), 0.05));
     assertNoConsoleErrors(r.log());
-    assertThat(r.dom()).contains("class=\"cdf-line\"", "class=\"chart deltas\"", "Welch t (log)", "before", "after");
+    assertThat(r.dom())
+        .contains(
+            "class=\"cdf-line\"", "class=\"chart deltas\"", "Welch t (log)", "before", "after");
     assertThat(r.dom().split("class=\"cdf-line\"", -1)).hasSize(3);
     assertThat(r.dom()).contains("workloads differ: batch ").contains(" -&gt; 4");
   }
 
   @Test
   void realGpuTraceReportRenders() throws Exception {
-    Path html = Reports.single(TestEngine.fixture("gpu-traces/mi250-minitoy-train.json.gz"), dir.resolve("mi250.html"));
+    Path html =
+        Reports.single(
+            TestEngine.fixture("gpu-traces/mi250-minitoy-train.json.gz"),
+            dir.resolve("mi250.html"));
     var r = render(html);
     assertNoConsoleErrors(r.log());
     assertThat(r.dom()).contains("AMD Radeon Graphics", "Top kernels");

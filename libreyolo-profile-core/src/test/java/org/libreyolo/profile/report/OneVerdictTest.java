@@ -1,6 +1,7 @@
 package org.libreyolo.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,7 +13,10 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Profile;
 
-/** One report, one verdict: the text, the markdown, the JSON and the HTML of one gate result say the same words. */
+/**
+ * One report, one verdict: the text, the markdown, the JSON and the HTML of one gate result say the
+ * same words.
+ */
 class OneVerdictTest {
   @Test
   void everyRenderingOfAResultSaysItsVerdict() throws Exception {
@@ -28,26 +32,37 @@ class OneVerdictTest {
       Gate.Result r = Gate.check(base, current, GateOptions.defaults());
       List<String> text = GateReport.text(r);
       String markdown = GateReport.markdown(r, "base.json", "current.json");
-      String html = CheckReport.html(base, current, Comparison.compare(base, current, "base", "current", 0.01), r);
+      String html =
+          CheckReport.html(
+              base, current, Comparison.compare(base, current, "base", "current", 0.01), r);
       String word = r.verdict().name();
       assertThat(text.get(text.size() - 1)).isEqualTo("verdict: " + word);
-      assertThat(markdown).startsWith("### libreyolo-profile check: " + word).contains("verdict: **" + word + "**");
+      assertThat(markdown)
+          .startsWith("### libreyolo-profile check: " + word)
+          .contains("verdict: **" + word + "**");
       assertThat(GateReport.json(r).get("verdict").asText()).isEqualTo(word);
-      assertThat(html).contains("<title>libreyolo-profile check: " + word + "</title>", "data-verdict=\"" + word + "\"");
-      // a row never claims more than the report: no REGRESSION row under another verdict, in any rendering
+      assertThat(html)
+          .contains(
+              "<title>libreyolo-profile check: " + word + "</title>",
+              "data-verdict=\"" + word + "\"");
+      // a row never claims more than the report: no REGRESSION row under another verdict, in any
+      // rendering
       if (r.verdict() != Verdict.REGRESSION) {
         assertThat(text).noneMatch(line -> line.matches(".*\\bREGRESSION$"));
         assertThat(rowVerdicts(markdown)).doesNotContain("REGRESSION");
-        assertThat(GateReport.json(r).get("metrics").findValuesAsText("verdict")).doesNotContain("REGRESSION");
+        assertThat(GateReport.json(r).get("metrics").findValuesAsText("verdict"))
+            .doesNotContain("REGRESSION");
       }
     }
     assertThat(Gate.check(base, otherSize, GateOptions.defaults()).rows())
         .allSatisfy(row -> assertThat(row.why()).isEqualTo("not judged: imgsz differs"));
-    assertThat(Gate.check(base, slower, GateOptions.defaults()).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(Gate.check(base, slower, GateOptions.defaults()).verdict())
+        .isEqualTo(Verdict.REGRESSION);
   }
 
   private static List<String> rowVerdicts(String markdown) {
-    Matcher m = Pattern.compile("^\\| \\w+ \\|.*\\| (\\w+) \\|$", Pattern.MULTILINE).matcher(markdown);
+    Matcher m =
+        Pattern.compile("^\\| \\w+ \\|.*\\| (\\w+) \\|$", Pattern.MULTILINE).matcher(markdown);
     List<String> out = new java.util.ArrayList<>();
     while (m.find()) {
       out.add(m.group(1));

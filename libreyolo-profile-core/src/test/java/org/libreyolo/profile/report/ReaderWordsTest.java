@@ -16,28 +16,38 @@ import org.libreyolo.profile.result.Profile;
 /** CPU profiles read as CPU in every lens; GPU profiles keep the reference's words. */
 class ReaderWordsTest {
   private static Profile cpu() {
-    return new Profile((ObjectNode) TraceAnalyzer.analyze(
-        TestEngine.fixture("djl-traces/djl-cpu-trace-forward-sample.json")).json());
+    return new Profile(
+        (ObjectNode)
+            TraceAnalyzer.analyze(
+                    TestEngine.fixture("djl-traces/djl-cpu-trace-forward-sample.json"))
+                .json());
   }
 
   private static Profile gpu() {
-    return new Profile((ObjectNode) TraceAnalyzer.analyze(
-        TestEngine.fixture("gpu-traces/a100-train-control.json.gz")).json());
+    return new Profile(
+        (ObjectNode)
+            TraceAnalyzer.analyze(TestEngine.fixture("gpu-traces/a100-train-control.json.gz"))
+                .json());
   }
 
   @Test
   void phasesCompareAndWhatIfSayCpuForCpuProfiles() {
     Profile p = cpu();
     assertThat(p.isCpu()).isTrue();
-    assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("cpu_ms").doesNotContain("gpu_ms");
-    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0)).startsWith("  %CPU")
+    assertThat(TextReport.phases(Lenses.phases(p)).get(0))
+        .contains("cpu_ms")
+        .doesNotContain("gpu_ms");
+    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
+        .startsWith("  %CPU")
         .endsWith(" TC  op  [category]");
     assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("CPU busy"))
         .anySatisfy(l -> assertThat(l).startsWith("op calls/step"))
         .noneSatisfy(l -> assertThat(l).contains("GPU util"));
     String category = p.categories().get(0).name();
-    assertThat(WhatIf.project(p, category, null).mechanism()).doesNotContain("GPU").containsAnyOf("CPU", "op calls");
+    assertThat(WhatIf.project(p, category, null).mechanism())
+        .doesNotContain("GPU")
+        .containsAnyOf("CPU", "op calls");
     // the JSON keeps the reference's keys
     assertThat(Lenses.phases(p).json().toString()).contains("gpu_ms_per_step");
   }
@@ -46,7 +56,8 @@ class ReaderWordsTest {
   void gpuProfilesKeepTheReferenceWords() {
     Profile p = gpu();
     assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("gpu_ms");
-    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0)).startsWith("  %GPU");
+    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
+        .startsWith("  %GPU");
     assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("GPU util"));
   }

@@ -24,10 +24,12 @@ final class ClockPhases implements StepProfiler.Phases {
 
   @Override
   public void phase(String name, Executable body) {
-    phase(name, () -> {
-      body.execute();
-      return null;
-    });
+    phase(
+        name,
+        () -> {
+          body.execute();
+          return null;
+        });
   }
 
   @Override

@@ -30,8 +30,11 @@ final class ForkedTest {
       int eq = args[i].indexOf('=');
       parameters.put(args[i].substring(0, eq), args[i].substring(eq + 1));
     }
-    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectUniqueId(args[0]))
-        .configurationParameters(parameters).build();
+    LauncherDiscoveryRequest request =
+        LauncherDiscoveryRequestBuilder.request()
+            .selectors(selectUniqueId(args[0]))
+            .configurationParameters(parameters)
+            .build();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
     LauncherFactory.create().execute(request, listener);
     TestExecutionSummary summary = listener.getSummary();

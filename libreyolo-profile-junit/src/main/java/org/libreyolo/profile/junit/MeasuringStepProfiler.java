@@ -31,11 +31,13 @@ import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The handle's implementation: hands the step to core's {@link CustomStepProfiler} (the loop,
- * profile and files every producer shares) and core's {@link GateRun} (the gate the Maven
- * {@code check} goal runs), then reports through the test's output.
+ * profile and files every producer shares) and core's {@link GateRun} (the gate the Maven {@code
+ * check} goal runs), then reports through the test's output.
  */
 final class MeasuringStepProfiler implements StepProfiler {
-  /** Process-wide: timing and libtorch's profiler are global, so profiled sections never interleave. */
+  /**
+   * Process-wide: timing and libtorch's profiler are global, so profiled sections never interleave.
+   */
   private static final ReentrantLock SECTION = new ReentrantLock(true);
 
   private final StepConfig config;
@@ -49,6 +51,7 @@ final class MeasuringStepProfiler implements StepProfiler {
   private static final class Usage {
     final Set<String> measured = new LinkedHashSet<>();
     boolean compared;
+
     /** The forks' output roots, once they ran this test (every step of it measured in each). */
     List<Path> forkRoots;
   }
@@ -119,11 +122,12 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step) {
-    return measure(setup, step, input -> { });
+    return measure(setup, step, input -> {});
   }
 
   @Override
-  public <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown) {
+  public <I> StepResult measure(
+      ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown) {
     return measureBody(StepBody.withSetup(config.name(), setup, step, teardown));
   }
 
@@ -136,7 +140,10 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
   }
 
-  /** Runs a part of the user's step: exceptions pass as they are, any other Throwable as the cause of one. */
+  /**
+   * Runs a part of the user's step: exceptions pass as they are, any other Throwable as the cause
+   * of one.
+   */
   private static void checked(Executable part) throws Exception {
     try {
       part.execute();
@@ -149,8 +156,12 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private StepResult measureBody(StepBody step) {
     if (!usage.measured.add(config.name())) {
-      throw new IllegalStateException(id() + " measures step '" + config.name() + "' twice: each step is measured"
-          + " once per test, against its own baseline; name the others with profiler.step(\"name\").measure(...)");
+      throw new IllegalStateException(
+          id()
+              + " measures step '"
+              + config.name()
+              + "' twice: each step is measured"
+              + " once per test, against its own baseline; name the others with profiler.step(\"name\").measure(...)");
     }
     SECTION.lock();
     try {
@@ -160,7 +171,10 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
   }
 
-  /** Whether the test called {@link #measure} or {@link #compare} (a test that never measures fails). */
+  /**
+   * Whether the test called {@link #measure} or {@link #compare} (a test that never measures
+   * fails).
+   */
   boolean used() {
     return !usage.measured.isEmpty() || usage.compared;
   }
@@ -176,35 +190,45 @@ final class MeasuringStepProfiler implements StepProfiler {
     StepHistory.Outcome history = StepHistory.judgeAndRecord(config, profile, dir, out);
     Verdict verdict = StepGate.judge(config, id(), profile, dir, out);
     if (history != null && history.verdict() == Verdict.REGRESSION) {
-      throw new AssertionError("performance regression in " + id() + " against the history of " + history.series()
-          + " on " + config.history().branch() + "\n" + String.join("\n", history.lines()));
+      throw new AssertionError(
+          "performance regression in "
+              + id()
+              + " against the history of "
+              + history.series()
+              + " on "
+              + config.history().branch()
+              + "\n"
+              + String.join("\n", history.lines()));
     }
     out.publish(dir);
     return result(profile, dir.resolve("profile.json"), report, verdict);
   }
 
   private Profile inProcess(CustomStepProfiler.Options options, StepBody step) {
-    // threads are the engine's: a plain-JVM step (no model named, no engine up) runs without libtorch
+    // threads are the engine's: a plain-JVM step (no model named, no engine up) runs without
+    // libtorch
     if (config.threads() > 0 && (modelParams >= 0 || Engine.booted())) {
       Engine.boot(config.threads());
     }
     try {
-      return CustomStepProfiler.run(options, new CustomStepProfiler.Step() {
-        @Override
-        public void prepare(int index) throws Exception {
-          checked(step::prepare);
-        }
+      return CustomStepProfiler.run(
+          options,
+          new CustomStepProfiler.Step() {
+            @Override
+            public void prepare(int index) throws Exception {
+              checked(step::prepare);
+            }
 
-        @Override
-        public void run(CustomStepProfiler.Phases clock, int index) throws Exception {
-          checked(() -> step.run(new ClockPhases(clock)));
-        }
+            @Override
+            public void run(CustomStepProfiler.Phases clock, int index) throws Exception {
+              checked(() -> step.run(new ClockPhases(clock)));
+            }
 
-        @Override
-        public void finish(int index) throws Exception {
-          checked(step::finish);
-        }
-      });
+            @Override
+            public void finish(int index) throws Exception {
+              checked(step::finish);
+            }
+          });
     } catch (CustomStepProfiler.StepFailedException e) {
       throw new AssertionError(id() + ": the measured step threw " + e.getCause(), e.getCause());
     } catch (ClockPhases.PhaseFailedException e) {
@@ -226,7 +250,11 @@ final class MeasuringStepProfiler implements StepProfiler {
         String what = id() + ": fork " + (k + 1) + " of " + config.forks();
         out.line("[libreyolo-profile] " + what + " (a fresh JVM)");
         try {
-          Forking.run(ForkedTest.class.getName(), ForkedTest.arguments(config, root), root.resolve("fork.log"), what);
+          Forking.run(
+              ForkedTest.class.getName(),
+              ForkedTest.arguments(config, root),
+              root.resolve("fork.log"),
+              what);
         } catch (LibreYoloException e) {
           throw OneLine.failure(StepConfig.words(e));
         }
@@ -236,7 +264,8 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
     List<Path> dirs = new ArrayList<>();
     for (Path root : usage.forkRoots) {
-      dirs.add(root.resolve(config.files().className()).resolve(config.outputDirectory().getFileName()));
+      dirs.add(
+          root.resolve(config.files().className()).resolve(config.outputDirectory().getFileName()));
     }
     return CustomStepProfiler.merge(options, dirs);
   }
@@ -246,9 +275,19 @@ final class MeasuringStepProfiler implements StepProfiler {
     JsonNode stages = p.json().path("stages_ms");
     stages.fieldNames().forEachRemaining(name -> phases.put(name, stages.get(name).asDouble()));
     ProfileRows.Latency lat = p.latency();
-    return new StepResult(config.name(), Num.orZero(lat.p50()), Num.orZero(lat.p90()), Num.orZero(lat.p99()),
-        Num.orZero(lat.mean()), Collections.unmodifiableMap(phases), Num.orZero(p.imgPerS()), config.unit() + "/s",
-        verdict, file, report, p);
+    return new StepResult(
+        config.name(),
+        Num.orZero(lat.p50()),
+        Num.orZero(lat.p90()),
+        Num.orZero(lat.p99()),
+        Num.orZero(lat.mean()),
+        Collections.unmodifiableMap(phases),
+        Num.orZero(p.imgPerS()),
+        config.unit() + "/s",
+        verdict,
+        file,
+        report,
+        p);
   }
 
   /** The profile's device words: {@code cpu}, {@code cuda:N} (as the CLI's {@code --device}). */

@@ -26,7 +26,8 @@ import org.libreyolo.profile.produce.Engine;
  * }</pre>
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCallback, AfterAllCallback {
+public final class ModelFixture<T extends AutoCloseable>
+    implements BeforeAllCallback, AfterAllCallback {
   private final ThrowingSupplier<T> loader;
   private int threads;
   private T model;
@@ -66,8 +67,9 @@ public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCal
    */
   public T get() {
     if (model == null) {
-      throw new IllegalStateException("the ModelFixture is not loaded: register it with @RegisterExtension on a"
-          + " static field and use it inside the tests");
+      throw new IllegalStateException(
+          "the ModelFixture is not loaded: register it with @RegisterExtension on a"
+              + " static field and use it inside the tests");
     }
     return model;
   }
@@ -79,9 +81,13 @@ public final class ModelFixture<T extends AutoCloseable> implements BeforeAllCal
       model = loader.get();
     } catch (ai.djl.repository.zoo.ModelNotFoundException e) {
       // DJL's words name no path: say where a relative model path was looked for
-      throw OneLine.failure(context.getRequiredTestClass().getSimpleName() + ": the ModelFixture's model did not load: "
-          + e.getMessage() + " (a relative model path resolves against " + java.nio.file.Path.of("").toAbsolutePath()
-          + ": is the file there?)");
+      throw OneLine.failure(
+          context.getRequiredTestClass().getSimpleName()
+              + ": the ModelFixture's model did not load: "
+              + e.getMessage()
+              + " (a relative model path resolves against "
+              + java.nio.file.Path.of("").toAbsolutePath()
+              + ": is the file there?)");
     } catch (Exception e) {
       throw e;
     } catch (Throwable t) {

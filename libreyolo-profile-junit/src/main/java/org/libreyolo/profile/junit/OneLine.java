@@ -4,8 +4,8 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 
 /**
  * Failures that are the user's setting or environment, not the code under test: reported as one
- * line naming the test and the cause, without a stack trace (it would point into the extension,
- * not at anything the user can change) and without a cause that Surefire prints again.
+ * line naming the test and the cause, without a stack trace (it would point into the extension, not
+ * at anything the user can change) and without a cause that Surefire prints again.
  */
 final class OneLine {
   private OneLine() {}
@@ -15,7 +15,10 @@ final class OneLine {
     return new Configuration(message);
   }
 
-  /** A failure while measuring that the user fixes outside the test (a history that cannot be reached). */
+  /**
+   * A failure while measuring that the user fixes outside the test (a history that cannot be
+   * reached).
+   */
   static AssertionError failure(String message) {
     return new Failure(message);
   }

@@ -15,8 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -27,12 +27,12 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import org.libreyolo.profile.produce.Forking;
 
 /**
- * A fork of a module's perf tests, on the class path of one side of an A/B across versions:
- * {@code discover <test classes> <out>} lists the tests that take a {@link StepProfiler} (one line
- * each: unique id, class, method), {@code run <root> <outcomes> [-Pkey=value]... <unique id>...}
- * runs them through the JUnit Platform launcher, their profiles under {@code root}, and writes one
- * line per test that finished: unique id, status, the missing symbol of a linkage error, the first
- * line of its failure. A failing test is an outcome, not the fork's error.
+ * A fork of a module's perf tests, on the class path of one side of an A/B across versions: {@code
+ * discover <test classes> <out>} lists the tests that take a {@link StepProfiler} (one line each:
+ * unique id, class, method), {@code run <root> <outcomes> [-Pkey=value]... <unique id>...} runs
+ * them through the JUnit Platform launcher, their profiles under {@code root}, and writes one line
+ * per test that finished: unique id, status, the missing symbol of a linkage error, the first line
+ * of its failure. A failing test is an outcome, not the fork's error.
  */
 final class PerfTestFork {
   static final String TAB = "\t";
@@ -40,23 +40,30 @@ final class PerfTestFork {
   private PerfTestFork() {}
 
   public static void main(String[] args) {
-    Forking.guard(() -> {
-      if (args.length >= 3 && args[0].equals("discover")) {
-        write(Path.of(args[2]), discover(Path.of(args[1])));
-      } else if (args.length >= 3 && args[0].equals("run")) {
-        write(Path.of(args[2]), run(Path.of(args[1]), Arrays.asList(args).subList(3, args.length)));
-      } else {
-        throw new IllegalArgumentException("usage: PerfTestFork discover DIR OUT | run ROOT OUT [-Pk=v]... ID...");
-      }
-    });
+    Forking.guard(
+        () -> {
+          if (args.length >= 3 && args[0].equals("discover")) {
+            write(Path.of(args[2]), discover(Path.of(args[1])));
+          } else if (args.length >= 3 && args[0].equals("run")) {
+            write(
+                Path.of(args[2]),
+                run(Path.of(args[1]), Arrays.asList(args).subList(3, args.length)));
+          } else {
+            throw new IllegalArgumentException(
+                "usage: PerfTestFork discover DIR OUT | run ROOT OUT [-Pk=v]... ID...");
+          }
+        });
     System.exit(0);
   }
 
   /** The perf tests under a test-classes folder, in discovery order. */
   static List<String> discover(Path testClasses) {
     Launcher launcher = LauncherFactory.create();
-    TestPlan plan = launcher.discover(LauncherDiscoveryRequestBuilder.request()
-        .selectors(selectClasspathRoots(Set.of(testClasses))).build());
+    TestPlan plan =
+        launcher.discover(
+            LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClasspathRoots(Set.of(testClasses)))
+                .build());
     List<String> out = new ArrayList<>();
     for (TestIdentifier root : plan.getRoots()) {
       collect(plan, root, out);
@@ -97,26 +104,43 @@ final class PerfTestFork {
     }
     parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
     parameters.put(StepConfig.PREFIX + "forks", "1");
-    parameters.put(StepConfig.PREFIX + "skip", "false"); // -Dlibreyolo.profile.skip=true was for Surefire's run
+    parameters.put(
+        StepConfig.PREFIX + "skip",
+        "false"); // -Dlibreyolo.profile.skip=true was for Surefire's run
     List<String> outcomes = new ArrayList<>();
     Launcher launcher = LauncherFactory.create();
-    TestExecutionListener listener = new TestExecutionListener() {
-      @Override
-      public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-        Throwable t = result.getThrowable().orElse(null);
-        if (id.isTest() || t != null) {
-          outcomes.add(id.getUniqueId() + TAB + result.getStatus() + TAB + missingSymbol(t) + TAB + firstLine(t));
-        }
-      }
-    };
+    TestExecutionListener listener =
+        new TestExecutionListener() {
+          @Override
+          public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            Throwable t = result.getThrowable().orElse(null);
+            if (id.isTest() || t != null) {
+              outcomes.add(
+                  id.getUniqueId()
+                      + TAB
+                      + result.getStatus()
+                      + TAB
+                      + missingSymbol(t)
+                      + TAB
+                      + firstLine(t));
+            }
+          }
+        };
     for (List<DiscoverySelector> selectors : byClass.values()) {
-      launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors)
-          .configurationParameters(parameters).build(), listener);
+      launcher.execute(
+          LauncherDiscoveryRequestBuilder.request()
+              .selectors(selectors)
+              .configurationParameters(parameters)
+              .build(),
+          listener);
     }
     return outcomes;
   }
 
-  /** The class part of a unique id ({@code [engine:junit-jupiter]/[class:demo.WorkPerfTest]}), the id itself without one. */
+  /**
+   * The class part of a unique id ({@code [engine:junit-jupiter]/[class:demo.WorkPerfTest]}), the
+   * id itself without one.
+   */
   static String classOf(String uniqueId) {
     int i = uniqueId.indexOf("/[method:");
     int j = uniqueId.indexOf("/[test-template:");

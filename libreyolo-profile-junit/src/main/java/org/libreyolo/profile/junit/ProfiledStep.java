@@ -14,13 +14,12 @@ import org.libreyolo.profile.Api;
 /**
  * Marks a perf test (or, on the class, sets defaults for its methods). Attributes merge one by one,
  * as JMH's do: a method's attribute left blank takes the class's, then the enclosing class's (for
- * {@code @Nested} tests), then the defaults ({@code org.libreyolo.profile.Defaults.Step} and
- * {@code .Gate}). The test takes a
- * {@link StepProfiler} parameter and hands it the step to measure; warmup, runs and repeats run
- * inside that call, so the method executes once. Configuration parameters
- * {@code libreyolo.profile.<attribute>} (junit-platform.properties or {@code -D}) override the
- * annotation. Profiled sections hold a shared resource lock: they never interleave, while
- * unprofiled tests still run in parallel.
+ * {@code @Nested} tests), then the defaults ({@code org.libreyolo.profile.Defaults.Step} and {@code
+ * .Gate}). The test takes a {@link StepProfiler} parameter and hands it the step to measure;
+ * warmup, runs and repeats run inside that call, so the method executes once. Configuration
+ * parameters {@code libreyolo.profile.<attribute>} (junit-platform.properties or {@code -D})
+ * override the annotation. Profiled sections hold a shared resource lock: they never interleave,
+ * while unprofiled tests still run in parallel.
  */
 @Documented
 @Inherited
@@ -63,7 +62,8 @@ public @interface ProfiledStep {
   int repeat() default UNSET;
 
   /**
-   * Baseline file (default {@code src/perf/libreyolo-profile/<fully.qualified.Class>.<method>.json}).
+   * Baseline file (default {@code
+   * src/perf/libreyolo-profile/<fully.qualified.Class>.<method>.json}).
    *
    * @return the baseline file, relative to the module, or empty for the default
    */
@@ -99,15 +99,16 @@ public @interface ProfiledStep {
   int items() default UNSET;
 
   /**
-   * What an item is, for the throughput's unit: {@code images} gives {@code images/s} (default items).
+   * What an item is, for the throughput's unit: {@code images} gives {@code images/s} (default
+   * items).
    *
    * @return the unit's name
    */
   String unit() default "";
 
   /**
-   * Intra-op threads of the engine while the step runs; 0 keeps the engine's default, all cores
-   * but one (docs/measurement.md, "Threads").
+   * Intra-op threads of the engine while the step runs; 0 keeps the engine's default, all cores but
+   * one (docs/measurement.md, "Threads").
    *
    * @return intra-op threads, at least 1
    */
@@ -115,9 +116,9 @@ public @interface ProfiledStep {
 
   /**
    * Processes to measure in (JMH's forks): each a fresh JVM that runs this one test through the
-   * JUnit Platform launcher (its fixtures, {@code @BeforeAll} included, the same class path,
-   * system properties and configuration parameters), one after another; the profile merges them
-   * and the gate's unit is the fork. Default 1: measured in the test's own JVM.
+   * JUnit Platform launcher (its fixtures, {@code @BeforeAll} included, the same class path, system
+   * properties and configuration parameters), one after another; the profile merges them and the
+   * gate's unit is the fork. Default 1: measured in the test's own JVM.
    *
    * @return forks, 1 to 100
    */

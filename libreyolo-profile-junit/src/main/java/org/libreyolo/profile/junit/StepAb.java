@@ -3,31 +3,54 @@ package org.libreyolo.profile.junit;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.function.Executable;
-import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.report.AbReport;
 
-/** The in-test A/B: two arms in alternating blocks, judged by the A/B gate, a regression fails the test. */
+/**
+ * The in-test A/B: two arms in alternating blocks, judged by the A/B gate, a regression fails the
+ * test.
+ */
 final class StepAb {
   private StepAb() {}
 
-  static PairedBlocks compare(StepConfig config, String id, String device, String name, Executable control,
-      Executable candidate, StepOutput out) {
+  static PairedBlocks compare(
+      StepConfig config,
+      String id,
+      String device,
+      String name,
+      Executable control,
+      Executable candidate,
+      StepOutput out) {
     ObjectNode what = JsonNodeFactory.instance.objectNode();
     what.put("model", id);
     what.put("step", name);
     what.put("device", device);
-    AbResult r = AbProfiler.compare("control", "candidate", (clock, index) -> run(id, control),
-        (clock, index) -> run(id, candidate), what, config.ab(),
-        config.outputDirectory().resolve("ab-" + name + ".json"), Progress.NONE);
+    AbResult r =
+        AbProfiler.compare(
+            "control",
+            "candidate",
+            (clock, index) -> run(id, control),
+            (clock, index) -> run(id, candidate),
+            what,
+            config.ab(),
+            config.outputDirectory().resolve("ab-" + name + ".json"),
+            Progress.NONE);
     PairedBlocks v = r.verdict();
-    out.line("[libreyolo-profile] " + id + ": A/B " + name + ": "
-        + String.join(" | ", AbReport.changeLine(r), AbReport.mdeLine(r), AbReport.verdictLine(r)));
+    out.line(
+        "[libreyolo-profile] "
+            + id
+            + ": A/B "
+            + name
+            + ": "
+            + String.join(
+                " | ", AbReport.changeLine(r), AbReport.mdeLine(r), AbReport.verdictLine(r)));
     if (v.verdict() == Verdict.REGRESSION) {
-      throw new AssertionError("performance regression in " + id + " (A/B " + name + "): " + AbReport.changeLine(r));
+      throw new AssertionError(
+          "performance regression in " + id + " (A/B " + name + "): " + AbReport.changeLine(r));
     }
     return v;
   }

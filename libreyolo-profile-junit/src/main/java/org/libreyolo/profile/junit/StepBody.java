@@ -13,8 +13,13 @@ interface StepBody {
 
   default void finish() throws Throwable {}
 
-  /** A step on a fresh input per iteration: {@code setup} and {@code teardown} outside the clock. */
-  static <I> StepBody withSetup(String phase, ThrowingSupplier<I> setup, ThrowingConsumer<I> step,
+  /**
+   * A step on a fresh input per iteration: {@code setup} and {@code teardown} outside the clock.
+   */
+  static <I> StepBody withSetup(
+      String phase,
+      ThrowingSupplier<I> setup,
+      ThrowingConsumer<I> step,
       ThrowingConsumer<I> teardown) {
     return new StepBody() {
       private I next;
@@ -64,5 +69,7 @@ interface StepBody {
   }
 
   /** DJL's Predictor metric names and the phases they become. */
-  String[][] DJL_STAGES = {{"Preprocess", "preprocess"}, {"Inference", "inference"}, {"Postprocess", "postprocess"}};
+  String[][] DJL_STAGES = {
+    {"Preprocess", "preprocess"}, {"Inference", "inference"}, {"Postprocess", "postprocess"}
+  };
 }

@@ -10,15 +10,14 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.Option;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
-import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.Forking;
 
@@ -27,11 +26,30 @@ import org.libreyolo.profile.produce.Forking;
  * the class's, else an enclosing class's, else the defaults; then overridden by the configuration
  * parameter {@code libreyolo.profile.<name>}.
  */
-record StepConfig(String testClass, String method, String name, int warmup, int runs, int repeat, Path baseline,
-    double maxRegression, double alpha, double processNoise, double jobNoise, boolean failOnInconclusive, boolean trace,
+record StepConfig(
+    String testClass,
+    String method,
+    String name,
+    int warmup,
+    int runs,
+    int repeat,
+    Path baseline,
+    double maxRegression,
+    double alpha,
+    double processNoise,
+    double jobNoise,
+    boolean failOnInconclusive,
+    boolean trace,
     int items,
-    String unit, int threads, boolean updateBaseline, Path outputDirectory, AbResult.Settings ab, Files files,
-    int forks, Fork fork, History history) {
+    String unit,
+    int threads,
+    boolean updateBaseline,
+    Path outputDirectory,
+    AbResult.Settings ab,
+    Files files,
+    int forks,
+    Fork fork,
+    History history) {
 
   /**
    * The run history (docs/history.md): its JDBC URL ({@code libreyolo.profile.history}, null when
@@ -49,15 +67,36 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   /** Set by the parent on each fork: the folder the fork writes its profiles under (internal). */
   static final String FORK_OUTPUT = "forkOutput";
 
-  /** The parameters a fork inherits (the rest come from system properties and junit-platform.properties). */
-  static final List<String> INHERITED = List.of("warmup", "runs", "repeat", "maxRegression", "alpha", "processNoise", "jobNoise",
-      "failOnInconclusive", "trace", "threads", "baselineDirectory", "pairs", "blockRuns", "abAlpha",
-      "abMaxRegression");
+  /**
+   * The parameters a fork inherits (the rest come from system properties and
+   * junit-platform.properties).
+   */
+  static final List<String> INHERITED =
+      List.of(
+          "warmup",
+          "runs",
+          "repeat",
+          "maxRegression",
+          "alpha",
+          "processNoise",
+          "jobNoise",
+          "failOnInconclusive",
+          "trace",
+          "threads",
+          "baselineDirectory",
+          "pairs",
+          "blockRuns",
+          "abAlpha",
+          "abMaxRegression");
 
-  /** Where this test's steps keep their files: the layout, the fully qualified class and the test's key. */
+  /**
+   * Where this test's steps keep their files: the layout, the fully qualified class and the test's
+   * key.
+   */
   record Files(StepLayout layout, String className, String key) {}
 
-  private static final java.util.regex.Pattern STEP_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
+  private static final java.util.regex.Pattern STEP_NAME =
+      java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
 
   /**
    * The same test's step {@code step}: its own profile and baseline ({@code <key>.<step>}), the
@@ -65,14 +104,40 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
    */
   StepConfig named(String step) {
     if (step == null || !STEP_NAME.matcher(step).matches()) {
-      throw new IllegalArgumentException("step name '" + step + "' in " + testClass + "." + method
-          + ": use letters, digits, '_' or '-'");
+      throw new IllegalArgumentException(
+          "step name '"
+              + step
+              + "' in "
+              + testClass
+              + "."
+              + method
+              + ": use letters, digits, '_' or '-'");
     }
     String key = files.key() + "." + step;
-    return new StepConfig(testClass, method, step, warmup, runs, repeat,
-        files.layout().baseline(files.className(), key), maxRegression, alpha, processNoise, jobNoise, failOnInconclusive,
-        trace, items, unit, threads, updateBaseline, files.layout().directory(files.className(), key), ab, files,
-        forks, fork, history);
+    return new StepConfig(
+        testClass,
+        method,
+        step,
+        warmup,
+        runs,
+        repeat,
+        files.layout().baseline(files.className(), key),
+        maxRegression,
+        alpha,
+        processNoise,
+        jobNoise,
+        failOnInconclusive,
+        trace,
+        items,
+        unit,
+        threads,
+        updateBaseline,
+        files.layout().directory(files.className(), key),
+        ab,
+        files,
+        forks,
+        fork,
+        history);
   }
 
   static final String PREFIX = "libreyolo.profile.";
@@ -87,20 +152,35 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     // invocation: two ForwardPerfTest classes or two invocations never share a profile or baseline
     String key = methodName + invocation(context);
     Optional<String> forkOutput = param(context, FORK_OUTPUT, s -> s);
-    StepLayout layout = new StepLayout(
-        Path.of(forkOutput.or(() -> param(context, "outputDirectory", s -> s)).orElse(Defaults.Step.OUTPUT_DIRECTORY)),
-        Path.of(param(context, "baselineDirectory", s -> s).orElse(Defaults.Gate.BASELINE_DIRECTORY)));
-    int warmup = param(context, "warmup", Integer::parseInt).orElse(a.integer(ProfiledStep::warmup,
-        Defaults.Step.WARMUP));
+    StepLayout layout =
+        new StepLayout(
+            Path.of(
+                forkOutput
+                    .or(() -> param(context, "outputDirectory", s -> s))
+                    .orElse(Defaults.Step.OUTPUT_DIRECTORY)),
+            Path.of(
+                param(context, "baselineDirectory", s -> s)
+                    .orElse(Defaults.Gate.BASELINE_DIRECTORY)));
+    int warmup =
+        param(context, "warmup", Integer::parseInt)
+            .orElse(a.integer(ProfiledStep::warmup, Defaults.Step.WARMUP));
     String baseline = a.text(ProfiledStep::baseline, "");
-    return new StepConfig(className, methodName, a.text(ProfiledStep::name, methodName), warmup,
-        param(context, "runs", Integer::parseInt).orElse(a.integer(ProfiledStep::runs, Defaults.Step.RUNS)),
-        param(context, "repeat", Integer::parseInt).orElse(a.integer(ProfiledStep::repeat, Defaults.Step.REPEAT)),
+    return new StepConfig(
+        className,
+        methodName,
+        a.text(ProfiledStep::name, methodName),
+        warmup,
+        param(context, "runs", Integer::parseInt)
+            .orElse(a.integer(ProfiledStep::runs, Defaults.Step.RUNS)),
+        param(context, "repeat", Integer::parseInt)
+            .orElse(a.integer(ProfiledStep::repeat, Defaults.Step.REPEAT)),
         baseline.isEmpty() ? layout.baseline(type.getName(), key) : Path.of(baseline),
-        param(context, "maxRegression", Double::parseDouble).orElse(a.real(ProfiledStep::maxRegression,
-            Defaults.Gate.MAX_REGRESSION_VALUE)),
-        param(context, "alpha", Double::parseDouble).orElse(a.real(ProfiledStep::alpha, Defaults.Gate.ALPHA_VALUE)),
-        param(context, "processNoise", Double::parseDouble).orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
+        param(context, "maxRegression", Double::parseDouble)
+            .orElse(a.real(ProfiledStep::maxRegression, Defaults.Gate.MAX_REGRESSION_VALUE)),
+        param(context, "alpha", Double::parseDouble)
+            .orElse(a.real(ProfiledStep::alpha, Defaults.Gate.ALPHA_VALUE)),
+        param(context, "processNoise", Double::parseDouble)
+            .orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
         param(context, "jobNoise", Double::parseDouble).orElse(Defaults.Gate.JOB_NOISE_VALUE),
         param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
@@ -109,16 +189,21 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),
         param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
         layout.directory(type.getName(), key),
-        new AbResult.Settings(warmup,
+        new AbResult.Settings(
+            warmup,
             param(context, "pairs", Integer::parseInt).orElse(Defaults.Ab.PAIRS_VALUE),
             param(context, "blockRuns", Integer::parseInt).orElse(Defaults.Ab.BLOCK_RUNS_VALUE),
             param(context, "abAlpha", Double::parseDouble).orElse(Defaults.Ab.ALPHA_VALUE),
-            param(context, "abMaxRegression", Double::parseDouble).orElse(Defaults.Ab.MAX_REGRESSION_VALUE)),
+            param(context, "abMaxRegression", Double::parseDouble)
+                .orElse(Defaults.Ab.MAX_REGRESSION_VALUE)),
         new Files(layout, type.getName(), key),
-        forkOutput.isPresent() ? 1 : param(context, "forks", Integer::parseInt).orElse(a.integer(ProfiledStep::forks,
-            Defaults.Step.FORKS)),
+        forkOutput.isPresent()
+            ? 1
+            : param(context, "forks", Integer::parseInt)
+                .orElse(a.integer(ProfiledStep::forks, Defaults.Step.FORKS)),
         new Fork(forkOutput.isPresent(), context.getUniqueId(), inherited(context)),
-        new History(param(context, "history", s -> s).orElse(null),
+        new History(
+            param(context, "history", s -> s).orElse(null),
             param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),
             param(context, "recordHistory", Boolean::parseBoolean).orElse(null)));
   }
@@ -133,8 +218,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
 
   /**
    * The annotations that apply, nearest first: the method's, the class's, then enclosing classes'
-   * (a {@code @Nested} class sees its outer class's). Each attribute takes the first level that
-   * set it.
+   * (a {@code @Nested} class sees its outer class's). Each attribute takes the first level that set
+   * it.
    */
   record Levels(List<ProfiledStep> nearestFirst) {
     static Levels of(Method method, Class<?> type) {
@@ -144,22 +229,34 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
         AnnotationSupport.findAnnotation(c, ProfiledStep.class).ifPresent(levels::add);
       }
       if (levels.isEmpty()) {
-        throw new IllegalStateException("StepProfiler needs @ProfiledStep on the test method or class");
+        throw new IllegalStateException(
+            "StepProfiler needs @ProfiledStep on the test method or class");
       }
       return new Levels(levels);
     }
 
     int integer(ToIntFunction<ProfiledStep> attribute, int fallback) {
-      return nearestFirst.stream().mapToInt(attribute).filter(v -> v != ProfiledStep.UNSET).findFirst()
+      return nearestFirst.stream()
+          .mapToInt(attribute)
+          .filter(v -> v != ProfiledStep.UNSET)
+          .findFirst()
           .orElse(fallback);
     }
 
     double real(ToDoubleFunction<ProfiledStep> attribute, double fallback) {
-      return nearestFirst.stream().mapToDouble(attribute).filter(v -> !Double.isNaN(v)).findFirst().orElse(fallback);
+      return nearestFirst.stream()
+          .mapToDouble(attribute)
+          .filter(v -> !Double.isNaN(v))
+          .findFirst()
+          .orElse(fallback);
     }
 
     String text(Function<ProfiledStep, String> attribute, String fallback) {
-      return nearestFirst.stream().map(attribute).filter(v -> !v.isBlank()).findFirst().orElse(fallback);
+      return nearestFirst.stream()
+          .map(attribute)
+          .filter(v -> !v.isBlank())
+          .findFirst()
+          .orElse(fallback);
     }
 
     boolean trace() {
@@ -168,8 +265,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
   }
 
   /**
-   * {@code [<display name>]} for an invocation of a parameterized or repeated test, file-name
-   * safe; empty for a plain test.
+   * {@code [<display name>]} for an invocation of a parameterized or repeated test, file-name safe;
+   * empty for a plain test.
    */
   static String invocation(ExtensionContext context) {
     if (!context.getUniqueId().contains("-invocation:#")) {
@@ -178,7 +275,8 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     return "[" + context.getDisplayName().replaceAll("[^A-Za-z0-9._=,-]+", "_") + "]";
   }
 
-  private static <T> Optional<T> param(ExtensionContext context, String name, Function<String, T> parse) {
+  private static <T> Optional<T> param(
+      ExtensionContext context, String name, Function<String, T> parse) {
     Optional<String> value = context.getConfigurationParameter(PREFIX + name);
     if (value.isEmpty() || value.get().isBlank()) {
       return Optional.empty();
@@ -186,14 +284,24 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
     try {
       return Optional.of(parse.apply(value.get().trim()));
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("configuration parameter " + PREFIX + name + "='" + value.get()
-          + "' is not valid: " + e.getMessage());
+      throw new IllegalArgumentException(
+          "configuration parameter "
+              + PREFIX
+              + name
+              + "='"
+              + value.get()
+              + "' is not valid: "
+              + e.getMessage());
     }
   }
 
   GateOptions gateOptions() {
-    return GateOptions.builder().alpha(alpha).maxRegression(maxRegression).processNoise(processNoise)
-        .jobNoise(jobNoise).build();
+    return GateOptions.builder()
+        .alpha(alpha)
+        .maxRegression(maxRegression)
+        .processNoise(processNoise)
+        .jobNoise(jobNoise)
+        .build();
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */
@@ -202,17 +310,26 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
       gateOptions();
       options("cpu", -1);
       if (threads < 0) {
-        throw LibreYoloException.badInput("{threads} must be >= 1 (0: the engine's default), got " + threads);
+        throw LibreYoloException.badInput(
+            "{threads} must be >= 1 (0: the engine's default), got " + threads);
       }
       if (!(ab.alpha() > 0 && ab.alpha() < 1)) {
         throw LibreYoloException.badInput("{abAlpha} must be within (0, 1), got " + ab.alpha());
       }
       if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
-        throw LibreYoloException.badInput("{pairs} must be >= " + PairedBlocks.MIN_PAIRS + " and {blockRuns} >= 1 for"
-            + " an A/B (got " + ab.pairs() + ", " + ab.blockRuns() + ")");
+        throw LibreYoloException.badInput(
+            "{pairs} must be >= "
+                + PairedBlocks.MIN_PAIRS
+                + " and {blockRuns} >= 1 for"
+                + " an A/B (got "
+                + ab.pairs()
+                + ", "
+                + ab.blockRuns()
+                + ")");
       }
       Forking.check(forks);
-      if (updateBaseline && !fork.inFork()) { // a baseline is only worth recording if the gate can judge it
+      if (updateBaseline
+          && !fork.inFork()) { // a baseline is only worth recording if the gate can judge it
         GateRun.requireJudgeable(runs, repeat, forks);
       }
     } catch (LibreYoloException e) {
@@ -222,11 +339,22 @@ record StepConfig(String testClass, String method, String name, int warmup, int 
 
   /** What core's step profiler needs, with the device and model parameters the test named. */
   CustomStepProfiler.Options options(String device, long modelParams) {
-    return CustomStepProfiler.Options.builder(name, testClass + "." + method).warmup(warmup).runs(runs).repeat(repeat)
-        .trace(trace).items(items).outputDirectory(outputDirectory).device(device).modelParams(modelParams).build();
+    return CustomStepProfiler.Options.builder(name, testClass + "." + method)
+        .warmup(warmup)
+        .runs(runs)
+        .repeat(repeat)
+        .trace(trace)
+        .items(items)
+        .outputDirectory(outputDirectory)
+        .device(device)
+        .modelParams(modelParams)
+        .build();
   }
 
-  /** A core error in the extension's words: options named as {@code @ProfiledStep} attributes / parameters. */
+  /**
+   * A core error in the extension's words: options named as {@code @ProfiledStep} attributes /
+   * parameters.
+   */
   static String words(LibreYoloException e) {
     return e.message(Option.Surface.JUNIT);
   }

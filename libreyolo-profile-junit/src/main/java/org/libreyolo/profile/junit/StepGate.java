@@ -2,15 +2,18 @@ package org.libreyolo.profile.junit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
-/** A measured step against its baseline: records it, or judges it with the {@code check} goal's gate. */
+/**
+ * A measured step against its baseline: records it, or judges it with the {@code check} goal's
+ * gate.
+ */
 final class StepGate {
   private StepGate() {}
 
@@ -23,8 +26,16 @@ final class StepGate {
       out.line("[libreyolo-profile] " + id + ": baseline recorded at " + baseline);
       return null;
     }
-    String headline = "[libreyolo-profile] " + id + ": p50 " + Num.str(profile.latency().p50()) + " ms, "
-        + Num.str(profile.imgPerS()) + " " + config.unit() + "/s";
+    String headline =
+        "[libreyolo-profile] "
+            + id
+            + ": p50 "
+            + Num.str(profile.latency().p50())
+            + " ms, "
+            + Num.str(profile.imgPerS())
+            + " "
+            + config.unit()
+            + "/s";
     String record = "record one with -Dlibreyolo.profile.updateBaseline=true";
     if (!Files.exists(baseline)) { // a directory or unreadable file is the loader's one-line error
       out.line(headline + "; no baseline at " + baseline + " (" + record + ")");
@@ -32,8 +43,12 @@ final class StepGate {
     }
     CheckFiles.Outcome outcome;
     try {
-      outcome = CheckFiles.check(ReaderViews.load(baseline), baseline, profile, current, config.gateOptions(), dir);
-    } catch (LibreYoloException e) { // a baseline the gate cannot judge: its reason, then how to record one here
+      outcome =
+          CheckFiles.check(
+              ReaderViews.load(baseline), baseline, profile, current, config.gateOptions(), dir);
+    } catch (
+        LibreYoloException
+            e) { // a baseline the gate cannot judge: its reason, then how to record one here
       throw new IllegalStateException(StepConfig.words(e) + " (" + record + ")", e);
     }
     Verdict verdict = outcome.result().verdict();
@@ -42,9 +57,16 @@ final class StepGate {
       outcome.lines().forEach(line -> out.line("[libreyolo-profile]   " + line));
     }
     if (GateRun.fails(verdict, config.failOnInconclusive())) {
-      throw new AssertionError((verdict == Verdict.REGRESSION ? "performance regression" : "INCONCLUSIVE gate"
-          + " (libreyolo.profile.failOnInconclusive=true)") + " in " + id + " against " + baseline + "\n"
-          + String.join("\n", outcome.lines()));
+      throw new AssertionError(
+          (verdict == Verdict.REGRESSION
+                  ? "performance regression"
+                  : "INCONCLUSIVE gate" + " (libreyolo.profile.failOnInconclusive=true)")
+              + " in "
+              + id
+              + " against "
+              + baseline
+              + "\n"
+              + String.join("\n", outcome.lines()));
     }
     return verdict;
   }

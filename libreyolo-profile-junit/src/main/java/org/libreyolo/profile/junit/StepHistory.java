@@ -29,11 +29,21 @@ final class StepHistory {
     if (h.url() == null) {
       return null;
     }
-    String series = new StepLayout.Step(config.files().className(), dir.getFileName().toString(), null, null, null).id();
+    String series =
+        new StepLayout.Step(
+                config.files().className(), dir.getFileName().toString(), null, null, null)
+            .id();
     String prefix = "[libreyolo-profile] " + series + ": ";
     try {
-      HistoryViews.Judged judged = HistoryViews.checkThenRecord(h.url(), profile, series, h.branch(), h.record(),
-          StepConfig.PREFIX + "recordHistory", config.gateOptions());
+      HistoryViews.Judged judged =
+          HistoryViews.checkThenRecord(
+              h.url(),
+              profile,
+              series,
+              h.branch(),
+              h.record(),
+              StepConfig.PREFIX + "recordHistory",
+              config.gateOptions());
       judged.checkLines().forEach(line -> out.line(prefix + line));
       judged.recordLines().forEach(line -> out.line(prefix + line));
       if (judged.recorded()) {
@@ -48,10 +58,11 @@ final class StepHistory {
   /** Tells the check goal this step's history is done. */
   private static void mark(Path dir, String url) {
     try {
-      Files.writeString(dir.resolve(Defaults.History.RECORDED_FILE), url + "\n", StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve(Defaults.History.RECORDED_FILE), url + "\n", StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new IllegalStateException("cannot write " + dir.resolve(Defaults.History.RECORDED_FILE) + ": "
-          + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot write " + dir.resolve(Defaults.History.RECORDED_FILE) + ": " + e.getMessage(), e);
     }
   }
 }

@@ -35,13 +35,17 @@ final class StepOutput {
     for (Method m : context.getClass().getMethods()) {
       if (m.getName().equals("publishDirectory") && m.getParameterCount() == 2) {
         try {
-          m.invoke(context, "libreyolo-profile", (ThrowingConsumer<Path>) target -> {
-            try (var files = Files.list(dir)) {
-              for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, target.resolve(f.getFileName()));
-              }
-            }
-          });
+          m.invoke(
+              context,
+              "libreyolo-profile",
+              (ThrowingConsumer<Path>)
+                  target -> {
+                    try (var files = Files.list(dir)) {
+                      for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.copy(f, target.resolve(f.getFileName()));
+                      }
+                    }
+                  });
         } catch (ReflectiveOperationException | RuntimeException e) {
           // attaching is a convenience; the files stay under target/
         }
@@ -50,9 +54,11 @@ final class StepOutput {
     }
     if (NO_REPORT_FILES_SAID.compareAndSet(false, true)) {
       String version = org.junit.jupiter.api.Test.class.getPackage().getImplementationVersion();
-      System.out.println("[libreyolo-profile] warning: JUnit " + (version == null ? "(unknown version)" : version)
-          + " cannot attach files to test reports (JUnit 5.12+ can): the profiles are only under " + dir.getParent()
-          .getParent());
+      System.out.println(
+          "[libreyolo-profile] warning: JUnit "
+              + (version == null ? "(unknown version)" : version)
+              + " cannot attach files to test reports (JUnit 5.12+ can): the profiles are only under "
+              + dir.getParent().getParent());
     }
   }
 }

@@ -21,9 +21,9 @@ public interface StepProfiler {
   String RESOURCE = "org.libreyolo.profile";
 
   /**
-   * Names the model the step runs, so the profile records its parameter count and device (the
-   * gate treats a different model or device as a different environment) and the gate divides the
-   * step by the engine canary. Returns this handle.
+   * Names the model the step runs, so the profile records its parameter count and device (the gate
+   * treats a different model or device as a different environment) and the gate divides the step by
+   * the engine canary. Returns this handle.
    *
    * @param block the model's DJL block (its parameters counted, its device recorded)
    * @return this handle
@@ -31,10 +31,10 @@ public interface StepProfiler {
   StepProfiler model(ai.djl.nn.Block block);
 
   /**
-   * A handle for the step {@code name} of this test, with its own profile and baseline
-   * ({@code <class>.<method>.<name>.json}): a test may measure several steps, each once, e.g.
-   * {@code profiler.step("decode").measure(...); profiler.step("resize").measure(...)}. Names are
-   * letters, digits, {@code _} and {@code -}.
+   * A handle for the step {@code name} of this test, with its own profile and baseline ({@code
+   * <class>.<method>.<name>.json}): a test may measure several steps, each once, e.g. {@code
+   * profiler.step("decode").measure(...); profiler.step("resize").measure(...)}. Names are letters,
+   * digits, {@code _} and {@code -}.
    *
    * @param name the step's name: letters, digits, {@code _} and {@code -}
    * @return a handle for that step
@@ -58,7 +58,8 @@ public interface StepProfiler {
   <T> StepResult measure(ThrowingSupplier<T> step);
 
   /**
-   * Measures a one-phase step under the given phase name, e.g. {@code measure("forward", () -> ...)}.
+   * Measures a one-phase step under the given phase name, e.g. {@code measure("forward", () ->
+   * ...)}.
    *
    * @param phase the phase's name
    * @param step the step, run once per iteration
@@ -76,8 +77,8 @@ public interface StepProfiler {
   <T> StepResult measure(String phase, ThrowingSupplier<T> step);
 
   /**
-   * Measures a step made of named phases:
-   * {@code it -> { var x = it.phase("pre", () -> pre()); it.phase("forward", () -> forward(x)); }}.
+   * Measures a step made of named phases: {@code it -> { var x = it.phase("pre", () -> pre());
+   * it.phase("forward", () -> forward(x)); }}.
    *
    * @param step the step, run once per iteration
    * @return what was measured
@@ -85,9 +86,9 @@ public interface StepProfiler {
   StepResult measure(PhasedStep step);
 
   /**
-   * Measures a step made of named phases that returns a value (consumed every iteration, so the
-   * JIT cannot drop the work that made it):
-   * {@code it -> { var x = it.phase("pre", () -> pre()); return it.phase("forward", () -> forward(x)); }}.
+   * Measures a step made of named phases that returns a value (consumed every iteration, so the JIT
+   * cannot drop the work that made it): {@code it -> { var x = it.phase("pre", () -> pre()); return
+   * it.phase("forward", () -> forward(x)); }}.
    *
    * @param step the step, run once per iteration
    * @return what was measured
@@ -105,21 +106,23 @@ public interface StepProfiler {
   <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step);
 
   /**
-   * The same with a per-iteration teardown after the clock stops (close what setup opened), not timed.
+   * The same with a per-iteration teardown after the clock stops (close what setup opened), not
+   * timed.
    *
    * @param setup makes a fresh input per iteration, before the clock starts
    * @param step the step on that input, timed
    * @param teardown closes what setup made, after the clock stops
    * @return what was measured
    */
-  <I> StepResult measure(ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown);
+  <I> StepResult measure(
+      ThrowingSupplier<I> setup, ThrowingConsumer<I> step, ThrowingConsumer<I> teardown);
 
   /**
    * Measures a DJL {@link Predictor}, any model a user loads: one {@code predict} per iteration on
    * {@code input.get()} (made before the clock starts). DJL's own metrics of each call become the
    * phases {@code preprocess}, {@code inference} and {@code postprocess} (its translator's input
-   * processing, the forward, its output processing), so no hand-written split is needed. A
-   * {@code TranslateException} fails the test naming the cause.
+   * processing, the forward, its output processing), so no hand-written split is needed. A {@code
+   * TranslateException} fails the test naming the cause.
    *
    * @param predictor the DJL predictor, called once per iteration
    * @param input makes the next input, before the clock starts

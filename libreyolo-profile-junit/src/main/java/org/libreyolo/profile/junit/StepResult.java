@@ -8,9 +8,9 @@ import org.libreyolo.profile.result.Profile;
 
 /**
  * What {@link StepProfiler#measure} measured, typed: the latency percentiles and mean of one
- * iteration, the mean of each phase, the throughput in the unit the test named
- * ({@link ProfiledStep#unit()}), the gate's verdict (null without a baseline or while recording
- * one) and the files written. {@link #profile()} is the whole profile for anything else.
+ * iteration, the mean of each phase, the throughput in the unit the test named ({@link
+ * ProfiledStep#unit()}), the gate's verdict (null without a baseline or while recording one) and
+ * the files written. {@link #profile()} is the whole profile for anything else.
  *
  * @param step the step's name
  * @param p50Ms the median iteration, ms
@@ -26,9 +26,19 @@ import org.libreyolo.profile.result.Profile;
  * @param profile the whole profile
  */
 @Api(status = Api.Status.EXPERIMENTAL)
-public record StepResult(String step, double p50Ms, double p90Ms, double p99Ms, double meanMs,
-    Map<String, Double> phaseMeansMs, double throughput, String throughputUnit, Verdict verdict, Path profileFile,
-    Path reportFile, Profile profile) {
+public record StepResult(
+    String step,
+    double p50Ms,
+    double p90Ms,
+    double p99Ms,
+    double meanMs,
+    Map<String, Double> phaseMeansMs,
+    double throughput,
+    String throughputUnit,
+    Verdict verdict,
+    Path profileFile,
+    Path reportFile,
+    Profile profile) {
 
   /**
    * {@code p50 12.345 ms, 81.0 images/s}.
@@ -36,6 +46,7 @@ public record StepResult(String step, double p50Ms, double p90Ms, double p99Ms, 
    * @return the headline, e.g. {@code p50 12.345 ms, 81.00 images/s}
    */
   public String headline() {
-    return String.format(java.util.Locale.ROOT, "p50 %.3f ms, %.2f %s", p50Ms, throughput, throughputUnit);
+    return String.format(
+        java.util.Locale.ROOT, "p50 %.3f ms, %.2f %s", p50Ms, throughput, throughputUnit);
   }
 }

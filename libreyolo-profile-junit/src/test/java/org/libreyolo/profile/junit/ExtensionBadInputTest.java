@@ -12,8 +12,8 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Events;
 
 /**
- * The JUnit surface of the bad-input matrix: every bad setting or file fails the profiled test
- * with one line that names the problem, and leaves no output behind.
+ * The JUnit surface of the bad-input matrix: every bad setting or file fails the profiled test with
+ * one line that names the problem, and leaves no output behind.
  */
 class ExtensionBadInputTest {
   @TempDir Path dir;
@@ -29,11 +29,18 @@ class ExtensionBadInputTest {
   /** A ModelFixture whose model file is not where the criteria say. */
   static class MissingModel {
     @org.junit.jupiter.api.extension.RegisterExtension
-    static ModelFixture<ai.djl.repository.zoo.ZooModel<ai.djl.ndarray.NDList, ai.djl.ndarray.NDList>> model =
-        ModelFixture.of(() -> ai.djl.repository.zoo.Criteria.builder()
-            .setTypes(ai.djl.ndarray.NDList.class, ai.djl.ndarray.NDList.class)
-            .optModelPath(Path.of("src/test/resources/no-such-model.torchscript")).optEngine("PyTorch").build()
-            .loadModel()).threads(1);
+    static ModelFixture<
+            ai.djl.repository.zoo.ZooModel<ai.djl.ndarray.NDList, ai.djl.ndarray.NDList>>
+        model =
+            ModelFixture.of(
+                    () ->
+                        ai.djl.repository.zoo.Criteria.builder()
+                            .setTypes(ai.djl.ndarray.NDList.class, ai.djl.ndarray.NDList.class)
+                            .optModelPath(Path.of("src/test/resources/no-such-model.torchscript"))
+                            .optEngine("PyTorch")
+                            .build()
+                            .loadModel())
+                .threads(1);
 
     @Test
     @ProfiledStep(warmup = 0, runs = 3)
@@ -44,18 +51,33 @@ class ExtensionBadInputTest {
 
   @Test
   void aModelThatIsNotThereNamesWhereItWasLookedFor() {
-    Events events = org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(MissingModel.class))
-        .execute().containerEvents(); // beforeAll fails the class
-    Throwable t = events.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class)
-        .orElseThrow().getThrowable().orElseThrow();
-    assertThat(t.getMessage()).startsWith("MissingModel: the ModelFixture's model did not load: ")
+    Events events =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .selectors(
+                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(
+                    MissingModel.class))
+            .execute()
+            .containerEvents(); // beforeAll fails the class
+    Throwable t =
+        events.failed().stream()
+            .findFirst()
+            .orElseThrow()
+            .getPayload(TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow();
+    assertThat(t.getMessage())
+        .startsWith("MissingModel: the ModelFixture's model did not load: ")
         .contains("a relative model path resolves against " + Path.of("").toAbsolutePath());
   }
 
   @ParameterizedTest(name = "{0}={1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       warmup         | many  | libreyolo.profile.warmup='many' is not valid
       warmup         | -1    | warmup >= 0
       runs           | 1     | runs >= 2
@@ -79,14 +101,22 @@ class ExtensionBadInputTest {
 
   @Test
   void aBaselineTheGateCouldNeverJudgeIsRefusedBeforeAnythingIsRecorded() {
-    Events events = org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
-        .configurationParameter("libreyolo.profile.updateBaseline", "true")
-        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
-        .execute().testEvents();
-    Throwable t = assertFailedWith(events, "QuickStep.step: @ProfiledStep: runs 3 gives 0 timing blocks of 5 runs,"
-        + " the gate needs at least 3: a baseline recorded so could never be judged; set runs >= 15 (or forks >= 2)");
+    Events events =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .configurationParameter(
+                "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
+            .configurationParameter("libreyolo.profile.updateBaseline", "true")
+            .selectors(
+                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
+            .execute()
+            .testEvents();
+    Throwable t =
+        assertFailedWith(
+            events,
+            "QuickStep.step: @ProfiledStep: runs 3 gives 0 timing blocks of 5 runs,"
+                + " the gate needs at least 3: a baseline recorded so could never be judged; set runs >= 15 (or forks >= 2)");
     assertThat(t.getStackTrace()).isEmpty();
     assertThat(dir.resolve("baselines")).doesNotExist();
     assertThat(dir.resolve("out")).doesNotExist();
@@ -94,15 +124,23 @@ class ExtensionBadInputTest {
 
   @Test
   void anUnreachableHistoryFailsWithOneLine() {
-    Throwable t = assertFailedWith(run(QuickStep.class, "libreyolo.profile.history",
-        "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2"), "cannot reach the history database at 127.0.0.1:1");
+    Throwable t =
+        assertFailedWith(
+            run(
+                QuickStep.class,
+                "libreyolo.profile.history",
+                "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=2"),
+            "cannot reach the history database at 127.0.0.1:1");
     assertThat(t.getMessage()).startsWith("ExtensionBadInputTest.QuickStep.step: cannot reach");
     assertThat(t.getStackTrace()).isEmpty();
     assertThat(t.getCause()).isNull();
   }
 
   @ParameterizedTest(name = "baseline: {0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       not json    | {"schema":
       wrong kind  | [1, 2, 3]
       """)
@@ -110,7 +148,11 @@ class ExtensionBadInputTest {
     Path baseline = dir.resolve("baselines/" + QuickStep.class.getName() + ".step.json");
     Files.createDirectories(baseline.getParent());
     Files.writeString(baseline, content);
-    assertFailedWith(run(QuickStep.class, "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString()),
+    assertFailedWith(
+        run(
+            QuickStep.class,
+            "libreyolo.profile.baselineDirectory",
+            dir.resolve("baselines").toString()),
         QuickStep.class.getName() + ".step.json");
     assertThat(Files.readString(baseline)).as("the baseline is left as it was").isEqualTo(content);
   }
@@ -118,7 +160,11 @@ class ExtensionBadInputTest {
   @Test
   void baselineThatIsADirectoryFailsWithOneLine() throws Exception {
     Files.createDirectories(dir.resolve("baselines/" + QuickStep.class.getName() + ".step.json"));
-    assertFailedWith(run(QuickStep.class, "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString()),
+    assertFailedWith(
+        run(
+            QuickStep.class,
+            "libreyolo.profile.baselineDirectory",
+            dir.resolve("baselines").toString()),
         QuickStep.class.getName() + ".step.json");
   }
 
@@ -128,8 +174,14 @@ class ExtensionBadInputTest {
 
   private static Throwable assertFailedWith(Events events, String expected) {
     events.assertStatistics(s -> s.failed(1));
-    Throwable t = events.failed().stream().findFirst().orElseThrow()
-        .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    Throwable t =
+        events.failed().stream()
+            .findFirst()
+            .orElseThrow()
+            .getPayload(TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow();
     assertThat(t.getMessage()).contains(expected).doesNotContain("\n").doesNotContain("Exception");
     return t;
   }

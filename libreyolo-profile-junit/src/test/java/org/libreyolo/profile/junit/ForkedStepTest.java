@@ -15,13 +15,16 @@ import org.libreyolo.profile.result.Json;
 
 /**
  * A plain-Java perf test with forks: each fork a fresh JVM running the one test through the
- * Platform launcher; the gate judges forks (time) and the allocation counter (bytes per
- * iteration). The work and the allocation are set through system properties, which forks inherit.
+ * Platform launcher; the gate judges forks (time) and the allocation counter (bytes per iteration).
+ * The work and the allocation are set through system properties, which forks inherit.
  */
 class ForkedStepTest {
   @TempDir Path dir;
 
-  /** Spins {@code libreyolo.test.spinMicros} and allocates {@code libreyolo.test.bytes} per iteration. */
+  /**
+   * Spins {@code libreyolo.test.spinMicros} and allocates {@code libreyolo.test.bytes} per
+   * iteration.
+   */
   @ProfiledStep(forks = 3, warmup = 3, runs = 40)
   static class PlainStep {
     static volatile Object sink;
@@ -30,13 +33,14 @@ class ForkedStepTest {
     void work(StepProfiler profiler) {
       long spin = Long.getLong("libreyolo.test.spinMicros", 800) * 1000;
       int bytes = Integer.getInteger("libreyolo.test.bytes", 4096);
-      profiler.measure(() -> {
-        long end = System.nanoTime() + spin;
-        while (System.nanoTime() < end) {
-          Thread.onSpinWait();
-        }
-        sink = new byte[bytes];
-      });
+      profiler.measure(
+          () -> {
+            long end = System.nanoTime() + spin;
+            while (System.nanoTime() < end) {
+              Thread.onSpinWait();
+            }
+            sink = new byte[bytes];
+          });
     }
   }
 
@@ -49,13 +53,17 @@ class ForkedStepTest {
   private Events run(boolean record) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
+        .configurationParameter(
+            "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
         .configurationParameter("libreyolo.profile.updateBaseline", Boolean.toString(record))
-        .selectors(selectClass(PlainStep.class)).execute().testEvents();
+        .selectors(selectClass(PlainStep.class))
+        .execute()
+        .testEvents();
   }
 
   @Test
-  void aaIsGreenTwiceTheTimeIsATimingRegressionTwiceTheAllocationACounterRegression() throws Exception {
+  void aaIsGreenTwiceTheTimeIsATimingRegressionTwiceTheAllocationACounterRegression()
+      throws Exception {
     run(true).assertStatistics(s -> s.succeeded(1));
     Path file = dir.resolve("out/" + PlainStep.class.getName() + "/work/profile.json");
     JsonNode p = Json.MAPPER.readTree(file.toFile());
@@ -65,22 +73,32 @@ class ForkedStepTest {
     assertThat(p.get("samples").get("blocks").get("canary").asText()).startsWith("jvm ");
     assertThat(p.get("allocation").get("bytes_per_iteration").asLong()).isBetween(4096L, 4608L);
 
-    run(false).assertStatistics(s -> s.succeeded(1)); // A/A: green (PASS or INCONCLUSIVE, never a failure)
+    run(false)
+        .assertStatistics(
+            s -> s.succeeded(1)); // A/A: green (PASS or INCONCLUSIVE, never a failure)
 
     System.setProperty("libreyolo.test.spinMicros", "1600");
     String slower = failure(run(false));
-    assertThat(slower).contains("performance regression", "latency_p50_ms", "REGRESSION", "timing: REGRESSION");
+    assertThat(slower)
+        .contains("performance regression", "latency_p50_ms", "REGRESSION", "timing: REGRESSION");
 
     System.clearProperty("libreyolo.test.spinMicros");
     System.setProperty("libreyolo.test.bytes", "8192");
     String allocates = failure(run(false));
-    assertThat(allocates).contains("performance regression", "allocation: +", "bytes/iteration",
-        "counters: REGRESSION");
+    assertThat(allocates)
+        .contains(
+            "performance regression", "allocation: +", "bytes/iteration", "counters: REGRESSION");
   }
 
   private static String failure(Events events) {
     events.assertStatistics(s -> s.failed(1));
-    return events.failed().stream().findFirst().orElseThrow().getPayload(TestExecutionResult.class).orElseThrow()
-        .getThrowable().orElseThrow().getMessage();
+    return events.failed().stream()
+        .findFirst()
+        .orElseThrow()
+        .getPayload(TestExecutionResult.class)
+        .orElseThrow()
+        .getThrowable()
+        .orElseThrow()
+        .getMessage();
   }
 }

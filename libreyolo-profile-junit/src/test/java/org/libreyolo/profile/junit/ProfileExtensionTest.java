@@ -34,10 +34,11 @@ class ProfileExtensionTest {
     @Test
     @ProfiledStep(warmup = 1, runs = 6, trace = true)
     void alpha(StepProfiler profiler) {
-      profiler.measure(it -> {
-        it.phase("preprocess", () -> LockSupport.parkNanos(500_000));
-        it.phase("forward", () -> LockSupport.parkNanos(1_000_000));
-      });
+      profiler.measure(
+          it -> {
+            it.phase("preprocess", () -> LockSupport.parkNanos(500_000));
+            it.phase("forward", () -> LockSupport.parkNanos(1_000_000));
+          });
     }
 
     @Test
@@ -71,33 +72,59 @@ class ProfileExtensionTest {
     @Test
     @ProfiledStep(runs = 1)
     void tooFewRuns(StepProfiler profiler) {
-      profiler.measure(() -> { });
+      profiler.measure(() -> {});
     }
 
     @Test
     void noAnnotation(StepProfiler profiler) {
-      profiler.measure(() -> { });
+      profiler.measure(() -> {});
     }
   }
 
   @Test
   void badSettingsFailTheTestWithAClearMessage() {
-    Events events = EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .selectors(selectClass(BadSettings.class)).execute().testEvents();
+    Events events =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .selectors(selectClass(BadSettings.class))
+            .execute()
+            .testEvents();
     events.assertStatistics(s -> s.failed(2));
     java.util.List<String> messages = new java.util.ArrayList<>();
-    events.failed().stream().forEach(e -> messages.add(e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
-        .orElseThrow().getThrowable().orElseThrow().getMessage()));
-    assertThat(messages).anySatisfy(m -> assertThat(m).contains("runs >= 2"))
-        .anySatisfy(m -> assertThat(m).contains("No ParameterResolver registered")); // no @ProfiledStep: no extension
-    Events badParam = EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.warmup", "many")
-        .selectors(selectClass(SleepingStep.class)).execute().testEvents();
+    events.failed().stream()
+        .forEach(
+            e ->
+                messages.add(
+                    e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                        .orElseThrow()
+                        .getThrowable()
+                        .orElseThrow()
+                        .getMessage()));
+    assertThat(messages)
+        .anySatisfy(m -> assertThat(m).contains("runs >= 2"))
+        .anySatisfy(
+            m ->
+                assertThat(m)
+                    .contains("No ParameterResolver registered")); // no @ProfiledStep: no extension
+    Events badParam =
+        EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .configurationParameter("libreyolo.profile.warmup", "many")
+            .selectors(selectClass(SleepingStep.class))
+            .execute()
+            .testEvents();
     badParam.assertStatistics(s -> s.failed(1));
-    assertThat(badParam.failed().stream().findFirst().orElseThrow().getPayload(
-        org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage())
+    assertThat(
+            badParam.failed().stream()
+                .findFirst()
+                .orElseThrow()
+                .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow()
+                .getMessage())
         .contains("libreyolo.profile.warmup='many' is not valid");
     assertThat(dir.resolve("out")).doesNotExist();
   }
@@ -105,18 +132,36 @@ class ProfileExtensionTest {
   @Test
   void abComparisonFailsAThreefoldSlowerCandidateAndWritesEveryPair() throws Exception {
     Events[] holder = new Events[1];
-    String out = captured(() -> holder[0] = EngineTestKit.engine("junit-jupiter")
-        .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.pairs", "20")
-        .configurationParameter("libreyolo.profile.blockRuns", "3")
-        .selectors(selectClass(AbSteps.class)).execute().testEvents());
+    String out =
+        captured(
+            () ->
+                holder[0] =
+                    EngineTestKit.engine("junit-jupiter")
+                        .configurationParameter(
+                            "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+                        .configurationParameter("libreyolo.profile.pairs", "20")
+                        .configurationParameter("libreyolo.profile.blockRuns", "3")
+                        .selectors(selectClass(AbSteps.class))
+                        .execute()
+                        .testEvents());
     holder[0].assertStatistics(s -> s.failed(1));
-    Throwable t = holder[0].failed().stream().findFirst().orElseThrow()
-        .getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    Throwable t =
+        holder[0].failed().stream()
+            .findFirst()
+            .orElseThrow()
+            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow();
     assertThat(t).isInstanceOf(AssertionError.class);
-    assertThat(t.getMessage()).contains("performance regression in AbSteps.slowerCandidate (A/B parse): change +");
-    assertThat(out).contains("[libreyolo-profile] AbSteps.slowerCandidate: A/B parse: change +", "REGRESSION");
-    JsonNode ab = Json.MAPPER.readTree(dir.resolve("out/" + AbSteps.class.getName() + "/slowerCandidate/ab-parse.json").toFile());
+    assertThat(t.getMessage())
+        .contains("performance regression in AbSteps.slowerCandidate (A/B parse): change +");
+    assertThat(out)
+        .contains("[libreyolo-profile] AbSteps.slowerCandidate: A/B parse: change +", "REGRESSION");
+    JsonNode ab =
+        Json.MAPPER.readTree(
+            dir.resolve("out/" + AbSteps.class.getName() + "/slowerCandidate/ab-parse.json")
+                .toFile());
     assertThat(ab.get("pairs")).hasSize(20);
     // a spin only gets longer under load: the paired ratio stays far above the 2% threshold
     assertThat(ab.get("change").asDouble()).isBetween(0.5, 3.5);
@@ -126,9 +171,12 @@ class ProfileExtensionTest {
   private Events run(Class<?> type, boolean updateBaseline, boolean parallel) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
-        .configurationParameter("libreyolo.profile.updateBaseline", Boolean.toString(updateBaseline))
-        .configurationParameter("junit.jupiter.execution.parallel.enabled", Boolean.toString(parallel))
+        .configurationParameter(
+            "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
+        .configurationParameter(
+            "libreyolo.profile.updateBaseline", Boolean.toString(updateBaseline))
+        .configurationParameter(
+            "junit.jupiter.execution.parallel.enabled", Boolean.toString(parallel))
         .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
         .selectors(selectClass(type))
         .execute()
@@ -150,9 +198,16 @@ class ProfileExtensionTest {
   @Test
   void passingStepWritesItsProfileAndSaysHowToRecordABaseline() throws Exception {
     stepMicros = 3000;
-    String out = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.started(1).succeeded(1)));
-    assertThat(out).contains("[libreyolo-profile] SleepingStep.step: p50 ", "no baseline at",
-        "-Dlibreyolo.profile.updateBaseline=true");
+    String out =
+        captured(
+            () ->
+                run(SleepingStep.class, false, false)
+                    .assertStatistics(s -> s.started(1).succeeded(1)));
+    assertThat(out)
+        .contains(
+            "[libreyolo-profile] SleepingStep.step: p50 ",
+            "no baseline at",
+            "-Dlibreyolo.profile.updateBaseline=true");
     Path profile = dir.resolve("out/" + SleepingStep.class.getName() + "/step/profile.json");
     JsonNode p = Json.MAPPER.readTree(profile.toFile());
     assertThat(p.get("samples").get("latency_ms")).hasSize(30);
@@ -160,7 +215,8 @@ class ProfileExtensionTest {
     // plain Java code, no model named: the trace-less profile says CPU and no model parameters
     assertThat(p.get("device").asText()).isEqualTo("cpu");
     assertThat(p.get("environment").get("model_params").asLong()).isEqualTo(-1);
-    // the canary boots the engine for every step: the environment never depends on which test ran first
+    // the canary boots the engine for every step: the environment never depends on which test ran
+    // first
     assertThat(p.get("environment").get("engine").isNull()).isFalse();
     assertThat(p.get("kernel_source").asText()).isEqualTo("none");
     assertThat(dir.resolve("baselines")).doesNotExist();
@@ -181,32 +237,50 @@ class ProfileExtensionTest {
     Files.copy(baseline, recorded);
 
     scaleBlocks(recorded, baseline, 10.0);
-    String faster = captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.succeeded(1)));
+    String faster =
+        captured(() -> run(SleepingStep.class, false, false).assertStatistics(s -> s.succeeded(1)));
     assertThat(faster).contains("; IMPROVED against");
     // the same gate run as Maven's check: one verdict, three files
     Path step = dir.resolve("out/" + SleepingStep.class.getName() + "/step");
     assertThat(step.resolve("check-result.json")).isRegularFile();
     assertThat(step.resolve("check-report.html")).isRegularFile();
     // plain code (no model named): timed as is, the canary only watches the machine
-    assertThat(Files.readString(step.resolve("check-summary.md"))).contains("not divided by the canary");
+    assertThat(Files.readString(step.resolve("check-summary.md")))
+        .contains("not divided by the canary");
 
     scaleBlocks(recorded, baseline, 0.1);
     Events[] holder = new Events[1];
     captured(() -> holder[0] = run(SleepingStep.class, false, false));
     Events slower = holder[0];
     slower.assertStatistics(s -> s.failed(1));
-    String message = slower.failed().stream().findFirst().orElseThrow().getPayload(
-        org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage();
-    assertThat(message).contains("performance regression in SleepingStep.step", "latency_p50_ms", "REGRESSION",
-        "99% CI of change", "minimum detectable effect");
+    String message =
+        slower.failed().stream()
+            .findFirst()
+            .orElseThrow()
+            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow()
+            .getMessage();
+    assertThat(message)
+        .contains(
+            "performance regression in SleepingStep.step",
+            "latency_p50_ms",
+            "REGRESSION",
+            "99% CI of change",
+            "minimum detectable effect");
   }
 
-  /** Writes {@code from} to {@code to} with every timing block's step time multiplied by {@code factor}. */
+  /**
+   * Writes {@code from} to {@code to} with every timing block's step time multiplied by {@code
+   * factor}.
+   */
   private static void scaleBlocks(Path from, Path to, double factor) throws java.io.IOException {
     com.fasterxml.jackson.databind.node.ObjectNode p =
         (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(from.toFile());
     com.fasterxml.jackson.databind.node.ArrayNode steps =
-        (com.fasterxml.jackson.databind.node.ArrayNode) p.get("samples").get("blocks").get("step_ms");
+        (com.fasterxml.jackson.databind.node.ArrayNode)
+            p.get("samples").get("blocks").get("step_ms");
     for (int i = 0; i < steps.size(); i++) {
       steps.set(i, steps.get(i).asDouble() * factor);
     }
@@ -216,14 +290,25 @@ class ProfileExtensionTest {
   @Test
   void parallelExecutionKeepsProfiledSectionsAndTracesSeparate() throws Exception {
     captured(() -> run(PhasedSteps.class, false, true).assertStatistics(s -> s.succeeded(3)));
-    JsonNode alpha = Json.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile_trace.json").toFile());
-    JsonNode beta = Json.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/beta/profile_trace.json").toFile());
-    assertThat(names(alpha)).contains("step/preprocess", "step/forward").doesNotContain("step/postprocess");
+    JsonNode alpha =
+        Json.MAPPER.readTree(
+            dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile_trace.json")
+                .toFile());
+    JsonNode beta =
+        Json.MAPPER.readTree(
+            dir.resolve("out/" + PhasedSteps.class.getName() + "/beta/profile_trace.json")
+                .toFile());
+    assertThat(names(alpha))
+        .contains("step/preprocess", "step/forward")
+        .doesNotContain("step/postprocess");
     assertThat(names(beta)).contains("step/postprocess").doesNotContain("step/forward");
-    JsonNode profile = Json.MAPPER.readTree(dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile.json").toFile());
+    JsonNode profile =
+        Json.MAPPER.readTree(
+            dir.resolve("out/" + PhasedSteps.class.getName() + "/alpha/profile.json").toFile());
     assertThat(profile.get("stages_ms").has("preprocess")).isTrue();
     assertThat(profile.get("samples").get("stages_ms").get("forward")).hasSize(6);
-    assertThat(Files.exists(dir.resolve("out/" + PhasedSteps.class.getName() + "/unprofiled"))).isFalse();
+    assertThat(Files.exists(dir.resolve("out/" + PhasedSteps.class.getName() + "/unprofiled")))
+        .isFalse();
   }
 
   private static java.util.Set<String> names(JsonNode trace) {

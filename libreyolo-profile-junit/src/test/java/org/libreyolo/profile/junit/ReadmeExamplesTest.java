@@ -20,14 +20,16 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeExamplesTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-  private static final Pattern BLOCK = Pattern.compile("<!-- it: (\\S+) -->\\s*\\n```[a-z]*\\n(.*?)\\n```", Pattern.DOTALL);
+  private static final Pattern BLOCK =
+      Pattern.compile("<!-- it: (\\S+) -->\\s*\\n```[a-z]*\\n(.*?)\\n```", Pattern.DOTALL);
   private static final Pattern TOKEN = Pattern.compile("@([A-Za-z0-9.]+)@");
 
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
 
   /** README.md, CHANGELOG.md and every page under docs/. */
   static List<Path> pages() throws IOException {
-    List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("CHANGELOG.md")));
+    List<Path> pages =
+        new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("CHANGELOG.md")));
     try (var docs = Files.list(ROOT.resolve("docs"))) {
       docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
     }
@@ -44,15 +46,22 @@ class ReadmeExamplesTest {
         Path file = ROOT.resolve(m.group(1));
         assertThat(file).as(page.getFileName() + " marker " + m.group(1)).isRegularFile();
         String expected = substitute(Files.readString(file), pom).strip();
-        assertThat(m.group(2).strip()).as(page.getFileName() + " block for " + m.group(1)
-            + " differs from the file the IT builds").isEqualTo(expected);
+        assertThat(m.group(2).strip())
+            .as(
+                page.getFileName()
+                    + " block for "
+                    + m.group(1)
+                    + " differs from the file the IT builds")
+            .isEqualTo(expected);
         files.add(m.group(1));
       }
     }
-    assertThat(files).contains("it/src/it/readme-junit/pom.xml",
-        "it/src/it/readme-junit/src/test/java/example/ForwardPerfTest.java",
-        "it/src/it/readme-junit/src/test/java/example/ClassifierPerfTest.java",
-        "it/src/it/readme-junit/src/test/java/example/SizesPerfTest.java");
+    assertThat(files)
+        .contains(
+            "it/src/it/readme-junit/pom.xml",
+            "it/src/it/readme-junit/src/test/java/example/ForwardPerfTest.java",
+            "it/src/it/readme-junit/src/test/java/example/ClassifierPerfTest.java",
+            "it/src/it/readme-junit/src/test/java/example/SizesPerfTest.java");
   }
 
   @Test
@@ -71,7 +80,8 @@ class ReadmeExamplesTest {
         Path file = path.isEmpty() ? page : page.getParent().resolve(path).normalize();
         if (!Files.exists(file)) {
           broken.add(page.getFileName() + ": " + target + " (no such file)");
-        } else if (hash >= 0 && file.toString().endsWith(".md")
+        } else if (hash >= 0
+            && file.toString().endsWith(".md")
             && !anchors(Files.readString(file)).contains(target.substring(hash + 1))) {
           broken.add(page.getFileName() + ": " + target + " (no such heading)");
         }
@@ -80,7 +90,10 @@ class ReadmeExamplesTest {
     assertThat(broken).as("broken links").isEmpty();
   }
 
-  /** The anchors a renderer gives the page's headings: lower case, punctuation dropped, spaces as dashes. */
+  /**
+   * The anchors a renderer gives the page's headings: lower case, punctuation dropped, spaces as
+   * dashes.
+   */
   private static List<String> anchors(String page) {
     List<String> out = new ArrayList<>();
     for (String line : page.split("\n")) {
@@ -100,7 +113,10 @@ class ReadmeExamplesTest {
       String name = t.group(1);
       String value;
       if (name.equals("project.version")) {
-        value = first(pom, "<artifactId>libreyolo-profile-parent</artifactId>\\s*<version>([^<]+)</version>");
+        value =
+            first(
+                pom,
+                "<artifactId>libreyolo-profile-parent</artifactId>\\s*<version>([^<]+)</version>");
       } else {
         value = first(pom, "<" + Pattern.quote(name) + ">([^<]+)</" + Pattern.quote(name) + ">");
       }

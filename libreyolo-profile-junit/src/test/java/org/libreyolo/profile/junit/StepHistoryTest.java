@@ -12,7 +12,10 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.Series;
 
-/** {@code libreyolo.profile.history} in the extension alone: each run judged against the history, then recorded. */
+/**
+ * {@code libreyolo.profile.history} in the extension alone: each run judged against the history,
+ * then recorded.
+ */
 class StepHistoryTest {
   @TempDir Path dir;
 
@@ -20,22 +23,26 @@ class StepHistoryTest {
   static class Spin {
     @Test
     void spin(StepProfiler profiler) {
-      profiler.measure(() -> {
-        long end = System.nanoTime() + 300_000;
-        while (System.nanoTime() < end) {
-          Thread.onSpinWait();
-        }
-      });
+      profiler.measure(
+          () -> {
+            long end = System.nanoTime() + 300_000;
+            while (System.nanoTime() < end) {
+              Thread.onSpinWait();
+            }
+          });
     }
   }
 
   private org.junit.platform.testkit.engine.Events run(String url, String record) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-        .configurationParameter("libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
+        .configurationParameter(
+            "libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
         .configurationParameter("libreyolo.profile.history", url)
         .configurationParameter("libreyolo.profile.recordHistory", record)
-        .selectors(selectClass(Spin.class)).execute().testEvents();
+        .selectors(selectClass(Spin.class))
+        .execute()
+        .testEvents();
   }
 
   @Test
@@ -62,9 +69,15 @@ class StepHistoryTest {
   @Test
   void anUnreachableHistoryFailsTheTestInOneLine() {
     String bad = "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=1";
-    String failure = run(bad, "true").failed().stream().findFirst().orElseThrow()
-        .getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
-        .getMessage();
+    String failure =
+        run(bad, "true").failed().stream()
+            .findFirst()
+            .orElseThrow()
+            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow()
+            .getMessage();
     assertThat(failure).contains("cannot reach the history database").doesNotContain("\n");
   }
 }

@@ -6,32 +6,37 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.produce.VersionAb;
 
-/** The A/B across versions' fork entry point and its bad input (the whole A/B: the ab-versions IT). */
+/**
+ * The A/B across versions' fork entry point and its bad input (the whole A/B: the ab-versions IT).
+ */
 class VersionAbTest {
   @TempDir Path dir;
 
   private static String classpath() {
     String surefire = System.getProperty("surefire.test.class.path");
-    return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
+    return surefire != null && !surefire.isBlank()
+        ? surefire
+        : System.getProperty("java.class.path");
   }
 
   private VersionAb.Options options(Path tests, int forks) {
     VersionAb.Side side = new VersionAb.Side("this build", classpath());
-    return VersionAb.Options.builder(tests, side, side).workingDirectory(dir).forks(forks).outputDirectory(dir.resolve("out"))
+    return VersionAb.Options.builder(tests, side, side)
+        .workingDirectory(dir)
+        .forks(forks)
+        .outputDirectory(dir.resolve("out"))
         .build();
   }
 
   @Test
   void aModuleWithoutPerfTestsIsOneLine() throws Exception {
     Path empty = Files.createDirectories(dir.resolve("test-classes"));
-    assertThatThrownBy(() -> VersionAb.run(options(empty, 2), line -> { }))
+    assertThatThrownBy(() -> VersionAb.run(options(empty, 2), line -> {}))
         .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("no @ProfiledStep test in " + empty)
         .hasMessageContaining("nothing to compare against the baseline");
@@ -40,21 +45,27 @@ class VersionAbTest {
 
   @Test
   void oneForkPerSideCannotGiveTheSpreadBetweenForks() {
-    assertThatThrownBy(() -> options(dir, 1)).isInstanceOf(LibreYoloException.class)
+    assertThatThrownBy(() -> options(dir, 1))
+        .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("abForks must be within 2..100 per side");
   }
 
   @Test
   void theDiscoveryNamesOnlyTestsThatTakeAProfiler() {
-    Path classes = Path.of(ForkedStepTest.class.getProtectionDomain().getCodeSource().getLocation().getPath());
+    Path classes =
+        Path.of(ForkedStepTest.class.getProtectionDomain().getCodeSource().getLocation().getPath());
     List<String> found = PerfTestFork.discover(classes);
-    assertThat(found).isNotEmpty().allSatisfy(line -> assertThat(line).contains("StepProfiler").contains("\t"));
+    assertThat(found)
+        .isNotEmpty()
+        .allSatisfy(line -> assertThat(line).contains("StepProfiler").contains("\t"));
     assertThat(found).noneMatch(line -> line.contains(VersionAbTest.class.getName()));
   }
 
   @Test
   void aForkRunsOneClassAtATimeInTheOrderGiven() {
-    assertThat(PerfTestFork.classOf("[engine:junit-jupiter]/[class:demo.WorkPerfTest]/[method:crunch(x.StepProfiler)]"))
+    assertThat(
+            PerfTestFork.classOf(
+                "[engine:junit-jupiter]/[class:demo.WorkPerfTest]/[method:crunch(x.StepProfiler)]"))
         .isEqualTo("[engine:junit-jupiter]/[class:demo.WorkPerfTest]");
     assertThat(PerfTestFork.classOf("[engine:junit-jupiter]/[class:a.B]/[test-template:p(int)]"))
         .isEqualTo("[engine:junit-jupiter]/[class:a.B]");
@@ -62,8 +73,11 @@ class VersionAbTest {
 
   @Test
   void aLinkageErrorNamesTheMissingSymbolThroughItsCauses() {
-    Throwable t = new AssertionError("Step.m: the measured step threw", new NoSuchMethodError("'int demo.Work.newApi()'"));
-    assertThat(PerfTestFork.missingSymbol(t)).isEqualTo("NoSuchMethodError: 'int demo.Work.newApi()'");
+    Throwable t =
+        new AssertionError(
+            "Step.m: the measured step threw", new NoSuchMethodError("'int demo.Work.newApi()'"));
+    assertThat(PerfTestFork.missingSymbol(t))
+        .isEqualTo("NoSuchMethodError: 'int demo.Work.newApi()'");
     assertThat(PerfTestFork.missingSymbol(new IllegalStateException("boom"))).isEmpty();
     assertThat(PerfTestFork.missingSymbol(null)).isEmpty();
   }

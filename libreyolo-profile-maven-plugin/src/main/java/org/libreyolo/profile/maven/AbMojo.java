@@ -12,28 +12,34 @@ import org.apache.maven.project.MavenProject;
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.repository.RemoteRepository;
-import org.libreyolo.profile.report.AbReport;
-import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.VersionAb;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Json;
 
 /**
  * In-job A/B. With {@code baselineWeights}: the baseline weights and the candidate in one process,
  * in alternating blocks; fails the build when the candidate is significantly slower, by at least
- * {@code abMaxRegression}; writes {@code ab.json}. With {@code baselineVersion},
- * {@code baselineArtifact} or {@code baselineClasspath}: the module's {@code @ProfiledStep} tests
- * against the previous version, in alternating forks of both class paths, judged by the fork gate
- * ({@code alpha}, {@code maxRegression}); writes {@code versions/versions-result.json}
- * (docs/versions.md).
+ * {@code abMaxRegression}; writes {@code ab.json}. With {@code baselineVersion}, {@code
+ * baselineArtifact} or {@code baselineClasspath}: the module's {@code @ProfiledStep} tests against
+ * the previous version, in alternating forks of both class paths, judged by the fork gate ({@code
+ * alpha}, {@code maxRegression}); writes {@code versions/versions-result.json} (docs/versions.md).
  */
-@Mojo(name = "ab", threadSafe = true, requiresProject = false, requiresDependencyResolution = ResolutionScope.TEST)
+@Mojo(
+    name = "ab",
+    threadSafe = true,
+    requiresProject = false,
+    requiresDependencyResolution = ResolutionScope.TEST)
 public class AbMojo extends AbstractInferenceMojo {
-  /** The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript file. */
+  /**
+   * The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript
+   * file.
+   */
   @Parameter(property = "libreyolo.profile.baselineWeights")
   String baselineWeights;
 
@@ -56,23 +62,36 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.abAlpha", defaultValue = Defaults.Ab.ALPHA)
   double abAlpha;
 
-  /** The slowdown the A/B counts (0.02 = 2%); the check goal's threshold is {@code maxRegression}. */
-  @Parameter(property = "libreyolo.profile.abMaxRegression", defaultValue = Defaults.Ab.MAX_REGRESSION)
+  /**
+   * The slowdown the A/B counts (0.02 = 2%); the check goal's threshold is {@code maxRegression}.
+   */
+  @Parameter(
+      property = "libreyolo.profile.abMaxRegression",
+      defaultValue = Defaults.Ab.MAX_REGRESSION)
   double abMaxRegression;
 
   /** Fail the build on REGRESSION (false: log it as a warning). */
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
 
-  /** The previous version of this module to compare with (its groupId and artifactId, resolved by Maven). */
+  /**
+   * The previous version of this module to compare with (its groupId and artifactId, resolved by
+   * Maven).
+   */
   @Parameter(property = "libreyolo.profile.baselineVersion")
   String baselineVersion;
 
-  /** Another artifact as the baseline, {@code groupId:artifactId:version} (its own dependencies resolved). */
+  /**
+   * Another artifact as the baseline, {@code groupId:artifactId:version} (its own dependencies
+   * resolved).
+   */
   @Parameter(property = "libreyolo.profile.baselineArtifact")
   String baselineArtifact;
 
-  /** A folder of classes or a jar as the baseline's main classes (this build's dependencies on both sides). */
+  /**
+   * A folder of classes or a jar as the baseline's main classes (this build's dependencies on both
+   * sides).
+   */
   @Parameter(property = "libreyolo.profile.baselineClasspath")
   File baselineClasspath;
 
@@ -80,12 +99,19 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.abForks", defaultValue = Defaults.Versions.FORKS)
   int abForks;
 
-  /** The fork gate's significance level for the A/B across versions (the check goal's {@code alpha}). */
+  /**
+   * The fork gate's significance level for the A/B across versions (the check goal's {@code
+   * alpha}).
+   */
   @Parameter(property = "libreyolo.profile.alpha", defaultValue = Defaults.Gate.ALPHA)
   double alpha;
 
-  /** The slowdown that counts in the A/B across versions (the check goal's {@code maxRegression}). */
-  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Gate.MAX_REGRESSION)
+  /**
+   * The slowdown that counts in the A/B across versions (the check goal's {@code maxRegression}).
+   */
+  @Parameter(
+      property = "libreyolo.profile.maxRegression",
+      defaultValue = Defaults.Gate.MAX_REGRESSION)
   double maxRegression;
 
   /**
@@ -96,7 +122,9 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.weightsResource")
   String weightsResource;
 
-  /** Measured iterations per test in each fork of the A/B across versions (unset: each test's own). */
+  /**
+   * Measured iterations per test in each fork of the A/B across versions (unset: each test's own).
+   */
   @Parameter(property = "libreyolo.profile.runs")
   Integer runs;
 
@@ -109,8 +137,7 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(defaultValue = "${project.remoteProjectRepositories}", readonly = true)
   List<RemoteRepository> remoteRepositories;
 
-  @Component
-  RepositorySystem repositorySystem;
+  @Component RepositorySystem repositorySystem;
 
   @Override
   void run() throws MojoFailureException {
@@ -122,76 +149,132 @@ public class AbMojo extends AbstractInferenceMojo {
   }
 
   /** The in-job A/B of two weights files: {@code candidate} is the builder's weights. */
-  private void weightsAb(InferOptions.Builder candidate, String baselineFile) throws MojoFailureException {
+  private void weightsAb(InferOptions.Builder candidate, String baselineFile)
+      throws MojoFailureException {
     InferOptions infer = candidate.warmup(warmup).trace(false).build();
-    AbResult r = AbProfiler.run(new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha,
-        abMaxRegression), (stage, done, total) -> { });
+    AbResult r =
+        AbProfiler.run(
+            new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha, abMaxRegression),
+            (stage, done, total) -> {});
     if (json) {
       getLog().info(Json.indented(AbReport.json(r)));
     } else {
       log(AbReport.text(r));
     }
     if (r.verdict().verdict() == Verdict.REGRESSION) {
-      regression("performance regression: " + r.candidate() + " vs " + r.baseline() + " (details: " + r.file() + ")");
+      regression(
+          "performance regression: "
+              + r.candidate()
+              + " vs "
+              + r.baseline()
+              + " (details: "
+              + r.file()
+              + ")");
     }
   }
 
-  /** A REGRESSION fails the build with {@code message}, unless failOnRegression=false says only to warn. */
+  /**
+   * A REGRESSION fails the build with {@code message}, unless failOnRegression=false says only to
+   * warn.
+   */
   private void regression(String message) throws MojoFailureException {
     if (failOnRegression) {
       throw new MojoFailureException(message);
     }
-    getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+    getLog()
+        .warn(
+            "REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
   }
 
   /** The module's perf tests against the previous version (docs/versions.md). */
   private void versions() throws MojoFailureException {
-    int given = (baselineVersion != null ? 1 : 0) + (baselineArtifact != null ? 1 : 0) + (baselineClasspath != null
-        ? 1 : 0);
+    int given =
+        (baselineVersion != null ? 1 : 0)
+            + (baselineArtifact != null ? 1 : 0)
+            + (baselineClasspath != null ? 1 : 0);
     if (given > 1) {
-      throw new MojoFailureException("set one of baselineVersion, baselineArtifact and baselineClasspath");
+      throw new MojoFailureException(
+          "set one of baselineVersion, baselineArtifact and baselineClasspath");
     }
     if (project == null || project.getFile() == null) {
-      throw new MojoFailureException("baselineVersion needs a Maven project: run the ab goal in the module");
+      throw new MojoFailureException(
+          "baselineVersion needs a Maven project: run the ab goal in the module");
     }
     File tests = new File(project.getBuild().getTestOutputDirectory());
     if (!tests.isDirectory()) {
-      throw new MojoFailureException("no compiled tests at " + tests + ": run 'mvn test-compile libreyolo-profile:ab'"
-          + " (or verify) with baselineVersion");
+      throw new MojoFailureException(
+          "no compiled tests at "
+              + tests
+              + ": run 'mvn test-compile libreyolo-profile:ab'"
+              + " (or verify) with baselineVersion");
     }
-    BaselineClasspath.Baseline baseline = baselineClasspath != null ? BaselineClasspath.local(baselineClasspath)
-        : baselineArtifact != null ? BaselineClasspath.resolve(repositorySystem, repositorySession, remoteRepositories,
-        baselineArtifact.strip(), "baselineArtifact", baselineArtifact.strip())
-        : BaselineClasspath.resolve(repositorySystem, repositorySession, remoteRepositories, project.getGroupId() + ":"
-        + project.getArtifactId() + ":" + baselineVersion.strip(), "baselineVersion", baselineVersion.strip());
+    BaselineClasspath.Baseline baseline =
+        baselineClasspath != null
+            ? BaselineClasspath.local(baselineClasspath)
+            : baselineArtifact != null
+                ? BaselineClasspath.resolve(
+                    repositorySystem,
+                    repositorySession,
+                    remoteRepositories,
+                    baselineArtifact.strip(),
+                    "baselineArtifact",
+                    baselineArtifact.strip())
+                : BaselineClasspath.resolve(
+                    repositorySystem,
+                    repositorySession,
+                    remoteRepositories,
+                    project.getGroupId()
+                        + ":"
+                        + project.getArtifactId()
+                        + ":"
+                        + baselineVersion.strip(),
+                    "baselineVersion",
+                    baselineVersion.strip());
     if (weightsResource != null && !weightsResource.isBlank()) {
       modelVersions(baseline);
       return;
     }
     BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
-    Map<String, String> parameters = runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
-    VersionAb.Options options = VersionAb.Options.builder(tests.toPath(),
-        new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
-        new VersionAb.Side("this build " + project.getVersion(), sides.candidate()))
-        .workingDirectory(project.getBasedir().toPath()).forks(abForks).parameters(parameters)
-        .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
-        .classpathDifferences(sides.differences()).outputDirectory(outputDirectory.toPath()).build();
-    VersionAb.Result r = VersionAb.run(options, line -> getLog().info("[libreyolo-profile] " + line));
-    r.lines().forEach(line -> {
-      if (line.contains(": REGRESSION") || line.contains(" fails on this build: ")) {
-        getLog().error(line);
-      } else {
-        getLog().info(line);
-      }
-    });
+    Map<String, String> parameters =
+        runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
+    VersionAb.Options options =
+        VersionAb.Options.builder(
+                tests.toPath(),
+                new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
+                new VersionAb.Side("this build " + project.getVersion(), sides.candidate()))
+            .workingDirectory(project.getBasedir().toPath())
+            .forks(abForks)
+            .parameters(parameters)
+            .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
+            .classpathDifferences(sides.differences())
+            .outputDirectory(outputDirectory.toPath())
+            .build();
+    VersionAb.Result r =
+        VersionAb.run(options, line -> getLog().info("[libreyolo-profile] " + line));
+    r.lines()
+        .forEach(
+            line -> {
+              if (line.contains(": REGRESSION") || line.contains(" fails on this build: ")) {
+                getLog().error(line);
+              } else {
+                getLog().info(line);
+              }
+            });
     getLog().info("details: " + r.file());
     if (!r.failures().isEmpty()) {
       throw new MojoFailureException(String.join("; ", r.failures()));
     }
     if (r.verdict() == Verdict.REGRESSION) {
-      List<String> slower = r.outcomes().stream().filter(o -> o.verdict() == Verdict.REGRESSION)
-          .map(o -> o.test() + " " + o.why()).toList();
-      regression("performance regression against " + options.baseline().label() + ": " + String.join("; ", slower));
+      List<String> slower =
+          r.outcomes().stream()
+              .filter(o -> o.verdict() == Verdict.REGRESSION)
+              .map(o -> o.test() + " " + o.why())
+              .toList();
+      regression(
+          "performance regression against "
+              + options.baseline().label()
+              + ": "
+              + String.join("; ", slower));
     }
   }
 
@@ -199,14 +282,26 @@ public class AbMojo extends AbstractInferenceMojo {
   private void modelVersions(BaselineClasspath.Baseline baseline) throws MojoFailureException {
     String entry = weightsResource.strip().replaceFirst("^/", "");
     java.nio.file.Path folder = outputDirectory.toPath().resolve(Defaults.Versions.FOLDER);
-    java.nio.file.Path ours = java.nio.file.Path.of(project.getBuild().getOutputDirectory()).resolve(entry);
+    java.nio.file.Path ours =
+        java.nio.file.Path.of(project.getBuild().getOutputDirectory()).resolve(entry);
     if (!java.nio.file.Files.isRegularFile(ours)) {
-      throw new MojoFailureException("weightsResource " + entry + " is not in this build's classes ("
-          + project.getBuild().getOutputDirectory() + "): run 'mvn process-resources' (or verify) first, or fix the path");
+      throw new MojoFailureException(
+          "weightsResource "
+              + entry
+              + " is not in this build's classes ("
+              + project.getBuild().getOutputDirectory()
+              + "): run 'mvn process-resources' (or verify) first, or fix the path");
     }
-    java.nio.file.Path theirs = BaselineClasspath.extract(baseline, entry, folder.resolve("baseline-"
-        + ours.getFileName()));
-    getLog().info("model file " + entry + ": " + baseline.main().getFileName() + " (A) vs this build (B)");
+    java.nio.file.Path theirs =
+        BaselineClasspath.extract(
+            baseline, entry, folder.resolve("baseline-" + ours.getFileName()));
+    getLog()
+        .info(
+            "model file "
+                + entry
+                + ": "
+                + baseline.main().getFileName()
+                + " (A) vs this build (B)");
     weightsAb(inferOptions().weights(ours.toString()), theirs.toString());
   }
 }

@@ -3,9 +3,14 @@ package org.libreyolo.profile.maven;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.report.HistoryViews;
 
-/** The history goals' shared parameters: the store, the series and JSON output (docs/history.md). */
+/**
+ * The history goals' shared parameters: the store, the series and JSON output (docs/history.md).
+ */
 abstract class AbstractHistoryMojo extends AbstractProfileMojo {
-  /** The history's JDBC URL: {@code jdbc:sqlite:FILE} or {@code jdbc:postgresql://HOST:PORT/DB}; unset: {@code ~/.libreyolo/profile-history.db}. */
+  /**
+   * The history's JDBC URL: {@code jdbc:sqlite:FILE} or {@code jdbc:postgresql://HOST:PORT/DB};
+   * unset: {@code ~/.libreyolo/profile-history.db}.
+   */
   @Parameter(property = "libreyolo.profile.history")
   String history;
 

@@ -7,7 +7,10 @@ import org.libreyolo.profile.options.DeviceSpec;
 
 /** The goals that run the model: which weights, where, with how many threads. */
 abstract class AbstractModelMojo extends AbstractProfileMojo {
-  /** LibreYOLO9{t,s,m,c}.pt, an .npz/.safetensors state dict, or a TorchScript file (default: random-init LibreYOLO9 of {@code size}). */
+  /**
+   * LibreYOLO9{t,s,m,c}.pt, an .npz/.safetensors state dict, or a TorchScript file (default:
+   * random-init LibreYOLO9 of {@code size}).
+   */
   @Parameter(property = "libreyolo.profile.weights")
   String weights;
 

@@ -12,8 +12,8 @@ import org.libreyolo.profile.gate.GateOptions;
 
 /**
  * Common to every goal: {@code skip}, the output directory, and the mapping of core errors to
- * {@link MojoExecutionException} with a one-line message in Maven's terms (parameter names, not
- * CLI flags). Mojos only map parameters to core options, call core and log.
+ * {@link MojoExecutionException} with a one-line message in Maven's terms (parameter names, not CLI
+ * flags). Mojos only map parameters to core options, call core and log.
  */
 abstract class AbstractProfileMojo extends AbstractMojo {
   /** Skips the goal. */
@@ -21,7 +21,9 @@ abstract class AbstractProfileMojo extends AbstractMojo {
   boolean skip;
 
   /** Where producers and the gate write (the CLI's {@code runs/profile} stays the CLI's). */
-  @Parameter(property = "libreyolo.profile.outputDirectory", defaultValue = "${project.build.directory}/libreyolo-profile")
+  @Parameter(
+      property = "libreyolo.profile.outputDirectory",
+      defaultValue = "${project.build.directory}/libreyolo-profile")
   File outputDirectory;
 
   @Override
@@ -43,9 +45,9 @@ abstract class AbstractProfileMojo extends AbstractMojo {
   abstract void run() throws MojoExecutionException, MojoFailureException;
 
   /**
-   * The check goal's {@code -D} settings, validated by every goal before it works: in
-   * {@code mvn verify} the infer goal measures for a minute before check runs, and a bad
-   * {@code alpha} should fail first, not after the measurement.
+   * The check goal's {@code -D} settings, validated by every goal before it works: in {@code mvn
+   * verify} the infer goal measures for a minute before check runs, and a bad {@code alpha} should
+   * fail first, not after the measurement.
    */
   static void checkGateProperties() {
     String prefix = "libreyolo.profile.";
@@ -55,8 +57,13 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     double processNoise = real(prefix + "processNoise", defaults.processNoise());
     double jobNoise = real(prefix + "jobNoise", defaults.jobNoise());
     String metrics = System.getProperty(prefix + "metrics");
-    GateOptions.builder().alpha(alpha).maxRegression(maxRegression).metrics(metrics == null || metrics.isBlank()
-        ? null : List.of(metrics.split("\\s*,\\s*"))).processNoise(processNoise).jobNoise(jobNoise).build();
+    GateOptions.builder()
+        .alpha(alpha)
+        .maxRegression(maxRegression)
+        .metrics(metrics == null || metrics.isBlank() ? null : List.of(metrics.split("\\s*,\\s*")))
+        .processNoise(processNoise)
+        .jobNoise(jobNoise)
+        .build();
   }
 
   private static double real(String property, double fallback) {
@@ -82,7 +89,8 @@ abstract class AbstractProfileMojo extends AbstractMojo {
 
   static File required(File file, String name) throws MojoExecutionException {
     if (file == null) {
-      throw new MojoExecutionException("missing parameter " + name + ": set -Dlibreyolo.profile." + name + "=<file>");
+      throw new MojoExecutionException(
+          "missing parameter " + name + ": set -Dlibreyolo.profile." + name + "=<file>");
     }
     return file;
   }

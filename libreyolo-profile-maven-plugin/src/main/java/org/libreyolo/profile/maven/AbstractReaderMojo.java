@@ -8,12 +8,15 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.report.ReaderViews;
 
-/** Shared: {@code input} (a profile.json or any Chrome/Kineto trace) and {@code json}; one print path. */
+/**
+ * Shared: {@code input} (a profile.json or any Chrome/Kineto trace) and {@code json}; one print
+ * path.
+ */
 abstract class AbstractReaderMojo extends AbstractProfileMojo {
   /**
    * A profile.json or a Chrome/Kineto trace (.json or .json.gz); default: the infer goal's latest
-   * output under {@code outputDirectory} ({@code infer_repeat.json} after a repeat). Not {@code trace}:
-   * that property is the producers' and the JUnit extension's switch for writing a trace.
+   * output under {@code outputDirectory} ({@code infer_repeat.json} after a repeat). Not {@code
+   * trace}: that property is the producers' and the JUnit extension's switch for writing a trace.
    */
   @Parameter(property = "libreyolo.profile.input")
   File input;
@@ -25,12 +28,16 @@ abstract class AbstractReaderMojo extends AbstractProfileMojo {
   @Override
   final void run() throws MojoExecutionException {
     File given = input;
-    Path file = given != null ? given.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
+    Path file =
+        given != null ? given.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
     if (given == null && !Files.isRegularFile(file)) {
-      throw new MojoExecutionException("no profile to read: run libreyolo-profile:infer first (it writes " + file
-          + ") or set -Dlibreyolo.profile.input=<profile.json or trace>");
+      throw new MojoExecutionException(
+          "no profile to read: run libreyolo-profile:infer first (it writes "
+              + file
+              + ") or set -Dlibreyolo.profile.input=<profile.json or trace>");
     }
-    // the view is the goal's output, not a log message: it prints under -q too (as help:evaluate's does)
+    // the view is the goal's output, not a log message: it prints under -q too (as help:evaluate's
+    // does)
     view(file).lines(json).forEach(System.out::println);
   }
 

@@ -39,44 +39,85 @@ final class BaselineClasspath {
   /** A resolved side: its class path, how the output names it, and what differs from this build. */
   record Sides(String baseline, String candidate, String baselineLabel, List<String> differences) {}
 
-  /** The baseline's main classes and its runtime dependencies, keyed {@code group:artifact[:classifier]}. */
+  /**
+   * The baseline's main classes and its runtime dependencies, keyed {@code
+   * group:artifact[:classifier]}.
+   */
   record Baseline(String label, Path main, Map<String, Artifact> dependencies) {}
 
   private BaselineClasspath() {}
 
-  /** A baseline version's (or artifact's) main artifact and dependencies, resolved as Maven resolves them. */
-  static Baseline resolve(RepositorySystem system, RepositorySystemSession session, List<RemoteRepository> repos,
-      String coordinates, String parameter, String label) throws MojoFailureException {
+  /**
+   * A baseline version's (or artifact's) main artifact and dependencies, resolved as Maven resolves
+   * them.
+   */
+  static Baseline resolve(
+      RepositorySystem system,
+      RepositorySystemSession session,
+      List<RemoteRepository> repos,
+      String coordinates,
+      String parameter,
+      String label)
+      throws MojoFailureException {
     String[] parts = coordinates.split(":");
     if (parts.length != 3 || java.util.Arrays.stream(parts).anyMatch(String::isBlank)) {
-      throw new MojoFailureException(parameter + "=" + coordinates + " is not groupId:artifactId:version");
+      throw new MojoFailureException(
+          parameter + "=" + coordinates + " is not groupId:artifactId:version");
     }
     Artifact root = new DefaultArtifact(parts[0], parts[1], "jar", parts[2]);
     Path main;
     try {
-      main = system.resolveArtifact(session, new ArtifactRequest(root, repos, null)).getArtifact().getFile().toPath();
+      main =
+          system
+              .resolveArtifact(session, new ArtifactRequest(root, repos, null))
+              .getArtifact()
+              .getFile()
+              .toPath();
     } catch (ArtifactResolutionException e) {
-      throw new MojoFailureException("baseline " + coordinates + " (" + parameter + ") was not found: looked in the"
-          + " local repository " + session.getLocalRepository().getBasedir() + " and " + where(repos)
-          + "; install or deploy that version first, or name another");
+      throw new MojoFailureException(
+          "baseline "
+              + coordinates
+              + " ("
+              + parameter
+              + ") was not found: looked in the"
+              + " local repository "
+              + session.getLocalRepository().getBasedir()
+              + " and "
+              + where(repos)
+              + "; install or deploy that version first, or name another");
     }
     requireJar(main, "baseline " + coordinates + " (" + parameter + ")");
     Map<String, Artifact> deps = new LinkedHashMap<>();
     try {
       CollectRequest collect = new CollectRequest(new Dependency(root, "runtime"), repos);
-      // the runtime class path: compile and runtime scopes (the resolver's util module is not lent to plugins)
-      List<ArtifactResult> results = system.resolveDependencies(session, new DependencyRequest(collect,
-          (node, parents) -> node.getDependency() == null || RUNTIME_SCOPES.contains(node.getDependency().getScope())))
-          .getArtifactResults();
+      // the runtime class path: compile and runtime scopes (the resolver's util module is not lent
+      // to plugins)
+      List<ArtifactResult> results =
+          system
+              .resolveDependencies(
+                  session,
+                  new DependencyRequest(
+                      collect,
+                      (node, parents) ->
+                          node.getDependency() == null
+                              || RUNTIME_SCOPES.contains(node.getDependency().getScope())))
+              .getArtifactResults();
       for (ArtifactResult r : results) {
         Artifact a = r.getArtifact();
-        if (!(a.getGroupId().equals(root.getGroupId()) && a.getArtifactId().equals(root.getArtifactId()))) {
+        if (!(a.getGroupId().equals(root.getGroupId())
+            && a.getArtifactId().equals(root.getArtifactId()))) {
           deps.put(key(a.getGroupId(), a.getArtifactId(), a.getClassifier()), a);
         }
       }
     } catch (DependencyResolutionException e) {
-      throw new MojoFailureException("the dependencies of baseline " + coordinates + " (" + parameter + ") could not"
-          + " be resolved: " + e.getMessage().lines().findFirst().orElse(""));
+      throw new MojoFailureException(
+          "the dependencies of baseline "
+              + coordinates
+              + " ("
+              + parameter
+              + ") could not"
+              + " be resolved: "
+              + e.getMessage().lines().findFirst().orElse(""));
     }
     return new Baseline(label, main, deps);
   }
@@ -96,12 +137,18 @@ final class BaselineClasspath {
     try {
       candidate = project.getTestClasspathElements();
     } catch (org.apache.maven.artifact.DependencyResolutionRequiredException e) {
-      throw new MojoFailureException("the test class path of " + project.getArtifactId() + " is not resolved: "
-          + e.getMessage());
+      throw new MojoFailureException(
+          "the test class path of "
+              + project.getArtifactId()
+              + " is not resolved: "
+              + e.getMessage());
     }
     List<String> differences = new ArrayList<>();
-    differences.add("module classes: " + relative(project, project.getBuild().getOutputDirectory()) + " -> "
-        + baseline.main().getFileName());
+    differences.add(
+        "module classes: "
+            + relative(project, project.getBuild().getOutputDirectory())
+            + " -> "
+            + baseline.main().getFileName());
     List<String> a = new ArrayList<>();
     a.add(project.getBuild().getTestOutputDirectory());
     a.add(baseline.main().toString());
@@ -115,7 +162,8 @@ final class BaselineClasspath {
       if (mine == null) {
         differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " only in the baseline");
       } else if (!mine.getBaseVersion().equals(e.getValue().getBaseVersion())) {
-        differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " -> " + mine.getBaseVersion());
+        differences.add(
+            e.getKey() + " " + e.getValue().getBaseVersion() + " -> " + mine.getBaseVersion());
       }
     }
     for (Map.Entry<String, org.apache.maven.artifact.Artifact> e : ours.entrySet()) {
@@ -124,22 +172,33 @@ final class BaselineClasspath {
       }
       a.add(e.getValue().getFile().toString());
       if (!baseline.dependencies().isEmpty() && MAIN_SCOPES.contains(e.getValue().getScope())) {
-        differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " only in this build (on both class"
-            + " paths: the tests may need it)");
+        differences.add(
+            e.getKey()
+                + " "
+                + e.getValue().getBaseVersion()
+                + " only in this build (on both class"
+                + " paths: the tests may need it)");
       }
     }
-    return new Sides(String.join(File.pathSeparator, a), String.join(File.pathSeparator, candidate),
-        baseline.label(), differences);
+    return new Sides(
+        String.join(File.pathSeparator, a),
+        String.join(File.pathSeparator, candidate),
+        baseline.label(),
+        differences);
   }
 
-  /** A resource of the baseline's main classes (a jar entry or a file in a folder), copied to {@code to}. */
+  /**
+   * A resource of the baseline's main classes (a jar entry or a file in a folder), copied to {@code
+   * to}.
+   */
   static Path extract(Baseline baseline, String entry, Path to) throws MojoFailureException {
     try {
       Files.createDirectories(to.toAbsolutePath().getParent());
       if (Files.isDirectory(baseline.main())) {
         Path file = baseline.main().resolve(entry);
         if (!Files.isRegularFile(file)) {
-          throw new MojoFailureException("weightsResource " + entry + " is not in the baseline " + baseline.main());
+          throw new MojoFailureException(
+              "weightsResource " + entry + " is not in the baseline " + baseline.main());
         }
         Files.copy(file, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         return to;
@@ -147,8 +206,14 @@ final class BaselineClasspath {
       try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(baseline.main().toFile())) {
         java.util.zip.ZipEntry e = jar.getEntry(entry);
         if (e == null || e.isDirectory()) {
-          throw new MojoFailureException("weightsResource " + entry + " is not in the baseline "
-              + baseline.main().getFileName() + " (baseline " + baseline.label() + ")");
+          throw new MojoFailureException(
+              "weightsResource "
+                  + entry
+                  + " is not in the baseline "
+                  + baseline.main().getFileName()
+                  + " (baseline "
+                  + baseline.label()
+                  + ")");
         }
         Path tmp = to.resolveSibling(to.getFileName() + ".tmp");
         try (InputStream in = jar.getInputStream(e)) {
@@ -158,13 +223,21 @@ final class BaselineClasspath {
         return to;
       }
     } catch (IOException e) {
-      throw new MojoFailureException("cannot read weightsResource " + entry + " from " + baseline.main() + ": "
-          + e.getMessage());
+      throw new MojoFailureException(
+          "cannot read weightsResource "
+              + entry
+              + " from "
+              + baseline.main()
+              + ": "
+              + e.getMessage());
     }
   }
 
   private static String key(String group, String artifact, String classifier) {
-    return group + ":" + artifact + (classifier == null || classifier.isEmpty() ? "" : ":" + classifier);
+    return group
+        + ":"
+        + artifact
+        + (classifier == null || classifier.isEmpty() ? "" : ":" + classifier);
   }
 
   private static String relative(MavenProject project, String dir) {
@@ -192,7 +265,8 @@ final class BaselineClasspath {
       throw new MojoFailureException(what + ": cannot read " + file + " (" + e.getMessage() + ")");
     }
     if (n < 4 || head[0] != 'P' || head[1] != 'K' || head[2] != 3 || head[3] != 4) {
-      throw new MojoFailureException(what + ": " + file + " is not a jar (nor a folder of classes)");
+      throw new MojoFailureException(
+          what + ": " + file + " is not a jar (nor a folder of classes)");
     }
   }
 }

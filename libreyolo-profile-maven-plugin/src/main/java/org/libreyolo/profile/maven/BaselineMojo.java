@@ -12,11 +12,17 @@ import org.libreyolo.profile.gate.GateRun;
  */
 @Mojo(name = "baseline", threadSafe = true)
 public class BaselineMojo extends AbstractProfileMojo {
-  /** The profile to record (default: the infer goal's latest output, {@code infer_repeat.json} after a repeat). */
+  /**
+   * The profile to record (default: the infer goal's latest output, {@code infer_repeat.json} after
+   * a repeat).
+   */
   @Parameter(property = "libreyolo.profile.current")
   File current;
 
-  /** Baseline name: the file is {@code src/perf/libreyolo-profile/<name>.json} unless {@code baseline} is set. */
+  /**
+   * Baseline name: the file is {@code src/perf/libreyolo-profile/<name>.json} unless {@code
+   * baseline} is set.
+   */
   @Parameter(property = "libreyolo.profile.name", defaultValue = Defaults.Gate.BASELINE_NAME)
   String name;
 
@@ -34,9 +40,14 @@ public class BaselineMojo extends AbstractProfileMojo {
 
   @Override
   void run() {
-    File target = baseline != null ? baseline : new File(basedir, Defaults.Gate.BASELINE_DIRECTORY + "/" + name + ".json");
-    File recorded = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
-    GateRun.recordBaseline(recorded.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
+    File target =
+        baseline != null
+            ? baseline
+            : new File(basedir, Defaults.Gate.BASELINE_DIRECTORY + "/" + name + ".json");
+    File recorded =
+        current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
+    GateRun.recordBaseline(
+        recorded.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
     getLog().info("baseline recorded: " + target + " (from " + recorded + ")");
   }
 }

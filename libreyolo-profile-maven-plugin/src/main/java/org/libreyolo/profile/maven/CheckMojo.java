@@ -9,32 +9,41 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
  * INCONCLUSIVE, judged on timing blocks beside the canary with the machine's process noise, and on
- * the exact counters (docs/statistics.md). A regression (significantly slower, by at least
- * {@code maxRegression}, or more ops or work per step) fails the build unless
- * {@code failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md} and
- * {@code check-report.html}.
+ * the exact counters (docs/statistics.md). A regression (significantly slower, by at least {@code
+ * maxRegression}, or more ops or work per step) fails the build unless {@code
+ * failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md} and {@code
+ * check-report.html}.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class CheckMojo extends AbstractProfileMojo {
   /** The recorded baseline profile (kept in the repository). */
-  @Parameter(property = "libreyolo.profile.baseline",
-      defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY + "/" + Defaults.Gate.BASELINE_NAME + ".json")
+  @Parameter(
+      property = "libreyolo.profile.baseline",
+      defaultValue =
+          "${project.basedir}/"
+              + Defaults.Gate.BASELINE_DIRECTORY
+              + "/"
+              + Defaults.Gate.BASELINE_NAME
+              + ".json")
   File baseline;
 
-  /** The profile to judge (default: the infer goal's latest output, {@code infer_repeat.json} after a repeat). */
+  /**
+   * The profile to judge (default: the infer goal's latest output, {@code infer_repeat.json} after
+   * a repeat).
+   */
   @Parameter(property = "libreyolo.profile.current")
   File current;
 
@@ -43,14 +52,18 @@ public class CheckMojo extends AbstractProfileMojo {
   double alpha;
 
   /** Practical threshold: the relative change that counts (0.05 = 5%). */
-  @Parameter(property = "libreyolo.profile.maxRegression", defaultValue = Defaults.Gate.MAX_REGRESSION)
+  @Parameter(
+      property = "libreyolo.profile.maxRegression",
+      defaultValue = Defaults.Gate.MAX_REGRESSION)
   double maxRegression;
 
   /**
-   * This machine's run-to-run noise between processes: the standard deviation of a run's mean
-   * log block time (0.05 = 5%), measured by the project's gate study; part of every interval.
+   * This machine's run-to-run noise between processes: the standard deviation of a run's mean log
+   * block time (0.05 = 5%), measured by the project's gate study; part of every interval.
    */
-  @Parameter(property = "libreyolo.profile.processNoise", defaultValue = Defaults.Gate.PROCESS_NOISE)
+  @Parameter(
+      property = "libreyolo.profile.processNoise",
+      defaultValue = Defaults.Gate.PROCESS_NOISE)
   double processNoise;
 
   /**
@@ -68,7 +81,10 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
 
-  /** Fail the build on INCONCLUSIVE too (a different workload or environment, or too little evidence). */
+  /**
+   * Fail the build on INCONCLUSIVE too (a different workload or environment, or too little
+   * evidence).
+   */
   @Parameter(property = "libreyolo.profile.failOnInconclusive", defaultValue = "false")
   boolean failOnInconclusive;
 
@@ -92,7 +108,8 @@ public class CheckMojo extends AbstractProfileMojo {
   boolean failOnMissing;
 
   /** Where the JUnit steps' baselines live ({@code <class>.<method>.json}). */
-  @Parameter(property = "libreyolo.profile.baselineDirectory",
+  @Parameter(
+      property = "libreyolo.profile.baselineDirectory",
       defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY)
   File baselineDirectory;
 
@@ -108,34 +125,49 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.historyBranch", defaultValue = Defaults.History.BRANCH)
   String historyBranch;
 
-  /** Record this build's profiles in the history; unset: when the build's branch is {@code historyBranch}. */
+  /**
+   * Record this build's profiles in the history; unset: when the build's branch is {@code
+   * historyBranch}.
+   */
   @Parameter(property = "libreyolo.profile.recordHistory")
   Boolean recordHistory;
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).metrics(metrics)
-        .processNoise(processNoise).jobNoise(jobNoise).build();
+    GateOptions options =
+        GateOptions.builder()
+            .alpha(alpha)
+            .maxRegression(maxRegression)
+            .metrics(metrics)
+            .processNoise(processNoise)
+            .jobNoise(jobNoise)
+            .build();
     List<String> failures = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     if (baseline.isFile()) {
-      File judged = current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
+      File judged =
+          current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
       if (current != null || judged.isFile()) { // a named current file must exist: bad input if not
-        CheckFiles.Outcome outcome = CheckFiles.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
+        CheckFiles.Outcome outcome =
+            CheckFiles.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
         judge(outcome, "against " + baseline, "", failures, false);
         history(judged.toPath(), Defaults.Gate.BASELINE_NAME, options, "", failures);
       } else {
         missing.add(baseline + " (no " + judged + ": run the infer goal before check)");
       }
     } else {
-      String msg = "no baseline at " + baseline + ": record one with 'mvn libreyolo-profile:baseline'"
-          + " (after libreyolo-profile:infer)";
+      String msg =
+          "no baseline at "
+              + baseline
+              + ": record one with 'mvn libreyolo-profile:baseline'"
+              + " (after libreyolo-profile:infer)";
       if (requireBaseline) {
         throw new MojoFailureException(msg + " (libreyolo.profile.requireBaseline=true)");
       }
       if (GateRun.latestInferOutput(outputDirectory.toPath()).toFile().isFile()) {
         getLog().info(msg);
-      } else { // a project of JUnit perf tests only: it never ran infer, an infer baseline is nothing it misses
+      } else { // a project of JUnit perf tests only: it never ran infer, an infer baseline is
+        // nothing it misses
         getLog().debug(msg);
       }
     }
@@ -144,12 +176,23 @@ public class CheckMojo extends AbstractProfileMojo {
       List<StepLayout.Step> steps = layout.steps();
       for (StepLayout.Step step : steps) {
         if (!Files.isRegularFile(step.baseline())) {
-          getLog().info(step.id() + ": no baseline at " + step.baseline() + " (record one with"
-              + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
+          getLog()
+              .info(
+                  step.id()
+                      + ": no baseline at "
+                      + step.baseline()
+                      + " (record one with"
+                      + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
           continue;
         }
-        CheckFiles.Outcome outcome = CheckFiles.check(ReaderViews.load(step.baseline()), step.baseline(), step.current(),
-            step.profile(), options, step.profile().getParent());
+        CheckFiles.Outcome outcome =
+            CheckFiles.check(
+                ReaderViews.load(step.baseline()),
+                step.baseline(),
+                step.current(),
+                step.profile(),
+                options,
+                step.profile().getParent());
         judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures, true);
         history(step.profile(), step.id(), options, step.id() + ": ", failures);
       }
@@ -168,28 +211,54 @@ public class CheckMojo extends AbstractProfileMojo {
     }
   }
 
-  /** With {@code history}: the profile against its series' history, then recorded there on the history's branch. */
-  private void history(java.nio.file.Path profile, String series, GateOptions options, String prefix,
+  /**
+   * With {@code history}: the profile against its series' history, then recorded there on the
+   * history's branch.
+   */
+  private void history(
+      java.nio.file.Path profile,
+      String series,
+      GateOptions options,
+      String prefix,
       List<String> failures) {
     if (history == null || history.isBlank()) {
       return;
     }
     if (Files.isRegularFile(profile.resolveSibling(Defaults.History.RECORDED_FILE))) {
-      getLog().info(prefix + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)");
+      getLog()
+          .info(
+              prefix
+                  + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)");
       return;
     }
-    HistoryViews.Judged judged = HistoryViews.checkThenRecord(history, ReaderViews.load(profile), series, historyBranch,
-        recordHistory, "libreyolo.profile.recordHistory", options);
+    HistoryViews.Judged judged =
+        HistoryViews.checkThenRecord(
+            history,
+            ReaderViews.load(profile),
+            series,
+            historyBranch,
+            recordHistory,
+            "libreyolo.profile.recordHistory",
+            options);
     boolean regression = judged.verdict() == Verdict.REGRESSION;
-    judged.checkLines().forEach(line -> {
-      if (regression) {
-        getLog().error(prefix + line);
-      } else {
-        getLog().info(prefix + line);
-      }
-    });
+    judged
+        .checkLines()
+        .forEach(
+            line -> {
+              if (regression) {
+                getLog().error(prefix + line);
+              } else {
+                getLog().info(prefix + line);
+              }
+            });
     if (regression && failOnRegression) {
-      failures.add("performance regression " + prefix + "against the history of " + series + " on " + historyBranch);
+      failures.add(
+          "performance regression "
+              + prefix
+              + "against the history of "
+              + series
+              + " on "
+              + historyBranch);
     }
     judged.recordLines().forEach(line -> getLog().info(prefix + line));
   }
@@ -198,7 +267,12 @@ public class CheckMojo extends AbstractProfileMojo {
    * Logs one gate's lines and records what fails the build. {@code brief}: a JUnit step, whose test
    * printed its verdict already; a verdict that passes gets one line here, not the table again.
    */
-  private void judge(CheckFiles.Outcome outcome, String what, String prefix, List<String> failures, boolean brief) {
+  private void judge(
+      CheckFiles.Outcome outcome,
+      String what,
+      String prefix,
+      List<String> failures,
+      boolean brief) {
     Gate.Result result = outcome.result();
     File resultFile = outcome.resultFile().toFile();
     if (result.verdict() == Verdict.REGRESSION) {
@@ -206,15 +280,27 @@ public class CheckMojo extends AbstractProfileMojo {
       if (failOnRegression) {
         failures.add("performance regression " + what + " (details: " + resultFile + ")");
       } else {
-        getLog().warn("REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
+        getLog()
+            .warn(
+                "REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
       }
     } else if (GateRun.fails(result.verdict(), failOnInconclusive)) {
       outcome.lines().forEach(line -> getLog().error(prefix + line));
-      failures.add("INCONCLUSIVE " + what + " with libreyolo.profile.failOnInconclusive=true (details: " + resultFile
-          + ")");
+      failures.add(
+          "INCONCLUSIVE "
+              + what
+              + " with libreyolo.profile.failOnInconclusive=true (details: "
+              + resultFile
+              + ")");
     } else if (brief) {
-      getLog().info(prefix + "verdict: " + result.verdict() + " (the test printed it; the table: "
-          + outcome.resultFile().resolveSibling(CheckFiles.SUMMARY_FILE) + ")");
+      getLog()
+          .info(
+              prefix
+                  + "verdict: "
+                  + result.verdict()
+                  + " (the test printed it; the table: "
+                  + outcome.resultFile().resolveSibling(CheckFiles.SUMMARY_FILE)
+                  + ")");
     } else {
       outcome.lines().forEach(line -> getLog().info(prefix + line));
     }

@@ -21,8 +21,13 @@ public class CompareMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.after")
   File after;
 
-  /** Significance level of the statistics block, within (0, 1); its own name, the gate's {@code alpha} has another default. */
-  @Parameter(property = "libreyolo.profile.compareAlpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
+  /**
+   * Significance level of the statistics block, within (0, 1); its own name, the gate's {@code
+   * alpha} has another default.
+   */
+  @Parameter(
+      property = "libreyolo.profile.compareAlpha",
+      defaultValue = Defaults.Readers.COMPARE_ALPHA)
   double compareAlpha;
 
   /** Log the comparison as JSON. */
@@ -31,7 +36,11 @@ public class CompareMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException {
-    log(ReaderViews.compare(required(before, "before").toPath(), required(after, "after").toPath(), compareAlpha)
-        .lines(json));
+    log(
+        ReaderViews.compare(
+                required(before, "before").toPath(),
+                required(after, "after").toPath(),
+                compareAlpha)
+            .lines(json));
   }
 }

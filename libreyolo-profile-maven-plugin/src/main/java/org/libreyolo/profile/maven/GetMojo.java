@@ -6,7 +6,10 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.report.ReaderViews;
 
-/** One metric of a profile ({@code field}), or the list of metric names when {@code field} is not set. */
+/**
+ * One metric of a profile ({@code field}), or the list of metric names when {@code field} is not
+ * set.
+ */
 @Mojo(name = "get", threadSafe = true, requiresProject = false)
 public class GetMojo extends AbstractReaderMojo {
   /** Metric name, e.g. {@code latency_p50_ms} (not set: list the metrics). */
@@ -24,8 +27,11 @@ public class GetMojo extends AbstractReaderMojo {
       if (e.kind() != LibreYoloException.Kind.BAD_INPUT || advice < 0) {
         throw e;
       }
-      throw LibreYoloException.badInput(m.substring(0, advice) + ": run libreyolo-profile:get without"
-          + " -Dlibreyolo.profile.field to list the metrics", e);
+      throw LibreYoloException.badInput(
+          m.substring(0, advice)
+              + ": run libreyolo-profile:get without"
+              + " -Dlibreyolo.profile.field to list the metrics",
+          e);
     }
   }
 }

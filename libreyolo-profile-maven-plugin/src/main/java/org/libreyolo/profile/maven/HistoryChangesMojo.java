@@ -30,12 +30,16 @@ public class HistoryChangesMojo extends AbstractHistoryMojo {
   double pValue;
 
   /** Smallest change reported, a fraction. */
-  @Parameter(property = "libreyolo.profile.minMagnitude", defaultValue = Defaults.History.MIN_MAGNITUDE)
+  @Parameter(
+      property = "libreyolo.profile.minMagnitude",
+      defaultValue = Defaults.History.MIN_MAGNITUDE)
   double minMagnitude;
 
   @Override
   void run() {
-    print(HistoryViews.changes(history, series, metric, branch, ChangePoints.Options.of(window, pValue, minMagnitude)),
+    print(
+        HistoryViews.changes(
+            history, series, metric, branch, ChangePoints.Options.of(window, pValue, minMagnitude)),
         json);
   }
 }

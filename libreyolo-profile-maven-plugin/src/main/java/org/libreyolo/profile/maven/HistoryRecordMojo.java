@@ -30,17 +30,25 @@ public class HistoryRecordMojo extends AbstractHistoryMojo {
   @Parameter(property = "libreyolo.profile.branch")
   String branch;
 
-  /** Record a profile the series holds already (refused by default: one measurement would count twice). */
+  /**
+   * Record a profile the series holds already (refused by default: one measurement would count
+   * twice).
+   */
   @Parameter(property = "libreyolo.profile.again", defaultValue = "false")
   boolean again;
 
   @Override
   void run() throws MojoExecutionException {
-    Path file = input != null ? input.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
+    Path file =
+        input != null ? input.toPath() : GateRun.latestInferOutput(outputDirectory.toPath());
     if (!Files.isRegularFile(file)) {
-      throw new MojoExecutionException("no profile to record: run libreyolo-profile:infer first (it writes " + file
-          + ") or set -Dlibreyolo.profile.input=<profile.json>");
+      throw new MojoExecutionException(
+          "no profile to record: run libreyolo-profile:infer first (it writes "
+              + file
+              + ") or set -Dlibreyolo.profile.input=<profile.json>");
     }
-    log(HistoryViews.record(history, ReaderViews.load(file), series, commit, branch, null, again).lines());
+    log(
+        HistoryViews.record(history, ReaderViews.load(file), series, commit, branch, null, again)
+            .lines());
   }
 }

@@ -6,7 +6,9 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.history.ChangePoints;
 import org.libreyolo.profile.report.HistoryViews;
 
-/** Writes a series of the history as an HTML page: runs and forks plotted, levels and change points. */
+/**
+ * Writes a series of the history as an HTML page: runs and forks plotted, levels and change points.
+ */
 @Mojo(name = "history-report", threadSafe = true, requiresProject = false)
 public class HistoryReportMojo extends AbstractHistoryMojo {
   /** The series ({@code NAME}, or {@code NAME@TESTBED}). */
@@ -18,11 +20,15 @@ public class HistoryReportMojo extends AbstractHistoryMojo {
   String metric;
 
   /** The HTML file to write. */
-  @Parameter(property = "libreyolo.profile.out", defaultValue = "${project.build.directory}/libreyolo-profile/history.html")
+  @Parameter(
+      property = "libreyolo.profile.out",
+      defaultValue = "${project.build.directory}/libreyolo-profile/history.html")
   File out;
 
   @Override
   void run() {
-    log(HistoryViews.report(history, series, metric, ChangePoints.Options.defaults(), out.toPath()).lines());
+    log(
+        HistoryViews.report(history, series, metric, ChangePoints.Options.defaults(), out.toPath())
+            .lines());
   }
 }

@@ -11,8 +11,8 @@ import org.libreyolo.profile.result.Json;
 
 /**
  * Profiles LibreYOLO9 (or a TorchScript model) inference: latency percentiles, throughput, the
- * preprocess / forward / postprocess split and the verdict. Writes {@code infer/profile.json},
- * the trace and the summary under {@code project} (default: the output directory).
+ * preprocess / forward / postprocess split and the verdict. Writes {@code infer/profile.json}, the
+ * trace and the summary under {@code project} (default: the output directory).
  */
 @Mojo(name = "infer", threadSafe = true)
 public class InferMojo extends AbstractInferenceMojo {
@@ -30,8 +30,8 @@ public class InferMojo extends AbstractInferenceMojo {
   int warmup;
 
   /**
-   * Measured iterations per process (at least 2; half give latencies, half the stage split);
-   * unset: 100 with {@code forks=1}, 30 per fork.
+   * Measured iterations per process (at least 2; half give latencies, half the stage split); unset:
+   * 100 with {@code forks=1}, 30 per fork.
    */
   @Parameter(property = "libreyolo.profile.runs")
   Integer runs;
@@ -41,9 +41,9 @@ public class InferMojo extends AbstractInferenceMojo {
   int repeat;
 
   /**
-   * Processes to measure in, one after another, each a fresh JVM on the plugin's class path with its
-   * own warmup, blocks and canary (1: Maven's JVM); the profile merges them and the gate's unit is
-   * the fork.
+   * Processes to measure in, one after another, each a fresh JVM on the plugin's class path with
+   * its own warmup, blocks and canary (1: Maven's JVM); the profile merges them and the gate's unit
+   * is the fork.
    */
   @Parameter(property = "libreyolo.profile.forks", defaultValue = Defaults.Infer.FORKS)
   int forks;
@@ -57,15 +57,27 @@ public class InferMojo extends AbstractInferenceMojo {
 
   @Override
   void run() {
-    InferOptions options = inferOptions().half(half).ampDtype(ampDtype).warmup(warmup).runs(runs).repeat(repeat)
-        .forks(forks).trace(trace).build();
-    InferResult result = InferProfiler.run(options, (stage, done, total) -> {
-      if (stage.startsWith("fork") && done < total) {
-        getLog().info(stage + " (a fresh JVM)");
-      } else if (done == total) {
-        getLog().debug(stage + " " + done + "/" + total);
-      }
-    }, PluginClasspath.of(getClass()));
+    InferOptions options =
+        inferOptions()
+            .half(half)
+            .ampDtype(ampDtype)
+            .warmup(warmup)
+            .runs(runs)
+            .repeat(repeat)
+            .forks(forks)
+            .trace(trace)
+            .build();
+    InferResult result =
+        InferProfiler.run(
+            options,
+            (stage, done, total) -> {
+              if (stage.startsWith("fork") && done < total) {
+                getLog().info(stage + " (a fresh JVM)");
+              } else if (done == total) {
+                getLog().debug(stage + " " + done + "/" + total);
+              }
+            },
+            PluginClasspath.of(getClass()));
     if (json) {
       getLog().info(Json.indented(InferReport.json(result)));
     } else {

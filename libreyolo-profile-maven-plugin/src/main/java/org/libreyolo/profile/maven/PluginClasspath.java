@@ -18,7 +18,8 @@ final class PluginClasspath {
 
   static String of(Class<?> mojo) {
     List<String> entries = new ArrayList<>();
-    if (mojo.getClassLoader() instanceof URLClassLoader realm) { // Maven's ClassRealm: this plugin's own jars
+    if (mojo.getClassLoader()
+        instanceof URLClassLoader realm) { // Maven's ClassRealm: this plugin's own jars
       for (URL url : realm.getURLs()) {
         try {
           entries.add(Path.of(url.toURI()).toString());
@@ -27,17 +28,23 @@ final class PluginClasspath {
         }
       }
     }
-    // Maven lends its plugins SLF4J from its own realm; DJL in the fork needs the API on its class path
+    // Maven lends its plugins SLF4J from its own realm; DJL in the fork needs the API on its class
+    // path
     try {
-      var source = Class.forName("org.slf4j.LoggerFactory", false, mojo.getClassLoader()).getProtectionDomain()
-          .getCodeSource();
+      var source =
+          Class.forName("org.slf4j.LoggerFactory", false, mojo.getClassLoader())
+              .getProtectionDomain()
+              .getCodeSource();
       if (source != null && !entries.isEmpty()) {
         String api = Path.of(source.getLocation().toURI()).toString();
         if (!entries.contains(api)) {
           entries.add(api);
         }
       }
-    } catch (ClassNotFoundException | URISyntaxException | IllegalArgumentException | SecurityException e) {
+    } catch (ClassNotFoundException
+        | URISyntaxException
+        | IllegalArgumentException
+        | SecurityException e) {
       // no SLF4J in sight: the fork reports its own failure
     }
     return entries.isEmpty() ? null : String.join(File.pathSeparator, entries);

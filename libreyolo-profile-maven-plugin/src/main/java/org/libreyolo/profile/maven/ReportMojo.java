@@ -8,10 +8,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.report.Reports;
 
-/** Writes a self-contained HTML report of one profile (or trace), or of {@code before} vs {@code after}. */
+/**
+ * Writes a self-contained HTML report of one profile (or trace), or of {@code before} vs {@code
+ * after}.
+ */
 @Mojo(name = "report", threadSafe = true, requiresProject = false)
 public class ReportMojo extends AbstractProfileMojo {
-  /** The profile (or trace) to picture; with {@code before}/{@code after} set, a comparison is written instead. */
+  /**
+   * The profile (or trace) to picture; with {@code before}/{@code after} set, a comparison is
+   * written instead.
+   */
   @Parameter(property = "libreyolo.profile.input")
   File input;
 
@@ -28,15 +34,18 @@ public class ReportMojo extends AbstractProfileMojo {
   File out;
 
   /** Significance level of a comparison report's statistics, within (0, 1). */
-  @Parameter(property = "libreyolo.profile.compareAlpha", defaultValue = Defaults.Readers.COMPARE_ALPHA)
+  @Parameter(
+      property = "libreyolo.profile.compareAlpha",
+      defaultValue = Defaults.Readers.COMPARE_ALPHA)
   double compareAlpha;
 
   @Override
   void run() throws MojoExecutionException {
     Path target = out == null ? null : out.toPath();
-    Path written = before != null && after != null
-        ? Reports.comparison(before.toPath(), after.toPath(), target, compareAlpha)
-        : Reports.single(required(input, "input").toPath(), target);
+    Path written =
+        before != null && after != null
+            ? Reports.comparison(before.toPath(), after.toPath(), target, compareAlpha)
+            : Reports.single(required(input, "input").toPath(), target);
     getLog().info("report: " + written);
   }
 }

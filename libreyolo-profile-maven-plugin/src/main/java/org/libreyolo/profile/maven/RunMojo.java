@@ -10,8 +10,8 @@ import org.libreyolo.profile.report.TrainReport;
 
 /**
  * Profiles a short LibreYOLO9 training run on a data YAML or a built-in dataset: img/s, the
- * data-loading stall, the phase composition and the verdict. Writes {@code prof/profile.json}
- * and its trace under {@code project} (default: the output directory).
+ * data-loading stall, the phase composition and the verdict. Writes {@code prof/profile.json} and
+ * its trace under {@code project} (default: the output directory).
  */
 @Mojo(name = "run", threadSafe = true)
 public class RunMojo extends AbstractModelMojo {
@@ -31,7 +31,10 @@ public class RunMojo extends AbstractModelMojo {
   @Parameter(property = "libreyolo.profile.workers", defaultValue = Defaults.Train.WORKERS)
   int workers;
 
-  /** Mixed precision: recorded in the profile, not applied (DJL 0.36 has no autocast; the step runs in float32). */
+  /**
+   * Mixed precision: recorded in the profile, not applied (DJL 0.36 has no autocast; the step runs
+   * in float32).
+   */
   @Parameter(property = "libreyolo.profile.amp", defaultValue = Defaults.Train.AMP)
   boolean amp;
 
@@ -49,13 +52,29 @@ public class RunMojo extends AbstractModelMojo {
 
   @Override
   void run() {
-    TrainOptions options = TrainOptions.builder().data(data).weights(weights).size(size).batch(batch).imgsz(imgsz)
-        .workers(workers).amp(amp).steps(steps).warmup(warmup).repeat(repeat).device(deviceSpec())
-        .threads(threads).project(projectPath()).build();
+    TrainOptions options =
+        TrainOptions.builder()
+            .data(data)
+            .weights(weights)
+            .size(size)
+            .batch(batch)
+            .imgsz(imgsz)
+            .workers(workers)
+            .amp(amp)
+            .steps(steps)
+            .warmup(warmup)
+            .repeat(repeat)
+            .device(deviceSpec())
+            .threads(threads)
+            .project(projectPath())
+            .build();
     // the note is for a user who asked for AMP (-Dlibreyolo.profile.amp), not for the default
     boolean ampGiven = amp && System.getProperty("libreyolo.profile.amp") != null;
-    TrainReport report = TrainReport.of(TrainProfiler.run(options, (stage, done, total) -> { }), ampGiven,
-        AbstractProfileMojo::summaryGoal);
+    TrainReport report =
+        TrainReport.of(
+            TrainProfiler.run(options, (stage, done, total) -> {}),
+            ampGiven,
+            AbstractProfileMojo::summaryGoal);
     report.notes().forEach(n -> getLog().info(Option.render(n, Option.Surface.MAVEN)));
     report.warnings().forEach(w -> getLog().warn(Option.render(w, Option.Surface.MAVEN)));
     log(report.lines(json));

@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.libreyolo.profile.report.ReaderViews;
 
-/** One-screen summary of a profile or trace: verdict, step time, throughput, busy share, top kernels. */
+/**
+ * One-screen summary of a profile or trace: verdict, step time, throughput, busy share, top
+ * kernels.
+ */
 @Mojo(name = "summary", threadSafe = true, requiresProject = false)
 public class SummaryMojo extends AbstractReaderMojo {
   @Override

@@ -22,7 +22,10 @@ import org.eclipse.aether.artifact.DefaultArtifact;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The baseline's class path: its jar and dependency versions in place of this build's, and what differs said. */
+/**
+ * The baseline's class path: its jar and dependency versions in place of this build's, and what
+ * differs said.
+ */
 class BaselineClasspathTest {
   @TempDir Path dir;
 
@@ -35,7 +38,8 @@ class BaselineClasspathTest {
     return p.toFile();
   }
 
-  private org.apache.maven.artifact.Artifact ours(String g, String a, String v, String scope) throws Exception {
+  private org.apache.maven.artifact.Artifact ours(String g, String a, String v, String scope)
+      throws Exception {
     DefaultArtifactHandler handler = new DefaultArtifactHandler("jar");
     handler.setAddedToClasspath(true);
     var x = new org.apache.maven.artifact.DefaultArtifact(g, a, v, scope, "jar", null, handler);
@@ -65,27 +69,42 @@ class BaselineClasspathTest {
     Map<String, Artifact> deps = new LinkedHashMap<>();
     deps.put("ai.djl:api", theirs("ai.djl", "api", "0.35.0"));
     deps.put("com.acme:old", theirs("com.acme", "old", "2.0"));
-    BaselineClasspath.Baseline baseline = new BaselineClasspath.Baseline("1.0", jar("demo-1.0.jar").toPath(), deps);
+    BaselineClasspath.Baseline baseline =
+        new BaselineClasspath.Baseline("1.0", jar("demo-1.0.jar").toPath(), deps);
 
     BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
 
     List<String> a = List.of(sides.baseline().split(File.pathSeparator));
     assertThat(a.get(0)).endsWith("test-classes");
     assertThat(a.get(1)).endsWith("demo-1.0.jar");
-    assertThat(a).anyMatch(e -> e.endsWith("base-api-0.35.0.jar")).noneMatch(e -> e.endsWith("/api-0.36.0.jar"))
-        .anyMatch(e -> e.endsWith("base-old-2.0.jar")).anyMatch(e -> e.endsWith("junit-jupiter-api-6.1.3.jar"))
-        .anyMatch(e -> e.endsWith("fresh-1.0.jar")).noneMatch(e -> e.endsWith("classes") && !e.endsWith("test-classes"));
+    assertThat(a)
+        .anyMatch(e -> e.endsWith("base-api-0.35.0.jar"))
+        .noneMatch(e -> e.endsWith("/api-0.36.0.jar"))
+        .anyMatch(e -> e.endsWith("base-old-2.0.jar"))
+        .anyMatch(e -> e.endsWith("junit-jupiter-api-6.1.3.jar"))
+        .anyMatch(e -> e.endsWith("fresh-1.0.jar"))
+        .noneMatch(e -> e.endsWith("classes") && !e.endsWith("test-classes"));
     assertThat(sides.candidate()).contains("target/classes").contains("api-0.36.0.jar");
-    assertThat(sides.differences()).containsExactly("module classes: target/classes -> demo-1.0.jar",
-        "ai.djl:api 0.35.0 -> 0.36.0", "com.acme:old 2.0 only in the baseline",
-        "com.acme:fresh 1.0 only in this build (on both class paths: the tests may need it)");
+    assertThat(sides.differences())
+        .containsExactly(
+            "module classes: target/classes -> demo-1.0.jar",
+            "ai.djl:api 0.35.0 -> 0.36.0",
+            "com.acme:old 2.0 only in the baseline",
+            "com.acme:fresh 1.0 only in this build (on both class paths: the tests may need it)");
   }
 
   @Test
   void aBaselineThatIsNotAJarIsOneLine() throws Exception {
     Path text = Files.writeString(dir.resolve("demo-1.0.jar"), "not a zip");
-    assertThatThrownBy(() -> BaselineClasspath.local(text.toFile())).isInstanceOf(MojoFailureException.class)
-        .hasMessage("baselineClasspath " + text.toFile() + ": " + text + " is not a jar (nor a folder of classes)");
-    assertThat(BaselineClasspath.local(dir.toFile()).main()).isEqualTo(dir.toAbsolutePath().normalize());
+    assertThatThrownBy(() -> BaselineClasspath.local(text.toFile()))
+        .isInstanceOf(MojoFailureException.class)
+        .hasMessage(
+            "baselineClasspath "
+                + text.toFile()
+                + ": "
+                + text
+                + " is not a jar (nor a folder of classes)");
+    assertThat(BaselineClasspath.local(dir.toFile()).main())
+        .isEqualTo(dir.toAbsolutePath().normalize());
   }
 }

@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The plugin's bad-input matrix: mojos built the way Maven fills their fields; tool errors are
- * {@link MojoExecutionException} with the CLI's one-line message, gate failures
- * {@link MojoFailureException}, and nothing is written.
+ * {@link MojoExecutionException} with the CLI's one-line message, gate failures {@link
+ * MojoFailureException}, and nothing is written.
  */
 class MojoBadInputTest {
   @TempDir static Path dir;
@@ -34,8 +34,12 @@ class MojoBadInputTest {
   @BeforeAll
   static void files() throws Exception {
     out = dir.resolve("out").toFile();
-    trace = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\","
-        + " \"name\": \"k\", \"ts\": 1, \"dur\": 2}]}").toFile();
+    trace =
+        Files.writeString(
+                dir.resolve("t.json"),
+                "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"kernel\","
+                    + " \"name\": \"k\", \"ts\": 1, \"dur\": 2}]}")
+            .toFile();
     broken = Files.writeString(dir.resolve("b.json"), "{\"traceEvents\": [").toFile();
     empty = Files.writeString(dir.resolve("e.json"), "").toFile();
   }
@@ -83,7 +87,8 @@ class MojoBadInputTest {
     return m;
   }
 
-  record Case(String name, Supplier<AbstractMojo> mojo, Class<? extends Exception> type, String message) {
+  record Case(
+      String name, Supplier<AbstractMojo> mojo, Class<? extends Exception> type, String message) {
     @Override
     public String toString() {
       return name;
@@ -92,168 +97,271 @@ class MojoBadInputTest {
 
   static Stream<Arguments> cases() {
     return Stream.of(
-        new Case("summary without trace", () -> mojo(new SummaryMojo()), MojoExecutionException.class,
-            "no profile to read: run libreyolo-profile:infer first (it writes "),
-        new Case("summary of a missing file", () -> {
-          var m = mojo(new SummaryMojo());
-          m.input = new File(dir.toFile(), "missing.json");
-          return m;
-        }, MojoExecutionException.class, "not found:"),
-        new Case("summary of a broken trace", () -> {
-          var m = mojo(new SummaryMojo());
-          m.input = broken;
-          return m;
-        }, MojoExecutionException.class, "failed to analyse"),
-        new Case("get of an unknown metric", () -> {
-          var m = mojo(new GetMojo());
-          m.input = trace;
-          m.field = "nope";
-          return m;
-        }, MojoExecutionException.class,
-            "unknown metric 'nope': run libreyolo-profile:get without -Dlibreyolo.profile.field to list the metrics"),
-        new Case("kernels of an unknown phase", () -> {
-          var m = mojo(new KernelsMojo());
-          m.input = trace;
-          m.phase = "forward";
-          m.sort = "time";
-          m.top = 20;
-          return m;
-        }, MojoExecutionException.class, "unknown phase 'forward'. available: unphased"),
-        new Case("kernels with a bad regex", () -> {
-          var m = mojo(new KernelsMojo());
-          m.input = trace;
-          m.grep = "(";
-          m.top = 20;
-          return m;
-        }, MojoExecutionException.class, "invalid grep regex"),
-        new Case("what-if without options", () -> {
-          var m = mojo(new WhatIfMojo());
-          m.input = trace;
-          return m;
-        }, MojoExecutionException.class, "specify removeCategory or removeLaunches"),
-        new Case("compare without before", () -> mojo(new CompareMojo()), MojoExecutionException.class,
-            "missing parameter before"),
-        new Case("report of a missing file", () -> {
-          var m = mojo(new ReportMojo());
-          m.input = new File(dir.toFile(), "missing.json");
-          return m;
-        }, MojoExecutionException.class, "not found:"),
-        new Case("check with a bad alpha", () -> {
-          var m = mojo(new CheckMojo());
-          m.alpha = 3;
-          m.maxRegression = 0.05;
-          m.metrics = List.of("img_per_s");
-          m.baseline = trace;
-          m.current = trace;
-          return m;
-        }, MojoExecutionException.class, "alpha must be within (0, 1)"),
-        new Case("check with an unknown metric", () -> {
-          var m = mojo(new CheckMojo());
-          m.alpha = 0.01;
-          m.maxRegression = 0.05;
-          m.metrics = List.of("fps");
-          m.baseline = trace;
-          m.current = trace;
-          return m;
-        }, MojoExecutionException.class, "unknown gate metric 'fps'"),
-        new Case("check requiring a missing baseline", () -> {
-          var m = mojo(new CheckMojo());
-          m.alpha = 0.01;
-          m.maxRegression = 0.05;
-          m.metrics = List.of("img_per_s");
-          m.baseline = new File(dir.toFile(), "none.json");
-          m.current = trace;
-          m.requireBaseline = true;
-          return m;
-        }, MojoFailureException.class, "no baseline at"),
-        new Case("check against an empty baseline", () -> {
-          var m = mojo(new CheckMojo());
-          m.alpha = 0.01;
-          m.maxRegression = 0.05;
-          m.metrics = List.of("img_per_s");
-          m.baseline = empty;
-          m.current = trace;
-          return m;
-        }, MojoExecutionException.class, "is corrupt ("),
-        new Case("check against a truncated baseline", () -> {
-          var m = mojo(new CheckMojo());
-          m.alpha = 0.01;
-          m.maxRegression = 0.05;
-          m.metrics = List.of("img_per_s");
-          m.baseline = broken;
-          m.current = trace;
-          return m;
-        }, MojoExecutionException.class, "b.json is corrupt ("),
-        new Case("check of a missing current profile", () -> {
-          var m = mojo(new CheckMojo());
-          m.alpha = 0.01;
-          m.maxRegression = 0.05;
-          m.metrics = List.of("img_per_s");
-          m.baseline = trace;
-          m.current = new File(dir.toFile(), "missing.json");
-          return m;
-        }, MojoExecutionException.class, "not found:"),
-        new Case("ab without baseline weights", () -> {
-          var m = ab();
-          m.baselineWeights = null;
-          return m;
-        }, MojoExecutionException.class, "missing baselineWeights: the weights to compare against"),
-        new Case("ab with too few pairs", () -> {
-          var m = ab();
-          m.pairs = 2;
-          return m;
-        }, MojoExecutionException.class, "pairs must be >= 4 for a paired interval, got 2"),
-        new Case("baseline over an existing one", () -> {
-          var m = mojo(new BaselineMojo());
-          m.current = trace;
-          m.baseline = trace;
-          return m;
-        }, MojoExecutionException.class, "exists: set -Dlibreyolo.profile.overwrite=true"),
-        new Case("infer with zero runs", () -> {
-          var m = infer();
-          m.runs = 0;
-          return m;
-        }, MojoExecutionException.class, "runs must be >= 2"),
-        new Case("infer with an absurd fork count", () -> {
-          var m = infer();
-          m.forks = 101;
-          return m;
-        }, MojoExecutionException.class, "forks must be within 1..100, got 101"),
-        new Case("infer of a fixed-size TorchScript model at another size", () -> {
-          var m = infer();
-          m.weights = Path.of("../libreyolo-profile-core/src/test/resources/fixtures/torchscript/fixed224_classifier.torchscript")
-              .toAbsolutePath().normalize().toString();
-          m.imgsz = 256;
-          return m;
-        }, MojoExecutionException.class, "does not run at input 1x3x256x256: mat1 and mat2 shapes cannot be multiplied"),
-        new Case("infer with an unknown task", () -> {
-          var m = infer();
-          m.task = "segment";
-          return m;
-        }, MojoExecutionException.class, "task must be auto, detect or none, got 'segment'"),
-        new Case("infer with --half on CPU", () -> {
-          var m = infer();
-          m.half = true;
-          m.ampDtype = "bf16";
-          return m;
-        }, MojoExecutionException.class, "half needs a CUDA device"),
-        new Case("run with zero steps", () -> {
-          var m = mojo(new RunMojo());
-          m.data = "shapes8";
-          m.device = "cpu";
-          m.batch = 2;
-          m.imgsz = 64;
-          m.steps = 0;
-          return m;
-        }, MojoExecutionException.class, "steps must be >= 2")
-    ).map(Arguments::of);
+            new Case(
+                "summary without trace",
+                () -> mojo(new SummaryMojo()),
+                MojoExecutionException.class,
+                "no profile to read: run libreyolo-profile:infer first (it writes "),
+            new Case(
+                "summary of a missing file",
+                () -> {
+                  var m = mojo(new SummaryMojo());
+                  m.input = new File(dir.toFile(), "missing.json");
+                  return m;
+                },
+                MojoExecutionException.class,
+                "not found:"),
+            new Case(
+                "summary of a broken trace",
+                () -> {
+                  var m = mojo(new SummaryMojo());
+                  m.input = broken;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "failed to analyse"),
+            new Case(
+                "get of an unknown metric",
+                () -> {
+                  var m = mojo(new GetMojo());
+                  m.input = trace;
+                  m.field = "nope";
+                  return m;
+                },
+                MojoExecutionException.class,
+                "unknown metric 'nope': run libreyolo-profile:get without -Dlibreyolo.profile.field to list the metrics"),
+            new Case(
+                "kernels of an unknown phase",
+                () -> {
+                  var m = mojo(new KernelsMojo());
+                  m.input = trace;
+                  m.phase = "forward";
+                  m.sort = "time";
+                  m.top = 20;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "unknown phase 'forward'. available: unphased"),
+            new Case(
+                "kernels with a bad regex",
+                () -> {
+                  var m = mojo(new KernelsMojo());
+                  m.input = trace;
+                  m.grep = "(";
+                  m.top = 20;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "invalid grep regex"),
+            new Case(
+                "what-if without options",
+                () -> {
+                  var m = mojo(new WhatIfMojo());
+                  m.input = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "specify removeCategory or removeLaunches"),
+            new Case(
+                "compare without before",
+                () -> mojo(new CompareMojo()),
+                MojoExecutionException.class,
+                "missing parameter before"),
+            new Case(
+                "report of a missing file",
+                () -> {
+                  var m = mojo(new ReportMojo());
+                  m.input = new File(dir.toFile(), "missing.json");
+                  return m;
+                },
+                MojoExecutionException.class,
+                "not found:"),
+            new Case(
+                "check with a bad alpha",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 3;
+                  m.maxRegression = 0.05;
+                  m.metrics = List.of("img_per_s");
+                  m.baseline = trace;
+                  m.current = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "alpha must be within (0, 1)"),
+            new Case(
+                "check with an unknown metric",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 0.01;
+                  m.maxRegression = 0.05;
+                  m.metrics = List.of("fps");
+                  m.baseline = trace;
+                  m.current = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "unknown gate metric 'fps'"),
+            new Case(
+                "check requiring a missing baseline",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 0.01;
+                  m.maxRegression = 0.05;
+                  m.metrics = List.of("img_per_s");
+                  m.baseline = new File(dir.toFile(), "none.json");
+                  m.current = trace;
+                  m.requireBaseline = true;
+                  return m;
+                },
+                MojoFailureException.class,
+                "no baseline at"),
+            new Case(
+                "check against an empty baseline",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 0.01;
+                  m.maxRegression = 0.05;
+                  m.metrics = List.of("img_per_s");
+                  m.baseline = empty;
+                  m.current = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "is corrupt ("),
+            new Case(
+                "check against a truncated baseline",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 0.01;
+                  m.maxRegression = 0.05;
+                  m.metrics = List.of("img_per_s");
+                  m.baseline = broken;
+                  m.current = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "b.json is corrupt ("),
+            new Case(
+                "check of a missing current profile",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 0.01;
+                  m.maxRegression = 0.05;
+                  m.metrics = List.of("img_per_s");
+                  m.baseline = trace;
+                  m.current = new File(dir.toFile(), "missing.json");
+                  return m;
+                },
+                MojoExecutionException.class,
+                "not found:"),
+            new Case(
+                "ab without baseline weights",
+                () -> {
+                  var m = ab();
+                  m.baselineWeights = null;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "missing baselineWeights: the weights to compare against"),
+            new Case(
+                "ab with too few pairs",
+                () -> {
+                  var m = ab();
+                  m.pairs = 2;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "pairs must be >= 4 for a paired interval, got 2"),
+            new Case(
+                "baseline over an existing one",
+                () -> {
+                  var m = mojo(new BaselineMojo());
+                  m.current = trace;
+                  m.baseline = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "exists: set -Dlibreyolo.profile.overwrite=true"),
+            new Case(
+                "infer with zero runs",
+                () -> {
+                  var m = infer();
+                  m.runs = 0;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "runs must be >= 2"),
+            new Case(
+                "infer with an absurd fork count",
+                () -> {
+                  var m = infer();
+                  m.forks = 101;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "forks must be within 1..100, got 101"),
+            new Case(
+                "infer of a fixed-size TorchScript model at another size",
+                () -> {
+                  var m = infer();
+                  m.weights =
+                      Path.of(
+                              "../libreyolo-profile-core/src/test/resources/fixtures/torchscript/fixed224_classifier.torchscript")
+                          .toAbsolutePath()
+                          .normalize()
+                          .toString();
+                  m.imgsz = 256;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "does not run at input 1x3x256x256: mat1 and mat2 shapes cannot be multiplied"),
+            new Case(
+                "infer with an unknown task",
+                () -> {
+                  var m = infer();
+                  m.task = "segment";
+                  return m;
+                },
+                MojoExecutionException.class,
+                "task must be auto, detect or none, got 'segment'"),
+            new Case(
+                "infer with --half on CPU",
+                () -> {
+                  var m = infer();
+                  m.half = true;
+                  m.ampDtype = "bf16";
+                  return m;
+                },
+                MojoExecutionException.class,
+                "half needs a CUDA device"),
+            new Case(
+                "run with zero steps",
+                () -> {
+                  var m = mojo(new RunMojo());
+                  m.data = "shapes8";
+                  m.device = "cpu";
+                  m.batch = 2;
+                  m.imgsz = 64;
+                  m.steps = 0;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "steps must be >= 2"))
+        .map(Arguments::of);
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void failsWithOneLineAndWritesNothing(Case c) {
-    assertThatThrownBy(() -> c.mojo().get().execute()).isInstanceOf(c.type())
-        .satisfies(e -> assertThat(e.getMessage()).contains(c.message()).doesNotContain("\n").doesNotContain(" --"))
+    assertThatThrownBy(() -> c.mojo().get().execute())
+        .isInstanceOf(c.type())
+        .satisfies(
+            e ->
+                assertThat(e.getMessage())
+                    .contains(c.message())
+                    .doesNotContain("\n")
+                    .doesNotContain(" --"))
         // no cause: Maven would append the cause's message, saying the same thing twice
         .satisfies(e -> assertThat(e.getCause()).isNull());
     assertThat(out).doesNotExist();

@@ -3,15 +3,8 @@ package org.libreyolo.profile.internal.analysis;
 import static org.libreyolo.profile.internal.analysis.TraceAnalyzer.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -22,10 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.result.ProfileKeys;
-import org.libreyolo.profile.internal.trace.ProfilerCost;
-import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /** One analysis: the accumulated window state and the profile it builds. */
 final class AnalysisRun {
@@ -48,8 +39,10 @@ final class AnalysisRun {
   final Rows ops = new Rows();
   final Map<String, Double> phaseGpu = new LinkedHashMap<>();
   final List<double[]> intervals = new ArrayList<>();
+
   /** In-window CPU span time per phase (used for CPU profiles, whose phases are Java spans). */
   final Map<String, Double> phaseSpanUs = new LinkedHashMap<>();
+
   final List<String> intervalPhase = new ArrayList<>();
   final List<Integer> taggedKernels = new ArrayList<>();
   final List<Integer> taggedOps = new ArrayList<>();
@@ -66,10 +59,14 @@ final class AnalysisRun {
   }
 
   private boolean isKernel(int i) {
-    return cpu ? t.kind[i] == EventTable.CPU_OP && kernelDur[i] > 0 : t.kind[i] == EventTable.KERNEL;
+    return cpu
+        ? t.kind[i] == EventTable.CPU_OP && kernelDur[i] > 0
+        : t.kind[i] == EventTable.KERNEL;
   }
 
-  /** Tensor-Core flags per interned name: the regex runs once per distinct kernel, not per event. */
+  /**
+   * Tensor-Core flags per interned name: the regex runs once per distinct kernel, not per event.
+   */
   private byte[] tensorCore;
 
   private boolean isTensorCore(int nameId) {
@@ -113,16 +110,18 @@ final class AnalysisRun {
           intervalPhase.add(t.names.get(t.name[i]));
           phaseSpanUs.merge(t.names.get(t.name[i]), t.dur[i], Double::sum);
         }
-        default -> { }
+        default -> {}
       }
     }
   }
 
   ObjectNode build() {
     accumulate();
-    double stepMsRaw = truthy(real.path("step_ms")) ? real.path("step_ms").asDouble() : w.wallMs() / n;
+    double stepMsRaw =
+        truthy(real.path("step_ms")) ? real.path("step_ms").asDouble() : w.wallMs() / n;
     double busyMs = gpuBusyUs / 1000.0 / n;
-    double dataload = real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
+    double dataload =
+        real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
     StepShares shares = StepShares.of(stepMsRaw, busyMs, dataload);
     double utilRaw = shares.utilRaw();
     double util = shares.util();
@@ -139,7 +138,9 @@ final class AnalysisRun {
     p.put("schema", Profile.SCHEMA);
     p.put("trace", tracePath);
     p.set("model", nullable(summary.path("meta").path("model")));
-    p.set("config", summary.path("meta").isObject() ? summary.path("meta").deepCopy() : F.objectNode());
+    p.set(
+        "config",
+        summary.path("meta").isObject() ? summary.path("meta").deepCopy() : F.objectNode());
     p.put("bound", verdict[0]);
     p.put("bound_why", verdict[1]);
     p.put("step_ms", PyRound.round(stepMsRaw, 2));
@@ -188,7 +189,9 @@ final class AnalysisRun {
     p.set("kernels", kernelRows);
     p.set("ops", opRows(ops, Integer.MAX_VALUE));
     p.put("device", cpu ? "cpu" : nKern > 0 || t.kernelCount() > 0 ? "cuda" : "unknown");
-    p.put(ProfileKeys.KERNEL_SOURCE, cpu ? ProfileKeys.KERNEL_SOURCE_CPU : ProfileKeys.KERNEL_SOURCE_GPU);
+    p.put(
+        ProfileKeys.KERNEL_SOURCE,
+        cpu ? ProfileKeys.KERNEL_SOURCE_CPU : ProfileKeys.KERNEL_SOURCE_GPU);
     if (t.gpuName != null) {
       p.putObject("environment").put("gpu_name", t.gpuName);
     }
@@ -196,7 +199,12 @@ final class AnalysisRun {
   }
 
   private String[] verdict(
-      double gpuUtil, double gpuUtilRaw, long mallocs, boolean pressure, double stepMs, double busyMs) {
+      double gpuUtil,
+      double gpuUtilRaw,
+      long mallocs,
+      boolean pressure,
+      double stepMs,
+      double busyMs) {
     String bound = summary.path("bound").isTextual() ? summary.path("bound").asText() : "";
     String why = summary.path("bound_why").isTextual() ? summary.path("bound_why").asText() : "";
     if (bound.isEmpty()) {
@@ -204,27 +212,42 @@ final class AnalysisRun {
       if (cpu && stepMs <= 0) {
         // no markers and no summary: a CPU trace has no step time to hold the ops against
         bound = "compute";
-        why = "CPU ops total " + PyRound.format(busyMs, 2) + " ms; no ProfilerStep markers or summary, so"
-            + " utilisation is unknown";
+        why =
+            "CPU ops total "
+                + PyRound.format(busyMs, 2)
+                + " ms; no ProfilerStep markers or summary, so"
+                + " utilisation is unknown";
       } else if (cpu) {
         bound = gpuUtil >= 0.8 ? "compute" : "host / launch";
-        why = gpuUtil >= 0.8 ? "CPU ops busy ~" + u + "% of the step"
-            : "CPU ops only ~" + u + "% busy \u2014 host overhead between ops (dataloader stall not"
-                + " measurable from trace alone)";
+        why =
+            gpuUtil >= 0.8
+                ? "CPU ops busy ~" + u + "% of the step"
+                : "CPU ops only ~"
+                    + u
+                    + "% busy \u2014 host overhead between ops (dataloader stall not"
+                    + " measurable from trace alone)";
       } else if (gpuUtil >= 0.8) {
         bound = "compute";
         why = "GPU ~" + u + "% busy";
       } else {
         bound = "host / launch";
-        why = "GPU only ~" + u + "% busy \u2014 tiny kernels / host overhead (dataloader stall not"
-            + " measurable from trace alone)";
+        why =
+            "GPU only ~"
+                + u
+                + "% busy \u2014 tiny kernels / host overhead (dataloader stall not"
+                + " measurable from trace alone)";
       }
     }
     if (pressure) {
       bound = "memory-pressure";
-      why = "allocator thrash (~" + mallocs + " cudaMalloc/free per step"
-          + (gpuUtilRaw > 1.05 ? "; util read " + PyRound.format(gpuUtilRaw * 100, 0) + "%" : "")
-          + ") \u2014 VRAM pressure; throughput and utilisation here are unreliable";
+      why =
+          "allocator thrash (~"
+              + mallocs
+              + " cudaMalloc/free per step"
+              + (gpuUtilRaw > 1.05
+                  ? "; util read " + PyRound.format(gpuUtilRaw * 100, 0) + "%"
+                  : "")
+              + ") \u2014 VRAM pressure; throughput and utilisation here are unreliable";
     }
     return new String[] {bound, why};
   }
@@ -281,7 +304,8 @@ final class AnalysisRun {
 
   /** Category per distinct name (the ordered regexes run once per name). */
   private String categoryOf(String name) {
-    return categories.computeIfAbsent(name, n -> cpu ? KernelTaxonomy.cpuCategory(n) : KernelTaxonomy.category(n));
+    return categories.computeIfAbsent(
+        name, n -> cpu ? KernelTaxonomy.cpuCategory(n) : KernelTaxonomy.category(n));
   }
 
   private final Map<String, Boolean> tensorCoreByName = new HashMap<>();
@@ -298,7 +322,9 @@ final class AnalysisRun {
       row.put("kernel", cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name));
       row.put("raw_name", KernelTaxonomy.prefix(name, 90));
       row.put("category", categoryOf(name));
-      row.put("tensorcore", !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore));
+      row.put(
+          "tensorcore",
+          !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore));
       row.put("ms_per_step", PyRound.round(v[0] / 1000.0 / n, 4));
       row.put("pct_of_gpu", PyRound.round(v[0] / rows.denominator() * 100, 2));
       row.put("count_per_step", Math.max((long) v[1] / n, 1));
@@ -333,11 +359,13 @@ final class AnalysisRun {
       Map<String, Rows> kernelRows = new LinkedHashMap<>();
       Map<String, Rows> opRowsByPhase = new HashMap<>();
       for (int i : taggedKernels) {
-        kernelRows.computeIfAbsent(tagger.phaseOf(t.ts[i]), k -> new Rows())
+        kernelRows
+            .computeIfAbsent(tagger.phaseOf(t.ts[i]), k -> new Rows())
             .add(t.names.get(t.name[i]), kernelDur[i]);
       }
       for (int i : taggedOps) {
-        opRowsByPhase.computeIfAbsent(tagger.phaseOf(t.ts[i]), k -> new Rows())
+        opRowsByPhase
+            .computeIfAbsent(tagger.phaseOf(t.ts[i]), k -> new Rows())
             .add(t.names.get(t.name[i]), t.dur[i]);
       }
       Set<String> order = new LinkedHashSet<>();
@@ -345,7 +373,9 @@ final class AnalysisRun {
         // CPU profiles (beyond the reference): a Java-only stage such as letterbox has no ops,
         // but its span is the measurement, so it stays a phase
         boolean cpuSpan = cpu && phaseSpanUs.containsKey(phase);
-        if (phaseGpu.containsKey(phase) || kernelRows.containsKey(phase) || opRowsByPhase.containsKey(phase)
+        if (phaseGpu.containsKey(phase)
+            || kernelRows.containsKey(phase)
+            || opRowsByPhase.containsKey(phase)
             || cpuSpan) {
           order.add(phase);
         }
@@ -357,8 +387,10 @@ final class AnalysisRun {
         ObjectNode e = entries.addObject();
         e.put("phase", phase);
         e.put("gpu_ms_per_step", PyRound.round(k.total / 1000.0 / n, 3));
-        JsonNode wall = phase.equals("dataload") ? real.path("dataload_ms")
-            : summary.path("composition_ms").path(phase);
+        JsonNode wall =
+            phase.equals("dataload")
+                ? real.path("dataload_ms")
+                : summary.path("composition_ms").path(phase);
         if (wall.isNumber()) {
           e.put("wall_ms_per_step", PyRound.round(wall.asDouble(), 2));
         } else if (cpu && phaseSpanUs.containsKey(phase)) {
@@ -390,9 +422,11 @@ final class AnalysisRun {
         }
       }
       Integer[] sorted = Arrays.copyOf(idx, m);
-      Arrays.sort(sorted, Comparator.<Integer>comparingDouble(i -> intervals.get(i)[0])
-          .thenComparingDouble(i -> intervals.get(i)[1])
-          .thenComparing(intervalPhase::get));
+      Arrays.sort(
+          sorted,
+          Comparator.<Integer>comparingDouble(i -> intervals.get(i)[0])
+              .thenComparingDouble(i -> intervals.get(i)[1])
+              .thenComparing(intervalPhase::get));
       start = new double[m];
       prefixMaxEnd = new double[m];
       phase = new String[m];

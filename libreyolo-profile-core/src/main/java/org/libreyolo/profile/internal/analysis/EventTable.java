@@ -42,17 +42,18 @@ final class EventTable implements Consumer<TraceEvent> {
   final List<Marker> markers = new ArrayList<>();
 
   String gpuName;
+
   /** The profiler cost the trace records (traces captured here), or null. */
   ProfilerCost profilerCost;
 
   record Marker(double ts, double dur, String name) {}
 
   /**
-   * Reads {@code trace}, keeping only events that can fall in the analysis window: once nine
-   * step markers are known, the window cannot end after the ninth earliest one, so later events
-   * are dropped while streaming and memory stays bounded by the window, not the trace. A CPU-only
-   * trace (whose op self times need every child of a windowed op) is read again in full when a
-   * dropped op could have been such a child.
+   * Reads {@code trace}, keeping only events that can fall in the analysis window: once nine step
+   * markers are known, the window cannot end after the ninth earliest one, so later events are
+   * dropped while streaming and memory stays bounded by the window, not the trace. A CPU-only trace
+   * (whose op self times need every child of a windowed op) is read again in full when a dropped op
+   * could have been such a child.
    */
   static EventTable read(Path trace) {
     EventTable table = read(trace, true);
@@ -65,7 +66,8 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   private static EventTable read(Path trace, boolean dropAfterWindow) {
-    TraceReader.Read<EventTable> read = TraceReader.read(trace, () -> new EventTable(dropAfterWindow));
+    TraceReader.Read<EventTable> read =
+        TraceReader.read(trace, () -> new EventTable(dropAfterWindow));
     EventTable table = read.sink();
     TraceReader.Header header = read.header();
     table.gpuName = header.gpuName();
@@ -86,10 +88,14 @@ final class EventTable implements Consumer<TraceEvent> {
   private static final int MARKERS_BOUNDING_WINDOW = Window.MARKERS_READ;
 
   private final boolean dropAfterWindow;
+
   /** The latest markers among the nine earliest seen (a max-heap). */
-  private final PriorityQueue<Double> earliestMarkers = new PriorityQueue<>(Comparator.reverseOrder());
+  private final PriorityQueue<Double> earliestMarkers =
+      new PriorityQueue<>(Comparator.reverseOrder());
+
   /** Events starting here or later cannot be in the window (+1 µs: Window widens an empty span). */
   private double dropFrom = Double.POSITIVE_INFINITY;
+
   private double firstDroppedCpuTs = Double.POSITIVE_INFINITY;
   private long kernelsSeen;
   private boolean cpuOpsSeen;
@@ -118,10 +124,13 @@ final class EventTable implements Consumer<TraceEvent> {
     switch (cat) {
       case TraceConventions.CAT_KERNEL -> k = KERNEL;
       case TraceConventions.CAT_MEMCPY, TraceConventions.CAT_MEMSET -> k = MEMCPY;
-      case TraceConventions.CAT_CUDA_RUNTIME -> k = n.contains("Malloc") || n.contains("Free") ? MALLOC : 0;
+      case TraceConventions.CAT_CUDA_RUNTIME ->
+          k = n.contains("Malloc") || n.contains("Free") ? MALLOC : 0;
       case TraceConventions.CAT_CPU_OP -> k = CPU_OP;
-      case TraceConventions.CAT_GPU_USER_ANNOTATION -> k = n.startsWith(TraceConventions.PHASE_PREFIX) ? GPU_PHASE : 0;
-      case TraceConventions.CAT_USER_ANNOTATION -> k = n.startsWith(TraceConventions.PHASE_PREFIX) ? CPU_PHASE : 0;
+      case TraceConventions.CAT_GPU_USER_ANNOTATION ->
+          k = n.startsWith(TraceConventions.PHASE_PREFIX) ? GPU_PHASE : 0;
+      case TraceConventions.CAT_USER_ANNOTATION ->
+          k = n.startsWith(TraceConventions.PHASE_PREFIX) ? CPU_PHASE : 0;
       default -> k = 0;
     }
     if (k == 0) {
@@ -201,8 +210,8 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   /**
-   * Whether a dropped CPU op may have been a child of a kept one inside the window: only a
-   * CPU-only trace reads op self times, and only then does it matter.
+   * Whether a dropped CPU op may have been a child of a kept one inside the window: only a CPU-only
+   * trace reads op self times, and only then does it matter.
    */
   private boolean droppedChildOfKept() {
     if (kernelsSeen > 0 || firstDroppedCpuTs == Double.POSITIVE_INFINITY) {
@@ -227,20 +236,21 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   /**
-   * This table on a timeline with the profiler's own cost taken out (docs/profiler-cost.md):
-   * every recorded op is charged {@code cost.beforeOpUs()} just before its start and {@code
+   * This table on a timeline with the profiler's own cost taken out (docs/profiler-cost.md): every
+   * recorded op is charged {@code cost.beforeOpUs()} just before its start and {@code
    * cost.inOpUs()} at the end of its span, each limited to the idle time actually there (the gap
-   * after the previous op at that level; the op's own time after its last child), so nesting
-   * and order survive. Every timestamp moves back by what was charged before it: an op's
-   * duration loses its own in-span share and its descendants' full cost, a step or phase span
-   * the cost of the ops inside it. GPU events are left as they are.
+   * after the previous op at that level; the op's own time after its last child), so nesting and
+   * order survive. Every timestamp moves back by what was charged before it: an op's duration loses
+   * its own in-span share and its descendants' full cost, a step or phase span the cost of the ops
+   * inside it. GPU events are left as they are.
    */
   EventTable compensated(ProfilerCost cost) {
     int[] ops = cpuOpsInOrder();
     double[] at = new double[2 * ops.length];
     double[] amount = new double[2 * ops.length];
     int[] stack = new int[Math.max(1, ops.length)];
-    double[] cursor = new double[Math.max(1, ops.length)]; // per open op: where its last child ended
+    double[] cursor =
+        new double[Math.max(1, ops.length)]; // per open op: where its last child ended
     int depth = 0;
     double topCursor = Double.NEGATIVE_INFINITY;
     int points = 0;
@@ -281,7 +291,8 @@ final class EventTable implements Consumer<TraceEvent> {
     out.markers.clear();
     for (Marker m : markers) {
       double start = warp.applyAsDouble(m.ts());
-      out.markers.add(new Marker(start, Math.max(0, warp.applyAsDouble(m.ts() + m.dur()) - start), m.name()));
+      out.markers.add(
+          new Marker(start, Math.max(0, warp.applyAsDouble(m.ts() + m.dur()) - start), m.name()));
     }
     return out;
   }
@@ -318,9 +329,9 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   /**
-   * This table with every span of a phase in {@code factor} shrunk by that factor (at most 1):
-   * a piecewise-linear timeline where the ops inside a phase keep their shares of it and
-   * everything after it moves back by what it lost.
+   * This table with every span of a phase in {@code factor} shrunk by that factor (at most 1): a
+   * piecewise-linear timeline where the ops inside a phase keep their shares of it and everything
+   * after it moves back by what it lost.
    */
   EventTable scaledPhases(Map<String, Double> factor) {
     List<double[]> spans = new ArrayList<>(); // start, end, factor
@@ -331,7 +342,8 @@ final class EventTable implements Consumer<TraceEvent> {
       }
     }
     spans.sort((a, b) -> Double.compare(a[0], b[0]));
-    List<double[]> kept = new ArrayList<>(); // phases do not nest; an overlapping span is left alone
+    List<double[]> kept =
+        new ArrayList<>(); // phases do not nest; an overlapping span is left alone
     for (double[] span : spans) {
       if (kept.isEmpty() || span[0] >= kept.get(kept.size() - 1)[1]) {
         kept.add(span);
@@ -350,14 +362,16 @@ final class EventTable implements Consumer<TraceEvent> {
       before[k] = removed;
       removed += shrink[k] * (end[k] - start[k]);
     }
-    return retimed(t -> {
-      int k = lastAtOrBefore(start, n, t);
-      return k < 0 ? t : t - before[k] - shrink[k] * (Math.min(t, end[k]) - start[k]);
-    });
+    return retimed(
+        t -> {
+          int k = lastAtOrBefore(start, n, t);
+          return k < 0 ? t : t - before[k] - shrink[k] * (Math.min(t, end[k]) - start[k]);
+        });
   }
 
   /** Charges a finished op its in-span share, at most the time after its last child. */
-  private int closeOp(int op, double lastChildEnd, ProfilerCost cost, double[] at, double[] amount, int points) {
+  private int closeOp(
+      int op, double lastChildEnd, ProfilerCost cost, double[] at, double[] amount, int points) {
     double end = ts[op] + dur[op];
     at[points] = end;
     amount[points] = Math.min(cost.inOpUs(), Math.max(0, end - lastChildEnd));
@@ -424,8 +438,12 @@ final class EventTable implements Consumer<TraceEvent> {
         ops[m++] = i;
       }
     }
-    Arrays.sort(ops, (a, b) -> track[a] != track[b] ? Integer.compare(track[a], track[b])
-        : ts[a] != ts[b] ? Double.compare(ts[a], ts[b]) : Double.compare(dur[b], dur[a]));
+    Arrays.sort(
+        ops,
+        (a, b) ->
+            track[a] != track[b]
+                ? Integer.compare(track[a], track[b])
+                : ts[a] != ts[b] ? Double.compare(ts[a], ts[b]) : Double.compare(dur[b], dur[a]));
     int[] out = new int[m];
     for (int i = 0; i < m; i++) {
       out[i] = ops[i];

@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The reference's kernel vocabulary: Tensor-Core recognition, the ordered category regexes
- * (first match wins) and the friendly labels; plus the CPU op-name categories used for CPU
- * profiles, which map onto the same category names.
+ * The reference's kernel vocabulary: Tensor-Core recognition, the ordered category regexes (first
+ * match wins) and the friendly labels; plus the CPU op-name categories used for CPU profiles, which
+ * map onto the same category names.
  */
 public final class KernelTaxonomy {
   public static final String GEMM_CONV = "gemm / conv";
@@ -17,37 +17,74 @@ public final class KernelTaxonomy {
   public static final String OTHER = "other";
 
   /**
-   * The reference's Tensor-Core regex, {@code h884|h1688|i16832|i8816|s16816|s1688|hmma|imma|tensorop
-   * |wmma|16816|16832|884gemm|1688gemm}: an alternation of plain literals, so {@code find()} is
-   * "contains any", which indexOf does several times faster on long templated kernel names.
+   * The reference's Tensor-Core regex, {@code
+   * h884|h1688|i16832|i8816|s16816|s1688|hmma|imma|tensorop |wmma|16816|16832|884gemm|1688gemm}: an
+   * alternation of plain literals, so {@code find()} is "contains any", which indexOf does several
+   * times faster on long templated kernel names.
    */
   private static final String[] TENSOR_CORE = {
-    "h884", "h1688", "i16832", "i8816", "s16816", "s1688", "hmma", "imma", "tensorop", "wmma", "16816", "16832",
-    "884gemm", "1688gemm"};
+    "h884",
+    "h1688",
+    "i16832",
+    "i8816",
+    "s16816",
+    "s1688",
+    "hmma",
+    "imma",
+    "tensorop",
+    "wmma",
+    "16816",
+    "16832",
+    "884gemm",
+    "1688gemm"
+  };
 
   private record Rule(String category, Pattern pattern) {}
 
-  private static final List<Rule> GPU_RULES = List.of(
-      new Rule(NORM, Pattern.compile("bn_bw|bn_fw|batchnorm|batch_norm|layer_norm|group_norm|instance_norm"
-          + "|softmax|welford|\\breduce|variance|rms_norm")),
-      new Rule(LAYOUT, Pattern.compile("nchwtonhwc|nhwctonchw")),
-      new Rule(GEMM_CONV, Pattern.compile("gemm|conv|implicit|cutlass|cudnn|wgrad|dgrad|winograd")),
-      new Rule(LAYOUT, Pattern.compile("memcpy|memset|\\bcopy|catarray|concat|contiguous|\\bgather|\\bscatter"
-          + "|\\bpermute|\\btranspose")),
-      new Rule(ELEMENTWISE, Pattern.compile("elementwise|vectorized|pointwise|activation|silu|relu|sigmoid"
-          + "|unary|binary|clamp|fill|arange")));
+  private static final List<Rule> GPU_RULES =
+      List.of(
+          new Rule(
+              NORM,
+              Pattern.compile(
+                  "bn_bw|bn_fw|batchnorm|batch_norm|layer_norm|group_norm|instance_norm"
+                      + "|softmax|welford|\\breduce|variance|rms_norm")),
+          new Rule(LAYOUT, Pattern.compile("nchwtonhwc|nhwctonchw")),
+          new Rule(
+              GEMM_CONV, Pattern.compile("gemm|conv|implicit|cutlass|cudnn|wgrad|dgrad|winograd")),
+          new Rule(
+              LAYOUT,
+              Pattern.compile(
+                  "memcpy|memset|\\bcopy|catarray|concat|contiguous|\\bgather|\\bscatter"
+                      + "|\\bpermute|\\btranspose")),
+          new Rule(
+              ELEMENTWISE,
+              Pattern.compile(
+                  "elementwise|vectorized|pointwise|activation|silu|relu|sigmoid"
+                      + "|unary|binary|clamp|fill|arange")));
 
   /** CPU op names (aten::x and their autograd *Backward0 forms). */
-  private static final List<Rule> CPU_RULES = List.of(
-      new Rule(GEMM_CONV, Pattern.compile("conv|mm\\b|addmm|matmul|linear|gemm|mkldnn|_slow_conv|thnn")),
-      new Rule(NORM, Pattern.compile("batch_norm|batchnorm|layer_norm|group_norm|softmax|sum|mean|max|min"
-          + "|norm|var|std|reduce|topk|sort")),
-      new Rule(LAYOUT, Pattern.compile("cat|copy|permute|transpose|contiguous|view|reshape|as_strided|slice"
-          + "|select|index|gather|scatter|split|chunk|stack|expand|clone|to\\b|_to_copy|empty|resize|pad"
-          + "|upsample|repeat|squeeze|unsqueeze|flatten|narrow|t\\b")),
-      new Rule(ELEMENTWISE, Pattern.compile("add|sub|mul|div|sigmoid|silu|relu|exp|log|sqrt|rsqrt|pow|neg|abs"
-          + "|clamp|where|fill|zero|lerp|addcmul|addcdiv|tanh|atan|maximum|minimum|gt|lt|ge|le|eq|ne|sign"
-          + "|floor|ceil|round|arange|uniform|normal|rand|threshold|hardtanh|pool")));
+  private static final List<Rule> CPU_RULES =
+      List.of(
+          new Rule(
+              GEMM_CONV,
+              Pattern.compile("conv|mm\\b|addmm|matmul|linear|gemm|mkldnn|_slow_conv|thnn")),
+          new Rule(
+              NORM,
+              Pattern.compile(
+                  "batch_norm|batchnorm|layer_norm|group_norm|softmax|sum|mean|max|min"
+                      + "|norm|var|std|reduce|topk|sort")),
+          new Rule(
+              LAYOUT,
+              Pattern.compile(
+                  "cat|copy|permute|transpose|contiguous|view|reshape|as_strided|slice"
+                      + "|select|index|gather|scatter|split|chunk|stack|expand|clone|to\\b|_to_copy|empty|resize|pad"
+                      + "|upsample|repeat|squeeze|unsqueeze|flatten|narrow|t\\b")),
+          new Rule(
+              ELEMENTWISE,
+              Pattern.compile(
+                  "add|sub|mul|div|sigmoid|silu|relu|exp|log|sqrt|rsqrt|pow|neg|abs"
+                      + "|clamp|where|fill|zero|lerp|addcmul|addcdiv|tanh|atan|maximum|minimum|gt|lt|ge|le|eq|ne|sign"
+                      + "|floor|ceil|round|arange|uniform|normal|rand|threshold|hardtanh|pool")));
 
   private KernelTaxonomy() {}
 
@@ -65,7 +102,10 @@ public final class KernelTaxonomy {
     return firstMatch(GPU_RULES, name.toLowerCase(Locale.ROOT));
   }
 
-  /** Category of a CPU op by name (conv/mm, batch_norm, cat/copy/permute, add/mul/sigmoid/silu, other). */
+  /**
+   * Category of a CPU op by name (conv/mm, batch_norm, cat/copy/permute, add/mul/sigmoid/silu,
+   * other).
+   */
   public static String cpuCategory(String name) {
     String n = name.toLowerCase(Locale.ROOT);
     int colons = n.lastIndexOf("::");

@@ -4,10 +4,11 @@ import java.util.Arrays;
 import org.libreyolo.profile.internal.python.PyRound;
 
 /**
- * Latency statistics as the reference computes them: nearest-rank percentiles with the index
- * {@code min(n-1, round_half_even(q/100 * (n-1)))}, means and extremes rounded to 3 decimals.
+ * Latency statistics as the reference computes them: nearest-rank percentiles with the index {@code
+ * min(n-1, round_half_even(q/100 * (n-1)))}, means and extremes rounded to 3 decimals.
  */
-public record LatencyStats(Double p50, Double p90, Double p99, double mean, Double min, Double max, int n) {
+public record LatencyStats(
+    Double p50, Double p90, Double p99, double mean, Double min, Double max, int n) {
 
   public static LatencyStats of(double[] samplesMs) {
     int n = samplesMs.length;
@@ -16,8 +17,14 @@ public record LatencyStats(Double p50, Double p90, Double p99, double mean, Doub
     }
     double[] sorted = samplesMs.clone();
     Arrays.sort(sorted);
-    return new LatencyStats(percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99),
-        PyRound.round(mean(samplesMs), 3), PyRound.round(sorted[0], 3), PyRound.round(sorted[n - 1], 3), n);
+    return new LatencyStats(
+        percentile(sorted, 50),
+        percentile(sorted, 90),
+        percentile(sorted, 99),
+        PyRound.round(mean(samplesMs), 3),
+        PyRound.round(sorted[0], 3),
+        PyRound.round(sorted[n - 1], 3),
+        n);
   }
 
   /** Nearest rank with banker's rounding of the index: n = 10 gives p50 index 4, not 5. */
@@ -27,7 +34,10 @@ public record LatencyStats(Double p50, Double p90, Double p99, double mean, Doub
     return PyRound.round(sorted[k], 3);
   }
 
-  /** The middle value (the mean of the two middle ones for an even count): the one median of the tool. */
+  /**
+   * The middle value (the mean of the two middle ones for an even count): the one median of the
+   * tool.
+   */
   public static double median(double[] values) {
     double[] s = values.clone();
     java.util.Arrays.sort(s);

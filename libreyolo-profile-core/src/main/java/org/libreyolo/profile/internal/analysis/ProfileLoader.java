@@ -18,9 +18,11 @@ public final class ProfileLoader {
       throw LibreYoloException.badInput("not found: " + file);
     }
     if (Files.isDirectory(file)) {
-      throw LibreYoloException.badInput(file + " is a directory: give a profile.json or a trace file");
+      throw LibreYoloException.badInput(
+          file + " is a directory: give a profile.json or a trace file");
     }
-    com.fasterxml.jackson.databind.node.ObjectNode json = ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
+    com.fasterxml.jackson.databind.node.ObjectNode json =
+        ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
     Profile profile = json == null ? null : new Profile(json);
     return profile != null ? profile : TraceAnalyzer.analyze(file);
   }
@@ -37,8 +39,8 @@ public final class ProfileLoader {
       if (e.kind() == LibreYoloException.Kind.BAD_INPUT) {
         throw e; // missing, a directory: already said in the right words
       }
-      throw LibreYoloException.badInput("the baseline " + file + " is corrupt (" + e.getMessage() + "): record it"
-          + " again", e);
+      throw LibreYoloException.badInput(
+          "the baseline " + file + " is corrupt (" + e.getMessage() + "): record it" + " again", e);
     }
   }
 }

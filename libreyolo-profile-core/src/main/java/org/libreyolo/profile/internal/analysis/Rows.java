@@ -25,7 +25,8 @@ final class Rows {
   List<Map.Entry<String, double[]>> sortedByShare(int digits) {
     double denominator = denominator();
     List<Map.Entry<String, double[]>> entries = new ArrayList<>(byName.entrySet());
-    // the rounded share once per row: rounding is exact (BigDecimal) and too dear for every comparison
+    // the rounded share once per row: rounding is exact (BigDecimal) and too dear for every
+    // comparison
     Map<String, Double> share = new HashMap<>();
     for (Map.Entry<String, double[]> e : entries) {
       share.put(e.getKey(), PyRound.round(e.getValue()[0] / denominator * 100, digits));

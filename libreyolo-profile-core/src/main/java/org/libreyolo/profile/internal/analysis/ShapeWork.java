@@ -14,16 +14,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.result.Json;
 
 /**
- * The work a step does, counted from the input shapes the trace recorded on its first traced
- * step (docs/statistics.md, "Counters"): multiply-accumulates of every convolution (at stride 1:
- * {@code N*H*W} of the input times the weight's elements; the real count divided by stride^2, a
- * fixed factor of the architecture) and of every matrix product. Deterministic like the op
- * counts, but it also grows when the same ops run on larger tensors, the regression op counts
- * cannot see.
+ * The work a step does, counted from the input shapes the trace recorded on its first traced step
+ * (docs/statistics.md, "Counters"): multiply-accumulates of every convolution (at stride 1: {@code
+ * N*H*W} of the input times the weight's elements; the real count divided by stride^2, a fixed
+ * factor of the architecture) and of every matrix product. Deterministic like the op counts, but it
+ * also grows when the same ops run on larger tensors, the regression op counts cannot see.
  *
  * @param convMacsStride1 convolution MACs per step at stride 1
  * @param matmulMacs {@code mm}, {@code addmm}, {@code bmm} MACs per step
@@ -36,17 +35,32 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
    * a TorchScript model {@code aten::_convolution}, and each dispatches to one backend kernel
    * (mkldnn, the slow path, cuDNN). The input is argument 0 and the weight argument 1 in all.
    */
-  static final Set<String> CONVOLUTIONS = Set.of("aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::convolution",
-      "aten::_convolution", "aten::mkldnn_convolution", "aten::thnn_conv2d", "aten::_slow_conv2d_forward",
-      "aten::cudnn_convolution", "aten::miopen_convolution", "aten::_nnpack_spatial_convolution");
-  /** Matrix products: {@code linear} (a TorchScript {@code nn.Linear}) and what it and {@code matmul} dispatch to. */
-  static final Set<String> MATMULS = Set.of("aten::linear", "aten::matmul", "aten::mm", "aten::addmm", "aten::bmm",
-      "aten::baddbmm");
+  static final Set<String> CONVOLUTIONS =
+      Set.of(
+          "aten::conv1d",
+          "aten::conv2d",
+          "aten::conv3d",
+          "aten::convolution",
+          "aten::_convolution",
+          "aten::mkldnn_convolution",
+          "aten::thnn_conv2d",
+          "aten::_slow_conv2d_forward",
+          "aten::cudnn_convolution",
+          "aten::miopen_convolution",
+          "aten::_nnpack_spatial_convolution");
+
+  /**
+   * Matrix products: {@code linear} (a TorchScript {@code nn.Linear}) and what it and {@code
+   * matmul} dispatch to.
+   */
+  static final Set<String> MATMULS =
+      Set.of(
+          "aten::linear", "aten::matmul", "aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm");
 
   /**
    * The first traced step's work, or null when the trace recorded no shapes there. Only the
-   * outermost counted op of a call is counted (a {@code linear} and the {@code addmm} inside it,
-   * an {@code _convolution} and its backend kernel are one piece of work).
+   * outermost counted op of a call is counted (a {@code linear} and the {@code addmm} inside it, an
+   * {@code _convolution} and its backend kernel are one piece of work).
    *
    * @param trace the trace, recorded with shapes
    * @return the work, or null
@@ -55,7 +69,8 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
     List<Op> ops = new ArrayList<>();
     double stepStart = Double.NaN;
     double stepEnd = Double.NaN;
-    try (InputStream in = Files.newInputStream(trace); JsonParser p = Json.MAPPER.getFactory().createParser(in)) {
+    try (InputStream in = Files.newInputStream(trace);
+        JsonParser p = Json.MAPPER.getFactory().createParser(in)) {
       while (p.nextToken() != null) {
         if (p.currentToken() == JsonToken.FIELD_NAME && "traceEvents".equals(p.currentName())) {
           p.nextToken();
@@ -63,30 +78,44 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
             JsonNode e = p.readValueAsTree();
             String name = e.path("name").asText("");
             double ts = e.path("ts").asDouble();
-            if (name.startsWith(TraceConventions.STEP_MARKER + "#") && (Double.isNaN(stepStart) || ts < stepStart)) {
+            if (name.startsWith(TraceConventions.STEP_MARKER + "#")
+                && (Double.isNaN(stepStart) || ts < stepStart)) {
               stepStart = ts;
               stepEnd = ts + e.path("dur").asDouble();
-            } else if (e.path("args").has("Input Dims") && (CONVOLUTIONS.contains(name) || MATMULS.contains(name))) {
-              ops.add(new Op(name, ts, ts + e.path("dur").asDouble(), e.path("tid").asText(""),
-                  e.path("args").get("Input Dims")));
+            } else if (e.path("args").has("Input Dims")
+                && (CONVOLUTIONS.contains(name) || MATMULS.contains(name))) {
+              ops.add(
+                  new Op(
+                      name,
+                      ts,
+                      ts + e.path("dur").asDouble(),
+                      e.path("tid").asText(""),
+                      e.path("args").get("Input Dims")));
             }
           }
         }
       }
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read the trace " + trace + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot read the trace " + trace + ": " + e.getMessage(), e);
     }
     final double from = stepStart;
     final double to = stepEnd;
-    List<Op> inStep = ops.stream().filter(op -> op.ts() >= from && op.ts() <= to)
-        .sorted(Comparator.comparingDouble(Op::ts).thenComparing(Comparator.comparingDouble(Op::end).reversed()))
-        .toList();
+    List<Op> inStep =
+        ops.stream()
+            .filter(op -> op.ts() >= from && op.ts() <= to)
+            .sorted(
+                Comparator.comparingDouble(Op::ts)
+                    .thenComparing(Comparator.comparingDouble(Op::end).reversed()))
+            .toList();
     long conv = 0;
     long matmul = 0;
     List<Op> open = new ArrayList<>(); // the enclosing counted ops of the current one, per thread
     for (Op op : inStep) {
       open.removeIf(o -> o.end() < op.ts());
-      boolean nested = open.stream().anyMatch(o -> o.tid().equals(op.tid()) && o.ts() <= op.ts() && o.end() >= op.end());
+      boolean nested =
+          open.stream()
+              .anyMatch(o -> o.tid().equals(op.tid()) && o.ts() <= op.ts() && o.end() >= op.end());
       open.add(op);
       if (nested) {
         continue;
@@ -111,8 +140,8 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
   }
 
   /**
-   * {@code mm [M,K] [K,N]}, {@code addmm bias [M,K] [K,N]}, {@code bmm [B,M,K] [B,K,N]}:
-   * {@code (B)*M*K*N}; {@code linear [..., K] [N, K]}: {@code (...)*K*N}.
+   * {@code mm [M,K] [K,N]}, {@code addmm bias [M,K] [K,N]}, {@code bmm [B,M,K] [B,K,N]}: {@code
+   * (B)*M*K*N}; {@code linear [..., K] [N, K]}: {@code (...)*K*N}.
    */
   static long matmul(String name, JsonNode dims) {
     if (name.equals("aten::linear")) {

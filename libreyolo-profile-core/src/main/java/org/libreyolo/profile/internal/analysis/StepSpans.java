@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Per-step wall times of a trace: each {@code ProfilerStep#N} marker's duration and, per phase,
- * the {@code step/<phase>} spans that start inside it, as recorded or on the timeline the
- * analysis compensates to.
+ * Per-step wall times of a trace: each {@code ProfilerStep#N} marker's duration and, per phase, the
+ * {@code step/<phase>} spans that start inside it, as recorded or on the timeline the analysis
+ * compensates to.
  */
 public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[]> phaseMs) {
   /** As recorded. */
@@ -17,8 +17,8 @@ public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[
   }
 
   /**
-   * As the analysis compensates it: the per-op charge, then each phase scaled to {@code
-   * untracedMs} (mean untraced ms per phase; empty: no scaling).
+   * As the analysis compensates it: the per-op charge, then each phase scaled to {@code untracedMs}
+   * (mean untraced ms per phase; empty: no scaling).
    */
   public static StepSpans compensated(Path trace, Map<String, Double> untracedMs) {
     EventTable t = EventTable.read(trace);
@@ -27,8 +27,8 @@ public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[
   }
 
   private static StepSpans of(EventTable t) {
-    List<EventTable.Marker> markers = t.markers.stream()
-        .sorted((a, b) -> Double.compare(a.ts(), b.ts())).toList();
+    List<EventTable.Marker> markers =
+        t.markers.stream().sorted((a, b) -> Double.compare(a.ts(), b.ts())).toList();
     int n = markers.size();
     double[] steps = new double[n];
     Map<String, double[]> phases = new LinkedHashMap<>();
@@ -42,7 +42,8 @@ public record StepSpans(List<String> steps, double[] stepMs, Map<String, double[
       for (int s = 0; s < n; s++) {
         EventTable.Marker m = markers.get(s);
         if (t.ts[i] >= m.ts() && t.ts[i] < m.ts() + m.dur()) {
-          phases.computeIfAbsent(t.names.get(t.name[i]), k -> new double[n])[s] += t.dur[i] / 1000.0;
+          phases.computeIfAbsent(t.names.get(t.name[i]), k -> new double[n])[s] +=
+              t.dur[i] / 1000.0;
           break;
         }
       }

@@ -2,7 +2,6 @@ package org.libreyolo.profile.internal.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -10,31 +9,25 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
-import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * The reference analyser ({@code analyze_trace}): window, per-step scalars, kernel and op rows,
  * categories, phases, verdict and the {@code metrics} map, field for field, with Python rounding.
- * Beyond the reference: a trace without GPU kernels is a CPU profile whose "kernels" are the
- * cpu ops' self times ({@code kernel_source: cpu-leaf-ops}); it is never passed off as GPU data.
+ * Beyond the reference: a trace without GPU kernels is a CPU profile whose "kernels" are the cpu
+ * ops' self times ({@code kernel_source: cpu-leaf-ops}); it is never passed off as GPU data.
  */
 public final class TraceAnalyzer {
   static final List<String> PHASE_ORDER =
-      List.of("dataload", "to_device", "preprocess", "forward", "backward", "postprocess", "optimizer");
+      List.of(
+          "dataload", "to_device", "preprocess", "forward", "backward", "postprocess", "optimizer");
   static final String UNPHASED = "unphased";
   static final int TOP_PER_PHASE = 40;
   static final int TOP_KERNELS = 8;
@@ -71,16 +64,20 @@ public final class TraceAnalyzer {
   }
 
   /**
-   * With {@code compensate}, a trace captured here (one that records the profiler's cost per op)
-   * is analysed on a timeline with that cost taken out, and the profile says so under {@code
-   * profiler_compensation} with the raw figures beside it (docs/profiler-cost.md). Other traces
-   * are analysed as recorded.
+   * With {@code compensate}, a trace captured here (one that records the profiler's cost per op) is
+   * analysed on a timeline with that cost taken out, and the profile says so under {@code
+   * profiler_compensation} with the raw figures beside it (docs/profiler-cost.md). Other traces are
+   * analysed as recorded.
    */
   public static Profile analyze(Path trace, JsonNode summary, boolean compensate) {
     EventTable table = EventTable.read(trace);
-    if (table.size == 0 && table.markers.isEmpty()) { // never a summary of nothing (docs/deviations.md)
-      throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE, "no profile: " + trace
-          + " holds no usable events a profile is made of (ProfilerStep# markers, cpu_op, kernel or annotation events)");
+    if (table.size == 0
+        && table.markers.isEmpty()) { // never a summary of nothing (docs/deviations.md)
+      throw new LibreYoloException(
+          LibreYoloException.Kind.NO_PROFILE,
+          "no profile: "
+              + trace
+              + " holds no usable events a profile is made of (ProfilerStep# markers, cpu_op, kernel or annotation events)");
     }
     return analyze(table, trace.toString(), summary, compensate);
   }
@@ -125,19 +122,23 @@ public final class TraceAnalyzer {
   private static Map<String, Double> untracedPhaseMs(JsonNode summary) {
     Map<String, Double> untraced = new LinkedHashMap<>();
     for (String key : List.of("composition_ms", "stages_ms")) {
-      summary.path(key).fields().forEachRemaining(e -> {
-        if (e.getValue().isNumber() && e.getValue().asDouble() > 0) {
-          untraced.put(e.getKey(), e.getValue().asDouble());
-        }
-      });
+      summary
+          .path(key)
+          .fields()
+          .forEachRemaining(
+              e -> {
+                if (e.getValue().isNumber() && e.getValue().asDouble() > 0) {
+                  untraced.put(e.getKey(), e.getValue().asDouble());
+                }
+              });
     }
     return untraced;
   }
 
   /**
-   * Per phase, untraced time / traced time after the per-op charge, at most 1: what the
-   * profiler still costs there beyond a fixed charge per op (it also slows the ops themselves,
-   * most in backward and optimizer steps).
+   * Per phase, untraced time / traced time after the per-op charge, at most 1: what the profiler
+   * still costs there beyond a fixed charge per op (it also slows the ops themselves, most in
+   * backward and optimizer steps).
    */
   private static Map<String, Double> phaseScale(EventTable perOp, Map<String, Double> untraced) {
     if (untraced.isEmpty()) {
@@ -145,12 +146,13 @@ public final class TraceAnalyzer {
     }
     Map<String, Double> traced = perOp.phaseMeansUs(Window.of(perOp.markers));
     Map<String, Double> scale = new LinkedHashMap<>();
-    untraced.forEach((phase, ms) -> {
-      Double us = traced.get(phase);
-      if (us != null && us > 0) {
-        scale.put(phase, Math.min(1.0, ms * 1000.0 / us));
-      }
-    });
+    untraced.forEach(
+        (phase, ms) -> {
+          Double us = traced.get(phase);
+          if (us != null && us > 0) {
+            scale.put(phase, Math.min(1.0, ms * 1000.0 / us));
+          }
+        });
     return scale;
   }
 
@@ -169,8 +171,13 @@ public final class TraceAnalyzer {
     ObjectNode phases = c.putObject("phase_scale");
     scale.forEach((phase, f) -> phases.put(phase, PyRound.round(f, 3)));
     ObjectNode raw = c.putObject("raw");
-    for (String key : List.of("bound", "gpu_util", "gpu_busy_ms_per_step", "host_overhead_ms_per_step",
-        "mean_kernel_us")) {
+    for (String key :
+        List.of(
+            "bound",
+            "gpu_util",
+            "gpu_busy_ms_per_step",
+            "host_overhead_ms_per_step",
+            "mean_kernel_us")) {
       raw.set(key, recorded.get(key));
     }
     raw.put("window_wall_ms", recorded.path("window").path("wall_ms").asDouble());
@@ -179,10 +186,14 @@ public final class TraceAnalyzer {
   }
 
   static boolean truthy(JsonNode node) {
-    return node.isNumber() ? node.asDouble() != 0 : node.isTextual() ? !node.asText().isEmpty() : node.isBoolean() && node.asBoolean();
+    return node.isNumber()
+        ? node.asDouble() != 0
+        : node.isTextual() ? !node.asText().isEmpty() : node.isBoolean() && node.asBoolean();
   }
 
   static JsonNode nullable(JsonNode node) {
-    return node == null || node.isMissingNode() || node instanceof MissingNode ? NullNode.instance : node.deepCopy();
+    return node == null || node.isMissingNode() || node instanceof MissingNode
+        ? NullNode.instance
+        : node.deepCopy();
   }
 }

@@ -10,15 +10,21 @@ import java.util.regex.Pattern;
 
 /**
  * The analysis window from the {@code ProfilerStep} markers: skip two cold markers and span to
- * marker 8 (at least 4 markers), the markers' own span (1 to 3), or everything (none); and
- * {@code n_real}, the steps inside it, counted by distinct {@code #N} or by timestamp clusters.
+ * marker 8 (at least 4 markers), the markers' own span (1 to 3), or everything (none); and {@code
+ * n_real}, the steps inside it, counted by distinct {@code #N} or by timestamp clusters.
  */
 record Window(boolean bounded, double w0, double w1, int nReal) {
   /** Markers skipped as cold, and the index of the marker that ends the window. */
   static final int COLD_MARKERS = 2;
+
   static final int LAST_MARKER = 8;
-  /** Markers the window can use: producers trace this many steps, readers may drop events after them. */
+
+  /**
+   * Markers the window can use: producers trace this many steps, readers may drop events after
+   * them.
+   */
   static final int MARKERS_READ = LAST_MARKER + 1;
+
   private static final Pattern STEP_NUMBER = Pattern.compile("#(\\d+)");
 
   static Window of(List<EventTable.Marker> markers) {

@@ -11,17 +11,19 @@ import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
  * A profiling session: start, then steps made of named phases, then stop. It drives libtorch's
- * operator profiler and records the Java-side spans itself ({@code ProfilerStep#N} and
- * {@code step/<phase>}), then merges both into one Kineto-convention trace. Input shapes are
- * recorded on the first {@link CaptureOptions#shapeSteps()} steps only: at that step boundary the
- * profiler is restarted without them (a segment), and the segments are merged on one timeline.
- * With tracing off every call is a no-op returning {@link Span#NONE}.
+ * operator profiler and records the Java-side spans itself ({@code ProfilerStep#N} and {@code
+ * step/<phase>}), then merges both into one Kineto-convention trace. Input shapes are recorded on
+ * the first {@link CaptureOptions#shapeSteps()} steps only: at that step boundary the profiler is
+ * restarted without them (a segment), and the segments are merged on one timeline. With tracing off
+ * every call is a no-op returning {@link Span#NONE}.
  */
 public final class CaptureSession implements AutoCloseable {
   private final CaptureOptions options;
   private final long origin;
+
   /** Finished profiler segments: DJL raw files, each with its own zero. */
   private final List<KinetoTraceWriter.Segment> segments = new ArrayList<>();
+
   private OperatorProfiler.Start segmentStart;
   private final boolean enabled;
   private final List<String> names = new ArrayList<>();
@@ -44,7 +46,8 @@ public final class CaptureSession implements AutoCloseable {
     if (!options.trace()) {
       return new CaptureSession(options, null, false);
     }
-    return new CaptureSession(options, OperatorProfiler.start(options.shapeSteps() > 0, options.profileMemory()), true);
+    return new CaptureSession(
+        options, OperatorProfiler.start(options.shapeSteps() > 0, options.profileMemory()), true);
   }
 
   public boolean enabled() {
@@ -134,8 +137,11 @@ public final class CaptureSession implements AutoCloseable {
       OperatorProfiler.stop(raw);
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {
-        annotations.add(new KinetoTraceWriter.Annotation(names.get((int) spans[3 * i]),
-            (spans[3 * i + 1] - origin) / 1000.0, (spans[3 * i + 2] - spans[3 * i + 1]) / 1000.0));
+        annotations.add(
+            new KinetoTraceWriter.Annotation(
+                names.get((int) spans[3 * i]),
+                (spans[3 * i + 1] - origin) / 1000.0,
+                (spans[3 * i + 2] - spans[3 * i + 1]) / 1000.0));
       }
       KinetoTraceWriter.merge(segments, annotations, target);
       return target;
@@ -144,24 +150,40 @@ public final class CaptureSession implements AutoCloseable {
     }
   }
 
-  /** The running segment, to be written to {@code raw}, with its clock marks relative to the origin. */
+  /**
+   * The running segment, to be written to {@code raw}, with its clock marks relative to the origin.
+   */
   private KinetoTraceWriter.Segment segment(Path raw, OperatorProfiler.End end) {
     // half the wider bracket: how far the anchors' middles can be from where libtorch stamped them
-    double alignmentUs = Math.max(segmentStart.anchorEndNs() - segmentStart.anchorStartNs(),
-        end.anchorEndNs() - end.anchorStartNs()) / 2000.0;
-    return new KinetoTraceWriter.Segment(raw, segmentStart.anchors(), segmentStart.best(),
-        (segmentStart.anchorMidNs() - origin) / 1000.0, (segmentStart.beforeNs() - origin) / 1000.0,
-        segmentStart.calibration(), end.anchors(), end.best(), (end.anchorMidNs() - origin) / 1000.0, alignmentUs);
+    double alignmentUs =
+        Math.max(
+                segmentStart.anchorEndNs() - segmentStart.anchorStartNs(),
+                end.anchorEndNs() - end.anchorStartNs())
+            / 2000.0;
+    return new KinetoTraceWriter.Segment(
+        raw,
+        segmentStart.anchors(),
+        segmentStart.best(),
+        (segmentStart.anchorMidNs() - origin) / 1000.0,
+        (segmentStart.beforeNs() - origin) / 1000.0,
+        segmentStart.calibration(),
+        end.anchors(),
+        end.best(),
+        (end.anchorMidNs() - origin) / 1000.0,
+        alignmentUs);
   }
 
-  /** A temp file for one raw DJL segment, beside the trace (same file system as the final rename). */
+  /**
+   * A temp file for one raw DJL segment, beside the trace (same file system as the final rename).
+   */
   private Path rawFile() {
     Path parent = options.traceFile().toAbsolutePath().getParent();
     try {
       Files.createDirectories(parent);
       return Files.createTempFile(parent, ".djl-raw-", ".json");
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write the trace under " + parent + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot write the trace under " + parent + ": " + e.getMessage(), e);
     }
   }
 
@@ -182,8 +204,10 @@ public final class CaptureSession implements AutoCloseable {
     if (!stopped) {
       stopped = true;
       if (enabled) {
-        Path discard = Path.of(System.getProperty("java.io.tmpdir"),
-            "libreyolo-discarded-" + System.nanoTime() + ".json");
+        Path discard =
+            Path.of(
+                System.getProperty("java.io.tmpdir"),
+                "libreyolo-discarded-" + System.nanoTime() + ".json");
         OperatorProfiler.stop(discard);
         try {
           Files.deleteIfExists(discard);

@@ -18,14 +18,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.result.Json;
 
 /**
  * Merges DJL's raw operator trace and the Java-side spans into one Chrome/Perfetto trace in
- * torch.profiler's Kineto conventions: {@code cpu_op} events with {@code args} ("Input Dims",
- * "cpu mem" in bytes), {@code user_annotation} events ({@code ProfilerStep#N}, {@code step/<p>})
- * on their own thread track, numeric pid/tid and name metadata. Streams both ways.
+ * torch.profiler's Kineto conventions: {@code cpu_op} events with {@code args} ("Input Dims", "cpu
+ * mem" in bytes), {@code user_annotation} events ({@code ProfilerStep#N}, {@code step/<p>}) on
+ * their own thread track, numeric pid/tid and name metadata. Streams both ways.
  */
 final class KinetoTraceWriter {
   /** A Java-side span: name, start and duration in microseconds since the profiler started. */
@@ -35,15 +35,26 @@ final class KinetoTraceWriter {
    * One profiler run's raw DJL output: it begins with {@code anchors} anchor ops, of which the
    * {@code best}-th (0-based) was seen by Java with its middle at {@code anchorMidUs} (trace time,
    * µs); {@code fallbackZeroUs} is when the start call began (the zero if no anchor is found). It
-   * ends with {@code endAnchors} more, the {@code endBest}-th seen with its middle at
-   * {@code endAnchorMidUs}: both ends pin the segment's clock onto Java's, offset and rate, to
-   * within {@code alignmentUs} (half the wider of the two anchors' Java brackets).
+   * ends with {@code endAnchors} more, the {@code endBest}-th seen with its middle at {@code
+   * endAnchorMidUs}: both ends pin the segment's clock onto Java's, offset and rate, to within
+   * {@code alignmentUs} (half the wider of the two anchors' Java brackets).
    */
-  record Segment(Path raw, int anchors, int best, double anchorMidUs, double fallbackZeroUs,
-      OperatorProfiler.Calibration calibration, int endAnchors, int endBest, double endAnchorMidUs,
+  record Segment(
+      Path raw,
+      int anchors,
+      int best,
+      double anchorMidUs,
+      double fallbackZeroUs,
+      OperatorProfiler.Calibration calibration,
+      int endAnchors,
+      int endBest,
+      double endAnchorMidUs,
       double alignmentUs) {}
 
-  /** Top-level trace key: the largest clock-alignment bound of the segments, µs (ops vs the Java-side markers). */
+  /**
+   * Top-level trace key: the largest clock-alignment bound of the segments, µs (ops vs the
+   * Java-side markers).
+   */
   static final String ALIGNMENT_KEY = "libreyolo_clock_alignment_us";
 
   /**
@@ -64,24 +75,31 @@ final class KinetoTraceWriter {
   }
 
   /**
-   * The raw span of the best anchor; where the anchors and the calibration ops after them end
-   * (all are dropped from the trace); the median recorded duration of the calibration ops.
+   * The raw span of the best anchor; where the anchors and the calibration ops after them end (all
+   * are dropped from the trace); the median recorded duration of the calibration ops.
    */
   private record Anchor(double mid, double anchorsEnd, double calibrationMedianUs) {}
 
-  /** Leading raw events that may come before or between the anchor ops besides them (a handful in practice). */
+  /**
+   * Leading raw events that may come before or between the anchor ops besides them (a handful in
+   * practice).
+   */
   private static final int ANCHOR_SEARCH = 64;
 
   /** The top-level key of the profiler-cost record; {@code trace.TraceReader} reads it back. */
-  static final String COST_KEY = org.libreyolo.profile.internal.trace.TraceConventions.PROFILER_COST_KEY;
+  static final String COST_KEY =
+      org.libreyolo.profile.internal.trace.TraceConventions.PROFILER_COST_KEY;
 
   static final int PID = 1;
+
   /** DJL records every op on profiler thread 1 (backward runs on the calling thread). */
   static final int OPS_TID = 1;
+
   /** Java spans get their own track so clock skew can never break the ops' nesting. */
   static final int ANNOTATION_TID = 2;
 
-  private static final Pattern MEM = Pattern.compile("\\s*(-?[0-9.]+)\\s*([KMG]?b)\\s*", Pattern.CASE_INSENSITIVE);
+  private static final Pattern MEM =
+      Pattern.compile("\\s*(-?[0-9.]+)\\s*([KMG]?b)\\s*", Pattern.CASE_INSENSITIVE);
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
 
   private KinetoTraceWriter() {}
@@ -102,7 +120,9 @@ final class KinetoTraceWriter {
         anchors[i] = anchor(segments.get(i));
       }
       profilerCost(g, segments.get(segments.size() - 1), anchors[anchors.length - 1]);
-      g.writeNumberField(ALIGNMENT_KEY, round3(segments.stream().mapToDouble(Segment::alignmentUs).max().orElse(0)));
+      g.writeNumberField(
+          ALIGNMENT_KEY,
+          round3(segments.stream().mapToDouble(Segment::alignmentUs).max().orElse(0)));
       g.writeArrayFieldStart("traceEvents");
       metadata(g, "process_name", 0, "libreyolo-profile");
       metadata(g, "thread_name", OPS_TID, "libtorch ops");
@@ -139,7 +159,8 @@ final class KinetoTraceWriter {
       g.writeEndArray();
       g.writeEndObject();
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw LibreYoloException.badInput("DJL wrote an unreadable operator trace: " + e.getOriginalMessage());
+      throw LibreYoloException.badInput(
+          "DJL wrote an unreadable operator trace: " + e.getOriginalMessage());
     }
   }
 
@@ -172,8 +193,8 @@ final class KinetoTraceWriter {
   }
 
   /**
-   * The end anchors: the last {@code endAnchors} anchor ops of the raw events by time. Returns
-   * {mid of the {@code endBest}-th, start of the first}, or null when there are too few.
+   * The end anchors: the last {@code endAnchors} anchor ops of the raw events by time. Returns {mid
+   * of the {@code endBest}-th, start of the first}, or null when there are too few.
    */
   private static double[] endAnchor(Segment segment) throws IOException {
     int n = segment.endAnchors();
@@ -205,8 +226,8 @@ final class KinetoTraceWriter {
   }
 
   /**
-   * The segment's anchor and calibration ops among its first raw events, or null when they are
-   * not all there.
+   * The segment's anchor and calibration ops among its first raw events, or null when they are not
+   * all there.
    */
   private static Anchor anchor(Segment segment) throws IOException {
     double mid = 0;
@@ -228,7 +249,8 @@ final class KinetoTraceWriter {
           }
           if (++seen == wanted) {
             Arrays.sort(calibrationDur);
-            return new Anchor(mid, ts + dur, calibration == 0 ? 0 : calibrationDur[calibration / 2]);
+            return new Anchor(
+                mid, ts + dur, calibration == 0 ? 0 : calibrationDur[calibration / 2]);
           }
         }
       }
@@ -240,7 +262,8 @@ final class KinetoTraceWriter {
    * The profiler's measured cost per recorded op (from the last segment, the one the analysis
    * window reads), for readers that compensate op and step times (docs/profiler-cost.md).
    */
-  private static void profilerCost(JsonGenerator g, Segment segment, Anchor anchor) throws IOException {
+  private static void profilerCost(JsonGenerator g, Segment segment, Anchor anchor)
+      throws IOException {
     if (anchor == null) {
       return; // no calibration found: the trace stays uncompensated
     }
@@ -256,7 +279,8 @@ final class KinetoTraceWriter {
     g.writeEndObject();
   }
 
-  private static void metadata(JsonGenerator g, String kind, int tid, String name) throws IOException {
+  private static void metadata(JsonGenerator g, String kind, int tid, String name)
+      throws IOException {
     g.writeStartObject();
     g.writeStringField("ph", "M");
     g.writeStringField("name", kind);
@@ -291,14 +315,17 @@ final class KinetoTraceWriter {
       g.writeNumberField("cpu mem", bytes);
     }
     if (e.path("args").isObject()) {
-      ((ObjectNode) e.path("args")).fields().forEachRemaining(f -> {
-        try {
-          g.writeFieldName(f.getKey());
-          g.writeTree(f.getValue());
-        } catch (IOException ex) {
-          throw new java.io.UncheckedIOException(ex);
-        }
-      });
+      ((ObjectNode) e.path("args"))
+          .fields()
+          .forEachRemaining(
+              f -> {
+                try {
+                  g.writeFieldName(f.getKey());
+                  g.writeTree(f.getValue());
+                } catch (IOException ex) {
+                  throw new java.io.UncheckedIOException(ex);
+                }
+              });
     }
     g.writeEndObject();
     g.writeEndObject();
@@ -311,12 +338,13 @@ final class KinetoTraceWriter {
       return 0;
     }
     double value = Double.parseDouble(m.group(1));
-    double unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "kb" -> 1024.0;
-      case "mb" -> 1024.0 * 1024;
-      case "gb" -> 1024.0 * 1024 * 1024;
-      default -> 1.0;
-    };
+    double unit =
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+          case "kb" -> 1024.0;
+          case "mb" -> 1024.0 * 1024;
+          case "gb" -> 1024.0 * 1024 * 1024;
+          default -> 1.0;
+        };
     return Math.round(value * unit);
   }
 

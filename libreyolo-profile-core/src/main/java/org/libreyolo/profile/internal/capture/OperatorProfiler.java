@@ -9,18 +9,23 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.libreyolo.profile.internal.engine.Engines;
 
 /**
- * Sole owner of libtorch's process-global operator profiler (DJL's legacy, CPU-only
- * {@code JniUtils.startProfile/stopProfile}). One profiled section at a time in the process:
- * a second caller waits until the first stops.
+ * Sole owner of libtorch's process-global operator profiler (DJL's legacy, CPU-only {@code
+ * JniUtils.startProfile/stopProfile}). One profiled section at a time in the process: a second
+ * caller waits until the first stops.
  */
 final class OperatorProfiler {
   private static final ReentrantLock LOCK = new ReentrantLock(true);
 
-  /** The anchor op run right after every start, found again in the raw trace to align the clocks. */
+  /**
+   * The anchor op run right after every start, found again in the raw trace to align the clocks.
+   */
   static final String ANCHOR_OP = "aten::add_";
 
-  /** Two one-element zeros (adding them changes nothing): an op with almost no Java work around it. */
+  /**
+   * Two one-element zeros (adding them changes nothing): an op with almost no Java work around it.
+   */
   private static NDArray anchorX;
+
   private static NDArray anchorY;
 
   private OperatorProfiler() {}
@@ -28,12 +33,18 @@ final class OperatorProfiler {
   /**
    * One (re)start of the profiler in {@code System.nanoTime()} terms: just before the start call
    * (the fallback zero), and around the anchor ops that follow it. libtorch stamps its zero
-   * somewhere inside the start call, which takes 0.1 ms to several ms, so neither end of the call is
-   * the zero; an anchor op's span in the trace, matched to the Java time around it, pins the offset
-   * to a few µs. A pause (GC, JIT) around an anchor widens its bracket, so up to
-   * {@link #ANCHOR_TRIES} are run and the tightest one ({@code best}) is used.
+   * somewhere inside the start call, which takes 0.1 ms to several ms, so neither end of the call
+   * is the zero; an anchor op's span in the trace, matched to the Java time around it, pins the
+   * offset to a few µs. A pause (GC, JIT) around an anchor widens its bracket, so up to {@link
+   * #ANCHOR_TRIES} are run and the tightest one ({@code best}) is used.
    */
-  record Start(long beforeNs, long anchorStartNs, long anchorEndNs, int anchors, int best, Calibration calibration) {
+  record Start(
+      long beforeNs,
+      long anchorStartNs,
+      long anchorEndNs,
+      int anchors,
+      int best,
+      Calibration calibration) {
     long anchorMidNs() {
       return anchorStartNs + (anchorEndNs - anchorStartNs) / 2;
     }
@@ -61,8 +72,8 @@ final class OperatorProfiler {
 
   /**
    * The profiler's own cost per recorded op, measured right after each (re)start: {@code ops}
-   * one-element {@code add_} calls timed with the profiler on against the same calls just before
-   * it started. They are recorded after the anchors and dropped from the trace like them; their
+   * one-element {@code add_} calls timed with the profiler on against the same calls just before it
+   * started. They are recorded after the anchors and dropped from the trace like them; their
    * recorded durations tell how much of the cost falls inside an op's span (docs/profiler-cost.md).
    */
   record Calibration(int ops, double plainNsPerOp, double profiledNsPerOp) {
@@ -71,7 +82,9 @@ final class OperatorProfiler {
     }
   }
 
-  /** Calibration ops per start: ~0.5-3 ms, long enough to average out a timer tick or a page fault. */
+  /**
+   * Calibration ops per start: ~0.5-3 ms, long enough to average out a timer tick or a page fault.
+   */
   static final int CALIBRATION_OPS = 512;
 
   /**
@@ -79,6 +92,7 @@ final class OperatorProfiler {
    * VM often preempts several in a row), stopping at the first tight one.
    */
   private static final int ANCHOR_TRIES = 32;
+
   private static final long TIGHT_NS = 20_000;
 
   /** Starts profiling. */
@@ -117,13 +131,18 @@ final class OperatorProfiler {
     JniUtils.startProfile(false, recordShapes, profileMemory);
     long[] bracket = tightestAnchor();
     double profiled = addNsPerOp();
-    return new Start(before, bracket[0], bracket[1], (int) bracket[2], (int) bracket[3],
+    return new Start(
+        before,
+        bracket[0],
+        bracket[1],
+        (int) bracket[2],
+        (int) bracket[3],
         new Calibration(CALIBRATION_OPS, plain, profiled));
   }
 
   /**
-   * Up to {@link #ANCHOR_TRIES} anchor ops, stopping at the first tight one:
-   * {@code {start ns, end ns, tries, best}} of the tightest.
+   * Up to {@link #ANCHOR_TRIES} anchor ops, stopping at the first tight one: {@code {start ns, end
+   * ns, tries, best}} of the tightest.
    */
   private static long[] tightestAnchor() {
     long bestStart = 0;
@@ -144,7 +163,10 @@ final class OperatorProfiler {
     return new long[] {bestStart, bestEnd, tries, best};
   }
 
-  /** Mean ns of one anchor {@code add_} over {@link #CALIBRATION_OPS} calls (adding zero changes nothing). */
+  /**
+   * Mean ns of one anchor {@code add_} over {@link #CALIBRATION_OPS} calls (adding zero changes
+   * nothing).
+   */
   private static double addNsPerOp() {
     long t0 = System.nanoTime();
     for (int i = 0; i < CALIBRATION_OPS; i++) {

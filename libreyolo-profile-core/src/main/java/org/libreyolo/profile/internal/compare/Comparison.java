@@ -15,14 +15,20 @@ import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * Two profiles side by side: the reference's fields and 2*SE significance rule
- * (docs/reference-behaviour.md, "Compare"), then, under {@code statistics}, real tests on the raw samples, and
- * the environment fields that differ.
+ * (docs/reference-behaviour.md, "Compare"), then, under {@code statistics}, real tests on the raw
+ * samples, and the environment fields that differ.
  */
 public final class Comparison {
-  public static final String SINGLE_RUN = "single run, use 'run --repeat N' for a significance call";
-  /** The advice for inference profiles: their trials are forks, judged by {@code check} (docs/deviations.md). */
-  public static final String SINGLE_RUN_INFER = "single run, use 'check' on forked infer profiles for a significance"
-      + " call";
+  public static final String SINGLE_RUN =
+      "single run, use 'run --repeat N' for a significance call";
+
+  /**
+   * The advice for inference profiles: their trials are forks, judged by {@code check}
+   * (docs/deviations.md).
+   */
+  public static final String SINGLE_RUN_INFER =
+      "single run, use 'check' on forked infer profiles for a significance" + " call";
+
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private Comparison() {}
@@ -39,21 +45,24 @@ public final class Comparison {
     Num sa = a.imgPerSStd();
     Num sb = b.imgPerSStd();
     if (na < 2 || nb < 2 || sa == null || sb == null) {
-      return new Significance(null, a.isInference() && b.isInference() ? SINGLE_RUN_INFER : SINGLE_RUN);
+      return new Significance(
+          null, a.isInference() && b.isInference() ? SINGLE_RUN_INFER : SINGLE_RUN);
     }
     double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
     double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());
-    return new Significance(d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
+    return new Significance(
+        d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
   }
 
   /** A before/after pair of one compared field. */
   public record Pair<T>(T before, T after) {}
 
   /**
-   * The statistics block: which samples, the raw results, and the significance level. JSON and
-   * text show the estimates rounded to 4 decimals ({@link #rounded}).
+   * The statistics block: which samples, the raw results, and the significance level. JSON and text
+   * show the estimates rounded to 4 decimals ({@link #rounded}).
    */
-  public record Statistics(String metric, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
+  public record Statistics(
+      String metric, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
     public static double rounded(double v) {
       return PyRound.round(v, 4);
     }
@@ -73,7 +82,9 @@ public final class Comparison {
       mw.put("hodges_lehmann_shift", rounded(raw.hodgesLehmann()));
       ObjectNode boot = out.putObject("bootstrap_median_change");
       boot.put("change", rounded(raw.medianChange()));
-      boot.putArray("ci95").add(rounded(raw.medianChangeLow())).add(rounded(raw.medianChangeHigh()));
+      boot.putArray("ci95")
+          .add(rounded(raw.medianChangeLow()))
+          .add(rounded(raw.medianChangeHigh()));
       boot.put("resamples", SampleStatistics.BOOTSTRAP_RESAMPLES);
       out.put("mde_relative", rounded(raw.mde()));
       out.put("noise_cv", rounded(raw.cv()));
@@ -87,10 +98,21 @@ public final class Comparison {
    * profiles' "kernels" are CPU ops, so the text says CPU busy and op calls (the JSON keeps the
    * reference's keys).
    */
-  public record Result(String before, String after, Pair<Num> imgPerS, Pair<Num> imgPerSStd, Pair<Integer> trials,
-      Significance significance, Pair<Double> msPerImage, Pair<Num> gpuUtil, Pair<Num> hostOverheadMsPerStep,
-      Pair<Num> launchesPerStep, Pair<String> bound, Statistics statistics,
-      Map<String, Pair<JsonNode>> environmentDifferences, boolean cpu) {
+  public record Result(
+      String before,
+      String after,
+      Pair<Num> imgPerS,
+      Pair<Num> imgPerSStd,
+      Pair<Integer> trials,
+      Significance significance,
+      Pair<Double> msPerImage,
+      Pair<Num> gpuUtil,
+      Pair<Num> hostOverheadMsPerStep,
+      Pair<Num> launchesPerStep,
+      Pair<String> bound,
+      Statistics statistics,
+      Map<String, Pair<JsonNode>> environmentDifferences,
+      boolean cpu) {
 
     /** What {@code compare --json} prints, in the reference's key order then ours. */
     public ObjectNode json() {
@@ -121,7 +143,8 @@ public final class Comparison {
     /** {@code {field: [before, after]}} of the environment fields that differ. */
     public ObjectNode environmentJson() {
       ObjectNode out = F.objectNode();
-      environmentDifferences.forEach((field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
+      environmentDifferences.forEach(
+          (field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
       return out;
     }
 
@@ -132,31 +155,51 @@ public final class Comparison {
     }
   }
 
-  public static Result compare(Profile a, Profile b, String beforePath, String afterPath, double alpha) {
+  public static Result compare(
+      Profile a, Profile b, String beforePath, String afterPath, double alpha) {
     SampleStatistics.checkAlpha(alpha);
-    return new Result(beforePath, afterPath, new Pair<>(a.imgPerS(), b.imgPerS()),
-        new Pair<>(a.imgPerSStd(), b.imgPerSStd()), new Pair<>(a.throughputTrials(), b.throughputTrials()), significance(a, b),
-        new Pair<>(msPerImage(a), msPerImage(b)), new Pair<>(a.gpuUtil(), b.gpuUtil()),
+    return new Result(
+        beforePath,
+        afterPath,
+        new Pair<>(a.imgPerS(), b.imgPerS()),
+        new Pair<>(a.imgPerSStd(), b.imgPerSStd()),
+        new Pair<>(a.throughputTrials(), b.throughputTrials()),
+        significance(a, b),
+        new Pair<>(msPerImage(a), msPerImage(b)),
+        new Pair<>(a.gpuUtil(), b.gpuUtil()),
         new Pair<>(a.hostOverheadMsPerStep(), b.hostOverheadMsPerStep()),
-        new Pair<>(a.launchesPerStep(), b.launchesPerStep()), new Pair<>(a.bound(), b.bound()),
-        statistics(a, b, alpha), environmentDifferences(a, b), a.isCpu() && b.isCpu());
+        new Pair<>(a.launchesPerStep(), b.launchesPerStep()),
+        new Pair<>(a.bound(), b.bound()),
+        statistics(a, b, alpha),
+        environmentDifferences(a, b),
+        a.isCpu() && b.isCpu());
   }
 
   /** The statistics block of two profiles' raw samples, or null when either side has none. */
   static Statistics statistics(Profile a, Profile b, double alpha) {
     Samples s = samples(a, b);
-    return s == null ? null
-        : new Statistics(s.metric(), s.lowerIsBetter(), alpha, SampleStatistics.of(s.before(), s.after(), alpha));
+    return s == null
+        ? null
+        : new Statistics(
+            s.metric(),
+            s.lowerIsBetter(),
+            alpha,
+            SampleStatistics.of(s.before(), s.after(), alpha));
   }
 
-  /** Step time per image (3 decimals), the batch-independent speed; null without a batch or step. */
+  /**
+   * Step time per image (3 decimals), the batch-independent speed; null without a batch or step.
+   */
   private static Double msPerImage(Profile p) {
     double batch = Num.orZero(p.batch());
     return batch == 0 || p.stepMs() == null ? null : PyRound.round(p.stepMs().value() / batch, 3);
   }
 
-  /** The metric and raw samples statistics use: per-iteration latency, else per-trial throughput. */
-  record Samples(String metric, String unit, boolean lowerIsBetter, double[] before, double[] after) {}
+  /**
+   * The metric and raw samples statistics use: per-iteration latency, else per-trial throughput.
+   */
+  record Samples(
+      String metric, String unit, boolean lowerIsBetter, double[] before, double[] after) {}
 
   static Samples samples(Profile a, Profile b) {
     ProfileRows.Samples sa = a.samples();
@@ -177,7 +220,10 @@ public final class Comparison {
     return v.isMissingNode() || v.isNull();
   }
 
-  /** Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds longs). */
+  /**
+   * Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds
+   * longs).
+   */
   public static boolean same(JsonNode a, JsonNode b) {
     if (absent(a) && absent(b)) {
       return true; // null here and missing there (an older profile) is no difference
@@ -199,7 +245,10 @@ public final class Comparison {
       JsonNode va = ea.getOrDefault(field, MissingNode.getInstance());
       JsonNode vb = eb.getOrDefault(field, MissingNode.getInstance());
       if (!same(va, vb)) {
-        out.put(field, new Pair<>(va.isMissingNode() ? F.nullNode() : va, vb.isMissingNode() ? F.nullNode() : vb));
+        out.put(
+            field,
+            new Pair<>(
+                va.isMissingNode() ? F.nullNode() : va, vb.isMissingNode() ? F.nullNode() : vb));
       }
     }
     return out;

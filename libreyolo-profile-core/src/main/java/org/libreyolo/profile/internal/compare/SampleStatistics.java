@@ -12,17 +12,25 @@ import org.apache.commons.math3.stat.inference.TTest;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * Statistics of two samples of a time-like metric (docs/statistics.md): Welch's t-test on
- * log values (ratio of geometric means with a 95% CI), Mann-Whitney U with the Hodges-Lehmann
- * shift, a seeded bootstrap CI of the relative change in the median, and the minimum detectable
- * effect at the observed noise. Needs at least 2 samples per side.
+ * Statistics of two samples of a time-like metric (docs/statistics.md): Welch's t-test on log
+ * values (ratio of geometric means with a 95% CI), Mann-Whitney U with the Hodges-Lehmann shift, a
+ * seeded bootstrap CI of the relative change in the median, and the minimum detectable effect at
+ * the observed noise. Needs at least 2 samples per side.
  */
 public record SampleStatistics(
-    int nBefore, int nAfter,
-    double ratio, double ratioLow, double ratioHigh, double welchP,
-    double mannWhitneyP, double hodgesLehmann,
-    double medianChange, double medianChangeLow, double medianChangeHigh,
-    double mde, double cv) {
+    int nBefore,
+    int nAfter,
+    double ratio,
+    double ratioLow,
+    double ratioHigh,
+    double welchP,
+    double mannWhitneyP,
+    double hodgesLehmann,
+    double medianChange,
+    double medianChangeLow,
+    double medianChangeHigh,
+    double mde,
+    double cv) {
 
   public static final int BOOTSTRAP_RESAMPLES = 10_000;
   private static final long SEED = 20261202L;
@@ -40,7 +48,9 @@ public record SampleStatistics(
     return true;
   }
 
-  /** @param alpha significance level used for the MDE (power 0.8) */
+  /**
+   * @param alpha significance level used for the MDE (power 0.8)
+   */
   public static SampleStatistics of(double[] before, double[] after, double alpha) {
     double[] la = log(before);
     double[] lb = log(after);
@@ -60,8 +70,10 @@ public record SampleStatistics(
       low = diff;
       high = diff;
     } else {
-      double df = Math.pow(va / la.length + vb / lb.length, 2)
-          / (Math.pow(va / la.length, 2) / (la.length - 1) + Math.pow(vb / lb.length, 2) / (lb.length - 1));
+      double df =
+          Math.pow(va / la.length + vb / lb.length, 2)
+              / (Math.pow(va / la.length, 2) / (la.length - 1)
+                  + Math.pow(vb / lb.length, 2) / (lb.length - 1));
       double t = new TDistribution(null, df).inverseCumulativeProbability(0.975);
       welchP = new TTest().tTest(la, lb);
       low = diff - t * se;
@@ -70,11 +82,24 @@ public record SampleStatistics(
     double mwP = new MannWhitneyUTest().mannWhitneyUTest(before, after);
     double[] bootstrap = bootstrapMedianChange(before, after);
     double cv = Math.sqrt(va); // sd of log values ~ coefficient of variation
-    double z = new NormalDistribution(null, 0, 1).inverseCumulativeProbability(1 - alpha / 2)
-        + new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.8);
+    double z =
+        new NormalDistribution(null, 0, 1).inverseCumulativeProbability(1 - alpha / 2)
+            + new NormalDistribution(null, 0, 1).inverseCumulativeProbability(0.8);
     double mde = z * cv * Math.sqrt(1.0 / la.length + 1.0 / lb.length);
-    return new SampleStatistics(before.length, after.length, Math.exp(diff), Math.exp(low), Math.exp(high), welchP,
-        mwP, hodgesLehmann(before, after), bootstrap[0], bootstrap[1], bootstrap[2], mde, cv);
+    return new SampleStatistics(
+        before.length,
+        after.length,
+        Math.exp(diff),
+        Math.exp(low),
+        Math.exp(high),
+        welchP,
+        mwP,
+        hodgesLehmann(before, after),
+        bootstrap[0],
+        bootstrap[1],
+        bootstrap[2],
+        mde,
+        cv);
   }
 
   private static double[] log(double[] values) {
@@ -115,8 +140,11 @@ public record SampleStatistics(
       changes[r] = median.evaluate(rb) / median.evaluate(ra) - 1;
     }
     Arrays.sort(changes);
-    return new double[] {point, changes[(int) (0.025 * (BOOTSTRAP_RESAMPLES - 1))],
-        changes[(int) Math.ceil(0.975 * (BOOTSTRAP_RESAMPLES - 1))]};
+    return new double[] {
+      point,
+      changes[(int) (0.025 * (BOOTSTRAP_RESAMPLES - 1))],
+      changes[(int) Math.ceil(0.975 * (BOOTSTRAP_RESAMPLES - 1))]
+    };
   }
 
   /** A significance level: within (0, 1). The one check of every surface's {@code alpha}. */

@@ -7,16 +7,33 @@ import java.util.Map;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * What was measured, as opposed to where (the environment) and how long (the settings): model
- * name and size, input size and shape, batch, task, postprocess thresholds, precision, source, dataset, step.
- * Two profiles of different workloads have no timing verdict: a baseline at imgsz 160 says nothing
- * about a run at 224. The model file's content hash is shown but does not block: a changed model
- * under the same name is what the gate is for (docs/statistics.md, "The gate").
+ * What was measured, as opposed to where (the environment) and how long (the settings): model name
+ * and size, input size and shape, batch, task, postprocess thresholds, precision, source, dataset,
+ * step. Two profiles of different workloads have no timing verdict: a baseline at imgsz 160 says
+ * nothing about a run at 224. The model file's content hash is shown but does not block: a changed
+ * model under the same name is what the gate is for (docs/statistics.md, "The gate").
  */
 public final class Workload {
   /** {@code config} keys that define the workload; compared only when both profiles record them. */
-  public static final List<String> KEYS = List.of("mode", "model", "size", "imgsz", "batch", "conf", "iou", "max_det", "half",
-      "amp_dtype", "source", "data", "workers", "step", "task", "input_shape");
+  public static final List<String> KEYS =
+      List.of(
+          "mode",
+          "model",
+          "size",
+          "imgsz",
+          "batch",
+          "conf",
+          "iou",
+          "max_det",
+          "half",
+          "amp_dtype",
+          "source",
+          "data",
+          "workers",
+          "step",
+          "task",
+          "input_shape");
+
   /** Shown when it differs, never blocking. */
   static final String MODEL_HASH = "weights_sha256";
 
@@ -30,7 +47,8 @@ public final class Workload {
   /** The model file's hash change, if both record one and it changed (informational). */
   public static List<String> modelFileChange(Profile baseline, Profile current) {
     List<String> out = differences(baseline, current, List.of(MODEL_HASH));
-    // the model is what a change may change: a new parameter count is shown, and judged like any change
+    // the model is what a change may change: a new parameter count is shown, and judged like any
+    // change
     JsonNode pa = baseline.environment().get("model_params");
     JsonNode pb = current.environment().get("model_params");
     if (pa != null && pb != null && !Comparison.same(pa, pb)) {

@@ -3,7 +3,10 @@ package org.libreyolo.profile.internal.data;
 import java.util.SplittableRandom;
 import org.libreyolo.profile.internal.image.RgbImage;
 
-/** Training augmentations: HSV jitter (OpenCV hue units, gains 5/30/30, each on with p 0.5) and flips. */
+/**
+ * Training augmentations: HSV jitter (OpenCV hue units, gains 5/30/30, each on with p 0.5) and
+ * flips.
+ */
 final class Augment {
   private Augment() {}
 

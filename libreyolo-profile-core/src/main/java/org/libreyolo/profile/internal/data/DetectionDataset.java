@@ -28,12 +28,16 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
   }
 
   /**
-   * Resolves {@code data}: a YAML path, or a name (the built-in {@code shapes<N>}, then
-   * {@code ./datasets/<name>/} and {@code ~/.libreyolo/datasets/<name>/}).
+   * Resolves {@code data}: a YAML path, or a name (the built-in {@code shapes<N>}, then {@code
+   * ./datasets/<name>/} and {@code ~/.libreyolo/datasets/<name>/}).
    */
   public static DetectionDataset resolve(String data, Path cache) {
     Path asPath = Path.of(data);
-    boolean looksLikePath = data.endsWith(".yaml") || data.endsWith(".yml") || data.contains("/") || data.contains("\\");
+    boolean looksLikePath =
+        data.endsWith(".yaml")
+            || data.endsWith(".yml")
+            || data.contains("/")
+            || data.contains("\\");
     if (looksLikePath || Files.isRegularFile(asPath)) {
       if (!Files.isRegularFile(asPath)) {
         throw LibreYoloException.badInput("data YAML not found: " + data);
@@ -43,7 +47,10 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
     if (ShapesDataset.count(data) > 0) {
       return load(ShapesDataset.ensure(data, cache));
     }
-    List<Path> looked = List.of(Path.of("datasets", data), Path.of(System.getProperty("user.home"), ".libreyolo", "datasets", data));
+    List<Path> looked =
+        List.of(
+            Path.of("datasets", data),
+            Path.of(System.getProperty("user.home"), ".libreyolo", "datasets", data));
     for (Path dir : looked) {
       for (String file : List.of(data + ".yaml", "data.yaml")) {
         if (Files.isRegularFile(dir.resolve(file))) {
@@ -51,9 +58,15 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
         }
       }
     }
-    throw LibreYoloException.badInput("dataset '" + data + "' not found (looked in " + looked.get(0) + "/ and "
-        + looked.get(1) + "/; nothing is downloaded): give a data YAML, or use the built-in shapes128, which needs"
-        + " no download");
+    throw LibreYoloException.badInput(
+        "dataset '"
+            + data
+            + "' not found (looked in "
+            + looked.get(0)
+            + "/ and "
+            + looked.get(1)
+            + "/; nothing is downloaded): give a data YAML, or use the built-in shapes128, which needs"
+            + " no download");
   }
 
   public static DetectionDataset load(Path yaml) {
@@ -61,10 +74,12 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
     try {
       cfg = YAML.readTree(yaml.toFile());
     } catch (IOException e) {
-      throw LibreYoloException.badInput("malformed data YAML " + yaml + ": " + firstLine(e.getMessage()), e);
+      throw LibreYoloException.badInput(
+          "malformed data YAML " + yaml + ": " + firstLine(e.getMessage()), e);
     }
     if (cfg == null || !cfg.isObject()) {
-      throw LibreYoloException.badInput("malformed data YAML " + yaml + ": expected a mapping with path/train/names");
+      throw LibreYoloException.badInput(
+          "malformed data YAML " + yaml + ": expected a mapping with path/train/names");
     }
     Path base = yaml.toAbsolutePath().getParent();
     Path root = base.resolve(cfg.path("path").asText(".")).normalize();
@@ -83,15 +98,21 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
       throw LibreYoloException.badInput(yaml + ": 'names' is missing (a list or {id: name})");
     }
     if (cfg.has("nc") && cfg.get("nc").asInt(-1) != names.size()) {
-      throw LibreYoloException.badInput(yaml + ": nc " + cfg.get("nc").asText() + " does not match the " + names.size()
-          + " names");
+      throw LibreYoloException.badInput(
+          yaml
+              + ": nc "
+              + cfg.get("nc").asText()
+              + " does not match the "
+              + names.size()
+              + " names");
     }
     if (!cfg.path("train").isTextual()) {
       throw LibreYoloException.badInput(yaml + ": 'train' must name an image directory");
     }
     Path images = root.resolve(cfg.get("train").asText()).normalize();
     if (!images.startsWith(root)) {
-      throw LibreYoloException.badInput(yaml + ": train '" + cfg.get("train").asText() + "' escapes the dataset root " + root);
+      throw LibreYoloException.badInput(
+          yaml + ": train '" + cfg.get("train").asText() + "' escapes the dataset root " + root);
     }
     if (!Files.isDirectory(images)) {
       throw LibreYoloException.badInput(yaml + ": train image directory not found: " + images);
@@ -102,7 +123,12 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
   private static List<Item> items(Path images, int nc) {
     List<Item> out = new ArrayList<>();
     try (Stream<Path> files = Files.list(images)) {
-      for (Path image : files.filter(Files::isRegularFile).filter(ImageSource::hasImageExtension).sorted().toList()) {
+      for (Path image :
+          files
+              .filter(Files::isRegularFile)
+              .filter(ImageSource::hasImageExtension)
+              .sorted()
+              .toList()) {
         out.add(new Item(image, readLabels(labelFor(image), nc)));
       }
     } catch (IOException e) {
@@ -114,7 +140,9 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
     return out;
   }
 
-  /** {@code .../images/.../x.jpg} to {@code .../labels/.../x.txt} (the last {@code images} segment). */
+  /**
+   * {@code .../images/.../x.jpg} to {@code .../labels/.../x.txt} (the last {@code images} segment).
+   */
   static Path labelFor(Path image) {
     Path parent = image.getParent();
     List<String> parts = new ArrayList<>();
@@ -134,7 +162,9 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
     return labels.resolve(stem);
   }
 
-  /** Rows {@code cls cx cy w h} (more fields: a polygon, its bounding box) to [cls, x1, y1, x2, y2]. */
+  /**
+   * Rows {@code cls cx cy w h} (more fields: a polygon, its bounding box) to [cls, x1, y1, x2, y2].
+   */
   static float[] readLabels(Path file, int nc) {
     if (!Files.isRegularFile(file)) {
       return new float[0]; // no label file: a negative image
@@ -155,21 +185,25 @@ public record DetectionDataset(Path root, List<String> names, List<Item> train) 
       String where = file + ":" + (i + 1);
       String[] f = line.split("\\s+");
       if (f.length < 5 || (f.length > 5 && f.length % 2 == 0)) {
-        throw LibreYoloException.badInput("malformed label at " + where + ": expected 'class cx cy w h' or a polygon");
+        throw LibreYoloException.badInput(
+            "malformed label at " + where + ": expected 'class cx cy w h' or a polygon");
       }
       double[] v = new double[f.length];
       for (int k = 0; k < f.length; k++) {
         try {
           v[k] = Double.parseDouble(f[k]);
         } catch (NumberFormatException e) {
-          throw LibreYoloException.badInput("malformed label at " + where + ": '" + f[k] + "' is not a number");
+          throw LibreYoloException.badInput(
+              "malformed label at " + where + ": '" + f[k] + "' is not a number");
         }
         if (k > 0 && !(v[k] >= 0 && v[k] <= 1)) {
-          throw LibreYoloException.badInput("label at " + where + " has a coordinate outside [0, 1]: " + f[k]);
+          throw LibreYoloException.badInput(
+              "label at " + where + " has a coordinate outside [0, 1]: " + f[k]);
         }
       }
       if (v[0] != Math.rint(v[0]) || v[0] < 0 || v[0] >= nc) {
-        throw LibreYoloException.badInput("label at " + where + " has class " + f[0] + " outside 0.." + (nc - 1));
+        throw LibreYoloException.badInput(
+            "label at " + where + " has class " + f[0] + " outside 0.." + (nc - 1));
       }
       double x1;
       double y1;

@@ -15,12 +15,13 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.image.RgbImage;
 
 /**
- * Resolves a source argument to images, as the reference does: a directory gives its files
- * (sorted, not recursive) with an image extension; an existing file is taken whatever its
- * extension; anything else gives nothing. Omitted: the bundled sample image.
+ * Resolves a source argument to images, as the reference does: a directory gives its files (sorted,
+ * not recursive) with an image extension; an existing file is taken whatever its extension;
+ * anything else gives nothing. Omitted: the bundled sample image.
  */
 public final class ImageSource {
-  public static final Set<String> EXTENSIONS = Set.of("jpg", "jpeg", "png", "bmp", "webp", "tif", "tiff");
+  public static final Set<String> EXTENSIONS =
+      Set.of("jpg", "jpeg", "png", "bmp", "webp", "tif", "tiff");
 
   /** The bundled CC0 sample photo (see sample/README.md in the resources). */
   public static final String SAMPLE = "coffee.jpg";
@@ -31,7 +32,11 @@ public final class ImageSource {
   public static List<Path> resolve(Path source) {
     if (Files.isDirectory(source)) {
       try (Stream<Path> files = Files.list(source)) {
-        return files.filter(Files::isRegularFile).filter(ImageSource::hasImageExtension).sorted().toList();
+        return files
+            .filter(Files::isRegularFile)
+            .filter(ImageSource::hasImageExtension)
+            .sorted()
+            .toList();
       } catch (IOException e) {
         throw LibreYoloException.badInput("cannot list " + source + ": " + e.getMessage(), e);
       }
@@ -54,7 +59,8 @@ public final class ImageSource {
       return List.of(sample());
     }
     if (!Files.exists(source)) { // the reference's words, and why
-      throw LibreYoloException.badInput("no images found at: " + source + " (no such file or directory)");
+      throw LibreYoloException.badInput(
+          "no images found at: " + source + " (no such file or directory)");
     }
     List<Path> files = resolve(source);
     List<RgbImage> images = new ArrayList<>();
@@ -65,12 +71,15 @@ public final class ImageSource {
       }
     }
     if (images.isEmpty()) {
-      throw LibreYoloException.badInput("no images found at: " + source + " (no jpg, png, bmp or tif file there)");
+      throw LibreYoloException.badInput(
+          "no images found at: " + source + " (no jpg, png, bmp or tif file there)");
     }
     return images;
   }
 
-  /** Decodes one file; in a directory ({@code strict} false) formats without a decoder are skipped. */
+  /**
+   * Decodes one file; in a directory ({@code strict} false) formats without a decoder are skipped.
+   */
   public static RgbImage decode(Path file, boolean strict) {
     if (!strict && !hasDecoder(file)) {
       return null;
@@ -78,9 +87,13 @@ public final class ImageSource {
     try (InputStream in = Files.newInputStream(file)) {
       BufferedImage image = ImageIO.read(in);
       if (image == null) {
-        throw LibreYoloException.badInput("cannot decode image " + file + ": " + (isWebp(file)
-            ? "a WebP image, which the JVM's image readers do not decode: convert it to jpg or png"
-            : "corrupt, or not a jpg/png/bmp/tif image"));
+        throw LibreYoloException.badInput(
+            "cannot decode image "
+                + file
+                + ": "
+                + (isWebp(file)
+                    ? "a WebP image, which the JVM's image readers do not decode: convert it to jpg or png"
+                    : "corrupt, or not a jpg/png/bmp/tif image"));
       }
       return RgbImage.of(file.getFileName().toString(), image);
     } catch (IOException | RuntimeException e) {
@@ -95,7 +108,8 @@ public final class ImageSource {
   private static boolean isWebp(Path file) {
     try (InputStream in = Files.newInputStream(file)) {
       byte[] head = in.readNBytes(12);
-      return head.length == 12 && new String(head, 0, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("RIFF")
+      return head.length == 12
+          && new String(head, 0, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("RIFF")
           && new String(head, 8, 4, java.nio.charset.StandardCharsets.US_ASCII).equals("WEBP");
     } catch (IOException e) {
       return false;
@@ -109,7 +123,8 @@ public final class ImageSource {
   }
 
   public static RgbImage sample() {
-    try (InputStream in = ImageSource.class.getResourceAsStream("/org/libreyolo/profile/sample/" + SAMPLE)) {
+    try (InputStream in =
+        ImageSource.class.getResourceAsStream("/org/libreyolo/profile/sample/" + SAMPLE)) {
       if (in == null) {
         throw new IllegalStateException("bundled sample image missing from the classpath");
       }

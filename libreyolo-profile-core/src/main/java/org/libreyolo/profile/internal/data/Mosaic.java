@@ -44,7 +44,9 @@ final class Mosaic {
       paste(image, x1b, y1b, canvas, canvasSide, x1a, y1a, x2a - x1a, y2a - y1a);
       boxes = append(boxes, shifted(four.get(q).boxes(), w, h, x1a - x1b, y1a - y1b, canvasSide));
     }
-    RgbImage halved = resize(new RgbImage(four.get(0).image().name(), canvasSide, canvasSide, canvas), size, size);
+    RgbImage halved =
+        resize(
+            new RgbImage(four.get(0).image().name(), canvasSide, canvasSide, canvas), size, size);
     return new Sample(halved, halvedAndNormalised(boxes, size));
   }
 
@@ -85,10 +87,14 @@ final class Mosaic {
     return a + (b - a) * f;
   }
 
-  private static void paste(RgbImage image, int sx, int sy, byte[] canvas, int canvasSide, int dx, int dy, int w,
-      int h) {
+  private static void paste(
+      RgbImage image, int sx, int sy, byte[] canvas, int canvasSide, int dx, int dy, int w, int h) {
     for (int row = 0; row < h; row++) {
-      System.arraycopy(image.rgb(), ((sy + row) * image.width() + sx) * 3, canvas, ((dy + row) * canvasSide + dx) * 3,
+      System.arraycopy(
+          image.rgb(),
+          ((sy + row) * image.width() + sx) * 3,
+          canvas,
+          ((dy + row) * canvasSide + dx) * 3,
           w * 3);
     }
   }

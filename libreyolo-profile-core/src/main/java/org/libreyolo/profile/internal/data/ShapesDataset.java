@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -62,7 +61,8 @@ public final class ShapesDataset {
       generate(root, n, n);
       Files.writeString(root.resolve(COMPLETE), "generated\n");
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write the built-in dataset under " + root + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          "cannot write the built-in dataset under " + root + ": " + e.getMessage(), e);
     }
     return root.resolve("data.yaml");
   }
@@ -76,12 +76,16 @@ public final class ShapesDataset {
       int count = split.equals("train") ? train : val;
       for (int i = 0; i < count; i++) {
         String stem = String.format(Locale.ROOT, "%s_%06d", split, i);
-        image(random, root.resolve("images").resolve(split).resolve(stem + ".jpg"),
+        image(
+            random,
+            root.resolve("images").resolve(split).resolve(stem + ".jpg"),
             root.resolve("labels").resolve(split).resolve(stem + ".txt"));
       }
     }
-    StringBuilder yaml = new StringBuilder("# built-in shapes dataset (generated, seeded)\npath: .\ntrain: images/train\n"
-        + "val: images/val\nnc: 80\nnames:\n");
+    StringBuilder yaml =
+        new StringBuilder(
+            "# built-in shapes dataset (generated, seeded)\npath: .\ntrain: images/train\n"
+                + "val: images/val\nnc: 80\nnames:\n");
     for (String n : CocoNames.NAMES) {
       yaml.append("  - ").append(n.contains(" ") ? "'" + n + "'" : n).append('\n');
     }
@@ -103,7 +107,9 @@ public final class ShapesDataset {
     for (int o = 0; o < objects; o++) {
       classes[o] = random.nextInt(CocoNames.NAMES.size());
       // COCO-like spread: many small objects, some large (log-uniform 2%..60% of the side)
-      double side = Math.min(w, h) * Math.exp(Math.log(0.02) + random.nextDouble() * (Math.log(0.6) - Math.log(0.02)));
+      double side =
+          Math.min(w, h)
+              * Math.exp(Math.log(0.02) + random.nextDouble() * (Math.log(0.6) - Math.log(0.02)));
       double aspect = Math.exp((random.nextDouble() - 0.5) * 1.2);
       double sw = Math.max(3, side * aspect);
       double sh = Math.max(3, side / aspect);
@@ -111,8 +117,9 @@ public final class ShapesDataset {
       double y = random.nextDouble() * (h - sh);
       Shape shape = shape(random.nextInt(5), x, y, sw, sh);
       if (random.nextDouble() < 0.3) {
-        shape = AffineTransform.getRotateInstance(random.nextDouble() * Math.PI, x + sw / 2, y + sh / 2)
-            .createTransformedShape(shape);
+        shape =
+            AffineTransform.getRotateInstance(random.nextDouble() * Math.PI, x + sw / 2, y + sh / 2)
+                .createTransformedShape(shape);
       }
       boolean filled = random.nextDouble() < 0.7;
       float stroke = (float) Math.max(2, side / 12);
@@ -130,15 +137,19 @@ public final class ShapesDataset {
     return switch (kind) {
       case 0 -> new Rectangle2D.Double(x, y, w, h);
       case 1 -> new Ellipse2D.Double(x, y, w, h);
-      case 2 -> new Polygon(new int[] {(int) (x + w / 2), (int) (x + w), (int) x},
-          new int[] {(int) y, (int) (y + h), (int) (y + h)}, 3);
+      case 2 ->
+          new Polygon(
+              new int[] {(int) (x + w / 2), (int) (x + w), (int) x},
+              new int[] {(int) y, (int) (y + h), (int) (y + h)},
+              3);
       case 3 -> cross(x, y, w, h);
       default -> star(x, y, w, h);
     };
   }
 
   private static Shape cross(double x, double y, double w, double h) {
-    java.awt.geom.Area a = new java.awt.geom.Area(new Rectangle2D.Double(x + w * 0.35, y, w * 0.3, h));
+    java.awt.geom.Area a =
+        new java.awt.geom.Area(new Rectangle2D.Double(x + w * 0.35, y, w * 0.3, h));
     a.add(new java.awt.geom.Area(new Rectangle2D.Double(x, y + h * 0.35, w, h * 0.3)));
     return a;
   }
@@ -154,8 +165,14 @@ public final class ShapesDataset {
   }
 
   private static void background(Graphics2D g, Random random, int w, int h) {
-    g.setPaint(new GradientPaint(0, 0, new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256)),
-        w, h, new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256))));
+    g.setPaint(
+        new GradientPaint(
+            0,
+            0,
+            new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256)),
+            w,
+            h,
+            new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256))));
     g.fillRect(0, 0, w, h);
     for (int i = 0; i < 12; i++) {
       g.setColor(new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256), 90));
@@ -168,7 +185,9 @@ public final class ShapesDataset {
     }
   }
 
-  /** Marks the pixels a shape covers as owned by object {@code o} (later shapes occlude earlier). */
+  /**
+   * Marks the pixels a shape covers as owned by object {@code o} (later shapes occlude earlier).
+   */
   private static void claim(Shape s, int[] owner, int w, int h, int o) {
     java.awt.Rectangle b = s.getBounds().intersection(new java.awt.Rectangle(0, 0, w, h));
     if (b.isEmpty()) {
@@ -222,7 +241,8 @@ public final class ShapesDataset {
       double bh = (maxY[o] - minY[o] + 1.0) / h;
       double cx = (minX[o] + (maxX[o] - minX[o] + 1.0) / 2) / w;
       double cy = (minY[o] + (maxY[o] - minY[o] + 1.0) / 2) / h;
-      out.append(String.format(Locale.ROOT, "%d %.6f %.6f %.6f %.6f%n", classes[o], cx, cy, bw, bh));
+      out.append(
+          String.format(Locale.ROOT, "%d %.6f %.6f %.6f %.6f%n", classes[o], cx, cy, bw, bh));
     }
     return out.toString();
   }

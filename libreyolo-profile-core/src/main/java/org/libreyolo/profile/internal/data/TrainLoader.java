@@ -21,10 +21,9 @@ import org.libreyolo.profile.internal.image.RgbImage;
 /**
  * The training data loader: {@code workers} threads decode, augment (LibreYOLO9's 4-image mosaic,
  * HSV jitter, horizontal flip), letterbox and collate whole batches ahead of the training loop (a
- * prefetch queue), so the time
- * {@link #next()} blocks is the real data-loading stall. Epochs reshuffle; the last partial batch
- * is dropped. Targets are {@code (B, 100, 5)} rows {@code [class, x1, y1, x2, y2]} normalised to
- * the input, padded with class -1.
+ * prefetch queue), so the time {@link #next()} blocks is the real data-loading stall. Epochs
+ * reshuffle; the last partial batch is dropped. Targets are {@code (B, 100, 5)} rows {@code [class,
+ * x1, y1, x2, y2]} normalised to the input, padded with class -1.
  */
 public final class TrainLoader implements AutoCloseable {
   public static final int MAX_TARGETS = 100;
@@ -41,28 +40,41 @@ public final class TrainLoader implements AutoCloseable {
   private int cursor;
   private long batchesMade;
 
-  /** A collated batch: images {@code (B,3,S,S)} and targets {@code (B,100,5)} as direct buffers / arrays. */
+  /**
+   * A collated batch: images {@code (B,3,S,S)} and targets {@code (B,100,5)} as direct buffers /
+   * arrays.
+   */
   public record Batch(FloatBuffer images, float[] targets, int size, int imgsz) {}
 
   /**
-   * @param mosaic LibreYOLO's mosaic, on for every epoch of a profile run (it passes
-   *     {@code no_aug_epochs=0} so that the real augmentation pipeline is profiled)
+   * @param mosaic LibreYOLO's mosaic, on for every epoch of a profile run (it passes {@code
+   *     no_aug_epochs=0} so that the real augmentation pipeline is profiled)
    */
-  public TrainLoader(DetectionDataset dataset, int batch, int imgsz, int workers, long seed, boolean mosaic) {
+  public TrainLoader(
+      DetectionDataset dataset, int batch, int imgsz, int workers, long seed, boolean mosaic) {
     if (dataset.train().size() < batch) {
-      throw new LibreYoloException(LibreYoloException.Kind.NO_PROFILE,
-          "the dataset has " + dataset.train().size() + " training images, fewer than one batch of " + batch);
+      throw new LibreYoloException(
+          LibreYoloException.Kind.NO_PROFILE,
+          "the dataset has "
+              + dataset.train().size()
+              + " training images, fewer than one batch of "
+              + batch);
     }
     this.dataset = dataset;
     this.batch = batch;
     this.size = imgsz;
     this.mosaic = mosaic;
     this.shuffle = new Random(seed);
-    this.pool = workers > 0 ? Executors.newFixedThreadPool(workers, r -> {
-      Thread t = new Thread(r, "libreyolo-loader");
-      t.setDaemon(true);
-      return t;
-    }) : null;
+    this.pool =
+        workers > 0
+            ? Executors.newFixedThreadPool(
+                workers,
+                r -> {
+                  Thread t = new Thread(r, "libreyolo-loader");
+                  t.setDaemon(true);
+                  return t;
+                })
+            : null;
     this.prefetch = Math.max(1, 2 * workers);
   }
 
@@ -70,7 +82,9 @@ public final class TrainLoader implements AutoCloseable {
     return dataset.train().size() / batch;
   }
 
-  /** The next batch, waiting for a worker when none is ready (that wait is the data-loading time). */
+  /**
+   * The next batch, waiting for a worker when none is ready (that wait is the data-loading time).
+   */
   public Batch next() {
     if (pool == null) {
       return build(nextIndices(), batchesMade++);
@@ -113,7 +127,10 @@ public final class TrainLoader implements AutoCloseable {
 
   private Batch build(List<Integer> indices, long id) {
     int plane = 3 * size * size;
-    FloatBuffer images = ByteBuffer.allocateDirect(indices.size() * plane * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    FloatBuffer images =
+        ByteBuffer.allocateDirect(indices.size() * plane * 4)
+            .order(ByteOrder.nativeOrder())
+            .asFloatBuffer();
     float[] targets = new float[indices.size() * MAX_TARGETS * 5];
     SplittableRandom random = new SplittableRandom(id * 7919 + 17);
     for (int b = 0; b < indices.size(); b++) {

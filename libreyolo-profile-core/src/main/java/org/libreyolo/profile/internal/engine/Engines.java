@@ -7,8 +7,8 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.options.DeviceSpec;
 
 /**
- * The one place that boots DJL's PyTorch engine: offline, with the intra-op thread count chosen
- * by the caller and one inter-op thread. Everything else asks this class for the engine and the
+ * The one place that boots DJL's PyTorch engine: offline, with the intra-op thread count chosen by
+ * the caller and one inter-op thread. Everything else asks this class for the engine and the
  * device; nothing else touches {@code Engine}, thread settings or {@code Device.gpu}.
  */
 public final class Engines {
@@ -30,9 +30,9 @@ public final class Engines {
 
   /**
    * Default intra-op threads: the {@code ai.djl.pytorch.num_threads} property, else all cores but
-   * one. libtorch's OpenMP threads spin-wait for each other; when another process holds a core,
-   * the thread on it is descheduled and every op waits for it. Leaving one core free keeps a busy
-   * CI machine from collapsing the run (docs/measurement.md, "Threads").
+   * one. libtorch's OpenMP threads spin-wait for each other; when another process holds a core, the
+   * thread on it is descheduled and every op waits for it. Leaving one core free keeps a busy CI
+   * machine from collapsing the run (docs/measurement.md, "Threads").
    */
   public static int defaultThreads() {
     String prop = System.getProperty("ai.djl.pytorch.num_threads");
@@ -56,8 +56,8 @@ public final class Engines {
   public static void checkThreads(int threads) {
     int cores = Runtime.getRuntime().availableProcessors();
     if (threads < 1 || threads > cores) {
-      throw LibreYoloException.badInput("{threads} must be within 1.." + cores + " (the cores this machine has), got "
-          + threads);
+      throw LibreYoloException.badInput(
+          "{threads} must be within 1.." + cores + " (the cores this machine has), got " + threads);
     }
   }
 
@@ -76,13 +76,19 @@ public final class Engines {
         try {
           engine = Engine.getEngine("PyTorch");
         } catch (RuntimeException e) {
-          throw LibreYoloException.badInput("the PyTorch engine did not start: " + e.getMessage()
-              + " (see docs/maven.md, \"Choosing the native library\")", e);
+          throw LibreYoloException.badInput(
+              "the PyTorch engine did not start: "
+                  + e.getMessage()
+                  + " (see docs/maven.md, \"Choosing the native library\")",
+              e);
         }
         intraOpThreads = JniUtils.getNumThreads();
-        // -Dlibreyolo.nativeWarnings=keep leaves libtorch's warnings as they are (to see them, or to measure their cost)
-        nativeWarnings = "keep".equals(System.getProperty("libreyolo.nativeWarnings")) ? "kept (libreyolo.nativeWarnings=keep)"
-            : NativeWarnings.quiet();
+        // -Dlibreyolo.nativeWarnings=keep leaves libtorch's warnings as they are (to see them, or
+        // to measure their cost)
+        nativeWarnings =
+            "keep".equals(System.getProperty("libreyolo.nativeWarnings"))
+                ? "kept (libreyolo.nativeWarnings=keep)"
+                : NativeWarnings.quiet();
       }
       if (intraOpThreads != threads) {
         JniUtils.setNumThreads(threads);
@@ -97,11 +103,13 @@ public final class Engines {
    * library"). Offline, without one DJL fails deep inside a download attempt; say what to add.
    */
   private static void requireNative() {
-    boolean onClasspath = Engines.class.getClassLoader().getResource("native/lib/pytorch.properties") != null;
+    boolean onClasspath =
+        Engines.class.getClassLoader().getResource("native/lib/pytorch.properties") != null;
     if (!onClasspath && System.getenv("PYTORCH_LIBRARY_PATH") == null) {
-      throw LibreYoloException.badInput("no PyTorch native library: add ai.djl.pytorch:pytorch-native-cpu"
-          + " (classifier linux-x86_64) or a CUDA native to the application's dependencies, or set"
-          + " PYTORCH_LIBRARY_PATH (see docs/maven.md, \"Choosing the native library\")");
+      throw LibreYoloException.badInput(
+          "no PyTorch native library: add ai.djl.pytorch:pytorch-native-cpu"
+              + " (classifier linux-x86_64) or a CUDA native to the application's dependencies, or set"
+              + " PYTORCH_LIBRARY_PATH (see docs/maven.md, \"Choosing the native library\")");
     }
   }
 
@@ -111,7 +119,9 @@ public final class Engines {
     return e != null ? e : boot(defaultThreads());
   }
 
-  /** What was done so that libtorch writes nothing inside timed iterations ({@link NativeWarnings}). */
+  /**
+   * What was done so that libtorch writes nothing inside timed iterations ({@link NativeWarnings}).
+   */
   public static String nativeWarnings() {
     return nativeWarnings;
   }
@@ -126,7 +136,9 @@ public final class Engines {
     return intraOpThreads;
   }
 
-  /** {@code auto} decided: CUDA 0 when the engine sees a GPU, else the CPU; any other spec as it is. */
+  /**
+   * {@code auto} decided: CUDA 0 when the engine sees a GPU, else the CPU; any other spec as it is.
+   */
   public static DeviceSpec concrete(DeviceSpec spec) {
     if (!spec.auto()) {
       return spec;
@@ -135,8 +147,8 @@ public final class Engines {
   }
 
   /**
-   * Turns a device spec into a DJL device, failing before any tensor op when CUDA is asked for
-   * but this engine has none (DJL would otherwise fail at the first op with a 60-line error).
+   * Turns a device spec into a DJL device, failing before any tensor op when CUDA is asked for but
+   * this engine has none (DJL would otherwise fail at the first op with a 60-line error).
    */
   public static Device resolve(DeviceSpec spec) {
     spec = concrete(spec);

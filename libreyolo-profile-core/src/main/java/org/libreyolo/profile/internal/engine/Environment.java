@@ -15,8 +15,8 @@ public final class Environment {
   private Environment() {}
 
   /**
-   * The fingerprint of a model run on the engine (the built-in network, TorchScript, any model file):
-   * engine, libtorch and threads are always recorded, so the gate sees them change.
+   * The fingerprint of a model run on the engine (the built-in network, TorchScript, any model
+   * file): engine, libtorch and threads are always recorded, so the gate sees them change.
    *
    * @param modelParams the model's parameter count, or -1 when the model does not say
    */
@@ -25,8 +25,9 @@ public final class Environment {
   }
 
   /**
-   * @param modelParams the measured step's model parameters, or -1 for plain code: its fingerprint has
-   *     no engine fields whether or not another test booted the engine, so it never depends on test order
+   * @param modelParams the measured step's model parameters, or -1 for plain code: its fingerprint
+   *     has no engine fields whether or not another test booted the engine, so it never depends on
+   *     test order
    */
   public static ObjectNode ofStep(String device, long modelParams) {
     return fingerprint(device, modelParams, modelParams >= 0);
@@ -35,16 +36,26 @@ public final class Environment {
   private static ObjectNode fingerprint(String device, long modelParams, boolean onEngine) {
     ObjectNode env = JsonNodeFactory.instance.objectNode();
     boolean engine = onEngine && Engines.booted(); // the producers booted it before they measured
-    env.put("engine", engine ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
-        : onEngine ? "not loaded" : "none (plain JVM code)");
+    env.put(
+        "engine",
+        engine
+            ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
+            : onEngine ? "not loaded" : "none (plain JVM code)");
     if (engine) {
       env.put("libtorch", Engines.get().getVersion());
     } else {
       env.putNull("libtorch");
     }
-    env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-    env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-        + System.getProperty("os.arch"));
+    env.put(
+        "jvm",
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    env.put(
+        "os",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"));
     env.put("cpu", cpuModel());
     env.put("cores", Runtime.getRuntime().availableProcessors());
     if (engine) {

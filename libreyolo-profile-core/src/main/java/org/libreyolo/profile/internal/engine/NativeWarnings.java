@@ -21,12 +21,13 @@ import java.util.List;
  */
 final class NativeWarnings {
   private static final int LOG_FATAL = 3; // c10's GLOG_FATAL
+
   /**
    * dlopen flags (Linux): RTLD_LAZY | RTLD_NOLOAD: the handle of the library the engine loaded,
    * never a second load, and its symbols kept local (JNA's default would make them global).
    */
-  private static final java.util.Map<String, Object> ALREADY_LOADED = java.util.Map.of(
-      com.sun.jna.Library.OPTION_OPEN_FLAGS, 0x1 | 0x4);
+  private static final java.util.Map<String, Object> ALREADY_LOADED =
+      java.util.Map.of(com.sun.jna.Library.OPTION_OPEN_FLAGS, 0x1 | 0x4);
 
   private NativeWarnings() {}
 
@@ -50,14 +51,18 @@ final class NativeWarnings {
       boolean available;
       level.setInt(0, Math.max(before, LOG_FATAL));
       try {
-        available = (torchLib.getFunction("_ZN2at6native17_nnpack_availableEv").invokeInt(new Object[0]) & 0xff) != 0;
+        available =
+            (torchLib.getFunction("_ZN2at6native17_nnpack_availableEv").invokeInt(new Object[0])
+                    & 0xff)
+                != 0;
       } finally {
         level.setInt(0, before);
       }
       if (available) {
         return "NNPACK available";
       }
-      Pointer context = torchLib.getFunction("_ZN2at13globalContextEv").invokePointer(new Object[0]);
+      Pointer context =
+          torchLib.getFunction("_ZN2at13globalContextEv").invokePointer(new Object[0]);
       Function disable = torchLib.getFunction("_ZN2at7Context20setUserEnabledNNPACKEb");
       disable.invokeVoid(new Object[] {context, Boolean.FALSE});
       return "NNPACK unavailable on this CPU: disabled, so convolutions no longer log its warning";

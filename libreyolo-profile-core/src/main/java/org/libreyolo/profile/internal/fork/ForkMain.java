@@ -3,9 +3,9 @@ package org.libreyolo.profile.internal.fork;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * What a fork's main does with a failure: one line, {@value #ERROR} and the message in core's
- * words with its option keys ({@code {forks}}), so the parent's surface renders them; the exit
- * code of its kind.
+ * What a fork's main does with a failure: one line, {@value #ERROR} and the message in core's words
+ * with its option keys ({@code {forks}}), so the parent's surface renders them; the exit code of
+ * its kind.
  */
 public final class ForkMain {
   /** The prefix of a fork's error line. */

@@ -12,8 +12,8 @@ import org.libreyolo.profile.LibreYoloException;
 /**
  * Starts forks: fresh JVMs on the parent's classpath (or the one a surface gives, such as a Maven
  * plugin's realm), with the parent's heap and {@code ai.djl.*} / {@code libreyolo.*} properties,
- * one after another (never in parallel: they would measure each other). A fork that fails ends
- * the run with its last error line.
+ * one after another (never in parallel: they would measure each other). A fork that fails ends the
+ * run with its last error line.
  */
 public final class Forks {
   /** More forks than this is a typo, not a measurement. */
@@ -42,26 +42,46 @@ public final class Forks {
      */
     public static Jvm current() {
       String surefire = System.getProperty("surefire.test.class.path");
-      return withClasspath(surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path"));
+      return withClasspath(
+          surefire != null && !surefire.isBlank()
+              ? surefire
+              : System.getProperty("java.class.path"));
     }
 
-    /** This JVM's java and options on another class path (a Maven plugin's, Surefire's test class path). */
+    /**
+     * This JVM's java and options on another class path (a Maven plugin's, Surefire's test class
+     * path).
+     */
     public static Jvm withClasspath(String classpath) {
-      String java = ProcessHandle.current().info().command()
-          .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      String java =
+          ProcessHandle.current()
+              .info()
+              .command()
+              .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       List<String> args = new ArrayList<>();
       for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-        if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-Xss") || a.startsWith("-XX:ActiveProcessorCount")
-            || a.startsWith("-Dai.djl.") || a.startsWith("-Dlibreyolo.") || a.startsWith("-Dorg.slf4j.")
+        if (a.startsWith("-Xmx")
+            || a.startsWith("-Xms")
+            || a.startsWith("-Xss")
+            || a.startsWith("-XX:ActiveProcessorCount")
+            || a.startsWith("-Dai.djl.")
+            || a.startsWith("-Dlibreyolo.")
+            || a.startsWith("-Dorg.slf4j.")
             || a.startsWith("-Djava.library.path")) {
           args.add(a);
         }
       }
-      System.getProperties().stringPropertyNames().stream().sorted()
-          .filter(k -> k.startsWith("ai.djl.") || k.startsWith("libreyolo.") || k.startsWith("org.slf4j."))
+      System.getProperties().stringPropertyNames().stream()
+          .sorted()
+          .filter(
+              k ->
+                  k.startsWith("ai.djl.")
+                      || k.startsWith("libreyolo.")
+                      || k.startsWith("org.slf4j."))
           .filter(k -> !k.equals("libreyolo.home"))
           .map(k -> "-D" + k + "=" + System.getProperty(k))
-          .filter(d -> !args.contains(d)).forEach(args::add);
+          .filter(d -> !args.contains(d))
+          .forEach(args::add);
       if (args.stream().noneMatch(a -> a.startsWith("-Dai.djl.offline"))) {
         args.add("-Dai.djl.offline=true");
       }
@@ -83,7 +103,8 @@ public final class Forks {
    * {@link #run(Jvm, String, List, Path, String)} in another working directory (a module's base
    * directory, as Surefire runs its tests there), or this JVM's when null.
    */
-  public static void run(Jvm jvm, String mainClass, List<String> args, Path log, String what, Path workingDirectory) {
+  public static void run(
+      Jvm jvm, String mainClass, List<String> args, Path log, String what, Path workingDirectory) {
     List<String> command = new ArrayList<>();
     command.add(jvm.java());
     command.addAll(jvm.jvmArgs());
@@ -94,14 +115,16 @@ public final class Forks {
     int code;
     try {
       Files.createDirectories(log.getParent());
-      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
       if (workingDirectory != null) {
         builder.directory(workingDirectory.toFile());
       }
       Process p = builder.start();
       code = p.waitFor();
     } catch (IOException e) {
-      throw LibreYoloException.badInput(what + " could not start " + jvm.java() + ": " + e.getMessage(), e);
+      throw LibreYoloException.badInput(
+          what + " could not start " + jvm.java() + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw LibreYoloException.badInput(what + " was interrupted");
@@ -109,9 +132,14 @@ public final class Forks {
     if (code != 0) {
       // the fork's exit code is its error's kind (2 bad input, 3 no profile; anything else, a crash
       // included, is the reference's exit 1)
-      LibreYoloException.Kind kind = code == 2 ? LibreYoloException.Kind.BAD_INPUT
-          : code == 3 ? LibreYoloException.Kind.NO_PROFILE : LibreYoloException.Kind.UNPARSABLE_TRACE;
-      throw new LibreYoloException(kind, what + " failed (exit " + code + "): " + lastErrorLine(log));
+      LibreYoloException.Kind kind =
+          code == 2
+              ? LibreYoloException.Kind.BAD_INPUT
+              : code == 3
+                  ? LibreYoloException.Kind.NO_PROFILE
+                  : LibreYoloException.Kind.UNPARSABLE_TRACE;
+      throw new LibreYoloException(
+          kind, what + " failed (exit " + code + "): " + lastErrorLine(log));
     }
   }
 

@@ -61,7 +61,8 @@ public final class Letterbox {
   }
 
   /** Source row {@code j} resized horizontally and scaled to [0,1]; two rows are cached. */
-  private static float[] row(RgbImage image, int j, LinearTaps xs, int nw, float[][] rows, int[] cached) {
+  private static float[] row(
+      RgbImage image, int j, LinearTaps xs, int nw, float[][] rows, int[] cached) {
     for (int k = 0; k < 2; k++) {
       if (cached[k] == j) {
         return rows[k];

@@ -21,7 +21,8 @@ public final class AtomicFiles {
   /** Temp files are created owner-only; the result should read like any other output file. */
   private static void readableByAll(Path file) {
     try {
-      Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+      Files.setPosixFilePermissions(
+          file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
     } catch (UnsupportedOperationException | IOException e) {
       // not a POSIX file system: keep the default
     }
@@ -38,7 +39,8 @@ public final class AtomicFiles {
         writer.write(out);
       }
       try {
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(
+            tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
       }

@@ -18,7 +18,8 @@ public final class ContentHash {
 
   /** Hex SHA-256 of the file, or null when it cannot be read (a hash is informational). */
   public static String sha256(Path file) {
-    try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+    try (InputStream in =
+        new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
       byte[] buffer = new byte[1 << 16];
       while (in.read(buffer) >= 0) {
         // the digest stream hashes as it reads
@@ -32,8 +33,10 @@ public final class ContentHash {
   /** Hex SHA-256 of the text's UTF-8 bytes. */
   public static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-          .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256")
+                  .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e); // every JVM has SHA-256
     }

@@ -10,23 +10,35 @@ import java.nio.file.NotDirectoryException;
 
 /**
  * The operating system's reason for an I/O failure, in words: Java's file-system exceptions carry
- * only the path in their message when the OS gave no reason string ("cannot write x: /proc/.x.tmp").
+ * only the path in their message when the OS gave no reason string ("cannot write x:
+ * /proc/.x.tmp").
  */
 public final class IoErrors {
   private IoErrors() {}
 
-  /** {@code path: reason}, the path being the file the OS refused (it may be a temporary sibling). */
+  /**
+   * {@code path: reason}, the path being the file the OS refused (it may be a temporary sibling).
+   */
   public static String reason(IOException e) {
     if (!(e instanceof FileSystemException fs)) {
       return String.valueOf(e.getMessage());
     }
-    String why = fs.getReason() != null ? fs.getReason()
-        : e instanceof AccessDeniedException ? "permission denied"
-        : e instanceof NoSuchFileException ? "no such file or directory"
-        : e instanceof NotDirectoryException ? "not a directory"
-        : e instanceof FileAlreadyExistsException ? "already exists"
-        : e instanceof DirectoryNotEmptyException ? "directory not empty"
-        : "refused by the file system (" + e.getClass().getSimpleName() + ")";
+    String why =
+        fs.getReason() != null
+            ? fs.getReason()
+            : e instanceof AccessDeniedException
+                ? "permission denied"
+                : e instanceof NoSuchFileException
+                    ? "no such file or directory"
+                    : e instanceof NotDirectoryException
+                        ? "not a directory"
+                        : e instanceof FileAlreadyExistsException
+                            ? "already exists"
+                            : e instanceof DirectoryNotEmptyException
+                                ? "directory not empty"
+                                : "refused by the file system ("
+                                    + e.getClass().getSimpleName()
+                                    + ")";
     return (fs.getFile() != null ? fs.getFile() + ": " : "") + why;
   }
 }

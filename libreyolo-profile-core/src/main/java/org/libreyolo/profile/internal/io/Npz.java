@@ -45,15 +45,17 @@ public final class Npz {
         if (entry.isDirectory()) {
           continue;
         }
-        String name = entry.getName().endsWith(".npy")
-            ? entry.getName().substring(0, entry.getName().length() - 4)
-            : entry.getName();
+        String name =
+            entry.getName().endsWith(".npy")
+                ? entry.getName().substring(0, entry.getName().length() - 4)
+                : entry.getName();
         try (InputStream in = zip.getInputStream(entry)) {
           out.put(name, readNpy(name, in, entry.getSize()));
         }
       }
     } catch (ZipException e) {
-      throw LibreYoloException.badInput("not a valid .npz archive: " + file + " (" + e.getMessage() + ")");
+      throw LibreYoloException.badInput(
+          "not a valid .npz archive: " + file + " (" + e.getMessage() + ")");
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
     }
@@ -190,11 +192,13 @@ public final class Npz {
     if (array.shape().length > 1) {
       shape.setLength(shape.length() - 1);
     }
-    String dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape.toString().trim() + "), }";
+    String dict =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape.toString().trim() + "), }";
     int unpadded = 10 + dict.length() + 1;
     int padding = (64 - unpadded % 64) % 64;
     String header = dict + " ".repeat(padding) + "\n";
-    ByteArrayOutputStream out = new ByteArrayOutputStream(10 + header.length() + array.values().length * 4);
+    ByteArrayOutputStream out =
+        new ByteArrayOutputStream(10 + header.length() + array.values().length * 4);
     out.writeBytes(MAGIC);
     out.write(1);
     out.write(0);

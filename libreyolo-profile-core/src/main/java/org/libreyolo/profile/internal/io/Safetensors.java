@@ -50,21 +50,28 @@ public final class Safetensors {
     }
   }
 
-  private static Tensor tensor(Path file, FileChannel channel, long dataStart, long size, String name, JsonNode spec)
+  private static Tensor tensor(
+      Path file, FileChannel channel, long dataStart, long size, String name, JsonNode spec)
       throws IOException {
     String dtype = spec.path("dtype").asText("");
-    Tensor.DType type = switch (dtype) {
-      case "F16" -> Tensor.DType.F16;
-      case "F32" -> Tensor.DType.F32;
-      case "F64" -> Tensor.DType.F64;
-      case "I8" -> Tensor.DType.I8;
-      case "U8" -> Tensor.DType.U8;
-      case "I32" -> Tensor.DType.I32;
-      case "I64" -> Tensor.DType.I64;
-      case "BOOL" -> Tensor.DType.BOOL;
-      case "BF16" -> throw bad(file, "tensor '" + name + "' is BF16, which this engine cannot hold; convert it to float32");
-      default -> throw bad(file, "tensor '" + name + "' has unsupported dtype '" + dtype + "'");
-    };
+    Tensor.DType type =
+        switch (dtype) {
+          case "F16" -> Tensor.DType.F16;
+          case "F32" -> Tensor.DType.F32;
+          case "F64" -> Tensor.DType.F64;
+          case "I8" -> Tensor.DType.I8;
+          case "U8" -> Tensor.DType.U8;
+          case "I32" -> Tensor.DType.I32;
+          case "I64" -> Tensor.DType.I64;
+          case "BOOL" -> Tensor.DType.BOOL;
+          case "BF16" ->
+              throw bad(
+                  file,
+                  "tensor '"
+                      + name
+                      + "' is BF16, which this engine cannot hold; convert it to float32");
+          default -> throw bad(file, "tensor '" + name + "' has unsupported dtype '" + dtype + "'");
+        };
     JsonNode shapeNode = spec.path("shape");
     JsonNode offsets = spec.path("data_offsets");
     if (!shapeNode.isArray() || !offsets.isArray() || offsets.size() != 2) {
@@ -81,7 +88,10 @@ public final class Safetensors {
     }
     long begin = offsets.get(0).asLong(-1);
     long end = offsets.get(1).asLong(-1);
-    if (begin < 0 || end < begin || dataStart + end > size || end - begin != count * type.bytes()
+    if (begin < 0
+        || end < begin
+        || dataStart + end > size
+        || end - begin != count * type.bytes()
         || end - begin > Integer.MAX_VALUE) {
       throw bad(file, "tensor '" + name + "' has data offsets that do not match its shape");
     }

@@ -7,14 +7,21 @@ import java.util.Arrays;
 
 /**
  * A named tensor read from a file, engine-free: dtype, shape and little-endian raw bytes.
- * Converting to float32 happens in Java so that no unsupported dtype ever reaches libtorch
- * (a BF16 array aborts the JVM with DJL 0.36).
+ * Converting to float32 happens in Java so that no unsupported dtype ever reaches libtorch (a BF16
+ * array aborts the JVM with DJL 0.36).
  */
 public record Tensor(String name, DType dtype, long[] shape, ByteBuffer data) {
 
   /** The element types this project reads. */
   public enum DType {
-    F16(2), F32(4), F64(8), I8(1), U8(1), I32(4), I64(8), BOOL(1);
+    F16(2),
+    F32(4),
+    F64(8),
+    I8(1),
+    U8(1),
+    I32(4),
+    I64(8),
+    BOOL(1);
 
     private final int bytes;
 
@@ -47,7 +54,8 @@ public record Tensor(String name, DType dtype, long[] shape, ByteBuffer data) {
   /** The values as float32 (a direct buffer, ready for {@code NDArray.set}). */
   public FloatBuffer toFloat32() {
     int n = Math.toIntExact(elementCount());
-    FloatBuffer out = ByteBuffer.allocateDirect(n * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    FloatBuffer out =
+        ByteBuffer.allocateDirect(n * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
     ByteBuffer in = data.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     in.rewind();
     for (int i = 0; i < n; i++) {

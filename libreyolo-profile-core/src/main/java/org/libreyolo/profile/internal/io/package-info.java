@@ -1,4 +1,2 @@
-/**
- * File formats and atomic writes: npz, safetensors, tensors, temp-file-and-rename.
- */
+/** File formats and atomic writes: npz, safetensors, tensors, temp-file-and-rename. */
 package org.libreyolo.profile.internal.io;

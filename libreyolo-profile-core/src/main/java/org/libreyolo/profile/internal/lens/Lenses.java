@@ -28,11 +28,37 @@ public final class Lenses {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   /** Keys of the {@code summary --json} subset, in order (present ones only). */
-  static final List<String> SUMMARY_KEYS = List.of("trace", "mode", "model", "config", "bound", "bound_why",
-      "step_ms", "img_per_s", "latency", "stages_ms", "gpu_util", "gpu_busy_ms_per_step", "mean_kernel_us",
-      "kernels_per_step", "unique_kernels", "memcpy_ms_per_step", "tensorcore_pct", "peak_vram_mb", "dataload_ms",
-      "dataload_frac", "host_overhead_ms_per_step", "launches_per_step", "memory_pressure", "cuda_mallocs_per_step",
-      "gpu_util_raw", "window", "categories", "phases_gpu", "top_kernels");
+  static final List<String> SUMMARY_KEYS =
+      List.of(
+          "trace",
+          "mode",
+          "model",
+          "config",
+          "bound",
+          "bound_why",
+          "step_ms",
+          "img_per_s",
+          "latency",
+          "stages_ms",
+          "gpu_util",
+          "gpu_busy_ms_per_step",
+          "mean_kernel_us",
+          "kernels_per_step",
+          "unique_kernels",
+          "memcpy_ms_per_step",
+          "tensorcore_pct",
+          "peak_vram_mb",
+          "dataload_ms",
+          "dataload_frac",
+          "host_overhead_ms_per_step",
+          "launches_per_step",
+          "memory_pressure",
+          "cuda_mallocs_per_step",
+          "gpu_util_raw",
+          "window",
+          "categories",
+          "phases_gpu",
+          "top_kernels");
 
   private Lenses() {}
 
@@ -99,7 +125,8 @@ public final class Lenses {
   }
 
   /** {@code {"trace": ..., ["matched": n,] key: [rows as stored]}}. */
-  private static ObjectNode rowsView(String trace, Integer matched, String key, List<? extends StoredRow> rows) {
+  private static ObjectNode rowsView(
+      String trace, Integer matched, String key, List<? extends StoredRow> rows) {
     ObjectNode out = F.objectNode();
     out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
     if (matched != null) {
@@ -118,24 +145,32 @@ public final class Lenses {
     checkTop(q.top());
     String sort = q.sort() == null ? "time" : q.sort();
     if (!SORTS.contains(sort)) {
-      throw LibreYoloException.badInput("{sort} must be one of " + String.join(", ", SORTS) + "; got '" + sort + "'");
+      throw LibreYoloException.badInput(
+          "{sort} must be one of " + String.join(", ", SORTS) + "; got '" + sort + "'");
     }
-    List<KernelRow> source = q.phase() == null ? p.kernels() : byPhase(p.kernelsByPhase(), q.phase());
+    List<KernelRow> source =
+        q.phase() == null ? p.kernels() : byPhase(p.kernelsByPhase(), q.phase());
     Pattern grep = null;
     if (q.grep() != null && !q.grep().isEmpty()) {
       try {
         grep = Pattern.compile(q.grep(), Pattern.CASE_INSENSITIVE);
       } catch (PatternSyntaxException e) {
-        throw LibreYoloException.badInput("invalid {grep} regex '" + q.grep() + "': " + e.getDescription());
+        throw LibreYoloException.badInput(
+            "invalid {grep} regex '" + q.grep() + "': " + e.getDescription());
       }
     }
     List<KernelRow> rows = new ArrayList<>();
     for (KernelRow row : source) {
-      if (q.category() != null && !q.category().isEmpty() && !row.category().toLowerCase(Locale.ROOT)
-          .contains(q.category().toLowerCase(Locale.ROOT))) {
+      if (q.category() != null
+          && !q.category().isEmpty()
+          && !row.category()
+              .toLowerCase(Locale.ROOT)
+              .contains(q.category().toLowerCase(Locale.ROOT))) {
         continue;
       }
-      if (grep != null && !grep.matcher(row.rawName()).find() && !grep.matcher(row.kernel()).find()) {
+      if (grep != null
+          && !grep.matcher(row.rawName()).find()
+          && !grep.matcher(row.kernel()).find()) {
         continue;
       }
       if (q.tensorcore() && !row.tensorcore()) {
@@ -143,11 +178,12 @@ public final class Lenses {
       }
       rows.add(row);
     }
-    Comparator<KernelRow> order = switch (sort) {
-      case "count" -> Comparator.comparingLong(KernelRow::countPerStep).reversed();
-      case "name" -> Comparator.comparing(KernelRow::kernel);
-      default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
-    };
+    Comparator<KernelRow> order =
+        switch (sort) {
+          case "count" -> Comparator.comparingLong(KernelRow::countPerStep).reversed();
+          case "name" -> Comparator.comparing(KernelRow::kernel);
+          default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
+        };
     rows.sort(order);
     return new KernelsView(p.trace(), List.copyOf(firstRows(rows, q.top())), p.isCpu());
   }
@@ -160,7 +196,8 @@ public final class Lenses {
 
   private static <T> List<T> byPhase(Map<String, List<T>> map, String phase) {
     if (!map.containsKey(phase)) {
-      throw LibreYoloException.badInput("unknown phase '" + phase + "'. available: " + String.join(", ", map.keySet()));
+      throw LibreYoloException.badInput(
+          "unknown phase '" + phase + "'. available: " + String.join(", ", map.keySet()));
     }
     return map.get(phase);
   }
@@ -168,7 +205,10 @@ public final class Lenses {
   /** The kernel rows' orders ({@code --sort}). */
   public static final List<String> SORTS = List.of("time", "count", "name");
 
-  /** Rows to show: the reference slices {@code rows[:top]}, so -3 dropped rows; refused here (docs/deviations.md). */
+  /**
+   * Rows to show: the reference slices {@code rows[:top]}, so -3 dropped rows; refused here
+   * (docs/deviations.md).
+   */
   private static void checkTop(int top) {
     if (top < 0) {
       throw LibreYoloException.badInput("{top} must be >= 0 (rows to show), got " + top);

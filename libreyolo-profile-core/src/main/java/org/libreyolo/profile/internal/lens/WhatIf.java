@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.lens;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
@@ -13,21 +12,31 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.CategoryRow;
 
 /**
- * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on the stored,
- * already-rounded values, with the 80% utilisation switch between a host/launch and a compute model.
+ * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on
+ * the stored, already-rounded values, with the 80% utilisation switch between a host/launch and a
+ * compute model.
  */
 public final class WhatIf {
-  public static final String CAVEAT = "rough estimate (per-launch host cost is approximate); verify by profiling.";
+  public static final String CAVEAT =
+      "rough estimate (per-launch host cost is approximate); verify by profiling.";
 
   private WhatIf() {}
 
   /**
-   * The projection: {@code json} is what {@code --json} prints (values rounded as stored);
-   * {@code stepMs} the projected step before rounding, which the text prints with 0 decimals
-   * (formatting the stored 1-decimal value rounded twice: 241.48 -> 241.5 -> "242").
+   * The projection: {@code json} is what {@code --json} prints (values rounded as stored); {@code
+   * stepMs} the projected step before rounding, which the text prints with 0 decimals (formatting
+   * the stored 1-decimal value rounded twice: 241.48 -> 241.5 -> "242").
    */
-  public record Projection(String trace, String bound, String mechanism, double removedGpuMs, long removedLaunches,
-      Num stepNow, double stepMs, Num imgPerSNow, Double imgPerSProjected) {
+  public record Projection(
+      String trace,
+      String bound,
+      String mechanism,
+      double removedGpuMs,
+      long removedLaunches,
+      Num stepNow,
+      double stepMs,
+      Num imgPerSNow,
+      Double imgPerSProjected) {
     /** What {@code what-if --json} prints. */
     public ObjectNode json() {
       JsonNodeFactory f = JsonNodeFactory.instance;
@@ -55,7 +64,8 @@ public final class WhatIf {
       throw LibreYoloException.badInput("specify {removeCategory} or {removeLaunches}");
     }
     if (removeLaunches != null && removeLaunches < 0) {
-      throw LibreYoloException.badInput("{removeLaunches} must be >= 0 (launches removed per step), got " + removeLaunches);
+      throw LibreYoloException.badInput(
+          "{removeLaunches} must be >= 0 (launches removed per step), got " + removeLaunches);
     }
     double step = Num.orZero(p.stepMs());
     double bs = Num.orZero(p.batch());
@@ -75,7 +85,10 @@ public final class WhatIf {
       List<String> names = new ArrayList<>();
       for (CategoryRow c : p.categories()) {
         names.add(c.name());
-        if (category == null && c.name().toLowerCase(Locale.ROOT).contains(removeCategory.toLowerCase(Locale.ROOT))) {
+        if (category == null
+            && c.name()
+                .toLowerCase(Locale.ROOT)
+                .contains(removeCategory.toLowerCase(Locale.ROOT))) {
           category = c;
         }
       }
@@ -91,16 +104,31 @@ public final class WhatIf {
     String mechanism;
     if (util < 0.8) {
       newStep = Math.max(step - removedLaunches * perLaunch, gpu + Num.orZero(p.dataloadMs()));
-      mechanism = "host/launch-bound: ~" + removedLaunches + (p.isCpu() ? " fewer op calls x ~" : " fewer launches x ~")
-          + PyRound.format(perLaunch * 1000, 0) + "us host cost";
+      mechanism =
+          "host/launch-bound: ~"
+              + removedLaunches
+              + (p.isCpu() ? " fewer op calls x ~" : " fewer launches x ~")
+              + PyRound.format(perLaunch * 1000, 0)
+              + "us host cost";
     } else {
       newStep = Math.max(step - removedGpu, host);
       // CPU profiles' "kernels" are ops on the CPU: say so (docs/deviations.md)
-      mechanism = "compute-bound: ~" + PyRound.format(removedGpu, 1) + (p.isCpu() ? " ms less CPU work" : " ms less GPU work");
+      mechanism =
+          "compute-bound: ~"
+              + PyRound.format(removedGpu, 1)
+              + (p.isCpu() ? " ms less CPU work" : " ms less GPU work");
     }
     Double projected = bs == 0 || newStep == 0 ? null : PyRound.round(bs / (newStep / 1000.0), 1);
 
-    return new Projection(p.trace(), p.bound(), mechanism, removedGpu, removedLaunches, p.stepMs(), newStep,
-        p.imgPerS(), projected);
+    return new Projection(
+        p.trace(),
+        p.bound(),
+        mechanism,
+        removedGpu,
+        removedLaunches,
+        p.stepMs(),
+        newStep,
+        p.imgPerS(),
+        projected);
   }
 }

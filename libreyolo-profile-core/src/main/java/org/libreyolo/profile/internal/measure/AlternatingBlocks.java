@@ -17,7 +17,12 @@ public final class AlternatingBlocks {
   /** Per pair, the median ms of A's and of B's block, and {@code ln(B / A)}. */
   public record Pairs(double[] aMs, double[] bMs, double[] logRatios) {}
 
-  public static Pairs run(StepTimer.Iteration a, StepTimer.Iteration b, int warmup, int pairs, int blockRuns,
+  public static Pairs run(
+      StepTimer.Iteration a,
+      StepTimer.Iteration b,
+      int warmup,
+      int pairs,
+      int blockRuns,
       Progress progress) {
     PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
     int[] index = {0};

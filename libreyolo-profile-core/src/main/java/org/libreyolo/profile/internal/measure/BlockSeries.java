@@ -7,20 +7,21 @@ import java.util.List;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 
 /**
- * Per block, the step's median iteration and the canary's time around it: the independent unit
- * the stored-baseline gate tests with (docs/statistics.md, "Blocks and the canary"). A block's
- * canary time is the geometric mean of the canary blocks just before and just after it, so a
- * machine that slows down during the block shows in both.
+ * Per block, the step's median iteration and the canary's time around it: the independent unit the
+ * stored-baseline gate tests with (docs/statistics.md, "Blocks and the canary"). A block's canary
+ * time is the geometric mean of the canary blocks just before and just after it, so a machine that
+ * slows down during the block shows in both.
  *
  * @param runsPerBlock iterations per block (the last block takes the remainder)
  * @param stepMs per block, the median iteration in ms
  * @param canaryMs per block, the canary's median call in ms around it
  * @param canary what the canary computes
- * @param normalised whether the gate divides the step by the canary: only for steps that run on
- *     the engine as the canary does (a sleeping or I/O-bound step does not follow its speed; the
- *     canary then serves only the noise sentinel)
+ * @param normalised whether the gate divides the step by the canary: only for steps that run on the
+ *     engine as the canary does (a sleeping or I/O-bound step does not follow its speed; the canary
+ *     then serves only the noise sentinel)
  */
-public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, String canary, boolean normalised) {
+public record BlockSeries(
+    int runsPerBlock, double[] stepMs, double[] canaryMs, String canary, boolean normalised) {
 
   /** Block index of iteration {@code m}: a remainder shorter than a block joins the last one. */
   static int blockOf(int m, int runs, int runsPerBlock) {
@@ -32,8 +33,14 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
     return m == runs - 1 || (blockOf(m + 1, runs, runsPerBlock) != blockOf(m, runs, runsPerBlock));
   }
 
-  /** @param canaryBoundaries canary medians before the first block and after each block */
-  static BlockSeries of(double[] totalMs, int runsPerBlock, double[] canaryBoundaries, String canary,
+  /**
+   * @param canaryBoundaries canary medians before the first block and after each block
+   */
+  static BlockSeries of(
+      double[] totalMs,
+      int runsPerBlock,
+      double[] canaryBoundaries,
+      String canary,
       boolean normalised) {
     int blocks = canaryBoundaries.length - 1;
     double[] step = new double[blocks];
@@ -50,9 +57,12 @@ public record BlockSeries(int runsPerBlock, double[] stepMs, double[] canaryMs, 
   /** Several trials' series as one (trials of one process are blocks of one measurement). */
   public static BlockSeries concat(List<BlockSeries> parts) {
     BlockSeries last = parts.get(parts.size() - 1);
-    return new BlockSeries(last.runsPerBlock(),
+    return new BlockSeries(
+        last.runsPerBlock(),
         parts.stream().flatMapToDouble(p -> Arrays.stream(p.stepMs())).toArray(),
-        parts.stream().flatMapToDouble(p -> Arrays.stream(p.canaryMs())).toArray(), last.canary(), last.normalised());
+        parts.stream().flatMapToDouble(p -> Arrays.stream(p.canaryMs())).toArray(),
+        last.canary(),
+        last.normalised());
   }
 
   /** {@code samples.blocks} in the profile (docs/profile-schema.md). */

@@ -11,10 +11,10 @@ import org.libreyolo.profile.internal.weights.Detectors;
 
 /**
  * A fixed workload timed in blocks interleaved with the measured step, in the baseline run and in
- * the current run alike. It does the same work every time, so a change in its time is the
- * machine's speed changing (another process, a slower core, a throttled VM); the gate judges the
- * step's time relative to it and stops at INCONCLUSIVE when it moved too much
- * (docs/statistics.md, "Blocks and the canary").
+ * the current run alike. It does the same work every time, so a change in its time is the machine's
+ * speed changing (another process, a slower core, a throttled VM); the gate judges the step's time
+ * relative to it and stops at INCONCLUSIVE when it moved too much (docs/statistics.md, "Blocks and
+ * the canary").
  */
 public interface Canary extends AutoCloseable {
   /** What the canary computes, recorded in the profile: only like canaries normalise alike. */
@@ -28,10 +28,10 @@ public interface Canary extends AutoCloseable {
 
   /**
    * The engine canary: YOLOv9-t with seeded random weights on one fixed, seeded 128x128 image, on
-   * the step's engine, device and threads (about 12 ms on one CPU thread). A network of the
-   * step's own kind tracks this VM's speed changes better than a single convolution did: in the
-   * gate study it cut the spread of a run's mean step time across processes from 9.3% to 5.2%,
-   * where a 3x3 convolution made it wider (docs/statistics.md).
+   * the step's engine, device and threads (about 12 ms on one CPU thread). A network of the step's
+   * own kind tracks this VM's speed changes better than a single convolution did: in the gate study
+   * it cut the spread of a run's mean step time across processes from 9.3% to 5.2%, where a 3x3
+   * convolution made it wider (docs/statistics.md).
    */
   static Canary engine(Device device) {
     return new NetworkCanary(device);
@@ -57,6 +57,7 @@ public interface Canary extends AutoCloseable {
     private final double[] b = new double[SIDE * SIDE];
     private final double[] c = new double[SIDE * SIDE];
     private final long[] scratch = new long[SORTED];
+
     @SuppressWarnings("unused")
     private volatile double sink;
 
@@ -130,7 +131,11 @@ public interface Canary extends AutoCloseable {
       try (NDManager sub = detector.manager().newSubManager()) {
         NDArray x = input.duplicate(); // the forward's intermediates follow its input's manager
         x.attach(sub);
-        detector.forward(x).get(0).sum().getFloat(); // forces the work to finish before the clock stops
+        detector
+            .forward(x)
+            .get(0)
+            .sum()
+            .getFloat(); // forces the work to finish before the clock stops
       }
     }
 

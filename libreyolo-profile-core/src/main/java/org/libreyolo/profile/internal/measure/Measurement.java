@@ -6,12 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What a {@link StepTimer} measured: per measured iteration the wall time of the whole step and
- * of each phase (a phase absent in an iteration counts 0 there), plus the trace of the extra
- * traced iterations (null when tracing was off), and the block series (null when measured without
- * blocks).
+ * What a {@link StepTimer} measured: per measured iteration the wall time of the whole step and of
+ * each phase (a phase absent in an iteration counts 0 there), plus the trace of the extra traced
+ * iterations (null when tracing was off), and the block series (null when measured without blocks).
  */
-public record Measurement(double[] totalMs, Map<String, double[]> phaseMs, Path trace, BlockSeries blocks,
+public record Measurement(
+    double[] totalMs,
+    Map<String, double[]> phaseMs,
+    Path trace,
+    BlockSeries blocks,
     double[] allocatedBytes) {
 
   public int iterations() {

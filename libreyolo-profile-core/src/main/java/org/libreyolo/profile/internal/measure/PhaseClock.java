@@ -6,10 +6,10 @@ import org.libreyolo.profile.internal.capture.CaptureSession;
 import org.libreyolo.profile.internal.capture.Span;
 
 /**
- * Times one iteration and its named phases. A phase is a span: closing it adds its wall time to
- * the phase (a phase entered twice in one iteration sums) and, when the iteration is traced,
- * writes the {@code step/<phase>} annotation. One clock serves every producer, so inference,
- * training and users' steps are timed the same way (docs/measurement.md).
+ * Times one iteration and its named phases. A phase is a span: closing it adds its wall time to the
+ * phase (a phase entered twice in one iteration sums) and, when the iteration is traced, writes the
+ * {@code step/<phase>} annotation. One clock serves every producer, so inference, training and
+ * users' steps are timed the same way (docs/measurement.md).
  */
 public final class PhaseClock {
   private final CaptureSession session;
@@ -19,7 +19,8 @@ public final class PhaseClock {
 
   /**
    * Per-iteration result: wall time of the whole body and of each phase, in ms, and the bytes the
-   * body allocated on this thread (JMH's {@code gc.alloc.rate.norm}; -1 where the JVM cannot count).
+   * body allocated on this thread (JMH's {@code gc.alloc.rate.norm}; -1 where the JVM cannot
+   * count).
    */
   public record Lap(double totalMs, Map<String, Double> phaseMs, long allocatedBytes) {}
 
@@ -28,7 +29,8 @@ public final class PhaseClock {
 
   private static com.sun.management.ThreadMXBean threads() {
     java.lang.management.ThreadMXBean t = java.lang.management.ManagementFactory.getThreadMXBean();
-    if (t instanceof com.sun.management.ThreadMXBean hotspot && hotspot.isThreadAllocatedMemorySupported()) {
+    if (t instanceof com.sun.management.ThreadMXBean hotspot
+        && hotspot.isThreadAllocatedMemorySupported()) {
       hotspot.setThreadAllocatedMemoryEnabled(true);
       return hotspot;
     }
@@ -62,8 +64,8 @@ public final class PhaseClock {
   }
 
   /**
-   * Adds a phase time the step measured itself (DJL's Predictor metrics, say): no span and no
-   * trace annotation, the same sum per phase and iteration.
+   * Adds a phase time the step measured itself (DJL's Predictor metrics, say): no span and no trace
+   * annotation, the same sum per phase and iteration.
    */
   public void add(String name, double ms) {
     phases.merge(name, ms, Double::sum);
@@ -78,6 +80,9 @@ public final class PhaseClock {
   public Lap stop() {
     double total = (System.nanoTime() - start) / 1e6;
     long allocatedNow = allocated();
-    return new Lap(total, new LinkedHashMap<>(phases), allocatedNow < 0 ? -1 : allocatedNow - allocatedAtStart);
+    return new Lap(
+        total,
+        new LinkedHashMap<>(phases),
+        allocatedNow < 0 ? -1 : allocatedNow - allocatedAtStart);
   }
 }

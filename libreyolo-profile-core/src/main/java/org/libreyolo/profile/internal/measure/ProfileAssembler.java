@@ -10,12 +10,11 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
 import org.libreyolo.profile.internal.analysis.StepShares;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.result.ProfileKeys;
-import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * Builds the files every producer writes, in the reference's key order (docs/profile-schema.md):
@@ -27,17 +26,24 @@ public final class ProfileAssembler {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String SUMMARY = "profile_summary.json";
 
-  /** The trace-less profile's GPU figures, in the reference's key order (none measured: 0 or null). */
-  private static final ObjectNode NO_TRACE_SCALARS = template("{\"dataload_ms\": 0.0, \"dataload_frac\": 0.0,"
-      + " \"gpu_util\": 0.0, \"gpu_util_raw\": 0.0, \"memory_pressure\": false, \"cuda_mallocs_per_step\": 0,"
-      + " \"host_overhead_ms_per_step\": 0.0, \"launches_per_step\": 0, \"gpu_busy_ms_per_step\": 0.0,"
-      + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms_per_step\": 0.0,"
-      + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null}");
+  /**
+   * The trace-less profile's GPU figures, in the reference's key order (none measured: 0 or null).
+   */
+  private static final ObjectNode NO_TRACE_SCALARS =
+      template(
+          "{\"dataload_ms\": 0.0, \"dataload_frac\": 0.0,"
+              + " \"gpu_util\": 0.0, \"gpu_util_raw\": 0.0, \"memory_pressure\": false, \"cuda_mallocs_per_step\": 0,"
+              + " \"host_overhead_ms_per_step\": 0.0, \"launches_per_step\": 0, \"gpu_busy_ms_per_step\": 0.0,"
+              + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms_per_step\": 0.0,"
+              + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null}");
+
   /** The same figures under their {@code metrics} names, after img_per_s and step_ms. */
-  private static final ObjectNode NO_TRACE_METRICS = template("{\"gpu_util\": 0.0, \"gpu_busy_ms\": 0.0,"
-      + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms\": 0.0,"
-      + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null, \"host_overhead_ms\": 0.0, \"launches_per_step\": 0,"
-      + " \"cuda_mallocs_per_step\": 0, \"memory_pressure\": false}");
+  private static final ObjectNode NO_TRACE_METRICS =
+      template(
+          "{\"gpu_util\": 0.0, \"gpu_busy_ms\": 0.0,"
+              + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms\": 0.0,"
+              + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null, \"host_overhead_ms\": 0.0, \"launches_per_step\": 0,"
+              + " \"cuda_mallocs_per_step\": 0, \"memory_pressure\": false}");
 
   private ProfileAssembler() {}
 
@@ -62,7 +68,10 @@ public final class ProfileAssembler {
     return latency;
   }
 
-  /** Per-phase means rounded to 3 decimals ({@code stages_ms}, {@code composition_ms}); empty phases 0. */
+  /**
+   * Per-phase means rounded to 3 decimals ({@code stages_ms}, {@code composition_ms}); empty phases
+   * 0.
+   */
   public static ObjectNode means(Map<String, double[]> phases) {
     ObjectNode out = F.objectNode();
     phases.forEach((name, values) -> out.put(name, mean3(values)));
@@ -129,7 +138,9 @@ public final class ProfileAssembler {
     ProfileIo.writeIndented(dir.resolve(SUMMARY), summary);
   }
 
-  /** The analysed profile of {@code trace} read with {@code summary} (the analyser's sibling input). */
+  /**
+   * The analysed profile of {@code trace} read with {@code summary} (the analyser's sibling input).
+   */
   public static ObjectNode analyse(Path trace, JsonNode summary) {
     ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
     ShapeWork work = ShapeWork.of(trace);
@@ -141,11 +152,19 @@ public final class ProfileAssembler {
 
   /**
    * The reference's trace-less profile (inference without a trace, or one whose analysis failed),
-   * key for key: every GPU figure 0 or null, the phases from the measured stages. For inference
-   * the metrics carry the stage keys the reference names (preprocess/forward/nms).
+   * key for key: every GPU figure 0 or null, the phases from the measured stages. For inference the
+   * metrics carry the stage keys the reference names (preprocess/forward/nms).
    */
-  public static ObjectNode traceless(ObjectNode meta, String bound, String why, double meanMs, double imgPerS,
-      int realSteps, ObjectNode latency, ObjectNode stages, boolean inference) {
+  public static ObjectNode traceless(
+      ObjectNode meta,
+      String bound,
+      String why,
+      double meanMs,
+      double imgPerS,
+      int realSteps,
+      ObjectNode latency,
+      ObjectNode stages,
+      boolean inference) {
     ObjectNode p = F.objectNode();
     p.put("schema", Profile.SCHEMA);
     p.put("mode", meta.path("mode").asText("inference"));
@@ -177,15 +196,18 @@ public final class ProfileAssembler {
     }
     p.putArray("categories");
     ArrayNode phases = p.putArray("phases");
-    stages.fieldNames().forEachRemaining(stage -> {
-      ObjectNode e = phases.addObject();
-      e.put("phase", stage);
-      e.put("gpu_ms_per_step", 0.0);
-      e.set("wall_ms_per_step", stages.get(stage));
-      e.put("kernels_per_step", 0);
-      e.put("ops_per_step", 0);
-      e.put("unique_kernels", 0);
-    });
+    stages
+        .fieldNames()
+        .forEachRemaining(
+            stage -> {
+              ObjectNode e = phases.addObject();
+              e.put("phase", stage);
+              e.put("gpu_ms_per_step", 0.0);
+              e.set("wall_ms_per_step", stages.get(stage));
+              e.put("kernels_per_step", 0);
+              e.put("ops_per_step", 0);
+              e.put("unique_kernels", 0);
+            });
     p.putArray("phases_gpu");
     p.putObject("kernels_by_phase");
     p.putObject("ops_by_phase");
@@ -196,7 +218,8 @@ public final class ProfileAssembler {
   }
 
   /** The inference keys of {@code metrics} (reference order): latency, throughput, stage means. */
-  public static void putInferenceMetrics(ObjectNode m, ObjectNode latency, ObjectNode stages, JsonNode imgPerS) {
+  public static void putInferenceMetrics(
+      ObjectNode m, ObjectNode latency, ObjectNode stages, JsonNode imgPerS) {
     putLatencyMetrics(m, latency, imgPerS);
     m.set("preprocess_ms", stages.get("preprocess"));
     m.set("forward_ms", stages.get("forward"));
@@ -215,15 +238,21 @@ public final class ProfileAssembler {
    * Adds our keys (device, kernel source, environment, samples) after the reference's, copies the
    * verdict into the summary and writes {@code profile_summary.json} and {@code profile.json}.
    */
-  public static Profile finish(Path dir, ObjectNode profile, ObjectNode summary, String device,
-      ObjectNode environment, ObjectNode samples) {
+  public static Profile finish(
+      Path dir,
+      ObjectNode profile,
+      ObjectNode summary,
+      String device,
+      ObjectNode environment,
+      ObjectNode samples) {
     profile.put("device", device);
     if (!profile.has("kernel_source")) {
       profile.put(ProfileKeys.KERNEL_SOURCE, ProfileKeys.KERNEL_SOURCE_NONE);
     }
     profile.set("environment", environment);
-    profile.put(ProfileKeys.RECORDED_AT, java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
-        .toString());
+    profile.put(
+        ProfileKeys.RECORDED_AT,
+        java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
     profile.set("samples", samples);
     ProfileKeys.moveOursToEnd(profile);
     summary.put("bound", profile.path("bound").asText());

@@ -15,19 +15,37 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.ProfileKeys;
 
 /**
- * The one aggregation over repeat trials (docs/reference-behaviour.md, "Repeats"): the last
- * trial's profile with the throughput's mean, spread and per-trial values, and our samples of
- * every trial. Training ({@code profile_repeat.json}) also averages the scalar metrics and records
- * which profiles were aggregated; inference and users' steps ({@code infer_repeat.json}) keep the
+ * The one aggregation over repeat trials (docs/reference-behaviour.md, "Repeats"): the last trial's
+ * profile with the throughput's mean, spread and per-trial values, and our samples of every trial.
+ * Training ({@code profile_repeat.json}) also averages the scalar metrics and records which
+ * profiles were aggregated; inference and users' steps ({@code infer_repeat.json}) keep the
  * reference's thin form.
  */
 public final class RepeatAggregation {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
-  static final List<String> AVERAGED = List.of("step_ms", "gpu_util", "gpu_util_raw", "gpu_busy_ms_per_step",
-      "mean_kernel_us", "kernels_per_step", "memcpy_ms_per_step", "host_overhead_ms_per_step", "launches_per_step",
-      "dataload_ms", "dataload_frac", "tensorcore_pct", "cuda_mallocs_per_step");
-  static final Map<String, String> ALIAS = Map.of("gpu_busy_ms_per_step", "gpu_busy_ms", "memcpy_ms_per_step",
-      "memcpy_ms", "host_overhead_ms_per_step", "host_overhead_ms");
+  static final List<String> AVERAGED =
+      List.of(
+          "step_ms",
+          "gpu_util",
+          "gpu_util_raw",
+          "gpu_busy_ms_per_step",
+          "mean_kernel_us",
+          "kernels_per_step",
+          "memcpy_ms_per_step",
+          "host_overhead_ms_per_step",
+          "launches_per_step",
+          "dataload_ms",
+          "dataload_frac",
+          "tensorcore_pct",
+          "cuda_mallocs_per_step");
+  static final Map<String, String> ALIAS =
+      Map.of(
+          "gpu_busy_ms_per_step",
+          "gpu_busy_ms",
+          "memcpy_ms_per_step",
+          "memcpy_ms",
+          "host_overhead_ms_per_step",
+          "host_overhead_ms");
 
   private RepeatAggregation() {}
 
@@ -63,9 +81,9 @@ public final class RepeatAggregation {
   }
 
   /**
-   * The reference's repeat fields of the thin form: {@code img_per_s} (and
-   * {@code metrics.throughput_img_s}) the mean over trials, {@code img_per_s_std}, {@code _n},
-   * {@code _trials}.
+   * The reference's repeat fields of the thin form: {@code img_per_s} (and {@code
+   * metrics.throughput_img_s}) the mean over trials, {@code img_per_s_std}, {@code _n}, {@code
+   * _trials}.
    */
   public static void putThroughput(ObjectNode p, double[] values) {
     double mean = PyRound.round(LatencyStats.mean(values), 2);
@@ -101,7 +119,8 @@ public final class RepeatAggregation {
     ArrayNode profiles = aggregation.putArray("profiles");
     paths.forEach(path -> profiles.add(path.toString()));
     aggregation.put("representative_profile", paths.get(paths.size() - 1).toString());
-    aggregation.put("note", "scalar metrics are averaged; kernel lists and trace view use the final trial.");
+    aggregation.put(
+        "note", "scalar metrics are averaged; kernel lists and trace view use the final trial.");
     for (String key : AVERAGED) {
       List<JsonNode> numbers = new ArrayList<>();
       for (ObjectNode t : trials) {
@@ -112,7 +131,8 @@ public final class RepeatAggregation {
       if (numbers.isEmpty()) {
         continue;
       }
-      double m = PyRound.round(numbers.stream().mapToDouble(JsonNode::asDouble).average().orElse(0), 3);
+      double m =
+          PyRound.round(numbers.stream().mapToDouble(JsonNode::asDouble).average().orElse(0), 3);
       boolean ints = numbers.stream().allMatch(JsonNode::isIntegralNumber);
       String alias = ALIAS.getOrDefault(key, key);
       if (ints) {
@@ -125,11 +145,12 @@ public final class RepeatAggregation {
       }
     }
     Set<String> bounds = new LinkedHashSet<>();
-    trials.forEach(t -> {
-      if (!t.path("bound").asText("").isEmpty()) {
-        bounds.add(t.get("bound").asText());
-      }
-    });
+    trials.forEach(
+        t -> {
+          if (!t.path("bound").asText("").isEmpty()) {
+            bounds.add(t.get("bound").asText());
+          }
+        });
     if (bounds.size() > 1) {
       p.put("bound", "mixed");
       metrics.put("bound", "mixed");
@@ -143,8 +164,10 @@ public final class RepeatAggregation {
   }
 
   private static double[] throughputs(List<ObjectNode> trials) {
-    return trials.stream().filter(t -> t.path("img_per_s").isNumber())
-        .mapToDouble(t -> t.get("img_per_s").asDouble()).toArray();
+    return trials.stream()
+        .filter(t -> t.path("img_per_s").isNumber())
+        .mapToDouble(t -> t.get("img_per_s").asDouble())
+        .toArray();
   }
 
   private static void putTrials(ObjectNode p, double[] values) {

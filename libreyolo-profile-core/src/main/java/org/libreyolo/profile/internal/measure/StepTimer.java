@@ -19,12 +19,17 @@ import org.libreyolo.profile.options.Progress;
 public final class StepTimer {
   private StepTimer() {}
 
-  /** One iteration of the measured step. {@code index} counts every call, warmup and traced included. */
+  /**
+   * One iteration of the measured step. {@code index} counts every call, warmup and traced
+   * included.
+   */
   @FunctionalInterface
   public interface Iteration {
     void run(PhaseClock clock, int index) throws Exception;
 
-    /** Per-iteration setup, run before the clock starts (JMH's {@code Level.Invocation}): not timed. */
+    /**
+     * Per-iteration setup, run before the clock starts (JMH's {@code Level.Invocation}): not timed.
+     */
     default void prepare(int index) throws Exception {}
 
     /** Per-iteration teardown, run after the clock stops: not timed. */
@@ -39,31 +44,43 @@ public final class StepTimer {
    * @param runsLabel what the progress bar calls the measured iterations ("runs", "steps")
    * @param stagePrefix progress prefix, e.g. "trial 2/3 "
    */
-  public record Plan(int warmup, int runs, Path traceFile, int traceSteps, String runsLabel, String stagePrefix) {
+  public record Plan(
+      int warmup, int runs, Path traceFile, int traceSteps, String runsLabel, String stagePrefix) {
     public Plan {
       if (warmup < 0 || runs < 1 || traceSteps < 0) {
-        throw new IllegalArgumentException("warmup >= 0, runs >= 1 and traceSteps >= 0 needed, got " + warmup + ", "
-            + runs + ", " + traceSteps);
+        throw new IllegalArgumentException(
+            "warmup >= 0, runs >= 1 and traceSteps >= 0 needed, got "
+                + warmup
+                + ", "
+                + runs
+                + ", "
+                + traceSteps);
       }
       traceSteps = traceFile == null ? 0 : traceSteps;
     }
   }
 
-  /** Traced extra steps by default: all the analysis window reads, fewer when fewer iterations were measured. */
+  /**
+   * Traced extra steps by default: all the analysis window reads, fewer when fewer iterations were
+   * measured.
+   */
   public static int traceSteps(int runs) {
     return Math.min(runs, TraceAnalyzer.TRACE_STEPS);
   }
 
   /**
-   * The measured iterations as the gate's unit of evidence: consecutive blocks of
-   * {@code runsPerBlock} iterations, with {@code canaryRuns} calls of the canary before the first
-   * block and after every block (docs/statistics.md, "Blocks and the canary").
+   * The measured iterations as the gate's unit of evidence: consecutive blocks of {@code
+   * runsPerBlock} iterations, with {@code canaryRuns} calls of the canary before the first block
+   * and after every block (docs/statistics.md, "Blocks and the canary").
    */
   public record Blocks(int runsPerBlock, int canaryRuns, Canary canary, boolean normalised) {
     public Blocks {
       if (runsPerBlock < 1 || canaryRuns < 1) {
-        throw new IllegalArgumentException("runsPerBlock >= 1 and canaryRuns >= 1 needed, got " + runsPerBlock
-            + ", " + canaryRuns);
+        throw new IllegalArgumentException(
+            "runsPerBlock >= 1 and canaryRuns >= 1 needed, got "
+                + runsPerBlock
+                + ", "
+                + canaryRuns);
       }
     }
   }
@@ -72,7 +89,10 @@ public final class StepTimer {
     return run(plan, body, null, progress);
   }
 
-  /** With {@code blocks} (may be null) the canary runs between blocks and the measurement carries its series. */
+  /**
+   * With {@code blocks} (may be null) the canary runs between blocks and the measurement carries
+   * its series.
+   */
   public static Measurement run(Plan plan, Iteration body, Blocks blocks, Progress progress) {
     CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
     PhaseClock clock = new PhaseClock(untraced);
@@ -100,17 +120,25 @@ public final class StepTimer {
         phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
       }
       if (blocks != null && BlockSeries.endsBlock(m, plan.runs(), blocks.runsPerBlock())) {
-        canaryMs[BlockSeries.blockOf(m, plan.runs(), blocks.runsPerBlock()) + 1] = canaryBlock(blocks);
+        canaryMs[BlockSeries.blockOf(m, plan.runs(), blocks.runsPerBlock()) + 1] =
+            canaryBlock(blocks);
       }
       progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
     }
-    BlockSeries series = blocks == null ? null
-        : BlockSeries.of(total, blocks.runsPerBlock(), canaryMs, blocks.canary().name(), blocks.normalised());
+    BlockSeries series =
+        blocks == null
+            ? null
+            : BlockSeries.of(
+                total,
+                blocks.runsPerBlock(),
+                canaryMs,
+                blocks.canary().name(),
+                blocks.normalised());
     Path trace = null;
     int steps = plan.traceSteps();
     if (steps > 0) {
-      try (CaptureSession session = CaptureSession.start(CaptureOptions.tracing(plan.traceFile()))
-          .firstStepNumber(index)) {
+      try (CaptureSession session =
+          CaptureSession.start(CaptureOptions.tracing(plan.traceFile())).firstStepNumber(index)) {
         PhaseClock traced = new PhaseClock(session);
         for (int m = 0; m < steps; m++) {
           session.nextStep();
@@ -150,7 +178,9 @@ public final class StepTimer {
     }
   }
 
-  /** A checked exception thrown by a measured step, carried out of the loop unchanged as the cause. */
+  /**
+   * A checked exception thrown by a measured step, carried out of the loop unchanged as the cause.
+   */
   public static final class StepFailedException extends RuntimeException {
     StepFailedException(Exception cause) {
       super("the measured step threw " + cause, cause);

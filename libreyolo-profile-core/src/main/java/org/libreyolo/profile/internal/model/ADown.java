@@ -7,7 +7,9 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.pooling.Pool;
 import ai.djl.training.ParameterStore;
 
-/** c downsample: AvgPool2d(2,1), split; Conv3x3 s2 on one half, MaxPool(3,2,1)+Conv1x1 on the other. */
+/**
+ * c downsample: AvgPool2d(2,1), split; Conv3x3 s2 on one half, MaxPool(3,2,1)+Conv1x1 on the other.
+ */
 final class ADown extends Downsample {
   private static final Shape THREE = new Shape(3, 3);
   private static final Shape TWO = new Shape(2, 2);

@@ -51,7 +51,8 @@ final class Backbone extends Yolo9Block {
     return new NDList(b3, b4, b5);
   }
 
-  private static NDArray stage(ParameterStore ps, Layer down, Layer elan, NDArray x, boolean training) {
+  private static NDArray stage(
+      ParameterStore ps, Layer down, Layer elan, NDArray x, boolean training) {
     NDArray d = down.apply(ps, x, training);
     NDArray y = elan.apply(ps, d, training);
     Layer.free(d);

@@ -43,7 +43,8 @@ final class Conv extends ConvLeaf {
     this.beta = bnParameter("beta", Parameter.Type.BETA, Initializer.ZEROS, true);
     this.runningMean =
         bnParameter("runningMean", Parameter.Type.RUNNING_MEAN, Initializer.ZEROS, false);
-    this.runningVar = bnParameter("runningVar", Parameter.Type.RUNNING_VAR, Initializer.ONES, false);
+    this.runningVar =
+        bnParameter("runningVar", Parameter.Type.RUNNING_VAR, Initializer.ONES, false);
   }
 
   public Conv(int in, int out, int kernel, int stride) {
@@ -90,9 +91,16 @@ final class Conv extends ConvLeaf {
 
   /** This layer's Conv+BN as one convolution, from the current parameter values. */
   FoldedConv folded() {
-    return FoldedConv.fold(out, in / groups, kernel, weight.getArray().toFloatArray(),
-        gamma.getArray().toFloatArray(), beta.getArray().toFloatArray(), runningMean.getArray().toFloatArray(),
-        runningVar.getArray().toFloatArray(), EPS);
+    return FoldedConv.fold(
+        out,
+        in / groups,
+        kernel,
+        weight.getArray().toFloatArray(),
+        gamma.getArray().toFloatArray(),
+        beta.getArray().toFloatArray(),
+        runningMean.getArray().toFloatArray(),
+        runningVar.getArray().toFloatArray(),
+        EPS);
   }
 
   @Override

@@ -48,14 +48,17 @@ abstract class ConvLeaf extends Layer {
     long[] counter = MAC_COUNTER.get();
     if (counter != null) {
       Shape s = y.getShape();
-      counter[0] += s.get(0) * s.get(1) * s.get(2) * s.get(3) * (long) (in / groups) * kernel * kernel;
+      counter[0] +=
+          s.get(0) * s.get(1) * s.get(2) * s.get(3) * (long) (in / groups) * kernel * kernel;
     }
     return y;
   }
 
   /** libtorch's convolution with this leaf's geometry (DJL's Conv2d wrapper only adds checks). */
   private NDArray convolve(NDArray x, NDArray w, NDArray b) {
-    return x.getNDArrayInternal().convolution(x, w, b, strides, padding, DILATION, groups).singletonOrThrow();
+    return x.getNDArrayInternal()
+        .convolution(x, w, b, strides, padding, DILATION, groups)
+        .singletonOrThrow();
   }
 
   public Parameter weight() {

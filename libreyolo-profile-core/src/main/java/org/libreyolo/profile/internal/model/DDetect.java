@@ -7,8 +7,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.ParameterStore;
 
 /**
- * The detection head: per level a box tower (3x3, grouped 3x3, grouped 1x1 to 4*16 DFL bins) and
- * a class tower (3x3, 3x3, 1x1 to nc), concatenated to (B, 64+nc, H, W).
+ * The detection head: per level a box tower (3x3, grouped 3x3, grouped 1x1 to 4*16 DFL bins) and a
+ * class tower (3x3, 3x3, 1x1 to nc), concatenated to (B, 64+nc, H, W).
  */
 final class DDetect extends Yolo9Block {
   public static final int REG_MAX = 16;

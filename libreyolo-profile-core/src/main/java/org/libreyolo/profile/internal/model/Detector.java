@@ -6,10 +6,10 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 
 /**
- * A loaded detector. {@link #forward} returns predictions (B, 4+nc, A) first, xyxy in input
- * pixels followed by class scores; the Block model also returns the raw level maps after it.
- * Call it with an input owned by a per-call sub-manager of {@link #manager()} so that every
- * intermediate is freed when that sub-manager closes.
+ * A loaded detector. {@link #forward} returns predictions (B, 4+nc, A) first, xyxy in input pixels
+ * followed by class scores; the Block model also returns the raw level maps after it. Call it with
+ * an input owned by a per-call sub-manager of {@link #manager()} so that every intermediate is
+ * freed when that sub-manager closes.
  */
 public interface Detector extends AutoCloseable {
   ModelInfo info();

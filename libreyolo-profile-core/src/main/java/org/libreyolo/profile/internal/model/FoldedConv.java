@@ -5,9 +5,9 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 
 /**
- * Inference-only convolution weights with BatchNorm folded in: {@code w' = w * s},
- * {@code b' = beta - mean * s} with {@code s = gamma / sqrt(var + eps)} per output channel, so a
- * Conv+BN pair becomes one convolution with bias. Computed in double from the current parameters.
+ * Inference-only convolution weights with BatchNorm folded in: {@code w' = w * s}, {@code b' = beta
+ * - mean * s} with {@code s = gamma / sqrt(var + eps)} per output channel, so a Conv+BN pair
+ * becomes one convolution with bias. Computed in double from the current parameters.
  */
 final class FoldedConv {
   final int out;
@@ -25,7 +25,14 @@ final class FoldedConv {
   }
 
   static FoldedConv fold(
-      int out, int inPerGroup, int kernel, float[] w, float[] gamma, float[] beta, float[] mean, float[] var,
+      int out,
+      int inPerGroup,
+      int kernel,
+      float[] w,
+      float[] gamma,
+      float[] beta,
+      float[] mean,
+      float[] var,
       double eps) {
     int perOut = inPerGroup * kernel * kernel;
     double[] weight = new double[w.length];
@@ -45,9 +52,20 @@ final class FoldedConv {
    * centre tap also carries the 1x1 weight (both pad to the same output grid at stride 1).
    */
   FoldedConv plusCentred(FoldedConv pointwise) {
-    if (pointwise.kernel != 1 || kernel % 2 != 1 || pointwise.out != out || pointwise.inPerGroup != inPerGroup) {
-      throw new IllegalArgumentException("cannot merge a " + pointwise.kernel + "x" + pointwise.kernel
-          + " convolution into a " + kernel + "x" + kernel + " one");
+    if (pointwise.kernel != 1
+        || kernel % 2 != 1
+        || pointwise.out != out
+        || pointwise.inPerGroup != inPerGroup) {
+      throw new IllegalArgumentException(
+          "cannot merge a "
+              + pointwise.kernel
+              + "x"
+              + pointwise.kernel
+              + " convolution into a "
+              + kernel
+              + "x"
+              + kernel
+              + " one");
     }
     double[] merged = weight.clone();
     double[] mergedBias = bias.clone();

@@ -5,8 +5,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 
 /**
- * A convolution of the fused inference net: weight and bias prepared from trained layers
- * ({@link FoldedConv}) and held, in the model's manager, until the net is unfused.
+ * A convolution of the fused inference net: weight and bias prepared from trained layers ({@link
+ * FoldedConv}) and held, in the model's manager, until the net is unfused.
  */
 final class FusedConv {
   private static final Shape DILATION = new Shape(1, 1);
@@ -14,6 +14,7 @@ final class FusedConv {
   private final Shape stride;
   private final Shape padding;
   private final int groups;
+
   /** Weight and bias while fused, else null. */
   private NDArray[] weightAndBias;
 

@@ -22,12 +22,12 @@ abstract class Layer extends Yolo9Block {
   }
 
   /**
-   * SiLU of an intermediate this block owns (DJL binds no fused silu). At inference the product
-   * is taken in place in the sigmoid's buffer and {@code x} is freed, so each activation costs one
+   * SiLU of an intermediate this block owns (DJL binds no fused silu). At inference the product is
+   * taken in place in the sigmoid's buffer and {@code x} is freed, so each activation costs one
    * allocation, as libtorch's silu does, and the freed input is what the next layer reuses (taking
    * the product in {@code x} instead freed the newest block every time, which glibc handed back to
-   * the kernel and faulted in again: ~2.5% of a forward in page clearing). Training keeps {@code
-   * x} intact for autograd.
+   * the kernel and faulted in again: ~2.5% of a forward in page clearing). Training keeps {@code x}
+   * intact for autograd.
    */
   static NDArray silu(NDArray x, boolean training) {
     NDArray gate = x.getNDArrayInternal().sigmoid();
@@ -45,7 +45,8 @@ abstract class Layer extends Yolo9Block {
    * The ELAN pattern of Elan and RepNCSPELAN: {@code cv4(cat[y1, cv2(y1 second half), cv3(..)])}.
    * The two halves side by side are y1 itself, so it is concatenated whole.
    */
-  static NDArray elan(ParameterStore ps, NDArray x, boolean training, Layer cv1, Layer cv2, Layer cv3, Layer cv4) {
+  static NDArray elan(
+      ParameterStore ps, NDArray x, boolean training, Layer cv1, Layer cv2, Layer cv3, Layer cv4) {
     NDArray y1 = cv1.apply(ps, x, training);
     NDList halves = y1.split(2, 1);
     NDArray y2 = cv2.apply(ps, halves.get(1), training);

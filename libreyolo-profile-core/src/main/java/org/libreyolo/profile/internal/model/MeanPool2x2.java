@@ -6,8 +6,8 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.pooling.Pool;
 
 /**
- * Upstream's {@code AvgPool2d(2, stride 1)} in the downsample blocks. In the fused net it runs as
- * a depthwise convolution with 0.25 weights: oneDNN's kernel is 2-5x faster than libtorch's scalar
+ * Upstream's {@code AvgPool2d(2, stride 1)} in the downsample blocks. In the fused net it runs as a
+ * depthwise convolution with 0.25 weights: oneDNN's kernel is 2-5x faster than libtorch's scalar
  * avg_pool2d on these maps and gives the same result to the bit (measured: max |diff| 0 on six
  * shapes from 20x20x96 to 160x160x64; docs/performance.md).
  */
@@ -17,6 +17,7 @@ final class MeanPool2x2 {
   private static final Shape ZERO = new Shape(0, 0);
 
   private final int channels;
+
   /** The depthwise kernel while fused, else null. */
   private NDArray kernel;
 
@@ -28,7 +29,9 @@ final class MeanPool2x2 {
     if (training || kernel == null) {
       return Pool.avgPool2d(x, TWO, ONE, ZERO, false, true);
     }
-    return x.getNDArrayInternal().convolution(x, kernel, null, ONE, ZERO, ONE, channels).singletonOrThrow();
+    return x.getNDArrayInternal()
+        .convolution(x, kernel, null, ONE, ZERO, ONE, channels)
+        .singletonOrThrow();
   }
 
   void fuse(NDManager manager) {

@@ -17,14 +17,20 @@ final class Neck extends Yolo9Block {
 
   Neck(Yolo9Size c) {
     int n = c.repeats;
-    elanUp1 = child("elan_up1", new RepNCSPELAN(c.sppOut + c.b4.out(), c.up1.part(), c.up1.out(), n));
-    elanUp2 = child("elan_up2", new RepNCSPELAN(c.up1.out() + c.b3.out(), c.up2.part(), c.up2.out(), n));
+    elanUp1 =
+        child("elan_up1", new RepNCSPELAN(c.sppOut + c.b4.out(), c.up1.part(), c.up1.out(), n));
+    elanUp2 =
+        child("elan_up2", new RepNCSPELAN(c.up1.out() + c.b3.out(), c.up2.part(), c.up2.out(), n));
     down1 = child("down1", downsample(c, c.up2.out(), c.down1.down()));
     elanDown1 =
-        child("elan_down1", new RepNCSPELAN(c.down1.down() + c.up1.out(), c.down1.part(), c.down1.out(), n));
+        child(
+            "elan_down1",
+            new RepNCSPELAN(c.down1.down() + c.up1.out(), c.down1.part(), c.down1.out(), n));
     down2 = child("down2", downsample(c, c.down1.out(), c.down2.down()));
     elanDown2 =
-        child("elan_down2", new RepNCSPELAN(c.down2.down() + c.sppOut, c.down2.part(), c.down2.out(), n));
+        child(
+            "elan_down2",
+            new RepNCSPELAN(c.down2.down() + c.sppOut, c.down2.part(), c.down2.out(), n));
   }
 
   static Layer downsample(Yolo9Size c, int in, int out) {
@@ -45,8 +51,8 @@ final class Neck extends Yolo9Block {
   }
 
   /** {@code elan(cat(resampled, lateral))}; frees the resampled map and the concatenation. */
-  private static NDArray fuseLevels(ParameterStore ps, Layer elan, NDArray resampled, NDArray lateral,
-      boolean training) {
+  private static NDArray fuseLevels(
+      ParameterStore ps, Layer elan, NDArray resampled, NDArray lateral, boolean training) {
     NDArray joined = cat(resampled, lateral);
     Layer.free(resampled);
     NDArray y = elan.apply(ps, joined, training);

@@ -11,6 +11,7 @@ import ai.djl.training.ParameterStore;
 final class RepConvN extends Layer {
   private final Conv conv1;
   private final Conv conv2;
+
   /** Both branches as one 3x3, in the fused net. */
   private final FusedConv merged = new FusedConv(1, 3, 1);
 

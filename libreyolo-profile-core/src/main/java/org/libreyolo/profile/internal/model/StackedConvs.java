@@ -5,9 +5,9 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 
 /**
- * Two Conv+BN+SiLU layers that read the same input, run in the fused net as one convolution
- * with their output channels stacked (one GEMM and one SiLU instead of two), then split back.
- * Per output channel the arithmetic is the one of the separate layers.
+ * Two Conv+BN+SiLU layers that read the same input, run in the fused net as one convolution with
+ * their output channels stacked (one GEMM and one SiLU instead of two), then split back. Per output
+ * channel the arithmetic is the one of the separate layers.
  */
 final class StackedConvs {
   private final Conv first;
@@ -24,7 +24,10 @@ final class StackedConvs {
     return stacked.ready();
   }
 
-  /** The first and second layer's outputs (views), then the stacked array they view: free all three when done. */
+  /**
+   * The first and second layer's outputs (views), then the stacked array they view: free all three
+   * when done.
+   */
   NDList apply(NDArray x) {
     NDArray both = Layer.silu(stacked.apply(x), false);
     NDList parts = both.split(new long[] {first.out}, 1);

@@ -28,7 +28,8 @@ public final class TorchScriptDetector implements Detector {
       model.load(file.toAbsolutePath().getParent(), file.getFileName().toString());
     } catch (IOException | MalformedModelException | RuntimeException e) {
       model.close();
-      throw LibreYoloException.badInput("cannot load TorchScript model " + file + ": " + firstLine(e));
+      throw LibreYoloException.badInput(
+          "cannot load TorchScript model " + file + ": " + firstLine(e));
     }
     this.parameters = new ParameterStore(model.getNDManager(), false);
     this.label = file.toString();
@@ -60,7 +61,9 @@ public final class TorchScriptDetector implements Detector {
   @Override
   public ModelInfo info() {
     // the class count is known once the first forward has shown the output layout
-    return info != null ? info : new ModelInfo("TorchScript", "?", -1, parameterCount, label, "torchscript");
+    return info != null
+        ? info
+        : new ModelInfo("TorchScript", "?", -1, parameterCount, label, "torchscript");
   }
 
   @Override
@@ -79,8 +82,14 @@ public final class TorchScriptDetector implements Detector {
     if (info == null) {
       long[] shape = out.get(0).getShape().getShape();
       boolean yolo = shape.length == 3 && shape[1] > 4;
-      info = new ModelInfo(yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript", "?", yolo ? (int) shape[1] - 4 : -1,
-          parameterCount, label, "torchscript");
+      info =
+          new ModelInfo(
+              yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript",
+              "?",
+              yolo ? (int) shape[1] - 4 : -1,
+              parameterCount,
+              label,
+              "torchscript");
     }
     return out;
   }

@@ -12,10 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Base of every LibreYOLO9 block. Children are registered under their upstream module names
- * ({@code cv1}, {@code m.0}, ...) so that {@link #collectParameters} yields the upstream
- * state-dict names. Leaves declare parameters with fixed shapes, so initialising a child needs
- * no shape inference.
+ * Base of every LibreYOLO9 block. Children are registered under their upstream module names ({@code
+ * cv1}, {@code m.0}, ...) so that {@link #collectParameters} yields the upstream state-dict names.
+ * Leaves declare parameters with fixed shapes, so initialising a child needs no shape inference.
  */
 abstract class Yolo9Block extends AbstractBlock {
   private final Map<String, Yolo9Block> named = new LinkedHashMap<>();
@@ -44,7 +43,8 @@ abstract class Yolo9Block extends AbstractBlock {
 
   @Override
   public Shape[] getOutputShapes(Shape[] inputShapes) {
-    throw new UnsupportedOperationException(getClass().getSimpleName() + " has data-dependent shapes");
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " has data-dependent shapes");
   }
 
   /** Adds this block's parameters, keyed by upstream name, in registration order. */
@@ -63,8 +63,8 @@ abstract class Yolo9Block extends AbstractBlock {
 
   /**
    * Prepares the inference path from the current parameters (BatchNorm folded into convolutions,
-   * re-parameterised branches merged). Training forwards ignore it; call {@link #unfuse} before
-   * the parameters change.
+   * re-parameterised branches merged). Training forwards ignore it; call {@link #unfuse} before the
+   * parameters change.
    */
   void fuse(NDManager manager) {
     for (Yolo9Block block : named.values()) {

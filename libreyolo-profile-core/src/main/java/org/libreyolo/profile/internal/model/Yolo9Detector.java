@@ -25,8 +25,14 @@ public final class Yolo9Detector implements Detector {
     model.setBlock(net);
     net.initialize(model.getNDManager(), DataType.FLOAT32, new Shape(1, 3, 64, 64));
     this.parameters = new ParameterStore(model.getNDManager(), false);
-    this.info = new ModelInfo("LibreYOLO9" + size.letter(), size.letter(), classes, net.parameterCount(),
-        weightsLabel, "block");
+    this.info =
+        new ModelInfo(
+            "LibreYOLO9" + size.letter(),
+            size.letter(),
+            classes,
+            net.parameterCount(),
+            weightsLabel,
+            "block");
   }
 
   public Yolo9Net net() {
@@ -102,9 +108,9 @@ public final class Yolo9Detector implements Detector {
   }
 
   /**
-   * Convolution multiply-accumulates for one image of {@code height x width}. Every feature map
-   * is the input divided by its stride (sizes are multiples of 32), so MACs scale exactly with
-   * the pixel count: one forward at 64x64 counts them.
+   * Convolution multiply-accumulates for one image of {@code height x width}. Every feature map is
+   * the input divided by its stride (sizes are multiples of 32), so MACs scale exactly with the
+   * pixel count: one forward at 64x64 counts them.
    */
   public long macs(int height, int width) {
     long[] counter = new long[1];

@@ -11,9 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * LibreYOLO9 detector (backbone, PAN neck, DDetect head). Training mode returns the three raw
- * level maps; eval mode returns {@code predictions} (B, 4+nc, A) followed by the raw maps.
- * Predictions are xyxy boxes in input pixels plus sigmoid class scores.
+ * LibreYOLO9 detector (backbone, PAN neck, DDetect head). Training mode returns the three raw level
+ * maps; eval mode returns {@code predictions} (B, 4+nc, A) followed by the raw maps. Predictions
+ * are xyxy boxes in input pixels plus sigmoid class scores.
  */
 public final class Yolo9Net extends Yolo9Block {
   private final Yolo9Size size;
@@ -23,6 +23,7 @@ public final class Yolo9Net extends Yolo9Block {
 
   /** Strides of the three detection levels. */
   public static final int[] STRIDES = DDetect.STRIDES.clone();
+
   /** DFL bins per box side. */
   public static final int REG_MAX = DDetect.REG_MAX;
 
@@ -32,7 +33,9 @@ public final class Yolo9Net extends Yolo9Block {
     void accept(long fanIn, ai.djl.nn.Parameter weight, ai.djl.nn.Parameter bias);
   }
 
-  /** Visits every convolution's parameters in declaration order (the blocks stay package-private). */
+  /**
+   * Visits every convolution's parameters in declaration order (the blocks stay package-private).
+   */
   public void forEachConvParameters(ConvParameters visitor) {
     forEachConv(conv -> visitor.accept(conv.fanIn(), conv.weight(), conv.bias()));
   }

@@ -4,18 +4,78 @@ import java.util.Locale;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
- * The four LibreYOLO9 sizes and their widths (docs/model.md, "Sizes"). Stage triples
- * are (downsample out, elan part, elan out).
+ * The four LibreYOLO9 sizes and their widths (docs/model.md, "Sizes"). Stage triples are
+ * (downsample out, elan part, elan out).
  */
 public enum Yolo9Size {
-  T(16, 32, false, 32, 32, s(64, 64, 64), s(96, 96, 96), s(128, 128, 128), 64, 128, 3,
-      s(0, 96, 96), s(0, 64, 64), s(48, 96, 96), s(64, 128, 128), false),
-  S(32, 64, false, 64, 64, s(128, 128, 128), s(192, 192, 192), s(256, 256, 256), 128, 256, 3,
-      s(0, 192, 192), s(0, 128, 128), s(96, 192, 192), s(128, 256, 256), false),
-  M(32, 64, true, 128, 128, s(240, 240, 240), s(360, 360, 360), s(480, 480, 480), 240, 480, 1,
-      s(0, 360, 360), s(0, 240, 240), s(184, 360, 360), s(240, 480, 480), false),
-  C(64, 128, true, 128, 256, s(256, 256, 512), s(512, 512, 512), s(512, 512, 512), 256, 512, 1,
-      s(0, 512, 512), s(0, 256, 256), s(256, 512, 512), s(512, 512, 512), true);
+  T(
+      16,
+      32,
+      false,
+      32,
+      32,
+      s(64, 64, 64),
+      s(96, 96, 96),
+      s(128, 128, 128),
+      64,
+      128,
+      3,
+      s(0, 96, 96),
+      s(0, 64, 64),
+      s(48, 96, 96),
+      s(64, 128, 128),
+      false),
+  S(
+      32,
+      64,
+      false,
+      64,
+      64,
+      s(128, 128, 128),
+      s(192, 192, 192),
+      s(256, 256, 256),
+      128,
+      256,
+      3,
+      s(0, 192, 192),
+      s(0, 128, 128),
+      s(96, 192, 192),
+      s(128, 256, 256),
+      false),
+  M(
+      32,
+      64,
+      true,
+      128,
+      128,
+      s(240, 240, 240),
+      s(360, 360, 360),
+      s(480, 480, 480),
+      240,
+      480,
+      1,
+      s(0, 360, 360),
+      s(0, 240, 240),
+      s(184, 360, 360),
+      s(240, 480, 480),
+      false),
+  C(
+      64,
+      128,
+      true,
+      128,
+      256,
+      s(256, 256, 512),
+      s(512, 512, 512),
+      s(512, 512, 512),
+      256,
+      512,
+      1,
+      s(0, 512, 512),
+      s(0, 256, 256),
+      s(256, 512, 512),
+      s(512, 512, 512),
+      true);
 
   /** (downsample out, elan part, elan out) of one stage. */
   record Stage(int down, int part, int out) {}
@@ -37,9 +97,23 @@ public enum Yolo9Size {
   final Stage down2;
   final boolean adown;
 
-  Yolo9Size(int conv0, int conv1, boolean elan1IsRepNcspElan, int elan1Part, int elan1Out,
-      Stage b3, Stage b4, Stage b5, int sppHidden, int sppOut, int repeats,
-      Stage up1, Stage up2, Stage down1, Stage down2, boolean adown) {
+  Yolo9Size(
+      int conv0,
+      int conv1,
+      boolean elan1IsRepNcspElan,
+      int elan1Part,
+      int elan1Out,
+      Stage b3,
+      Stage b4,
+      Stage b5,
+      int sppHidden,
+      int sppOut,
+      int repeats,
+      Stage up1,
+      Stage up2,
+      Stage down1,
+      Stage down2,
+      boolean adown) {
     this.conv0 = conv0;
     this.conv1 = conv1;
     this.elan1IsRepNcspElan = elan1IsRepNcspElan;

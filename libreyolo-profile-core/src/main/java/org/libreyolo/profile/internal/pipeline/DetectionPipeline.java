@@ -19,8 +19,8 @@ import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.result.Detection;
 
 /**
- * preprocess, forward, postprocess: the three stages {@code profile infer} times one by one.
- * Every call that touches the engine runs inside a caller-owned sub-manager.
+ * preprocess, forward, postprocess: the three stages {@code profile infer} times one by one. Every
+ * call that touches the engine runs inside a caller-owned sub-manager.
  */
 public final class DetectionPipeline {
   private final Detector detector;
@@ -31,7 +31,8 @@ public final class DetectionPipeline {
   public DetectionPipeline(Detector detector, int height, int width, NmsOptions options) {
     // the stride rule (checkSize) is the options' to apply: a plain model may take any size
     if (height <= 0 || width <= 0) {
-      throw LibreYoloException.badInput("the input size must be positive, got " + height + "x" + width);
+      throw LibreYoloException.badInput(
+          "the input size must be positive, got " + height + "x" + width);
     }
     this.detector = detector;
     this.height = height;
@@ -51,13 +52,22 @@ public final class DetectionPipeline {
   }
 
   /** A preprocessed batch: NCHW floats plus what postprocess needs to map boxes back. */
-  public record Batch(FloatBuffer input, int count, int height, int width, double[] ratios, int[] widths, int[] heights) {}
+  public record Batch(
+      FloatBuffer input,
+      int count,
+      int height,
+      int width,
+      double[] ratios,
+      int[] widths,
+      int[] heights) {}
 
   /** The network input and everything else postprocess needs. */
   public Batch preprocess(List<RgbImage> images) {
     int plane = 3 * height * width;
-    FloatBuffer input = ByteBuffer.allocateDirect(images.size() * plane * 4)
-        .order(ByteOrder.nativeOrder()).asFloatBuffer();
+    FloatBuffer input =
+        ByteBuffer.allocateDirect(images.size() * plane * 4)
+            .order(ByteOrder.nativeOrder())
+            .asFloatBuffer();
     double[] ratios = new double[images.size()];
     int[] widths = new int[images.size()];
     int[] heights = new int[images.size()];
@@ -74,8 +84,9 @@ public final class DetectionPipeline {
   /** An already preprocessed NCHW input (e.g. an .npz {@code input}): ratio 1, no un-letterbox. */
   public static Batch prepared(FloatBuffer input, long[] shape) {
     if (shape.length != 4 || shape[1] != 3) {
-      throw LibreYoloException.badInput("an .npz 'input' must be NCHW float32 with 3 channels, got shape "
-          + java.util.Arrays.toString(shape));
+      throw LibreYoloException.badInput(
+          "an .npz 'input' must be NCHW float32 with 3 channels, got shape "
+              + java.util.Arrays.toString(shape));
     }
     int n = (int) shape[0];
     int h = (int) shape[2];
@@ -93,16 +104,19 @@ public final class DetectionPipeline {
 
   /** Runs the network; predictions (B, 4+nc, A) come first in the returned list. */
   public NDList forward(NDManager sub, Batch batch) {
-    NDArray x = sub.create(batch.input().duplicate(), new Shape(batch.count(), 3, batch.height(), batch.width()),
-        DataType.FLOAT32);
+    NDArray x =
+        sub.create(
+            batch.input().duplicate(),
+            new Shape(batch.count(), 3, batch.height(), batch.width()),
+            DataType.FLOAT32);
     return detector.forward(x);
   }
 
   /**
    * Reads the predictions in place through a direct buffer and decodes detections per image.
-   * Measured: filtering inside libtorch ({@code nonzero}, boolean masks) costs milliseconds, and
-   * a heap copy (a humongous G1 allocation, copied by code that needs ~30 calls to get compiled)
-   * 7-12 ms early on; the in-place scan is 0.3-0.9 ms from the first call.
+   * Measured: filtering inside libtorch ({@code nonzero}, boolean masks) costs milliseconds, and a
+   * heap copy (a humongous G1 allocation, copied by code that needs ~30 calls to get compiled) 7-12
+   * ms early on; the in-place scan is 0.3-0.9 ms from the first call.
    */
   public List<List<Detection>> postprocess(NDArray predictions, Batch batch) {
     Shape shape = predictions.getShape();
@@ -112,8 +126,17 @@ public final class DetectionPipeline {
     FloatBuffer values = predictions.toByteBuffer(true).asFloatBuffer();
     List<List<Detection>> out = new ArrayList<>(batch.count());
     for (int i = 0; i < batch.count(); i++) {
-      out.add(Postprocess.run(values, i * rows * anchors, rows - 4, anchors, batch.ratios()[i],
-          batch.widths()[i], batch.heights()[i], options, detector::className));
+      out.add(
+          Postprocess.run(
+              values,
+              i * rows * anchors,
+              rows - 4,
+              anchors,
+              batch.ratios()[i],
+              batch.widths()[i],
+              batch.heights()[i],
+              options,
+              detector::className));
     }
     return out;
   }

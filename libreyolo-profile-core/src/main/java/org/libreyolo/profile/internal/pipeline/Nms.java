@@ -1,10 +1,10 @@
 package org.libreyolo.profile.internal.pipeline;
 
 /**
- * Class-aware greedy NMS with torchvision's {@code batched_nms} semantics: highest score first,
- * a box suppresses later boxes of its own class with IoU strictly above the threshold. One sort,
- * then per class a linear greedy pass that stops once {@code maxDet} boxes of that class are kept
- * (later ones can never reach the final top {@code maxDet}).
+ * Class-aware greedy NMS with torchvision's {@code batched_nms} semantics: highest score first, a
+ * box suppresses later boxes of its own class with IoU strictly above the threshold. One sort, then
+ * per class a linear greedy pass that stops once {@code maxDet} boxes of that class are kept (later
+ * ones can never reach the final top {@code maxDet}).
  */
 public final class Nms {
   private Nms() {}

@@ -21,9 +21,9 @@ import org.libreyolo.profile.options.InputShape;
  */
 public record OutputLayout(long[] shape, boolean detection) {
   /**
-   * (B, 4+nc, anchors) with nc >= 1: LibreYOLO9's decoded head (at 64 px it has as many anchors
-   * as rows, so their count says nothing). A classifier's (B, classes) or a segmentation map
-   * (B, C, H, W) is not.
+   * (B, 4+nc, anchors) with nc >= 1: LibreYOLO9's decoded head (at 64 px it has as many anchors as
+   * rows, so their count says nothing). A classifier's (B, classes) or a segmentation map (B, C, H,
+   * W) is not.
    */
   public static boolean isDetection(long[] shape, int batch) {
     return shape.length == 3 && shape[0] == batch && shape[1] >= 5 && shape[2] >= 1;
@@ -33,14 +33,24 @@ public record OutputLayout(long[] shape, boolean detection) {
   public static OutputLayout probe(Detector detector, String model, InputShape input) {
     int batch = input.batch();
     try (NDManager sub = detector.manager().newSubManager()) {
-      NDArray x = sub.create(FloatBuffer.allocate(batch * 3 * input.height() * input.width()),
-          new Shape(batch, 3, input.height(), input.width()), DataType.FLOAT32);
+      NDArray x =
+          sub.create(
+              FloatBuffer.allocate(batch * 3 * input.height() * input.width()),
+              new Shape(batch, 3, input.height(), input.width()),
+              DataType.FLOAT32);
       NDList out;
       try {
         out = detector.forward(x);
       } catch (RuntimeException e) {
-        throw LibreYoloException.badInput("model " + model + " does not run at input " + input + ": " + engineLine(e) + "; give the shape it was exported for with {inputShape} NxCxHxW"
-            + " (or {imgsz})");
+        throw LibreYoloException.badInput(
+            "model "
+                + model
+                + " does not run at input "
+                + input
+                + ": "
+                + engineLine(e)
+                + "; give the shape it was exported for with {inputShape} NxCxHxW"
+                + " (or {imgsz})");
       }
       if (out.isEmpty()) {
         throw LibreYoloException.badInput("model " + model + " returned no output");
@@ -56,8 +66,8 @@ public record OutputLayout(long[] shape, boolean detection) {
   }
 
   /**
-   * The engine's message in one line: a TorchScript failure is a 20-40 line interpreter
-   * traceback whose informative line is its last {@code RuntimeError:}; else the first line.
+   * The engine's message in one line: a TorchScript failure is a 20-40 line interpreter traceback
+   * whose informative line is its last {@code RuntimeError:}; else the first line.
    */
   static String engineLine(Throwable e) {
     String message = String.valueOf(e.getMessage());

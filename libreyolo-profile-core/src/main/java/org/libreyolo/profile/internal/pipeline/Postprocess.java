@@ -18,17 +18,43 @@ public final class Postprocess {
 
   private Postprocess() {}
 
-  /** From a full predictions array (tests and TorchScript-free callers): candidates gathered in Java. */
+  /**
+   * From a full predictions array (tests and TorchScript-free callers): candidates gathered in
+   * Java.
+   */
   public static List<Detection> run(
-      float[] predictions, int offset, int classes, int anchors, double ratio,
-      int width, int height, NmsOptions options, IntFunction<String> names) {
-    return run(java.nio.FloatBuffer.wrap(predictions), offset, classes, anchors, ratio, width, height, options, names);
+      float[] predictions,
+      int offset,
+      int classes,
+      int anchors,
+      double ratio,
+      int width,
+      int height,
+      NmsOptions options,
+      IntFunction<String> names) {
+    return run(
+        java.nio.FloatBuffer.wrap(predictions),
+        offset,
+        classes,
+        anchors,
+        ratio,
+        width,
+        height,
+        options,
+        names);
   }
 
   /** Same, reading a buffer in place (no copy into a large float[]). */
   public static List<Detection> run(
-      java.nio.FloatBuffer predictions, int offset, int classes, int anchors, double ratio,
-      int width, int height, NmsOptions options, IntFunction<String> names) {
+      java.nio.FloatBuffer predictions,
+      int offset,
+      int classes,
+      int anchors,
+      double ratio,
+      int width,
+      int height,
+      NmsOptions options,
+      IntFunction<String> names) {
     int count = 0;
     long[] pairs = new long[64];
     float[] scores = new float[32];
@@ -49,23 +75,44 @@ public final class Postprocess {
     }
     float[] boxes = new float[4 * anchors];
     predictions.get(offset, boxes);
-    return fromCandidates(boxes, anchors, java.util.Arrays.copyOf(pairs, 2 * count),
-        java.util.Arrays.copyOf(scores, count), ratio, width, height, options, names);
+    return fromCandidates(
+        boxes,
+        anchors,
+        java.util.Arrays.copyOf(pairs, 2 * count),
+        java.util.Arrays.copyOf(scores, count),
+        ratio,
+        width,
+        height,
+        options,
+        names);
   }
 
   /**
-   * From pre-filtered candidates: {@code boxes} holds the 4 x A box rows, {@code pairs} the
-   * (class, anchor) of each candidate row-major (as {@code nonzero} returns them) and
-   * {@code scores} their scores, all already above conf.
+   * From pre-filtered candidates: {@code boxes} holds the 4 x A box rows, {@code pairs} the (class,
+   * anchor) of each candidate row-major (as {@code nonzero} returns them) and {@code scores} their
+   * scores, all already above conf.
    */
   public static List<Detection> fromCandidates(
-      float[] boxes, int anchors, long[] pairs, float[] scores, double ratio,
-      int width, int height, NmsOptions options, IntFunction<String> names) {
+      float[] boxes,
+      int anchors,
+      long[] pairs,
+      float[] scores,
+      double ratio,
+      int width,
+      int height,
+      NmsOptions options,
+      IntFunction<String> names) {
     Candidates raw = new Candidates(scores.length);
     for (int k = 0; k < scores.length; k++) {
       int c = (int) pairs[2 * k];
       int a = (int) pairs[2 * k + 1];
-      raw.add(boxes[a], boxes[anchors + a], boxes[2 * anchors + a], boxes[3 * anchors + a], scores[k], c);
+      raw.add(
+          boxes[a],
+          boxes[anchors + a],
+          boxes[2 * anchors + a],
+          boxes[3 * anchors + a],
+          scores[k],
+          c);
     }
     int cap = Math.max(options.maxDet(), CANDIDATE_CAP);
     int[] order = raw.size() > cap ? java.util.Arrays.copyOf(raw.byScoreDescending(), cap) : null;
@@ -85,8 +132,15 @@ public final class Postprocess {
     int[] selected = Nms.select(kept, options.iou(), options.maxDet());
     List<Detection> out = new ArrayList<>(selected.length);
     for (int i : selected) {
-      out.add(new Detection(kept.cls[i], names.apply(kept.cls[i]), kept.score[i],
-          kept.x1[i], kept.y1[i], kept.x2[i], kept.y2[i]));
+      out.add(
+          new Detection(
+              kept.cls[i],
+              names.apply(kept.cls[i]),
+              kept.score[i],
+              kept.x1[i],
+              kept.y1[i],
+              kept.x2[i],
+              kept.y2[i]));
     }
     return out;
   }

@@ -1,11 +1,13 @@
 package org.libreyolo.profile.internal.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 
-/** Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}). */
+/**
+ * Python format-spec equivalents for text output ({@code .1f} half-even, widths, {@code str()}).
+ */
 public final class Fmt {
   private Fmt() {}
 
@@ -38,14 +40,16 @@ public final class Fmt {
   }
 
   /**
-   * A stored value as the HTML reports show it, in the product's words rather than Python's:
-   * {@code true}/{@code false}, {@code n/a} for null, text without quotes, numbers as stored.
+   * A stored value as the HTML reports show it, in the product's words rather than Python's: {@code
+   * true}/{@code false}, {@code n/a} for null, text without quotes, numbers as stored.
    */
   public static String display(JsonNode v) {
     if (v == null || v.isNull() || v.isMissingNode()) {
       return "n/a";
     }
-    return v.isBoolean() ? Boolean.toString(v.booleanValue()) : v.isTextual() ? v.asText() : Json.str(v);
+    return v.isBoolean()
+        ? Boolean.toString(v.booleanValue())
+        : v.isTextual() ? v.asText() : Json.str(v);
   }
 
   /** {@code value or "?"}: falsy (null, 0, empty) prints {@code ?}. */
@@ -64,8 +68,12 @@ public final class Fmt {
   }
 
   public static boolean falsy(JsonNode v) {
-    return v == null || v.isNull() || v.isMissingNode() || (v.isNumber() && v.asDouble() == 0)
-        || (v.isTextual() && v.asText().isEmpty()) || (v.isBoolean() && !v.asBoolean());
+    return v == null
+        || v.isNull()
+        || v.isMissingNode()
+        || (v.isNumber() && v.asDouble() == 0)
+        || (v.isTextual() && v.asText().isEmpty())
+        || (v.isBoolean() && !v.asBoolean());
   }
 
   /** {@code v} with {@code digits} decimals and an explicit sign ({@code +1.5}, {@code -0.3}). */
@@ -91,7 +99,8 @@ public final class Fmt {
     }
     double change = (after - before) / before * 100;
     // Python's :+.0f signs by the value, so -0.3 prints "-0" (a BigDecimal has no negative zero)
-    boolean negative = change < 0 || Double.doubleToRawLongBits(change) == Double.doubleToRawLongBits(-0.0);
+    boolean negative =
+        change < 0 || Double.doubleToRawLongBits(change) == Double.doubleToRawLongBits(-0.0);
     return " (" + (negative ? "-" : "+") + PyRound.format(Math.abs(change), 0) + "%)";
   }
 }

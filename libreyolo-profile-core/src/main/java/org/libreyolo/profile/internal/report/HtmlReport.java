@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,33 +25,62 @@ public final class HtmlReport {
 
   private HtmlReport() {}
 
-  /** @param trace the profile's trace for the timeline strip, or null */
+  /**
+   * @param trace the profile's trace for the timeline strip, or null
+   */
   public static String single(Profile profile, String path, Path trace) {
     Profile p = profile;
     StringBuilder body = new StringBuilder();
-    body.append("<h1>libreyolo-profile: ").append(Html.esc(p.model() == null ? "?" : p.model())).append("</h1>");
+    body.append("<h1>libreyolo-profile: ")
+        .append(Html.esc(p.model() == null ? "?" : p.model()))
+        .append("</h1>");
     body.append("<p class=\"muted\">").append(Html.esc(path)).append("</p>");
     body.append(verdict(p));
     body.append("<div class=\"grid\">");
     double[] latency = p.samples().latencyMs();
     if (latency.length > 0 && p.latency() != null) {
-      double[] marks = {Num.orZero(p.latency().p50()), Num.orZero(p.latency().p90()), Num.orZero(p.latency().p99())};
+      double[] marks = {
+        Num.orZero(p.latency().p50()), Num.orZero(p.latency().p90()), Num.orZero(p.latency().p99())
+      };
       String[] names = {"p50", "p90", "p99"};
-      body.append(Html.card("Latency distribution (" + latency.length + " iterations)",
-          Svg.histogram(latency, marks, names, "ms")));
-      body.append(Html.card("Latency CDF", Svg.cdf(List.of(latency), List.of("this run"), marks, names, "ms")));
+      body.append(
+          Html.card(
+              "Latency distribution (" + latency.length + " iterations)",
+              Svg.histogram(latency, marks, names, "ms")));
+      body.append(
+          Html.card(
+              "Latency CDF", Svg.cdf(List.of(latency), List.of("this run"), marks, names, "ms")));
     }
-    body.append(Html.card(profile.isInference() || !p.stagesMs().isEmpty() ? "Stages (ms per step)" : "Phases (ms per step)",
-        stageBar(p)));
-    body.append(Html.card(profile.isCpu() ? "Op mix by category (CPU self time)" : "Kernel mix by category",
-        categoryBar(p)));
+    body.append(
+        Html.card(
+            profile.isInference() || !p.stagesMs().isEmpty()
+                ? "Stages (ms per step)"
+                : "Phases (ms per step)",
+            stageBar(p)));
+    body.append(
+        Html.card(
+            profile.isCpu() ? "Op mix by category (CPU self time)" : "Kernel mix by category",
+            categoryBar(p)));
     double[] trials = p.imgPerSTrials();
     if (trials.length > 1) {
-      body.append(Html.card("Repeat trials: throughput", Svg.bars("trial throughputs", trials,
-          Num.orZero(p.imgPerS()), Num.orZero(p.imgPerSStd()), "img/s")));
+      body.append(
+          Html.card(
+              "Repeat trials: throughput",
+              Svg.bars(
+                  "trial throughputs",
+                  trials,
+                  Num.orZero(p.imgPerS()),
+                  Num.orZero(p.imgPerSStd()),
+                  "img/s")));
     }
-    body.append(Html.card("Per-step timeline of phases (traced steps)", TraceTimeline.read(trace, TIMELINE_STEPS).svg()));
-    body.append(Html.card(profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels", kernelTable(p.kernels(), 15)));
+    body.append(
+        Html.card(
+            "Per-step timeline of phases (traced steps)",
+            TraceTimeline.read(trace, TIMELINE_STEPS).svg()));
+    body.append(
+        Html.card(
+            profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels",
+            kernelTable(p.kernels(), 15)));
     body.append(Html.card("Run: config and environment", keyValues(p)));
     body.append(Html.card("Top framework ops", opTable(p.ops(), 15)));
     body.append("</div>");
@@ -64,19 +92,30 @@ public final class HtmlReport {
     Profile a = before;
     Profile b = after;
     StringBuilder body = new StringBuilder("<h1>libreyolo-profile: comparison</h1>");
-    body.append("<p class=\"muted\">before ").append(Html.esc(cmp.before())).append("<br>after ")
-        .append(Html.esc(cmp.after())).append("</p>");
+    body.append("<p class=\"muted\">before ")
+        .append(Html.esc(cmp.before()))
+        .append("<br>after ")
+        .append(Html.esc(cmp.after()))
+        .append("</p>");
     Comparison.Significance sig = cmp.significance();
-    String call = sig.significant() == null ? sig.text()
-        : (sig.significant() ? "significant" : "NOT significant") + " (" + sig.text() + ")";
+    String call =
+        sig.significant() == null
+            ? sig.text()
+            : (sig.significant() ? "significant" : "NOT significant") + " (" + sig.text() + ")";
     Comparison.Pair<Num> ips = cmp.imgPerS();
-    body.append("<div class=\"verdict\">img/s ").append(Html.esc(Num.str(ips.before()))).append(" &rarr; ")
+    body.append("<div class=\"verdict\">img/s ")
+        .append(Html.esc(Num.str(ips.before())))
+        .append(" &rarr; ")
         .append(Html.esc(Num.str(ips.after())))
-        .append(Html.esc(Fmt.pctSuffix(Num.orZero(ips.before()), Num.orZero(ips.after())))).append(": ")
-        .append(Html.esc(call)).append("</div>");
+        .append(Html.esc(Fmt.pctSuffix(Num.orZero(ips.before()), Num.orZero(ips.after()))))
+        .append(": ")
+        .append(Html.esc(call))
+        .append("</div>");
     List<String> workload = Workload.differences(a, b);
-    if (!workload.isEmpty()) { // a batch of 1 against a batch of 4 is another workload, not a change
-      body.append("<p class=\"verdict regression\">workloads differ: ").append(Html.esc(String.join("; ", workload)))
+    if (!workload
+        .isEmpty()) { // a batch of 1 against a batch of 4 is another workload, not a change
+      body.append("<p class=\"verdict regression\">workloads differ: ")
+          .append(Html.esc(String.join("; ", workload)))
           .append(" &mdash; the timing compares different work</p>");
     }
     if (!cmp.environmentDifferences().isEmpty()) {
@@ -90,7 +129,10 @@ public final class HtmlReport {
     double[] la = a.samples().latencyMs();
     double[] lb = b.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
-      body.append(Html.card("Latency distributions", Svg.cdf(List.of(la, lb), List.of("before", "after"), null, null, "ms")));
+      body.append(
+          Html.card(
+              "Latency distributions",
+              Svg.cdf(List.of(la, lb), List.of("before", "after"), null, null, "ms")));
     }
     body.append(Html.card("Kernel-category change (ms per step)", categoryDeltas(a, b)));
     body.append(Html.card("Kernels that grew or shrank most", kernelDeltas(a, b)));
@@ -102,8 +144,11 @@ public final class HtmlReport {
     if (p.bound() == null) {
       return "<div class=\"verdict\">no verdict recorded in this profile</div>";
     }
-    return "<div class=\"verdict\"><b>" + Html.esc(String.valueOf(p.bound()).toUpperCase(Locale.ROOT)) + "</b>: "
-        + Html.esc(String.valueOf(p.boundWhy())) + "</div>";
+    return "<div class=\"verdict\"><b>"
+        + Html.esc(String.valueOf(p.bound()).toUpperCase(Locale.ROOT))
+        + "</b>: "
+        + Html.esc(String.valueOf(p.boundWhy()))
+        + "</div>";
   }
 
   private static String keyValues(Profile p) {
@@ -112,14 +157,26 @@ public final class HtmlReport {
     rows.put("step ms", shown(p.stepMs()));
     ProfileRows.Latency l = p.latency();
     if (l != null) {
-      rows.put("latency p50 / p90 / p99 ms", shown(l.p50()) + " / " + shown(l.p90()) + " / " + shown(l.p99()));
+      rows.put(
+          "latency p50 / p90 / p99 ms",
+          shown(l.p50()) + " / " + shown(l.p90()) + " / " + shown(l.p99()));
     }
-    rows.put("device", (p.device() == null ? "?" : p.device()) + " ("
-        + (p.kernelSource() == null ? "?" : p.kernelSource()) + ")");
+    rows.put(
+        "device",
+        (p.device() == null ? "?" : p.device())
+            + " ("
+            + (p.kernelSource() == null ? "?" : p.kernelSource())
+            + ")");
     p.config().forEach((k, v) -> rows.put("config." + k, Fmt.display(v)));
     p.environment().forEach((k, v) -> rows.put("env." + k, Fmt.display(v)));
     StringBuilder t = new StringBuilder("<table class=\"kv\">");
-    rows.forEach((k, v) -> t.append("<tr><td>").append(Html.esc(k)).append("</td><td>").append(Html.esc(v)).append("</td></tr>"));
+    rows.forEach(
+        (k, v) ->
+            t.append("<tr><td>")
+                .append(Html.esc(k))
+                .append("</td><td>")
+                .append(Html.esc(v))
+                .append("</td></tr>"));
     return t.append("</table>").toString();
   }
 
@@ -127,17 +184,24 @@ public final class HtmlReport {
     List<String> labels = new ArrayList<>();
     List<Double> values = new ArrayList<>();
     if (!p.stagesMs().isEmpty()) {
-      p.stagesMs().forEach((stage, ms) -> {
-        labels.add(stage);
-        values.add(Num.orZero(ms));
-      });
+      p.stagesMs()
+          .forEach(
+              (stage, ms) -> {
+                labels.add(stage);
+                values.add(Num.orZero(ms));
+              });
     } else {
       for (ProfileRows.PhaseRow ph : p.phases()) {
         labels.add(ph.phase());
-        values.add(ph.wallMsPerStep() != null ? ph.wallMsPerStep().value() : Num.orZero(ph.gpuMsPerStep()));
+        values.add(
+            ph.wallMsPerStep() != null
+                ? ph.wallMsPerStep().value()
+                : Num.orZero(ph.gpuMsPerStep()));
       }
     }
-    return labels.isEmpty() ? "<p class=\"muted\">no stages or phases</p>" : Svg.stackedBar("stage split", labels, values, "ms");
+    return labels.isEmpty()
+        ? "<p class=\"muted\">no stages or phases</p>"
+        : Svg.stackedBar("stage split", labels, values, "ms");
   }
 
   private static String categoryBar(Profile p) {
@@ -147,39 +211,59 @@ public final class HtmlReport {
       labels.add(c.name());
       values.add(c.msPerStep());
     }
-    return labels.isEmpty() ? "<p class=\"muted\">no kernels in this profile</p>"
+    return labels.isEmpty()
+        ? "<p class=\"muted\">no kernels in this profile</p>"
         : Svg.stackedBar("kernel mix", labels, values, "ms/step");
   }
 
   private static String kernelTable(List<ProfileRows.KernelRow> rows, int limit) {
-    StringBuilder t = new StringBuilder("<table><tr><th class=\"num\">%</th><th class=\"num\">ms/step</th>"
-        + "<th class=\"num\">x/step</th><th>name</th><th>category</th></tr>");
+    StringBuilder t =
+        new StringBuilder(
+            "<table><tr><th class=\"num\">%</th><th class=\"num\">ms/step</th>"
+                + "<th class=\"num\">x/step</th><th>name</th><th>category</th></tr>");
     int i = 0;
     for (ProfileRows.KernelRow k : rows) {
       if (i++ == limit) {
         break;
       }
-      t.append("<tr><td class=\"num\">").append(Fmt.f(k.pctOfGpu(), 2)).append("</td><td class=\"num\">")
-          .append(Fmt.f(k.msPerStep(), 3)).append("</td><td class=\"num\">")
-          .append(k.countPerStep()).append("</td><td title=\"").append(Html.esc(k.rawName()))
-          .append("\">").append(Html.esc(k.kernel())).append(k.tensorcore() ? " [TC]" : "")
-          .append("</td><td><span style=\"color:").append(Svg.color(k.category())).append("\">&#9632;</span> ")
-          .append(Html.esc(k.category())).append("</td></tr>");
+      t.append("<tr><td class=\"num\">")
+          .append(Fmt.f(k.pctOfGpu(), 2))
+          .append("</td><td class=\"num\">")
+          .append(Fmt.f(k.msPerStep(), 3))
+          .append("</td><td class=\"num\">")
+          .append(k.countPerStep())
+          .append("</td><td title=\"")
+          .append(Html.esc(k.rawName()))
+          .append("\">")
+          .append(Html.esc(k.kernel()))
+          .append(k.tensorcore() ? " [TC]" : "")
+          .append("</td><td><span style=\"color:")
+          .append(Svg.color(k.category()))
+          .append("\">&#9632;</span> ")
+          .append(Html.esc(k.category()))
+          .append("</td></tr>");
     }
     return i == 0 ? "<p class=\"muted\">none</p>" : t.append("</table>").toString();
   }
 
   private static String opTable(List<ProfileRows.OpRow> rows, int limit) {
-    StringBuilder t = new StringBuilder("<table><tr><th class=\"num\">%</th><th class=\"num\">ms/step</th>"
-        + "<th class=\"num\">x/step</th><th>op</th></tr>");
+    StringBuilder t =
+        new StringBuilder(
+            "<table><tr><th class=\"num\">%</th><th class=\"num\">ms/step</th>"
+                + "<th class=\"num\">x/step</th><th>op</th></tr>");
     int i = 0;
     for (ProfileRows.OpRow o : rows) {
       if (i++ == limit) {
         break;
       }
-      t.append("<tr><td class=\"num\">").append(Fmt.f(o.pctOfCpuOps(), 2)).append("</td><td class=\"num\">")
-          .append(Fmt.f(o.msPerStep(), 3)).append("</td><td class=\"num\">")
-          .append(o.countPerStep()).append("</td><td>").append(Html.esc(o.op()))
+      t.append("<tr><td class=\"num\">")
+          .append(Fmt.f(o.pctOfCpuOps(), 2))
+          .append("</td><td class=\"num\">")
+          .append(Fmt.f(o.msPerStep(), 3))
+          .append("</td><td class=\"num\">")
+          .append(o.countPerStep())
+          .append("</td><td>")
+          .append(Html.esc(o.op()))
           .append("</td></tr>");
     }
     return i == 0 ? "<p class=\"muted\">none</p>" : t.append("</table>").toString();
@@ -190,24 +274,40 @@ public final class HtmlReport {
 
   private static String metricsTable(Profile a, Profile b) {
     boolean cpu = b.isCpu();
-    List<MetricRow> rows = new ArrayList<>(List.of(new MetricRow("img/s", Profile::imgPerS),
-        new MetricRow("step ms", Profile::stepMs), new MetricRow(cpu ? "CPU busy (fraction)" : "GPU utilisation",
-            Profile::gpuUtil), new MetricRow("host overhead ms/step", Profile::hostOverheadMsPerStep),
-        new MetricRow(cpu ? "leaf op calls/step" : "kernel launches/step", Profile::launchesPerStep),
-        new MetricRow("verdict", Profile::bound)));
+    List<MetricRow> rows =
+        new ArrayList<>(
+            List.of(
+                new MetricRow("img/s", Profile::imgPerS),
+                new MetricRow("step ms", Profile::stepMs),
+                new MetricRow(cpu ? "CPU busy (fraction)" : "GPU utilisation", Profile::gpuUtil),
+                new MetricRow("host overhead ms/step", Profile::hostOverheadMsPerStep),
+                new MetricRow(
+                    cpu ? "leaf op calls/step" : "kernel launches/step", Profile::launchesPerStep),
+                new MetricRow("verdict", Profile::bound)));
     if (a.latency() != null && b.latency() != null) {
       rows.add(1, new MetricRow("latency p50 ms", p -> p.latency().p50()));
       rows.add(2, new MetricRow("latency p90 ms", p -> p.latency().p90()));
     }
-    StringBuilder t = new StringBuilder("<table><tr><th>metric</th><th class=\"num\">before</th>"
-        + "<th class=\"num\">after</th><th class=\"num\">change</th></tr>");
+    StringBuilder t =
+        new StringBuilder(
+            "<table><tr><th>metric</th><th class=\"num\">before</th>"
+                + "<th class=\"num\">after</th><th class=\"num\">change</th></tr>");
     for (MetricRow m : rows) {
       Object va = m.value().apply(a);
       Object vb = m.value().apply(b);
-      String change = va instanceof Num na && vb instanceof Num nb ? Fmt.pctSuffix(na.value(), nb.value()).trim() : "";
-      t.append("<tr><td>").append(Html.esc(m.label())).append("</td><td class=\"num\">").append(Html.esc(shown(va)))
-          .append("</td><td class=\"num\">").append(Html.esc(shown(vb))).append("</td><td class=\"num\">")
-          .append(Html.esc(change)).append("</td></tr>");
+      String change =
+          va instanceof Num na && vb instanceof Num nb
+              ? Fmt.pctSuffix(na.value(), nb.value()).trim()
+              : "";
+      t.append("<tr><td>")
+          .append(Html.esc(m.label()))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(shown(va)))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(shown(vb)))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(change))
+          .append("</td></tr>");
     }
     return t.append("</table>").toString();
   }
@@ -264,14 +364,24 @@ public final class HtmlReport {
     if (deltas.isEmpty()) {
       return "<p class=\"muted\">none</p>";
     }
-    StringBuilder t = new StringBuilder("<table><tr><th>kernel</th><th class=\"num\">before</th><th class=\"num\">after</th>"
-        + "<th class=\"num\">change ms/step</th></tr>");
+    StringBuilder t =
+        new StringBuilder(
+            "<table><tr><th>kernel</th><th class=\"num\">before</th><th class=\"num\">after</th>"
+                + "<th class=\"num\">change ms/step</th></tr>");
     for (Map.Entry<String, Double> e : deltas.subList(0, Math.min(12, deltas.size()))) {
-      t.append("<tr><td>").append(Html.esc(e.getKey().length() > 60 ? e.getKey().substring(0, 60) + "..." : e.getKey()))
-          .append("</td><td class=\"num\">").append(Fmt.f(before.getOrDefault(e.getKey(), 0.0), 3))
-          .append("</td><td class=\"num\">").append(Fmt.f(after.getOrDefault(e.getKey(), 0.0), 3))
-          .append("</td><td class=\"num\" style=\"color:").append(e.getValue() > 0 ? "#c0392b" : "#2e7d32").append("\">")
-          .append(e.getValue() >= 0 ? "+" : "").append(Fmt.f(e.getValue(), 3)).append("</td></tr>");
+      t.append("<tr><td>")
+          .append(
+              Html.esc(e.getKey().length() > 60 ? e.getKey().substring(0, 60) + "..." : e.getKey()))
+          .append("</td><td class=\"num\">")
+          .append(Fmt.f(before.getOrDefault(e.getKey(), 0.0), 3))
+          .append("</td><td class=\"num\">")
+          .append(Fmt.f(after.getOrDefault(e.getKey(), 0.0), 3))
+          .append("</td><td class=\"num\" style=\"color:")
+          .append(e.getValue() > 0 ? "#c0392b" : "#2e7d32")
+          .append("\">")
+          .append(e.getValue() >= 0 ? "+" : "")
+          .append(Fmt.f(e.getValue(), 3))
+          .append("</td></tr>");
     }
     return t.append("</table>").toString();
   }

@@ -16,6 +16,8 @@ public final class RepeatFields {
 
   /** {@code " +/- std (n=N)"} after the throughput, empty for one trial. */
   public static String spread(Profile p) {
-    return p.throughputTrials() > 1 ? " +/- " + Num.str(p.imgPerSStd()) + " (n=" + p.throughputTrials() + ")" : "";
+    return p.throughputTrials() > 1
+        ? " +/- " + Num.str(p.imgPerSStd()) + " (n=" + p.throughputTrials() + ")"
+        : "";
   }
 }

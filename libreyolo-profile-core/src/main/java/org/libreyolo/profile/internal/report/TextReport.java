@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,15 +8,15 @@ import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.SampleStatistics;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 
 /**
- * The readers' text output (docs/reference-behaviour.md: "Readers", "Compare", "What-if"), line for line. CPU
- * profiles read as CPU: "CPU busy", "leaf ops", no Tensor Cores or VRAM.
+ * The readers' text output (docs/reference-behaviour.md: "Readers", "Compare", "What-if"), line for
+ * line. CPU profiles read as CPU: "CPU busy", "leaf ops", no Tensor Cores or VRAM.
  */
 public final class TextReport {
   private TextReport() {}
@@ -25,54 +24,127 @@ public final class TextReport {
   public static List<String> summary(Profile p) {
     boolean cpu = p.isCpu();
     List<String> lines = new ArrayList<>();
-    lines.add("model " + (p.model() == null ? Fmt.orQ((String) null) : p.modelLabel()) + "  |  " + Fmt.orQ(p.imgPerS()) + " img/s  |  step "
-        + Num.str(p.stepMs()) + " ms  |  " + Num.str(p.kernelsPerStep())
-        + (cpu ? " leaf ops/step @ ~" : " kernels/step @ ~") + Fmt.f(Num.orZero(p.meanKernelUs()), 0) + "us");
+    lines.add(
+        "model "
+            + (p.model() == null ? Fmt.orQ((String) null) : p.modelLabel())
+            + "  |  "
+            + Fmt.orQ(p.imgPerS())
+            + " img/s  |  step "
+            + Num.str(p.stepMs())
+            + " ms  |  "
+            + Num.str(p.kernelsPerStep())
+            + (cpu ? " leaf ops/step @ ~" : " kernels/step @ ~")
+            + Fmt.f(Num.orZero(p.meanKernelUs()), 0)
+            + "us");
     if (p.isInference()) {
-      ProfileRows.Latency l = p.latency() != null ? p.latency() : new ProfileRows.Latency(null, null, null, null, null,
-          null, null);
-      lines.add("latency  p50 " + Num.str(l.p50()) + " ms | p90 " + Num.str(l.p90()) + " ms | p99 "
-          + Num.str(l.p99()) + " ms  (" + Num.str(l.n()) + " samples)");
+      ProfileRows.Latency l =
+          p.latency() != null
+              ? p.latency()
+              : new ProfileRows.Latency(null, null, null, null, null, null, null);
+      lines.add(
+          "latency  p50 "
+              + Num.str(l.p50())
+              + " ms | p90 "
+              + Num.str(l.p90())
+              + " ms | p99 "
+              + Num.str(l.p99())
+              + " ms  ("
+              + Num.str(l.n())
+              + " samples)");
       lines.add(stagesLine(p));
     }
     if (cpu) {
-      lines.add("CPU busy " + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0) + "%  (" + Num.str(p.gpuBusyMsPerStep())
-          + " ms in ops)  |  Tensor Cores n/a  |  peak VRAM n/a  |  memcpy " + Num.str(p.memcpyMsPerStep()) + " ms");
-      lines.add("host overhead " + Num.str(p.hostOverheadMsPerStep()) + " ms/step  |  "
-          + Num.str(p.launchesPerStep()) + " leaf op calls/step");
+      lines.add(
+          "CPU busy "
+              + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0)
+              + "%  ("
+              + Num.str(p.gpuBusyMsPerStep())
+              + " ms in ops)  |  Tensor Cores n/a  |  peak VRAM n/a  |  memcpy "
+              + Num.str(p.memcpyMsPerStep())
+              + " ms");
+      lines.add(
+          "host overhead "
+              + Num.str(p.hostOverheadMsPerStep())
+              + " ms/step  |  "
+              + Num.str(p.launchesPerStep())
+              + " leaf op calls/step");
       ProfileRows.Compensation c = p.compensation();
       if (c != null && c.applied()) {
-        lines.add("profiler cost taken out: ~" + Fmt.f(c.perOpUs(), 2) + " us/op"
-            + (c.phasesScaled() ? ", phases scaled to their untraced times" : "")
-            + "  (as recorded: CPU busy " + Num.str(c.rawBusyMsPerStep()) + " ms, "
-            + (c.rawBound() == null ? "None" : c.rawBound()) + ")");
+        lines.add(
+            "profiler cost taken out: ~"
+                + Fmt.f(c.perOpUs(), 2)
+                + " us/op"
+                + (c.phasesScaled() ? ", phases scaled to their untraced times" : "")
+                + "  (as recorded: CPU busy "
+                + Num.str(c.rawBusyMsPerStep())
+                + " ms, "
+                + (c.rawBound() == null ? "None" : c.rawBound())
+                + ")");
       }
     } else {
-      lines.add("GPU util " + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0) + "%  (" + Num.str(p.gpuBusyMsPerStep())
-          + " ms busy)  |  Tensor Cores " + Fmt.f(Num.orZero(p.tensorcorePct()), 0) + "%  |  peak VRAM "
-          + Fmt.orQ(p.peakVramMb()) + " MB  |  memcpy " + Num.str(p.memcpyMsPerStep()) + " ms");
-      lines.add("host overhead " + Num.str(p.hostOverheadMsPerStep()) + " ms/step  |  "
-          + Num.str(p.launchesPerStep()) + " kernel launches/step");
+      lines.add(
+          "GPU util "
+              + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0)
+              + "%  ("
+              + Num.str(p.gpuBusyMsPerStep())
+              + " ms busy)  |  Tensor Cores "
+              + Fmt.f(Num.orZero(p.tensorcorePct()), 0)
+              + "%  |  peak VRAM "
+              + Fmt.orQ(p.peakVramMb())
+              + " MB  |  memcpy "
+              + Num.str(p.memcpyMsPerStep())
+              + " ms");
+      lines.add(
+          "host overhead "
+              + Num.str(p.hostOverheadMsPerStep())
+              + " ms/step  |  "
+              + Num.str(p.launchesPerStep())
+              + " kernel launches/step");
     }
     ProfileRows.TraceFrom from = p.traceFrom();
     if (from != null) {
-      lines.add("trace from fork " + from.fork() + " of " + from.forks() + " (its own step " + Num.str(from.stepMs())
-          + " ms): ops and busy time are that fork's; step, img/s and latency pool all " + from.forks() + " forks");
+      lines.add(
+          "trace from fork "
+              + from.fork()
+              + " of "
+              + from.forks()
+              + " (its own step "
+              + Num.str(from.stepMs())
+              + " ms): ops and busy time are that fork's; step, img/s and latency pool all "
+              + from.forks()
+              + " forks");
     }
     if (p.memoryPressure()) {
       lines.add("** MEMORY-PRESSURE: VRAM thrash, utilisation/throughput here are unreliable **");
     }
-    lines.add(">> " + String.valueOf(p.bound() == null ? "" : p.bound()).toUpperCase(Locale.ROOT) + ": "
-        + (p.boundWhy() == null ? "" : p.boundWhy()));
+    lines.add(
+        ">> "
+            + String.valueOf(p.bound() == null ? "" : p.bound()).toUpperCase(Locale.ROOT)
+            + ": "
+            + (p.boundWhy() == null ? "" : p.boundWhy()));
     lines.add(cpu ? "op mix (self time):" : "kernel mix:");
     for (ProfileRows.CategoryRow c : p.categories()) {
-      lines.add("  " + Fmt.left(c.name(), 17) + " " + Fmt.f(c.pct(), 5, 1) + "%   " + Fmt.f(c.msPerStep(), 1)
-          + " ms/step");
+      lines.add(
+          "  "
+              + Fmt.left(c.name(), 17)
+              + " "
+              + Fmt.f(c.pct(), 5, 1)
+              + "%   "
+              + Fmt.f(c.msPerStep(), 1)
+              + " ms/step");
     }
     lines.add(cpu ? "top leaf ops/step (self time):" : "top kernels/step:");
     for (ProfileRows.KernelRow k : p.topKernels()) {
-      lines.add("  " + Fmt.f(k.pctOfGpu(), 5, 1) + "%  " + Fmt.f(k.msPerStep(), 6, 3) + " ms  x"
-          + Fmt.left(Long.toString(k.countPerStep()), 4) + " " + k.kernel() + (k.tensorcore() ? " [TC]" : ""));
+      lines.add(
+          "  "
+              + Fmt.f(k.pctOfGpu(), 5, 1)
+              + "%  "
+              + Fmt.f(k.msPerStep(), 6, 3)
+              + " ms  x"
+              + Fmt.left(Long.toString(k.countPerStep()), 4)
+              + " "
+              + k.kernel()
+              + (k.tensorcore() ? " [TC]" : ""));
     }
     return lines;
   }
@@ -86,34 +158,77 @@ public final class TextReport {
 
   public static List<String> phases(Lenses.PhasesView view) {
     List<String> lines = new ArrayList<>();
-    lines.add(Fmt.left("phase", 11) + " " + Fmt.right(view.cpu() ? "cpu_ms" : "gpu_ms", 8) + " "
-        + Fmt.right("wall_ms", 8) + " "
-        + Fmt.right("kernels", 8) + " " + Fmt.right("ops", 7));
+    lines.add(
+        Fmt.left("phase", 11)
+            + " "
+            + Fmt.right(view.cpu() ? "cpu_ms" : "gpu_ms", 8)
+            + " "
+            + Fmt.right("wall_ms", 8)
+            + " "
+            + Fmt.right("kernels", 8)
+            + " "
+            + Fmt.right("ops", 7));
     for (ProfileRows.PhaseRow ph : view.phases()) {
-      lines.add(Fmt.left(ph.phase(), 11) + " " + Fmt.f(Num.orZero(ph.gpuMsPerStep()), 8, 1) + " "
-          + Fmt.right(ph.wallMsPerStep() != null ? Fmt.f(ph.wallMsPerStep().value(), 1) : "-", 8) + " "
-          + Fmt.d((long) Num.orZero(ph.kernelsPerStep()), 8) + " " + Fmt.d((long) Num.orZero(ph.opsPerStep()), 7));
+      lines.add(
+          Fmt.left(ph.phase(), 11)
+              + " "
+              + Fmt.f(Num.orZero(ph.gpuMsPerStep()), 8, 1)
+              + " "
+              + Fmt.right(
+                  ph.wallMsPerStep() != null ? Fmt.f(ph.wallMsPerStep().value(), 1) : "-", 8)
+              + " "
+              + Fmt.d((long) Num.orZero(ph.kernelsPerStep()), 8)
+              + " "
+              + Fmt.d((long) Num.orZero(ph.opsPerStep()), 7));
     }
     return lines;
   }
 
   public static List<String> kernels(Lenses.KernelsView view) {
     List<String> lines = new ArrayList<>();
-    lines.add(Fmt.right(view.cpu() ? "%CPU" : "%GPU", 6) + " " + Fmt.right("ms/step", 9) + " " + Fmt.right("x/step", 7)
-        + (view.cpu() ? " TC  op  [category]" : " TC  kernel  [category]"));
+    lines.add(
+        Fmt.right(view.cpu() ? "%CPU" : "%GPU", 6)
+            + " "
+            + Fmt.right("ms/step", 9)
+            + " "
+            + Fmt.right("x/step", 7)
+            + (view.cpu() ? " TC  op  [category]" : " TC  kernel  [category]"));
     for (ProfileRows.KernelRow k : view.kernels()) {
-      lines.add(Fmt.f(k.pctOfGpu(), 6, 2) + " " + Fmt.f(k.msPerStep(), 9, 3) + " " + Fmt.d(k.countPerStep(), 7) + "  "
-          + (k.tensorcore() ? "Y" : " ") + "  " + k.kernel() + "  [" + k.category() + "]");
+      lines.add(
+          Fmt.f(k.pctOfGpu(), 6, 2)
+              + " "
+              + Fmt.f(k.msPerStep(), 9, 3)
+              + " "
+              + Fmt.d(k.countPerStep(), 7)
+              + "  "
+              + (k.tensorcore() ? "Y" : " ")
+              + "  "
+              + k.kernel()
+              + "  ["
+              + k.category()
+              + "]");
     }
     return lines;
   }
 
   public static List<String> ops(Lenses.OpsView view) {
     List<String> lines = new ArrayList<>();
-    lines.add(Fmt.right("%cpu", 6) + " " + Fmt.right("ms/step", 9) + " " + Fmt.right("x/step", 7) + "  op");
+    lines.add(
+        Fmt.right("%cpu", 6)
+            + " "
+            + Fmt.right("ms/step", 9)
+            + " "
+            + Fmt.right("x/step", 7)
+            + "  op");
     for (ProfileRows.OpRow o : view.ops()) {
-      lines.add(Fmt.f(o.pctOfCpuOps(), 6, 2) + " " + Fmt.f(o.msPerStep(), 9, 3) + " " + Fmt.d(o.countPerStep(), 7)
-          + "  " + o.op());
+      lines.add(
+          Fmt.f(o.pctOfCpuOps(), 6, 2)
+              + " "
+              + Fmt.f(o.msPerStep(), 9, 3)
+              + " "
+              + Fmt.d(o.countPerStep(), 7)
+              + "  "
+              + o.op());
     }
     return lines;
   }
@@ -121,11 +236,21 @@ public final class TextReport {
   public static List<String> whatIf(WhatIf.Projection projection) {
     List<String> lines = new ArrayList<>();
     lines.add("what-if [" + projection.bound() + "]: " + projection.mechanism());
-    lines.add("  step   " + Num.str(projection.stepNow()) + " -> ~" + Fmt.f(projection.stepMs(), 0) + " ms");
+    lines.add(
+        "  step   "
+            + Num.str(projection.stepNow())
+            + " -> ~"
+            + Fmt.f(projection.stepMs(), 0)
+            + " ms");
     Num now = projection.imgPerSNow();
     Double projected = projection.imgPerSProjected();
     if (now != null && now.value() != 0 && projected != null && projected != 0) {
-      lines.add("  img/s  " + now.str() + " -> ~" + Fmt.f(projected, 0) + Fmt.pctSuffix(now.value(), projected));
+      lines.add(
+          "  img/s  "
+              + now.str()
+              + " -> ~"
+              + Fmt.f(projected, 0)
+              + Fmt.pctSuffix(now.value(), projected));
     }
     lines.add("  (rough, verify by actually profiling the change)");
     return lines;
@@ -134,29 +259,55 @@ public final class TextReport {
   public static List<String> compare(Comparison.Result c) {
     List<String> lines = new ArrayList<>();
     Comparison.Significance sig = c.significance();
-    String tag = sig.significant() == null ? "  [" + sig.text() + "]"
-        : sig.significant() ? "  [significant]" : "  [NOT significant]";
-    lines.add(Fmt.left("img/s", 15) + Num.str(c.imgPerS().before()) + " -> " + Num.str(c.imgPerS().after())
-        + Fmt.pctSuffix(Num.orZero(c.imgPerS().before()), Num.orZero(c.imgPerS().after())) + tag);
+    String tag =
+        sig.significant() == null
+            ? "  [" + sig.text() + "]"
+            : sig.significant() ? "  [significant]" : "  [NOT significant]";
+    lines.add(
+        Fmt.left("img/s", 15)
+            + Num.str(c.imgPerS().before())
+            + " -> "
+            + Num.str(c.imgPerS().after())
+            + Fmt.pctSuffix(Num.orZero(c.imgPerS().before()), Num.orZero(c.imgPerS().after()))
+            + tag);
     Double pa = c.msPerImage().before();
     Double pb = c.msPerImage().after();
     if (pa != null && pa != 0 && pb != null && pb != 0) {
-      lines.add(Fmt.left("ms/image", 15) + Json.repr(pa) + " -> " + Json.repr(pb) + Fmt.pctSuffix(pa, pb)
-          + "   (batch-independent speed)");
+      lines.add(
+          Fmt.left("ms/image", 15)
+              + Json.repr(pa)
+              + " -> "
+              + Json.repr(pb)
+              + Fmt.pctSuffix(pa, pb)
+              + "   (batch-independent speed)");
     }
-    lines.add(Fmt.left(c.cpu() ? "CPU busy" : "GPU util", 15) + Fmt.f(Num.orZero(c.gpuUtil().before()) * 100, 0) + "% -> "
-        + Fmt.f(Num.orZero(c.gpuUtil().after()) * 100, 0) + "%");
-    lines.add(Fmt.left("host overhead", 15) + Num.str(c.hostOverheadMsPerStep().before()) + " -> "
-        + Num.str(c.hostOverheadMsPerStep().after()) + " ms/step");
-    lines.add(Fmt.left(c.cpu() ? "op calls/step" : "launches/step", 15) + Num.str(c.launchesPerStep().before()) + " -> "
-        + Num.str(c.launchesPerStep().after()));
+    lines.add(
+        Fmt.left(c.cpu() ? "CPU busy" : "GPU util", 15)
+            + Fmt.f(Num.orZero(c.gpuUtil().before()) * 100, 0)
+            + "% -> "
+            + Fmt.f(Num.orZero(c.gpuUtil().after()) * 100, 0)
+            + "%");
+    lines.add(
+        Fmt.left("host overhead", 15)
+            + Num.str(c.hostOverheadMsPerStep().before())
+            + " -> "
+            + Num.str(c.hostOverheadMsPerStep().after())
+            + " ms/step");
+    lines.add(
+        Fmt.left(c.cpu() ? "op calls/step" : "launches/step", 15)
+            + Num.str(c.launchesPerStep().before())
+            + " -> "
+            + Num.str(c.launchesPerStep().after()));
     lines.add(Fmt.left("verdict", 15) + c.bound().before() + " -> " + c.bound().after());
     lines.addAll(statistics(c.statistics()));
     if (!c.environmentDifferences().isEmpty()) {
       List<String> parts = new ArrayList<>();
-      c.environmentDifferences().forEach((field, pair) -> parts.add(field + " " + Fmt.str(pair.before()) + " -> "
-          + Fmt.str(pair.after())));
-      lines.add("warning: the environments differ (" + String.join("; ", parts) + "): compare with care");
+      c.environmentDifferences()
+          .forEach(
+              (field, pair) ->
+                  parts.add(field + " " + Fmt.str(pair.before()) + " -> " + Fmt.str(pair.after())));
+      lines.add(
+          "warning: the environments differ (" + String.join("; ", parts) + "): compare with care");
     }
     return lines;
   }
@@ -168,16 +319,43 @@ public final class TextReport {
     }
     SampleStatistics r = s.raw();
     String unit = s.metric().endsWith("_ms") ? " ms" : "";
-    lines.add("statistics     " + s.metric() + " samples, n " + r.nBefore() + " vs " + r.nAfter()
-        + (s.lowerIsBetter() ? " (lower is better)" : " (higher is better)"));
-    lines.add("  Welch t (log)   ratio " + Fmt.f(rounded(r.ratio()), 3) + " [95% CI " + Fmt.f(rounded(r.ratioLow()), 3)
-        + ", " + Fmt.f(rounded(r.ratioHigh()), 3) + "]  p=" + p(r.welchP()));
-    lines.add("  Mann-Whitney U  p=" + p(r.mannWhitneyP()) + "  Hodges-Lehmann shift "
-        + Fmt.signed(rounded(r.hodgesLehmann()), 3) + unit);
-    lines.add("  bootstrap       median " + Fmt.signed(rounded(r.medianChange()) * 100, 1) + "% [95% CI "
-        + Fmt.signed(rounded(r.medianChangeLow()) * 100, 1) + "%, " + Fmt.signed(rounded(r.medianChangeHigh()) * 100, 1) + "%]");
-    lines.add("  MDE             ~" + Fmt.f(rounded(r.mde()) * 100, 1) + "% at this noise (alpha "
-        + Json.repr(s.alpha()) + ", power 0.8)");
+    lines.add(
+        "statistics     "
+            + s.metric()
+            + " samples, n "
+            + r.nBefore()
+            + " vs "
+            + r.nAfter()
+            + (s.lowerIsBetter() ? " (lower is better)" : " (higher is better)"));
+    lines.add(
+        "  Welch t (log)   ratio "
+            + Fmt.f(rounded(r.ratio()), 3)
+            + " [95% CI "
+            + Fmt.f(rounded(r.ratioLow()), 3)
+            + ", "
+            + Fmt.f(rounded(r.ratioHigh()), 3)
+            + "]  p="
+            + p(r.welchP()));
+    lines.add(
+        "  Mann-Whitney U  p="
+            + p(r.mannWhitneyP())
+            + "  Hodges-Lehmann shift "
+            + Fmt.signed(rounded(r.hodgesLehmann()), 3)
+            + unit);
+    lines.add(
+        "  bootstrap       median "
+            + Fmt.signed(rounded(r.medianChange()) * 100, 1)
+            + "% [95% CI "
+            + Fmt.signed(rounded(r.medianChangeLow()) * 100, 1)
+            + "%, "
+            + Fmt.signed(rounded(r.medianChangeHigh()) * 100, 1)
+            + "%]");
+    lines.add(
+        "  MDE             ~"
+            + Fmt.f(rounded(r.mde()) * 100, 1)
+            + "% at this noise (alpha "
+            + Json.repr(s.alpha())
+            + ", power 0.8)");
     return lines;
   }
 
@@ -192,10 +370,14 @@ public final class TextReport {
   /** The stage split line of an infer profile (the CLI summary and the infer report share it). */
   public static String stagesLine(Profile p) {
     Map<String, Num> stages = p.stagesMs();
-    String head = "stages   preprocess " + Num.str(stages.get("preprocess")) + " ms | forward "
-        + Num.str(stages.get("forward")) + " ms | ";
-    return "none".equals(p.task()) ? head + "no postprocess (a plain model)"
+    String head =
+        "stages   preprocess "
+            + Num.str(stages.get("preprocess"))
+            + " ms | forward "
+            + Num.str(stages.get("forward"))
+            + " ms | ";
+    return "none".equals(p.task())
+        ? head + "no postprocess (a plain model)"
         : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms";
   }
-
 }

@@ -10,7 +10,10 @@ import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.internal.trace.TraceEvent;
 import org.libreyolo.profile.internal.trace.TraceReader;
 
-/** The first steps of a trace as (step span, phase spans), for the timeline strip. Streams the trace. */
+/**
+ * The first steps of a trace as (step span, phase spans), for the timeline strip. Streams the
+ * trace.
+ */
 record TraceTimeline(List<Step> steps) {
   record Span(String phase, double start, double end) {}
 
@@ -50,7 +53,8 @@ record TraceTimeline(List<Step> steps) {
     public void accept(TraceEvent e) { // the reader hands on complete events with a start only
       if (e.name().startsWith(TraceConventions.STEP_MARKER)) {
         steps.add(new Step(e.name(), e.ts(), e.ts() + e.dur(), new ArrayList<>()));
-      } else if (TraceConventions.CAT_USER_ANNOTATION.equals(e.cat()) && e.name().startsWith(TraceConventions.PHASE_PREFIX)) {
+      } else if (TraceConventions.CAT_USER_ANNOTATION.equals(e.cat())
+          && e.name().startsWith(TraceConventions.PHASE_PREFIX)) {
         spans.add(new Span(e.name().substring(5), e.ts(), e.ts() + e.dur()));
       }
     }
@@ -63,27 +67,46 @@ record TraceTimeline(List<Step> steps) {
     double longest = steps.stream().mapToDouble(s -> s.end() - s.start()).max().orElse(1);
     int rowH = 22;
     int height = 30 + rowH * steps.size() + 20;
-    StringBuilder out = new StringBuilder(Svg.open("chart timeline", "per-step timeline of phases", Svg.W, height));
+    StringBuilder out =
+        new StringBuilder(Svg.open("chart timeline", "per-step timeline of phases", Svg.W, height));
     double x0 = 120;
     double pw = Svg.W - x0 - 16;
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       double y = 10 + rowH * i;
       out.append(Svg.text(x0 - 6, y + 14, step.name(), "end", "font-size=\"11\""));
-      out.append("<rect x=\"").append(Svg.n(x0)).append("\" y=\"").append(Svg.n(y)).append("\" width=\"")
-          .append(Svg.n((step.end() - step.start()) / longest * pw)).append("\" height=\"18\" fill=\"#eceff3\"/>");
+      out.append("<rect x=\"")
+          .append(Svg.n(x0))
+          .append("\" y=\"")
+          .append(Svg.n(y))
+          .append("\" width=\"")
+          .append(Svg.n((step.end() - step.start()) / longest * pw))
+          .append("\" height=\"18\" fill=\"#eceff3\"/>");
       for (Span s : step.phases()) {
-        out.append("<rect class=\"phase-span\" x=\"").append(Svg.n(x0 + (s.start() - step.start()) / longest * pw))
-            .append("\" y=\"").append(Svg.n(y)).append("\" width=\"")
-            .append(Svg.n(Math.max(0.5, (s.end() - s.start()) / longest * pw))).append("\" height=\"18\" fill=\"")
-            .append(Svg.color(s.phase())).append("\"><title>").append(Html.esc(s.phase())).append(' ')
-            .append(Svg.fmt((s.end() - s.start()) / 1000)).append(" ms</title></rect>");
+        out.append("<rect class=\"phase-span\" x=\"")
+            .append(Svg.n(x0 + (s.start() - step.start()) / longest * pw))
+            .append("\" y=\"")
+            .append(Svg.n(y))
+            .append("\" width=\"")
+            .append(Svg.n(Math.max(0.5, (s.end() - s.start()) / longest * pw)))
+            .append("\" height=\"18\" fill=\"")
+            .append(Svg.color(s.phase()))
+            .append("\"><title>")
+            .append(Html.esc(s.phase()))
+            .append(' ')
+            .append(Svg.fmt((s.end() - s.start()) / 1000))
+            .append(" ms</title></rect>");
       }
     }
     double axisY = 10 + rowH * steps.size() + 4;
     out.append(Svg.text(x0, axisY + 12, "0 ms", "start", "font-size=\"11\""));
-    out.append(Svg.text(x0 + pw, axisY + 12, Svg.fmt(longest / 1000) + " ms (time within the step)", "end",
-        "font-size=\"11\""));
+    out.append(
+        Svg.text(
+            x0 + pw,
+            axisY + 12,
+            Svg.fmt(longest / 1000) + " ms (time within the step)",
+            "end",
+            "font-size=\"11\""));
     return out.append("</svg>").toString();
   }
 }

@@ -39,7 +39,9 @@ public final class ProfileIo {
         }
       }
       JsonNode root = MAPPER.readTree(file.toFile());
-      if (root != null && root.isObject() && root.path("schema").asText("").startsWith(schemaPrefix)) {
+      if (root != null
+          && root.isObject()
+          && root.path("schema").asText("").startsWith(schemaPrefix)) {
         return (ObjectNode) root;
       }
       return null;
@@ -52,11 +54,13 @@ public final class ProfileIo {
 
   /** {@code profile.json}: compact, as the reference writes it. */
   public static void writeCompact(Path target, JsonNode value) {
-    AtomicFiles.write(target, out -> out.write(Json.compact(value).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(
+        target, out -> out.write(Json.compact(value).getBytes(StandardCharsets.UTF_8)));
   }
 
   /** Pretty-printed JSON with an indent of 2 ({@code profile_summary.json}). */
   public static void writeIndented(Path target, JsonNode value) {
-    AtomicFiles.write(target, out -> out.write(Json.indented(value).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(
+        target, out -> out.write(Json.indented(value).getBytes(StandardCharsets.UTF_8)));
   }
 }

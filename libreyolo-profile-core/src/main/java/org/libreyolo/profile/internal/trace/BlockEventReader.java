@@ -15,13 +15,13 @@ import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 /**
- * The fast path from bytes to events (docs/trace-reading.md): one thread reads (and inflates)
- * the stream into fixed-size blocks that overlap by a margin, worker threads scan the blocks
- * in parallel, each from a guessed event start, and the calling thread hands the events on in
- * file order, accepting a block's events only when its guessed start is exactly where the
- * previous block's events ended (otherwise it rescans that block from the true start). Heap
- * stays a few blocks, whatever the trace's size. Anything the scanner does not read exactly
- * ends in {@link EventScanner.Unsupported}: the caller then uses the full parser.
+ * The fast path from bytes to events (docs/trace-reading.md): one thread reads (and inflates) the
+ * stream into fixed-size blocks that overlap by a margin, worker threads scan the blocks in
+ * parallel, each from a guessed event start, and the calling thread hands the events on in file
+ * order, accepting a block's events only when its guessed start is exactly where the previous
+ * block's events ended (otherwise it rescans that block from the true start). Heap stays a few
+ * blocks, whatever the trace's size. Anything the scanner does not read exactly ends in {@link
+ * EventScanner.Unsupported}: the caller then uses the full parser.
  */
 final class BlockEventReader {
   static final int BLOCK_BYTES = 4 << 20;
@@ -41,7 +41,8 @@ final class BlockEventReader {
   }
 
   static BlockEventReader standard() {
-    return new BlockEventReader(BLOCK_BYTES, OVERLAP_BYTES, Math.max(1, Runtime.getRuntime().availableProcessors()));
+    return new BlockEventReader(
+        BLOCK_BYTES, OVERLAP_BYTES, Math.max(1, Runtime.getRuntime().availableProcessors()));
   }
 
   /** Where the events array starts, found by the caller in the first block. */
@@ -62,31 +63,42 @@ final class BlockEventReader {
     ExecutorService pool = Executors.newFixedThreadPool(workers, daemon("libreyolo-trace-scan"));
     ThreadLocal<EventScanner> scanners = ThreadLocal.withInitial(EventScanner::new);
     Recycled recycled = new Recycled();
-    Thread reader = daemon("libreyolo-trace-read").newThread(() -> {
-      try {
-        Block previous = null;
-        for (int k = 0; ; k++) {
-          inFlight.acquire();
-          Block block = Block.next(in, previous, k, blockBytes, overlapBytes, recycled.buffers.poll());
-          if (block == null) {
-            inFlight.release();
-            break;
-          }
-          int from = k == 0 ? arrayStart.find(block.buf, block.length)
-              : EventScanner.guessEventStart(block.buf, 0, block.length);
-          pending.put(new Pending(block, pool.submit(() -> scan(scanners.get(), block, from, recycled.batch()))));
-          previous = block;
-          if (block.last) {
-            break;
-          }
-        }
-        pending.put(END);
-      } catch (IOException e) {
-        putQuietly(pending, e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    Thread reader =
+        daemon("libreyolo-trace-read")
+            .newThread(
+                () -> {
+                  try {
+                    Block previous = null;
+                    for (int k = 0; ; k++) {
+                      inFlight.acquire();
+                      Block block =
+                          Block.next(
+                              in, previous, k, blockBytes, overlapBytes, recycled.buffers.poll());
+                      if (block == null) {
+                        inFlight.release();
+                        break;
+                      }
+                      int from =
+                          k == 0
+                              ? arrayStart.find(block.buf, block.length)
+                              : EventScanner.guessEventStart(block.buf, 0, block.length);
+                      pending.put(
+                          new Pending(
+                              block,
+                              pool.submit(
+                                  () -> scan(scanners.get(), block, from, recycled.batch()))));
+                      previous = block;
+                      if (block.last) {
+                        break;
+                      }
+                    }
+                    pending.put(END);
+                  } catch (IOException e) {
+                    putQuietly(pending, e);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
     reader.start();
     try {
       return merge(pending, inFlight, sink, recycled);
@@ -101,7 +113,12 @@ final class BlockEventReader {
   private record Pending(Block block, Future<Scanned> scanned) {}
 
   /** One block's scan: its start (local; -1 when no start was found) and its events. */
-  private record Scanned(int start, int next, boolean arrayEnded, EventBatch events, EventScanner.Unsupported failure) {}
+  private record Scanned(
+      int start,
+      int next,
+      boolean arrayEnded,
+      EventBatch events,
+      EventScanner.Unsupported failure) {}
 
   /** Buffers and batches the merger is done with, for the reader and the workers to reuse. */
   private static final class Recycled {
@@ -128,7 +145,8 @@ final class BlockEventReader {
 
   private Scanned scan(EventScanner scanner, Block block, int from, EventBatch events) {
     if (from < 0) {
-      return new Scanned(-1, -1, false, null, new EventScanner.Unsupported("no event start in the block"));
+      return new Scanned(
+          -1, -1, false, null, new EventScanner.Unsupported("no event start in the block"));
     }
     try {
       int next = scanner.scan(block.buf, from, block.own(), block.length, events);
@@ -138,7 +156,11 @@ final class BlockEventReader {
     }
   }
 
-  private byte[] merge(BlockingQueue<Object> pending, Semaphore inFlight, Consumer<TraceEvent> sink, Recycled recycled)
+  private byte[] merge(
+      BlockingQueue<Object> pending,
+      Semaphore inFlight,
+      Consumer<TraceEvent> sink,
+      Recycled recycled)
       throws IOException, EventScanner.Unsupported {
     TraceEvent event = new TraceEvent();
     EventScanner own = new EventScanner();
@@ -264,10 +286,11 @@ final class BlockEventReader {
     }
 
     /**
-     * The block after {@code previous}, in {@code reuse} if given (it may be {@code previous}'s
-     * own buffer: the overlap copy moves within it, as System.arraycopy allows).
+     * The block after {@code previous}, in {@code reuse} if given (it may be {@code previous}'s own
+     * buffer: the overlap copy moves within it, as System.arraycopy allows).
      */
-    static Block next(InputStream in, Block previous, int index, int blockBytes, int overlap, byte[] reuse)
+    static Block next(
+        InputStream in, Block previous, int index, int blockBytes, int overlap, byte[] reuse)
         throws IOException {
       byte[] buf = reuse != null ? reuse : new byte[blockBytes + overlap];
       int have = 0;

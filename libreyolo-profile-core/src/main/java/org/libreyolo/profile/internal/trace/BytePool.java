@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Strings from UTF-8 bytes without allocating when the same bytes were seen before: traces
- * repeat a few thousand names and ids across millions of events. The caller supplies the hash
- * it computed while finding the string's end. One pool per thread.
+ * Strings from UTF-8 bytes without allocating when the same bytes were seen before: traces repeat a
+ * few thousand names and ids across millions of events. The caller supplies the hash it computed
+ * while finding the string's end. One pool per thread.
  */
 final class BytePool {
   private byte[][] keys = new byte[4096][];

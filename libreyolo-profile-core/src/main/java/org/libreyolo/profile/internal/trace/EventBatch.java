@@ -15,7 +15,15 @@ final class EventBatch {
   private boolean[] hasTs = new boolean[1024];
   private int size;
 
-  void add(String n, String c, String p, double t, boolean has, double d, String process, String thread) {
+  void add(
+      String n,
+      String c,
+      String p,
+      double t,
+      boolean has,
+      double d,
+      String process,
+      String thread) {
     if (size == name.length) {
       int cap = size * 2;
       name = Arrays.copyOf(name, cap);

@@ -4,11 +4,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads the elements of a trace's event array straight from UTF-8 bytes: the seven fields the
- * readers use ({@code ph cat name ts dur pid tid}) are decoded, everything else is skipped
- * without building tokens. Whatever it does not handle exactly as the full JSON parser would
- * (a malformed document, an escaped key, an object as a name, an event longer than the buffer)
- * ends the scan with {@link Unsupported}: the caller then reads the file with the full parser,
- * so results and error messages never depend on which path ran.
+ * readers use ({@code ph cat name ts dur pid tid}) are decoded, everything else is skipped without
+ * building tokens. Whatever it does not handle exactly as the full JSON parser would (a malformed
+ * document, an escaped key, an object as a name, an event longer than the buffer) ends the scan
+ * with {@link Unsupported}: the caller then reads the file with the full parser, so results and
+ * error messages never depend on which path ran.
  */
 final class EventScanner {
   /** The bytes are not something this scanner reads exactly; use the full parser. */
@@ -42,9 +42,9 @@ final class EventScanner {
 
   /**
    * Scans array elements that start in {@code [from, limit)} of {@code buf} (valid up to {@code
-   * end}) into {@code out}; {@code from} must be an element start (first byte after {@code [} or
-   * a comma and whitespace). Returns the start of the first element at or after {@code limit},
-   * or the position of the closing bracket ({@link #arrayEnded()}).
+   * end}) into {@code out}; {@code from} must be an element start (first byte after {@code [} or a
+   * comma and whitespace). Returns the start of the first element at or after {@code limit}, or the
+   * position of the closing bracket ({@link #arrayEnded()}).
    */
   int scan(byte[] buf, int from, int limit, int end, EventBatch out) throws Unsupported {
     this.b = buf;
@@ -82,8 +82,8 @@ final class EventScanner {
   }
 
   /**
-   * A likely element start at or after {@code from}: the opening brace of the first {@code
-   * "}, {"} seen. Only a guess, checked later against where the previous block really ended.
+   * A likely element start at or after {@code from}: the opening brace of the first {@code "}, {"}
+   * seen. Only a guess, checked later against where the previous block really ended.
    */
   static int guessEventStart(byte[] buf, int from, int end) {
     for (int i = from; i < end; i++) {
@@ -176,7 +176,8 @@ final class EventScanner {
       pos++;
       skipWhitespace();
     }
-    if (hasTs && "X".equals(ph)) { // the only events any reader uses are complete spans with a start
+    if (hasTs
+        && "X".equals(ph)) { // the only events any reader uses are complete spans with a start
       out.add(name, cat, ph, ts, hasTs, dur, pid, tid);
     }
   }
@@ -219,7 +220,7 @@ final class EventScanner {
           return NAME;
         }
       }
-      default -> { }
+      default -> {}
     }
     return OTHER;
   }
@@ -300,8 +301,8 @@ final class EventScanner {
   }
 
   /**
-   * A JSON number, correctly rounded: exact-integer mantissas under 2^53 with a power of ten up
-   * to 22 take the one-rounding fast path (as Clinger's algorithm), anything else Double.parseDouble.
+   * A JSON number, correctly rounded: exact-integer mantissas under 2^53 with a power of ten up to
+   * 22 take the one-rounding fast path (as Clinger's algorithm), anything else Double.parseDouble.
    */
   private double number() throws Unsupported {
     byte[] buf = b;

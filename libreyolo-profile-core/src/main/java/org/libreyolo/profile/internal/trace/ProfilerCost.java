@@ -1,8 +1,8 @@
 package org.libreyolo.profile.internal.trace;
 
 /**
- * The operator profiler's own cost per recorded op, as the capture measured it: {@code perOpUs}
- * in all, of which {@code inOpUs} falls inside the op's recorded span and the rest before it.
+ * The operator profiler's own cost per recorded op, as the capture measured it: {@code perOpUs} in
+ * all, of which {@code inOpUs} falls inside the op's recorded span and the rest before it.
  */
 public record ProfilerCost(double perOpUs, double inOpUs) {
   public ProfilerCost {

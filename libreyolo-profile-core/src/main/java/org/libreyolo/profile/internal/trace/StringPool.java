@@ -1,8 +1,8 @@
 package org.libreyolo.profile.internal.trace;
 
 /**
- * Turns the parser's character buffer into a String without allocating when the same text was
- * seen before: traces repeat a few thousand names across hundreds of thousands of events.
+ * Turns the parser's character buffer into a String without allocating when the same text was seen
+ * before: traces repeat a few thousand names across hundreds of thousands of events.
  */
 final class StringPool {
   private String[] table = new String[4096];

@@ -7,14 +7,19 @@ package org.libreyolo.profile.internal.trace;
 public final class TraceConventions {
   private TraceConventions() {}
 
-  /** Step markers: torch's {@code ProfilerStep#N}; readers match the prefix without the {@code #}. */
+  /**
+   * Step markers: torch's {@code ProfilerStep#N}; readers match the prefix without the {@code #}.
+   */
   public static final String STEP_MARKER = "ProfilerStep";
+
   public static final String STEP_MARKER_PREFIX = STEP_MARKER + "#";
+
   /** Phase annotations inside a step: {@code step/<phase>}. */
   public static final String PHASE_PREFIX = "step/";
 
   /** Event categories (Kineto's {@code cat}). */
   public static final String CAT_CPU_OP = "cpu_op";
+
   public static final String CAT_USER_ANNOTATION = "user_annotation";
   public static final String CAT_GPU_USER_ANNOTATION = "gpu_user_annotation";
   public static final String CAT_KERNEL = "kernel";

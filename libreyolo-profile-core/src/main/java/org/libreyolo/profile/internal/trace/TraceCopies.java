@@ -25,8 +25,8 @@ public final class TraceCopies {
   private TraceCopies() {}
 
   /**
-   * Writes {@code copies} back-to-back copies of the trace's events (each shifted past the
-   * previous one in time, markers renumbered) as one uncompressed trace; returns the event count.
+   * Writes {@code copies} back-to-back copies of the trace's events (each shifted past the previous
+   * one in time, markers renumbered) as one uncompressed trace; returns the event count.
    */
   public static long concatenate(Path source, int copies, Path target) throws IOException {
     double span = spanUs(source);
@@ -36,7 +36,8 @@ public final class TraceCopies {
       g.writeStartObject();
       g.writeArrayFieldStart("traceEvents");
       for (int c = 0; c < copies; c++) {
-        try (InputStream in = open(source); JsonParser p = MAPPER.getFactory().createParser(in)) {
+        try (InputStream in = open(source);
+            JsonParser p = MAPPER.getFactory().createParser(in)) {
           seekEvents(p);
           while (p.nextToken() == JsonToken.START_OBJECT) {
             ObjectNode e = p.readValueAsTree();
@@ -45,8 +46,13 @@ public final class TraceCopies {
             }
             String name = e.path("name").asText();
             if (name.startsWith(TraceConventions.STEP_MARKER_PREFIX)) {
-              e.put("name", TraceConventions.STEP_MARKER_PREFIX + (c * 100_000
-                  + Long.parseLong(name.substring(TraceConventions.STEP_MARKER_PREFIX.length()).replaceAll("\\D", "0"))));
+              e.put(
+                  "name",
+                  TraceConventions.STEP_MARKER_PREFIX
+                      + (c * 100_000
+                          + Long.parseLong(
+                              name.substring(TraceConventions.STEP_MARKER_PREFIX.length())
+                                  .replaceAll("\\D", "0"))));
             }
             g.writeTree(e);
             count++;
@@ -62,7 +68,8 @@ public final class TraceCopies {
   private static double spanUs(Path source) throws IOException {
     double min = Double.MAX_VALUE;
     double max = -Double.MAX_VALUE;
-    try (InputStream in = open(source); JsonParser p = MAPPER.getFactory().createParser(in)) {
+    try (InputStream in = open(source);
+        JsonParser p = MAPPER.getFactory().createParser(in)) {
       seekEvents(p);
       while (p.nextToken() == JsonToken.START_OBJECT) {
         JsonNode e = p.readValueAsTree();
@@ -98,5 +105,4 @@ public final class TraceCopies {
     in.reset();
     return a == 0x1f && b == 0x8b ? new GZIPInputStream(in) : in;
   }
-
 }

@@ -21,19 +21,23 @@ import org.libreyolo.profile.LibreYoloException;
 
 /**
  * Streams the complete ({@code "ph": "X"}) events with a start time of a Chrome/Kineto trace
- * ({@code .json} or gzip, a top-level array or an object with {@code traceEvents}): the only
- * events any reader uses. No tree is built: heap use is independent of size. DJL's raw
- * operator-profiler output (no {@code cat}, pid "CPU Functions") reads as {@code cpu_op} events.
- * Any parse failure is an {@link LibreYoloException.Kind#UNPARSABLE_TRACE}.
+ * ({@code .json} or gzip, a top-level array or an object with {@code traceEvents}): the only events
+ * any reader uses. No tree is built: heap use is independent of size. DJL's raw operator-profiler
+ * output (no {@code cat}, pid "CPU Functions") reads as {@code cpu_op} events. Any parse failure is
+ * an {@link LibreYoloException.Kind#UNPARSABLE_TRACE}.
  */
 public final class TraceReader {
   /** DJL's legacy profiler names its process this and writes no categories. */
   static final String DJL_CPU_PID = "CPU Functions";
 
-  private static final JsonFactory FACTORY = new ObjectMapper(JsonFactory.builder()
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).build())
-      .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-      .build()).getFactory();
+  private static final JsonFactory FACTORY =
+      new ObjectMapper(
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder().maxNestingDepth(200).build())
+                  .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+                  .build())
+          .getFactory();
 
   private TraceReader() {}
 
@@ -44,17 +48,17 @@ public final class TraceReader {
   public record Header(String gpuName, ProfilerCost profilerCost) {}
 
   /** What a reader accepts, said when a file is JSON but neither (docs/deviations.md). */
-  static final String NEITHER = "neither a profile (an object with \"schema\": \"libreyolo.profile.analysis/v1\")"
-      + " nor a trace (a JSON array of events, or an object with a \"traceEvents\" array)";
+  static final String NEITHER =
+      "neither a profile (an object with \"schema\": \"libreyolo.profile.analysis/v1\")"
+          + " nor a trace (a JSON array of events, or an object with a \"traceEvents\" array)";
 
   /** The sink that received a trace's events, and the header facts. */
   public record Read<S>(S sink, Header header) {}
 
   /**
    * Reads every event of {@code file} into a sink from {@code freshSink}. The fast byte scanner
-   * runs first (docs/trace-reading.md); if it meets anything it does not read exactly, the
-   * file is read again with the full JSON parser into a new sink, so results and errors are
-   * the parser's.
+   * runs first (docs/trace-reading.md); if it meets anything it does not read exactly, the file is
+   * read again with the full JSON parser into a new sink, so results and errors are the parser's.
    */
   public static <S extends Consumer<TraceEvent>> Read<S> read(Path file, Supplier<S> freshSink) {
     if (Files.isDirectory(file)) {
@@ -64,7 +68,7 @@ public final class TraceReader {
     try (InputStream in = open(file)) {
       byte[] document = BlockEventReader.standard().read(in, TraceReader::eventsArrayStart, sink);
       try (JsonParser parser = FACTORY.createParser(document)) {
-        return new Read<>(sink, readRoot(parser, e -> { }));
+        return new Read<>(sink, readRoot(parser, e -> {}));
       }
     } catch (EventScanner.Unsupported | IOException | RuntimeException fast) {
       // the full parser decides: it reads what the scanner does not and words every error
@@ -151,7 +155,8 @@ public final class TraceReader {
         events = true;
       } else if (field.equals("deviceProperties") && value == JsonToken.START_ARRAY) {
         gpu = firstDeviceName(p);
-      } else if (field.equals(TraceConventions.PROFILER_COST_KEY) && value == JsonToken.START_OBJECT) {
+      } else if (field.equals(TraceConventions.PROFILER_COST_KEY)
+          && value == JsonToken.START_OBJECT) {
         cost = profilerCost(p);
       } else {
         p.skipChildren();
@@ -200,7 +205,8 @@ public final class TraceReader {
     return name;
   }
 
-  private static void readEvents(JsonParser p, TraceEvent e, Consumer<TraceEvent> sink) throws IOException {
+  private static void readEvents(JsonParser p, TraceEvent e, Consumer<TraceEvent> sink)
+      throws IOException {
     StringPool pool = new StringPool();
     JsonToken t;
     while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
@@ -216,7 +222,8 @@ public final class TraceReader {
         String field = p.currentName();
         JsonToken value = p.nextToken();
         switch (field) {
-          case "name" -> e.name = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
+          case "name" ->
+              e.name = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           case "cat" -> e.cat = value == JsonToken.VALUE_STRING ? pooled(pool, p) : skipped(p);
           case "ph" -> e.ph = value == JsonToken.VALUE_STRING ? pooled(pool, p) : skipped(p);
           case "ts" -> {
@@ -228,8 +235,10 @@ public final class TraceReader {
             }
           }
           case "dur" -> e.dur = value.isNumeric() ? p.getDoubleValue() : skippedZero(p);
-          case "pid" -> e.pid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
-          case "tid" -> e.tid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
+          case "pid" ->
+              e.pid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
+          case "tid" ->
+              e.tid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           default -> p.skipChildren();
         }
       }
@@ -241,7 +250,9 @@ public final class TraceReader {
     }
   }
 
-  /** A non-string value where a string is read: skipped whole (an object must not leak its fields). */
+  /**
+   * A non-string value where a string is read: skipped whole (an object must not leak its fields).
+   */
   private static String skipped(JsonParser p) throws IOException {
     p.skipChildren();
     return null;
@@ -265,8 +276,8 @@ public final class TraceReader {
   }
 
   private static LibreYoloException unparsable(Path file, String why) {
-    return new LibreYoloException(LibreYoloException.Kind.UNPARSABLE_TRACE,
-        "failed to analyse " + file + ": " + why);
+    return new LibreYoloException(
+        LibreYoloException.Kind.UNPARSABLE_TRACE, "failed to analyse " + file + ": " + why);
   }
 
   private static String firstLine(String message) {

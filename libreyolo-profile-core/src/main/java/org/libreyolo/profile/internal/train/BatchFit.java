@@ -14,8 +14,8 @@ import org.libreyolo.profile.internal.model.Yolo9Size;
 
 /**
  * {@code --batch -1} on CPU: the largest power-of-two batch whose forward+backward keeps the
- * process's peak resident memory near 70% of the memory available at the start (probed with
- * short passes; VmHWM is reset between probes through /proc/self/clear_refs).
+ * process's peak resident memory near 70% of the memory available at the start (probed with short
+ * passes; VmHWM is reset between probes through /proc/self/clear_refs).
  */
 public final class BatchFit {
   public static final int MAX_BATCH = 64;

@@ -30,7 +30,10 @@ final class Ciou {
     double dx = (ax1 + ax2 - bx1 - bx2) / 2;
     double dy = (ay1 + ay2 - by1 - by2) / 2;
     double rho2 = dx * dx + dy * dy;
-    double v = 4 / (Math.PI * Math.PI) * Math.pow(Math.atan(w1 / (h1 + EPS)) - Math.atan(w2 / (h2 + EPS)), 2);
+    double v =
+        4
+            / (Math.PI * Math.PI)
+            * Math.pow(Math.atan(w1 / (h1 + EPS)) - Math.atan(w2 / (h2 + EPS)), 2);
     double alpha = v / (v - iou + 1 + EPS);
     return iou - rho2 / c2 - alpha * v;
   }

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Exponential moving average of every floating-point state entry, BN running statistics
- * included, with LibreYOLO's ramp {@code decay(u) = 0.9999 (1 - exp(-u / 2000))}.
+ * Exponential moving average of every floating-point state entry, BN running statistics included,
+ * with LibreYOLO's ramp {@code decay(u) = 0.9999 (1 - exp(-u / 2000))}.
  */
 public final class Ema {
   private final List<Parameter> parameters = new ArrayList<>();

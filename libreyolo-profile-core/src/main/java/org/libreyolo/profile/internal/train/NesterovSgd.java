@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * PyTorch-style SGD with Nesterov momentum (0.937) and three parameter groups, as LibreYOLO
- * trains: BN gammas and all biases without weight decay, every other weight with 5e-4. DJL's
- * built-in SGD has neither Nesterov nor groups, so the update is written with in-place NDArray ops:
- * {@code g += wd w; v = m v + g; w -= lr (g + m v)}.
+ * PyTorch-style SGD with Nesterov momentum (0.937) and three parameter groups, as LibreYOLO trains:
+ * BN gammas and all biases without weight decay, every other weight with 5e-4. DJL's built-in SGD
+ * has neither Nesterov nor groups, so the update is written with in-place NDArray ops: {@code g +=
+ * wd w; v = m v + g; w -= lr (g + m v)}.
  */
 public final class NesterovSgd {
   public static final float MOMENTUM = 0.937f;
@@ -22,7 +22,9 @@ public final class NesterovSgd {
 
   private final List<Slot> slots = new ArrayList<>();
 
-  /** @param parameters upstream-named trainable parameters (running statistics are skipped) */
+  /**
+   * @param parameters upstream-named trainable parameters (running statistics are skipped)
+   */
   public NesterovSgd(Map<String, Parameter> parameters, NDManager state) {
     for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
       Parameter p = e.getValue();
@@ -85,14 +87,18 @@ public final class NesterovSgd {
     return false;
   }
 
-  /** LibreYOLO's per-iteration schedule: linear warm-up from 1e-4 to lr0, then linear decay to lr0 * 0.01. */
+  /**
+   * LibreYOLO's per-iteration schedule: linear warm-up from 1e-4 to lr0, then linear decay to lr0 *
+   * 0.01.
+   */
   public static float learningRate(long iteration, long warmupIterations, long totalIterations) {
     double lr0 = 0.01;
     double start = 1e-4;
     if (iteration <= warmupIterations) {
       return (float) (start + (lr0 - start) * iteration / Math.max(1, warmupIterations));
     }
-    double progress = (double) (iteration - warmupIterations) / Math.max(1, totalIterations - warmupIterations);
+    double progress =
+        (double) (iteration - warmupIterations) / Math.max(1, totalIterations - warmupIterations);
     return (float) (lr0 + (lr0 * 0.01 - lr0) * Math.min(1, progress));
   }
 }

@@ -3,10 +3,10 @@ package org.libreyolo.profile.internal.train;
 import java.util.Arrays;
 
 /**
- * The task-aligned assigner of LibreYOLO9's loss (docs/model.md, "Loss"), on detached
- * predictions in plain Java arrays, one image at a time: candidates inside the box and within
- * reg_max, alignment {@code iou^6 * cls^0.5}, top-10 per target, an argmax guarantee, de-duplication
- * by IoU, and soft class targets {@code align / max(align) * max(iou)} per target.
+ * The task-aligned assigner of LibreYOLO9's loss (docs/model.md, "Loss"), on detached predictions
+ * in plain Java arrays, one image at a time: candidates inside the box and within reg_max,
+ * alignment {@code iou^6 * cls^0.5}, top-10 per target, an argmax guarantee, de-duplication by IoU,
+ * and soft class targets {@code align / max(align) * max(iou)} per target.
  */
 final class TaskAlignedAssigner {
   static final int TOP_K = 10;
@@ -28,7 +28,13 @@ final class TaskAlignedAssigner {
    * @param gt T x 4 xyxy pixels
    * @param gtCls T classes
    */
-  static Assignment assign(float[] predBoxes, float[] clsProb, int nc, float[] anchors, float[] strides, float[] gt,
+  static Assignment assign(
+      float[] predBoxes,
+      float[] clsProb,
+      int nc,
+      float[] anchors,
+      float[] strides,
+      float[] gt,
       int[] gtCls) {
     int a = strides.length;
     int t = gtCls.length;
@@ -44,7 +50,9 @@ final class TaskAlignedAssigner {
         double tp = (ay - gt[4 * i + 1]) / s;
         double r = (gt[4 * i + 2] - ax) / s;
         double b = (gt[4 * i + 3] - ay) / s;
-        inside[i][k] = Math.min(Math.min(l, tp), Math.min(r, b)) >= 0 && Math.max(Math.max(l, tp), Math.max(r, b)) <= MAX_DIST;
+        inside[i][k] =
+            Math.min(Math.min(l, tp), Math.min(r, b)) >= 0
+                && Math.max(Math.max(l, tp), Math.max(r, b)) <= MAX_DIST;
         double ciou = Math.max(0, Math.min(1, Ciou.of(gt, 4 * i, predBoxes, 4 * k)));
         iou[i][k] = ciou;
         align[i][k] = Math.pow(ciou, IOU_POWER) * Math.pow(clsProb[k * nc + gtCls[i]], CLS_POWER);
@@ -117,7 +125,10 @@ final class TaskAlignedAssigner {
     for (int i = 0; i < idx.length; i++) {
       idx[i] = i;
     }
-    Arrays.sort(idx, (x, y) -> values[y] != values[x] ? Double.compare(values[y], values[x]) : Integer.compare(x, y));
+    Arrays.sort(
+        idx,
+        (x, y) ->
+            values[y] != values[x] ? Double.compare(values[y], values[x]) : Integer.compare(x, y));
     int n = Math.min(k, values.length);
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {

@@ -21,14 +21,16 @@ import org.libreyolo.profile.internal.weights.RandomInit;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /**
- * Everything one training run holds (model, loader, optimizer, EMA, schedule) and one training
- * step with its phases: dataload, to_device, forward (with the loss), backward, optimizer.
+ * Everything one training run holds (model, loader, optimizer, EMA, schedule) and one training step
+ * with its phases: dataload, to_device, forward (with the loss), backward, optimizer.
  */
 public final class TrainSession implements AutoCloseable {
   /** The loader's wait, timed as a phase of its own (not part of the composition). */
   public static final String DATALOAD = "dataload";
+
   /** The compute phases of a step, in order: the composition of a training profile. */
-  public static final List<String> PHASES = List.of("to_device", "forward", "backward", "optimizer");
+  public static final List<String> PHASES =
+      List.of("to_device", "forward", "backward", "optimizer");
 
   private final Yolo9Detector detector;
   private final TrainLoader loader;
@@ -41,9 +43,16 @@ public final class TrainSession implements AutoCloseable {
   private long skippedSteps;
   private long iteration;
 
-  public TrainSession(DetectionDataset dataset, Yolo9Size size, int batch, int imgsz, int workers, Device device,
+  public TrainSession(
+      DetectionDataset dataset,
+      Yolo9Size size,
+      int batch,
+      int imgsz,
+      int workers,
+      Device device,
       long epochs) {
-    this.detector = new Yolo9Detector(size, dataset.names().size(), device, WeightsSource.RANDOM_INIT);
+    this.detector =
+        new Yolo9Detector(size, dataset.names().size(), device, WeightsSource.RANDOM_INIT);
     TrainLoader l = null;
     try {
       l = new TrainLoader(dataset, batch, imgsz, workers, 0, true);
@@ -89,19 +98,28 @@ public final class TrainSession implements AutoCloseable {
     try (NDManager sub = detector.manager().newSubManager()) {
       NDArray x;
       try (Span s = clock.phase("to_device")) {
-        x = sub.create(batch.images(), new Shape(batch.size(), 3, batch.imgsz(), batch.imgsz()), DataType.FLOAT32);
+        x =
+            sub.create(
+                batch.images(),
+                new Shape(batch.size(), 3, batch.imgsz(), batch.imgsz()),
+                DataType.FLOAT32);
       }
       double[] loss;
       try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
         Yolo9Loss.Terms terms;
         try (Span s = clock.phase("forward")) {
           NDList raw = detector.forwardTraining(x);
-          terms = Yolo9Loss.compute(raw, batch.targets(), TrainLoader.MAX_TARGETS, batch.imgsz(), batch.imgsz());
+          terms =
+              Yolo9Loss.compute(
+                  raw, batch.targets(), TrainLoader.MAX_TARGETS, batch.imgsz(), batch.imgsz());
         }
         try (Span s = clock.phase("backward")) {
           collector.backward(terms.total());
         }
-        loss = new double[] {terms.box(), terms.dfl(), terms.cls(), terms.box() + terms.dfl() + terms.cls()};
+        loss =
+            new double[] {
+              terms.box(), terms.dfl(), terms.cls(), terms.box() + terms.dfl() + terms.cls()
+            };
       }
       boolean applied;
       try (Span s = clock.phase("optimizer")) {
@@ -123,7 +141,9 @@ public final class TrainSession implements AutoCloseable {
     step(clock);
   }
 
-  /** One step timed on its own: the step's compute time (the loader's wait left out) and each phase. */
+  /**
+   * One step timed on its own: the step's compute time (the loader's wait left out) and each phase.
+   */
   public PhaseClock.Lap timedStep(CaptureSession session) {
     PhaseClock clock = new PhaseClock(session);
     clock.start();

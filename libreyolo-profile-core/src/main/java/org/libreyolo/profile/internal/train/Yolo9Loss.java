@@ -9,9 +9,9 @@ import ai.djl.ndarray.types.Shape;
 import org.libreyolo.profile.internal.model.Yolo9Net;
 
 /**
- * LibreYOLO9's detection loss (docs/model.md, "Loss"): task-aligned assignment on
- * detached predictions, then BCE on soft class targets, CIoU box loss and DFL, normalised by the
- * sum of soft targets and weighted 7.5 / 1.5 / 0.5. Box and DFL work in grid units.
+ * LibreYOLO9's detection loss (docs/model.md, "Loss"): task-aligned assignment on detached
+ * predictions, then BCE on soft class targets, CIoU box loss and DFL, normalised by the sum of soft
+ * targets and weighted 7.5 / 1.5 / 0.5. Box and DFL work in grid units.
  */
 public final class Yolo9Loss {
   public static final double BOX_WEIGHT = 7.5;
@@ -26,7 +26,8 @@ public final class Yolo9Loss {
 
   /**
    * @param raw the three level maps (B, 64+nc, H_i, W_i), in training mode
-   * @param targets B x M x 5 rows {@code [class, x1, y1, x2, y2]} normalised to the input, class -1 = padding
+   * @param targets B x M x 5 rows {@code [class, x1, y1, x2, y2]} normalised to the input, class -1
+   *     = padding
    */
   public static Terms compute(NDList raw, float[] targets, int maxTargets, int height, int width) {
     NDArray first = raw.get(0);
@@ -51,12 +52,17 @@ public final class Yolo9Loss {
     NDArray centre = manager.create(centres, new Shape(1, anchors, 2));
     NDArray stride = manager.create(strides, new Shape(1, anchors, 1));
     NDArray logp = boxLogits.logSoftmax(3);
-    NDArray dist = logp.exp().mul(manager.arange(0f, BINS).reshape(1, 1, 1, BINS)).sum(new int[] {3});
-    NDArray predGrid = NDArrays.concat(new NDList(dist.get(":, :, :2").neg().add(centre), dist.get(":, :, 2:").add(centre)), 2);
+    NDArray dist =
+        logp.exp().mul(manager.arange(0f, BINS).reshape(1, 1, 1, BINS)).sum(new int[] {3});
+    NDArray predGrid =
+        NDArrays.concat(
+            new NDList(dist.get(":, :, :2").neg().add(centre), dist.get(":, :, 2:").add(centre)),
+            2);
 
     // assignment on detached values, in Java
     float[] predPixels = predGrid.mul(stride).toType(DataType.FLOAT32, false).toFloatArray();
-    float[] clsProb = clsLogits.getNDArrayInternal().sigmoid().toType(DataType.FLOAT32, false).toFloatArray();
+    float[] clsProb =
+        clsLogits.getNDArrayInternal().sigmoid().toType(DataType.FLOAT32, false).toFloatArray();
     float[] anchorPixels = new float[2 * anchors];
     for (int k = 0; k < anchors; k++) {
       anchorPixels[2 * k] = centres[2 * k] * strides[k];
@@ -70,10 +76,15 @@ public final class Yolo9Loss {
     int foreground = 0;
     for (int b = 0; b < batch; b++) {
       ImageTargets gt = ImageTargets.of(targets, b, maxTargets, width, height);
-      TaskAlignedAssigner.Assignment as = TaskAlignedAssigner.assign(
-          java.util.Arrays.copyOfRange(predPixels, b * anchors * 4, (b + 1) * anchors * 4),
-          java.util.Arrays.copyOfRange(clsProb, b * anchors * nc, (b + 1) * anchors * nc), nc, anchorPixels, strides,
-          gt.boxes(), gt.classes());
+      TaskAlignedAssigner.Assignment as =
+          TaskAlignedAssigner.assign(
+              java.util.Arrays.copyOfRange(predPixels, b * anchors * 4, (b + 1) * anchors * 4),
+              java.util.Arrays.copyOfRange(clsProb, b * anchors * nc, (b + 1) * anchors * nc),
+              nc,
+              anchorPixels,
+              strides,
+              gt.boxes(),
+              gt.classes());
       foreground += as.foreground();
       for (int k = 0; k < anchors; k++) {
         if (as.cls()[k] < 0) {
@@ -87,14 +98,20 @@ public final class Yolo9Loss {
         float s = strides[k];
         float ax = centres[2 * k];
         float ay = centres[2 * k + 1];
-        float[] box = {as.boxes()[4 * k] / s, as.boxes()[4 * k + 1] / s, as.boxes()[4 * k + 2] / s, as.boxes()[4 * k + 3] / s};
+        float[] box = {
+          as.boxes()[4 * k] / s,
+          as.boxes()[4 * k + 1] / s,
+          as.boxes()[4 * k + 2] / s,
+          as.boxes()[4 * k + 3] / s
+        };
         System.arraycopy(box, 0, targetGrid, row * 4, 4);
         float[] d = {ax - box[0], ay - box[1], box[2] - ax, box[3] - ay};
         for (int side = 0; side < 4; side++) {
           float di = Math.max(0f, Math.min((float) TaskAlignedAssigner.MAX_DIST, d[side]));
           int l = (int) Math.floor(di);
           int base = (row * 4 + side) * BINS;
-          // CE(l) * (r - d) + CE(r) * (d - l), averaged over the 4 sides, weighted by the soft score
+          // CE(l) * (r - d) + CE(r) * (d - l), averaged over the 4 sides, weighted by the soft
+          // score
           dflWeights[base + l] += (l + 1 - di) * score / 4;
           if (l + 1 < BINS) {
             dflWeights[base + l + 1] += (di - l) * score / 4;
@@ -109,9 +126,17 @@ public final class Yolo9Loss {
     NDArray w = manager.create(weight, new Shape(batch, anchors));
     NDArray tgt = manager.create(targetGrid, new Shape(batch, anchors, 4));
     NDArray box = ciou(predGrid, tgt).neg().add(1f).mul(w).sum().div(n);
-    NDArray dfl = logp.mul(manager.create(dflWeights, new Shape(batch, anchors, 4, BINS))).sum().neg().div(n);
-    NDArray total = box.mul((float) BOX_WEIGHT).add(dfl.mul((float) DFL_WEIGHT)).add(cls.mul((float) CLS_WEIGHT));
-    return new Terms(total, BOX_WEIGHT * scalar(box), DFL_WEIGHT * scalar(dfl), CLS_WEIGHT * scalar(cls),
+    NDArray dfl =
+        logp.mul(manager.create(dflWeights, new Shape(batch, anchors, 4, BINS))).sum().neg().div(n);
+    NDArray total =
+        box.mul((float) BOX_WEIGHT)
+            .add(dfl.mul((float) DFL_WEIGHT))
+            .add(cls.mul((float) CLS_WEIGHT));
+    return new Terms(
+        total,
+        BOX_WEIGHT * scalar(box),
+        DFL_WEIGHT * scalar(dfl),
+        CLS_WEIGHT * scalar(cls),
         (double) foreground / batch);
   }
 
@@ -146,8 +171,19 @@ public final class Yolo9Loss {
     NDArray cw = ax2.maximum(bx2).sub(ax1.minimum(bx1));
     NDArray ch = ay2.maximum(by2).sub(ay1.minimum(by1));
     NDArray c2 = cw.square().add(ch.square()).add(eps);
-    NDArray rho2 = ax1.add(ax2).sub(bx1).sub(bx2).div(2f).square().add(ay1.add(ay2).sub(by1).sub(by2).div(2f).square());
-    NDArray v = w1.div(h1.add(eps)).atan().sub(w2.div(h2.add(eps)).atan()).square().mul((float) (4 / (Math.PI * Math.PI)));
+    NDArray rho2 =
+        ax1.add(ax2)
+            .sub(bx1)
+            .sub(bx2)
+            .div(2f)
+            .square()
+            .add(ay1.add(ay2).sub(by1).sub(by2).div(2f).square());
+    NDArray v =
+        w1.div(h1.add(eps))
+            .atan()
+            .sub(w2.div(h2.add(eps)).atan())
+            .square()
+            .mul((float) (4 / (Math.PI * Math.PI)));
     NDArray alpha = v.div(v.sub(iou).add(1 + eps)).stopGradient();
     return iou.sub(rho2.div(c2)).sub(alpha.mul(v));
   }

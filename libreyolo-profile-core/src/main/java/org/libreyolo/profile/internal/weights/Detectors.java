@@ -32,7 +32,8 @@ public final class Detectors {
   private static Detector fromTensors(WeightsSource source, int classes, Device device) {
     Map<String, Tensor> tensors = WeightsLoader.readTensors(source.file());
     Yolo9Size inferred = WeightsLoader.inferSize(tensors);
-    Yolo9Size size = inferred != null ? inferred : source.size() != null ? source.size() : Yolo9Size.T;
+    Yolo9Size size =
+        inferred != null ? inferred : source.size() != null ? source.size() : Yolo9Size.T;
     int fileClasses = WeightsLoader.inferClasses(tensors);
     Yolo9Detector detector =
         new Yolo9Detector(size, fileClasses > 0 ? fileClasses : classes, device, source.label());

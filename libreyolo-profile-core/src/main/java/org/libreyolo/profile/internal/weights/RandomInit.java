@@ -19,24 +19,25 @@ public final class RandomInit {
 
   public static void apply(Yolo9Net net, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    net.forEachConvParameters((fanIn, weight, bias) -> {
-      float bound = (float) (1.0 / Math.sqrt(fanIn));
-      fillUniform(weight, bound, random);
-      if (bias != null) {
-        fillUniform(bias, bound, random);
-      }
-    });
+    net.forEachConvParameters(
+        (fanIn, weight, bias) -> {
+          float bound = (float) (1.0 / Math.sqrt(fanIn));
+          fillUniform(weight, bound, random);
+          if (bias != null) {
+            fillUniform(bias, bound, random);
+          }
+        });
     net.initHeadBiases();
   }
 
   private static void fillUniform(Parameter p, float bound, SplittableRandom random) {
     int n = Math.toIntExact(p.getShape().size());
-    FloatBuffer values = ByteBuffer.allocateDirect(n * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    FloatBuffer values =
+        ByteBuffer.allocateDirect(n * 4).order(ByteOrder.nativeOrder()).asFloatBuffer();
     for (int i = 0; i < n; i++) {
       values.put((float) ((random.nextDouble() * 2 - 1) * bound));
     }
     values.flip();
     p.getArray().set(values);
   }
-
 }

@@ -51,10 +51,11 @@ public final class WeightsLoader {
   }
 
   /**
-   * Copies every expected tensor into its parameter. Missing, unexpected and mis-shaped names
-   * are all reported together (the first few of each), so one run shows what is wrong.
+   * Copies every expected tensor into its parameter. Missing, unexpected and mis-shaped names are
+   * all reported together (the first few of each), so one run shows what is wrong.
    */
-  public static void apply(Map<String, Tensor> tensors, Map<String, Parameter> parameters, String source) {
+  public static void apply(
+      Map<String, Tensor> tensors, Map<String, Parameter> parameters, String source) {
     List<String> missing = new ArrayList<>();
     List<String> misShaped = new ArrayList<>();
     List<String> unexpected = new ArrayList<>();
@@ -72,7 +73,8 @@ public final class WeightsLoader {
       }
     }
     if (!missing.isEmpty() || !misShaped.isEmpty() || !unexpected.isEmpty()) {
-      StringBuilder msg = new StringBuilder("weights ").append(source).append(" do not fit the model:");
+      StringBuilder msg =
+          new StringBuilder("weights ").append(source).append(" do not fit the model:");
       describe(msg, "missing", missing);
       describe(msg, "wrong shape", misShaped);
       describe(msg, "unexpected", unexpected);
@@ -87,8 +89,13 @@ public final class WeightsLoader {
     if (keys.isEmpty()) {
       return;
     }
-    msg.append(' ').append(keys.size()).append(' ').append(what).append(" (")
+    msg.append(' ')
+        .append(keys.size())
+        .append(' ')
+        .append(what)
+        .append(" (")
         .append(String.join(", ", keys.subList(0, Math.min(SHOWN, keys.size()))))
-        .append(keys.size() > SHOWN ? ", ..." : "").append(");");
+        .append(keys.size() > SHOWN ? ", ..." : "")
+        .append(");");
   }
 }

@@ -19,14 +19,17 @@ import org.libreyolo.profile.internal.model.Yolo9Size;
  */
 public record WeightsSource(Kind kind, Yolo9Size size, Path file, String requested) {
   private static final Pattern BUILT_IN =
-      Pattern.compile("libreyolo9([tsmc])(-seg|-sem|-pose|-cls|-obb)?\\.pt", Pattern.CASE_INSENSITIVE);
+      Pattern.compile(
+          "libreyolo9([tsmc])(-seg|-sem|-pose|-cls|-obb)?\\.pt", Pattern.CASE_INSENSITIVE);
 
   /** The label recorded in profiles when no weights file was loaded. */
   public static final String RANDOM_INIT = "random-init";
 
   /** How the weights are obtained. */
   public enum Kind {
-    RANDOM_INIT, TENSOR_FILE, TORCHSCRIPT
+    RANDOM_INIT,
+    TENSOR_FILE,
+    TORCHSCRIPT
   }
 
   /**
@@ -35,19 +38,29 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
    */
   public static WeightsSource resolve(String weights, String sizeFlag) {
     Yolo9Size explicit = sizeFlag == null ? null : Yolo9Size.parse(sizeFlag);
-    String name = weights != null ? weights : (explicit != null ? explicit : Yolo9Size.T).weightsName();
+    String name =
+        weights != null ? weights : (explicit != null ? explicit : Yolo9Size.T).weightsName();
     Path path = Path.of(name);
-    Matcher builtIn = BUILT_IN.matcher(path.getFileName() == null ? name : path.getFileName().toString());
+    Matcher builtIn =
+        BUILT_IN.matcher(path.getFileName() == null ? name : path.getFileName().toString());
     if (builtIn.matches()) {
       Yolo9Size named = Yolo9Size.parse(builtIn.group(1));
       if (explicit != null && explicit != named) {
         throw LibreYoloException.badInput(
-            "{weights} " + name + " is size " + named.letter() + " but {size} is " + explicit.letter()
-                + ": drop {size} or use {weights} " + explicit.weightsName());
+            "{weights} "
+                + name
+                + " is size "
+                + named.letter()
+                + " but {size} is "
+                + explicit.letter()
+                + ": drop {size} or use {weights} "
+                + explicit.weightsName());
       }
       if (builtIn.group(2) != null) {
         throw LibreYoloException.badInput(
-            "{weights} " + name + ": only the detect task is supported (no -seg/-pose/-obb/-cls/-sem head)");
+            "{weights} "
+                + name
+                + ": only the detect task is supported (no -seg/-pose/-obb/-cls/-sem head)");
       }
       if (!Files.exists(path)) {
         return new WeightsSource(Kind.RANDOM_INIT, named, null, name);
@@ -55,11 +68,14 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
     }
     if (!Files.exists(path)) {
       throw LibreYoloException.badInput(
-          "weights file not found: " + name + " (built-in names: LibreYOLO9t.pt, LibreYOLO9s.pt,"
+          "weights file not found: "
+              + name
+              + " (built-in names: LibreYOLO9t.pt, LibreYOLO9s.pt,"
               + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript)");
     }
     if (Files.isDirectory(path)) {
-      throw LibreYoloException.badInput("{weights} " + name + " is a directory, not a weights file");
+      throw LibreYoloException.badInput(
+          "{weights} " + name + " is a directory, not a weights file");
     }
     String lower = name.toLowerCase(Locale.ROOT);
     Yolo9Size size = builtIn.matches() ? Yolo9Size.parse(builtIn.group(1)) : explicit;
@@ -71,7 +87,8 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
     }
     if (lower.endsWith(".pt") || lower.endsWith(".pth")) {
       throw LibreYoloException.badInput(
-          name + " is a pickled PyTorch checkpoint, which Java cannot read: export its state dict to"
+          name
+              + " is a pickled PyTorch checkpoint, which Java cannot read: export its state dict to"
               + " .npz or .safetensors, or the model to TorchScript");
     }
     throw LibreYoloException.badInput(

@@ -28,14 +28,23 @@ class FixtureTracesTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    // file, real_steps, launches/step, gpu busy ms, gpu_util_raw, tensorcore %, mallocs/step, step ms, bound
+    // file, real_steps, launches/step, gpu busy ms, gpu_util_raw, tensorcore %, mallocs/step, step
+    // ms, bound
     "a100-train-control.json.gz, 3, 1428, 79.53, 1.03, 14.2, 0, 77.18, compute",
     "v100-train-test.json.gz, 3, 1566, 125.33, 1.057, 0.0, 0, 118.58, memory-pressure",
     "mi250-minitoy-train.json.gz, 2, 7, 0.06, 0.012, 0.0, 0, 4.69, host / launch",
     "a100-alexnet-infer.json.gz, 1, 79, 10.69, 0.0, 0.0, 39, 0.0, memory-pressure",
   })
-  void gpuTraceScalars(String file, int steps, long launches, double busy, double utilRaw, double tc,
-      long mallocs, double stepMs, String bound) {
+  void gpuTraceScalars(
+      String file,
+      int steps,
+      long launches,
+      double busy,
+      double utilRaw,
+      double tc,
+      long mallocs,
+      double stepMs,
+      String bound) {
     JsonNode p = analyze("gpu-traces/" + file);
     assertThat(p.get("window").get("real_steps").asInt()).isEqualTo(steps);
     assertThat(p.get("launches_per_step").asLong()).isEqualTo(launches);
@@ -49,7 +58,8 @@ class FixtureTracesTest {
     // no step/ annotations in these traces: everything is unphased (fixtures README)
     assertThat(p.get("phases")).hasSize(1);
     assertThat(p.get("phases").get(0).get("phase").asText()).isEqualTo("unphased");
-    assertThat(p.get("phases").get(0).get("gpu_ms_per_step").asDouble()).isCloseTo(busy, org.assertj.core.data.Offset.offset(0.006));
+    assertThat(p.get("phases").get(0).get("gpu_ms_per_step").asDouble())
+        .isCloseTo(busy, org.assertj.core.data.Offset.offset(0.006));
   }
 
   @Test
@@ -98,9 +108,11 @@ class FixtureTracesTest {
 
   @Test
   void brokenTracesAreUnparsableAndMissingOnesBadInput() throws Exception {
-    Path truncated = Files.writeString(dir.resolve("t.json"), "{\"traceEvents\":[{\"ph\":\"X\",\"ts\":1");
+    Path truncated =
+        Files.writeString(dir.resolve("t.json"), "{\"traceEvents\":[{\"ph\":\"X\",\"ts\":1");
     assertThatThrownBy(() -> TraceAnalyzer.analyze(truncated))
-        .isInstanceOfSatisfying(LibreYoloException.class,
+        .isInstanceOfSatisfying(
+            LibreYoloException.class,
             e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.UNPARSABLE_TRACE));
     Path gz = dir.resolve("t.json.gz");
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
@@ -110,7 +122,8 @@ class FixtureTracesTest {
     Files.write(gz, java.util.Arrays.copyOf(bytes, bytes.length - 6));
     assertThatThrownBy(() -> TraceAnalyzer.analyze(gz)).hasMessageContaining("failed to analyse");
     assertThatThrownBy(() -> TraceAnalyzer.analyze(dir.resolve("missing.json")))
-        .isInstanceOfSatisfying(LibreYoloException.class,
+        .isInstanceOfSatisfying(
+            LibreYoloException.class,
             e -> assertThat(e.kind()).isEqualTo(LibreYoloException.Kind.BAD_INPUT));
   }
 }

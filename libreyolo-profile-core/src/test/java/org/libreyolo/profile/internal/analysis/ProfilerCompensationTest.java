@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Taking the profiler's cost out of a CPU trace (docs/profiler-cost.md), on a hand-made step:
- * cost 2 µs per op, 0.5 of it inside the op's span, 1.5 before it.
+ * Taking the profiler's cost out of a CPU trace (docs/profiler-cost.md), on a hand-made step: cost
+ * 2 µs per op, 0.5 of it inside the op's span, 1.5 before it.
  */
 class ProfilerCompensationTest {
   @TempDir Path dir;
@@ -22,8 +22,8 @@ class ProfilerCompensationTest {
   }
 
   /**
-   * Step 2 (200-300): phase forward 210-260 holding A (212+30) with children B (215+10) and
-   * C (228+10), then D (245+5); E (262+0.3) starts 0.2 µs after a sibling F (250+11.8) ends.
+   * Step 2 (200-300): phase forward 210-260 holding A (212+30) with children B (215+10) and C
+   * (228+10), then D (245+5); E (262+0.3) starts 0.2 µs after a sibling F (250+11.8) ends.
    */
   static Traces step() {
     Traces t = new Traces().markers();
@@ -66,7 +66,8 @@ class ProfilerCompensationTest {
     assertThat(durOf(c, "D")).isCloseTo(4.5, within(1e-9));
     // children stay inside their parent, siblings in order
     assertThat(tsOf(c, "B")).isGreaterThanOrEqualTo(tsOf(c, "A"));
-    assertThat(tsOf(c, "C") + durOf(c, "C")).isLessThanOrEqualTo(tsOf(c, "A") + durOf(c, "A") + 1e-9);
+    assertThat(tsOf(c, "C") + durOf(c, "C"))
+        .isLessThanOrEqualTo(tsOf(c, "A") + durOf(c, "A") + 1e-9);
     assertThat(tsOf(c, "D")).isGreaterThanOrEqualTo(tsOf(c, "A") + durOf(c, "A") - 1e-9);
   }
 
@@ -114,7 +115,8 @@ class ProfilerCompensationTest {
     assertThat(half.markers.get(2).dur()).isCloseTo(75, within(1e-9));
     assertThat(half.markers.get(3).ts()).isCloseTo(275, within(1e-9));
     // a factor above 1 is never applied: tracing only adds time
-    assertThat(t.scaledPhases(java.util.Map.of("forward", 2.0)).markers.get(2).dur()).isEqualTo(100.0);
+    assertThat(t.scaledPhases(java.util.Map.of("forward", 2.0)).markers.get(2).dur())
+        .isEqualTo(100.0);
   }
 
   @Test
@@ -137,17 +139,21 @@ class ProfilerCompensationTest {
     assertThat(c.get("per_op_us").asDouble()).isEqualTo(2.0);
     assertThat(c.get("raw").get("gpu_busy_ms_per_step").asDouble())
         .isGreaterThan(p.get("gpu_busy_ms_per_step").asDouble());
-    JsonNode asRecorded = TraceAnalyzer.analyze(trace, JsonNodeFactory.instance.objectNode(), false).json();
+    JsonNode asRecorded =
+        TraceAnalyzer.analyze(trace, JsonNodeFactory.instance.objectNode(), false).json();
     assertThat(asRecorded.get(TraceAnalyzer.COMPENSATION_KEY).get("applied").asBoolean()).isFalse();
-    assertThat(asRecorded.get("gpu_busy_ms_per_step")).isEqualTo(c.get("raw").get("gpu_busy_ms_per_step"));
+    assertThat(asRecorded.get("gpu_busy_ms_per_step"))
+        .isEqualTo(c.get("raw").get("gpu_busy_ms_per_step"));
   }
 
   @Test
   void tracesWithoutAValidRecordOrWithGpuKernelsAreReadAsRecorded() {
     Path plain = step().write(dir.resolve("plain.json"));
     assertThat(TraceAnalyzer.analyze(plain).json().has(TraceAnalyzer.COMPENSATION_KEY)).isFalse();
-    Path malformed = step().write(dir.resolve("bad.json"), cost(1, 3)); // in-span share above the whole
-    assertThat(TraceAnalyzer.analyze(malformed).json().has(TraceAnalyzer.COMPENSATION_KEY)).isFalse();
+    Path malformed =
+        step().write(dir.resolve("bad.json"), cost(1, 3)); // in-span share above the whole
+    assertThat(TraceAnalyzer.analyze(malformed).json().has(TraceAnalyzer.COMPENSATION_KEY))
+        .isFalse();
     Path gpu = Traces.traceB().write(dir.resolve("gpu.json"), cost(2, 0.5));
     JsonNode p = TraceAnalyzer.analyze(gpu).json();
     assertThat(p.get(TraceAnalyzer.COMPENSATION_KEY).get("applied").asBoolean()).isFalse();

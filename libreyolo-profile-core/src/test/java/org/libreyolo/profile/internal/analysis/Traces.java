@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Json;
 
-/** Builds the reference's worked-example traces A and B (docs/reference-behaviour.md); the expected values live in the tests. */
+/**
+ * Builds the reference's worked-example traces A and B (docs/reference-behaviour.md); the expected
+ * values live in the tests.
+ */
 public final class Traces {
   private final ArrayNode events = JsonNodeFactory.instance.arrayNode();
 
@@ -75,10 +78,13 @@ public final class Traces {
   public Path write(Path file, ObjectNode profilerCost) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     if (profilerCost != null) {
-      root.set(org.libreyolo.profile.internal.trace.TraceConventions.PROFILER_COST_KEY, profilerCost);
+      root.set(
+          org.libreyolo.profile.internal.trace.TraceConventions.PROFILER_COST_KEY, profilerCost);
     }
     root.set("traceEvents", events);
-    AtomicFiles.write(file, out -> out.write(Json.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    AtomicFiles.write(
+        file,
+        out -> out.write(Json.compact(root).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     return file;
   }
 }

@@ -7,18 +7,19 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.trace.TraceCopies;
+import org.libreyolo.profile.result.Json;
 
 /**
- * Dropping the events after the window while streaming changes nothing: the profile of a
- * trace read with the bound equals the profile of the same trace read in full.
+ * Dropping the events after the window while streaming changes nothing: the profile of a trace read
+ * with the bound equals the profile of the same trace read in full.
  */
 class WindowBoundTest {
   @Test
   void aLongGpuTraceKeepsOnlyItsWindowAndAnalysesTheSame(@TempDir Path dir) throws Exception {
     Path big = dir.resolve("a100x4.json");
-    TraceCopies.concatenate(Path.of("src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz"), 4, big);
+    TraceCopies.concatenate(
+        Path.of("src/test/resources/fixtures/gpu-traces/a100-train-control.json.gz"), 4, big);
     EventTable bounded = EventTable.read(big);
     EventTable all = EventTable.readAll(big);
     assertTrue(bounded.size < all.size / 2, bounded.size + " rows kept of " + all.size);
@@ -41,7 +42,11 @@ class WindowBoundTest {
   }
 
   private static String json(EventTable table, Path trace) {
-    return Json.MAPPER.valueToTree(TraceAnalyzer.analyze(table, trace.toString(),
-        JsonNodeFactory.instance.objectNode(), true).json()).toString();
+    return Json.MAPPER
+        .valueToTree(
+            TraceAnalyzer.analyze(
+                    table, trace.toString(), JsonNodeFactory.instance.objectNode(), true)
+                .json())
+        .toString();
   }
 }

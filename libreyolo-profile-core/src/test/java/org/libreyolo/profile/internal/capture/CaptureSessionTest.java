@@ -6,7 +6,6 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,8 +18,8 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.result.Json;
 
 class CaptureSessionTest {
   /** Java spans and profiler ops are aligned on an anchor op to within a few µs. */
@@ -33,7 +32,8 @@ class CaptureSessionTest {
     TestEngine.boot();
     Path trace = dir.resolve("profile_trace.json");
     try (Yolo9Detector detector = Detectors.randomInit(Yolo9Size.T, 80, Device.cpu(), 0);
-        CaptureSession session = CaptureSession.start(CaptureOptions.tracing(trace)).firstStepNumber(3)) {
+        CaptureSession session =
+            CaptureSession.start(CaptureOptions.tracing(trace)).firstStepNumber(3)) {
       for (int i = 0; i < 5; i++) {
         session.nextStep();
         try (NDManager sub = detector.manager().newSubManager()) {
@@ -60,8 +60,11 @@ class CaptureSessionTest {
         names.merge(e.get("name").asText(), 1, Integer::sum);
       }
     }
-    assertThat(names).containsEntry("ProfilerStep#3", 1).containsEntry("ProfilerStep#7", 1)
-        .containsEntry("step/forward", 5).containsEntry("step/preprocess", 5);
+    assertThat(names)
+        .containsEntry("ProfilerStep#3", 1)
+        .containsEntry("ProfilerStep#7", 1)
+        .containsEntry("step/forward", 5)
+        .containsEntry("step/preprocess", 5);
     assertProperlyNested(complete);
     // shapes on the two cold steps only; every op of the restarted segment still sits in its step
     Map<String, double[]> steps = new HashMap<>();
@@ -74,7 +77,8 @@ class CaptureSessionTest {
     // the clocks are aligned on anchor ops to within the bound the trace records (half the wider
     // anchor bracket, a few µs on a quiet machine, more when a busy neighbour preempts every try)
     assertThat(root.has("libreyolo_clock_alignment_us")).isTrue();
-    double tolerance = Math.max(ALIGNMENT_US, root.get("libreyolo_clock_alignment_us").asDouble() + 1);
+    double tolerance =
+        Math.max(ALIGNMENT_US, root.get("libreyolo_clock_alignment_us").asDouble() + 1);
     int[] withShapes = new int[5];
     int[] ops = new int[5];
     for (JsonNode e : complete) {
@@ -92,10 +96,17 @@ class CaptureSessionTest {
       if (step < 0) {
         double nearest = Double.MAX_VALUE;
         for (double[] span : steps.values()) {
-          nearest = Math.min(nearest, Math.min(Math.abs(ts - span[0]), Math.abs(ts + e.get("dur").asDouble() - span[1])));
+          nearest =
+              Math.min(
+                  nearest,
+                  Math.min(
+                      Math.abs(ts - span[0]), Math.abs(ts + e.get("dur").asDouble() - span[1])));
         }
-        assertThat(step).as("op %s at %s (µs, %s µs from the nearest step edge) lies inside a step",
-            e.get("name").asText(), ts, nearest).isNotNegative();
+        assertThat(step)
+            .as(
+                "op %s at %s (µs, %s µs from the nearest step edge) lies inside a step",
+                e.get("name").asText(), ts, nearest)
+            .isNotNegative();
       }
       ops[step]++;
       if (e.get("args").has("Input Dims")) {
@@ -125,8 +136,12 @@ class CaptureSessionTest {
   static void assertProperlyNested(List<JsonNode> events) {
     Map<String, List<double[]>> tracks = new HashMap<>();
     for (JsonNode e : events) {
-      tracks.computeIfAbsent(e.get("pid") + "/" + e.get("tid"), k -> new ArrayList<>())
-          .add(new double[] {e.get("ts").asDouble(), e.get("ts").asDouble() + e.get("dur").asDouble()});
+      tracks
+          .computeIfAbsent(e.get("pid") + "/" + e.get("tid"), k -> new ArrayList<>())
+          .add(
+              new double[] {
+                e.get("ts").asDouble(), e.get("ts").asDouble() + e.get("dur").asDouble()
+              });
     }
     for (List<double[]> track : tracks.values()) {
       track.sort(Comparator.<double[]>comparingDouble(a -> a[0]).thenComparing(a -> -a[1]));
@@ -136,7 +151,8 @@ class CaptureSessionTest {
           stack.remove(stack.size() - 1);
         }
         if (!stack.isEmpty()) {
-          assertThat(e[1]).as("event [%s, %s] overlaps its parent's end", e[0], e[1])
+          assertThat(e[1])
+              .as("event [%s, %s] overlaps its parent's end", e[0], e[1])
               .isLessThanOrEqualTo(stack.get(stack.size() - 1)[1] + 1e-3);
         }
         stack.add(e);

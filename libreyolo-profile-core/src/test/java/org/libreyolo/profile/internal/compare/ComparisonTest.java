@@ -22,52 +22,78 @@ class ComparisonTest {
   @Test
   void significanceRuleByHand() throws Exception {
     // SE = sqrt(2^2/4 + 1^2/4) = 1.118; 2*SE = 2.236; |d| = 3 > 2.236
-    Comparison.Significance s = Comparison.significance(
-        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
-        profile("{\"img_per_s\": 53.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}"));
+    Comparison.Significance s =
+        Comparison.significance(
+            profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
+            profile("{\"img_per_s\": 53.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}"));
     assertThat(s.significant()).isTrue();
     assertThat(s.text()).isEqualTo("|d|=3.0 vs 2*SE=2.2");
     // |d| = 2 < 2.236: not significant
-    assertThat(Comparison.significance(
-        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
-        profile("{\"img_per_s\": 52.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}")).significant()).isFalse();
+    assertThat(
+            Comparison.significance(
+                    profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 2.0, \"img_per_s_n\": 4}"),
+                    profile("{\"img_per_s\": 52.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 4}"))
+                .significant())
+        .isFalse();
   }
 
   @Test
   void zeroStdsMakeAnyDifferenceSignificantAndNoDifferenceNot() throws Exception {
-    assertThat(Comparison.significance(
-        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
-        profile("{\"img_per_s\": 50.01, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}")).significant()).isTrue();
-    assertThat(Comparison.significance(
-        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
-        profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}")).significant()).isFalse();
+    assertThat(
+            Comparison.significance(
+                    profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
+                    profile("{\"img_per_s\": 50.01, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"))
+                .significant())
+        .isTrue();
+    assertThat(
+            Comparison.significance(
+                    profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"),
+                    profile("{\"img_per_s\": 50.0, \"img_per_s_std\": 0.0, \"img_per_s_n\": 2}"))
+                .significant())
+        .isFalse();
   }
 
   @Test
   void singleRunsAndMissingThroughputHaveNoCall() throws Exception {
-    Comparison.Significance single = Comparison.significance(profile("{\"img_per_s\": 50.0}"),
-        profile("{\"img_per_s\": 60.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 3}"));
+    Comparison.Significance single =
+        Comparison.significance(
+            profile("{\"img_per_s\": 50.0}"),
+            profile("{\"img_per_s\": 60.0, \"img_per_s_std\": 1.0, \"img_per_s_n\": 3}"));
     assertThat(single.significant()).isNull();
     assertThat(single.text()).isEqualTo(Comparison.SINGLE_RUN);
-    // two inference profiles: their trials are forks, so the advice is the gate over forks, not run --repeat
-    Comparison.Significance infer = Comparison.significance(profile("{\"mode\": \"inference\", \"img_per_s\": 50.0}"),
-        profile("{\"mode\": \"inference\", \"img_per_s\": 60.0}"));
-    assertThat(infer.text()).isEqualTo(Comparison.SINGLE_RUN_INFER).contains("'check'").doesNotContain("run --repeat");
-    Comparison.Significance none = Comparison.significance(profile("{\"img_per_s\": null}"), profile("{\"img_per_s\": 5.0}"));
+    // two inference profiles: their trials are forks, so the advice is the gate over forks, not run
+    // --repeat
+    Comparison.Significance infer =
+        Comparison.significance(
+            profile("{\"mode\": \"inference\", \"img_per_s\": 50.0}"),
+            profile("{\"mode\": \"inference\", \"img_per_s\": 60.0}"));
+    assertThat(infer.text())
+        .isEqualTo(Comparison.SINGLE_RUN_INFER)
+        .contains("'check'")
+        .doesNotContain("run --repeat");
+    Comparison.Significance none =
+        Comparison.significance(profile("{\"img_per_s\": null}"), profile("{\"img_per_s\": 5.0}"));
     assertThat(none.significant()).isNull();
     assertThat(none.text()).isEqualTo("img/s unavailable");
   }
 
-  static ObjectNode profileWithLatencies(double median, double noise, long seed, String threads) throws Exception {
+  static ObjectNode profileWithLatencies(double median, double noise, long seed, String threads)
+      throws Exception {
     SplittableRandom r = new SplittableRandom(seed);
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < 60; i++) {
       s.append(i == 0 ? "" : ",").append(median * Math.exp(r.nextGaussian() * noise));
     }
-    return (ObjectNode) json("{\"schema\": \"libreyolo.profile.analysis/v1\", \"img_per_s\": 10.0, \"step_ms\": 100.0,"
-        + " \"config\": {\"batch\": 1}, \"gpu_util\": 0.0, \"host_overhead_ms_per_step\": 1.0, \"launches_per_step\": 5,"
-        + " \"bound\": \"compute\", \"environment\": {\"cpu\": \"x\", \"threads\": " + threads + "},"
-        + " \"samples\": {\"latency_ms\": [" + s + "]}}");
+    return (ObjectNode)
+        json(
+            "{\"schema\": \"libreyolo.profile.analysis/v1\", \"img_per_s\": 10.0, \"step_ms\": 100.0,"
+                + " \"config\": {\"batch\": 1}, \"gpu_util\": 0.0, \"host_overhead_ms_per_step\": 1.0, \"launches_per_step\": 5,"
+                + " \"bound\": \"compute\", \"environment\": {\"cpu\": \"x\", \"threads\": "
+                + threads
+                + "},"
+                + " \"samples\": {\"latency_ms\": ["
+                + s
+                + "]}}");
   }
 
   @Test
@@ -81,8 +107,10 @@ class ComparisonTest {
     assertThat(s.get("welch_log").get("ci95").get(0).asDouble()).isGreaterThan(1.0);
     assertThat(s.get("welch_log").get("p").asDouble()).isLessThan(1e-6);
     assertThat(s.get("mann_whitney").get("p").asDouble()).isLessThan(1e-6);
-    assertThat(s.get("mann_whitney").get("hodges_lehmann_shift").asDouble()).isCloseTo(5.0, within(1.0));
-    assertThat(s.get("bootstrap_median_change").get("change").asDouble()).isCloseTo(0.05, within(0.015));
+    assertThat(s.get("mann_whitney").get("hodges_lehmann_shift").asDouble())
+        .isCloseTo(5.0, within(1.0));
+    assertThat(s.get("bootstrap_median_change").get("change").asDouble())
+        .isCloseTo(0.05, within(0.015));
     // MDE ~ 2.8 * 0.02 * sqrt(2/60) ~ 1%
     assertThat(s.get("mde_relative").asDouble()).isCloseTo(0.0102, within(0.003));
     assertThat(c.get("environment_differences")).isEmpty();
@@ -109,8 +137,14 @@ class ComparisonTest {
 
   @Test
   void noSamplesMeansNoStatisticsBlock() throws Exception {
-    JsonNode c = Comparison.compare(new Profile((ObjectNode) json("{\"img_per_s\": 1.0}")),
-        new Profile((ObjectNode) json("{\"img_per_s\": 2.0}")), "a", "b", 0.05).json();
+    JsonNode c =
+        Comparison.compare(
+                new Profile((ObjectNode) json("{\"img_per_s\": 1.0}")),
+                new Profile((ObjectNode) json("{\"img_per_s\": 2.0}")),
+                "a",
+                "b",
+                0.05)
+            .json();
     assertThat(c.get("statistics").isNull()).isTrue();
     assertThat(c.get("ms_per_image").get("before").isNull()).isTrue();
   }

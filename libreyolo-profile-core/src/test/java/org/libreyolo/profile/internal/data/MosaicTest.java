@@ -49,7 +49,8 @@ class MosaicTest {
         int cy = (int) ((b[r * 5 + 2] + b[r * 5 + 4]) / 2 * S);
         int o = (cy * S + cx) * 3;
         for (int c = 0; c < 3; c++) {
-          assertThat(m.image().rgb()[o + c] & 0xff).as("seed %d box of image %d", seed, q)
+          assertThat(m.image().rgb()[o + c] & 0xff)
+              .as("seed %d box of image %d", seed, q)
               .isCloseTo(COLOURS[q][c], within(2));
         }
       }
@@ -78,7 +79,8 @@ class MosaicTest {
 
   @Test
   void sameSeedSameMosaic() {
-    List<Mosaic.Sample> four = Arrays.asList(solid(0, 50, 40), solid(1, 40, 50), solid(2, 64, 64), solid(3, 10, 60));
+    List<Mosaic.Sample> four =
+        Arrays.asList(solid(0, 50, 40), solid(1, 40, 50), solid(2, 64, 64), solid(3, 10, 60));
     Mosaic.Sample a = Mosaic.of(four, S, new SplittableRandom(7));
     Mosaic.Sample b = Mosaic.of(four, S, new SplittableRandom(7));
     assertThat(a.boxes()).containsExactly(b.boxes());

@@ -17,7 +17,8 @@ class ShapesDatasetTest {
     Path yamlB = ShapesDataset.ensure("shapes6", b);
     for (int i = 0; i < 6; i++) {
       String label = String.format("labels/train/train_%06d.txt", i);
-      assertThat(Files.readString(a.resolve("shapes6").resolve(label))).isEqualTo(Files.readString(b.resolve("shapes6").resolve(label)));
+      assertThat(Files.readString(a.resolve("shapes6").resolve(label)))
+          .isEqualTo(Files.readString(b.resolve("shapes6").resolve(label)));
     }
     DetectionDataset ds = DetectionDataset.load(yamlA);
     assertThat(ds.names()).hasSize(80).startsWith("person", "bicycle");
@@ -50,7 +51,9 @@ class ShapesDatasetTest {
           float cls = batch.targets()[r * 5];
           assertThat(cls).isBetween(-1f, 79f);
           if (cls >= 0) {
-            assertThat(batch.targets()[r * 5 + 3]).isGreaterThan(batch.targets()[r * 5 + 1]).isLessThanOrEqualTo(1f);
+            assertThat(batch.targets()[r * 5 + 3])
+                .isGreaterThan(batch.targets()[r * 5 + 1])
+                .isLessThanOrEqualTo(1f);
           }
         }
       }

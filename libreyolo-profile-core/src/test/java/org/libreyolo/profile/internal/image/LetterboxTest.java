@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.nio.FloatBuffer;
 import org.junit.jupiter.api.Test;
-import org.libreyolo.profile.internal.image.Letterbox;
-import org.libreyolo.profile.internal.image.RgbImage;
 
 class LetterboxTest {
   @Test

@@ -19,7 +19,8 @@ class NpzTest {
 
   @Test
   void readsTheUpstreamFixture() {
-    Map<String, Tensor> io = Npz.read(TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-io.npz"));
+    Map<String, Tensor> io =
+        Npz.read(TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-io.npz"));
     assertThat(io).containsKeys("input", "predictions", "raw0", "raw1", "raw2");
     assertThat(io.get("input").shape()).containsExactly(1, 3, 320, 320);
     assertThat(io.get("predictions").shape()).containsExactly(1, 84, 2100);
@@ -30,7 +31,11 @@ class NpzTest {
   void writtenArraysRoundTrip() {
     Path file = dir.resolve("raw.npz");
     float[] values = {1.5f, -2f, 3.25f, 0f, 7f, 8f};
-    AtomicFiles.write(file, out -> Npz.writeFloat32(out, Map.of("predictions", new Npz.FloatArray(values, new long[] {1, 2, 3}))));
+    AtomicFiles.write(
+        file,
+        out ->
+            Npz.writeFloat32(
+                out, Map.of("predictions", new Npz.FloatArray(values, new long[] {1, 2, 3}))));
     Tensor t = Npz.read(file).get("predictions");
     assertThat(t.shape()).containsExactly(1, 2, 3);
     assertThat(t.toFloatArray()).containsExactly(values);
@@ -49,10 +54,12 @@ class NpzTest {
   void corruptArchivesAreBadInput() throws Exception {
     Path notZip = dir.resolve("bad.npz");
     Files.writeString(notZip, "definitely not a zip");
-    assertThatThrownBy(() -> Npz.read(notZip)).isInstanceOf(LibreYoloException.class)
+    assertThatThrownBy(() -> Npz.read(notZip))
+        .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("not a valid .npz");
     Path truncated = dir.resolve("trunc.npz");
-    try (OutputStream out = Files.newOutputStream(truncated); ZipOutputStream zip = new ZipOutputStream(out)) {
+    try (OutputStream out = Files.newOutputStream(truncated);
+        ZipOutputStream zip = new ZipOutputStream(out)) {
       zip.putNextEntry(new ZipEntry("x.npy"));
       byte[] full = Npz.npyFloat32(new Npz.FloatArray(new float[] {1f, 2f, 3f}, new long[] {3}));
       zip.write(full, 0, full.length - 4);

@@ -27,25 +27,38 @@ class SafetensorsTest {
 
   @Test
   void readsNamedFloatTensors() throws Exception {
-    ByteBuffer data = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putFloat(1f).putFloat(2f).putFloat(3f);
-    Path file = write(dir.resolve("w.safetensors"),
-        "{\"__metadata__\":{\"format\":\"pt\"},\"a.weight\":{\"dtype\":\"F32\",\"shape\":[3],\"data_offsets\":[0,12]}}",
-        data.array());
+    ByteBuffer data =
+        ByteBuffer.allocate(12)
+            .order(ByteOrder.LITTLE_ENDIAN)
+            .putFloat(1f)
+            .putFloat(2f)
+            .putFloat(3f);
+    Path file =
+        write(
+            dir.resolve("w.safetensors"),
+            "{\"__metadata__\":{\"format\":\"pt\"},\"a.weight\":{\"dtype\":\"F32\",\"shape\":[3],\"data_offsets\":[0,12]}}",
+            data.array());
     Tensor t = Safetensors.read(file).get("a.weight");
     assertThat(t.toFloatArray()).containsExactly(1f, 2f, 3f);
   }
 
   @Test
   void bf16IsRejectedBeforeAnyArrayExists() throws Exception {
-    Path file = write(dir.resolve("bf.safetensors"),
-        "{\"a\":{\"dtype\":\"BF16\",\"shape\":[1],\"data_offsets\":[0,2]}}", new byte[2]);
+    Path file =
+        write(
+            dir.resolve("bf.safetensors"),
+            "{\"a\":{\"dtype\":\"BF16\",\"shape\":[1],\"data_offsets\":[0,2]}}",
+            new byte[2]);
     assertThatThrownBy(() -> Safetensors.read(file)).hasMessageContaining("BF16");
   }
 
   @Test
   void offsetsMustMatchTheShape() throws Exception {
-    Path file = write(dir.resolve("off.safetensors"),
-        "{\"a\":{\"dtype\":\"F32\",\"shape\":[4],\"data_offsets\":[0,12]}}", new byte[12]);
+    Path file =
+        write(
+            dir.resolve("off.safetensors"),
+            "{\"a\":{\"dtype\":\"F32\",\"shape\":[4],\"data_offsets\":[0,12]}}",
+            new byte[12]);
     assertThatThrownBy(() -> Safetensors.read(file)).hasMessageContaining("data offsets");
   }
 }

@@ -15,20 +15,26 @@ class StepTimerTest {
   @Test
   void warmupIsDiscardedAndEveryMeasuredIterationKeepsItsTotalAndPhases() {
     List<Integer> indices = new ArrayList<>();
-    Measurement m = StepTimer.run(new StepTimer.Plan(3, 4, null, 9, "runs", ""), (clock, index) -> {
-      indices.add(index);
-      try (Span s = clock.phase("a")) {
-        busy(200_000);
-      }
-      if (index % 2 == 0) { // a phase entered twice sums; a phase missing from an iteration is 0 there
-        try (Span s = clock.phase("b")) {
-          busy(100_000);
-        }
-        try (Span s = clock.phase("b")) {
-          busy(100_000);
-        }
-      }
-    }, Progress.NONE);
+    Measurement m =
+        StepTimer.run(
+            new StepTimer.Plan(3, 4, null, 9, "runs", ""),
+            (clock, index) -> {
+              indices.add(index);
+              try (Span s = clock.phase("a")) {
+                busy(200_000);
+              }
+              if (index % 2
+                  == 0) { // a phase entered twice sums; a phase missing from an iteration is 0
+                // there
+                try (Span s = clock.phase("b")) {
+                  busy(100_000);
+                }
+                try (Span s = clock.phase("b")) {
+                  busy(100_000);
+                }
+              }
+            },
+            Progress.NONE);
     assertThat(indices).containsExactly(0, 1, 2, 3, 4, 5, 6);
     assertThat(m.iterations()).isEqualTo(4);
     assertThat(m.trace()).isNull();
@@ -54,47 +60,75 @@ class StepTimerTest {
   @Test
   void aFailingStepStopsTheLoopWithItsOwnCause() {
     IOException cause = new IOException("disk gone");
-    assertThatThrownBy(() -> StepTimer.run(new StepTimer.Plan(0, 3, null, 0, "runs", ""), (clock, index) -> {
-      throw cause;
-    }, Progress.NONE)).isInstanceOf(StepTimer.StepFailedException.class).hasCause(cause);
+    assertThatThrownBy(
+            () ->
+                StepTimer.run(
+                    new StepTimer.Plan(0, 3, null, 0, "runs", ""),
+                    (clock, index) -> {
+                      throw cause;
+                    },
+                    Progress.NONE))
+        .isInstanceOf(StepTimer.StepFailedException.class)
+        .hasCause(cause);
     IllegalStateException unchecked = new IllegalStateException("bad input");
-    assertThatThrownBy(() -> StepTimer.run(new StepTimer.Plan(0, 3, null, 0, "runs", ""), (clock, index) -> {
-      throw unchecked;
-    }, Progress.NONE)).isSameAs(unchecked);
+    assertThatThrownBy(
+            () ->
+                StepTimer.run(
+                    new StepTimer.Plan(0, 3, null, 0, "runs", ""),
+                    (clock, index) -> {
+                      throw unchecked;
+                    },
+                    Progress.NONE))
+        .isSameAs(unchecked);
   }
 
-  /** The canary runs around every block (after each warmup iteration too); a remainder joins the last block. */
+  /**
+   * The canary runs around every block (after each warmup iteration too); a remainder joins the
+   * last block.
+   */
   @Test
   void blocksRunTheCanaryBeforeTheFirstBlockAndAfterEachOne() {
     List<String> order = new ArrayList<>();
-    Canary canary = new Canary() {
-      @Override
-      public String name() {
-        return "test canary";
-      }
+    Canary canary =
+        new Canary() {
+          @Override
+          public String name() {
+            return "test canary";
+          }
 
-      @Override
-      public void run() {
-        order.add("c");
-      }
+          @Override
+          public void run() {
+            order.add("c");
+          }
 
-      @Override
-      public void close() {}
-    };
-    Measurement m = StepTimer.run(new StepTimer.Plan(2, 12, null, 0, "runs", ""),
-        (clock, index) -> order.add(Integer.toString(index)), new StepTimer.Blocks(5, 2, canary, true), Progress.NONE);
-    assertThat(String.join(" ", order)).isEqualTo("0 c 1 c c c 2 3 4 5 6 c c 7 8 9 10 11 12 13 c c");
+          @Override
+          public void close() {}
+        };
+    Measurement m =
+        StepTimer.run(
+            new StepTimer.Plan(2, 12, null, 0, "runs", ""),
+            (clock, index) -> order.add(Integer.toString(index)),
+            new StepTimer.Blocks(5, 2, canary, true),
+            Progress.NONE);
+    assertThat(String.join(" ", order))
+        .isEqualTo("0 c 1 c c c 2 3 4 5 6 c c 7 8 9 10 11 12 13 c c");
     assertThat(m.blocks().stepMs()).hasSize(2);
     assertThat(m.blocks().canaryMs()).hasSize(2);
     assertThat(m.blocks().canary()).isEqualTo("test canary");
     assertThat(m.blocks().json().path("runs_per_block").asInt()).isEqualTo(5);
   }
 
-  /** A block's value is its median iteration; its canary the geometric mean of the canary blocks around it. */
+  /**
+   * A block's value is its median iteration; its canary the geometric mean of the canary blocks
+   * around it.
+   */
   @Test
   void aBlockIsItsMedianIterationBesideTheCanaryAroundIt() {
-    BlockSeries s = BlockSeries.of(new double[] {1, 9, 2, 3, 4, 10, 11, 12}, 3, new double[] {1, 4, 16}, "c", true);
-    assertThat(s.stepMs()).containsExactly(2, 10); // {1, 9, 2}, then {3, 4, 10, 11, 12}: the remainder joins
+    BlockSeries s =
+        BlockSeries.of(
+            new double[] {1, 9, 2, 3, 4, 10, 11, 12}, 3, new double[] {1, 4, 16}, "c", true);
+    assertThat(s.stepMs())
+        .containsExactly(2, 10); // {1, 9, 2}, then {3, 4, 10, 11, 12}: the remainder joins
     assertThat(s.canaryMs()).containsExactly(2, 8);
     assertThat(BlockSeries.concat(List.of(s, s)).stepMs()).containsExactly(2, 10, 2, 10);
   }

@@ -19,9 +19,9 @@ import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /**
- * The acceptance that matters most: our LibreYOLO9t reproduces upstream's outputs, layer for
- * layer (unfused), and the fused inference path (BatchNorm folded, RepConvN merged) reproduces
- * the unfused one.
+ * The acceptance that matters most: our LibreYOLO9t reproduces upstream's outputs, layer for layer
+ * (unfused), and the fused inference path (BatchNorm folded, RepConvN merged) reproduces the
+ * unfused one.
  */
 class NumericParityTest {
   private static final String[] OUTPUTS = {"predictions", "raw0", "raw1", "raw2"};
@@ -31,7 +31,9 @@ class NumericParityTest {
   @BeforeAll
   static void fixtures() {
     TestEngine.boot();
-    weights = WeightsSource.resolve(TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-weights.npz").toString(), null);
+    weights =
+        WeightsSource.resolve(
+            TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-weights.npz").toString(), null);
     io = Npz.read(TestEngine.fixture("libreyolo9t/libreyolo9t-seed7-320-io.npz"));
   }
 
@@ -40,7 +42,8 @@ class NumericParityTest {
     float[][] unfused = run(false);
     for (int i = 0; i < OUTPUTS.length; i++) {
       assertThat(maxAbsDiff(unfused[i], io.get(OUTPUTS[i]).toFloatArray()))
-          .as("max |diff| of " + OUTPUTS[i]).isLessThanOrEqualTo(1e-4);
+          .as("max |diff| of " + OUTPUTS[i])
+          .isLessThanOrEqualTo(1e-4);
     }
   }
 
@@ -51,11 +54,18 @@ class NumericParityTest {
     for (int i = 0; i < OUTPUTS.length; i++) {
       double diff = maxAbsDiff(fused[i], unfused[i]);
       double relative = diff / maxAbs(unfused[i]);
-      System.out.printf(Locale.ROOT, "fused vs unfused %-11s max|diff| %.3e, relative %.3e%n", OUTPUTS[i], diff,
+      System.out.printf(
+          Locale.ROOT,
+          "fused vs unfused %-11s max|diff| %.3e, relative %.3e%n",
+          OUTPUTS[i],
+          diff,
           relative);
-      assertThat(relative).as("max |diff| / max |value| of " + OUTPUTS[i]).isLessThanOrEqualTo(1e-4);
+      assertThat(relative)
+          .as("max |diff| / max |value| of " + OUTPUTS[i])
+          .isLessThanOrEqualTo(1e-4);
       // and the fused path still meets the upstream bar on its own
-      assertThat(maxAbsDiff(fused[i], io.get(OUTPUTS[i]).toFloatArray())).as(OUTPUTS[i] + " vs upstream")
+      assertThat(maxAbsDiff(fused[i], io.get(OUTPUTS[i]).toFloatArray()))
+          .as(OUTPUTS[i] + " vs upstream")
           .isLessThanOrEqualTo(1e-4);
     }
   }
@@ -66,7 +76,8 @@ class NumericParityTest {
         NDManager sub = detector.manager().newSubManager()) {
       NDArray x = input(sub);
       float[] before = detector.forward(x).get(1).toFloatArray();
-      // a changed BN shift in the class tower (raw0 shows it directly) must reach the fused weights after unfuse()
+      // a changed BN shift in the class tower (raw0 shows it directly) must reach the fused weights
+      // after unfuse()
       var bias = detector.net().namedParameters().get("head.cv3.0.1.bn.bias").getArray();
       bias.addi(1f);
       detector.unfuse();
@@ -84,7 +95,9 @@ class NumericParityTest {
       NDList out = detector.fusion(fusion).forward(input(sub));
       float[][] values = new float[OUTPUTS.length][];
       for (int i = 0; i < OUTPUTS.length; i++) {
-        assertThat(out.get(i).getShape().getShape()).as(OUTPUTS[i]).containsExactly(io.get(OUTPUTS[i]).shape());
+        assertThat(out.get(i).getShape().getShape())
+            .as(OUTPUTS[i])
+            .containsExactly(io.get(OUTPUTS[i]).shape());
         values[i] = out.get(i).toFloatArray();
       }
       return values;

@@ -45,7 +45,8 @@ class Yolo9NetTest {
       upstream.put(parts[0], parts[1].replace(" ", ""));
     }
     Map<String, String> ours = new LinkedHashMap<>();
-    for (Map.Entry<String, Parameter> e : new Yolo9Net(Yolo9Size.T, 80).namedParameters().entrySet()) {
+    for (Map.Entry<String, Parameter> e :
+        new Yolo9Net(Yolo9Size.T, 80).namedParameters().entrySet()) {
       List<String> dims = new ArrayList<>();
       for (long d : e.getValue().getShape().getShape()) {
         dims.add(Long.toString(d));

@@ -37,13 +37,17 @@ class DetectionPipelineTest {
   @Test
   void zeroRawMapsDecodeToAnchorCentredBoxesWithScoreOneHalf() {
     try (NDManager sub = detector.manager().newSubManager()) {
-      NDList raw = new NDList(sub.zeros(new Shape(1, 84 + 60, 4, 4)), sub.zeros(new Shape(1, 144, 2, 2)),
-          sub.zeros(new Shape(1, 144, 1, 1)));
+      NDList raw =
+          new NDList(
+              sub.zeros(new Shape(1, 84 + 60, 4, 4)),
+              sub.zeros(new Shape(1, 144, 2, 2)),
+              sub.zeros(new Shape(1, 144, 1, 1)));
       raw.get(0).set(new ai.djl.ndarray.index.NDIndex(":, 64:, :, :"), 0f);
       NDArray predictions = org.libreyolo.profile.internal.model.DecodeProbe.decode(raw);
       float[] v = predictions.toFloatArray();
       int anchors = 16 + 4 + 1;
-      // uniform DFL bins: expected distance 7.5 on every side; anchor (0,0) of stride 8 has centre 4
+      // uniform DFL bins: expected distance 7.5 on every side; anchor (0,0) of stride 8 has centre
+      // 4
       assertThat(v[0]).isEqualTo((0.5f - 7.5f) * 8);
       assertThat(v[2 * anchors]).isEqualTo((0.5f + 7.5f) * 8);
       // last anchor: stride 32, centre (16, 16)
@@ -67,8 +71,10 @@ class DetectionPipelineTest {
 
   @Test
   void lowConfidenceMakesMoreCandidatesThanHighConfidence() {
-    DetectionPipeline low = new DetectionPipeline(detector, 64, 64, new NmsOptions(0.0f, 0.45f, 10_000));
-    DetectionPipeline high = new DetectionPipeline(detector, 64, 64, new NmsOptions(0.9f, 0.45f, 300));
+    DetectionPipeline low =
+        new DetectionPipeline(detector, 64, 64, new NmsOptions(0.0f, 0.45f, 10_000));
+    DetectionPipeline high =
+        new DetectionPipeline(detector, 64, 64, new NmsOptions(0.9f, 0.45f, 300));
     List<RgbImage> batch = List.of(ImageSource.sample());
     assertThat(low.predict(batch).get(0)).hasSizeGreaterThan(10);
     assertThat(high.predict(batch).get(0)).isEmpty();

@@ -54,7 +54,8 @@ class NmsTest {
     Candidates c = random(seed, 600, 1 + (int) seed % 4);
     for (float iou : new float[] {0.0f, 0.3f, 0.45f, 0.7f, 1.0f}) {
       for (int maxDet : new int[] {1, 10, 300}) {
-        assertThat(Nms.select(c, iou, maxDet)).as("iou %s maxDet %s", iou, maxDet)
+        assertThat(Nms.select(c, iou, maxDet))
+            .as("iou %s maxDet %s", iou, maxDet)
             .containsExactly(bruteForce(c, iou, maxDet));
       }
     }

@@ -24,20 +24,29 @@ import org.libreyolo.profile.LibreYoloException;
 
 /**
  * The fast path reads exactly what the full JSON parser reads: every field of every event, in
- * order, on every fixture, with blocks small enough that events cross block boundaries and
- * guessed starts land inside {@code args}.
+ * order, on every fixture, with blocks small enough that events cross block boundaries and guessed
+ * starts land inside {@code args}.
  */
 class BlockEventReaderTest {
   private static final Path FIXTURES = Path.of("src/test/resources/fixtures");
 
-  record Event(String name, String cat, String ph, double ts, boolean hasTs, double dur, String pid, String tid) {}
+  record Event(
+      String name,
+      String cat,
+      String ph,
+      double ts,
+      boolean hasTs,
+      double dur,
+      String pid,
+      String tid) {}
 
   static final class Recorder implements Consumer<TraceEvent> {
     final List<Event> events = new ArrayList<>();
 
     @Override
     public void accept(TraceEvent e) {
-      events.add(new Event(e.name(), e.cat(), e.ph(), e.ts(), e.hasTs(), e.dur(), e.pid(), e.tid()));
+      events.add(
+          new Event(e.name(), e.cat(), e.ph(), e.ts(), e.hasTs(), e.dur(), e.pid(), e.tid()));
     }
   }
 
@@ -45,7 +54,9 @@ class BlockEventReaderTest {
     List<Path> all = new ArrayList<>();
     for (String dir : List.of("gpu-traces", "djl-traces")) {
       try (Stream<Path> s = Files.list(FIXTURES.resolve(dir))) {
-        s.filter(p -> p.toString().endsWith(".json") || p.toString().endsWith(".json.gz")).sorted().forEach(all::add);
+        s.filter(p -> p.toString().endsWith(".json") || p.toString().endsWith(".json.gz"))
+            .sorted()
+            .forEach(all::add);
       }
     }
     return all.stream();
@@ -56,8 +67,11 @@ class BlockEventReaderTest {
   void everyFixtureReadsAsTheFullParserReadsIt(Path trace) throws Exception {
     List<Event> expected = parser(trace);
     assertTrue(expected.size() > 10, "fixture has events");
-    for (BlockEventReader reader : List.of(BlockEventReader.standard(), new BlockEventReader(16 << 10, 16 << 10, 2),
-        new BlockEventReader(32 << 10, 4 << 10, 3))) {
+    for (BlockEventReader reader :
+        List.of(
+            BlockEventReader.standard(),
+            new BlockEventReader(16 << 10, 16 << 10, 2),
+            new BlockEventReader(32 << 10, 4 << 10, 3))) {
       assertEquals(expected, fast(trace, reader), trace + " with " + reader);
     }
   }
@@ -68,22 +82,32 @@ class BlockEventReaderTest {
     StringBuilder json = new StringBuilder("[");
     List<String> texts = new ArrayList<>();
     for (int i = 0; i < 4000; i++) {
-      double v = switch (i % 6) {
-        case 0 -> 1.6e15 + random.nextDouble() * 1e14; // epoch microseconds
-        case 1 -> random.nextDouble() * 1e4;
-        case 2 -> Math.scalb(random.nextDouble(), random.nextInt(-60, 80));
-        case 3 -> random.nextLong(1L << 62);
-        case 4 -> -random.nextDouble() * 100;
-        default -> random.nextInt(1000);
-      };
-      String text = switch (i % 4) {
-        case 0 -> Double.toString(v);
-        case 1 -> String.format(Locale.ROOT, "%.3f", v);
-        case 2 -> String.format(Locale.ROOT, "%.17e", v);
-        default -> v == Math.rint(v) && Math.abs(v) < 1e18 ? Long.toString((long) v) : Double.toString(v);
-      };
+      double v =
+          switch (i % 6) {
+            case 0 -> 1.6e15 + random.nextDouble() * 1e14; // epoch microseconds
+            case 1 -> random.nextDouble() * 1e4;
+            case 2 -> Math.scalb(random.nextDouble(), random.nextInt(-60, 80));
+            case 3 -> random.nextLong(1L << 62);
+            case 4 -> -random.nextDouble() * 100;
+            default -> random.nextInt(1000);
+          };
+      String text =
+          switch (i % 4) {
+            case 0 -> Double.toString(v);
+            case 1 -> String.format(Locale.ROOT, "%.3f", v);
+            case 2 -> String.format(Locale.ROOT, "%.17e", v);
+            default ->
+                v == Math.rint(v) && Math.abs(v) < 1e18
+                    ? Long.toString((long) v)
+                    : Double.toString(v);
+          };
       texts.add(text);
-      json.append(i == 0 ? "" : ",").append("{\"ph\":\"X\",\"ts\":").append(text).append(",\"dur\":").append(text).append('}');
+      json.append(i == 0 ? "" : ",")
+          .append("{\"ph\":\"X\",\"ts\":")
+          .append(text)
+          .append(",\"dur\":")
+          .append(text)
+          .append('}');
     }
     Path trace = dir.resolve("numbers.json");
     Files.writeString(trace, json.append(']').toString());
@@ -96,7 +120,8 @@ class BlockEventReaderTest {
 
   @Test
   void oddButValidEventsMatchTheParser(@TempDir Path dir) throws Exception {
-    String odd = """
+    String odd =
+        """
         {"schemaVersion": 1, "traceEvents": [
           {"ph": "X", "name": "a\\"b\\u00e9\\\\c", "cat": "cpu_op", "ts": 1, "dur": 2, "pid": 7, "tid": "t"},
           {"name": 12.5, "ph": "X", "cat": null, "ts": -3e2, "dur": null, "pid": null, "tid": true},
@@ -115,19 +140,29 @@ class BlockEventReaderTest {
 
   @Test
   void malformedInputIsLeftToTheParserWhichNamesTheProblem(@TempDir Path dir) throws Exception {
-    for (String broken : List.of("[{\"ph\": \"X\" \"ts\": 1}]", "[{\"ph\": \"X\", \"ts\": 1}", "{\"traceEvents\": [{\"ts\": 01}]}",
-        "[{\"n\\u0061me\": \"x\"}]", "[{\"ph\": \"X\", \"ts\": 1,}]")) {
+    for (String broken :
+        List.of(
+            "[{\"ph\": \"X\" \"ts\": 1}]",
+            "[{\"ph\": \"X\", \"ts\": 1}",
+            "{\"traceEvents\": [{\"ts\": 01}]}",
+            "[{\"n\\u0061me\": \"x\"}]",
+            "[{\"ph\": \"X\", \"ts\": 1,}]")) {
       Path trace = dir.resolve("broken.json");
       Files.writeString(trace, broken);
-      assertThrows(EventScanner.Unsupported.class, () -> fast(trace, new BlockEventReader(64, 64, 2)), broken);
+      assertThrows(
+          EventScanner.Unsupported.class,
+          () -> fast(trace, new BlockEventReader(64, 64, 2)),
+          broken);
     }
     Files.writeString(dir.resolve("t.json"), "[{\"ph\": \"X\", \"ts\": 1}");
-    LibreYoloException e = assertThrows(LibreYoloException.class,
-        () -> TraceReader.read(dir.resolve("t.json"), Recorder::new));
+    LibreYoloException e =
+        assertThrows(
+            LibreYoloException.class, () -> TraceReader.read(dir.resolve("t.json"), Recorder::new));
     assertEquals(LibreYoloException.Kind.UNPARSABLE_TRACE, e.kind());
     // an escaped key is valid JSON: the parser reads it
     Files.writeString(dir.resolve("k.json"), "[{\"n\\u0061me\": \"x\", \"ph\": \"X\", \"ts\": 1}]");
-    assertEquals("x", TraceReader.read(dir.resolve("k.json"), Recorder::new).sink().events.get(0).name());
+    assertEquals(
+        "x", TraceReader.read(dir.resolve("k.json"), Recorder::new).sink().events.get(0).name());
   }
 
   private static List<Event> parser(Path trace) {
@@ -146,8 +181,10 @@ class BlockEventReaderTest {
 
   @Test
   void theEventsArrayIsFoundWhereverTheHeaderPutsIt() {
-    byte[] object = "{\"a\": {\"traceEvents\": []}, \"traceEvents\" : [ {}]}".getBytes(StandardCharsets.UTF_8);
-    assertEquals(new String(object, StandardCharsets.UTF_8).lastIndexOf('[') + 1,
+    byte[] object =
+        "{\"a\": {\"traceEvents\": []}, \"traceEvents\" : [ {}]}".getBytes(StandardCharsets.UTF_8);
+    assertEquals(
+        new String(object, StandardCharsets.UTF_8).lastIndexOf('[') + 1,
         TraceReader.eventsArrayStart(object, object.length));
     byte[] array = "  [{}]".getBytes(StandardCharsets.UTF_8);
     assertEquals(3, TraceReader.eventsArrayStart(array, array.length));

@@ -46,10 +46,13 @@ class LearnabilityTest {
       int skipped = 0;
       for (int step = 0; step < STEPS; step++) {
         try (NDManager sub = d.manager().newSubManager()) {
-          var x = sub.create(batch.images().duplicate(), new Shape(2, 3, 128, 128), DataType.FLOAT32);
+          var x =
+              sub.create(batch.images().duplicate(), new Shape(2, 3, 128, 128), DataType.FLOAT32);
           Yolo9Loss.Terms terms;
           try (GradientCollector c = Engine.getInstance().newGradientCollector()) {
-            terms = Yolo9Loss.compute(d.forwardTraining(x), batch.targets(), TrainLoader.MAX_TARGETS, 128, 128);
+            terms =
+                Yolo9Loss.compute(
+                    d.forwardTraining(x), batch.targets(), TrainLoader.MAX_TARGETS, 128, 128);
             c.backward(terms.total());
           }
           double total = terms.box() + terms.dfl() + terms.cls();
@@ -64,7 +67,8 @@ class LearnabilityTest {
       double peak = Collections.max(losses);
       List<Double> tail = new ArrayList<>(losses.subList(losses.size() - 5, losses.size()));
       Collections.sort(tail);
-      assertThat(tail.get(2)).as("median of the last 5 losses vs the peak %s (all: %s)", peak, losses)
+      assertThat(tail.get(2))
+          .as("median of the last 5 losses vs the peak %s (all: %s)", peak, losses)
           .isLessThan(0.6 * peak);
     }
   }

@@ -39,7 +39,8 @@ class NesterovSgdTest {
         NDManager scratch = d.manager().newSubManager()) {
       Map<String, Parameter> params = d.net().namedParameters();
       NesterovSgd sgd = new NesterovSgd(params, state);
-      // decay: the 221 Conv weights and the head's 6 final 1x1 weights; none: 221 gammas, 221 betas, 6 biases
+      // decay: the 221 Conv weights and the head's 6 final 1x1 weights; none: 221 gammas, 221
+      // betas, 6 biases
       assertThat(sgd.groups()).containsExactly(227, 448);
       Parameter w = params.get("backbone.conv0.conv.weight");
       Parameter gamma = params.get("backbone.conv0.bn.weight");
@@ -53,8 +54,10 @@ class NesterovSgdTest {
       sgd.step(0.01f, scratch);
       // first step, v = g: w -= lr (g + m g), with g += wd w for decayed weights only
       float gDecayed = gw + NesterovSgd.WEIGHT_DECAY * w0;
-      assertThat(w.getArray().toFloatArray()[0]).isCloseTo(w0 - 0.01f * (gDecayed + NesterovSgd.MOMENTUM * gDecayed), within(1e-6f));
-      assertThat(gamma.getArray().toFloatArray()[0]).isCloseTo(gamma0 - 0.01f * (gg + NesterovSgd.MOMENTUM * gg), within(1e-6f));
+      assertThat(w.getArray().toFloatArray()[0])
+          .isCloseTo(w0 - 0.01f * (gDecayed + NesterovSgd.MOMENTUM * gDecayed), within(1e-6f));
+      assertThat(gamma.getArray().toFloatArray()[0])
+          .isCloseTo(gamma0 - 0.01f * (gg + NesterovSgd.MOMENTUM * gg), within(1e-6f));
       assertThat(w.getArray().getGradient().toFloatArray()[0]).isZero();
     }
   }
@@ -74,14 +77,19 @@ class NesterovSgdTest {
 
       assertThat(sgd.stepIfFinite(Double.NaN, 0.01f, scratch)).isFalse();
       assertThat(w.getArray().toFloatArray()[0]).as("weights untouched").isEqualTo(w0);
-      assertThat(w.getArray().getGradient().abs().max().getFloat()).as("NaN gradients cleared").isZero();
+      assertThat(w.getArray().getGradient().abs().max().getFloat())
+          .as("NaN gradients cleared")
+          .isZero();
       assertThat(sgd.stepIfFinite(1.0, 0.01f, scratch)).isTrue();
     }
   }
 
-  /** Gradients of {@code scale} times the sum of the first level map, for a 64 x 64 input of ones. */
+  /**
+   * Gradients of {@code scale} times the sum of the first level map, for a 64 x 64 input of ones.
+   */
   private static void backwardOnOnes(Yolo9Detector d, float scale) {
-    try (NDManager sub = d.manager().newSubManager(); GradientCollector c = Engine.getInstance().newGradientCollector()) {
+    try (NDManager sub = d.manager().newSubManager();
+        GradientCollector c = Engine.getInstance().newGradientCollector()) {
       var raw = d.forwardTraining(sub.ones(new Shape(1, 3, 64, 64)));
       c.backward(raw.get(0).sum().mul(scale));
     }

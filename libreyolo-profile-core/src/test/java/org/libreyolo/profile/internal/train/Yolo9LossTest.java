@@ -9,14 +9,19 @@ import ai.djl.ndarray.types.Shape;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.TestEngine;
 
-/** Golden values of LibreYOLO's YOLO9Loss computed in float64 by the reference (docs/model.md, "Loss"). */
+/**
+ * Golden values of LibreYOLO's YOLO9Loss computed in float64 by the reference (docs/model.md,
+ * "Loss").
+ */
 class Yolo9LossTest {
   static final int M = 100;
 
   static float[] targets() {
     float[] t = new float[2 * M * 5];
     java.util.Arrays.fill(t, 0f);
-    float[][] rows = {{0, .10f, .10f, .40f, .50f}, {1, .50f, .55f, .90f, .95f}, {2, .60f, .05f, .70f, .15f}};
+    float[][] rows = {
+      {0, .10f, .10f, .40f, .50f}, {1, .50f, .55f, .90f, .95f}, {2, .60f, .05f, .70f, .15f}
+    };
     for (int b = 0; b < 2; b++) {
       for (int m = 0; m < M; m++) {
         t[(b * M + m) * 5] = -1;
@@ -40,7 +45,11 @@ class Yolo9LossTest {
         for (int c = 0; c < 67; c++) {
           for (int h = 0; h < s; h++) {
             for (int w = 0; w < s; w++) {
-              v[k++] = sin ? (float) Math.sin(0.37 * (c + 1) + 0.11 * h + 0.07 * w + 0.5 * b + strides[i]) : 0f;
+              v[k++] =
+                  sin
+                      ? (float)
+                          Math.sin(0.37 * (c + 1) + 0.11 * h + 0.07 * w + 0.5 * b + strides[i])
+                      : 0f;
             }
           }
         }

@@ -38,19 +38,32 @@ class TorchScriptTest {
       assertThat(detector).isInstanceOf(TorchScriptDetector.class);
       // the identity module hands back a ready-made (1, 4+2, 3) "predictions" tensor
       float[] values = {
-        10, 100, 0,   // x1
-        10, 100, 0,   // y1
-        50, 140, 5,   // x2
-        50, 140, 5,   // y2
-        0.9f, 0.1f, 0.8f, // class 0
-        0.2f, 0.7f, 0.1f  // class 1
+        10,
+        100,
+        0, // x1
+        10,
+        100,
+        0, // y1
+        50,
+        140,
+        5, // x2
+        50,
+        140,
+        5, // y2
+        0.9f,
+        0.1f,
+        0.8f, // class 0
+        0.2f,
+        0.7f,
+        0.1f // class 1
       };
       NDArray in = sub.create(values, new Shape(1, 6, 3));
       float[] out = detector.forward(in).get(0).toFloatArray();
       assertThat(out).containsExactly(values);
       assertThat(detector.info().classes()).isEqualTo(2);
       assertThat(detector.info().format()).isEqualTo("torchscript");
-      List<Detection> dets = Postprocess.run(out, 0, 2, 3, 1.0, 200, 200, NmsOptions.DEFAULT, detector::className);
+      List<Detection> dets =
+          Postprocess.run(out, 0, 2, 3, 1.0, 200, 200, NmsOptions.DEFAULT, detector::className);
       assertThat(dets).extracting(Detection::score).containsExactly(0.9f, 0.8f, 0.7f);
     }
   }
@@ -61,7 +74,8 @@ class TorchScriptTest {
     Path broken = dir.resolve("broken.torchscript");
     Files.write(broken, new byte[] {'P', 'K', 3, 4, 0, 0});
     WeightsSource source = WeightsSource.resolve(broken.toString(), null);
-    assertThatThrownBy(() -> Detectors.load(source, 80, Device.cpu())).isInstanceOf(LibreYoloException.class)
+    assertThatThrownBy(() -> Detectors.load(source, 80, Device.cpu()))
+        .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("cannot load TorchScript model");
   }
 }
