@@ -14,7 +14,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.FIELD})
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public @interface Api {
   /**
    * How far a user may rely on the element.
@@ -28,7 +28,7 @@ public @interface Api {
    *
    * @return a version such as {@code 0.1.0}
    */
-  String since() default "0.1.0";
+  String since();
 
   /** The stability levels, from the strongest promise to the weakest. */
   enum Status {

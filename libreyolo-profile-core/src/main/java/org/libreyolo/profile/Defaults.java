@@ -6,7 +6,7 @@ package org.libreyolo.profile;
  * constants, so the CLI, the plugin and the extension cannot drift apart. Text constants exist
  * because annotation attributes take strings; each is derived from its typed value.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Defaults {
   private Defaults() {}
 

@@ -4,7 +4,7 @@ package org.libreyolo.profile;
  * An error the tool reports to its user as one line. The {@link Kind} decides the exit code (CLI),
  * the exception type (Maven) or the failure (JUnit); core never exits the process.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public class LibreYoloException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

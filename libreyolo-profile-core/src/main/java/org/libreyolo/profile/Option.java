@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * as {@code --max-det}, the Maven plugin and the JUnit extension as {@code maxDet}. One table, so a
  * message never names a flag the user cannot type.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public enum Option {
   /** Record a profile the history holds already. */
   AGAIN("again"),
@@ -112,7 +112,7 @@ public enum Option {
   WORKERS("workers");
 
   /** Where a message is read. */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public enum Surface {
     /** Core's own words: the key itself. */
     CORE,

@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * Entry point of {@code ./libreyolo}. Maps errors to the reference exit codes with one line on
@@ -45,7 +46,7 @@ public final class Main {
               + ")");
       return LibreYoloException.Kind.BAD_INPUT.exitCode();
     }
-    CommandLine cmd = new CommandLine(new RootCommand());
+    CommandLine cmd = commandLine(args);
     cmd.setOut(out);
     cmd.setErr(err);
     cmd.setExecutionExceptionHandler(
@@ -68,6 +69,27 @@ public final class Main {
           return LibreYoloException.Kind.BAD_INPUT.exitCode();
         });
     return cmd.execute(args);
+  }
+
+  /**
+   * The command tree. Picocli builds the model of every subcommand it is given, by reflection on
+   * classes compiled for Java 5 that the class-data archive cannot hold: when the command line
+   * names one {@code profile} subcommand, only that one is added (docs/trace-reading.md,
+   * "Start-up").
+   */
+  static CommandLine commandLine(String[] args) {
+    CommandLine root = new CommandLine(new RootCommand());
+    CommandLine profile = root.getSubcommands().get("profile");
+    String named = args.length > 1 && "profile".equals(args[0]) ? args[1] : null;
+    boolean one =
+        ProfileCommand.SUBCOMMANDS.stream()
+            .anyMatch(c -> c.getAnnotation(Command.class).name().equals(named));
+    for (Class<?> c : ProfileCommand.SUBCOMMANDS) {
+      if (!one || c.getAnnotation(Command.class).name().equals(named)) {
+        profile.addSubcommand(c);
+      }
+    }
+    return root;
   }
 
   /** A {@code key=value} argument that is not an existing path. */

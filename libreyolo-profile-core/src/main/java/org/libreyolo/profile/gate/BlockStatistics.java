@@ -32,7 +32,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * @param rawChange the change of the step's own block times, before normalisation
  * @param normalised whether the step was divided by the canary (both runs asked for it)
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record BlockStatistics(
     int blocksBefore,
     int blocksAfter,

@@ -21,7 +21,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * environment or another workload give INCONCLUSIVE, never a timing verdict; more ops per step is a
  * REGRESSION on its own.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Gate {
   /** Environment fields whose difference makes a comparison meaningless. */
   static final List<String> FINGERPRINT =

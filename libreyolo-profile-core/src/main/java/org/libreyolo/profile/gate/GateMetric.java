@@ -12,7 +12,7 @@ import org.libreyolo.profile.result.Profile;
  * unit, which way is worse, and how it is read from a profile. The gate judges time per block; a
  * metric reports that change in its own direction (throughput is batch / time).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public enum GateMetric {
   /** Throughput: higher is better. */
   IMG_PER_S("img_per_s", "throughput", "images/s", false),

@@ -24,7 +24,7 @@ import org.libreyolo.profile.internal.compare.SampleStatistics;
  * @param jobNoise the noise between jobs that a job's forks cannot see (the machine's state while
  *     the job ran: a busy neighbour, another core), a fraction; part of every forked interval
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record GateOptions(
     double alpha,
     double maxRegression,

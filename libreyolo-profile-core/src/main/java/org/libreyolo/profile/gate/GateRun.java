@@ -17,7 +17,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * verdict: {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and
  * {@code check-report.html} (people). Recording a baseline is the other half.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class GateRun {
 
   private GateRun() {}

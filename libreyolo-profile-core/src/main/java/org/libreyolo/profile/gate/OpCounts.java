@@ -21,7 +21,7 @@ import org.libreyolo.profile.result.ProfileRows;
  * timestamps and moves between runs. Beside the counts, the work counted from input shapes ({@code
  * work}: convolution and matrix-product MACs per step) catches the same ops on larger tensors.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class OpCounts {
   private OpCounts() {}
 

@@ -19,7 +19,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param verdict the verdict
  * @param why the reason, in words
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record PairedBlocks(
     int pairs,
     double change,

@@ -20,7 +20,7 @@ import org.libreyolo.profile.result.Profile;
  * @param outputRoot the root the outputs go under
  * @param baselineDirectory the directory the baselines live in
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record StepLayout(Path outputRoot, Path baselineDirectory) {
   /**
    * One step's files, and its profile as read when it was found.

@@ -3,7 +3,7 @@ package org.libreyolo.profile.gate;
 import org.libreyolo.profile.Api;
 
 /** Outcome of a baseline gate. */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public enum Verdict {
   /** No significant change beyond the practical threshold. */
   PASS,

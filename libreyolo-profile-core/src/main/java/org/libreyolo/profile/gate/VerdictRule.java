@@ -22,7 +22,7 @@ import org.libreyolo.profile.internal.report.Fmt;
  * only when the interval misses 0 on the slow side, at most {@code alpha / 2} of the time, and then
  * only with an estimate of at least the threshold (docs/statistics.md, "The gate").
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class VerdictRule {
   private VerdictRule() {}
 
@@ -58,7 +58,7 @@ public final class VerdictRule {
    * @param verdict the verdict
    * @param why the reason
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Call(Verdict verdict, String why) {}
 
   /**

@@ -11,5 +11,5 @@ import org.libreyolo.profile.Api;
  * @param before the level before (20%-trimmed mean of the segment before, up to a window)
  * @param after the level after
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record ChangePoint(int index, double change, double pValue, double before, double after) {}

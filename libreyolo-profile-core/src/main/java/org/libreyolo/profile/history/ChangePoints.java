@@ -24,7 +24,7 @@ import org.libreyolo.profile.LibreYoloException;
  * outlying runs never become a segment of their own (Otava reports pairs of change points around a
  * single outlier).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ChangePoints {
   private ChangePoints() {}
 
@@ -39,7 +39,7 @@ public final class ChangePoints {
    * @param trim the fraction trimmed from each end of a segment for its test, within [0, 0.5): 0.2
    *     by default, 0 is Student's t on plain means (the published method)
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Options(
       int window, double pValue, double minMagnitude, int minSegment, double trim) {
     /** Checks the settings. */

@@ -30,7 +30,7 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * }
  * }</pre>
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class History implements AutoCloseable {
   /**
    * The gate's unit per fork: the step's mean log block time relative to the canary, as a ratio.
@@ -53,7 +53,7 @@ public final class History implements AutoCloseable {
    * @param lowerIsBetter true when a lower value is better, false when higher is, null when unknown
    *     (an imported metric)
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Meaning(String label, Boolean lowerIsBetter) {
     /** {@return "lower is better", "higher is better" or empty} */
     public String direction() {

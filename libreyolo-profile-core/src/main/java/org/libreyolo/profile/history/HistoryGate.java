@@ -23,7 +23,7 @@ import org.libreyolo.profile.result.Profile;
  * threshold model); the verdict follows the fork gate's rule ({@link VerdictRule}). Too few runs at
  * the current level: no verdict here, the caller falls back to the stored baseline and says so.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class HistoryGate {
   private HistoryGate() {}
 
@@ -42,7 +42,7 @@ public final class HistoryGate {
    * @param used which history, in words ({@code main, 24 runs since #312 (abc), noise 3.1%})
    * @param fallback why history could not judge, or null
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Result(
       Verdict verdict,
       String why,

@@ -34,7 +34,7 @@ import org.libreyolo.profile.LibreYoloException;
  * time} column, attribute columns ({@code commit}, {@code branch}, ...) and one numeric column per
  * metric, one row per run. An empty metric cell is a run without that metric.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class OtavaCsv {
   /** The time column Otava reads. */
   public static final String TIME = "time";

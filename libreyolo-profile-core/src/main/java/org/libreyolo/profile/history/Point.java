@@ -11,5 +11,5 @@ import org.libreyolo.profile.Api;
  * @param branch its branch, or null
  * @param value the metric's value
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record Point(Instant time, String commit, String branch, double value) {}

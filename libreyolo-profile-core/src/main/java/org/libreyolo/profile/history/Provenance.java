@@ -11,7 +11,7 @@ import org.libreyolo.profile.Api;
  * (GitHub Actions, GitLab CI, Jenkins), else the git checkout around the working directory, else
  * unknown (null).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Provenance {
   private static final List<String> COMMIT_VARIABLES =
       List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT");

@@ -17,7 +17,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param metrics the run's value per metric
  * @param forks per metric, each fork's value (empty for a run measured in one process or imported)
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record Run(
     Instant time,
     String commit,

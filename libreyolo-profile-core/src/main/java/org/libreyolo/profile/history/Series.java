@@ -16,7 +16,7 @@ import org.libreyolo.profile.Api;
  * @param metrics the metrics its runs carry, sorted
  * @param runs how many runs it holds
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record Series(
     String name, String testbedId, Map<String, String> testbed, List<String> metrics, int runs) {
   /**

@@ -15,7 +15,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param cuda whether the device is CUDA
  * @param index the position
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record DeviceSpec(boolean cuda, int index) {
   public static final String AUTO_NAME = "auto";
 

@@ -13,7 +13,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param height the height in pixels
  * @param width the width in pixels
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record InputShape(int batch, int height, int width) {
   public InputShape {
     if (batch < 1 || height < 1 || width < 1) {

@@ -12,7 +12,7 @@ import org.libreyolo.profile.Api;
  * @param sort {@code time}, {@code count} or {@code name}
  * @param phase only kernels of this phase, or null
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record KernelQuery(
     int top, String category, String grep, boolean tensorcore, String sort, String phase) {
   /**

@@ -11,7 +11,7 @@ import org.libreyolo.profile.LibreYoloException;
  * @param iou the NMS IoU threshold, within [0, 1]
  * @param maxDet the per-image detection cap, at least 1
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record NmsOptions(float conf, float iou, int maxDet) {
   public static final NmsOptions DEFAULT =
       new NmsOptions(

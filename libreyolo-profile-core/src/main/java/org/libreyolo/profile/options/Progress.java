@@ -4,7 +4,7 @@ import org.libreyolo.profile.Api;
 
 /** Where producers report how far they are (the CLI draws a one-line bar on stderr). */
 @FunctionalInterface
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public interface Progress {
   /** No progress reporting. */
   Progress NONE = (stage, done, total) -> {};

@@ -9,7 +9,7 @@ import org.libreyolo.profile.LibreYoloException;
  * (NMS, the postprocess stage); {@code none} profiles a plain model (preprocess and forward only);
  * {@code auto} decides from the model's output layout ({@link OutputLayout}).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public enum Task {
   /** Detection when the output looks like a YOLO head, a plain model otherwise. */
   AUTO,

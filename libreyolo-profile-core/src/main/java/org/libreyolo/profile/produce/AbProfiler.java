@@ -31,7 +31,7 @@ import org.libreyolo.profile.report.AbReport;
  * first). Each pair of blocks gives one log-ratio of block medians; the verdict comes from those
  * pairs ({@link PairedBlocks}). Writes {@code ab.json} under the project (docs/statistics.md).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class AbProfiler {
   private AbProfiler() {}
 

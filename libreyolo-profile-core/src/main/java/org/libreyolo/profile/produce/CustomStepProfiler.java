@@ -35,7 +35,7 @@ import org.libreyolo.profile.result.ProfileKeys;
  * run back to back in this process; their iterations are pooled into one profile, and with two or
  * more trials the throughput's spread over trials is added (docs/measurement.md).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class CustomStepProfiler {
   private CustomStepProfiler() {}
 
@@ -212,7 +212,7 @@ public final class CustomStepProfiler {
    * One iteration of the step, as the caller writes it: an untimed setup, the timed run, an untimed
    * teardown.
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public interface Step {
     /**
      * The timed part of one iteration.
@@ -241,7 +241,7 @@ public final class CustomStepProfiler {
   }
 
   /** The clock of one iteration: named phases inside the step. */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public interface Phases {
     /**
      * Starts a named phase; closing the handle ends it (try-with-resources).
@@ -268,7 +268,7 @@ public final class CustomStepProfiler {
   }
 
   /** A running phase: {@link #close()} stops its clock. */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public interface Phase extends AutoCloseable {
     /** Ends the phase. */
     @Override
@@ -276,7 +276,7 @@ public final class CustomStepProfiler {
   }
 
   /** The step threw: the measurement ended, and the cause is the step's exception. */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public static final class StepFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -9,7 +9,7 @@ import org.libreyolo.profile.options.DeviceSpec;
  * The PyTorch engine as the surfaces start it: offline, with the intra-op thread count asked for,
  * and the device checked against what this machine has (djl-engine.md's traps handled once).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Engine {
   private Engine() {}
 

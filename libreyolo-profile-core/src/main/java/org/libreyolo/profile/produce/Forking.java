@@ -11,7 +11,7 @@ import org.libreyolo.profile.internal.fork.Forks;
  * one test): a fresh JVM on this JVM's class path and tool properties, one at a time, and the
  * one-line error contract between a fork and its parent.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Forking {
   private Forking() {}
 

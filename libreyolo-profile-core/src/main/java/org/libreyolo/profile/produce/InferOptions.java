@@ -37,7 +37,7 @@ import org.libreyolo.profile.options.Task;
  * @param forks processes to measure in, one after another: 1 measures in this JVM, more start that
  *     many fresh JVMs
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record InferOptions(
     Path source,
     String weights,

@@ -47,7 +47,7 @@ import org.libreyolo.profile.result.Profile;
  * halves run alike). Writes profile_summary.json, the trace and profile.json per trial, and
  * infer_repeat.json across trials.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class InferProfiler {
   private InferProfiler() {}
 

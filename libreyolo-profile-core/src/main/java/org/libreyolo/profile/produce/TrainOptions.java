@@ -26,7 +26,7 @@ import org.libreyolo.profile.options.DeviceSpec;
  * @param project the output directory
  * @param datasetCache where datasets are cached
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record TrainOptions(
     String data,
     String weights,

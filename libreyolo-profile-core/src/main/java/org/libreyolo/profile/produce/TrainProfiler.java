@@ -41,7 +41,7 @@ import org.libreyolo.profile.result.TrainResult;
  * inference, the trace is captured on extra steps after the timed window, so the profiler never
  * inflates the timings.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class TrainProfiler {
   static final List<String> PHASES = TrainSession.PHASES;
   private static final JsonNodeFactory F = JsonNodeFactory.instance;

@@ -35,7 +35,7 @@ import org.libreyolo.profile.result.Profile;
  * no job noise (one job). A test the baseline cannot link is INCONCLUSIVE naming the missing
  * symbol.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class VersionAb {
   /**
    * The JUnit extension's entry point for a fork of a module's perf tests (on the module's test

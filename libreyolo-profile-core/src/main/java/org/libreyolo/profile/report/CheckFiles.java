@@ -22,7 +22,7 @@ import org.libreyolo.profile.result.ProfileKeys;
  * {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and {@code
  * check-report.html} (people), with the lines for a log.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class CheckFiles {
   /** The check result's file name. */
   public static final String RESULT_FILE = "check-result.json";

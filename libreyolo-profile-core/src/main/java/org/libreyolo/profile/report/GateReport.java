@@ -15,7 +15,7 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 
 /** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class GateReport {
   private GateReport() {}
 

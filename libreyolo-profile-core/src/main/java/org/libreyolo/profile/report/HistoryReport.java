@@ -14,7 +14,7 @@ import org.libreyolo.profile.history.Series;
  * change points as a line, and each change point marked with its size and commit; below, the change
  * points as a table. No script, no external file: it opens from a CI artifact as it is.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class HistoryReport {
   private static final int WIDTH = 1100;
   private static final int HEIGHT = 420;

@@ -30,7 +30,7 @@ import org.libreyolo.profile.result.Profile;
  * The history commands every surface runs ({@code profile history ...}, the Maven goals): each
  * opens the store, does one thing and returns what to print, text or JSON.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class HistoryViews {
   private HistoryViews() {}
 
@@ -40,7 +40,7 @@ public final class HistoryViews {
    * @param lines the text output
    * @param json the JSON output, or null
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record View(List<String> lines, ObjectNode json) {}
 
   /**
@@ -336,7 +336,7 @@ public final class HistoryViews {
    * @param recordLines what the recording did, or why the run was not recorded
    * @param recorded whether the run is now in the history
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Judged(
       Verdict verdict, List<String> checkLines, List<String> recordLines, boolean recorded) {}
 

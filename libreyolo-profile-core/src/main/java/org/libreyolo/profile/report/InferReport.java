@@ -22,7 +22,7 @@ import org.libreyolo.profile.result.ProfileRows;
  * {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five
  * text lines and the JSON object.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class InferReport {
   private InferReport() {}
 

@@ -20,7 +20,7 @@ import org.libreyolo.profile.result.Profile;
  * View#lines(boolean)} to stdout, the Maven goals to the build log, so both show the same text and
  * the same JSON (docs/reference-behaviour.md, "Readers").
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ReaderViews {
   private ReaderViews() {}
 

@@ -11,7 +11,7 @@ import org.libreyolo.profile.internal.report.HtmlReport;
 import org.libreyolo.profile.result.Profile;
 
 /** Writes the HTML reports for the CLI, the Maven goals and the JUnit extension. */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Reports {
   private Reports() {}
 

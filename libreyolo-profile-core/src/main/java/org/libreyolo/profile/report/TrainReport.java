@@ -22,7 +22,7 @@ import org.libreyolo.profile.result.TrainResult;
  * @param notes notes for the user
  * @param warnings warnings for the user
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record TrainReport(
     String json, List<String> text, List<String> notes, List<String> warnings) {
 

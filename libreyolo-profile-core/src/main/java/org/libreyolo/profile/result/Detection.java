@@ -13,6 +13,6 @@ import org.libreyolo.profile.Api;
  * @param x2 the box's right edge, pixels
  * @param y2 the box's bottom edge, pixels
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record Detection(
     int classId, String className, float score, float x1, float y1, float x2, float y2) {}

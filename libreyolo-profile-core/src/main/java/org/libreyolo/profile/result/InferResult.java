@@ -11,5 +11,5 @@ import org.libreyolo.profile.Api;
  * @param reported the file the producer reports
  * @param profile the profile
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record InferResult(Path reported, Profile profile) {}

@@ -13,7 +13,7 @@ import org.libreyolo.profile.Api;
  * {@code indent=2} layout when pretty, non-ASCII escaped, floats in {@code repr} form ({@code
  * 100.0}, {@code 1e-05}), ints without a point. Also {@link #repr} for text output.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Json {
   /** Shared mapper for reading JSON and turning maps/records into trees. */
   public static final ObjectMapper MAPPER = new ObjectMapper();

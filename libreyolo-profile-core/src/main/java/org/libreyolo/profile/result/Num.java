@@ -14,7 +14,7 @@ import org.libreyolo.profile.Api;
  * @param value the value
  * @param integral whether the value is an integer
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record Num(double value, boolean integral) {
 
   /**

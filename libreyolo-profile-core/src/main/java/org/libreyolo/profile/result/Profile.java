@@ -23,7 +23,7 @@ import org.libreyolo.profile.result.ProfileRows.Samples;
  * included) and every number's form byte for byte; readers use the typed accessors below, which are
  * the only place that knows the keys.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Profile {
   /** The schema name written in every file of this kind. */
   public static final String SCHEMA = "libreyolo.profile.analysis/v1";

@@ -10,7 +10,7 @@ import org.libreyolo.profile.Api;
  * libreyolo.profile.analysis/v1}), always written after every reference key, and the values they
  * take (docs/profile-schema.md). {@link Profile} reads them; the producers write them.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ProfileKeys {
   /** What the profile's "kernels" are: one of the {@code KERNEL_SOURCE_*} values. */
   public static final String KERNEL_SOURCE = "kernel_source";

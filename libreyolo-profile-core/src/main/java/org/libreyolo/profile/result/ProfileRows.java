@@ -9,7 +9,7 @@ import org.libreyolo.profile.Api;
  * The row types of a profile (docs/profile-schema.md). Each keeps the stored object it was read
  * from ({@code source}), so a view that shows rows as they are stored re-emits them byte for byte.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ProfileRows {
   private ProfileRows() {}
 

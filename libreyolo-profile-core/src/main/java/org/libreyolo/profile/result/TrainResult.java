@@ -14,6 +14,6 @@ import org.libreyolo.profile.Api;
  * @param trace the trace written
  * @param profile the profile
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record TrainResult(
     Path reported, Path trace, Profile profile, String autoBatchNote, String warning) {}

@@ -21,7 +21,7 @@ import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
  * @param gflops 2 x convolution MACs at this size, in billions
  * @param outputShape the raw output's shape: batch 1, 4 + classes, anchors
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record ModelFacts(
     String model,
     String size,

@@ -23,7 +23,7 @@ import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.result.Detection;
 
 /** Detections for images, a directory or an already preprocessed {@code .npz} input. */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Prediction {
   private Prediction() {}
 
@@ -39,7 +39,7 @@ public final class Prediction {
    *     null for the sample
    * @param saveRaw where to write the raw predictions as .npz, or null
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Request(
       String weights,
       String size,
@@ -58,7 +58,7 @@ public final class Prediction {
    * @param randomWeights whether the weights are seeded random ones
    * @param requestedWeights the weights as the user named them
    */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Result(
       List<String> names,
       List<List<Detection>> detections,

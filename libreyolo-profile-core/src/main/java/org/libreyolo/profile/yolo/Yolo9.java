@@ -32,7 +32,7 @@ import org.libreyolo.profile.result.Detection;
  * }
  * }</pre>
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Yolo9 implements AutoCloseable {
   private final Detector detector;
   private final DetectionPipeline pipeline;
@@ -212,7 +212,7 @@ public final class Yolo9 implements AutoCloseable {
   }
 
   /** A decoded RGB image. */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public static final class Image {
     final RgbImage rgb;
 
@@ -231,7 +231,7 @@ public final class Yolo9 implements AutoCloseable {
   }
 
   /** A preprocessed batch: what {@link #forward} and {@link #postprocess} take. */
-  @Api(status = Api.Status.EXPERIMENTAL)
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public static final class Input {
     final DetectionPipeline.Batch batch;
 

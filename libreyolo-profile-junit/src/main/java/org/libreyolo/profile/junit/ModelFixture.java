@@ -25,7 +25,7 @@ import org.libreyolo.profile.produce.Engine;
  * }
  * }</pre>
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ModelFixture<T extends AutoCloseable>
     implements BeforeAllCallback, AfterAllCallback {
   private final ThrowingSupplier<T> loader;

@@ -16,7 +16,7 @@ import org.libreyolo.profile.Api;
  * skips perf tests under {@code libreyolo.profile.skip=true}, and fails a {@code @ProfiledStep}
  * test that never measured (it would otherwise pass having guarded nothing).
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ProfileExtension
     implements ParameterResolver, ExecutionCondition, AfterTestExecutionCallback {
   private static final ExtensionContext.Namespace NAMESPACE =

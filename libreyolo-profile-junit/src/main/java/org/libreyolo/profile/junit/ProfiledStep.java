@@ -28,7 +28,7 @@ import org.libreyolo.profile.Api;
 @ExtendWith(ProfileExtension.class)
 @Tag("perf")
 @ResourceLock(StepProfiler.RESOURCE)
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public @interface ProfiledStep {
   /** An attribute left blank: it inherits from the enclosing level, then from the defaults. */
   int UNSET = -1;

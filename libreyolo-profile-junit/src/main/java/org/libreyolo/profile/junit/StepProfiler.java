@@ -15,7 +15,7 @@ import org.libreyolo.profile.gate.PairedBlocks;
  * {@link Executable} may throw checked exceptions, a {@link ThrowingSupplier} returns a value,
  * which the profiler consumes so the JIT cannot drop the work that made it.
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public interface StepProfiler {
   /** Lock name shared by every profiled section (see {@link ProfiledStep}). */
   String RESOURCE = "org.libreyolo.profile";

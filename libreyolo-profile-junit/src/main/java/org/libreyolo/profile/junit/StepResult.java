@@ -25,7 +25,7 @@ import org.libreyolo.profile.result.Profile;
  * @param reportFile the {@code report.html} written
  * @param profile the whole profile
  */
-@Api(status = Api.Status.EXPERIMENTAL)
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record StepResult(
     String step,
     double p50Ms,
