@@ -6,6 +6,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * A metric the stored-baseline gate judges: its key (as {@code metrics} names it), its words and
@@ -15,7 +16,7 @@ import org.libreyolo.profile.result.Profile;
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public enum GateMetric {
   /** Throughput: higher is better. */
-  IMG_PER_S("img_per_s", "throughput", "images/s", false),
+  IMG_PER_S(ProfileKeys.IMG_PER_S, "throughput", "images/s", false),
   /** Median latency: lower is better. */
   LATENCY_P50_MS("latency_p50_ms", "latency p50", "time per image", true);
 

@@ -14,6 +14,7 @@ import org.libreyolo.profile.internal.io.ContentHash;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
@@ -38,10 +39,10 @@ public final class History implements AutoCloseable {
   public static final String STEP_VS_CANARY = "step_vs_canary";
 
   /** Per fork, the step's geometric mean block time in ms, before normalisation. */
-  public static final String STEP_MS = "step_ms";
+  public static final String STEP_MS = ProfileKeys.STEP_MS;
 
   /** The profile's throughput. */
-  public static final String IMG_PER_S = "img_per_s";
+  public static final String IMG_PER_S = ProfileKeys.IMG_PER_S;
 
   /** The profile's median latency. */
   public static final String LATENCY_P50_MS = "latency_p50_ms";

@@ -494,20 +494,20 @@ public final class CustomStepProfiler {
     ObjectNode stages = ProfileAssembler.means(phaseMs);
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
     summary.set("meta", config);
-    summary.set("real", ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
+    summary.set(ProfileKeys.REAL, ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
     summary.set("composition_ms", stages.deepCopy());
-    summary.set("latency", latency);
-    summary.set("stages_ms", stages);
+    summary.set(ProfileKeys.LATENCY, latency);
+    summary.set(ProfileKeys.STAGES_MS, stages);
     summary.putNull("bound");
-    summary.put("bound_why", "");
+    summary.put(ProfileKeys.BOUND_WHY, "");
 
     ObjectNode p;
     if (trace != null) {
       p = ProfileAssembler.analyse(trace, summary);
-      p.set("latency", latency.deepCopy());
-      p.set("stages_ms", stages.deepCopy());
+      p.set(ProfileKeys.LATENCY, latency.deepCopy());
+      p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
       ProfileAssembler.putLatencyMetrics(
-          (ObjectNode) p.get("metrics"), latency, p.get("img_per_s"));
+          (ObjectNode) p.get(ProfileKeys.METRICS), latency, p.get(ProfileKeys.IMG_PER_S));
     } else {
       p =
           ProfileAssembler.traceless(
@@ -523,7 +523,7 @@ public final class CustomStepProfiler {
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
-    samples.set("stages_ms", ProfileAssembler.samples(phaseMs));
+    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(phaseMs));
     samples.set("blocks", blocks.json());
     if (forks != null) {
       samples.set("forks", forks);

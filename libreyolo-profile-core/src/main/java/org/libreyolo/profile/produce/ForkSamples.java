@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.internal.measure.BlockSeries;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
@@ -83,8 +84,8 @@ final class ForkSamples {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("fork", forks.size());
     out.put("forks", forks.size());
-    out.set("step_ms", last.path("step_ms").deepCopy());
-    out.set("img_per_s", last.path("img_per_s").deepCopy());
+    out.set(ProfileKeys.STEP_MS, last.path(ProfileKeys.STEP_MS).deepCopy());
+    out.set(ProfileKeys.IMG_PER_S, last.path(ProfileKeys.IMG_PER_S).deepCopy());
     return out;
   }
 

@@ -78,9 +78,10 @@ final class ForkedInfer {
     summary.set(
         "real",
         ProfileAssembler.realWithoutDataload(
-            merged.path("step_ms").asDouble(), merged.path("img_per_s").asDouble()));
-    summary.set("latency", merged.get("latency").deepCopy());
-    summary.set("stages_ms", merged.get("stages_ms").deepCopy());
+            merged.path(ProfileKeys.STEP_MS).asDouble(),
+            merged.path(ProfileKeys.IMG_PER_S).asDouble()));
+    summary.set(ProfileKeys.LATENCY, merged.get(ProfileKeys.LATENCY).deepCopy());
+    summary.set(ProfileKeys.STAGES_MS, merged.get(ProfileKeys.STAGES_MS).deepCopy());
     if (o.trace()) {
       Path trace = dir.resolve("profile_trace.json");
       move(forksDir.resolve(o.forks() - 1 + "/infer/profile_trace.json"), trace);
@@ -116,18 +117,20 @@ final class ForkedInfer {
             null,
             cuda);
     if (!new Profile(p).memoryPressure() && (p.path("trace").isNull() || !cuda)) {
-      p.put("bound", v.bound());
-      p.put("bound_why", v.why());
+      p.put(ProfileKeys.BOUND, v.bound());
+      p.put(ProfileKeys.BOUND_WHY, v.why());
     }
-    p.set("latency", latencyNode);
-    p.set("stages_ms", stagesNode);
-    ObjectNode m = (ObjectNode) p.get("metrics");
+    p.set(ProfileKeys.LATENCY, latencyNode);
+    p.set(ProfileKeys.STAGES_MS, stagesNode);
+    ObjectNode m = (ObjectNode) p.get(ProfileKeys.METRICS);
     double imgPerS = ProfileAssembler.perSecond(batch, stats.mean());
     if (p.path("trace").isNull()) { // trace-less: every figure is the iterations' own
-      p.put("img_per_s", imgPerS);
-      p.put("step_ms", org.libreyolo.profile.internal.python.PyRound.round(stats.mean(), 3));
-      m.put("img_per_s", imgPerS);
-      m.set("step_ms", p.get("step_ms"));
+      p.put(ProfileKeys.IMG_PER_S, imgPerS);
+      p.put(
+          ProfileKeys.STEP_MS,
+          org.libreyolo.profile.internal.python.PyRound.round(stats.mean(), 3));
+      m.put(ProfileKeys.IMG_PER_S, imgPerS);
+      m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
       m.set("preprocess_wall_ms", stagesNode.get("preprocess"));
       m.set("forward_wall_ms", stagesNode.get("forward"));
       m.set("postprocess_wall_ms", stagesNode.get("postprocess"));
@@ -135,12 +138,12 @@ final class ForkedInfer {
       p.set(ProfileKeys.TRACE_FROM, ForkSamples.traceFrom(forks));
       ProfileAssembler.restep(p, stats.mean(), imgPerS);
     }
-    ProfileAssembler.putInferenceMetrics(m, latencyNode, stagesNode, p.get("img_per_s"));
-    m.set("bound", p.get("bound"));
+    ProfileAssembler.putInferenceMetrics(m, latencyNode, stagesNode, p.get(ProfileKeys.IMG_PER_S));
+    m.set(ProfileKeys.BOUND, p.get(ProfileKeys.BOUND));
     ((ObjectNode) p.get("config")).put("forks", forks.size());
-    ObjectNode samples = (ObjectNode) p.get("samples");
+    ObjectNode samples = (ObjectNode) p.get(ProfileKeys.SAMPLES);
     samples.set("latency_ms", ProfileAssembler.samples(lat));
-    samples.set("stages_ms", ProfileAssembler.samples(stageMs));
+    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stageMs));
     samples.set("blocks", ForkSamples.blocks(forks).json());
     samples.set("forks", ForkSamples.perFork(forks));
     ProfileKeys.moveOursToEnd(p);

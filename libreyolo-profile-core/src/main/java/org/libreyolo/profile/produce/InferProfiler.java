@@ -39,6 +39,7 @@ import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and its
@@ -235,11 +236,11 @@ public final class InferProfiler {
     ObjectNode latency = ProfileAssembler.latency(lat, meanMs);
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
     summary.set("meta", meta);
-    summary.set("real", ProfileAssembler.realWithoutDataload(meanMs, imgPerS));
-    summary.set("latency", latency);
-    summary.set("stages_ms", stages);
+    summary.set(ProfileKeys.REAL, ProfileAssembler.realWithoutDataload(meanMs, imgPerS));
+    summary.set(ProfileKeys.LATENCY, latency);
+    summary.set(ProfileKeys.STAGES_MS, stages);
     summary.putNull("bound");
-    summary.put("bound_why", "");
+    summary.put(ProfileKeys.BOUND_WHY, "");
 
     boolean cuda = o.device().cuda();
     ObjectNode profile = null;
@@ -262,7 +263,7 @@ public final class InferProfiler {
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set("latency_ms", ProfileAssembler.samples(latencySamples));
-    samples.set("stages_ms", ProfileAssembler.samples(stageSamples));
+    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stageSamples));
     samples.set("blocks", m.blocks().json());
     ProfileAssembler.finish(
         dir,
@@ -314,14 +315,14 @@ public final class InferProfiler {
   private static void overlay(
       ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
     if (!new Profile(p).memoryPressure()) {
-      p.put("bound", v.bound());
-      p.put("bound_why", v.why());
+      p.put(ProfileKeys.BOUND, v.bound());
+      p.put(ProfileKeys.BOUND_WHY, v.why());
     }
     p.put("mode", "inference");
-    p.set("latency", latency.deepCopy());
-    p.set("stages_ms", stages.deepCopy());
-    ObjectNode m = (ObjectNode) p.get("metrics");
-    ProfileAssembler.putInferenceMetrics(m, latency, stages, p.get("img_per_s"));
-    m.set("bound", p.get("bound"));
+    p.set(ProfileKeys.LATENCY, latency.deepCopy());
+    p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
+    ObjectNode m = (ObjectNode) p.get(ProfileKeys.METRICS);
+    ProfileAssembler.putInferenceMetrics(m, latency, stages, p.get(ProfileKeys.IMG_PER_S));
+    m.set(ProfileKeys.BOUND, p.get(ProfileKeys.BOUND));
   }
 }

@@ -30,6 +30,7 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.TrainResult;
 
@@ -228,11 +229,11 @@ public final class TrainProfiler {
     window.put("warmup", o.warmup());
     window.put("real_steps", stepMs.length);
     window.put("synced_steps", steps - stepMs.length);
-    ObjectNode real = summary.putObject("real");
-    real.put("step_ms", step);
+    ObjectNode real = summary.putObject(ProfileKeys.REAL);
+    real.put(ProfileKeys.STEP_MS, step);
     real.put("dataload_ms", dataload);
     real.put("compute_ms", PyRound.round(Math.max(step - dataload, 0), 3));
-    real.put("img_per_s", imgPerS);
+    real.put(ProfileKeys.IMG_PER_S, imgPerS);
     real.put("dataload_frac", frac);
     ObjectNode comp = ProfileAssembler.means(composition);
     summary.set("composition_ms", comp);
@@ -241,21 +242,21 @@ public final class TrainProfiler {
       compTotal += ProfileAssembler.mean3(values);
     }
     summary.put("composition_total_ms", PyRound.round(compTotal, 3));
-    summary.put("bound", frac >= 0.2 ? "dataloader" : "compute");
-    summary.put("bound_why", "");
+    summary.put(ProfileKeys.BOUND, frac >= 0.2 ? "dataloader" : "compute");
+    summary.put(ProfileKeys.BOUND_WHY, "");
     summary.put("trace", trace.toString());
     ProfileAssembler.writeSummary(dir, summary);
 
     // refined verdict (training verdict, third layer) from the analysis of the trace
     Profile analysis = new Profile(ProfileAssembler.analyse(trace, summary));
     String[] verdict = refinedVerdict(analysis, frac, step);
-    summary.put("bound", verdict[0]);
-    summary.put("bound_why", verdict[1]);
+    summary.put(ProfileKeys.BOUND, verdict[0]);
+    summary.put(ProfileKeys.BOUND_WHY, verdict[1]);
     ProfileAssembler.writeSummary(dir, summary);
     ObjectNode profile = ProfileAssembler.analyse(trace, summary);
     recordedVerdict(new Profile(profile), frac, step);
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
-    samples.set("step_ms", ProfileAssembler.samples(stepMs));
+    samples.set(ProfileKeys.STEP_MS, ProfileAssembler.samples(stepMs));
     samples.set("dataload_ms", ProfileAssembler.samples(dataloadMs));
     samples.set("composition_ms", ProfileAssembler.samples(composition));
     ObjectNode lossNode = samples.putObject("last_loss");

@@ -115,12 +115,12 @@ public final class Profile {
 
   /** {@return What bounds the step: compute, memory, launch, dataloader, } */
   public String bound() {
-    return text("bound");
+    return text(ProfileKeys.BOUND);
   }
 
   /** {@return Why the verdict says so, in words} */
   public String boundWhy() {
-    return text("bound_why");
+    return text(ProfileKeys.BOUND_WHY);
   }
 
   /**
@@ -153,12 +153,12 @@ public final class Profile {
 
   /** {@return The step time, ms, or null} */
   public Num stepMs() {
-    return num("step_ms");
+    return num(ProfileKeys.STEP_MS);
   }
 
   /** {@return The throughput in images (or the step's items) per second, or null} */
   public Num imgPerS() {
-    return num("img_per_s");
+    return num(ProfileKeys.IMG_PER_S);
   }
 
   /**
@@ -199,7 +199,7 @@ public final class Profile {
 
   /** {@return The GPU utilisation, percent, or null on the CPU} */
   public Num gpuUtil() {
-    return num("gpu_util");
+    return num(ProfileKeys.GPU_UTIL);
   }
 
   /** {@return GPU busy time per step, ms, or null} */
@@ -229,14 +229,14 @@ public final class Profile {
         ? new ProfileRows.TraceFrom(
             n.path("fork").asInt(),
             n.path("forks").asInt(),
-            Num.of(n.get("step_ms")),
-            Num.of(n.get("img_per_s")))
+            Num.of(n.get(ProfileKeys.STEP_MS)),
+            Num.of(n.get(ProfileKeys.IMG_PER_S)))
         : null;
   }
 
   /** {@return Host overhead per step, ms, or null} */
   public Num hostOverheadMsPerStep() {
-    return num("host_overhead_ms_per_step");
+    return num(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP);
   }
 
   /** {@return Memory-copy time per step, ms, or null} */
@@ -283,7 +283,7 @@ public final class Profile {
    * latency block, null otherwise.
    */
   public Latency latency() {
-    JsonNode l = root.get("latency");
+    JsonNode l = root.get(ProfileKeys.LATENCY);
     return l != null && l.isObject() ? Latency.of(l) : null;
   }
 
@@ -293,7 +293,7 @@ public final class Profile {
    */
   public Map<String, Num> stagesMs() {
     Map<String, Num> out = new LinkedHashMap<>();
-    root.path("stages_ms")
+    root.path(ProfileKeys.STAGES_MS)
         .fields()
         .forEachRemaining(e -> out.put(e.getKey(), Num.of(e.getValue())));
     return out;
@@ -390,7 +390,7 @@ public final class Profile {
    * reference file).
    */
   public Samples samples() {
-    return Samples.of(root.path("samples"));
+    return Samples.of(root.path(ProfileKeys.SAMPLES));
   }
 
   /**
@@ -398,7 +398,7 @@ public final class Profile {
    * per-iteration latencies (what the gate tests with).
    */
   public boolean hasLatencySamples() {
-    return root.path("samples").path("latency_ms").isArray();
+    return root.path(ProfileKeys.SAMPLES).path("latency_ms").isArray();
   }
 
   // -- writers for producers (the only keys a producer changes after analysis)
@@ -411,7 +411,7 @@ public final class Profile {
   public void setRecordedBound(String bound) {
     JsonNode raw = root.path(ProfileKeys.COMPENSATION).path("raw");
     if (raw.isObject()) {
-      ((ObjectNode) raw).put("bound", bound);
+      ((ObjectNode) raw).put(ProfileKeys.BOUND, bound);
     }
   }
 

@@ -12,6 +12,49 @@ import org.libreyolo.profile.Api;
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ProfileKeys {
+  // The reference's keys that several producers write (one spelling for all of them)
+
+  /** Mean wall time of one step, ms: the headline every producer writes (pooled over forks). */
+  public static final String STEP_MS = "step_ms";
+
+  /** Images (items) per second: batch / the mean step, the headline the text prints. */
+  public static final String IMG_PER_S = "img_per_s";
+
+  /** Busy time of the device (kernels; CPU: leaf ops) over the step, a fraction. */
+  public static final String GPU_UTIL = "gpu_util";
+
+  /** The step minus the busy time, ms. */
+  public static final String HOST_OVERHEAD_MS_PER_STEP = "host_overhead_ms_per_step";
+
+  /** Per-iteration latency percentiles (p50_ms, p90_ms, p99_ms, mean_ms, min_ms, max_ms, n). */
+  public static final String LATENCY = "latency";
+
+  /** Mean wall time per stage (preprocess, forward, postprocess), ms. */
+  public static final String STAGES_MS = "stages_ms";
+
+  /** The flat metric table {@code get} lists. */
+  public static final String METRICS = "metrics";
+
+  /** The measured figures without the profiler (a real step), where the producer has them. */
+  public static final String REAL = "real";
+
+  /** The verdict: what bounds the step (COMPUTE, HOST, DATALOADER, ...). */
+  public static final String BOUND = "bound";
+
+  /** The verdict in words. */
+  public static final String BOUND_WHY = "bound_why";
+
+  /** Raw samples: per-iteration times, timing blocks with the canary, trials. */
+  public static final String SAMPLES = "samples";
+
+  /** Where the profile was measured ("cpu", "cuda:0"), one of our keys. */
+  public static final String DEVICE = "device";
+
+  /**
+   * What the machine and engine were (cpu, cores, threads, engine, libtorch, ...), one of our keys.
+   */
+  public static final String ENVIRONMENT = "environment";
+
   /** What the profile's "kernels" are: one of the {@code KERNEL_SOURCE_*} values. */
   public static final String KERNEL_SOURCE = "kernel_source";
 

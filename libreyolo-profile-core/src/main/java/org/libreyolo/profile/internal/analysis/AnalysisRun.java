@@ -51,7 +51,7 @@ final class AnalysisRun {
     this.t = t;
     this.tracePath = tracePath;
     this.summary = summary;
-    this.real = summary.path("real");
+    this.real = summary.path(ProfileKeys.REAL);
     this.w = Window.of(t.markers);
     this.n = w.nReal();
     this.cpu = t.kernelCount() == 0 && t.hasCpuOps();
@@ -118,7 +118,9 @@ final class AnalysisRun {
   ObjectNode build() {
     accumulate();
     double stepMsRaw =
-        truthy(real.path("step_ms")) ? real.path("step_ms").asDouble() : w.wallMs() / n;
+        truthy(real.path(ProfileKeys.STEP_MS))
+            ? real.path(ProfileKeys.STEP_MS).asDouble()
+            : w.wallMs() / n;
     double busyMs = gpuBusyUs / 1000.0 / n;
     double dataload =
         real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
@@ -141,17 +143,17 @@ final class AnalysisRun {
     p.set(
         "config",
         summary.path("meta").isObject() ? summary.path("meta").deepCopy() : F.objectNode());
-    p.put("bound", verdict[0]);
-    p.put("bound_why", verdict[1]);
-    p.put("step_ms", PyRound.round(stepMsRaw, 2));
-    p.set("img_per_s", nullable(real.path("img_per_s")));
+    p.put(ProfileKeys.BOUND, verdict[0]);
+    p.put(ProfileKeys.BOUND_WHY, verdict[1]);
+    p.put(ProfileKeys.STEP_MS, PyRound.round(stepMsRaw, 2));
+    p.set(ProfileKeys.IMG_PER_S, nullable(real.path(ProfileKeys.IMG_PER_S)));
     p.set("dataload_ms", nullable(real.path("dataload_ms")));
     p.set("dataload_frac", nullable(real.path("dataload_frac")));
-    p.put("gpu_util", gpuUtil);
+    p.put(ProfileKeys.GPU_UTIL, gpuUtil);
     p.put("gpu_util_raw", gpuUtilRaw);
     p.put("memory_pressure", pressure);
     p.put("cuda_mallocs_per_step", mallocs);
-    p.put("host_overhead_ms_per_step", PyRound.round(host, 2));
+    p.put(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP, PyRound.round(host, 2));
     p.put("launches_per_step", launches);
     p.put("gpu_busy_ms_per_step", PyRound.round(busyMs, 2));
     p.put("mean_kernel_us", PyRound.round(meanKernelUs, 2));
@@ -168,7 +170,7 @@ final class AnalysisRun {
 
     Phases phases = new Phases();
     ObjectNode metrics = metrics(p, phases);
-    p.set("metrics", metrics);
+    p.set(ProfileKeys.METRICS, metrics);
     p.set("categories", categories());
     p.set("phases", phases.entries);
     ArrayNode phasesGpu = F.arrayNode();
@@ -205,8 +207,12 @@ final class AnalysisRun {
       boolean pressure,
       double stepMs,
       double busyMs) {
-    String bound = summary.path("bound").isTextual() ? summary.path("bound").asText() : "";
-    String why = summary.path("bound_why").isTextual() ? summary.path("bound_why").asText() : "";
+    String bound =
+        summary.path(ProfileKeys.BOUND).isTextual() ? summary.path(ProfileKeys.BOUND).asText() : "";
+    String why =
+        summary.path(ProfileKeys.BOUND_WHY).isTextual()
+            ? summary.path(ProfileKeys.BOUND_WHY).asText()
+            : "";
     if (bound.isEmpty()) {
       String u = PyRound.format(gpuUtil * 100, 0);
       if (cpu && stepMs <= 0) {
@@ -254,11 +260,11 @@ final class AnalysisRun {
 
   private ObjectNode metrics(ObjectNode p, Phases phases) {
     ObjectNode m = F.objectNode();
-    m.set("img_per_s", p.get("img_per_s"));
-    m.set("step_ms", p.get("step_ms"));
+    m.set(ProfileKeys.IMG_PER_S, p.get(ProfileKeys.IMG_PER_S));
+    m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
     m.set("dataload_ms", p.get("dataload_ms"));
     m.set("dataload_frac", p.get("dataload_frac"));
-    m.set("gpu_util", p.get("gpu_util"));
+    m.set(ProfileKeys.GPU_UTIL, p.get(ProfileKeys.GPU_UTIL));
     m.set("gpu_busy_ms", p.get("gpu_busy_ms_per_step"));
     m.set("mean_kernel_us", p.get("mean_kernel_us"));
     m.set("kernels_per_step", p.get("kernels_per_step"));
@@ -267,11 +273,11 @@ final class AnalysisRun {
     m.set("memcpy_ms", p.get("memcpy_ms_per_step"));
     m.set("tensorcore_pct", p.get("tensorcore_pct"));
     m.set("peak_vram_mb", p.get("peak_vram_mb"));
-    m.set("host_overhead_ms", p.get("host_overhead_ms_per_step"));
+    m.set("host_overhead_ms", p.get(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP));
     m.set("launches_per_step", p.get("launches_per_step"));
     m.set("cuda_mallocs_per_step", p.get("cuda_mallocs_per_step"));
     m.set("memory_pressure", p.get("memory_pressure"));
-    m.set("bound", p.get("bound"));
+    m.set(ProfileKeys.BOUND, p.get(ProfileKeys.BOUND));
     for (JsonNode e : phases.entries) {
       String phase = e.get("phase").asText();
       m.set(phase + "_gpu_ms", e.get("gpu_ms_per_step"));

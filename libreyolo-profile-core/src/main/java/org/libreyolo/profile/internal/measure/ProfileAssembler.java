@@ -96,23 +96,23 @@ public final class ProfileAssembler {
     double busy = p.path("gpu_busy_ms_per_step").asDouble();
     double dataload = p.path("dataload_ms").isNumber() ? p.path("dataload_ms").asDouble() : 0.0;
     StepShares s = StepShares.of(stepMs, busy, dataload);
-    p.put("step_ms", PyRound.round(stepMs, 2));
-    p.put("img_per_s", imgPerS);
-    p.put("gpu_util", PyRound.round(s.util(), 3));
+    p.put(ProfileKeys.STEP_MS, PyRound.round(stepMs, 2));
+    p.put(ProfileKeys.IMG_PER_S, imgPerS);
+    p.put(ProfileKeys.GPU_UTIL, PyRound.round(s.util(), 3));
     p.put("gpu_util_raw", PyRound.round(s.utilRaw(), 3));
-    p.put("host_overhead_ms_per_step", PyRound.round(s.hostMs(), 2));
-    ObjectNode m = (ObjectNode) p.get("metrics");
-    m.set("img_per_s", p.get("img_per_s"));
-    m.set("step_ms", p.get("step_ms"));
-    m.set("gpu_util", p.get("gpu_util"));
-    m.set("host_overhead_ms", p.get("host_overhead_ms_per_step"));
+    p.put(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP, PyRound.round(s.hostMs(), 2));
+    ObjectNode m = (ObjectNode) p.get(ProfileKeys.METRICS);
+    m.set(ProfileKeys.IMG_PER_S, p.get(ProfileKeys.IMG_PER_S));
+    m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
+    m.set(ProfileKeys.GPU_UTIL, p.get(ProfileKeys.GPU_UTIL));
+    m.set("host_overhead_ms", p.get(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP));
   }
 
   /** The {@code real} block of a step without a data loader. */
   public static ObjectNode realWithoutDataload(double stepMs, double imgPerS) {
     ObjectNode real = F.objectNode();
-    real.put("step_ms", stepMs);
-    real.put("img_per_s", imgPerS);
+    real.put(ProfileKeys.STEP_MS, stepMs);
+    real.put(ProfileKeys.IMG_PER_S, imgPerS);
     real.put("dataload_ms", 0.0);
     real.put("dataload_frac", 0.0);
     return real;
@@ -171,28 +171,28 @@ public final class ProfileAssembler {
     p.putNull("trace");
     p.set("model", meta.path("model").isMissingNode() ? F.nullNode() : meta.get("model"));
     p.set("config", meta.deepCopy());
-    p.put("bound", bound);
-    p.put("bound_why", why);
-    p.put("step_ms", PyRound.round(meanMs, 3));
-    p.put("img_per_s", imgPerS);
+    p.put(ProfileKeys.BOUND, bound);
+    p.put(ProfileKeys.BOUND_WHY, why);
+    p.put(ProfileKeys.STEP_MS, PyRound.round(meanMs, 3));
+    p.put(ProfileKeys.IMG_PER_S, imgPerS);
     p.setAll(NO_TRACE_SCALARS.deepCopy());
     ObjectNode window = p.putObject("window");
     window.put("wall_ms", 0.0);
     window.put("real_steps", realSteps);
-    p.set("latency", latency.deepCopy());
-    p.set("stages_ms", stages.deepCopy());
-    ObjectNode m = p.putObject("metrics");
-    m.put("img_per_s", imgPerS);
-    m.set("step_ms", p.get("step_ms"));
+    p.set(ProfileKeys.LATENCY, latency.deepCopy());
+    p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
+    ObjectNode m = p.putObject(ProfileKeys.METRICS);
+    m.put(ProfileKeys.IMG_PER_S, imgPerS);
+    m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
     m.setAll(NO_TRACE_METRICS.deepCopy());
-    m.put("bound", bound);
+    m.put(ProfileKeys.BOUND, bound);
     if (inference) {
-      putInferenceMetrics(m, latency, stages, p.get("img_per_s"));
+      putInferenceMetrics(m, latency, stages, p.get(ProfileKeys.IMG_PER_S));
       m.set("preprocess_wall_ms", stages.get("preprocess"));
       m.set("forward_wall_ms", stages.get("forward"));
       m.set("postprocess_wall_ms", stages.get("postprocess"));
     } else {
-      putLatencyMetrics(m, latency, p.get("img_per_s"));
+      putLatencyMetrics(m, latency, p.get(ProfileKeys.IMG_PER_S));
     }
     p.putArray("categories");
     ArrayNode phases = p.putArray("phases");
@@ -245,18 +245,18 @@ public final class ProfileAssembler {
       String device,
       ObjectNode environment,
       ObjectNode samples) {
-    profile.put("device", device);
+    profile.put(ProfileKeys.DEVICE, device);
     if (!profile.has("kernel_source")) {
       profile.put(ProfileKeys.KERNEL_SOURCE, ProfileKeys.KERNEL_SOURCE_NONE);
     }
-    profile.set("environment", environment);
+    profile.set(ProfileKeys.ENVIRONMENT, environment);
     profile.put(
         ProfileKeys.RECORDED_AT,
         java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
-    profile.set("samples", samples);
+    profile.set(ProfileKeys.SAMPLES, samples);
     ProfileKeys.moveOursToEnd(profile);
-    summary.put("bound", profile.path("bound").asText());
-    summary.put("bound_why", profile.path("bound_why").asText());
+    summary.put(ProfileKeys.BOUND, profile.path(ProfileKeys.BOUND).asText());
+    summary.put(ProfileKeys.BOUND_WHY, profile.path(ProfileKeys.BOUND_WHY).asText());
     writeSummary(dir, summary);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return new Profile(profile);

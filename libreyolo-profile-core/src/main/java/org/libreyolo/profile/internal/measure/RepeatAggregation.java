@@ -62,20 +62,21 @@ public final class RepeatAggregation {
     samples.set("img_per_s_trials", ProfileAssembler.samples(values));
     pooled(samples, trials, sampleKey);
     pooledBlocks(samples, trials);
-    p.set("samples", samples);
+    p.set(ProfileKeys.SAMPLES, samples);
     ProfileKeys.moveOursToEnd(p);
     return p;
   }
 
   /** Every trial's blocks in one series: trials of one process are blocks of one measurement. */
   private static void pooledBlocks(ObjectNode samples, List<ObjectNode> trials) {
-    if (!trials.stream().allMatch(t -> t.path("samples").path("blocks").isObject())) {
+    if (!trials.stream().allMatch(t -> t.path(ProfileKeys.SAMPLES).path("blocks").isObject())) {
       return;
     }
-    ObjectNode blocks = trials.get(trials.size() - 1).path("samples").path("blocks").deepCopy();
+    ObjectNode blocks =
+        trials.get(trials.size() - 1).path(ProfileKeys.SAMPLES).path("blocks").deepCopy();
     for (String key : List.of("step_ms", "canary_ms")) {
       ArrayNode all = blocks.putArray(key);
-      trials.forEach(t -> t.path("samples").path("blocks").path(key).forEach(all::add));
+      trials.forEach(t -> t.path(ProfileKeys.SAMPLES).path("blocks").path(key).forEach(all::add));
     }
     samples.set("blocks", blocks);
   }
@@ -87,9 +88,9 @@ public final class RepeatAggregation {
    */
   public static void putThroughput(ObjectNode p, double[] values) {
     double mean = PyRound.round(LatencyStats.mean(values), 2);
-    p.put("img_per_s", mean);
-    if (p.path("metrics").isObject()) {
-      ((ObjectNode) p.get("metrics")).put("throughput_img_s", mean);
+    p.put(ProfileKeys.IMG_PER_S, mean);
+    if (p.path(ProfileKeys.METRICS).isObject()) {
+      ((ObjectNode) p.get(ProfileKeys.METRICS)).put("throughput_img_s", mean);
     }
     p.put("img_per_s_std", PyRound.round(LatencyStats.pstdev(values), 2));
     p.put("img_per_s_n", values.length);
@@ -99,17 +100,17 @@ public final class RepeatAggregation {
 
   /** Trials that reported a throughput: aggregation needs two or more. */
   public static long withThroughput(List<ObjectNode> trials) {
-    return trials.stream().filter(t -> t.path("img_per_s").isNumber()).count();
+    return trials.stream().filter(t -> t.path(ProfileKeys.IMG_PER_S).isNumber()).count();
   }
 
   public static ObjectNode training(List<ObjectNode> trials, List<Path> paths) {
     ObjectNode p = trials.get(trials.size() - 1).deepCopy();
-    ObjectNode metrics = (ObjectNode) p.get("metrics");
+    ObjectNode metrics = (ObjectNode) p.get(ProfileKeys.METRICS);
     double[] values = throughputs(trials);
     double mean = PyRound.round(LatencyStats.mean(values), 2);
     double std = PyRound.round(LatencyStats.pstdev(values), 2);
     for (ObjectNode target : List.of(p, metrics)) {
-      target.put("img_per_s", mean);
+      target.put(ProfileKeys.IMG_PER_S, mean);
       target.put("img_per_s_std", std);
       target.put("img_per_s_n", values.length);
     }
@@ -147,16 +148,16 @@ public final class RepeatAggregation {
     Set<String> bounds = new LinkedHashSet<>();
     trials.forEach(
         t -> {
-          if (!t.path("bound").asText("").isEmpty()) {
-            bounds.add(t.get("bound").asText());
+          if (!t.path(ProfileKeys.BOUND).asText("").isEmpty()) {
+            bounds.add(t.get(ProfileKeys.BOUND).asText());
           }
         });
     if (bounds.size() > 1) {
-      p.put("bound", "mixed");
-      metrics.put("bound", "mixed");
-      p.put("bound_why", "repeat trials produced mixed bottleneck verdicts");
+      p.put(ProfileKeys.BOUND, "mixed");
+      metrics.put(ProfileKeys.BOUND, "mixed");
+      p.put(ProfileKeys.BOUND_WHY, "repeat trials produced mixed bottleneck verdicts");
     }
-    ObjectNode samples = p.putObject("samples");
+    ObjectNode samples = p.putObject(ProfileKeys.SAMPLES);
     pooled(samples, trials, "step_ms");
     samples.set("img_per_s_trials", p.get("img_per_s_trials").deepCopy());
     ProfileKeys.moveOursToEnd(p);
@@ -165,8 +166,8 @@ public final class RepeatAggregation {
 
   private static double[] throughputs(List<ObjectNode> trials) {
     return trials.stream()
-        .filter(t -> t.path("img_per_s").isNumber())
-        .mapToDouble(t -> t.get("img_per_s").asDouble())
+        .filter(t -> t.path(ProfileKeys.IMG_PER_S).isNumber())
+        .mapToDouble(t -> t.get(ProfileKeys.IMG_PER_S).asDouble())
         .toArray();
   }
 
@@ -180,8 +181,8 @@ public final class RepeatAggregation {
   /** {@code <key>_per_trial}: each trial's samples; {@code <key>}: all of them pooled. */
   private static void pooled(ObjectNode samples, List<ObjectNode> trials, String key) {
     ArrayNode perTrial = samples.putArray(key + "_per_trial");
-    trials.forEach(t -> perTrial.add(t.path("samples").path(key)));
+    trials.forEach(t -> perTrial.add(t.path(ProfileKeys.SAMPLES).path(key)));
     ArrayNode all = samples.putArray(key);
-    trials.forEach(t -> t.path("samples").path(key).forEach(all::add));
+    trials.forEach(t -> t.path(ProfileKeys.SAMPLES).path(key).forEach(all::add));
   }
 }
