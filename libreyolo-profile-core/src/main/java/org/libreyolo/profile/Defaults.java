@@ -23,6 +23,27 @@ public final class Defaults {
    */
   public static final String PROJECT = "runs/profile";
 
+  /**
+   * Java samples (JDK Flight Recorder) of the measured iterations wherever the trace is on; {@code
+   * -Dlibreyolo.profile.javaSamples=false} switches them off on every surface
+   * (docs/measurement.md).
+   */
+  public static final boolean JAVA_SAMPLES_VALUE = true;
+
+  /** The system property that switches Java samples off. */
+  public static final String JAVA_SAMPLES_PROPERTY = "libreyolo.profile.javaSamples";
+
+  /**
+   * Whether Java samples are on in this JVM: {@link #JAVA_SAMPLES_VALUE} unless the property says
+   * otherwise.
+   *
+   * @return whether to sample
+   */
+  public static boolean javaSamples() {
+    String v = System.getProperty(JAVA_SAMPLES_PROPERTY);
+    return v == null || v.isBlank() ? JAVA_SAMPLES_VALUE : Boolean.parseBoolean(v.strip());
+  }
+
   /** Maven and JUnit output folder name under the build directory. */
   public static final String OUTPUT_FOLDER = "libreyolo-profile";
 

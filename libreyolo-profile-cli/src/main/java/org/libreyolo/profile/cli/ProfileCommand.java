@@ -24,6 +24,7 @@ public final class ProfileCommand implements Runnable {
           ReaderCommands.Phases.class,
           ReaderCommands.Kernels.class,
           ReaderCommands.Ops.class,
+          ReaderCommands.Java.class,
           ReaderCommands.Compare.class,
           ReaderCommands.WhatIfCommand.class,
           ReportCommand.class,

@@ -110,6 +110,31 @@ final class ReaderCommands {
   }
 
   @Command(
+      name = "java",
+      mixinStandardHelpOptions = true,
+      description = "Java methods per phase, from the Java samples of the measured runs.")
+  static final class Java extends ReaderCommand {
+    @Option(
+        names = "--top",
+        defaultValue = Defaults.Readers.TOP,
+        description = "methods per phase (default: ${DEFAULT-VALUE})")
+    int top;
+
+    @Option(names = "--phase", description = "one phase only")
+    String phase;
+
+    @Option(
+        names = "--total",
+        description = "rank by samples on the stack (default: as the top Java frame)")
+    boolean total;
+
+    @Override
+    ReaderViews.View view() {
+      return ReaderViews.java(trace, top, phase, total);
+    }
+  }
+
+  @Command(
       name = "what-if",
       mixinStandardHelpOptions = true,
       description = "Rough projection of removing a kernel category or launches.")

@@ -63,6 +63,43 @@ class InferCommandTest {
   }
 
   @Test
+  void javaSamplesOfTheMeasuredRunsAreReadByPhase() throws Exception {
+    CliTest.Result r =
+        CliTest.run(
+            "profile",
+            "infer",
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--imgsz",
+            "128",
+            "--warmup",
+            "1",
+            "--runs",
+            "12",
+            "--project",
+            dir.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    Path profile = dir.resolve("infer").resolve("profile.json");
+    JsonNode samples = Json.MAPPER.readTree(profile.toFile()).path("java_samples");
+    assertThat(samples.path("source").asText()).isEqualTo("jfr");
+    CliTest.Result java = CliTest.run("profile", "java", profile.toString(), "--phase", "forward");
+    assertThat(java.code()).as(java.err()).isZero();
+    assertThat(java.out()).startsWith("java samples by self (top Java frame): ");
+    assertThat(java.out().lines().skip(1).findFirst().orElse("")).startsWith("forward ");
+    CliTest.Result unknown = CliTest.run("profile", "java", profile.toString(), "--phase", "nms");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err()).contains("unknown phase 'nms'. available: ");
+    // a trace has no Java samples: exit 3, one line
+    CliTest.Result trace =
+        CliTest.run(
+            "profile", "java", dir.resolve("infer").resolve("profile_trace.json").toString());
+    assertThat(trace.code()).isEqualTo(3);
+    assertThat(trace.err().strip()).startsWith("no Java samples in ").doesNotContain("\n");
+  }
+
+  @Test
   void jsonOutputHasTheReferenceKeysInOrder() throws Exception {
     CliTest.Result r =
         CliTest.run(

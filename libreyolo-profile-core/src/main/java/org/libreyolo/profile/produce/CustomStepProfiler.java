@@ -343,7 +343,10 @@ public final class CustomStepProfiler {
             new double[0],
             ForkSamples.pooled(forks, "allocated_bytes"),
             ForkSamples.perFork(forks),
-            trace != null ? ForkSamples.traceFrom(forks) : null);
+            trace != null ? ForkSamples.traceFrom(forks) : null,
+            forks.get(forks.size() - 1).get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j
+                ? j
+                : null); // the traced fork's, as the trace
     return new Profile(merged);
   }
 
@@ -419,6 +422,7 @@ public final class CustomStepProfiler {
     Map<String, List<double[]>> phases = new LinkedHashMap<>();
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
+    ObjectNode javaSamples = null;
     List<BlockSeries> blocks = new ArrayList<>();
     try (Canary canary = canary(o)) { // one canary for every trial
       StepTimer.Blocks plan =
@@ -446,6 +450,7 @@ public final class CustomStepProfiler {
                 (name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
         throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
         trace = last ? m.trace() : trace;
+        javaSamples = last ? m.javaSamples() : javaSamples;
       }
     }
     double[] latencyMs = concat(totals);
@@ -461,7 +466,8 @@ public final class CustomStepProfiler {
             throughputs,
             concat(allocations),
             null,
-            null));
+            null,
+            javaSamples));
   }
 
   /**
@@ -486,7 +492,8 @@ public final class CustomStepProfiler {
       double[] throughputs,
       double[] allocatedBytes,
       ArrayNode forks,
-      ObjectNode traceFrom) {
+      ObjectNode traceFrom,
+      ObjectNode javaSamples) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -553,7 +560,8 @@ public final class CustomStepProfiler {
         forks != null && !forks.isEmpty()
             ? (ObjectNode) forks.get(0).get("environment").deepCopy()
             : Environment.ofStep(o.device(), o.modelParams()),
-        samples);
+        samples,
+        javaSamples);
     return p;
   }
 

@@ -271,7 +271,8 @@ public final class InferProfiler {
         summary,
         o.device().label(),
         Environment.ofModel(o.device().label(), detector.info().parameters()),
-        samples);
+        samples,
+        m.javaSamples());
     return profile;
   }
 

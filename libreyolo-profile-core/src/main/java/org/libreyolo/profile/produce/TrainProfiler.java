@@ -272,7 +272,8 @@ public final class TrainProfiler {
         summary,
         o.device().label(),
         Environment.ofModel(o.device().label(), detector.info().parameters()),
-        samples);
+        samples,
+        m.javaSamples());
     return profile;
   }
 

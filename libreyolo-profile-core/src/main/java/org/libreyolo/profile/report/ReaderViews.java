@@ -119,6 +119,20 @@ public final class ReaderViews {
   }
 
   /**
+   * {@code java}: the Java samples' methods per phase.
+   *
+   * @param file the file to read
+   * @param top how many methods per phase
+   * @param phase the phase's name, or null for all
+   * @param byTotal rank by samples on the stack instead of samples as the top frame
+   * @return the view
+   */
+  public static View java(Path file, int top, String phase, boolean byTotal) {
+    Lenses.JavaView view = Lenses.java(ProfileLoader.load(file), top, phase, byTotal);
+    return new View(Json.indented(view.json()), TextReport.java(view));
+  }
+
+  /**
    * {@code what-if}: the step time with a category or some launches removed.
    *
    * @param file the file to read

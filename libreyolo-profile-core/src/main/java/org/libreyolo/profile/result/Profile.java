@@ -234,6 +234,43 @@ public final class Profile {
         : null;
   }
 
+  /** {@return the Java samples of the measured iterations, or null when none were taken} */
+  public ProfileRows.JavaSamples javaSamples() {
+    JsonNode n = root.path(ProfileKeys.JAVA_SAMPLES);
+    if (!n.isObject()) {
+      return null;
+    }
+    List<ProfileRows.JavaPhase> phases = new ArrayList<>();
+    n.path("phases")
+        .fields()
+        .forEachRemaining(
+            e ->
+                phases.add(
+                    new ProfileRows.JavaPhase(
+                        e.getKey(),
+                        e.getValue().path("samples").asInt(),
+                        e.getValue().path("share").asDouble(),
+                        e.getValue().path("native_samples").asInt(),
+                        javaMethods(e.getValue().path("self")),
+                        javaMethods(e.getValue().path("total")))));
+    return new ProfileRows.JavaSamples(
+        n.path("samples").asInt(),
+        n.path("native_samples").asInt(),
+        n.path("period_ms").asLong(),
+        n.path("thread").asText(""),
+        phases);
+  }
+
+  private static List<ProfileRows.JavaMethod> javaMethods(JsonNode rows) {
+    List<ProfileRows.JavaMethod> out = new ArrayList<>();
+    for (JsonNode r : rows) {
+      out.add(
+          new ProfileRows.JavaMethod(
+              r.path("method").asText(), r.path("samples").asInt(), r.path("share").asDouble()));
+    }
+    return out;
+  }
+
   /** {@return Host overhead per step, ms, or null} */
   public Num hostOverheadMsPerStep() {
     return num(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP);

@@ -88,6 +88,12 @@ public final class ProfileKeys {
    */
   public static final String TRACE_FROM = "trace_from";
 
+  /**
+   * Java samples of the measuring thread during the measured iterations (JDK Flight Recorder), per
+   * phase: samples, share, top methods by self and by total samples.
+   */
+  public static final String JAVA_SAMPLES = "java_samples";
+
   /** Our keys, in the order they are written after the reference's. */
   public static final List<String> OURS =
       List.of(

@@ -208,6 +208,46 @@ public final class ProfileRows {
   public record TraceFrom(int fork, int forks, Num stepMs, Num imgPerS) {}
 
   /**
+   * Java samples of the measured iterations (JDK Flight Recorder), per phase.
+   *
+   * @param samples samples of the measuring thread inside the measured iterations
+   * @param nativeSamples how many of them were inside a native call (the Java frame at the
+   *     boundary)
+   * @param periodMs the sampling period, ms
+   * @param thread the measuring thread's name
+   * @param phases per phase, the phases with samples in the step's order
+   */
+  public record JavaSamples(
+      int samples, int nativeSamples, long periodMs, String thread, List<JavaPhase> phases) {}
+
+  /**
+   * One phase's Java samples.
+   *
+   * @param phase the phase ({@code (other)}: inside the iteration, outside every named phase)
+   * @param samples samples in it
+   * @param share its share of all samples
+   * @param nativeSamples samples inside a native call
+   * @param self methods by samples where they were the top Java frame, most first
+   * @param total methods by samples where they were on the stack, most first
+   */
+  public record JavaPhase(
+      String phase,
+      int samples,
+      double share,
+      int nativeSamples,
+      List<JavaMethod> self,
+      List<JavaMethod> total) {}
+
+  /**
+   * A method's samples within a phase.
+   *
+   * @param method the class and method name
+   * @param samples its samples
+   * @param share its share of the phase's samples
+   */
+  public record JavaMethod(String method, int samples, double share) {}
+
+  /**
    * The raw measurements statistics use (empty arrays when absent).
    *
    * @param latencyMs the latency samples, ms

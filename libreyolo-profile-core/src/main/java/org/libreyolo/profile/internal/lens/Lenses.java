@@ -15,6 +15,7 @@ import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
@@ -194,6 +195,61 @@ public final class Lenses {
     return new OpsView(p.trace(), List.copyOf(firstRows(rows, top)));
   }
 
+  /** {@code java}: the Java samples' methods per phase, by self or by total samples. */
+  public record JavaView(String trace, ProfileRows.JavaSamples samples, boolean byTotal, int top) {
+    public ObjectNode json() {
+      ObjectNode out = F.objectNode();
+      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+      out.put("by", byTotal ? "total" : "self");
+      out.put("samples", samples.samples());
+      out.put("period_ms", samples.periodMs());
+      ArrayNode phases = out.putArray("phases");
+      for (ProfileRows.JavaPhase ph : samples.phases()) {
+        ObjectNode n = phases.addObject();
+        n.put("phase", ph.phase());
+        n.put("samples", ph.samples());
+        n.put("share", ph.share());
+        ArrayNode rows = n.putArray("methods");
+        for (ProfileRows.JavaMethod m : firstRows(byTotal ? ph.total() : ph.self(), top)) {
+          rows.addObject()
+              .put("method", m.method())
+              .put("samples", m.samples())
+              .put("share", m.share());
+        }
+      }
+      return out;
+    }
+  }
+
+  public static JavaView java(Profile p, int top, String phase, boolean byTotal) {
+    checkTop(top);
+    ProfileRows.JavaSamples j = p.javaSamples();
+    if (j == null) {
+      throw new LibreYoloException(
+          LibreYoloException.Kind.NO_PROFILE,
+          "no Java samples in "
+              + (p.trace() == null ? "this profile" : p.trace())
+              + ": they are taken where the trace is on (profile infer, profile run,"
+              + " @ProfiledStep(trace = true)) unless -Dlibreyolo.profile.javaSamples=false");
+    }
+    if (phase != null) {
+      List<ProfileRows.JavaPhase> one =
+          j.phases().stream().filter(ph -> ph.phase().equals(phase)).toList();
+      if (one.isEmpty()) {
+        throw LibreYoloException.badInput(
+            "unknown phase '"
+                + phase
+                + "'. available: "
+                + String.join(
+                    ", ", j.phases().stream().map(ProfileRows.JavaPhase::phase).toList()));
+      }
+      j =
+          new ProfileRows.JavaSamples(
+              j.samples(), j.nativeSamples(), j.periodMs(), j.thread(), one);
+    }
+    return new JavaView(p.trace(), j, byTotal, top);
+  }
+
   private static <T> List<T> byPhase(Map<String, List<T>> map, String phase) {
     if (!map.containsKey(phase)) {
       throw LibreYoloException.badInput(
@@ -216,7 +272,7 @@ public final class Lenses {
   }
 
   /** The first {@code top} rows ({@link #checkTop} refused a negative count). */
-  static <T> List<T> firstRows(List<T> rows, int top) {
+  public static <T> List<T> firstRows(List<T> rows, int top) {
     return rows.subList(0, Math.min(top, rows.size()));
   }
 }

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.internal.measure;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -8,14 +9,16 @@ import java.util.Map;
 /**
  * What a {@link StepTimer} measured: per measured iteration the wall time of the whole step and of
  * each phase (a phase absent in an iteration counts 0 there), plus the trace of the extra traced
- * iterations (null when tracing was off), and the block series (null when measured without blocks).
+ * iterations (null when tracing was off), the block series (null when measured without blocks), and
+ * the Java samples of the measured iterations (null when not sampled).
  */
 public record Measurement(
     double[] totalMs,
     Map<String, double[]> phaseMs,
     Path trace,
     BlockSeries blocks,
-    double[] allocatedBytes) {
+    double[] allocatedBytes,
+    ObjectNode javaSamples) {
 
   public int iterations() {
     return totalMs.length;

@@ -3,6 +3,7 @@ package org.libreyolo.profile.internal.measure;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.internal.capture.Span;
 
 /**
@@ -16,6 +17,7 @@ public final class PhaseClock {
   private final Map<String, Double> phases = new LinkedHashMap<>();
   private long start;
   private long allocatedAtStart;
+  private JavaSampler sampler;
 
   /**
    * Per-iteration result: wall time of the whole body and of each phase, in ms, and the bytes the
@@ -45,6 +47,14 @@ public final class PhaseClock {
     this.session = session;
   }
 
+  /**
+   * Hands every phase and iteration range to {@code sampler} (null: none), so Java samples can be
+   * attributed to phases.
+   */
+  public void sampleInto(JavaSampler sampler) {
+    this.sampler = sampler;
+  }
+
   /** Begins an iteration (clears the phases of the previous one). */
   public void start() {
     phases.clear();
@@ -60,6 +70,9 @@ public final class PhaseClock {
       long t1 = System.nanoTime();
       traced.close();
       phases.merge(name, (t1 - t0) / 1e6, Double::sum);
+      if (sampler != null) {
+        sampler.phase(name, t0, t1);
+      }
     };
   }
 
@@ -78,7 +91,11 @@ public final class PhaseClock {
 
   /** Ends the iteration. */
   public Lap stop() {
-    double total = (System.nanoTime() - start) / 1e6;
+    long end = System.nanoTime();
+    double total = (end - start) / 1e6;
+    if (sampler != null) {
+      sampler.iteration(start, end);
+    }
     long allocatedNow = allocated();
     return new Lap(
         total,

@@ -244,8 +244,12 @@ public final class ProfileAssembler {
       ObjectNode summary,
       String device,
       ObjectNode environment,
-      ObjectNode samples) {
+      ObjectNode samples,
+      ObjectNode javaSamples) {
     profile.put(ProfileKeys.DEVICE, device);
+    if (javaSamples != null) {
+      profile.set(ProfileKeys.JAVA_SAMPLES, javaSamples);
+    }
     if (!profile.has("kernel_source")) {
       profile.put(ProfileKeys.KERNEL_SOURCE, ProfileKeys.KERNEL_SOURCE_NONE);
     }

@@ -1,12 +1,15 @@
 package org.libreyolo.profile.internal.measure;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.options.Progress;
 
 /**
@@ -45,7 +48,31 @@ public final class StepTimer {
    * @param stagePrefix progress prefix, e.g. "trial 2/3 "
    */
   public record Plan(
-      int warmup, int runs, Path traceFile, int traceSteps, String runsLabel, String stagePrefix) {
+      int warmup,
+      int runs,
+      Path traceFile,
+      int traceSteps,
+      String runsLabel,
+      String stagePrefix,
+      boolean javaSamples) {
+    /** Java samples where the trace is on, unless switched off (docs/measurement.md). */
+    public Plan(
+        int warmup,
+        int runs,
+        Path traceFile,
+        int traceSteps,
+        String runsLabel,
+        String stagePrefix) {
+      this(
+          warmup,
+          runs,
+          traceFile,
+          traceSteps,
+          runsLabel,
+          stagePrefix,
+          traceFile != null && Defaults.javaSamples());
+    }
+
     public Plan {
       if (warmup < 0 || runs < 1 || traceSteps < 0) {
         throw new IllegalArgumentException(
@@ -106,6 +133,9 @@ public final class StepTimer {
     }
     double[] total = new double[plan.runs()];
     double[] allocated = new double[plan.runs()];
+    JavaSampler sampler =
+        plan.javaSamples() ? JavaSampler.start(plan.runs() * 8, plan.runs()) : null;
+    clock.sampleInto(sampler);
     Map<String, double[]> phases = new LinkedHashMap<>();
     int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
     double[] canaryMs = new double[blockCount + 1];
@@ -125,6 +155,8 @@ public final class StepTimer {
       }
       progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
     }
+    clock.sampleInto(null);
+    ObjectNode javaSamples = sampler == null ? null : sampler.stop();
     BlockSeries series =
         blocks == null
             ? null
@@ -148,7 +180,7 @@ public final class StepTimer {
         trace = session.stop();
       }
     }
-    return new Measurement(total, phases, trace, series, allocated);
+    return new Measurement(total, phases, trace, series, allocated, javaSamples);
   }
 
   /** Median ms of one canary block. */

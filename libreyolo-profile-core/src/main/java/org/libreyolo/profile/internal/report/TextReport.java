@@ -146,6 +146,78 @@ public final class TextReport {
               + k.kernel()
               + (k.tensorcore() ? " [TC]" : ""));
     }
+    lines.addAll(javaLines(p.javaSamples()));
+    return lines;
+  }
+
+  /** {@code java}: per phase, its share of the samples, then its methods with their share of it. */
+  public static List<String> java(Lenses.JavaView v) {
+    List<String> lines = new ArrayList<>();
+    ProfileRows.JavaSamples j = v.samples();
+    lines.add(
+        "java samples by "
+            + (v.byTotal() ? "total (on the stack)" : "self (top Java frame)")
+            + ": "
+            + j.samples()
+            + " every "
+            + j.periodMs()
+            + " ms in the measured runs, thread "
+            + j.thread());
+    for (ProfileRows.JavaPhase ph : j.phases()) {
+      lines.add(
+          Fmt.left(ph.phase(), 12)
+              + " "
+              + Fmt.f(100 * ph.share(), 5, 1)
+              + "%  "
+              + ph.samples()
+              + " samples, "
+              + ph.nativeSamples()
+              + " in native calls");
+      for (ProfileRows.JavaMethod m :
+          Lenses.firstRows(v.byTotal() ? ph.total() : ph.self(), v.top())) {
+        lines.add(
+            "  "
+                + Fmt.f(100 * m.share(), 5, 1)
+                + "%  "
+                + Fmt.left(Integer.toString(m.samples()), 5)
+                + " "
+                + m.method());
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * The hottest Java method of each phase (by self samples), after the op mix: where the time
+   * outside the named ops goes. Nothing when the profile has no Java samples.
+   */
+  static List<String> javaLines(ProfileRows.JavaSamples j) {
+    List<String> lines = new ArrayList<>();
+    if (j == null || j.samples() == 0) {
+      return lines;
+    }
+    lines.add(
+        "java samples (JFR every "
+            + j.periodMs()
+            + " ms, thread "
+            + j.thread()
+            + "): "
+            + j.samples()
+            + " in the measured runs, "
+            + j.nativeSamples()
+            + " inside native calls");
+    for (ProfileRows.JavaPhase ph : j.phases()) {
+      ProfileRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
+      lines.add(
+          "  "
+              + Fmt.left(ph.phase(), 12)
+              + " "
+              + Fmt.f(100 * ph.share(), 5, 1)
+              + "%  "
+              + (top == null
+                  ? "-"
+                  : top.method() + "  (" + Fmt.f(100 * top.share(), 0) + "% of the phase)"));
+    }
     return lines;
   }
 

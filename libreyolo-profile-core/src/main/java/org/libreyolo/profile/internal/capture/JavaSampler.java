@@ -1,0 +1,302 @@
+package org.libreyolo.profile.internal.capture;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import jdk.jfr.Category;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.Recording;
+import jdk.jfr.StackTrace;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Java samples of the measured iterations from JDK Flight Recorder (docs/measurement.md, "Java
+ * samples"): {@code jdk.ExecutionSample} (threads running Java code) and {@code
+ * jdk.NativeMethodSample} (threads inside a JNI call, the Java frame at the boundary) at one
+ * period, kept for the measuring thread only and attributed to the phase each fell in. Phase ranges
+ * are {@link System#nanoTime} pairs the {@code PhaseClock} keeps in a preallocated buffer (no
+ * allocation inside the timed loop); a calibration event at start and stop maps them onto JFR's
+ * clock.
+ */
+public final class JavaSampler {
+  /**
+   * The sampling period: JFR's "default" setting. At 10 ms (its "profile" setting) the samples cost
+   * the timing about 2%, at 20 ms about half that (docs/measurement.md, "Java samples").
+   */
+  public static final Duration PERIOD = Duration.ofMillis(20);
+
+  /** Methods kept per phase, by self and by total samples. */
+  public static final int TOP = 10;
+
+  /** The phase given to samples inside an iteration but outside every named phase. */
+  public static final String OUTSIDE = "(other)";
+
+  @Name("libreyolo.ClockCalibration")
+  @Label("libreyolo clock calibration")
+  @Category("libreyolo")
+  @StackTrace(false)
+  static final class Calibration extends Event {
+    @Label("System.nanoTime")
+    long nanoTime;
+  }
+
+  private final Recording recording;
+  private final Thread thread;
+  private final List<String> phaseNames = new ArrayList<>();
+  private long[] ranges = new long[3 * 1024]; // phase index, start, end (System.nanoTime)
+  private int used;
+  private long[] iterations = new long[2 * 256]; // start, end
+  private int iterationsUsed;
+
+  private JavaSampler(Recording recording, Thread thread) {
+    this.recording = recording;
+    this.thread = thread;
+  }
+
+  /**
+   * Starts sampling; {@code expectedRanges} sizes the phase buffer so the timed loop never grows
+   * it.
+   */
+  public static JavaSampler start(int expectedRanges, int expectedIterations) {
+    Recording r = new Recording();
+    r.setName("libreyolo-java-samples");
+    r.enable("jdk.ExecutionSample").withPeriod(PERIOD);
+    r.enable("jdk.NativeMethodSample").withPeriod(PERIOD);
+    r.enable(Calibration.class).withoutStackTrace();
+    r.setToDisk(true);
+    JavaSampler s = new JavaSampler(r, Thread.currentThread());
+    s.ranges = new long[3 * Math.max(16, expectedRanges)];
+    s.iterations = new long[2 * Math.max(16, expectedIterations)];
+    r.start();
+    calibrate();
+    return s;
+  }
+
+  private static void calibrate() {
+    Calibration c = new Calibration();
+    c.begin();
+    c.nanoTime = System.nanoTime();
+    c.commit();
+  }
+
+  /** One phase range of the measuring thread. */
+  public void phase(String name, long startNanos, long endNanos) {
+    int index = phaseNames.indexOf(name);
+    if (index < 0) {
+      phaseNames.add(name);
+      index = phaseNames.size() - 1;
+    }
+    if (used + 3 > ranges.length) {
+      ranges = Arrays.copyOf(ranges, ranges.length * 2);
+    }
+    ranges[used++] = index;
+    ranges[used++] = startNanos;
+    ranges[used++] = endNanos;
+  }
+
+  /** One measured iteration's range. */
+  public void iteration(long startNanos, long endNanos) {
+    if (iterationsUsed + 2 > iterations.length) {
+      iterations = Arrays.copyOf(iterations, iterations.length * 2);
+    }
+    iterations[iterationsUsed++] = startNanos;
+    iterations[iterationsUsed++] = endNanos;
+  }
+
+  /**
+   * Stops sampling and summarises: per phase the samples, and the top methods by self (the sample's
+   * top Java frame) and by total (any frame, once per sample).
+   *
+   * @return the {@code java_samples} object, or null when JFR recorded nothing readable
+   */
+  public ObjectNode stop() {
+    calibrate();
+    Path file = null;
+    try {
+      recording.stop();
+      file = Files.createTempFile("libreyolo-java-samples", ".jfr");
+      recording.dump(file);
+      return summarise(RecordingFile.readAllEvents(file));
+    } catch (IOException e) {
+      return null; // no samples is not a failed measurement
+    } finally {
+      recording.close();
+      if (file != null) {
+        try {
+          Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+          // a temp file left behind
+        }
+      }
+    }
+  }
+
+  private ObjectNode summarise(List<RecordedEvent> events) {
+    List<Long> offsets = new ArrayList<>(); // JFR epoch nanos - System.nanoTime
+    for (RecordedEvent e : events) {
+      if (e.getEventType().getName().equals("libreyolo.ClockCalibration")) {
+        offsets.add(epochNanos(e.getStartTime()) - e.getLong("nanoTime"));
+      }
+    }
+    if (offsets.isEmpty()) {
+      return null;
+    }
+    long offset = (long) offsets.stream().mapToLong(Long::longValue).average().orElse(0);
+    Map<String, Tally> byPhase = new LinkedHashMap<>();
+    phaseNames.forEach(p -> byPhase.put(p, new Tally()));
+    int total = 0;
+    int nativeSamples = 0;
+    for (RecordedEvent e : events) {
+      String type = e.getEventType().getName();
+      boolean isNative = type.equals("jdk.NativeMethodSample");
+      if (!isNative && !type.equals("jdk.ExecutionSample")) {
+        continue;
+      }
+      var sampled = e.getThread("sampledThread");
+      if (sampled == null
+          || sampled.getJavaThreadId() != thread.getId()
+          || e.getStackTrace() == null) {
+        continue;
+      }
+      long at = epochNanos(e.getStartTime()) - offset;
+      if (!insideIteration(at)) {
+        continue;
+      }
+      String phase = phaseAt(at);
+      byPhase.computeIfAbsent(phase, k -> new Tally()).add(e.getStackTrace().getFrames(), isNative);
+      total++;
+      nativeSamples += isNative ? 1 : 0;
+    }
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("source", "jfr");
+    out.put("period_ms", PERIOD.toMillis());
+    out.put("thread", thread.getName());
+    out.put("samples", total);
+    out.put("native_samples", nativeSamples);
+    ObjectNode phases = out.putObject("phases");
+    for (Map.Entry<String, Tally> e : byPhase.entrySet()) {
+      if (e.getValue().samples > 0) {
+        phases.set(e.getKey(), e.getValue().json(total));
+      }
+    }
+    return out;
+  }
+
+  private boolean insideIteration(long at) {
+    for (int i = 0; i < iterationsUsed; i += 2) {
+      if (at >= iterations[i] && at <= iterations[i + 1]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The innermost (latest-starting) phase containing {@code at}, else {@link #OUTSIDE}. */
+  private String phaseAt(long at) {
+    int best = -1;
+    long bestStart = Long.MIN_VALUE;
+    for (int i = 0; i < used; i += 3) {
+      if (at >= ranges[i + 1] && at <= ranges[i + 2] && ranges[i + 1] >= bestStart) {
+        best = (int) ranges[i];
+        bestStart = ranges[i + 1];
+      }
+    }
+    return best < 0 ? OUTSIDE : phaseNames.get(best);
+  }
+
+  private static long epochNanos(Instant t) {
+    return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+  }
+
+  /** The measuring loop's class: frames from it down are cut from every sample. */
+  private static final String LOOP = "org.libreyolo.profile.internal.measure.StepTimer";
+
+  /** Our own frames between the loop and the user's code. */
+  private static final List<String> HARNESS =
+      List.of(
+          "org.libreyolo.profile.internal.measure.",
+          "org.libreyolo.profile.produce.CustomStepProfiler",
+          "org.libreyolo.profile.junit.MeasuringStepProfiler",
+          "org.libreyolo.profile.junit.ClockPhases",
+          "org.libreyolo.profile.junit.StepBody");
+
+  /** Samples of one phase: counts per method, self and total. */
+  private static final class Tally {
+    int samples;
+    int nativeSamples;
+    final Map<String, Integer> self = new HashMap<>();
+    final Map<String, Integer> total = new HashMap<>();
+
+    void add(List<RecordedFrame> frames, boolean isNative) {
+      samples++;
+      nativeSamples += isNative ? 1 : 0;
+      Set<String> seen = new HashSet<>();
+      boolean top = true;
+      for (RecordedFrame f : frames) {
+        if (!f.isJavaFrame()) {
+          continue;
+        }
+        String type = f.getMethod().getType().getName();
+        if (type.equals(LOOP)) {
+          break; // the measuring loop and its callers: in every sample, they say nothing
+        }
+        if (HARNESS.stream().anyMatch(type::startsWith)) {
+          continue; // the phase clock and the step adapters between the loop and the user's code
+        }
+        String method = type + "." + f.getMethod().getName();
+        if (top) {
+          self.merge(method, 1, Integer::sum);
+          top = false;
+        }
+        if (seen.add(method)) {
+          total.merge(method, 1, Integer::sum);
+        }
+      }
+    }
+
+    ObjectNode json(int all) {
+      ObjectNode n = JsonNodeFactory.instance.objectNode();
+      n.put("samples", samples);
+      n.put("share", all == 0 ? 0.0 : Math.round(10000.0 * samples / all) / 10000.0);
+      n.put("native_samples", nativeSamples);
+      n.set("self", top(self, samples));
+      n.set("total", top(total, samples));
+      return n;
+    }
+
+    private static ArrayNode top(Map<String, Integer> counts, int samples) {
+      ArrayNode rows = JsonNodeFactory.instance.arrayNode();
+      counts.entrySet().stream()
+          .sorted(
+              Map.Entry.<String, Integer>comparingByValue()
+                  .reversed()
+                  .thenComparing(Map.Entry.comparingByKey()))
+          .limit(TOP)
+          .forEach(
+              e -> {
+                ObjectNode row = rows.addObject();
+                row.put("method", e.getKey());
+                row.put("samples", e.getValue());
+                row.put("share", Math.round(10000.0 * e.getValue() / samples) / 10000.0);
+              });
+      return rows;
+    }
+  }
+}

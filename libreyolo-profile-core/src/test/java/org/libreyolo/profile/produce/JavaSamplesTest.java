@@ -1,0 +1,86 @@
+package org.libreyolo.profile.produce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
+
+/** Java samples of a plain-Java step land in the phase that ran the hot method. */
+class JavaSamplesTest {
+  @TempDir Path dir;
+
+  /** About 4 ms of arithmetic: the method the samples must name. */
+  static double spin(int seed) {
+    double x = seed;
+    long end = System.nanoTime() + 4_000_000L;
+    while (System.nanoTime() < end) {
+      for (int i = 0; i < 1000; i++) {
+        x = Math.sqrt(x * x + i);
+      }
+    }
+    return x;
+  }
+
+  /** About 1 ms elsewhere, in another phase. */
+  static double idle(int seed) {
+    double x = seed;
+    long end = System.nanoTime() + 1_000_000L;
+    while (System.nanoTime() < end) {
+      x += Math.sin(x);
+    }
+    return x;
+  }
+
+  static volatile double sink;
+
+  private Profile measure(boolean trace) {
+    CustomStepProfiler.Options o =
+        CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
+            .warmup(5)
+            .runs(60)
+            .trace(trace)
+            .outputDirectory(dir.resolve(trace ? "traced" : "plain"))
+            .build();
+    return CustomStepProfiler.run(
+        o,
+        (phases, index) -> {
+          try (var p = phases.start("hot")) {
+            sink = spin(index);
+          }
+          try (var p = phases.start("cold")) {
+            sink = idle(index);
+          }
+        });
+  }
+
+  @Test
+  void samplesNameTheHotMethodInItsPhase() {
+    JsonNode j = measure(true).json().path(ProfileKeys.JAVA_SAMPLES);
+    assertThat(j.path("source").asText()).isEqualTo("jfr");
+    assertThat(j.path("samples").asInt())
+        .as("~300 ms sampled every 10 ms")
+        .isGreaterThanOrEqualTo(10);
+    JsonNode hot = j.path("phases").path("hot");
+    assertThat(hot.path("share").asDouble()).as("4 of every 5 ms").isGreaterThan(0.5);
+    assertThat(hot.path("self").get(0).path("method").asText())
+        .isIn(
+            JavaSamplesTest.class.getName() + ".spin",
+            "java.lang.StrictMath.sqrt",
+            "java.lang.Math.sqrt",
+            "java.lang.System.nanoTime");
+    assertThat(hot.path("total").findValuesAsText("method"))
+        .as(j.toString())
+        .contains(JavaSamplesTest.class.getName() + ".spin");
+    assertThat(j.path("phases").path("cold").path("total").findValuesAsText("method"))
+        .doesNotContain(JavaSamplesTest.class.getName() + ".spin");
+  }
+
+  @Test
+  void noTraceNoSamples() {
+    assertThat(measure(false).json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
+  }
+}
