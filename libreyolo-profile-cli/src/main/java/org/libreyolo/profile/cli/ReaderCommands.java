@@ -5,6 +5,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -12,6 +13,18 @@ import picocli.CommandLine.Spec;
 
 /** The reader subcommands: parse options, ask core's {@link ReaderViews} for the view, print it. */
 final class ReaderCommands {
+  /** {@code --top} and {@code --phase}, as every row-listing reader takes them. */
+  static final class RowOptions {
+    @Option(
+        names = "--top",
+        defaultValue = Defaults.Readers.TOP,
+        description = "rows to show (default: ${DEFAULT-VALUE})")
+    int top;
+
+    @Option(names = "--phase", description = "rows of one phase")
+    String phase;
+  }
+
   private ReaderCommands() {}
 
   @Command(
@@ -55,11 +68,7 @@ final class ReaderCommands {
       mixinStandardHelpOptions = true,
       description = "Kernel rows (CPU profiles: leaf-op self times).")
   static final class Kernels extends ReaderCommand {
-    @Option(
-        names = "--top",
-        defaultValue = Defaults.Readers.TOP,
-        description = "rows to show (default: ${DEFAULT-VALUE})")
-    int top;
+    @Mixin RowOptions rows;
 
     @Option(names = "--category", description = "case-insensitive substring of the category")
     String category;
@@ -79,13 +88,10 @@ final class ReaderCommands {
         description = "time, count or name (default: ${DEFAULT-VALUE})")
     String sort;
 
-    @Option(names = "--phase", description = "rows of one phase")
-    String phase;
-
     @Override
     ReaderViews.View view() {
       return ReaderViews.kernels(
-          trace, new KernelQuery(top, category, grep, tensorcore, sort, phase));
+          trace, new KernelQuery(rows.top, category, grep, tensorcore, sort, rows.phase));
     }
   }
 
@@ -94,18 +100,11 @@ final class ReaderCommands {
       mixinStandardHelpOptions = true,
       description = "Framework op rows by CPU share.")
   static final class Ops extends ReaderCommand {
-    @Option(
-        names = "--top",
-        defaultValue = Defaults.Readers.TOP,
-        description = "rows to show (default: ${DEFAULT-VALUE})")
-    int top;
-
-    @Option(names = "--phase", description = "rows of one phase")
-    String phase;
+    @Mixin RowOptions rows;
 
     @Override
     ReaderViews.View view() {
-      return ReaderViews.ops(trace, top, phase);
+      return ReaderViews.ops(trace, rows.top, rows.phase);
     }
   }
 
@@ -114,14 +113,7 @@ final class ReaderCommands {
       mixinStandardHelpOptions = true,
       description = "Java methods per phase, from the Java samples of the measured runs.")
   static final class Java extends ReaderCommand {
-    @Option(
-        names = "--top",
-        defaultValue = Defaults.Readers.TOP,
-        description = "methods per phase (default: ${DEFAULT-VALUE})")
-    int top;
-
-    @Option(names = "--phase", description = "one phase only")
-    String phase;
+    @Mixin RowOptions rows;
 
     @Option(
         names = "--total",
@@ -130,7 +122,7 @@ final class ReaderCommands {
 
     @Override
     ReaderViews.View view() {
-      return ReaderViews.java(trace, top, phase, total);
+      return ReaderViews.java(trace, rows.top, rows.phase, total);
     }
   }
 
