@@ -346,7 +346,10 @@ public final class CustomStepProfiler {
             trace != null ? ForkSamples.traceFrom(forks) : null,
             forks.get(forks.size() - 1).get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j
                 ? j
-                : null); // the traced fork's, as the trace
+                : null, // the traced fork's, as the trace
+            forks.get(forks.size() - 1).get(ProfileKeys.HOST_MEMORY) instanceof ObjectNode h
+                ? h
+                : null);
     return new Profile(merged);
   }
 
@@ -423,6 +426,7 @@ public final class CustomStepProfiler {
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
     ObjectNode javaSamples = null;
+    ObjectNode hostMemory = null;
     List<BlockSeries> blocks = new ArrayList<>();
     try (Canary canary = canary(o)) { // one canary for every trial
       StepTimer.Blocks plan =
@@ -451,6 +455,7 @@ public final class CustomStepProfiler {
         throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
         trace = last ? m.trace() : trace;
         javaSamples = last ? m.javaSamples() : javaSamples;
+        hostMemory = last ? m.hostMemory() : hostMemory;
       }
     }
     double[] latencyMs = concat(totals);
@@ -467,7 +472,8 @@ public final class CustomStepProfiler {
             concat(allocations),
             null,
             null,
-            javaSamples));
+            javaSamples,
+            hostMemory));
   }
 
   /**
@@ -493,7 +499,8 @@ public final class CustomStepProfiler {
       double[] allocatedBytes,
       ArrayNode forks,
       ObjectNode traceFrom,
-      ObjectNode javaSamples) {
+      ObjectNode javaSamples,
+      ObjectNode hostMemory) {
     LatencyStats lat = LatencyStats.of(latencyMs);
     double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
     ObjectNode config = config(o);
@@ -561,7 +568,8 @@ public final class CustomStepProfiler {
             ? (ObjectNode) forks.get(0).get("environment").deepCopy()
             : Environment.ofStep(o.device(), o.modelParams()),
         samples,
-        javaSamples);
+        javaSamples,
+        hostMemory);
     return p;
   }
 

@@ -272,7 +272,8 @@ public final class InferProfiler {
         o.device().label(),
         Environment.ofModel(o.device().label(), detector.info().parameters()),
         samples,
-        m.javaSamples());
+        m.javaSamples(),
+        m.hostMemory());
     return profile;
   }
 

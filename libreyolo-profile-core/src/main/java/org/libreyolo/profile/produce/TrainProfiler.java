@@ -273,7 +273,8 @@ public final class TrainProfiler {
         o.device().label(),
         Environment.ofModel(o.device().label(), detector.info().parameters()),
         samples,
-        m.javaSamples());
+        m.javaSamples(),
+        m.hostMemory());
     return profile;
   }
 

@@ -234,6 +234,17 @@ public final class Profile {
         : null;
   }
 
+  /** {@return the process's memory during the measured iterations, or null when not measured} */
+  public ProfileRows.HostMemory hostMemory() {
+    JsonNode n = root.path(ProfileKeys.HOST_MEMORY);
+    return n.isObject()
+        ? new ProfileRows.HostMemory(
+            n.path("peak_rss_mb").asDouble(),
+            n.path("peak_since").asText(""),
+            n.has("major_faults") ? n.path("major_faults").asLong() : null)
+        : null;
+  }
+
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
   public ProfileRows.JavaSamples javaSamples() {
     JsonNode n = root.path(ProfileKeys.JAVA_SAMPLES);

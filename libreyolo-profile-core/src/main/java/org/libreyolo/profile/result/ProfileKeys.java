@@ -94,18 +94,26 @@ public final class ProfileKeys {
    */
   public static final String JAVA_SAMPLES = "java_samples";
 
+  /**
+   * The process's resident memory during the measured iterations (Linux): {@code peak_rss_mb},
+   * {@code peak_since}, {@code major_faults}.
+   */
+  public static final String HOST_MEMORY = "host_memory";
+
   /** Our keys, in the order they are written after the reference's. */
   public static final List<String> OURS =
       List.of(
-          "device",
+          DEVICE,
           KERNEL_SOURCE,
           COMPENSATION,
-          "environment",
+          ENVIRONMENT,
           WORK,
           ALLOCATION,
+          HOST_MEMORY,
+          JAVA_SAMPLES,
           TRACE_FROM,
           RECORDED_AT,
-          "samples");
+          SAMPLES);
 
   private ProfileKeys() {}
 

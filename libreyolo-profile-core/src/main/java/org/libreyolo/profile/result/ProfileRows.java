@@ -208,6 +208,16 @@ public final class ProfileRows {
   public record TraceFrom(int fork, int forks, Num stepMs, Num imgPerS) {}
 
   /**
+   * The process's resident memory during the measured iterations (Linux).
+   *
+   * @param peakRssMb the peak resident set, MB
+   * @param peakSince {@code measured runs} (the peak was reset before them) or {@code process
+   *     start}
+   * @param majorFaults page faults that read from disk during them (memory pressure), or null
+   */
+  public record HostMemory(double peakRssMb, String peakSince, Long majorFaults) {}
+
+  /**
    * Java samples of the measured iterations (JDK Flight Recorder), per phase.
    *
    * @param samples samples of the measuring thread inside the measured iterations

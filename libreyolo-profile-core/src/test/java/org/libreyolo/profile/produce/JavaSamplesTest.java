@@ -80,6 +80,18 @@ class JavaSamplesTest {
   }
 
   @Test
+  void theMeasuredRunsPeakResidentMemoryIsRecorded() {
+    JsonNode m = measure(false).json().path(ProfileKeys.HOST_MEMORY);
+    if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of("/proc/self/status"))) {
+      assertThat(m.isMissingNode()).as("never guessed off Linux").isTrue();
+      return;
+    }
+    assertThat(m.path("peak_rss_mb").asDouble()).isGreaterThan(10);
+    assertThat(m.path("peak_since").asText()).isIn("measured runs", "process start");
+    assertThat(m.path("major_faults").asLong()).isGreaterThanOrEqualTo(0);
+  }
+
+  @Test
   void noTraceNoSamples() {
     assertThat(measure(false).json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
   }

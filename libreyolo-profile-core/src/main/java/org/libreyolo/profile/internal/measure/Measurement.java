@@ -10,7 +10,8 @@ import java.util.Map;
  * What a {@link StepTimer} measured: per measured iteration the wall time of the whole step and of
  * each phase (a phase absent in an iteration counts 0 there), plus the trace of the extra traced
  * iterations (null when tracing was off), the block series (null when measured without blocks), and
- * the Java samples of the measured iterations (null when not sampled).
+ * the Java samples of the measured iterations (null when not sampled) and the process's memory
+ * during them ({@link HostMemory}; null off Linux).
  */
 public record Measurement(
     double[] totalMs,
@@ -18,7 +19,8 @@ public record Measurement(
     Path trace,
     BlockSeries blocks,
     double[] allocatedBytes,
-    ObjectNode javaSamples) {
+    ObjectNode javaSamples,
+    ObjectNode hostMemory) {
 
   public int iterations() {
     return totalMs.length;

@@ -245,8 +245,12 @@ public final class ProfileAssembler {
       String device,
       ObjectNode environment,
       ObjectNode samples,
-      ObjectNode javaSamples) {
+      ObjectNode javaSamples,
+      ObjectNode hostMemory) {
     profile.put(ProfileKeys.DEVICE, device);
+    if (hostMemory != null) {
+      profile.set(ProfileKeys.HOST_MEMORY, hostMemory);
+    }
     if (javaSamples != null) {
       profile.set(ProfileKeys.JAVA_SAMPLES, javaSamples);
     }

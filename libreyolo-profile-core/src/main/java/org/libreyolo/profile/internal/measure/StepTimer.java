@@ -133,6 +133,7 @@ public final class StepTimer {
     }
     double[] total = new double[plan.runs()];
     double[] allocated = new double[plan.runs()];
+    HostMemory memory = HostMemory.start();
     JavaSampler sampler =
         plan.javaSamples() ? JavaSampler.start(plan.runs() * 8, plan.runs()) : null;
     clock.sampleInto(sampler);
@@ -156,6 +157,7 @@ public final class StepTimer {
       progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
     }
     clock.sampleInto(null);
+    ObjectNode hostMemory = memory.stop();
     ObjectNode javaSamples = sampler == null ? null : sampler.stop();
     BlockSeries series =
         blocks == null
@@ -180,7 +182,7 @@ public final class StepTimer {
         trace = session.stop();
       }
     }
-    return new Measurement(total, phases, trace, series, allocated, javaSamples);
+    return new Measurement(total, phases, trace, series, allocated, javaSamples, hostMemory);
   }
 
   /** Median ms of one canary block. */

@@ -59,7 +59,9 @@ public final class TextReport {
               + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0)
               + "%  ("
               + Num.str(p.gpuBusyMsPerStep())
-              + " ms in ops)  |  Tensor Cores n/a  |  peak VRAM n/a  |  memcpy "
+              + " ms in ops)  |  Tensor Cores n/a  |  "
+              + peakMemory(p.hostMemory())
+              + "  |  memcpy "
               + Num.str(p.memcpyMsPerStep())
               + " ms");
       lines.add(
@@ -185,6 +187,25 @@ public final class TextReport {
       }
     }
     return lines;
+  }
+
+  /**
+   * A CPU profile's memory: the peak resident set of the measured runs where a producer here
+   * measured it, {@code peak VRAM n/a} otherwise (a trace, the reference's profiles), as before.
+   */
+  static String peakMemory(ProfileRows.HostMemory m) {
+    if (m == null) {
+      return "peak VRAM n/a";
+    }
+    String faults =
+        m.majorFaults() == null || m.majorFaults() == 0
+            ? ""
+            : ", " + m.majorFaults() + " major page faults: MEMORY PRESSURE";
+    return "peak RSS "
+        + Fmt.f(m.peakRssMb(), 0)
+        + " MB"
+        + ("measured runs".equals(m.peakSince()) ? "" : " (since process start)")
+        + faults;
   }
 
   /**
