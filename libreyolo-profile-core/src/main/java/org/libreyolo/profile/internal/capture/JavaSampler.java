@@ -72,9 +72,18 @@ public final class JavaSampler {
 
   /**
    * Starts sampling; {@code expectedRanges} sizes the phase buffer so the timed loop never grows
-   * it.
+   * it. Null where the JVM has no usable Flight Recorder (a measurement never fails for want of
+   * samples).
    */
   public static JavaSampler start(int expectedRanges, int expectedIterations) {
+    try {
+      return started(expectedRanges, expectedIterations);
+    } catch (RuntimeException e) { // IllegalStateException, SecurityException: JFR not available
+      return null;
+    }
+  }
+
+  private static JavaSampler started(int expectedRanges, int expectedIterations) {
     Recording r = new Recording();
     r.setName("libreyolo-java-samples");
     r.enable("jdk.ExecutionSample").withPeriod(PERIOD);
@@ -134,7 +143,7 @@ public final class JavaSampler {
       file = Files.createTempFile("libreyolo-java-samples", ".jfr");
       recording.dump(file);
       return summarise(RecordingFile.readAllEvents(file));
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       return null; // no samples is not a failed measurement
     } finally {
       recording.close();
