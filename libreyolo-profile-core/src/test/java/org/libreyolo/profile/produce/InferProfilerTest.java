@@ -91,13 +91,15 @@ class InferProfilerTest {
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys.subList(keys.size() - 7, keys.size()))
+    assertThat(keys.subList(keys.size() - 9, keys.size()))
         .containsExactly(
             "device",
             "kernel_source",
             "profiler_compensation",
             "environment",
             "work",
+            "host_memory",
+            "java_samples",
             "recorded_at",
             "samples");
     // the counters and the gate's unit: work from the traced shapes, blocks with the canary around
@@ -167,6 +169,7 @@ class InferProfilerTest {
             "device",
             "kernel_source",
             "environment",
+            "host_memory", // Linux: the measured runs' peak resident memory
             "recorded_at",
             "samples");
     List<String> metrics = new ArrayList<>();
