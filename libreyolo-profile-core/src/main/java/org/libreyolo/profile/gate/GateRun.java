@@ -12,10 +12,10 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
- * The baseline gate as the Maven {@code check} goal and the JUnit extension run it: one call judges
- * the current profile against the baseline and writes the verdict three ways, all telling the same
- * verdict: {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and
- * {@code check-report.html} (people). Recording a baseline is the other half.
+ * The baseline gate as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
+ * extension run it: {@link #judge} decides (the files that tell the verdict are {@code
+ * report.CheckFiles}'), {@link #recordBaseline} records, and the rules around them (what fails a
+ * build, what can be judged at all) live here.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class GateRun {

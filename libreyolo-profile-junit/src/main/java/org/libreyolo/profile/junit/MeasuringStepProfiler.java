@@ -31,8 +31,8 @@ import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The handle's implementation: hands the step to core's {@link CustomStepProfiler} (the loop,
- * profile and files every producer shares) and core's {@link GateRun} (the gate the Maven {@code
- * check} goal runs), then reports through the test's output.
+ * profile and files every producer shares) and core's {@link GateRun} and {@code CheckFiles} (the
+ * gate the Maven {@code check} goal runs), then reports through the test's output.
  */
 final class MeasuringStepProfiler implements StepProfiler {
   /**
