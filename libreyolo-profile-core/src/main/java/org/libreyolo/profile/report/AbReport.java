@@ -7,6 +7,7 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
@@ -59,8 +60,8 @@ public final class AbReport {
     return "change "
         + Fmt.signedPercent(v.change())
         + " ["
-        + PyRound.format((1 - r.settings().alpha()) * 100, 0)
-        + "% CI "
+        + VerdictRule.confidence(r.settings().alpha())
+        + " CI "
         + Fmt.signedPercent(v.ciLow())
         + ", "
         + Fmt.signedPercent(v.ciHigh())

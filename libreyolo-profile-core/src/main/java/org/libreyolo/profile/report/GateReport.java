@@ -60,9 +60,9 @@ public final class GateReport {
         "minimum detectable effect: "
             + (r.mde() == null
                 ? "n/a (no blocks)"
-                : "~" + percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
+                : "~" + Fmt.percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
             + "; threshold "
-            + percent(r.options().maxRegression()));
+            + Fmt.percent(r.options().maxRegression()));
     if (r.mde() != null && r.mde() > r.options().maxRegression()) {
       lines.add(
           "warning: underpowered: "
@@ -249,19 +249,19 @@ public final class GateReport {
               + " and "
               + t.forksAfter()
               + " processes) plus "
-              + percent(r.options().jobNoise())
+              + Fmt.percent(r.options().jobNoise())
               + " job noise per run";
     } else if (t != null
         && (t.forksBefore() >= BlockStatistics.MIN_FORKS
             || t.forksAfter() >= BlockStatistics.MIN_FORKS)) {
       interval =
           "the forked side's spread between forks; the one-process side's blocks plus "
-              + percent(r.options().processNoise())
+              + Fmt.percent(r.options().processNoise())
               + " process noise";
     } else {
       interval =
           "the blocks' spread plus "
-              + percent(r.options().processNoise())
+              + Fmt.percent(r.options().processNoise())
               + " process noise per run";
     }
     return "change and CI: "
@@ -292,15 +292,11 @@ public final class GateReport {
 
   private static String machineLine(BlockStatistics t) {
     return "machine speed (canary): "
-        + signed(t.machineChange())
+        + Fmt.signedPercent(t.machineChange())
         + " between the runs, up to "
-        + percent(t.drift())
+        + Fmt.percent(t.drift())
         + " inside a run; step time before normalisation "
-        + signed(t.rawChange());
-  }
-
-  private static String signed(double v) {
-    return Fmt.signedPercent(v);
+        + Fmt.signedPercent(t.rawChange());
   }
 
   private static String opCountsLine(Gate.Result r) {
@@ -318,16 +314,12 @@ public final class GateReport {
         + "): INCONCLUSIVE; record a new baseline for this workload";
   }
 
-  static String percent(double v) {
-    return Fmt.percent(v);
-  }
-
   private static String num(Double v) {
     return v == null ? "-" : PyRound.format(v, 3);
   }
 
   private static String pct(Double v) {
-    return v == null ? "-" : signed(v);
+    return v == null ? "-" : Fmt.signedPercent(v);
   }
 
   private static String ci(Gate.Row row) {
@@ -342,6 +334,6 @@ public final class GateReport {
    * @return the interval in words
    */
   public static String interval(double low, double high) {
-    return "[" + signed(low) + ", " + signed(high) + "]";
+    return "[" + Fmt.signedPercent(low) + ", " + Fmt.signedPercent(high) + "]";
   }
 }

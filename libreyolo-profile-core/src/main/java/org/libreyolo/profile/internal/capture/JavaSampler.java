@@ -25,6 +25,7 @@ import jdk.jfr.StackTrace;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
+import org.libreyolo.profile.internal.python.PyRound;
 
 /**
  * Java samples of the measured iterations from JDK Flight Recorder (docs/measurement.md, "Java
@@ -283,7 +284,7 @@ public final class JavaSampler {
     ObjectNode json(int all) {
       ObjectNode n = JsonNodeFactory.instance.objectNode();
       n.put("samples", samples);
-      n.put("share", all == 0 ? 0.0 : Math.round(10000.0 * samples / all) / 10000.0);
+      n.put("share", all == 0 ? 0.0 : PyRound.round((double) samples / all, 4));
       n.put("native_samples", nativeSamples);
       n.set("self", top(self, samples));
       n.set("total", top(total, samples));
@@ -303,7 +304,7 @@ public final class JavaSampler {
                 ObjectNode row = rows.addObject();
                 row.put("method", e.getKey());
                 row.put("samples", e.getValue());
-                row.put("share", Math.round(10000.0 * e.getValue() / samples) / 10000.0);
+                row.put("share", PyRound.round((double) e.getValue() / samples, 4));
               });
       return rows;
     }

@@ -233,24 +233,20 @@ public final class Lenses {
               + " @ProfiledStep(trace = true)) unless -Dlibreyolo.profile.javaSamples=false");
     }
     if (phase != null) {
-      List<ProfileRows.JavaPhase> one =
-          j.phases().stream().filter(ph -> ph.phase().equals(phase)).toList();
-      if (one.isEmpty()) {
-        throw LibreYoloException.badInput(
-            "unknown phase '"
-                + phase
-                + "'. available: "
-                + String.join(
-                    ", ", j.phases().stream().map(ProfileRows.JavaPhase::phase).toList()));
-      }
+      Map<String, ProfileRows.JavaPhase> byName = new java.util.LinkedHashMap<>();
+      j.phases().forEach(ph -> byName.put(ph.phase(), ph));
       j =
           new ProfileRows.JavaSamples(
-              j.samples(), j.nativeSamples(), j.periodMs(), j.thread(), one);
+              j.samples(),
+              j.nativeSamples(),
+              j.periodMs(),
+              j.thread(),
+              List.of(byPhase(byName, phase)));
     }
     return new JavaView(p.trace(), j, byTotal, top);
   }
 
-  private static <T> List<T> byPhase(Map<String, List<T>> map, String phase) {
+  private static <V> V byPhase(Map<String, V> map, String phase) {
     if (!map.containsKey(phase)) {
       throw LibreYoloException.badInput(
           "unknown phase '" + phase + "'. available: " + String.join(", ", map.keySet()));

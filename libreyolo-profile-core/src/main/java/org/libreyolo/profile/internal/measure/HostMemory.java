@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.libreyolo.profile.internal.python.PyRound;
 
 /**
  * The process's resident memory around the measured iterations, from Linux's {@code /proc}
@@ -50,7 +51,7 @@ public final class HostMemory {
       return null;
     }
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("peak_rss_mb", Math.round(peakKb / 102.4) / 10.0);
+    out.put("peak_rss_mb", PyRound.round(peakKb / 1024.0, 1));
     out.put("peak_since", reset ? "measured runs" : "process start");
     if (faults >= 0 && faultsBefore >= 0) {
       out.put("major_faults", faults - faultsBefore);
