@@ -92,6 +92,23 @@ class JavaSamplesTest {
   }
 
   @Test
+  void theSwitchTakesTrueOrFalseOnly() {
+    String key = org.libreyolo.profile.Defaults.JAVA_SAMPLES_PROPERTY;
+    try {
+      System.setProperty(key, "maybe");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              org.libreyolo.profile.Defaults::javaSamples)
+          .isInstanceOf(org.libreyolo.profile.LibreYoloException.class)
+          .hasMessage("-Dlibreyolo.profile.javaSamples must be true or false, got 'maybe'");
+      System.setProperty(key, "FALSE");
+      assertThat(org.libreyolo.profile.Defaults.javaSamples()).isFalse();
+    } finally {
+      System.clearProperty(key);
+    }
+    assertThat(org.libreyolo.profile.Defaults.javaSamples()).isTrue();
+  }
+
+  @Test
   void noTraceNoSamples() {
     assertThat(measure(false).json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
   }
