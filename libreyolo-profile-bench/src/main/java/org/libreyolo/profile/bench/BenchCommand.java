@@ -106,7 +106,7 @@ public final class BenchCommand implements Runnable {
       names = "--only",
       split = ",",
       description =
-          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, soak, gate"
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, memory, soak, gate"
               + " (default: all but soak and gate)")
   List<String> only;
 
@@ -286,6 +286,9 @@ public final class BenchCommand implements Runnable {
       }
       if (section("javasamples")) {
         JavaSamplesBench.run(table, threads != null ? threads : Engine.defaultThreads());
+      }
+      if (section("memory")) {
+        MemoryBench.run(table, Checkout.launcher());
       }
       if (section("startup")) {
         StartupBench.run(table, Checkout.launcher(), otava);
@@ -502,7 +505,7 @@ public final class BenchCommand implements Runnable {
 
   /** Sections that take minutes run only when named. */
   private static final List<String> ON_REQUEST =
-      List.of("soak", "gate", "history", "startup", "javasamples");
+      List.of("soak", "gate", "history", "startup", "javasamples", "memory");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);

@@ -502,6 +502,17 @@ public final class GateStudy {
 
   /** Runs the launcher in its own process; with {@code busy}, a thread here spins while it runs. */
   private static void process(Path launcher, boolean busy, List<String> args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(launcher.toString());
+    command.addAll(args);
+    process(command, busy);
+  }
+
+  /**
+   * Runs {@code command} in its own process (its output discarded unless it fails); with {@code
+   * busy}, a thread here spins while it runs. Exit 0 and the gate's REGRESSION exit are success.
+   */
+  static void process(List<String> command, boolean busy) throws IOException {
     AtomicBoolean done = new AtomicBoolean();
     if (busy) {
       Thread spinner =
@@ -515,9 +526,6 @@ public final class GateStudy {
       spinner.setDaemon(true);
       spinner.start();
     }
-    List<String> command = new ArrayList<>();
-    command.add(launcher.toString());
-    command.addAll(args);
     Path log = Files.createTempFile("libreyolo-gate-study", ".log");
     try {
       Process p =

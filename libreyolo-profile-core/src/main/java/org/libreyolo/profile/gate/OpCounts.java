@@ -19,7 +19,9 @@ import org.libreyolo.profile.result.ProfileRows;
  * of percent. More ops per step is a structural change timing noise can hide; fewer ops passes and
  * says the baseline is stale. Leaf-op counts are not used: which ops are leaves is decided from
  * timestamps and moves between runs. Beside the counts, the work counted from input shapes ({@code
- * work}: convolution and matrix-product MACs per step) catches the same ops on larger tensors.
+ * work}: convolution and matrix-product MACs per step) catches the same ops on larger tensors, and
+ * the tensor memory the ops allocate and hold ({@code tensor_memory}) catches activations that
+ * grow.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class OpCounts {
@@ -78,6 +80,39 @@ public final class OpCounts {
           work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
       more |= work(changes, "matrix-product MACs", wa.matmulMacs(), wb.matmulMacs());
       fewer |= wb.convMacsStride1() < wa.convMacsStride1() || wb.matmulMacs() < wa.matmulMacs();
+    }
+    ProfileRows.TensorMemory ma = baseline.tensorMemory();
+    ProfileRows.TensorMemory mb = current.tensorMemory();
+    if (ma != null && mb != null) {
+      compared = true;
+      for (int change :
+          new int[] {
+            memory(
+                changes,
+                "tensor bytes allocated",
+                ma.allocatedBytesPerStep(),
+                mb.allocatedBytesPerStep()),
+            memory(changes, "peak live tensor bytes", ma.peakLiveBytes(), mb.peakLiveBytes())
+          }) {
+        more |= change > 0;
+        fewer |= change < 0;
+      }
+    }
+    ProfileRows.HostMemory ra = baseline.hostMemory();
+    ProfileRows.HostMemory rb = current.hostMemory();
+    if (ra != null && rb != null && ra.peakSince().equals(rb.peakSince())) {
+      double delta = rb.peakRssMb() - ra.peakRssMb();
+      if (Math.abs(delta) > RSS_MB && Math.abs(delta) > RSS_FRACTION * ra.peakRssMb()) {
+        more |= delta > 0;
+        fewer |= delta < 0;
+        changes.add(
+            String.format(
+                Locale.ROOT,
+                "memory: peak RSS %+.1f%% (%.0f -> %.0f MB)",
+                100.0 * delta / ra.peakRssMb(),
+                ra.peakRssMb(),
+                rb.peakRssMb()));
+      }
     }
     Long ba = plainAllocation(baseline);
     Long ca = plainAllocation(current);
@@ -146,6 +181,42 @@ public final class OpCounts {
             before,
             after));
     return after > before;
+  }
+
+  /**
+   * A change of tensor memory within both of these is no change: A/A runs in separate JVMs gave
+   * identical figures (docs/statistics.md, "Counters"); the margin covers libtorch printing each
+   * op's bytes to two decimals of a KB or MB.
+   */
+  static final long TENSOR_BYTES = 64 * 1024;
+
+  static final double TENSOR_FRACTION = 0.01;
+
+  /**
+   * The peak resident set is no exact counter (the heap grows when the collector decides, pages
+   * come and go): it is judged only beyond both of these. Separate JVMs of one LibreYOLO9t
+   * inference, quiet and beside a busy process, spread by up to about 5% (docs/statistics.md,
+   * "Counters"): the fraction is three times that.
+   */
+  static final double RSS_FRACTION = 0.15;
+
+  static final double RSS_MB = 64;
+
+  /** Adds a line when a tensor-memory counter moved beyond its margin; its sign, else 0. */
+  private static int memory(List<String> changes, String what, long before, long after) {
+    long delta = after - before;
+    if (Math.abs(delta) <= TENSOR_BYTES || Math.abs(delta) <= TENSOR_FRACTION * before) {
+      return 0;
+    }
+    changes.add(
+        String.format(
+            Locale.ROOT,
+            "memory: %s %+.1f%%/step (%,d -> %,d bytes)",
+            what,
+            before == 0 ? 100.0 : 100.0 * delta / before,
+            before,
+            after));
+    return Long.signum(delta);
   }
 
   /** Ops per step of each phase that recorded ops. */

@@ -545,14 +545,6 @@ public final class CustomStepProfiler {
         stored.put("forks", forks.size());
       }
     }
-    if (allocatedBytes.length > 0
-        && allocatedBytes[0] >= 0) { // the JVM counts per-thread allocation
-      samples.set("allocated_bytes", ProfileAssembler.samples(allocatedBytes));
-      double[] sorted = allocatedBytes.clone();
-      java.util.Arrays.sort(sorted);
-      p.putObject(ProfileKeys.ALLOCATION)
-          .put("bytes_per_iteration", (long) sorted[sorted.length / 2]);
-    }
     if (throughputs.length > 1) {
       RepeatAggregation.putThroughput(p, throughputs);
     }
@@ -568,8 +560,7 @@ public final class CustomStepProfiler {
             ? (ObjectNode) forks.get(0).get("environment").deepCopy()
             : Environment.ofStep(o.device(), o.modelParams()),
         samples,
-        javaSamples,
-        hostMemory);
+        new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, allocatedBytes));
     return p;
   }
 

@@ -272,8 +272,7 @@ public final class InferProfiler {
         o.device().label(),
         Environment.ofModel(o.device().label(), detector.info().parameters()),
         samples,
-        m.javaSamples(),
-        m.hostMemory());
+        ProfileAssembler.ProcessFigures.of(m));
     return profile;
   }
 

@@ -273,8 +273,7 @@ public final class TrainProfiler {
         o.device().label(),
         Environment.ofModel(o.device().label(), detector.info().parameters()),
         samples,
-        m.javaSamples(),
-        m.hostMemory());
+        ProfileAssembler.ProcessFigures.of(m));
     return profile;
   }
 

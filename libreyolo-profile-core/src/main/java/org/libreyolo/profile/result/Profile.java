@@ -245,6 +245,27 @@ public final class Profile {
         : null;
   }
 
+  /**
+   * {@return the tensor memory of the first traced step's ops, or null when the trace recorded
+   * none}
+   */
+  public ProfileRows.TensorMemory tensorMemory() {
+    JsonNode n = root.path(ProfileKeys.TENSOR_MEMORY);
+    return n.isObject()
+        ? new ProfileRows.TensorMemory(
+            n.path("allocated_bytes_per_step").asLong(), n.path("peak_live_bytes").asLong())
+        : null;
+  }
+
+  /**
+   * {@return the Java heap an iteration allocated on its thread (median bytes), or null when the
+   * JVM did not count it}
+   */
+  public Long javaHeapBytesPerIteration() {
+    JsonNode n = root.path(ProfileKeys.ALLOCATION).path("bytes_per_iteration");
+    return n.isNumber() ? n.asLong() : null;
+  }
+
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
   public ProfileRows.JavaSamples javaSamples() {
     JsonNode n = root.path(ProfileKeys.JAVA_SAMPLES);

@@ -79,6 +79,12 @@ public final class ProfileKeys {
    */
   public static final String RECORDED_AT = "recorded_at";
 
+  /**
+   * Tensor bytes the framework ops of the first traced step allocate, and the most they hold at
+   * once: {@code allocated_bytes_per_step}, {@code peak_live_bytes} (exact counters).
+   */
+  public static final String TENSOR_MEMORY = "tensor_memory";
+
   /** Bytes a step's iteration allocates on its thread, median over the measured iterations. */
   public static final String ALLOCATION = "allocation";
 
@@ -100,6 +106,20 @@ public final class ProfileKeys {
    */
   public static final String HOST_MEMORY = "host_memory";
 
+  /** {@code metrics}: the peak resident set of the measured runs, MB ({@link #HOST_MEMORY}). */
+  public static final String METRIC_PEAK_RSS_MB = "peak_rss_mb";
+
+  /** {@code metrics}: tensor bytes the ops allocate per step ({@link #TENSOR_MEMORY}). */
+  public static final String METRIC_TENSOR_BYTES = "tensor_bytes_per_step";
+
+  /** {@code metrics}: the most tensor bytes the ops hold at once ({@link #TENSOR_MEMORY}). */
+  public static final String METRIC_TENSOR_PEAK_BYTES = "tensor_peak_live_bytes";
+
+  /**
+   * {@code metrics}: Java heap bytes an iteration allocates on its thread ({@link #ALLOCATION}).
+   */
+  public static final String METRIC_JAVA_HEAP_BYTES = "java_heap_bytes_per_iteration";
+
   /** Our keys, in the order they are written after the reference's. */
   public static final List<String> OURS =
       List.of(
@@ -108,6 +128,7 @@ public final class ProfileKeys {
           COMPENSATION,
           ENVIRONMENT,
           WORK,
+          TENSOR_MEMORY,
           ALLOCATION,
           HOST_MEMORY,
           JAVA_SAMPLES,

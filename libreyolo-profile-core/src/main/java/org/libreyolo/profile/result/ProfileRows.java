@@ -208,6 +208,15 @@ public final class ProfileRows {
   public record TraceFrom(int fork, int forks, Num stepMs, Num imgPerS) {}
 
   /**
+   * Tensor bytes a step's framework ops allocate and the most they hold at once, from libtorch's
+   * memory profiling of the first traced step: exact counters.
+   *
+   * @param allocatedBytesPerStep bytes allocated by the step's ops
+   * @param peakLiveBytes the most tensor bytes the ops held at once (at op boundaries)
+   */
+  public record TensorMemory(long allocatedBytesPerStep, long peakLiveBytes) {}
+
+  /**
    * The process's resident memory during the measured iterations (Linux).
    *
    * @param peakRssMb the peak resident set, MB

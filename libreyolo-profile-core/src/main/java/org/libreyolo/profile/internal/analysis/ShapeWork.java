@@ -1,21 +1,12 @@
 package org.libreyolo.profile.internal.analysis;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
-import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.trace.TraceConventions;
-import org.libreyolo.profile.result.Json;
 
 /**
  * The work a step does, counted from the input shapes the trace recorded on its first traced step
@@ -28,8 +19,6 @@ import org.libreyolo.profile.result.Json;
  * @param matmulMacs {@code mm}, {@code addmm}, {@code bmm} MACs per step
  */
 public record ShapeWork(long convMacsStride1, long matmulMacs) {
-  private record Op(String name, double ts, double end, String tid, JsonNode dims) {}
-
   /**
    * Every spelling of a convolution a trace carries: the C++ API records {@code aten::convolution},
    * a TorchScript model {@code aten::_convolution}, and each dispatches to one backend kernel
@@ -66,56 +55,24 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
    * @return the work, or null
    */
   public static ShapeWork of(Path trace) {
-    List<Op> ops = new ArrayList<>();
-    double stepStart = Double.NaN;
-    double stepEnd = Double.NaN;
-    try (InputStream in = Files.newInputStream(trace);
-        JsonParser p = Json.MAPPER.getFactory().createParser(in)) {
-      while (p.nextToken() != null) {
-        if (p.currentToken() == JsonToken.FIELD_NAME && "traceEvents".equals(p.currentName())) {
-          p.nextToken();
-          while (p.nextToken() == JsonToken.START_OBJECT) {
-            JsonNode e = p.readValueAsTree();
-            String name = e.path("name").asText("");
-            double ts = e.path("ts").asDouble();
-            if (name.startsWith(TraceConventions.STEP_MARKER + "#")
-                && (Double.isNaN(stepStart) || ts < stepStart)) {
-              stepStart = ts;
-              stepEnd = ts + e.path("dur").asDouble();
-            } else if (e.path("args").has("Input Dims")
-                && (CONVOLUTIONS.contains(name) || MATMULS.contains(name))) {
-              ops.add(
-                  new Op(
-                      name,
-                      ts,
-                      ts + e.path("dur").asDouble(),
-                      e.path("tid").asText(""),
-                      e.path("args").get("Input Dims")));
-            }
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw LibreYoloException.badInput(
-          "cannot read the trace " + trace + ": " + e.getMessage(), e);
-    }
-    final double from = stepStart;
-    final double to = stepEnd;
-    List<Op> inStep =
-        ops.stream()
-            .filter(op -> op.ts() >= from && op.ts() <= to)
-            .sorted(
-                Comparator.comparingDouble(Op::ts)
-                    .thenComparing(Comparator.comparingDouble(Op::end).reversed()))
+    return of(FirstTracedStep.of(trace));
+  }
+
+  /** The work of {@code step}, or null when it recorded no shapes of counted ops. */
+  public static ShapeWork of(FirstTracedStep step) {
+    List<FirstTracedStep.Op> counted =
+        step.ops().stream()
+            .filter(
+                op ->
+                    op.dims() != null
+                        && (CONVOLUTIONS.contains(op.name()) || MATMULS.contains(op.name())))
             .toList();
     long conv = 0;
     long matmul = 0;
-    List<Op> open = new ArrayList<>(); // the enclosing counted ops of the current one, per thread
-    for (Op op : inStep) {
+    List<FirstTracedStep.Op> open = new ArrayList<>(); // enclosing counted ops of the current one
+    for (FirstTracedStep.Op op : counted) {
       open.removeIf(o -> o.end() < op.ts());
-      boolean nested =
-          open.stream()
-              .anyMatch(o -> o.tid().equals(op.tid()) && o.ts() <= op.ts() && o.end() >= op.end());
+      boolean nested = open.stream().anyMatch(o -> o.contains(op));
       open.add(op);
       if (nested) {
         continue;
@@ -126,7 +83,7 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
         matmul += matmul(op.name(), op.dims());
       }
     }
-    return inStep.isEmpty() ? null : new ShapeWork(conv, matmul);
+    return counted.isEmpty() ? null : new ShapeWork(conv, matmul);
   }
 
   /** {@code [N, C, H, W]} input, {@code [Cout, C/groups, kh, kw]} weight. */

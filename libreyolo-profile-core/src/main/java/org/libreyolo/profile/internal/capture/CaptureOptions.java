@@ -22,7 +22,7 @@ public record CaptureOptions(boolean trace, int shapeSteps, boolean profileMemor
   }
 
   public static CaptureOptions tracing(Path traceFile) {
-    return new CaptureOptions(true, COLD_STEPS, false, traceFile);
+    return new CaptureOptions(true, COLD_STEPS, true, traceFile);
   }
 
   public static CaptureOptions off() {

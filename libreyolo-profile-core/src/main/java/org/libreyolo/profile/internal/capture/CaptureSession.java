@@ -33,6 +33,8 @@ public final class CaptureSession implements AutoCloseable {
   private int firstStepNumber;
   private long stepStart;
   private boolean stopped;
+  private JavaSampler javaSampler;
+  private List<JavaSampler.Sample> javaSamples;
 
   private CaptureSession(CaptureOptions options, OperatorProfiler.Start start, boolean enabled) {
     this.options = options;
@@ -73,15 +75,28 @@ public final class CaptureSession implements AutoCloseable {
       // between two markers, so the cost of writing the segment falls in no step
       Path raw = rawFile();
       segments.add(segment(raw, OperatorProfiler.endAnchors()));
-      segmentStart = OperatorProfiler.restart(raw, false, options.profileMemory());
+      segmentStart = OperatorProfiler.restart(raw, false, false);
       now = System.nanoTime();
     }
     stepStart = now;
   }
 
   private void closeStep(long now) {
-    if (stepIndex >= 0) {
+    if (stepIndex >= 0) { // MIN_VALUE once closed for good
       record(TraceConventions.STEP_MARKER_PREFIX + (firstStepNumber + stepIndex), stepStart, now);
+    }
+  }
+
+  /**
+   * Puts the Java samples of the traced steps into the trace when it is written: call after the
+   * last step, before {@link #stop()}. Null (JFR unavailable) adds nothing.
+   */
+  public void javaSamples(JavaSampler sampler) {
+    if (enabled && sampler != null) {
+      closeStep(System.nanoTime()); // reading the recording is no part of the last step
+      stepIndex = Integer.MIN_VALUE;
+      javaSampler = sampler;
+      javaSamples = sampler.stopSamples();
     }
   }
 
@@ -143,7 +158,14 @@ public final class CaptureSession implements AutoCloseable {
                 (spans[3 * i + 1] - origin) / 1000.0,
                 (spans[3 * i + 2] - spans[3 * i + 1]) / 1000.0));
       }
-      KinetoTraceWriter.merge(segments, annotations, target);
+      KinetoTraceWriter.merge(
+          segments,
+          annotations,
+          javaSamples == null
+              ? null
+              : JavaSampleTrack.of(
+                  javaSamples, origin, javaSampler.period(), javaSampler.threadName()),
+          target);
       return target;
     } finally {
       deleteSegments();

@@ -15,7 +15,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import jdk.jfr.Category;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
@@ -43,6 +42,23 @@ public final class JavaSampler {
    */
   public static final Duration PERIOD = Duration.ofMillis(20);
 
+  /**
+   * The period inside the traced steps, whose samples go into the Chrome trace: finer than {@link
+   * #PERIOD}, as a few traced steps need enough samples to draw, and their timing is not the one
+   * the gate judges.
+   */
+  public static final Duration TRACE_PERIOD = Duration.ofMillis(5);
+
+  /**
+   * One sample of the measuring thread inside an iteration.
+   *
+   * @param nanoTime when, on {@link System#nanoTime}'s clock
+   * @param stack its methods, outermost first, the harness's frames cut
+   * @param inNative whether the thread was inside a JNI call (the innermost frame is the native
+   *     method)
+   */
+  public record Sample(long nanoTime, List<String> stack, boolean inNative) {}
+
   /** Methods kept per phase, by self and by total samples. */
   public static final int TOP = 10;
 
@@ -60,15 +76,17 @@ public final class JavaSampler {
 
   private final Recording recording;
   private final Thread thread;
+  private final Duration period;
   private final List<String> phaseNames = new ArrayList<>();
   private long[] ranges = new long[3 * 1024]; // phase index, start, end (System.nanoTime)
   private int used;
   private long[] iterations = new long[2 * 256]; // start, end
   private int iterationsUsed;
 
-  private JavaSampler(Recording recording, Thread thread) {
+  private JavaSampler(Recording recording, Thread thread, Duration period) {
     this.recording = recording;
     this.thread = thread;
+    this.period = period;
   }
 
   /**
@@ -77,21 +95,26 @@ public final class JavaSampler {
    * samples).
    */
   public static JavaSampler start(int expectedRanges, int expectedIterations) {
+    return start(expectedRanges, expectedIterations, PERIOD);
+  }
+
+  /** As {@link #start(int, int)}, sampling every {@code period}. */
+  public static JavaSampler start(int expectedRanges, int expectedIterations, Duration period) {
     try {
-      return started(expectedRanges, expectedIterations);
+      return started(expectedRanges, expectedIterations, period);
     } catch (RuntimeException e) { // IllegalStateException, SecurityException: JFR not available
       return null;
     }
   }
 
-  private static JavaSampler started(int expectedRanges, int expectedIterations) {
+  private static JavaSampler started(int expectedRanges, int expectedIterations, Duration period) {
     Recording r = new Recording();
     r.setName("libreyolo-java-samples");
-    r.enable("jdk.ExecutionSample").withPeriod(PERIOD);
-    r.enable("jdk.NativeMethodSample").withPeriod(PERIOD);
+    r.enable("jdk.ExecutionSample").withPeriod(period);
+    r.enable("jdk.NativeMethodSample").withPeriod(period);
     r.enable(Calibration.class).withoutStackTrace();
     r.setToDisk(true);
-    JavaSampler s = new JavaSampler(r, Thread.currentThread());
+    JavaSampler s = new JavaSampler(r, Thread.currentThread(), period);
     s.ranges = new long[3 * Math.max(16, expectedRanges)];
     s.iterations = new long[2 * Math.max(16, expectedIterations)];
     r.start();
@@ -137,13 +160,32 @@ public final class JavaSampler {
    * @return the {@code java_samples} object, or null when JFR recorded nothing readable
    */
   public ObjectNode stop() {
+    List<Sample> samples = stopSamples();
+    return samples == null ? null : summarise(samples);
+  }
+
+  /** The sampling period. */
+  public Duration period() {
+    return period;
+  }
+
+  /** The sampled thread's name. */
+  public String threadName() {
+    return thread.getName();
+  }
+
+  /**
+   * Stops sampling and returns the measuring thread's samples inside the iterations, in time order;
+   * null when JFR recorded nothing readable.
+   */
+  public List<Sample> stopSamples() {
     calibrate();
     Path file = null;
     try {
       recording.stop();
       file = Files.createTempFile("libreyolo-java-samples", ".jfr");
       recording.dump(file);
-      return summarise(RecordingFile.readAllEvents(file));
+      return samples(RecordingFile.readAllEvents(file));
     } catch (IOException | RuntimeException e) {
       return null; // no samples is not a failed measurement
     } finally {
@@ -158,7 +200,7 @@ public final class JavaSampler {
     }
   }
 
-  private ObjectNode summarise(List<RecordedEvent> events) {
+  private List<Sample> samples(List<RecordedEvent> events) {
     List<Long> offsets = new ArrayList<>(); // JFR epoch nanos - System.nanoTime
     for (RecordedEvent e : events) {
       if (e.getEventType().getName().equals("libreyolo.ClockCalibration")) {
@@ -169,10 +211,7 @@ public final class JavaSampler {
       return null;
     }
     long offset = (long) offsets.stream().mapToLong(Long::longValue).average().orElse(0);
-    Map<String, Tally> byPhase = new LinkedHashMap<>();
-    phaseNames.forEach(p -> byPhase.put(p, new Tally()));
-    int total = 0;
-    int nativeSamples = 0;
+    List<Sample> out = new ArrayList<>();
     for (RecordedEvent e : events) {
       String type = e.getEventType().getName();
       boolean isNative = type.equals("jdk.NativeMethodSample");
@@ -186,17 +225,28 @@ public final class JavaSampler {
         continue;
       }
       long at = epochNanos(e.getStartTime()) - offset;
-      if (!insideIteration(at)) {
-        continue;
+      if (insideIteration(at)) {
+        out.add(new Sample(at, stack(e.getStackTrace().getFrames()), isNative));
       }
-      String phase = phaseAt(at);
-      byPhase.computeIfAbsent(phase, k -> new Tally()).add(e.getStackTrace().getFrames(), isNative);
-      total++;
-      nativeSamples += isNative ? 1 : 0;
     }
+    out.sort(java.util.Comparator.comparingLong(Sample::nanoTime));
+    return out;
+  }
+
+  private ObjectNode summarise(List<Sample> samples) {
+    Map<String, Tally> byPhase = new LinkedHashMap<>();
+    phaseNames.forEach(p -> byPhase.put(p, new Tally()));
+    int nativeSamples = 0;
+    for (Sample sample : samples) {
+      byPhase
+          .computeIfAbsent(phaseAt(sample.nanoTime()), k -> new Tally())
+          .add(sample.stack(), sample.inNative());
+      nativeSamples += sample.inNative() ? 1 : 0;
+    }
+    int total = samples.size();
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("source", "jfr");
-    out.put("period_ms", PERIOD.toMillis());
+    out.put("period_ms", period.toMillis());
     out.put("thread", thread.getName());
     out.put("samples", total);
     out.put("native_samples", nativeSamples);
@@ -207,6 +257,28 @@ public final class JavaSampler {
       }
     }
     return out;
+  }
+
+  /**
+   * A sample's Java methods, outermost first: the measuring loop and its callers cut (in every
+   * sample, they say nothing), and our frames between the loop and the user's code skipped.
+   */
+  private static List<String> stack(List<RecordedFrame> frames) {
+    List<String> innermostFirst = new ArrayList<>();
+    for (RecordedFrame f : frames) {
+      if (!f.isJavaFrame()) {
+        continue;
+      }
+      String type = f.getMethod().getType().getName();
+      if (type.equals(LOOP)) {
+        break;
+      }
+      if (HARNESS.stream().noneMatch(type::startsWith)) {
+        innermostFirst.add(type + "." + f.getMethod().getName());
+      }
+    }
+    java.util.Collections.reverse(innermostFirst);
+    return java.util.Collections.unmodifiableList(innermostFirst);
   }
 
   private boolean insideIteration(long at) {
@@ -254,30 +326,15 @@ public final class JavaSampler {
     final Map<String, Integer> self = new HashMap<>();
     final Map<String, Integer> total = new HashMap<>();
 
-    void add(List<RecordedFrame> frames, boolean isNative) {
+    /** One sample: {@code stack} outermost first. */
+    void add(List<String> stack, boolean isNative) {
       samples++;
       nativeSamples += isNative ? 1 : 0;
-      Set<String> seen = new HashSet<>();
-      boolean top = true;
-      for (RecordedFrame f : frames) {
-        if (!f.isJavaFrame()) {
-          continue;
-        }
-        String type = f.getMethod().getType().getName();
-        if (type.equals(LOOP)) {
-          break; // the measuring loop and its callers: in every sample, they say nothing
-        }
-        if (HARNESS.stream().anyMatch(type::startsWith)) {
-          continue; // the phase clock and the step adapters between the loop and the user's code
-        }
-        String method = type + "." + f.getMethod().getName();
-        if (top) {
-          self.merge(method, 1, Integer::sum);
-          top = false;
-        }
-        if (seen.add(method)) {
-          total.merge(method, 1, Integer::sum);
-        }
+      if (!stack.isEmpty()) {
+        self.merge(stack.get(stack.size() - 1), 1, Integer::sum);
+      }
+      for (String method : new HashSet<>(stack)) {
+        total.merge(method, 1, Integer::sum);
       }
     }
 

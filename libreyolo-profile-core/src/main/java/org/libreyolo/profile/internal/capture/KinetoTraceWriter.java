@@ -104,11 +104,20 @@ final class KinetoTraceWriter {
 
   private KinetoTraceWriter() {}
 
-  static void merge(List<Segment> segments, List<Annotation> annotations, Path target) {
-    AtomicFiles.write(target, out -> write(segments, annotations, out));
+  /** The Java samples' flame chart: its own track, under the steps and beside the ops. */
+  static final int JAVA_TID = 3;
+
+  /**
+   * Writes the merged trace atomically; {@code java} (may be null) adds the traced steps' Java
+   * samples as a track.
+   */
+  static void merge(
+      List<Segment> segments, List<Annotation> annotations, JavaSampleTrack java, Path target) {
+    AtomicFiles.write(target, out -> write(segments, annotations, java, out));
   }
 
-  private static void write(List<Segment> segments, List<Annotation> annotations, OutputStream out)
+  private static void write(
+      List<Segment> segments, List<Annotation> annotations, JavaSampleTrack java, OutputStream out)
       throws IOException {
     try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
@@ -127,6 +136,9 @@ final class KinetoTraceWriter {
       metadata(g, "process_name", 0, "libreyolo-profile");
       metadata(g, "thread_name", OPS_TID, "libtorch ops");
       metadata(g, "thread_name", ANNOTATION_TID, "steps and phases");
+      if (java != null) {
+        metadata(g, "thread_name", JAVA_TID, "Java samples (JFR), thread " + java.thread());
+      }
       for (int s = 0; s < segments.size(); s++) {
         Segment segment = segments.get(s);
         Anchor anchor = anchors[s];
@@ -155,6 +167,22 @@ final class KinetoTraceWriter {
         g.writeObjectFieldStart("args");
         g.writeEndObject();
         g.writeEndObject();
+      }
+      if (java != null) {
+        for (JavaSampleTrack.Slice slice : java.slices()) {
+          g.writeStartObject();
+          g.writeStringField("ph", "X");
+          g.writeStringField("cat", TraceConventions.CAT_JAVA_SAMPLE);
+          g.writeStringField("name", slice.method());
+          g.writeNumberField("pid", PID);
+          g.writeNumberField("tid", JAVA_TID);
+          g.writeNumberField("ts", round3(slice.ts()));
+          g.writeNumberField("dur", round3(slice.dur()));
+          g.writeObjectFieldStart("args");
+          g.writeNumberField("samples", slice.samples());
+          g.writeEndObject();
+          g.writeEndObject();
+        }
       }
       g.writeEndArray();
       g.writeEndObject();

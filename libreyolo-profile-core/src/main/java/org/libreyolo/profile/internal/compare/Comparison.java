@@ -4,13 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows;
 
 /**
@@ -112,7 +115,8 @@ public final class Comparison {
       Pair<String> bound,
       Statistics statistics,
       Map<String, Pair<JsonNode>> environmentDifferences,
-      boolean cpu) {
+      boolean cpu,
+      List<MemoryRow> memory) {
 
     /** What {@code compare --json} prints, in the reference's key order then ours. */
     public ObjectNode json() {
@@ -137,6 +141,12 @@ public final class Comparison {
       boundNode.put("after", bound.after());
       out.set("statistics", statistics == null ? F.nullNode() : statistics.json());
       out.set("environment_differences", environmentJson());
+      if (!memory.isEmpty()) { // ours: a reference profile has none, and its JSON stays as it was
+        ObjectNode memoryNode = out.putObject("memory");
+        for (MemoryRow row : memory) {
+          memoryNode.putObject(row.metric()).put("before", row.before()).put("after", row.after());
+        }
+      }
       return out;
     }
 
@@ -172,7 +182,57 @@ public final class Comparison {
         new Pair<>(a.bound(), b.bound()),
         statistics(a, b, alpha),
         environmentDifferences(a, b),
-        a.isCpu() && b.isCpu());
+        a.isCpu() && b.isCpu(),
+        memory(a, b));
+  }
+
+  /**
+   * One memory figure both profiles carry (ours): the metric's name in {@code metrics}, what the
+   * text calls it, and whether it counts bytes (else MB).
+   */
+  public record MemoryRow(String metric, String label, double before, double after, boolean bytes) {
+    /** The change as a fraction of before (0 when before is 0). */
+    public double change() {
+      return before == 0 ? 0 : after / before - 1;
+    }
+  }
+
+  /** The memory figures both profiles carry, in a fixed order. */
+  static List<MemoryRow> memory(Profile a, Profile b) {
+    List<MemoryRow> rows = new ArrayList<>();
+    if (a.hostMemory() != null && b.hostMemory() != null) {
+      rows.add(
+          new MemoryRow(
+              ProfileKeys.METRIC_PEAK_RSS_MB,
+              "peak RSS",
+              a.hostMemory().peakRssMb(),
+              b.hostMemory().peakRssMb(),
+              false));
+    }
+    ProfileRows.TensorMemory ta = a.tensorMemory();
+    ProfileRows.TensorMemory tb = b.tensorMemory();
+    if (ta != null && tb != null) {
+      rows.add(
+          new MemoryRow(
+              ProfileKeys.METRIC_TENSOR_BYTES,
+              "tensors/step",
+              ta.allocatedBytesPerStep(),
+              tb.allocatedBytesPerStep(),
+              true));
+      rows.add(
+          new MemoryRow(
+              ProfileKeys.METRIC_TENSOR_PEAK_BYTES,
+              "tensor peak",
+              ta.peakLiveBytes(),
+              tb.peakLiveBytes(),
+              true));
+    }
+    Long ha = a.javaHeapBytesPerIteration();
+    Long hb = b.javaHeapBytesPerIteration();
+    if (ha != null && hb != null) {
+      rows.add(new MemoryRow(ProfileKeys.METRIC_JAVA_HEAP_BYTES, "Java heap/iter", ha, hb, true));
+    }
+    return rows;
   }
 
   /** The statistics block of two profiles' raw samples, or null when either side has none. */

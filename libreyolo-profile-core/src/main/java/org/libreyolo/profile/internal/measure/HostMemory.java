@@ -41,10 +41,19 @@ public final class HostMemory {
   }
 
   /**
-   * The figures after the iterations: {@code peak_rss_mb}, {@code peak_since} ({@code measured
-   * runs} or {@code process start}), {@code major_faults}; null where {@code /proc} is not there.
+   * Major faults per measured iteration from which the runs count as under memory pressure: a
+   * process that swaps faults on every iteration, one that paged in a library page once does not.
    */
-  public ObjectNode stop() {
+  static final double PRESSURE_FAULTS_PER_RUN = 1.0;
+
+  /**
+   * The figures after the iterations: {@code peak_rss_mb}, {@code peak_since} ({@code measured
+   * runs} or {@code process start}), {@code major_faults} and {@code memory_pressure} (at least
+   * {@link #PRESSURE_FAULTS_PER_RUN} per run); null where {@code /proc} is not there.
+   *
+   * @param runs the measured iterations
+   */
+  public ObjectNode stop(int runs) {
     long peakKb = statusKb("VmHWM:");
     long faults = majorFaults();
     if (peakKb < 0) {
@@ -55,6 +64,7 @@ public final class HostMemory {
     out.put("peak_since", reset ? "measured runs" : "process start");
     if (faults >= 0 && faultsBefore >= 0) {
       out.put("major_faults", faults - faultsBefore);
+      out.put("memory_pressure", faults - faultsBefore >= PRESSURE_FAULTS_PER_RUN * runs);
     }
     return out;
   }

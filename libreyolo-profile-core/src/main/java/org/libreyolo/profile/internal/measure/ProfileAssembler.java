@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Map;
+import org.libreyolo.profile.internal.analysis.FirstTracedStep;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
 import org.libreyolo.profile.internal.analysis.StepShares;
+import org.libreyolo.profile.internal.analysis.TensorMemory;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
@@ -143,9 +145,14 @@ public final class ProfileAssembler {
    */
   public static ObjectNode analyse(Path trace, JsonNode summary) {
     ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
-    ShapeWork work = ShapeWork.of(trace);
+    FirstTracedStep first = FirstTracedStep.of(trace);
+    ShapeWork work = ShapeWork.of(first);
     if (work != null) {
       profile.set(ProfileKeys.WORK, work.json());
+    }
+    TensorMemory memory = TensorMemory.of(first);
+    if (memory != null) {
+      profile.set(ProfileKeys.TENSOR_MEMORY, memory.json());
     }
     return profile;
   }
@@ -245,15 +252,16 @@ public final class ProfileAssembler {
       String device,
       ObjectNode environment,
       ObjectNode samples,
-      ObjectNode javaSamples,
-      ObjectNode hostMemory) {
+      ProcessFigures process) {
     profile.put(ProfileKeys.DEVICE, device);
-    if (hostMemory != null) {
-      profile.set(ProfileKeys.HOST_MEMORY, hostMemory);
+    if (process.hostMemory() != null) {
+      profile.set(ProfileKeys.HOST_MEMORY, process.hostMemory());
     }
-    if (javaSamples != null) {
-      profile.set(ProfileKeys.JAVA_SAMPLES, javaSamples);
+    if (process.javaSamples() != null) {
+      profile.set(ProfileKeys.JAVA_SAMPLES, process.javaSamples());
     }
+    putAllocation(profile, samples, process.allocatedBytes());
+    memoryMetrics(profile);
     if (!profile.has("kernel_source")) {
       profile.put(ProfileKeys.KERNEL_SOURCE, ProfileKeys.KERNEL_SOURCE_NONE);
     }
@@ -268,5 +276,60 @@ public final class ProfileAssembler {
     writeSummary(dir, summary);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return new Profile(profile);
+  }
+
+  /**
+   * What the measured iterations recorded about the process beside their times: its Java samples,
+   * its resident memory and the Java heap each iteration allocated on its thread (any may be
+   * absent).
+   */
+  public record ProcessFigures(
+      ObjectNode javaSamples, ObjectNode hostMemory, double[] allocatedBytes) {
+    public static ProcessFigures of(Measurement m) {
+      return new ProcessFigures(m.javaSamples(), m.hostMemory(), m.allocatedBytes());
+    }
+  }
+
+  /**
+   * The Java heap per iteration: {@code samples.allocated_bytes} and its median as {@code
+   * allocation.bytes_per_iteration}, where the JVM counts per-thread allocation (-1 otherwise).
+   */
+  private static void putAllocation(ObjectNode profile, ObjectNode samples, double[] bytes) {
+    if (bytes == null || bytes.length == 0 || bytes[0] < 0) {
+      return;
+    }
+    samples.set("allocated_bytes", samples(bytes));
+    profile
+        .putObject(ProfileKeys.ALLOCATION)
+        .put("bytes_per_iteration", (long) LatencyStats.median(bytes));
+  }
+
+  /**
+   * The memory figures in {@code metrics}, so {@code get} lists them, and on a CPU profile {@code
+   * memory_pressure} from the major page faults of the measured runs (the reference's flag is for
+   * VRAM thrashing, which a CPU run cannot have).
+   */
+  private static void memoryMetrics(ObjectNode profile) {
+    if (!(profile.get(ProfileKeys.METRICS) instanceof ObjectNode m)) {
+      return;
+    }
+    JsonNode host = profile.path(ProfileKeys.HOST_MEMORY);
+    if (host.has("peak_rss_mb")) {
+      m.set(ProfileKeys.METRIC_PEAK_RSS_MB, host.get("peak_rss_mb"));
+      if (host.path("memory_pressure").asBoolean(false)
+          && !profile.path(ProfileKeys.DEVICE).asText("").startsWith("cuda")) {
+        profile.put("memory_pressure", true);
+        m.put("memory_pressure", true);
+      }
+    }
+    JsonNode tensors = profile.path(ProfileKeys.TENSOR_MEMORY);
+    if (tensors.isObject()) {
+      m.set(ProfileKeys.METRIC_TENSOR_BYTES, tensors.get("allocated_bytes_per_step"));
+      m.set(ProfileKeys.METRIC_TENSOR_PEAK_BYTES, tensors.get("peak_live_bytes"));
+    }
+    JsonNode heap = profile.path(ProfileKeys.ALLOCATION).path("bytes_per_iteration");
+    if (heap.isNumber()) {
+      m.set(ProfileKeys.METRIC_JAVA_HEAP_BYTES, heap);
+    }
   }
 }

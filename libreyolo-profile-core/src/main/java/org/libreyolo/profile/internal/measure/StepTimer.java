@@ -157,7 +157,7 @@ public final class StepTimer {
       progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
     }
     clock.sampleInto(null);
-    ObjectNode hostMemory = memory.stop();
+    ObjectNode hostMemory = memory.stop(plan.runs());
     ObjectNode javaSamples = sampler == null ? null : sampler.stop();
     BlockSeries series =
         blocks == null
@@ -174,11 +174,18 @@ public final class StepTimer {
       try (CaptureSession session =
           CaptureSession.start(CaptureOptions.tracing(plan.traceFile())).firstStepNumber(index)) {
         PhaseClock traced = new PhaseClock(session);
+        JavaSampler java =
+            plan.javaSamples()
+                ? JavaSampler.start(steps * 8, steps, JavaSampler.TRACE_PERIOD)
+                : null;
+        traced.sampleInto(java);
         for (int m = 0; m < steps; m++) {
           session.nextStep();
           iterate(body, traced, index++);
           progress.update(plan.stagePrefix() + "trace", m + 1, steps);
         }
+        traced.sampleInto(null);
+        session.javaSamples(java);
         trace = session.stop();
       }
     }

@@ -77,6 +77,24 @@ public final class Fmt {
   }
 
   /** {@code v} with {@code digits} decimals and an explicit sign ({@code +1.5}, {@code -0.3}). */
+  /**
+   * Bytes in binary units as the memory figures use them ({@code 1 MB = 1024 KB}, as {@code /proc}
+   * and libtorch count): {@code 812 B}, {@code 25.0 KB}, {@code 222.9 MB}, {@code 1.27 GB}.
+   */
+  public static String bytes(long n) {
+    double a = Math.abs((double) n);
+    if (a < 1024) {
+      return n + " B";
+    }
+    if (a < 1024.0 * 1024) {
+      return f(n / 1024.0, 1) + " KB";
+    }
+    if (a < 1024.0 * 1024 * 1024) {
+      return f(n / (1024.0 * 1024), 1) + " MB";
+    }
+    return f(n / (1024.0 * 1024 * 1024), 2) + " GB";
+  }
+
   public static String signed(double v, int digits) {
     String s = PyRound.format(v, digits);
     return s.startsWith("-") ? s : "+" + s;

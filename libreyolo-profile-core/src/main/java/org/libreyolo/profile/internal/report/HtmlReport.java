@@ -124,7 +124,7 @@ public final class HtmlReport {
           .append(" &mdash; compare with care</p>");
     }
     body.append("<div class=\"grid\">");
-    body.append(Html.card("Metrics", metricsTable(a, b)));
+    body.append(Html.card("Metrics", metricsTable(a, b, cmp.memory())));
     body.append(Html.card("Statistics on raw samples", statistics(cmp.statistics())));
     double[] la = a.samples().latencyMs();
     double[] lb = b.samples().latencyMs();
@@ -272,7 +272,7 @@ public final class HtmlReport {
   /** A row of the comparison's metric table: its label and how to read it (a Num or a String). */
   private record MetricRow(String label, Function<Profile, Object> value) {}
 
-  private static String metricsTable(Profile a, Profile b) {
+  private static String metricsTable(Profile a, Profile b, List<Comparison.MemoryRow> memory) {
     boolean cpu = b.isCpu();
     List<MetricRow> rows =
         new ArrayList<>(
@@ -307,6 +307,17 @@ public final class HtmlReport {
           .append(Html.esc(shown(vb)))
           .append("</td><td class=\"num\">")
           .append(Html.esc(change))
+          .append("</td></tr>");
+    }
+    for (Comparison.MemoryRow m : memory) {
+      t.append("<tr><td>")
+          .append(Html.esc(m.label()))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(TextReport.memoryValue(m, m.before())))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(TextReport.memoryValue(m, m.after())))
+          .append("</td><td class=\"num\">")
+          .append(Html.esc(Fmt.pctSuffix(m.before(), m.after()).trim()))
           .append("</td></tr>");
     }
     return t.append("</table>").toString();

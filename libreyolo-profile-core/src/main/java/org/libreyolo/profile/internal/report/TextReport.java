@@ -116,8 +116,16 @@ public final class TextReport {
               + from.forks()
               + " forks");
     }
+    String memory = memoryLine(p);
+    if (memory != null) {
+      lines.add(memory);
+    }
     if (p.memoryPressure()) {
-      lines.add("** MEMORY-PRESSURE: VRAM thrash, utilisation/throughput here are unreliable **");
+      lines.add(
+          cpu
+              ? "** MEMORY-PRESSURE: major page faults in the measured runs (swap or evicted"
+                  + " pages), timings here are unreliable **"
+              : "** MEMORY-PRESSURE: VRAM thrash, utilisation/throughput here are unreliable **");
     }
     lines.add(
         ">> "
@@ -200,12 +208,35 @@ public final class TextReport {
     String faults =
         m.majorFaults() == null || m.majorFaults() == 0
             ? ""
-            : ", " + m.majorFaults() + " major page faults: MEMORY PRESSURE";
+            : ", " + m.majorFaults() + " major page faults";
     return "peak RSS "
         + Fmt.f(m.peakRssMb(), 0)
         + " MB"
         + ("measured runs".equals(m.peakSince()) ? "" : " (since process start)")
         + faults;
+  }
+
+  /**
+   * Our memory figures, where a producer here measured them: the tensor bytes the ops allocate per
+   * step and hold at most, and the Java heap an iteration allocates. Null for the reference's
+   * profiles and traces, whose text stays as it was.
+   */
+  static String memoryLine(Profile p) {
+    List<String> parts = new ArrayList<>();
+    ProfileRows.TensorMemory t = p.tensorMemory();
+    if (t != null) {
+      parts.add(
+          "tensors "
+              + Fmt.bytes(t.allocatedBytesPerStep())
+              + "/step allocated, "
+              + Fmt.bytes(t.peakLiveBytes())
+              + " peak live");
+    }
+    Long heap = p.javaHeapBytesPerIteration();
+    if (heap != null) {
+      parts.add("Java heap " + Fmt.bytes(heap) + "/iteration");
+    }
+    return parts.isEmpty() ? null : "memory   " + String.join("  |  ", parts);
   }
 
   /**
@@ -392,6 +423,14 @@ public final class TextReport {
             + " -> "
             + Num.str(c.launchesPerStep().after()));
     lines.add(Fmt.left("verdict", 15) + c.bound().before() + " -> " + c.bound().after());
+    for (Comparison.MemoryRow m : c.memory()) {
+      lines.add(
+          Fmt.left(m.label(), 15)
+              + memoryValue(m, m.before())
+              + " -> "
+              + memoryValue(m, m.after())
+              + Fmt.pctSuffix(m.before(), m.after()));
+    }
     lines.addAll(statistics(c.statistics()));
     if (!c.environmentDifferences().isEmpty()) {
       List<String> parts = new ArrayList<>();
@@ -403,6 +442,11 @@ public final class TextReport {
           "warning: the environments differ (" + String.join("; ", parts) + "): compare with care");
     }
     return lines;
+  }
+
+  /** A memory figure as the comparison shows it: bytes in binary units, the RSS in MB. */
+  public static String memoryValue(Comparison.MemoryRow m, double v) {
+    return m.bytes() ? Fmt.bytes((long) v) : Fmt.f(v, 0) + " MB";
   }
 
   public static List<String> statistics(Comparison.Statistics s) {

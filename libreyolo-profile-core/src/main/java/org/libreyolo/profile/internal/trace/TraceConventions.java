@@ -21,6 +21,13 @@ public final class TraceConventions {
   public static final String CAT_CPU_OP = "cpu_op";
 
   public static final String CAT_USER_ANNOTATION = "user_annotation";
+
+  /**
+   * Ours: a method on the measuring thread's stack, from the traced steps' Java samples (a flame
+   * chart over time; the analysis reads none of it).
+   */
+  public static final String CAT_JAVA_SAMPLE = "java_sample";
+
   public static final String CAT_GPU_USER_ANNOTATION = "gpu_user_annotation";
   public static final String CAT_KERNEL = "kernel";
   public static final String CAT_MEMCPY = "gpu_memcpy";
