@@ -390,7 +390,10 @@ class InferCommandTest {
     assertThat(check.out())
         .contains(
             "work: convolution MACs (stride 1) +100.0%/step",
-            "counters: REGRESSION", "verdict: REGRESSION");
+            "memory: tensor bytes allocated +", "counters: REGRESSION", "verdict: REGRESSION");
+    JsonNode memory = Json.MAPPER.readTree(narrow.toFile()).get("tensor_memory");
+    // the convolution's output alone: 8 channels of 32x32 floats (stride 2 at 64 px)
+    assertThat(memory.get("allocated_bytes_per_step").asLong()).isGreaterThan(8L * 32 * 32 * 4);
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.report.GateReport;
@@ -428,6 +429,63 @@ public class GateTest {
     Gate.Result less = Gate.check(b, a, GateOptions.defaults());
     assertThat(less.opCounts().verdict()).isEqualTo(Verdict.IMPROVED);
     assertThat(less.opCounts().changes()).last().asString().contains("refresh the baseline");
+  }
+
+  /**
+   * Activations that grow: the same ops and work, more tensor bytes per step. The exact memory
+   * counters say so beyond their margin, and stay quiet within it.
+   */
+  @Test
+  void moreTensorMemoryIsARegressionNamingTheMemoryRow() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile b = profile(20, 0.02, 2, "EPYC");
+    Profile same = profile(20, 0.02, 3, "EPYC");
+    for (Profile p : List.of(a, b, same)) {
+      ops(p, 3003, 100);
+    }
+    a.json()
+        .putObject("tensor_memory")
+        .put("allocated_bytes_per_step", 64_044_997L)
+        .put("peak_live_bytes", 35_123_141L);
+    b.json()
+        .putObject("tensor_memory")
+        .put("allocated_bytes_per_step", 96_067_496L)
+        .put("peak_live_bytes", 35_123_141L);
+    same.json()
+        .putObject("tensor_memory")
+        .put("allocated_bytes_per_step", 64_046_021L) // +1 KB: inside the margin
+        .put("peak_live_bytes", 35_123_141L);
+    Gate.Result r = Gate.check(a, b, GateOptions.defaults());
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.opCounts().changes())
+        .containsExactly(
+            "memory: tensor bytes allocated +50.0%/step (64,044,997 -> 96,067,496 bytes)");
+    assertThat(Gate.check(a, same, GateOptions.defaults()).opCounts().verdict())
+        .isEqualTo(Verdict.PASS);
+  }
+
+  /** The peak resident set is judged only beyond margins its own A/A spread supports. */
+  @Test
+  void peakResidentMemoryIsJudgedOnlyBeyondItsMargins() throws Exception {
+    Profile a = profile(20, 0.02, 1, "EPYC");
+    Profile near = profile(20, 0.02, 2, "EPYC");
+    Profile far = profile(20, 0.02, 3, "EPYC");
+    double[] mb = {370, 430, 520}; // +16%: A/A spread; +41%: a leak
+    List<Profile> all = List.of(a, near, far);
+    for (int i = 0; i < 3; i++) {
+      ops(all.get(i), 3003, 100);
+      all.get(i)
+          .json()
+          .putObject("host_memory")
+          .put("peak_rss_mb", mb[i])
+          .put("peak_since", "measured runs");
+    }
+    assertThat(Gate.check(a, near, GateOptions.defaults()).opCounts().verdict())
+        .isEqualTo(Verdict.PASS);
+    Gate.Result r = Gate.check(a, far, GateOptions.defaults());
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(r.opCounts().changes()).containsExactly("memory: peak RSS +40.5% (370 -> 520 MB)");
   }
 
   @Test

@@ -91,13 +91,15 @@ class InferProfilerTest {
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys.subList(keys.size() - 9, keys.size()))
+    assertThat(keys.subList(keys.size() - 11, keys.size()))
         .containsExactly(
             "device",
             "kernel_source",
             "profiler_compensation",
             "environment",
             "work",
+            "tensor_memory", // the first traced step's tensor bytes, exact
+            "allocation", // the Java heap per iteration
             "host_memory",
             "java_samples",
             "recorded_at",
@@ -169,6 +171,7 @@ class InferProfilerTest {
             "device",
             "kernel_source",
             "environment",
+            "allocation",
             "host_memory", // Linux: the measured runs' peak resident memory
             "recorded_at",
             "samples");
@@ -200,7 +203,9 @@ class InferProfilerTest {
             "nms_ms",
             "preprocess_wall_ms",
             "forward_wall_ms",
-            "postprocess_wall_ms");
+            "postprocess_wall_ms",
+            "peak_rss_mb", // ours, so get lists the memory figures
+            "java_heap_bytes_per_iteration");
     assertThat(p.get("cuda_mallocs_per_step").isIntegralNumber()).isTrue();
     assertThat(p.get("gpu_util").isDouble()).isTrue();
     assertThat(p.get("trace").isNull()).isTrue();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Profile;
@@ -41,7 +43,7 @@ class JavaSamplesTest {
     CustomStepProfiler.Options o =
         CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
             .warmup(5)
-            .runs(60)
+            .runs(100)
             .trace(trace)
             .outputDirectory(dir.resolve(trace ? "traced" : "plain"))
             .build();
@@ -62,7 +64,7 @@ class JavaSamplesTest {
     JsonNode j = measure(true).json().path(ProfileKeys.JAVA_SAMPLES);
     assertThat(j.path("source").asText()).isEqualTo("jfr");
     assertThat(j.path("samples").asInt())
-        .as("~300 ms sampled every 10 ms")
+        .as("~500 ms sampled every 20 ms")
         .isGreaterThanOrEqualTo(10);
     JsonNode hot = j.path("phases").path("hot");
     assertThat(hot.path("share").asDouble()).as("4 of every 5 ms").isGreaterThan(0.5);
@@ -77,6 +79,41 @@ class JavaSamplesTest {
         .contains(JavaSamplesTest.class.getName() + ".spin");
     assertThat(j.path("phases").path("cold").path("total").findValuesAsText("method"))
         .doesNotContain(JavaSamplesTest.class.getName() + ".spin");
+  }
+
+  @Test
+  void theTracedStepsSamplesAreATrackOfTheTrace() throws Exception {
+    measure(true);
+    JsonNode trace =
+        org.libreyolo.profile.result.Json.MAPPER.readTree(
+            dir.resolve("traced").resolve("profile_trace.json").toFile());
+    List<JsonNode> slices = new ArrayList<>();
+    JsonNode track = null;
+    for (JsonNode e : trace.path("traceEvents")) {
+      if ("java_sample".equals(e.path("cat").asText())) {
+        slices.add(e);
+      } else if (e.path("args").path("name").asText().startsWith("Java samples (JFR)")) {
+        track = e;
+      }
+    }
+    assertThat(track).as("the track is named").isNotNull();
+    int tid = track.path("tid").asInt();
+    assertThat(slices).isNotEmpty().allMatch(e -> e.path("tid").asInt() == tid);
+    String spin = JavaSamplesTest.class.getName() + ".spin";
+    double hotUs =
+        slices.stream()
+            .filter(e -> e.path("name").asText().equals(spin))
+            .mapToDouble(e -> e.path("dur").asDouble())
+            .sum();
+    double steps = 0;
+    for (JsonNode e : trace.path("traceEvents")) {
+      if (e.path("name").asText().startsWith("ProfilerStep#")) {
+        steps += e.path("dur").asDouble();
+      }
+    }
+    assertThat(hotUs / steps)
+        .as("the hot method spans most of the traced steps (4 of every 5 ms)")
+        .isGreaterThan(0.5);
   }
 
   @Test

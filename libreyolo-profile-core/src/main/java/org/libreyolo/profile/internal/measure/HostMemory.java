@@ -28,8 +28,23 @@ public final class HostMemory {
     this.faultsBefore = faultsBefore;
   }
 
+  /** The highest peak a reset cleared, kB: with the current peak, the process's own. */
+  private static long clearedPeakKb = -1;
+
+  /**
+   * The process's peak resident set so far, MB (what {@code getrusage} reports as its maximum), or
+   * -1 off Linux: the peaks the resets before the measured runs cleared, and the current one.
+   */
+  public static synchronized double processPeakMb() {
+    long now = statusKb("VmHWM:");
+    return now < 0 ? -1 : PyRound.round(Math.max(now, clearedPeakKb) / 1024.0, 1);
+  }
+
   /** Resets the peak and notes the fault count: call just before the measured iterations. */
   public static HostMemory start() {
+    synchronized (HostMemory.class) {
+      clearedPeakKb = Math.max(clearedPeakKb, statusKb("VmHWM:"));
+    }
     boolean reset;
     try {
       Files.writeString(CLEAR_REFS, "5", StandardCharsets.US_ASCII);

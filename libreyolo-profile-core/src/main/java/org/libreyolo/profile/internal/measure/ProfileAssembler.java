@@ -255,7 +255,12 @@ public final class ProfileAssembler {
       ProcessFigures process) {
     profile.put(ProfileKeys.DEVICE, device);
     if (process.hostMemory() != null) {
-      profile.set(ProfileKeys.HOST_MEMORY, process.hostMemory());
+      ObjectNode host = process.hostMemory().deepCopy();
+      double processPeak = HostMemory.processPeakMb();
+      if (processPeak > 0) { // the whole process so far: load and trace included
+        host.put("process_peak_rss_mb", processPeak);
+      }
+      profile.set(ProfileKeys.HOST_MEMORY, host);
     }
     if (process.javaSamples() != null) {
       profile.set(ProfileKeys.JAVA_SAMPLES, process.javaSamples());
