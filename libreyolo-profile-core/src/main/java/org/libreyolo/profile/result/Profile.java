@@ -290,7 +290,14 @@ public final class Profile {
         n.path("native_samples").asInt(),
         n.path("period_ms").asLong(),
         n.path("thread").asText(""),
-        phases);
+        phases,
+        otherThreads(n.path("other_threads").path("threads")));
+  }
+
+  private static Map<String, Integer> otherThreads(JsonNode threads) {
+    Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    threads.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asInt()));
+    return out;
   }
 
   private static List<ProfileRows.JavaMethod> javaMethods(JsonNode rows) {

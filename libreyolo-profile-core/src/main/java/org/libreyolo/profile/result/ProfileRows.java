@@ -3,6 +3,7 @@ package org.libreyolo.profile.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.libreyolo.profile.Api;
 
 /**
@@ -235,9 +236,16 @@ public final class ProfileRows {
    * @param periodMs the sampling period, ms
    * @param thread the measuring thread's name
    * @param phases per phase, the phases with samples in the step's order
+   * @param otherThreads samples per other Java thread inside the iterations (a step that starts its
+   *     own threads), by thread name: not attributed to a phase
    */
   public record JavaSamples(
-      int samples, int nativeSamples, long periodMs, String thread, List<JavaPhase> phases) {}
+      int samples,
+      int nativeSamples,
+      long periodMs,
+      String thread,
+      List<JavaPhase> phases,
+      Map<String, Integer> otherThreads) {}
 
   /**
    * One phase's Java samples.

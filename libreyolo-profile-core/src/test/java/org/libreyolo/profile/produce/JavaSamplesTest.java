@@ -81,6 +81,44 @@ class JavaSamplesTest {
         .doesNotContain(JavaSamplesTest.class.getName() + ".spin");
   }
 
+  /**
+   * A step that hands its work to a thread of its own: those samples belong to no phase of the
+   * measuring thread, and the profile says how many it could not attribute, and where.
+   */
+  @Test
+  void samplesOfTheStepsOwnThreadsAreCountedNotAttributed() throws Exception {
+    java.util.concurrent.ExecutorService worker =
+        java.util.concurrent.Executors.newSingleThreadExecutor(r -> new Thread(r, "step-worker"));
+    try {
+      CustomStepProfiler.Options o =
+          CustomStepProfiler.Options.builder("threaded", "JavaSamplesTest")
+              .warmup(5)
+              .runs(100)
+              .trace(true)
+              .outputDirectory(dir.resolve("threaded"))
+              .build();
+      Profile p =
+          CustomStepProfiler.run(
+              o,
+              (phases, index) -> {
+                try (var ph = phases.start("hot")) {
+                  sink = worker.submit(() -> spin(index)).get();
+                }
+              });
+      JsonNode others = p.json().path(ProfileKeys.JAVA_SAMPLES).path("other_threads");
+      assertThat(others.path("threads").path("step-worker").asInt())
+          .as(p.json().path(ProfileKeys.JAVA_SAMPLES).toString())
+          .isPositive();
+      assertThat(others.path("total").findValuesAsText("method"))
+          .contains(JavaSamplesTest.class.getName() + ".spin");
+      assertThat(p.javaSamples().otherThreads()).containsKey("step-worker");
+      assertThat(String.join("\n", org.libreyolo.profile.internal.report.TextReport.summary(p)))
+          .contains("other thread, not attributed to a phase (step-worker)");
+    } finally {
+      worker.shutdownNow();
+    }
+  }
+
   @Test
   void theTracedStepsSamplesAreATrackOfTheTrace() throws Exception {
     measure(true);

@@ -56,8 +56,13 @@ public final class JavaSampler {
    * @param stack its methods, outermost first, the harness's frames cut
    * @param inNative whether the thread was inside a JNI call (the innermost frame is the native
    *     method)
+   * @param thread the sampled thread's name, null for the measuring thread
    */
-  public record Sample(long nanoTime, List<String> stack, boolean inNative) {}
+  public record Sample(long nanoTime, List<String> stack, boolean inNative, String thread) {
+    boolean measuring() {
+      return thread == null;
+    }
+  }
 
   /** Methods kept per phase, by self and by total samples. */
   public static final int TOP = 10;
@@ -160,7 +165,7 @@ public final class JavaSampler {
    * @return the {@code java_samples} object, or null when JFR recorded nothing readable
    */
   public ObjectNode stop() {
-    List<Sample> samples = stopSamples();
+    List<Sample> samples = stopAllSamples();
     return samples == null ? null : summarise(samples);
   }
 
@@ -179,6 +184,15 @@ public final class JavaSampler {
    * null when JFR recorded nothing readable.
    */
   public List<Sample> stopSamples() {
+    List<Sample> all = stopAllSamples();
+    return all == null ? null : all.stream().filter(Sample::measuring).toList();
+  }
+
+  /**
+   * As {@link #stopSamples()}, with the samples of the process's other Java threads inside the
+   * iterations (a step that starts its own threads), but not JFR's own.
+   */
+  private List<Sample> stopAllSamples() {
     calibrate();
     Path file = null;
     try {
@@ -219,14 +233,21 @@ public final class JavaSampler {
         continue;
       }
       var sampled = e.getThread("sampledThread");
-      if (sampled == null
-          || sampled.getJavaThreadId() != thread.getId()
-          || e.getStackTrace() == null) {
+      if (sampled == null || e.getStackTrace() == null) {
+        continue;
+      }
+      boolean measuring = sampled.getJavaThreadId() == thread.getId();
+      String name = sampled.getJavaName() == null ? "?" : sampled.getJavaName();
+      if (!measuring && (isNative || name.startsWith("JFR "))) {
+        // another thread in a native call is as often idle (blocked reading a pipe) as busy; and
+        // Flight Recorder's own threads are not the step's
         continue;
       }
       long at = epochNanos(e.getStartTime()) - offset;
       if (insideIteration(at)) {
-        out.add(new Sample(at, stack(e.getStackTrace().getFrames()), isNative));
+        out.add(
+            new Sample(
+                at, stack(e.getStackTrace().getFrames()), isNative, measuring ? null : name));
       }
     }
     out.sort(java.util.Comparator.comparingLong(Sample::nanoTime));
@@ -236,14 +257,22 @@ public final class JavaSampler {
   private ObjectNode summarise(List<Sample> samples) {
     Map<String, Tally> byPhase = new LinkedHashMap<>();
     phaseNames.forEach(p -> byPhase.put(p, new Tally()));
+    Tally others = new Tally();
+    Map<String, Integer> otherThreads = new java.util.TreeMap<>();
     int nativeSamples = 0;
+    int total = 0;
     for (Sample sample : samples) {
+      if (!sample.measuring()) {
+        others.add(sample.stack(), sample.inNative());
+        otherThreads.merge(sample.thread(), 1, Integer::sum);
+        continue;
+      }
       byPhase
           .computeIfAbsent(phaseAt(sample.nanoTime()), k -> new Tally())
           .add(sample.stack(), sample.inNative());
       nativeSamples += sample.inNative() ? 1 : 0;
+      total++;
     }
-    int total = samples.size();
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("source", "jfr");
     out.put("period_ms", period.toMillis());
@@ -255,6 +284,13 @@ public final class JavaSampler {
       if (e.getValue().samples > 0) {
         phases.set(e.getKey(), e.getValue().json(total));
       }
+    }
+    if (others.samples > 0) { // not attributed to a phase: another thread's time is not the step's
+      ObjectNode o = others.json(others.samples);
+      o.remove("share");
+      ObjectNode threads = o.putObject("threads");
+      otherThreads.forEach(threads::put);
+      out.set("other_threads", o);
     }
     return out;
   }

@@ -241,7 +241,8 @@ public final class Lenses {
               j.nativeSamples(),
               j.periodMs(),
               j.thread(),
-              List.of(byPhase(byName, phase)));
+              List.of(byPhase(byName, phase)),
+              j.otherThreads());
     }
     return new JavaView(p.trace(), j, byTotal, top);
   }

@@ -22,7 +22,8 @@ public final class TextReport {
   private TextReport() {}
 
   public static List<String> summary(Profile p) {
-    boolean cpu = p.isCpu();
+    // a CPU trace, or a profile of ours measured on the CPU (a plain-Java step's trace has no ops)
+    boolean cpu = p.isCpu() || "cpu".equals(p.device());
     List<String> lines = new ArrayList<>();
     lines.add(
         "model "
@@ -160,6 +161,27 @@ public final class TextReport {
     return lines;
   }
 
+  /**
+   * What the samples could not attribute: other threads' samples inside the iterations, which no
+   * phase of the measuring thread owns.
+   */
+  static String otherThreads(ProfileRows.JavaSamples j) {
+    if (j.otherThreads().isEmpty()) {
+      return "";
+    }
+    int n = j.otherThreads().values().stream().mapToInt(Integer::intValue).sum();
+    return "; "
+        + n
+        + " on "
+        + j.otherThreads().size()
+        + " other thread"
+        + (j.otherThreads().size() == 1 ? "" : "s")
+        + ", not attributed to a phase ("
+        + String.join(", ", j.otherThreads().keySet().stream().limit(3).toList())
+        + (j.otherThreads().size() > 3 ? ", ..." : "")
+        + ")";
+  }
+
   /** {@code java}: per phase, its share of the samples, then its methods with their share of it. */
   public static List<String> java(Lenses.JavaView v) {
     List<String> lines = new ArrayList<>();
@@ -172,7 +194,8 @@ public final class TextReport {
             + " every "
             + j.periodMs()
             + " ms in the measured runs, thread "
-            + j.thread());
+            + j.thread()
+            + otherThreads(j));
     for (ProfileRows.JavaPhase ph : j.phases()) {
       lines.add(
           Fmt.left(ph.phase(), 12)
@@ -245,7 +268,7 @@ public final class TextReport {
    */
   static List<String> javaLines(ProfileRows.JavaSamples j) {
     List<String> lines = new ArrayList<>();
-    if (j == null || j.samples() == 0) {
+    if (j == null || (j.samples() == 0 && j.otherThreads().isEmpty())) {
       return lines;
     }
     lines.add(
@@ -257,7 +280,8 @@ public final class TextReport {
             + j.samples()
             + " in the measured runs, "
             + j.nativeSamples()
-            + " inside native calls");
+            + " inside native calls"
+            + otherThreads(j));
     for (ProfileRows.JavaPhase ph : j.phases()) {
       ProfileRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
       lines.add(

@@ -20,6 +20,32 @@ class ComparisonTest {
   }
 
   @Test
+  void memoryRowsAppearOnlyWhenBothProfilesHaveThem() throws Exception {
+    String memory =
+        "\"host_memory\": {\"peak_rss_mb\": %s, \"peak_since\": \"measured runs\"},"
+            + " \"tensor_memory\": {\"allocated_bytes_per_step\": %s, \"peak_live_bytes\": 1024},"
+            + " \"allocation\": {\"bytes_per_iteration\": 2048}";
+    Profile a = profile("{\"img_per_s\": 50.0, " + String.format(memory, "400.0", "1048576") + "}");
+    Profile b = profile("{\"img_per_s\": 50.0, " + String.format(memory, "500.0", "2097152") + "}");
+    Comparison.Result c = Comparison.compare(a, b, "a", "b", 0.05);
+    assertThat(c.memory())
+        .extracting(Comparison.MemoryRow::metric)
+        .containsExactly(
+            "peak_rss_mb",
+            "tensor_bytes_per_step",
+            "tensor_peak_live_bytes",
+            "java_heap_bytes_per_iteration");
+    assertThat(org.libreyolo.profile.internal.report.TextReport.compare(c))
+        .contains(
+            "peak RSS       400 MB -> 500 MB (+25%)", "tensors/step   1.0 MB -> 2.0 MB (+100%)");
+    assertThat(c.json().get("memory").get("peak_rss_mb").get("after").asDouble()).isEqualTo(500.0);
+    Comparison.Result none =
+        Comparison.compare(a, profile("{\"img_per_s\": 50.0}"), "a", "b", 0.05);
+    assertThat(none.memory()).isEmpty();
+    assertThat(none.json().has("memory")).as("the reference's JSON, unchanged").isFalse();
+  }
+
+  @Test
   void significanceRuleByHand() throws Exception {
     // SE = sqrt(2^2/4 + 1^2/4) = 1.118; 2*SE = 2.236; |d| = 3 > 2.236
     Comparison.Significance s =
