@@ -291,7 +291,8 @@ public final class Profile {
         n.path("period_ms").asLong(),
         n.path("thread").asText(""),
         phases,
-        otherThreads(n.path("other_threads").path("threads")));
+        otherThreads(n.path("other_threads").path("threads")),
+        n.hasNonNull("why") ? n.get("why").asText() : null);
   }
 
   private static Map<String, Integer> otherThreads(JsonNode threads) {

@@ -238,6 +238,7 @@ public final class ProfileRows {
    * @param phases per phase, the phases with samples in the step's order
    * @param otherThreads samples per other Java thread inside the iterations (a step that starts its
    *     own threads), by thread name: not attributed to a phase
+   * @param why why there are no samples (no Flight Recorder in the JVM), else null
    */
   public record JavaSamples(
       int samples,
@@ -245,7 +246,8 @@ public final class ProfileRows {
       long periodMs,
       String thread,
       List<JavaPhase> phases,
-      Map<String, Integer> otherThreads) {}
+      Map<String, Integer> otherThreads,
+      String why) {}
 
   /**
    * One phase's Java samples.

@@ -119,6 +119,34 @@ class JavaSamplesTest {
     }
   }
 
+  /** A JVM without Flight Recorder measures as ever, and the profile says why it has no samples. */
+  @Test
+  void aJvmWithoutFlightRecorderMeasuresAndSaysWhyThereAreNoSamples() throws Exception {
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child =
+        new ProcessBuilder(
+                javaBin,
+                "--limit-modules",
+                "java.base,java.logging,java.management,jdk.management,java.xml,java.sql,"
+                    + "java.naming,java.desktop,jdk.unsupported",
+                "-cp",
+                System.getProperty("java.class.path"),
+                NoFlightRecorderMain.class.getName(),
+                dir.resolve("nojfr").toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(child.getInputStream().readAllBytes(), "UTF-8");
+    assertThat(child.waitFor()).as(out).isZero();
+    assertThat(out)
+        .contains("java samples: none, this JVM has no Flight Recorder (module jdk.jfr)")
+        .doesNotContain("Exception", "Error");
+    JsonNode j =
+        org.libreyolo.profile.result.Json.MAPPER
+            .readTree(dir.resolve("nojfr").resolve("profile.json").toFile())
+            .path(ProfileKeys.JAVA_SAMPLES);
+    assertThat(j.path("source").asText()).isEqualTo("none");
+  }
+
   @Test
   void theTracedStepsSamplesAreATrackOfTheTrace() throws Exception {
     measure(true);

@@ -224,6 +224,14 @@ public final class Lenses {
   public static JavaView java(Profile p, int top, String phase, boolean byTotal) {
     checkTop(top);
     ProfileRows.JavaSamples j = p.javaSamples();
+    if (j != null && j.why() != null) {
+      throw new LibreYoloException(
+          LibreYoloException.Kind.NO_PROFILE,
+          "no Java samples in "
+              + (p.trace() == null ? "this profile" : p.trace())
+              + ": "
+              + j.why());
+    }
     if (j == null) {
       throw new LibreYoloException(
           LibreYoloException.Kind.NO_PROFILE,
@@ -242,7 +250,8 @@ public final class Lenses {
               j.periodMs(),
               j.thread(),
               List.of(byPhase(byName, phase)),
-              j.otherThreads());
+              j.otherThreads(),
+              j.why());
     }
     return new JavaView(p.trace(), j, byTotal, top);
   }

@@ -135,7 +135,7 @@ public final class StepTimer {
     double[] allocated = new double[plan.runs()];
     HostMemory memory = HostMemory.start();
     JavaSampler sampler =
-        plan.javaSamples() ? JavaSampler.start(plan.runs() * 8, plan.runs()) : null;
+        plan.javaSamples() && JFR ? JavaSampler.start(plan.runs() * 8, plan.runs()) : null;
     clock.sampleInto(sampler);
     Map<String, double[]> phases = new LinkedHashMap<>();
     int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
@@ -159,6 +159,9 @@ public final class StepTimer {
     clock.sampleInto(null);
     ObjectNode hostMemory = memory.stop(plan.runs());
     ObjectNode javaSamples = sampler == null ? null : sampler.stop();
+    if (plan.javaSamples() && javaSamples == null) {
+      javaSamples = noSamples(JFR ? "Flight Recorder recorded nothing readable" : NO_JFR);
+    }
     BlockSeries series =
         blocks == null
             ? null
@@ -175,7 +178,7 @@ public final class StepTimer {
           CaptureSession.start(CaptureOptions.tracing(plan.traceFile())).firstStepNumber(index)) {
         PhaseClock traced = new PhaseClock(session);
         JavaSampler java =
-            plan.javaSamples()
+            plan.javaSamples() && JFR
                 ? JavaSampler.start(steps * 8, steps, JavaSampler.TRACE_PERIOD)
                 : null;
         traced.sampleInto(java);
@@ -190,6 +193,23 @@ public final class StepTimer {
       }
     }
     return new Measurement(total, phases, trace, series, allocated, javaSamples, hostMemory);
+  }
+
+  /**
+   * Whether this JVM has Flight Recorder: checked without touching {@link JavaSampler}, whose
+   * classes cannot load without the module (docs/measurement.md, "Java samples").
+   */
+  private static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+
+  private static final String NO_JFR = "this JVM has no Flight Recorder (module jdk.jfr)";
+
+  /** The {@code java_samples} of a run that wanted samples and got none, saying why. */
+  private static ObjectNode noSamples(String why) {
+    ObjectNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    out.put("source", "none");
+    out.put("why", why);
+    out.put("samples", 0);
+    return out;
   }
 
   /** Median ms of one canary block. */

@@ -268,6 +268,10 @@ public final class TextReport {
    */
   static List<String> javaLines(ProfileRows.JavaSamples j) {
     List<String> lines = new ArrayList<>();
+    if (j != null && j.why() != null) {
+      lines.add("java samples: none, " + j.why());
+      return lines;
+    }
     if (j == null || (j.samples() == 0 && j.otherThreads().isEmpty())) {
       return lines;
     }
