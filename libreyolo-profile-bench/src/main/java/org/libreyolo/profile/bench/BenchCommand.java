@@ -106,7 +106,7 @@ public final class BenchCommand implements Runnable {
       names = "--only",
       split = ",",
       description =
-          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, memory, soak, gate"
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, memory, onnx, soak, gate"
               + " (default: all but soak and gate)")
   List<String> only;
 
@@ -253,6 +253,10 @@ public final class BenchCommand implements Runnable {
     }
     if (section("parity")) {
       parity();
+    }
+    if (section("onnx")) {
+      boot();
+      OnnxBench.run(table, Checkout.path("../shared/fixtures"), 12);
     }
     if (section("nms")) {
       for (int n : new int[] {100, 1_000, 10_000}) {

@@ -30,6 +30,7 @@ import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.OnnxDetector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
@@ -112,11 +113,14 @@ public final class InferProfiler {
                   StepTimer.traceSteps(o.measuredRuns()),
                   "runs",
                   stage);
+          StepTimer.Iteration body =
+              (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock, detect);
           Measurement m =
               StepTimer.run(
                   plan,
-                  (clock, index) ->
-                      iterate(pipeline, batch(images, index, o.batch()), clock, detect),
+                  detector instanceof OnnxDetector onnx
+                      ? OnnxTracing.around(body, onnx, dir)
+                      : body,
                   blocks,
                   progress);
           profiles.add(finish(m, detector, weights, o, dir, detect));
@@ -270,10 +274,22 @@ public final class InferProfiler {
         profile,
         summary,
         o.device().label(),
-        Environment.ofModel(o.device().label(), detector.info().parameters()),
+        environment(detector, o),
         samples,
         ProfileAssembler.ProcessFigures.of(m));
     return profile;
+  }
+
+  /**
+   * The run's environment; an ONNX model names ONNX Runtime as its engine (libtorch still runs the
+   * pre- and postprocessing).
+   */
+  private static ObjectNode environment(Detector detector, InferOptions o) {
+    ObjectNode env = Environment.ofModel(o.device().label(), detector.info().parameters());
+    if (detector instanceof OnnxDetector) {
+      env.put("engine", OnnxDetector.engineLabel());
+    }
+    return env;
   }
 
   private static ObjectNode meta(
@@ -291,6 +307,9 @@ public final class InferProfiler {
     meta.put("mode", "inference");
     // ours: what the reference leaves implicit
     meta.put("weights", weights.label());
+    if (detector instanceof OnnxDetector) {
+      meta.put("engine", OnnxDetector.engineLabel());
+    }
     meta.put("size", detector.info().size());
     meta.put("params", detector.info().parameters());
     meta.put("threads", Engines.threads());

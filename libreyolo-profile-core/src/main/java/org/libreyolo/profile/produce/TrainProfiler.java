@@ -59,6 +59,13 @@ public final class TrainProfiler {
   public static TrainResult run(TrainOptions options, Progress progress) {
     DetectionDataset dataset = DetectionDataset.resolve(options.data(), options.datasetCache());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
+    if (weights.kind() == WeightsSource.Kind.ONNX) {
+      throw LibreYoloException.badInput(
+          "{weights} "
+              + weights.requested()
+              + " is an ONNX model, which runs inference only: profile it with infer, train the"
+              + " built-in network (or its .npz / .safetensors weights)");
+    }
     Engines.boot(options.threads());
     TrainOptions o = options.concrete();
     Device device = Engines.resolve(o.device());

@@ -82,6 +82,10 @@ public final class Profile {
    */
   public String modelLabel() {
     String model = model() == null ? "?" : model();
+    JsonNode engine = config().get("engine"); // ours: a model not run by libtorch names its engine
+    if (engine != null && engine.isTextual()) {
+      model = model + " (" + engine.asText() + ")";
+    }
     JsonNode weights = config().get("weights");
     return weights != null && "random-init".equals(weights.asText())
         ? model + " (random-init: seeded random weights, not pretrained)"

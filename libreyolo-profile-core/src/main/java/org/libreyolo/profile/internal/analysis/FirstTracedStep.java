@@ -29,9 +29,17 @@ public record FirstTracedStep(List<Op> ops) {
    * @param dims its {@code Input Dims}, or null when the step recorded no shapes
    * @param memoryBytes its {@code cpu mem}: net bytes allocated minus freed inside it, children
    *     included (0 when the step recorded no memory)
+   * @param outputDims its {@code Output Dims} where the engine records them (ONNX Runtime), else
+   *     null
    */
   public record Op(
-      String name, double ts, double end, String tid, JsonNode dims, long memoryBytes) {
+      String name,
+      double ts,
+      double end,
+      String tid,
+      JsonNode dims,
+      long memoryBytes,
+      JsonNode outputDims) {
     boolean contains(Op other) {
       return tid.equals(other.tid) && ts <= other.ts && end >= other.end;
     }
@@ -67,7 +75,8 @@ public record FirstTracedStep(List<Op> ops) {
                         ts + e.path("dur").asDouble(),
                         e.path("tid").asText(""),
                         dims,
-                        bytes));
+                        bytes,
+                        args.get("Output Dims")));
               }
             }
           }

@@ -76,7 +76,7 @@ public final class KernelTaxonomy {
           new Rule(
               LAYOUT,
               Pattern.compile(
-                  "cat|copy|permute|transpose|contiguous|view|reshape|as_strided|slice"
+                  "cat|copy|permute|transpose|contiguous|view|reshape|as_strided|slice|reorder"
                       + "|select|index|gather|scatter|split|chunk|stack|expand|clone|to\\b|_to_copy|empty|resize|pad"
                       + "|upsample|repeat|squeeze|unsqueeze|flatten|narrow|t\\b")),
           new Rule(

@@ -36,7 +36,10 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
           "aten::_slow_conv2d_forward",
           "aten::cudnn_convolution",
           "aten::miopen_convolution",
-          "aten::_nnpack_spatial_convolution");
+          "aten::_nnpack_spatial_convolution",
+          // ONNX Runtime's kernels, named by op type (docs/onnx.md): the same input and weight
+          "Conv",
+          "FusedConv");
 
   /**
    * Matrix products: {@code linear} (a TorchScript {@code nn.Linear}) and what it and {@code
@@ -44,7 +47,15 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
    */
   static final Set<String> MATMULS =
       Set.of(
-          "aten::linear", "aten::matmul", "aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm");
+          "aten::linear",
+          "aten::matmul",
+          "aten::mm",
+          "aten::addmm",
+          "aten::bmm",
+          "aten::baddbmm",
+          "MatMul",
+          "FusedMatMul",
+          "Gemm");
 
   /**
    * The first traced step's work, or null when the trace recorded no shapes there. Only the
@@ -80,7 +91,7 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
       if (CONVOLUTIONS.contains(op.name())) {
         conv += convolution(op.dims());
       } else {
-        matmul += matmul(op.name(), op.dims());
+        matmul += matmul(op.name(), op.dims(), op.outputDims());
       }
     }
     return counted.isEmpty() ? null : new ShapeWork(conv, matmul);
@@ -101,10 +112,23 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
    * (B)*M*K*N}; {@code linear [..., K] [N, K]}: {@code (...)*K*N}.
    */
   static long matmul(String name, JsonNode dims) {
+    return matmul(name, dims, null);
+  }
+
+  /**
+   * As {@link #matmul(String, JsonNode)}; {@code outputs} (ONNX Runtime records them) give a {@code
+   * Gemm}'s N where its weight was pre-packed and no longer shows as an input.
+   */
+  static long matmul(String name, JsonNode dims, JsonNode outputs) {
     if (name.equals("aten::linear")) {
       JsonNode x = dims.path(0);
       JsonNode w = dims.path(1);
       return x.size() < 1 || w.size() != 2 ? 0 : product(x) * w.get(0).asLong();
+    }
+    if (name.equals("Gemm")) { // A [M, K] times B [K, N]: M*K*N = |A| * N, N from the output
+      JsonNode a = dims.path(0);
+      JsonNode y = outputs == null ? null : outputs.path(0);
+      return a.size() != 2 || y == null || y.size() != 2 ? 0 : product(a) * y.get(1).asLong();
     }
     int first = name.equals("aten::addmm") || name.equals("aten::baddbmm") ? 1 : 0;
     JsonNode a = dims.path(first);

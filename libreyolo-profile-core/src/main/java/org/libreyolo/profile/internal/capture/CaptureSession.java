@@ -35,6 +35,7 @@ public final class CaptureSession implements AutoCloseable {
   private boolean stopped;
   private JavaSampler javaSampler;
   private List<JavaSampler.Sample> javaSamples;
+  private final List<OnnxRuntimeProfile.Op> engineOps = new ArrayList<>();
 
   private CaptureSession(CaptureOptions options, OperatorProfiler.Start start, boolean enabled) {
     this.options = options;
@@ -97,6 +98,21 @@ public final class CaptureSession implements AutoCloseable {
       stepIndex = Integer.MIN_VALUE;
       javaSampler = sampler;
       javaSamples = sampler.stopSamples();
+    }
+  }
+
+  /** {@code nanoTime} ({@link System#nanoTime}) in the trace's µs. */
+  public double traceUs(long nanoTime) {
+    return (nanoTime - origin) / 1000.0;
+  }
+
+  /**
+   * Ops another engine's profiler recorded in the traced steps (ONNX Runtime's kernels), already on
+   * the trace's clock: written beside libtorch's.
+   */
+  public void engineOps(List<OnnxRuntimeProfile.Op> ops) {
+    if (enabled) {
+      engineOps.addAll(ops);
     }
   }
 
@@ -165,6 +181,7 @@ public final class CaptureSession implements AutoCloseable {
               ? null
               : JavaSampleTrack.of(
                   javaSamples, origin, javaSampler.period(), javaSampler.threadName()),
+          engineOps,
           target);
       return target;
     } finally {

@@ -112,12 +112,20 @@ final class KinetoTraceWriter {
    * samples as a track.
    */
   static void merge(
-      List<Segment> segments, List<Annotation> annotations, JavaSampleTrack java, Path target) {
-    AtomicFiles.write(target, out -> write(segments, annotations, java, out));
+      List<Segment> segments,
+      List<Annotation> annotations,
+      JavaSampleTrack java,
+      List<OnnxRuntimeProfile.Op> engineOps,
+      Path target) {
+    AtomicFiles.write(target, out -> write(segments, annotations, java, engineOps, out));
   }
 
   private static void write(
-      List<Segment> segments, List<Annotation> annotations, JavaSampleTrack java, OutputStream out)
+      List<Segment> segments,
+      List<Annotation> annotations,
+      JavaSampleTrack java,
+      List<OnnxRuntimeProfile.Op> engineOps,
+      OutputStream out)
       throws IOException {
     try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
@@ -152,6 +160,19 @@ final class KinetoTraceWriter {
             }
           }
         }
+      }
+      for (OnnxRuntimeProfile.Op op : engineOps) { // on the ops' track: the step's forward
+        g.writeStartObject();
+        g.writeStringField("ph", "X");
+        g.writeStringField("cat", TraceConventions.CAT_CPU_OP);
+        g.writeStringField("name", op.name());
+        g.writeNumberField("pid", PID);
+        g.writeNumberField("tid", OPS_TID);
+        g.writeNumberField("ts", round3(op.ts()));
+        g.writeNumberField("dur", round3(op.dur()));
+        g.writeFieldName("args");
+        g.writeTree(op.args());
+        g.writeEndObject();
       }
       for (Annotation a : annotations) {
         g.writeStartObject();

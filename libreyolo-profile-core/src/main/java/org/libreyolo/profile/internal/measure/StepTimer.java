@@ -37,6 +37,18 @@ public final class StepTimer {
 
     /** Per-iteration teardown, run after the clock stops: not timed. */
     default void finish(int index) throws Exception {}
+
+    /**
+     * Before the traced iterations: a model whose engine has its own profiler starts it (ONNX
+     * Runtime). Not timed.
+     */
+    default void traceStarting(CaptureSession session) throws Exception {}
+
+    /**
+     * After the traced iterations, before the trace is written: that profiler's ops go to {@code
+     * session}.
+     */
+    default void traceStopping(CaptureSession session) throws Exception {}
   }
 
   /**
@@ -182,12 +194,14 @@ public final class StepTimer {
                 ? JavaSampler.start(steps * 8, steps, JavaSampler.TRACE_PERIOD)
                 : null;
         traced.sampleInto(java);
+        engineProfiler(() -> body.traceStarting(session));
         for (int m = 0; m < steps; m++) {
           session.nextStep();
           iterate(body, traced, index++);
           progress.update(plan.stagePrefix() + "trace", m + 1, steps);
         }
         traced.sampleInto(null);
+        engineProfiler(() -> body.traceStopping(session));
         session.javaSamples(java);
         trace = session.stop();
       }
@@ -221,6 +235,20 @@ public final class StepTimer {
       ms[i] = (System.nanoTime() - start) / 1e6;
     }
     return LatencyStats.median(ms);
+  }
+
+  private interface Hook {
+    void run() throws Exception;
+  }
+
+  private static void engineProfiler(Hook hook) {
+    try {
+      hook.run();
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Exception e) {
+      throw new StepFailedException(e);
+    }
   }
 
   /** One timed call of {@code body}; the A/B loop times its blocks with it too. */

@@ -2,8 +2,10 @@ package org.libreyolo.profile.internal.weights;
 
 import ai.djl.Device;
 import java.util.Map;
+import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.io.Tensor;
 import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.OnnxDetector;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
@@ -19,6 +21,7 @@ public final class Detectors {
     return switch (source.kind()) {
       case RANDOM_INIT -> randomInit(source.size(), classes, device, RandomInit.DEFAULT_SEED);
       case TORCHSCRIPT -> new TorchScriptDetector(source.file(), device);
+      case ONNX -> new OnnxDetector(source.file(), device, Engines.threads());
       case TENSOR_FILE -> fromTensors(source, classes, device);
     };
   }

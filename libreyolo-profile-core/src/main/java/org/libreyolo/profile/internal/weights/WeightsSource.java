@@ -14,8 +14,9 @@ import org.libreyolo.profile.internal.model.Yolo9Size;
 
 /**
  * What {@code --weights} names: a built-in architecture initialised with a fixed seed (when the
- * upstream file name is given but no such file exists), a tensor file (.npz / .safetensors) or a
- * TorchScript archive. Never downloads, never pretends random weights are pretrained.
+ * upstream file name is given but no such file exists), a tensor file (.npz / .safetensors), a
+ * TorchScript archive or an ONNX model. Never downloads, never pretends random weights are
+ * pretrained.
  */
 public record WeightsSource(Kind kind, Yolo9Size size, Path file, String requested) {
   private static final Pattern BUILT_IN =
@@ -29,7 +30,9 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
   public enum Kind {
     RANDOM_INIT,
     TENSOR_FILE,
-    TORCHSCRIPT
+    TORCHSCRIPT,
+    /** An ONNX model, run by ONNX Runtime (inference only). */
+    ONNX
   }
 
   /**
@@ -71,7 +74,7 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
           "weights file not found: "
               + name
               + " (built-in names: LibreYOLO9t.pt, LibreYOLO9s.pt,"
-              + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript)");
+              + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript, .onnx)");
     }
     if (Files.isDirectory(path)) {
       throw LibreYoloException.badInput(
@@ -81,6 +84,9 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
     Yolo9Size size = builtIn.matches() ? Yolo9Size.parse(builtIn.group(1)) : explicit;
     if (lower.endsWith(".npz") || lower.endsWith(".safetensors")) {
       return new WeightsSource(Kind.TENSOR_FILE, size, path, name);
+    }
+    if (lower.endsWith(".onnx")) {
+      return new WeightsSource(Kind.ONNX, size, path, name);
     }
     if (lower.endsWith(".torchscript") || lower.endsWith(".ts") || isTorchScriptArchive(path)) {
       return new WeightsSource(Kind.TORCHSCRIPT, size, path, name);
@@ -92,7 +98,9 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
               + " .npz or .safetensors, or the model to TorchScript");
     }
     throw LibreYoloException.badInput(
-        "unsupported weights file " + name + ": use .npz, .safetensors or a TorchScript archive");
+        "unsupported weights file "
+            + name
+            + ": use .npz, .safetensors, a TorchScript archive or an .onnx model");
   }
 
   /** TorchScript archives are zips holding {@code <root>/code/} and {@code constants.pkl}. */

@@ -1,0 +1,101 @@
+package org.libreyolo.profile.bench;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.internal.data.ImageSource;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.internal.model.TorchScriptDetector;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.options.NmsOptions;
+
+/**
+ * LibreYOLO9t at 320 as ONNX (ONNX Runtime) against the same export as TorchScript (libtorch), same
+ * weights, one process (docs/onnx.md): the largest output difference on the bundled image, and the
+ * forward time of each, measured in alternating rounds.
+ */
+final class OnnxBench {
+  private OnnxBench() {}
+
+  static void run(Table table, Path fixtures, int rounds) {
+    Path onnx = fixtures.resolve("onnx/yolo9t-320.onnx");
+    Path ts = fixtures.resolve("torchscript/yolo9t-320.torchscript");
+    if (!Files.isRegularFile(onnx) || !Files.isRegularFile(ts)) {
+      table.row("onnx", "skipped", "no " + onnx + " or " + ts);
+      return;
+    }
+    Device device = Engines.resolve(DeviceSpec.parse("cpu"));
+    try (Detector a = new TorchScriptDetector(ts, device);
+        Detector b = new OnnxDetector(onnx, device, Engines.threads());
+        NDManager m = NDManager.newBaseManager(device)) {
+      DetectionPipeline pipeline = new DetectionPipeline(a, 320, 320, NmsOptions.DEFAULT);
+      DetectionPipeline.Batch batch = pipeline.preprocess(List.of(ImageSource.sample()));
+      NDArray input =
+          m.create(
+              batch.input().duplicate(),
+              new ai.djl.ndarray.types.Shape(1, 3, 320, 320),
+              ai.djl.ndarray.types.DataType.FLOAT32);
+      double maxAbs = 0;
+      double maxRef = 0;
+      try (NDManager sub = m.newSubManager()) {
+        float[] x = a.forward(input).get(0).toFloatArray();
+        float[] y = b.forward(input).get(0).toFloatArray();
+        for (int i = 0; i < x.length; i++) {
+          maxAbs = Math.max(maxAbs, Math.abs(x[i] - y[i]));
+          maxRef = Math.max(maxRef, Math.abs(x[i]));
+        }
+      }
+      table.row(
+          "LibreYOLO9t @320, ONNX Runtime vs TorchScript (same export): max |diff|",
+          String.format(java.util.Locale.ROOT, "%.2e (outputs up to %.1f)", maxAbs, maxRef),
+          "<= 1e-4 (relative to the output's scale)");
+      double[] tsMs = new double[rounds];
+      double[] ortMs = new double[rounds];
+      for (int w = 0; w < 3; w++) {
+        time(a, input, 1);
+        time(b, input, 1);
+      }
+      for (int r = 0; r < rounds; r++) { // alternating, so drift falls on both
+        boolean first = r % 2 == 0;
+        double one = time(first ? a : b, input, 5);
+        double two = time(first ? b : a, input, 5);
+        tsMs[r] = first ? one : two;
+        ortMs[r] = first ? two : one;
+      }
+      double[] ratios = new double[rounds];
+      for (int r = 0; r < rounds; r++) {
+        ratios[r] = ortMs[r] / tsMs[r];
+      }
+      table.row(
+          "forward ms @320, " + Engines.threads() + " thread(s): TorchScript / ONNX Runtime",
+          Table.f(LatencyStats.median(tsMs), 2) + " / " + Table.f(LatencyStats.median(ortMs), 2),
+          "");
+      table.row(
+          "  ONNX Runtime / TorchScript (median of " + rounds + " alternating rounds)",
+          Table.f(LatencyStats.median(ratios), 3),
+          "");
+    }
+  }
+
+  /** Median ms of {@code n} forwards, each in its own sub-manager. */
+  private static double time(Detector d, NDArray input, int n) {
+    double[] ms = new double[n];
+    for (int i = 0; i < n; i++) {
+      try (NDManager sub = input.getManager().newSubManager()) {
+        long t0 = System.nanoTime();
+        NDList out = d.forward(input);
+        out.get(0).toFloatArray();
+        ms[i] = (System.nanoTime() - t0) / 1e6;
+      }
+    }
+    return LatencyStats.median(ms);
+  }
+}

@@ -1,0 +1,116 @@
+package org.libreyolo.profile.internal.capture;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.result.Json;
+
+/**
+ * ONNX Runtime's profiler output as the trace's ops (docs/onnx.md): a Chrome-trace JSON array whose
+ * {@code Node} events named {@code <node>_kernel_time} are the kernels (op type in {@code
+ * args.op_name}, shapes in {@code args.input_type_shape}), and whose {@code Session} events named
+ * {@code model_run} bracket each run. Its {@code ts} counts from when profiling started, on ONNX
+ * Runtime's own clock: each run's events are placed by centring its {@code model_run} in the Java
+ * bracket around that {@code session.run} call, so no clock drift accumulates across runs.
+ */
+public final class OnnxRuntimeProfile {
+  private OnnxRuntimeProfile() {}
+
+  /** The event name suffix of a kernel. */
+  static final String KERNEL = "_kernel_time";
+
+  /**
+   * One op for the trace: its name (the op type), start and duration in µs of the trace's clock,
+   * and its {@code args} ({@code node}, {@code provider}, {@code Input Dims}, sizes).
+   */
+  public record Op(String name, double ts, double dur, ObjectNode args) {}
+
+  /**
+   * Reads ONNX Runtime's profile and places its kernels on the trace's clock.
+   *
+   * @param file ONNX Runtime's profile
+   * @param runsUs per profiled run, its Java bracket {@code [start, end]} in trace µs, in order
+   */
+  public static List<Op> ops(Path file, List<double[]> runsUs) {
+    JsonNode events;
+    try {
+      events = Json.MAPPER.readTree(file.toFile());
+    } catch (IOException e) {
+      throw LibreYoloException.badInput(
+          "cannot read ONNX Runtime's profile " + file + ": " + e.getMessage(), e);
+    }
+    List<double[]> runs = new ArrayList<>(); // ONNX Runtime's [ts, end] of each model_run
+    for (JsonNode e : events) {
+      if ("model_run".equals(e.path("name").asText())) {
+        double ts = e.path("ts").asDouble();
+        runs.add(new double[] {ts, ts + e.path("dur").asDouble()});
+      }
+    }
+    runs.sort((x, y) -> Double.compare(x[0], y[0]));
+    List<Op> out = new ArrayList<>();
+    for (JsonNode e : events) {
+      String name = e.path("name").asText("");
+      if (!"Node".equals(e.path("cat").asText()) || !name.endsWith(KERNEL)) {
+        continue;
+      }
+      double ts = e.path("ts").asDouble();
+      int run = runOf(runs, ts);
+      if (run < 0 || run >= runsUs.size()) {
+        continue; // outside every bracketed run (the session's own warm-up)
+      }
+      double offset = mid(runsUs.get(run)) - mid(runs.get(run));
+      out.add(
+          new Op(
+              e.path("args").path("op_name").asText(name),
+              ts + offset,
+              e.path("dur").asDouble(),
+              args(name.substring(0, name.length() - KERNEL.length()), e.path("args"))));
+    }
+    return out;
+  }
+
+  private static int runOf(List<double[]> runs, double ts) {
+    for (int i = 0; i < runs.size(); i++) {
+      if (ts >= runs.get(i)[0] && ts <= runs.get(i)[1]) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static double mid(double[] range) {
+    return (range[0] + range[1]) / 2;
+  }
+
+  /**
+   * The op's args in the trace's conventions: {@code Input Dims} as torch.profiler writes them (one
+   * shape per input), the node's name, its provider and sizes.
+   */
+  static ObjectNode args(String node, JsonNode ort) {
+    ObjectNode a = JsonNodeFactory.instance.objectNode();
+    a.put("node", node);
+    a.put("provider", ort.path("provider").asText(""));
+    ArrayNode dims = a.putArray("Input Dims");
+    for (JsonNode input : ort.path("input_type_shape")) {
+      var values = input.elements();
+      dims.add(values.hasNext() ? values.next() : JsonNodeFactory.instance.arrayNode());
+    }
+    ArrayNode outputs = a.putArray("Output Dims");
+    for (JsonNode output : ort.path("output_type_shape")) {
+      var values = output.elements();
+      outputs.add(values.hasNext() ? values.next() : JsonNodeFactory.instance.arrayNode());
+    }
+    for (String size : List.of("activation_size", "parameter_size", "output_size")) {
+      if (ort.has(size)) {
+        a.put(size, ort.path(size).asLong());
+      }
+    }
+    return a;
+  }
+}

@@ -1,0 +1,70 @@
+package org.libreyolo.profile.produce;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.OnnxRuntimeProfile;
+import org.libreyolo.profile.internal.measure.PhaseClock;
+import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.model.OnnxDetector;
+
+/**
+ * The traced steps of an ONNX model: ONNX Runtime's profiler runs while they do, and its kernels
+ * join libtorch's ops (the pre- and postprocessing) in the trace (docs/onnx.md).
+ */
+final class OnnxTracing implements StepTimer.Iteration {
+  private final StepTimer.Iteration body;
+  private final OnnxDetector model;
+  private final Path dir;
+
+  private OnnxTracing(StepTimer.Iteration body, OnnxDetector model, Path dir) {
+    this.body = body;
+    this.model = model;
+    this.dir = dir;
+  }
+
+  /**
+   * {@code body} with ONNX Runtime's profiler around the traced steps; its temp files in {@code
+   * dir}.
+   */
+  static StepTimer.Iteration around(StepTimer.Iteration body, OnnxDetector model, Path dir) {
+    return new OnnxTracing(body, model, dir);
+  }
+
+  @Override
+  public void run(PhaseClock clock, int index) throws Exception {
+    body.run(clock, index);
+  }
+
+  @Override
+  public void prepare(int index) throws Exception {
+    body.prepare(index);
+  }
+
+  @Override
+  public void finish(int index) throws Exception {
+    body.finish(index);
+  }
+
+  @Override
+  public void traceStarting(CaptureSession session) throws IOException {
+    model.startProfiling(Files.createTempDirectory(Files.createDirectories(dir), ".onnxruntime-"));
+  }
+
+  @Override
+  public void traceStopping(CaptureSession session) throws IOException {
+    OnnxDetector.Profiled p = model.stopProfiling();
+    try {
+      List<double[]> runs =
+          p.runs().stream()
+              .map(r -> new double[] {session.traceUs(r[0]), session.traceUs(r[1])})
+              .toList();
+      session.engineOps(OnnxRuntimeProfile.ops(p.file(), runs));
+    } finally {
+      Files.deleteIfExists(p.file());
+      Files.deleteIfExists(p.file().getParent());
+    }
+  }
+}
