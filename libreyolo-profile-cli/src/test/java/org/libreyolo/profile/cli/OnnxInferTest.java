@@ -55,10 +55,24 @@ class OnnxInferTest {
     Path profile = dir.resolve("narrow/infer/profile.json");
     JsonNode p = Json.MAPPER.readTree(profile.toFile());
     assertThat(p.path("environment").path("engine").asText()).startsWith("ONNX Runtime 1.22.0");
-    // the same network as the 16-channel TorchScript classifier: the same work (InferCommandTest)
     assertThat(p.path("work").path("conv_macs_stride1_per_step").asLong())
         .isEqualTo(64L * 64 * 16 * 3 * 3 * 3);
     assertThat(p.path("work").path("matmul_macs_per_step").asLong()).isEqualTo(16L * 10);
+    // the same network as TorchScript (16 channels): the same work in both engines
+    CliTest.Result ts =
+        infer(
+            Path.of("..")
+                .resolve(InferCommandTest.CLASSIFIER)
+                .resolve("wide_pool_classifier.torchscript")
+                .toAbsolutePath()
+                .normalize(),
+            "torchscript");
+    assertThat(ts.code()).as(ts.err()).isZero();
+    assertThat(
+            Json.MAPPER
+                .readTree(dir.resolve("torchscript/infer/profile.json").toFile())
+                .get("work"))
+        .isEqualTo(p.get("work"));
     CliTest.Result ops = CliTest.run("profile", "ops", profile.toString());
     assertThat(ops.code()).as(ops.err()).isZero();
     assertThat(ops.out()).contains("Conv", "Gemm");

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.internal.capture.CaptureSession;
 import org.libreyolo.profile.internal.capture.OnnxRuntimeProfile;
+import org.libreyolo.profile.internal.io.OnnxGraph;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.OnnxDetector;
@@ -61,7 +62,8 @@ final class OnnxTracing implements StepTimer.Iteration {
           p.runs().stream()
               .map(r -> new double[] {session.traceUs(r[0]), session.traceUs(r[1])})
               .toList();
-      session.engineOps(OnnxRuntimeProfile.ops(p.file(), runs));
+      session.engineOps(
+          OnnxRuntimeProfile.ops(p.file(), runs, OnnxGraph.convolutionWeights(model.file())));
     } finally {
       Files.deleteIfExists(p.file());
       Files.deleteIfExists(p.file().getParent());

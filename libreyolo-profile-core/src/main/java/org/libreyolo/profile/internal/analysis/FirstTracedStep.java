@@ -3,6 +3,8 @@ package org.libreyolo.profile.internal.analysis;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -26,22 +28,37 @@ public record FirstTracedStep(List<Op> ops) {
   /**
    * One op.
    *
-   * @param dims its {@code Input Dims}, or null when the step recorded no shapes
-   * @param memoryBytes its {@code cpu mem}: net bytes allocated minus freed inside it, children
-   *     included (0 when the step recorded no memory)
-   * @param outputDims its {@code Output Dims} where the engine records them (ONNX Runtime), else
-   *     null
+   * @param args its {@code args} (an empty object when it has none)
    */
-  public record Op(
-      String name,
-      double ts,
-      double end,
-      String tid,
-      JsonNode dims,
-      long memoryBytes,
-      JsonNode outputDims) {
+  public record Op(String name, double ts, double end, String tid, JsonNode args) {
     boolean contains(Op other) {
       return tid.equals(other.tid) && ts <= other.ts && end >= other.end;
+    }
+
+    /** Its {@code Input Dims}, or null when the step recorded no shapes. */
+    public JsonNode dims() {
+      return args.get("Input Dims");
+    }
+
+    /**
+     * Its {@code cpu mem}: net bytes allocated minus freed inside it, children included (0 when the
+     * step recorded no memory).
+     */
+    public long memoryBytes() {
+      return args.path("cpu mem").asLong(0);
+    }
+
+    /** Its {@code Output Dims} where the engine records them (ONNX Runtime), else null. */
+    public JsonNode outputDims() {
+      return args.get("Output Dims");
+    }
+
+    /**
+     * A convolution's weight shape as the model's graph declares it, where the engine ran a padded
+     * one (ONNX Runtime's blocked layout), else null.
+     */
+    public JsonNode graphWeightDims() {
+      return args.get("Graph Weight Dims");
     }
   }
 
@@ -64,19 +81,13 @@ public record FirstTracedStep(List<Op> ops) {
               stepStart = ts;
               stepEnd = ts + e.path("dur").asDouble();
             } else {
-              JsonNode args = e.path("args");
-              long bytes = args.path("cpu mem").asLong(0);
-              JsonNode dims = args.get("Input Dims");
-              if (dims != null || TraceConventions.CAT_CPU_OP.equals(e.path("cat").asText())) {
+              JsonNode args =
+                  e.get("args") instanceof ObjectNode a ? a : JsonNodeFactory.instance.objectNode();
+              if (args.has("Input Dims")
+                  || TraceConventions.CAT_CPU_OP.equals(e.path("cat").asText())) {
                 ops.add(
                     new Op(
-                        name,
-                        ts,
-                        ts + e.path("dur").asDouble(),
-                        e.path("tid").asText(""),
-                        dims,
-                        bytes,
-                        args.get("Output Dims")));
+                        name, ts, ts + e.path("dur").asDouble(), e.path("tid").asText(""), args));
               }
             }
           }

@@ -89,7 +89,7 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
         continue;
       }
       if (CONVOLUTIONS.contains(op.name())) {
-        conv += convolution(op.dims());
+        conv += convolution(op.dims(), op.graphWeightDims());
       } else {
         matmul += matmul(op.name(), op.dims(), op.outputDims());
       }
@@ -99,12 +99,29 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
 
   /** {@code [N, C, H, W]} input, {@code [Cout, C/groups, kh, kw]} weight. */
   static long convolution(JsonNode dims) {
-    JsonNode x = dims.path(0);
-    JsonNode w = dims.path(1);
-    if (x.size() != 4 || w.size() != 4) {
-      return 0;
+    return convolution(dims, null);
+  }
+
+  /**
+   * The first input and weight that fit each other ({@code C} a multiple of the weight's {@code
+   * C/groups}): a TorchScript trace sometimes records a leftover shape before a convolution's own
+   * (seen: {@code [[1,64,40,40],[1,80,40,40],[80,80,1,1]]} for an 80-channel 1x1 convolution).
+   * {@code graphWeight}, where given, replaces the weight the engine ran (ONNX Runtime pads a
+   * blocked convolution's channels; the network's work is the graph's).
+   */
+  static long convolution(JsonNode dims, JsonNode graphWeight) {
+    for (int i = 0; i + 1 < dims.size(); i++) {
+      JsonNode x = dims.path(i);
+      JsonNode w = dims.path(i + 1);
+      if (x.size() == 4
+          && w.size() == 4
+          && w.get(1).asLong() > 0
+          && x.get(1).asLong() % w.get(1).asLong() == 0) {
+        JsonNode weight = graphWeight != null && graphWeight.size() == 4 ? graphWeight : w;
+        return x.get(0).asLong() * x.get(2).asLong() * x.get(3).asLong() * product(weight);
+      }
     }
-    return x.get(0).asLong() * x.get(2).asLong() * x.get(3).asLong() * product(w);
+    return 0;
   }
 
   /**

@@ -25,6 +25,8 @@ public final class OnnxRuntimeProfile {
   /** The event name suffix of a kernel. */
   static final String KERNEL = "_kernel_time";
 
+  private static final String NCHWC = "_nchwc";
+
   /**
    * One op for the trace: its name (the op type), start and duration in µs of the trace's clock,
    * and its {@code args} ({@code node}, {@code provider}, {@code Input Dims}, sizes).
@@ -38,6 +40,16 @@ public final class OnnxRuntimeProfile {
    * @param runsUs per profiled run, its Java bracket {@code [start, end]} in trace µs, in order
    */
   public static List<Op> ops(Path file, List<double[]> runsUs) {
+    return ops(file, runsUs, java.util.Map.of());
+  }
+
+  /**
+   * As {@link #ops(Path, List)}; {@code graphWeights} (by node or output name, {@link
+   * org.libreyolo.profile.internal.io.OnnxGraph}) add each convolution's weight as the graph
+   * declares it ({@code Graph Weight Dims}), where ONNX Runtime ran a padded one.
+   */
+  public static List<Op> ops(
+      Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
     JsonNode events;
     try {
       events = Json.MAPPER.readTree(file.toFile());
@@ -70,7 +82,10 @@ public final class OnnxRuntimeProfile {
               e.path("args").path("op_name").asText(name),
               ts + offset,
               e.path("dur").asDouble(),
-              args(name.substring(0, name.length() - KERNEL.length()), e.path("args"))));
+              args(
+                  name.substring(0, name.length() - KERNEL.length()),
+                  e.path("args"),
+                  graphWeights)));
     }
     return out;
   }
@@ -92,9 +107,20 @@ public final class OnnxRuntimeProfile {
    * The op's args in the trace's conventions: {@code Input Dims} as torch.profiler writes them (one
    * shape per input), the node's name, its provider and sizes.
    */
-  static ObjectNode args(String node, JsonNode ort) {
+  static ObjectNode args(String node, JsonNode ort, java.util.Map<String, long[]> graphWeights) {
     ObjectNode a = JsonNodeFactory.instance.objectNode();
     a.put("node", node);
+    // a blocked (NCHWc) kernel is named after the output of the node it replaced, + "_nchwc"
+    long[] weight = graphWeights.get(node);
+    if (weight == null && node.endsWith(NCHWC)) {
+      weight = graphWeights.get(node.substring(0, node.length() - NCHWC.length()));
+    }
+    if (weight != null) {
+      ArrayNode w = a.putArray("Graph Weight Dims");
+      for (long d : weight) {
+        w.add(d);
+      }
+    }
     a.put("provider", ort.path("provider").asText(""));
     ArrayNode dims = a.putArray("Input Dims");
     for (JsonNode input : ort.path("input_type_shape")) {

@@ -114,6 +114,11 @@ public final class OnnxDetector implements Detector {
     return "ONNX Runtime " + version() + ", provider CPUExecutionProvider";
   }
 
+  /** The model file. */
+  public Path file() {
+    return file;
+  }
+
   /** The model's input as the file declares it: -1 where a dimension is symbolic. */
   public long[] inputShape() {
     return inputShape.clone();

@@ -35,6 +35,26 @@ class ShapeWorkTest {
         .isEqualTo("{\"conv_macs_stride1_per_step\":55296,\"matmul_macs_per_step\":360}");
   }
 
+  /**
+   * A TorchScript trace that records a leftover shape before a convolution's own, and ONNX
+   * Runtime's kernels: a blocked convolution padded to 32 channels counts the graph's 24, a Gemm
+   * whose weight was pre-packed takes N from its output.
+   */
+  @Test
+  void countsTheConvolutionsOwnShapesAndTheGraphsWeight() throws Exception {
+    var json = org.libreyolo.profile.result.Json.MAPPER;
+    assertThat(
+            ShapeWork.convolution(json.readTree("[[1,64,40,40],[1,80,40,40],[80,80,1,1]]"), null))
+        .as("the fitting input and weight: 80 channels in, 80 out, 1x1")
+        .isEqualTo(40L * 40 * 80 * 80);
+    assertThat(
+            ShapeWork.convolution(
+                json.readTree("[[1,32,20,20],[32,32,3,3],[32]]"), json.readTree("[24,24,3,3]")))
+        .isEqualTo(20L * 20 * 24 * 24 * 3 * 3);
+    assertThat(ShapeWork.matmul("Gemm", json.readTree("[[1,16],[10]]"), json.readTree("[[1,10]]")))
+        .isEqualTo(16L * 10);
+  }
+
   @Test
   void aTraceWithoutShapesHasNoWork(@TempDir Path dir) throws Exception {
     Path trace = dir.resolve("trace.json");

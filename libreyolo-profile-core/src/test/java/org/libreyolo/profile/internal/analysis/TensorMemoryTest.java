@@ -7,7 +7,14 @@ import org.junit.jupiter.api.Test;
 
 class TensorMemoryTest {
   private static FirstTracedStep.Op op(String name, double ts, double end, long bytes) {
-    return new FirstTracedStep.Op(name, ts, end, "1", null, bytes, null);
+    return new FirstTracedStep.Op(
+        name,
+        ts,
+        end,
+        "1",
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+            .objectNode()
+            .put("cpu mem", bytes));
   }
 
   /**
