@@ -16,6 +16,7 @@ import org.libreyolo.profile.internal.measure.AlternatingBlocks;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.OnnxDetector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
@@ -105,9 +106,10 @@ public final class AbProfiler {
           "source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
       config.put("threads", Engines.threads());
       config.put("device", io.device().label());
+      boolean engines = (da instanceof OnnxDetector) != (db instanceof OnnxDetector);
       return compareIterations(
-          a.label(),
-          b.label(),
+          engines ? a.label() + " (" + engine(da) + ")" : a.label(),
+          engines ? b.label() + " (" + engine(db) + ")" : b.label(),
           (clock, index) ->
               InferProfiler.iterate(
                   pa, InferProfiler.batch(images, index, io.batch()), clock, detectA),
@@ -120,6 +122,16 @@ public final class AbProfiler {
           io.project().resolve("ab.json"),
           progress);
     }
+  }
+
+  /**
+   * What runs a model's forward, named where the two arms differ in it: then the engine is the
+   * thing compared (the rest of the environment is one process's).
+   */
+  private static String engine(Detector d) {
+    return d instanceof OnnxDetector
+        ? OnnxDetector.engineLabel()
+        : "libtorch " + Engines.get().getVersion();
   }
 
   /**
