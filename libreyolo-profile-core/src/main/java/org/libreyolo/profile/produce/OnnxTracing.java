@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.internal.capture.CaptureSession;
-import org.libreyolo.profile.internal.capture.OnnxRuntimeProfile;
 import org.libreyolo.profile.internal.io.OnnxGraph;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 
 /**
  * The traced steps of an ONNX model: ONNX Runtime's profiler runs while they do, and its kernels

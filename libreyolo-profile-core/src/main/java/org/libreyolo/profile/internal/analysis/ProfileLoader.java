@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -24,7 +25,35 @@ public final class ProfileLoader {
     com.fasterxml.jackson.databind.node.ObjectNode json =
         ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
     Profile profile = json == null ? null : new Profile(json);
-    return profile != null ? profile : TraceAnalyzer.analyze(file);
+    if (profile != null) {
+      return profile;
+    }
+    return OnnxRuntimeProfile.isOne(file) ? onnxRuntime(file) : TraceAnalyzer.analyze(file);
+  }
+
+  /**
+   * ONNX Runtime's own profile, read as the trace it converts to (each run a step, each kernel an
+   * op; docs/onnx.md), named by its own path.
+   */
+  private static Profile onnxRuntime(Path file) {
+    Path converted = null;
+    try {
+      converted = Files.createTempFile("libreyolo-onnxruntime", ".json");
+      OnnxRuntimeProfile.toTrace(file, converted);
+      Profile p = TraceAnalyzer.analyze(converted);
+      p.json().put("trace", file.toString());
+      return p;
+    } catch (java.io.IOException e) {
+      throw LibreYoloException.badInput("cannot convert " + file + ": " + e.getMessage(), e);
+    } finally {
+      if (converted != null) {
+        try {
+          Files.deleteIfExists(converted);
+        } catch (java.io.IOException ignored) {
+          // a temp file left behind
+        }
+      }
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**

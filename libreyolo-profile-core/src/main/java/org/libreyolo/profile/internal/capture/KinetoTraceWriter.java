@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Json;
 

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.capture;
+package org.libreyolo.profile.internal.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.result.Json;
 
 /**
  * ONNX Runtime's profiler output as the trace's ops (docs/onnx.md): a Chrome-trace JSON array whose
@@ -21,6 +20,9 @@ import org.libreyolo.profile.result.Json;
  */
 public final class OnnxRuntimeProfile {
   private OnnxRuntimeProfile() {}
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
   /** The event name suffix of a kernel. */
   static final String KERNEL = "_kernel_time";
@@ -44,19 +46,24 @@ public final class OnnxRuntimeProfile {
   }
 
   /**
-   * As {@link #ops(Path, List)}; {@code graphWeights} (by node or output name, {@link
-   * org.libreyolo.profile.internal.io.OnnxGraph}) add each convolution's weight as the graph
-   * declares it ({@code Graph Weight Dims}), where ONNX Runtime ran a padded one.
+   * As {@link #ops(Path, List)}; {@code graphWeights} (by node or output name, from the model's
+   * graph: {@code internal.io.OnnxGraph}) add each convolution's weight as the graph declares it
+   * ({@code Graph Weight Dims}), where ONNX Runtime ran a padded one.
    */
   public static List<Op> ops(
       Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
     JsonNode events;
     try {
-      events = Json.MAPPER.readTree(file.toFile());
+      events = MAPPER.readTree(file.toFile());
     } catch (IOException e) {
       throw LibreYoloException.badInput(
           "cannot read ONNX Runtime's profile " + file + ": " + e.getMessage(), e);
     }
+    return ops(events, runsUs, graphWeights);
+  }
+
+  private static List<Op> ops(
+      JsonNode events, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
     List<double[]> runs = new ArrayList<>(); // ONNX Runtime's [ts, end] of each model_run
     for (JsonNode e : events) {
       if ("model_run".equals(e.path("name").asText())) {
@@ -88,6 +95,80 @@ public final class OnnxRuntimeProfile {
                   graphWeights)));
     }
     return out;
+  }
+
+  /**
+   * Whether {@code file} is ONNX Runtime's own profile: a JSON array whose first event is one of
+   * its {@code Session} or {@code Node} events (read from the first few kilobytes).
+   */
+  public static boolean isOne(Path file) {
+    try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+      String head = new String(in.readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
+      String start = head.stripLeading();
+      return start.startsWith("[")
+          && (head.contains("\"cat\" : \"Session\"")
+              || head.contains("\"cat\":\"Session\"")
+              || head.contains("\"cat\" : \"Node\"")
+              || head.contains("\"cat\":\"Node\""));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * ONNX Runtime's profile as a trace in the Kineto conventions the analysis reads: each {@code
+   * model_run} a step ({@code ProfilerStep#N}) and its {@code forward} phase, each kernel a {@code
+   * cpu_op}, on ONNX Runtime's own clock.
+   */
+  public static void toTrace(Path file, Path out) {
+    JsonNode events;
+    try {
+      events = MAPPER.readTree(file.toFile());
+    } catch (IOException e) {
+      throw LibreYoloException.badInput(
+          "cannot read ONNX Runtime's profile " + file + ": " + e.getMessage(), e);
+    }
+    List<double[]> runs = new ArrayList<>();
+    for (JsonNode e : events) {
+      if ("model_run".equals(e.path("name").asText())) {
+        double ts = e.path("ts").asDouble();
+        runs.add(new double[] {ts, ts + e.path("dur").asDouble()});
+      }
+    }
+    runs.sort((x, y) -> Double.compare(x[0], y[0]));
+    ObjectNode trace = JsonNodeFactory.instance.objectNode();
+    ArrayNode list = trace.putArray("traceEvents");
+    for (int i = 0; i < runs.size(); i++) {
+      for (String name :
+          List.of(
+              TraceConventions.STEP_MARKER + "#" + i, TraceConventions.PHASE_PREFIX + "forward")) {
+        list.addObject()
+            .put("ph", "X")
+            .put("cat", TraceConventions.CAT_USER_ANNOTATION)
+            .put("name", name)
+            .put("pid", 1)
+            .put("tid", 2)
+            .put("ts", runs.get(i)[0])
+            .put("dur", runs.get(i)[1] - runs.get(i)[0]);
+      }
+    }
+    for (Op op : ops(events, runs, java.util.Map.of())) {
+      ObjectNode e =
+          list.addObject()
+              .put("ph", "X")
+              .put("cat", TraceConventions.CAT_CPU_OP)
+              .put("name", op.name())
+              .put("pid", 1)
+              .put("tid", 1)
+              .put("ts", op.ts())
+              .put("dur", op.dur());
+      e.set("args", op.args());
+    }
+    try {
+      MAPPER.writeValue(out.toFile(), trace);
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot write " + out + ": " + e.getMessage(), e);
+    }
   }
 
   private static int runOf(List<double[]> runs, double ts) {

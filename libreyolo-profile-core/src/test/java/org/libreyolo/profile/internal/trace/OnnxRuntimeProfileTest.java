@@ -1,0 +1,47 @@
+package org.libreyolo.profile.internal.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.TestEngine;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
+
+/** ONNX Runtime's own profile file, given to a reader as a torch trace is (docs/onnx.md). */
+class OnnxRuntimeProfileTest {
+  @TempDir Path dir;
+
+  @Test
+  void aRawOnnxRuntimeProfileIsReadAsATraceOfItsRuns() {
+    TestEngine.boot();
+    Path model = TestEngine.fixture("onnx/global_pool_classifier.onnx");
+    OnnxDetector.Profiled profiled;
+    try (OnnxDetector d = new OnnxDetector(model, Engines.resolve(DeviceSpec.parse("cpu")), 1);
+        NDManager m = NDManager.newBaseManager()) {
+      d.startProfiling(dir);
+      NDArray x = m.ones(new Shape(1, 3, 64, 64));
+      for (int i = 0; i < 3; i++) {
+        d.forward(x);
+      }
+      profiled = d.stopProfiling();
+    }
+    assertThat(OnnxRuntimeProfile.isOne(profiled.file())).isTrue();
+    assertThat(profiled.runs()).hasSize(3);
+    Profile p = ProfileLoader.load(profiled.file());
+    assertThat(p.trace()).isEqualTo(profiled.file().toString());
+    assertThat(p.isCpu()).as("kernels are CPU ops").isTrue();
+    List<String> ops = p.ops().stream().map(ProfileRows.OpRow::op).toList();
+    assertThat(ops).contains("Conv", "Gemm", "GlobalAveragePool");
+    assertThat(p.kernelsPerStep().asLong()).as("5 kernels per run").isEqualTo(5);
+  }
+}
