@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
@@ -130,7 +131,7 @@ public final class AbProfiler {
    */
   private static String engine(Detector d) {
     return d instanceof OnnxDetector
-        ? OnnxDetector.engineLabel()
+        ? OnnxSession.engineLabel()
         : "libtorch " + Engines.get().getVersion();
   }
 

@@ -24,6 +24,7 @@ import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
@@ -50,6 +51,7 @@ public final class CustomStepProfiler {
    * @param repeat trials in this process, at least 1
    * @param trace whether to record a trace
    * @param outputDirectory the directory the files are written to
+   * @param onnx the ONNX model the step runs, whose kernels a traced step records, or null
    */
   public record Options(
       String name,
@@ -61,7 +63,8 @@ public final class CustomStepProfiler {
       int items,
       Path outputDirectory,
       String device,
-      long modelParams) {
+      long modelParams,
+      OnnxModel onnx) {
     public Options {
       if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
         throw LibreYoloException.badInput(
@@ -102,6 +105,7 @@ public final class CustomStepProfiler {
       private Path outputDirectory = Path.of(Defaults.Step.OUTPUT_DIRECTORY);
       private String device = "cpu";
       private long modelParams = -1;
+      private OnnxModel onnx;
 
       private Builder(String name, String model) {
         this.name = name;
@@ -197,13 +201,35 @@ public final class CustomStepProfiler {
       }
 
       /**
+       * Sets the ONNX model the step runs: a traced step records ONNX Runtime's kernels as its ops,
+       * and the environment names ONNX Runtime.
+       *
+       * @param v the model, or null
+       * @return this builder
+       */
+      public Builder onnx(OnnxModel v) {
+        onnx = v;
+        return this;
+      }
+
+      /**
        * The options, validated.
        *
        * @return the options
        */
       public Options build() {
         return new Options(
-            name, model, warmup, runs, repeat, trace, items, outputDirectory, device, modelParams);
+            name,
+            model,
+            warmup,
+            runs,
+            repeat,
+            trace,
+            items,
+            outputDirectory,
+            device,
+            modelParams,
+            onnx);
       }
     }
   }
@@ -295,7 +321,10 @@ public final class CustomStepProfiler {
    * @throws StepFailedException when the step threw
    */
   public static Profile run(Options o, Step step) {
-    StepTimer.Iteration body = iteration(step);
+    StepTimer.Iteration body =
+        o.onnx() != null && o.trace()
+            ? OnnxTracing.around(iteration(step), o.onnx().session(), o.outputDirectory())
+            : iteration(step);
     try {
       return measure(o, body);
     } catch (StepTimer.StepFailedException e) {
@@ -558,10 +587,19 @@ public final class CustomStepProfiler {
         o.device(),
         forks != null && !forks.isEmpty()
             ? (ObjectNode) forks.get(0).get("environment").deepCopy()
-            : Environment.ofStep(o.device(), o.modelParams()),
+            : stepEnvironment(o),
         samples,
         new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, allocatedBytes));
     return p;
+  }
+
+  /** The step's environment; a step that runs an ONNX model names ONNX Runtime as its engine. */
+  private static ObjectNode stepEnvironment(Options o) {
+    ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
+    if (o.onnx() != null) {
+      env.put("engine", OnnxSession.engineLabel());
+    }
+    return env;
   }
 
   private static ObjectNode config(Options o) {

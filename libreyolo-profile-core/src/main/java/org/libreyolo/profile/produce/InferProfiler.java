@@ -31,6 +31,7 @@ import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
@@ -119,7 +120,7 @@ public final class InferProfiler {
               StepTimer.run(
                   plan,
                   detector instanceof OnnxDetector onnx
-                      ? OnnxTracing.around(body, onnx, dir)
+                      ? OnnxTracing.around(body, onnx.session(), dir)
                       : body,
                   blocks,
                   progress);
@@ -287,7 +288,7 @@ public final class InferProfiler {
   private static ObjectNode environment(Detector detector, InferOptions o) {
     ObjectNode env = Environment.ofModel(o.device().label(), detector.info().parameters());
     if (detector instanceof OnnxDetector) {
-      env.put("engine", OnnxDetector.engineLabel());
+      env.put("engine", OnnxSession.engineLabel());
     }
     return env;
   }
@@ -308,7 +309,7 @@ public final class InferProfiler {
     // ours: what the reference leaves implicit
     meta.put("weights", weights.label());
     if (detector instanceof OnnxDetector) {
-      meta.put("engine", OnnxDetector.engineLabel());
+      meta.put("engine", OnnxSession.engineLabel());
     }
     meta.put("size", detector.info().size());
     meta.put("params", detector.info().parameters());

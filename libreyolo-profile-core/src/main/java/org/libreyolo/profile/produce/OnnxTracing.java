@@ -8,7 +8,7 @@ import org.libreyolo.profile.internal.capture.CaptureSession;
 import org.libreyolo.profile.internal.io.OnnxGraph;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
-import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 
 /**
@@ -17,10 +17,10 @@ import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
  */
 final class OnnxTracing implements StepTimer.Iteration {
   private final StepTimer.Iteration body;
-  private final OnnxDetector model;
+  private final OnnxSession model;
   private final Path dir;
 
-  private OnnxTracing(StepTimer.Iteration body, OnnxDetector model, Path dir) {
+  private OnnxTracing(StepTimer.Iteration body, OnnxSession model, Path dir) {
     this.body = body;
     this.model = model;
     this.dir = dir;
@@ -30,7 +30,7 @@ final class OnnxTracing implements StepTimer.Iteration {
    * {@code body} with ONNX Runtime's profiler around the traced steps; its temp files in {@code
    * dir}.
    */
-  static StepTimer.Iteration around(StepTimer.Iteration body, OnnxDetector model, Path dir) {
+  static StepTimer.Iteration around(StepTimer.Iteration body, OnnxSession model, Path dir) {
     return new OnnxTracing(body, model, dir);
   }
 
@@ -56,7 +56,7 @@ final class OnnxTracing implements StepTimer.Iteration {
 
   @Override
   public void traceStopping(CaptureSession session) throws IOException {
-    OnnxDetector.Profiled p = model.stopProfiling();
+    OnnxSession.Profiled p = model.stopProfiling();
     try {
       List<double[]> runs =
           p.runs().stream()

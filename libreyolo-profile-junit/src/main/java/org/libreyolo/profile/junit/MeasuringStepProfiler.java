@@ -24,6 +24,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.Engine;
 import org.libreyolo.profile.produce.Forking;
+import org.libreyolo.profile.produce.OnnxModel;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -46,6 +47,7 @@ final class MeasuringStepProfiler implements StepProfiler {
   private final Usage usage;
   private String device;
   private long modelParams = -1;
+  private OnnxModel onnx;
 
   /** What one test did with its handles: the steps it measured, and whether it compared. */
   private static final class Usage {
@@ -72,6 +74,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     MeasuringStepProfiler named = new MeasuringStepProfiler(config.named(name), context, usage);
     named.device = device;
     named.modelParams = modelParams;
+    named.onnx = onnx;
     return named;
   }
 
@@ -87,6 +90,13 @@ final class MeasuringStepProfiler implements StepProfiler {
     }
     this.modelParams = params;
     this.device = where;
+    return this;
+  }
+
+  @Override
+  public StepProfiler onnx(OnnxModel model) {
+    this.onnx = model;
+    this.device = "cpu";
     return this;
   }
 
@@ -181,7 +191,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private StepResult measureLocked(StepBody step) {
     Path dir = config.outputDirectory();
-    CustomStepProfiler.Options options = config.options(device(), modelParams);
+    CustomStepProfiler.Options options = config.options(device(), modelParams, onnx);
     Profile profile = config.forks() > 1 ? forked(options) : inProcess(options, step);
     Path report = Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
     if (config.fork().inFork()) { // a fork measures; its parent merges, gates and reports

@@ -308,7 +308,7 @@ record StepConfig(
   void validate() {
     try {
       gateOptions();
-      options("cpu", -1);
+      options("cpu", -1, null);
       if (threads < 0) {
         throw LibreYoloException.badInput(
             "{threads} must be >= 1 (0: the engine's default), got " + threads);
@@ -338,7 +338,8 @@ record StepConfig(
   }
 
   /** What core's step profiler needs, with the device and model parameters the test named. */
-  CustomStepProfiler.Options options(String device, long modelParams) {
+  CustomStepProfiler.Options options(
+      String device, long modelParams, org.libreyolo.profile.produce.OnnxModel onnx) {
     return CustomStepProfiler.Options.builder(name, testClass + "." + method)
         .warmup(warmup)
         .runs(runs)
@@ -348,6 +349,7 @@ record StepConfig(
         .outputDirectory(outputDirectory)
         .device(device)
         .modelParams(modelParams)
+        .onnx(onnx)
         .build();
   }
 

@@ -31,6 +31,16 @@ public interface StepProfiler {
   StepProfiler model(ai.djl.nn.Block block);
 
   /**
+   * Names the ONNX model the step runs ({@link org.libreyolo.profile.produce.OnnxModel#run}): a
+   * traced step records ONNX Runtime's kernels as its ops, with their work, and the environment
+   * names ONNX Runtime (docs/onnx.md).
+   *
+   * @param model the model, loaded once per class (e.g. by a {@link ModelFixture})
+   * @return this handle
+   */
+  StepProfiler onnx(org.libreyolo.profile.produce.OnnxModel model);
+
+  /**
    * A handle for the step {@code name} of this test, with its own profile and baseline ({@code
    * <class>.<method>.<name>.json}): a test may measure several steps, each once, e.g. {@code
    * profiler.step("decode").measure(...); profiler.step("resize").measure(...)}. Names are letters,

@@ -317,6 +317,35 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "does not run at input 1x3x256x256: mat1 and mat2 shapes cannot be multiplied"),
             new Case(
+                "infer of an ONNX model with two inputs",
+                () -> {
+                  var m = infer();
+                  m.weights =
+                      Path.of(
+                              "../libreyolo-profile-core/src/test/resources/fixtures/onnx/two_inputs.onnx")
+                          .toAbsolutePath()
+                          .normalize()
+                          .toString();
+                  return m;
+                },
+                MojoExecutionException.class,
+                "two_inputs.onnx takes 2 inputs (a, b): profile infer feeds one image batch"),
+            new Case(
+                "infer of a fixed-size ONNX model at another size",
+                () -> {
+                  var m = infer();
+                  m.weights =
+                      Path.of(
+                              "../libreyolo-profile-core/src/test/resources/fixtures/onnx/fixed64_classifier.onnx")
+                          .toAbsolutePath()
+                          .normalize()
+                          .toString();
+                  m.imgsz = 128;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "has a fixed input shape [1, 3, 64, 64]"),
+            new Case(
                 "infer with an unknown task",
                 () -> {
                   var m = infer();

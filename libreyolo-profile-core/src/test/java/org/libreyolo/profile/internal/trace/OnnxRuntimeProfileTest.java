@@ -25,15 +25,15 @@ class OnnxRuntimeProfileTest {
   void aRawOnnxRuntimeProfileIsReadAsATraceOfItsRuns() {
     TestEngine.boot();
     Path model = TestEngine.fixture("onnx/global_pool_classifier.onnx");
-    OnnxDetector.Profiled profiled;
+    org.libreyolo.profile.internal.model.OnnxSession.Profiled profiled;
     try (OnnxDetector d = new OnnxDetector(model, Engines.resolve(DeviceSpec.parse("cpu")), 1);
         NDManager m = NDManager.newBaseManager()) {
-      d.startProfiling(dir);
+      d.session().startProfiling(dir);
       NDArray x = m.ones(new Shape(1, 3, 64, 64));
       for (int i = 0; i < 3; i++) {
         d.forward(x);
       }
-      profiled = d.stopProfiling();
+      profiled = d.session().stopProfiling();
     }
     assertThat(OnnxRuntimeProfile.isOne(profiled.file())).isTrue();
     assertThat(profiled.runs()).hasSize(3);

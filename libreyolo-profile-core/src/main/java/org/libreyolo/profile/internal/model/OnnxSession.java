@@ -1,0 +1,162 @@
+package org.libreyolo.profile.internal.model;
+
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxTensorLike;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.LibreYoloException;
+
+/**
+ * An ONNX model in ONNX Runtime as this tool runs it (docs/onnx.md): CPU provider, intra-op threads
+ * as given, inter-op 1, sequential execution, the default optimisations. While the trace records,
+ * runs go through a second session with ONNX Runtime's profiler on ({@link #startProfiling}), and
+ * each run's {@link System#nanoTime} bracket is kept to place its kernels on the trace's clock.
+ */
+public final class OnnxSession implements AutoCloseable {
+  private final OrtEnvironment env = OrtEnvironment.getEnvironment();
+  private final Path file;
+  private final int threads;
+  private final OrtSession plain;
+  private OrtSession profiled;
+  private final List<long[]> runBrackets = new ArrayList<>();
+
+  /**
+   * @param file the model
+   * @param threads ONNX Runtime's intra-op threads, at least 1
+   */
+  public OnnxSession(Path file, int threads) {
+    if (threads < 1) {
+      throw LibreYoloException.badInput("ONNX Runtime needs at least 1 thread, got " + threads);
+    }
+    this.file = file;
+    this.threads = threads;
+    this.plain = session(null);
+  }
+
+  private OrtSession session(String profilePrefix) {
+    if (Files.isDirectory(file)) {
+      throw LibreYoloException.badInput(file + " is a directory, not an ONNX model");
+    }
+    try (OrtSession.SessionOptions o = new OrtSession.SessionOptions()) {
+      o.setIntraOpNumThreads(threads);
+      o.setInterOpNumThreads(1);
+      o.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+      if (profilePrefix != null) {
+        o.enableProfiling(profilePrefix);
+      }
+      return env.createSession(file.toString(), o);
+    } catch (OrtException | RuntimeException e) {
+      String msg = String.valueOf(e.getMessage());
+      int nl = msg.indexOf('\n');
+      throw LibreYoloException.badInput(
+          "cannot load ONNX model "
+              + file
+              + ": "
+              + (nl < 0 ? msg : msg.substring(0, nl))
+              + " (a valid .onnx file of an opset ONNX Runtime "
+              + version()
+              + " supports is needed)");
+    }
+  }
+
+  /** ONNX Runtime's version. */
+  public static String version() {
+    return OrtEnvironment.getEnvironment().getVersion();
+  }
+
+  /** What runs the model, for the model line and the environment. */
+  public static String engineLabel() {
+    return "ONNX Runtime " + version() + ", provider CPUExecutionProvider";
+  }
+
+  /** The environment tensors are created in. */
+  public OrtEnvironment environment() {
+    return env;
+  }
+
+  /** The model file. */
+  public Path file() {
+    return file;
+  }
+
+  /** The model's inputs, by name. */
+  public Map<String, NodeInfo> inputs() {
+    try {
+      return plain.getInputInfo();
+    } catch (OrtException e) {
+      throw LibreYoloException.badInput(
+          "cannot read the inputs of " + file + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * One run; the caller closes the result.
+   *
+   * @param inputs the model's inputs by name
+   * @return ONNX Runtime's outputs
+   */
+  public OrtSession.Result run(Map<String, ? extends OnnxTensorLike> inputs) throws OrtException {
+    OrtSession session = profiled != null ? profiled : plain;
+    long t0 = System.nanoTime();
+    OrtSession.Result r = session.run(inputs);
+    if (profiled != null) {
+      runBrackets.add(new long[] {t0, System.nanoTime()});
+    }
+    return r;
+  }
+
+  /**
+   * Runs through a profiling session from here on; its profile goes under {@code dir}. The new
+   * session's first runs are cold, as the trace's first steps are (the analysis skips them).
+   */
+  public void startProfiling(Path dir) {
+    runBrackets.clear();
+    profiled = session(dir.resolve("onnxruntime").toString());
+  }
+
+  /**
+   * Ends profiling and returns ONNX Runtime's profile file with the bracket of every profiled run.
+   */
+  public Profiled stopProfiling() {
+    if (profiled == null) {
+      throw new IllegalStateException("not profiling");
+    }
+    try {
+      return new Profiled(Path.of(profiled.endProfiling()), List.copyOf(runBrackets));
+    } catch (OrtException e) {
+      throw LibreYoloException.badInput(
+          "ONNX Runtime could not write its profile: " + e.getMessage());
+    } finally {
+      closeQuietly(profiled);
+      profiled = null;
+    }
+  }
+
+  /**
+   * @param file ONNX Runtime's profile (a Chrome-trace JSON array)
+   * @param runs per profiled run, {@code [start, end]} on {@link System#nanoTime}'s clock
+   */
+  public record Profiled(Path file, List<long[]> runs) {}
+
+  private static void closeQuietly(OrtSession session) {
+    try {
+      if (session != null) {
+        session.close();
+      }
+    } catch (OrtException e) {
+      // closing only frees native memory
+    }
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(profiled);
+    closeQuietly(plain);
+  }
+}
