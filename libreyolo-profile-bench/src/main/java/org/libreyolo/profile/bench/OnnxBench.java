@@ -12,6 +12,7 @@ import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.OnnxDetector;
+import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.options.DeviceSpec;
@@ -82,7 +83,76 @@ final class OnnxBench {
           "  ONNX Runtime / TorchScript (median of " + rounds + " alternating rounds)",
           Table.f(LatencyStats.median(ratios), 3),
           "");
+      profilerCost(table, ((OnnxDetector) b).session(), input, rounds);
     }
+  }
+
+  /**
+   * What ONNX Runtime's profiler costs a run: the plain session against a profiling one, in
+   * alternating rounds (a new profiling session per round, warmed, outside the timing), and that
+   * difference per kernel.
+   */
+  private static void profilerCost(Table table, OnnxSession s, NDArray input, int rounds) {
+    double[] off = new double[rounds];
+    double[] on = new double[rounds];
+    int kernels = 0;
+    try {
+      Path dir = Files.createTempDirectory("libreyolo-bench-ort");
+      float[] data = input.toFloatArray();
+      long[] shape = input.getShape().getShape();
+      for (int r = 0; r < rounds; r++) {
+        off[r] = runs(s, data, shape, 5);
+        s.startProfiling(dir);
+        runs(s, data, shape, 2);
+        on[r] = runs(s, data, shape, 5);
+        OnnxSession.Profiled p = s.stopProfiling();
+        kernels = countKernels(p.file()) / 7; // 2 warm + 5 timed runs profiled
+        Files.deleteIfExists(p.file());
+      }
+      Files.deleteIfExists(dir);
+    } catch (java.io.IOException | ai.onnxruntime.OrtException e) {
+      table.row("ONNX Runtime profiler cost", "failed", e.getMessage());
+      return;
+    }
+    double ratio = LatencyStats.median(on) / LatencyStats.median(off);
+    table.row(
+        "ONNX Runtime's profiler on / off, forward @320 (median of " + rounds + " rounds)",
+        Table.f(ratio, 3)
+            + " ("
+            + Table.f(LatencyStats.median(on), 2)
+            + " vs "
+            + Table.f(LatencyStats.median(off), 2)
+            + " ms)",
+        "");
+    table.row(
+        "  per kernel (" + kernels + " per run)",
+        Table.f(1000 * (LatencyStats.median(on) - LatencyStats.median(off)) / kernels, 2) + " us",
+        "");
+  }
+
+  /** Kernel events in ONNX Runtime's profile. */
+  private static int countKernels(Path file) throws java.io.IOException {
+    int n = 0;
+    for (var e : org.libreyolo.profile.result.Json.MAPPER.readTree(file.toFile())) {
+      n += e.path("name").asText().endsWith("_kernel_time") ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** Median ms of {@code n} runs of the session. */
+  private static double runs(OnnxSession s, float[] data, long[] shape, int n)
+      throws ai.onnxruntime.OrtException {
+    double[] ms = new double[n];
+    for (int i = 0; i < n; i++) {
+      try (ai.onnxruntime.OnnxTensor x =
+          ai.onnxruntime.OnnxTensor.createTensor(
+              s.environment(), java.nio.FloatBuffer.wrap(data), shape)) {
+        long t0 = System.nanoTime();
+        s.run(java.util.Map.of("images", x)).close();
+        ms[i] = (System.nanoTime() - t0) / 1e6;
+      }
+    }
+    return LatencyStats.median(ms);
   }
 
   /** Median ms of {@code n} forwards, each in its own sub-manager. */
