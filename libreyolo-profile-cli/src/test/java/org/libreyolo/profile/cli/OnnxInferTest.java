@@ -132,6 +132,10 @@ class OnnxInferTest {
             new Case(folder, "64", folder + " is a directory, not a weights file"),
             new Case(fixture("two_inputs.onnx"), "64", "takes 2 inputs (a, b)"),
             new Case(
+                fixture("opset99_classifier.onnx"),
+                "64",
+                "cannot load ONNX model " + fixture("opset99_classifier.onnx")),
+            new Case(
                 fixture("fixed64_classifier.onnx"),
                 "128",
                 "has a fixed input shape [1, 3, 64, 64]"))) {

@@ -101,15 +101,15 @@ public final class OpCounts {
     ProfileRows.HostMemory ra = baseline.hostMemory();
     ProfileRows.HostMemory rb = current.hostMemory();
     if (ra != null && rb != null && ra.peakSince().equals(rb.peakSince())) {
-      double delta = rb.peakRssMb() - ra.peakRssMb();
-      if (Math.abs(delta) > RSS_MB && Math.abs(delta) > RSS_FRACTION * ra.peakRssMb()) {
-        more |= delta > 0;
-        fewer |= delta < 0;
+      int sign = beyond(ra.peakRssMb(), rb.peakRssMb(), RSS_MB, RSS_FRACTION);
+      if (sign != 0) {
+        more |= sign > 0;
+        fewer |= sign < 0;
         changes.add(
             String.format(
                 Locale.ROOT,
                 "memory: peak RSS %+.1f%% (%.0f -> %.0f MB)",
-                100.0 * delta / ra.peakRssMb(),
+                100.0 * (rb.peakRssMb() - ra.peakRssMb()) / ra.peakRssMb(),
                 ra.peakRssMb(),
                 rb.peakRssMb()));
       }
@@ -119,11 +119,10 @@ public final class OpCounts {
     if (ba != null && ca != null) {
       compared = true;
       long delta = ca - ba;
-      boolean beyond =
-          Math.abs(delta) > ALLOCATION_BYTES && Math.abs(delta) > ALLOCATION_FRACTION * ba;
-      if (beyond) {
-        more |= delta > 0;
-        fewer |= delta < 0;
+      int sign = beyond(ba, ca, ALLOCATION_BYTES, ALLOCATION_FRACTION);
+      if (sign != 0) {
+        more |= sign > 0;
+        fewer |= sign < 0;
         changes.add(
             String.format(
                 Locale.ROOT,
@@ -205,7 +204,7 @@ public final class OpCounts {
   /** Adds a line when a tensor-memory counter moved beyond its margin; its sign, else 0. */
   private static int memory(List<String> changes, String what, long before, long after) {
     long delta = after - before;
-    if (Math.abs(delta) <= TENSOR_BYTES || Math.abs(delta) <= TENSOR_FRACTION * before) {
+    if (beyond(before, after, TENSOR_BYTES, TENSOR_FRACTION) == 0) {
       return 0;
     }
     changes.add(
@@ -217,6 +216,17 @@ public final class OpCounts {
             before,
             after));
     return Long.signum(delta);
+  }
+
+  /**
+   * The sign of a change beyond both margins, {@code absolute} and {@code fraction} of {@code
+   * before}; 0 within either.
+   */
+  private static int beyond(double before, double after, double absolute, double fraction) {
+    double delta = after - before;
+    return Math.abs(delta) > absolute && Math.abs(delta) > fraction * before
+        ? (int) Math.signum(delta)
+        : 0;
   }
 
   /** Ops per step of each phase that recorded ops. */

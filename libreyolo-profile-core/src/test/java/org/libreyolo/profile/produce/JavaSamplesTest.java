@@ -119,6 +119,22 @@ class JavaSamplesTest {
     }
   }
 
+  /**
+   * Flight Recorder already recording in the process (the user's own recording): ours is a second
+   * recording beside it, and both keep going.
+   */
+  @Test
+  void samplesAreTakenBesideARecordingTheUserStarted() throws Exception {
+    try (jdk.jfr.Recording theirs = new jdk.jfr.Recording()) {
+      theirs.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(10));
+      theirs.start();
+      JsonNode j = measure(true).json().path(ProfileKeys.JAVA_SAMPLES);
+      assertThat(j.path("source").asText()).isEqualTo("jfr");
+      assertThat(j.path("samples").asInt()).isPositive();
+      assertThat(theirs.getState()).isEqualTo(jdk.jfr.RecordingState.RUNNING);
+    }
+  }
+
   /** A JVM without Flight Recorder measures as ever, and the profile says why it has no samples. */
   @Test
   void aJvmWithoutFlightRecorderMeasuresAndSaysWhyThereAreNoSamples() throws Exception {

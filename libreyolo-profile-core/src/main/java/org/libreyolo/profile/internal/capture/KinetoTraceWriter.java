@@ -163,43 +163,34 @@ final class KinetoTraceWriter {
         }
       }
       for (OnnxRuntimeProfile.Op op : engineOps) { // on the ops' track: the step's forward
-        g.writeStartObject();
-        g.writeStringField("ph", "X");
-        g.writeStringField("cat", TraceConventions.CAT_CPU_OP);
-        g.writeStringField("name", op.name());
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", OPS_TID);
-        g.writeNumberField("ts", round3(op.ts()));
-        g.writeNumberField("dur", round3(op.dur()));
+        complete(g, TraceConventions.CAT_CPU_OP, op.name(), OPS_TID, op.ts(), op.dur());
         g.writeFieldName("args");
         g.writeTree(op.args());
         g.writeEndObject();
       }
       for (Annotation a : annotations) {
-        g.writeStartObject();
-        g.writeStringField("ph", "X");
-        g.writeStringField("cat", TraceConventions.CAT_USER_ANNOTATION);
-        g.writeStringField("name", a.name());
-        g.writeNumberField("pid", PID);
-        g.writeNumberField("tid", ANNOTATION_TID);
         // duration from rounded endpoints, so back-to-back spans meet exactly
         double ts = round3(a.ts());
-        g.writeNumberField("ts", ts);
-        g.writeNumberField("dur", round3(round3(a.ts() + a.dur()) - ts));
+        complete(
+            g,
+            TraceConventions.CAT_USER_ANNOTATION,
+            a.name(),
+            ANNOTATION_TID,
+            ts,
+            round3(a.ts() + a.dur()) - ts);
         g.writeObjectFieldStart("args");
         g.writeEndObject();
         g.writeEndObject();
       }
       if (java != null) {
         for (JavaSampleTrack.Slice slice : java.slices()) {
-          g.writeStartObject();
-          g.writeStringField("ph", "X");
-          g.writeStringField("cat", TraceConventions.CAT_JAVA_SAMPLE);
-          g.writeStringField("name", slice.method());
-          g.writeNumberField("pid", PID);
-          g.writeNumberField("tid", JAVA_TID);
-          g.writeNumberField("ts", round3(slice.ts()));
-          g.writeNumberField("dur", round3(slice.dur()));
+          complete(
+              g,
+              TraceConventions.CAT_JAVA_SAMPLE,
+              slice.method(),
+              JAVA_TID,
+              slice.ts(),
+              slice.dur());
           g.writeObjectFieldStart("args");
           g.writeNumberField("samples", slice.samples());
           g.writeEndObject();
@@ -327,6 +318,22 @@ final class KinetoTraceWriter {
     g.writeNumberField("plain_ns_per_op", round3(segment.calibration().plainNsPerOp()));
     g.writeNumberField("profiled_ns_per_op", round3(segment.calibration().profiledNsPerOp()));
     g.writeEndObject();
+  }
+
+  /**
+   * Opens a complete ({@code X}) event of our process and writes its fields up to {@code dur}; the
+   * caller writes {@code args} and closes it.
+   */
+  private static void complete(
+      JsonGenerator g, String cat, String name, int tid, double ts, double dur) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("ph", "X");
+    g.writeStringField("cat", cat);
+    g.writeStringField("name", name);
+    g.writeNumberField("pid", PID);
+    g.writeNumberField("tid", tid);
+    g.writeNumberField("ts", round3(ts));
+    g.writeNumberField("dur", round3(dur));
   }
 
   private static void metadata(JsonGenerator g, String kind, int tid, String name)

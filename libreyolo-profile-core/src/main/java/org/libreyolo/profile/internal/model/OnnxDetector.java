@@ -31,7 +31,7 @@ public final class OnnxDetector implements Detector {
   public OnnxDetector(Path file, Device device, int threads) {
     if (!Device.Type.CPU.equals(device.getDeviceType())) {
       throw LibreYoloException.badInput(
-          "ONNX models run on the CPU here (ONNX Runtime's CPU provider): use --device cpu for "
+          "ONNX models run on the CPU here (ONNX Runtime's CPU provider): set {device} to cpu for "
               + file);
     }
     this.session = new OnnxSession(file, threads);

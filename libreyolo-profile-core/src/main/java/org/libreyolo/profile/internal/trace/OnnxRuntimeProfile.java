@@ -52,26 +52,21 @@ public final class OnnxRuntimeProfile {
    */
   public static List<Op> ops(
       Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
-    JsonNode events;
+    return ops(read(file), runsUs, graphWeights);
+  }
+
+  private static JsonNode read(Path file) {
     try {
-      events = MAPPER.readTree(file.toFile());
+      return MAPPER.readTree(file.toFile());
     } catch (IOException e) {
       throw LibreYoloException.badInput(
           "cannot read ONNX Runtime's profile " + file + ": " + e.getMessage(), e);
     }
-    return ops(events, runsUs, graphWeights);
   }
 
   private static List<Op> ops(
       JsonNode events, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
-    List<double[]> runs = new ArrayList<>(); // ONNX Runtime's [ts, end] of each model_run
-    for (JsonNode e : events) {
-      if ("model_run".equals(e.path("name").asText())) {
-        double ts = e.path("ts").asDouble();
-        runs.add(new double[] {ts, ts + e.path("dur").asDouble()});
-      }
-    }
-    runs.sort((x, y) -> Double.compare(x[0], y[0]));
+    List<double[]> runs = runs(events);
     List<Op> out = new ArrayList<>();
     for (JsonNode e : events) {
       String name = e.path("name").asText("");
@@ -121,21 +116,8 @@ public final class OnnxRuntimeProfile {
    * cpu_op}, on ONNX Runtime's own clock.
    */
   public static void toTrace(Path file, Path out) {
-    JsonNode events;
-    try {
-      events = MAPPER.readTree(file.toFile());
-    } catch (IOException e) {
-      throw LibreYoloException.badInput(
-          "cannot read ONNX Runtime's profile " + file + ": " + e.getMessage(), e);
-    }
-    List<double[]> runs = new ArrayList<>();
-    for (JsonNode e : events) {
-      if ("model_run".equals(e.path("name").asText())) {
-        double ts = e.path("ts").asDouble();
-        runs.add(new double[] {ts, ts + e.path("dur").asDouble()});
-      }
-    }
-    runs.sort((x, y) -> Double.compare(x[0], y[0]));
+    JsonNode events = read(file);
+    List<double[]> runs = runs(events);
     ObjectNode trace = JsonNodeFactory.instance.objectNode();
     ArrayNode list = trace.putArray("traceEvents");
     for (int i = 0; i < runs.size(); i++) {
@@ -169,6 +151,19 @@ public final class OnnxRuntimeProfile {
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot write " + out + ": " + e.getMessage(), e);
     }
+  }
+
+  /** ONNX Runtime's {@code [ts, end]} of each {@code model_run}, in order. */
+  private static List<double[]> runs(JsonNode events) {
+    List<double[]> runs = new ArrayList<>();
+    for (JsonNode e : events) {
+      if ("model_run".equals(e.path("name").asText())) {
+        double ts = e.path("ts").asDouble();
+        runs.add(new double[] {ts, ts + e.path("dur").asDouble()});
+      }
+    }
+    runs.sort((x, y) -> Double.compare(x[0], y[0]));
+    return runs;
   }
 
   private static int runOf(List<double[]> runs, double ts) {
