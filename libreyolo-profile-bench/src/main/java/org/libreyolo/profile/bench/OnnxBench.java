@@ -10,11 +10,16 @@ import java.util.List;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.io.Tensor;
+import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.OnnxDetector;
 import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
+import org.libreyolo.profile.internal.model.Yolo9Detector;
+import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.weights.WeightsLoader;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.NmsOptions;
 
@@ -58,6 +63,7 @@ final class OnnxBench {
           "LibreYOLO9t @320, ONNX Runtime vs TorchScript (same export): max |diff|",
           String.format(java.util.Locale.ROOT, "%.2e (outputs up to %.1f)", maxAbs, maxRef),
           "<= 1e-4 (relative to the output's scale)");
+      builtInParity(table, ts, b, input, device);
       double[] tsMs = new double[rounds];
       double[] ortMs = new double[rounds];
       for (int w = 0; w < 3; w++) {
@@ -84,6 +90,56 @@ final class OnnxBench {
           Table.f(LatencyStats.median(ratios), 3),
           "");
       profilerCost(table, ((OnnxDetector) b).session(), input, rounds);
+    }
+  }
+
+  /**
+   * The built-in network with the export's weights (read from the TorchScript file by their
+   * upstream names; its BatchNorm statistics are the fresh ones the export was traced with: mean 0,
+   * variance 1) against the ONNX export: the same weights in both.
+   */
+  private static void builtInParity(
+      Table table, Path torchscript, Detector onnx, NDArray input, Device device) {
+    java.util.Map<String, Tensor> tensors = new java.util.HashMap<>();
+    try (ai.djl.Model ts = ai.djl.Model.newInstance("ts", device, "PyTorch");
+        Yolo9Detector ours =
+            new Yolo9Detector(
+                Yolo9Size.T, CocoNames.NAMES.size(), device, torchscript.toString())) {
+      ts.load(torchscript.getParent(), torchscript.getFileName().toString());
+      for (var p : ts.getBlock().getParameters()) {
+        NDArray a = p.getValue().getArray();
+        tensors.put(
+            p.getKey(),
+            new Tensor(p.getKey(), Tensor.DType.F32, a.getShape().getShape(), a.toByteBuffer()));
+      }
+      for (var e : ours.net().namedParameters().entrySet()) {
+        String name = e.getKey();
+        if (!tensors.containsKey(name)
+            && (name.endsWith("running_mean") || name.endsWith("running_var"))) {
+          long[] shape = e.getValue().getShape().getShape();
+          float[] v = new float[(int) shape[0]];
+          java.util.Arrays.fill(v, name.endsWith("running_var") ? 1f : 0f);
+          java.nio.ByteBuffer b =
+              java.nio.ByteBuffer.allocate(4 * v.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+          b.asFloatBuffer().put(v);
+          tensors.put(name, new Tensor(name, Tensor.DType.F32, shape, b));
+        }
+      }
+      WeightsLoader.apply(tensors, ours.net().namedParameters(), torchscript.toString());
+      float[] x = ours.forward(input).get(0).toFloatArray();
+      float[] y = onnx.forward(input).get(0).toFloatArray();
+      double maxAbs = 0;
+      double maxRef = 0;
+      for (int i = 0; i < x.length; i++) {
+        maxAbs = Math.max(maxAbs, Math.abs(x[i] - y[i]));
+        maxRef = Math.max(maxRef, Math.abs(x[i]));
+      }
+      table.row(
+          "LibreYOLO9t @320, ONNX Runtime vs the built-in net (same weights): max |diff|",
+          String.format(java.util.Locale.ROOT, "%.2e (outputs up to %.1f)", maxAbs, maxRef),
+          "<= 1e-4 (relative to the output's scale)");
+    } catch (java.io.IOException | ai.djl.MalformedModelException | RuntimeException e) {
+      table.row("built-in vs ONNX parity", "failed", String.valueOf(e.getMessage()));
     }
   }
 
