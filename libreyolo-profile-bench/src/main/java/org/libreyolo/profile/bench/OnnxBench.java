@@ -49,20 +49,7 @@ final class OnnxBench {
               batch.input().duplicate(),
               new ai.djl.ndarray.types.Shape(1, 3, 320, 320),
               ai.djl.ndarray.types.DataType.FLOAT32);
-      double maxAbs = 0;
-      double maxRef = 0;
-      try (NDManager sub = m.newSubManager()) {
-        float[] x = a.forward(input).get(0).toFloatArray();
-        float[] y = b.forward(input).get(0).toFloatArray();
-        for (int i = 0; i < x.length; i++) {
-          maxAbs = Math.max(maxAbs, Math.abs(x[i] - y[i]));
-          maxRef = Math.max(maxRef, Math.abs(x[i]));
-        }
-      }
-      table.row(
-          "LibreYOLO9t @320, ONNX Runtime vs TorchScript (same export): max |diff|",
-          String.format(java.util.Locale.ROOT, "%.2e (outputs up to %.1f)", maxAbs, maxRef),
-          "<= 1e-4 (relative to the output's scale)");
+      parityRow(table, "TorchScript (same export)", a, b, input);
       builtInParity(table, ts, b, input, device);
       double[] tsMs = new double[rounds];
       double[] ortMs = new double[rounds];
@@ -90,6 +77,25 @@ final class OnnxBench {
           Table.f(LatencyStats.median(ratios), 3),
           "");
       profilerCost(table, ((OnnxDetector) b).session(), input, rounds);
+    }
+  }
+
+  /** The largest output difference of {@code reference} and {@code onnx} on {@code input}. */
+  private static void parityRow(
+      Table table, String what, Detector reference, Detector onnx, NDArray input) {
+    try (NDManager sub = input.getManager().newSubManager()) {
+      float[] x = reference.forward(input).get(0).toFloatArray();
+      float[] y = onnx.forward(input).get(0).toFloatArray();
+      double maxAbs = 0;
+      double maxRef = 0;
+      for (int i = 0; i < x.length; i++) {
+        maxAbs = Math.max(maxAbs, Math.abs(x[i] - y[i]));
+        maxRef = Math.max(maxRef, Math.abs(x[i]));
+      }
+      table.row(
+          "LibreYOLO9t @320, ONNX Runtime vs " + what + ": max |diff|",
+          String.format(java.util.Locale.ROOT, "%.2e (outputs up to %.1f)", maxAbs, maxRef),
+          "<= 1e-4 (relative to the output's scale)");
     }
   }
 
@@ -126,18 +132,7 @@ final class OnnxBench {
         }
       }
       WeightsLoader.apply(tensors, ours.net().namedParameters(), torchscript.toString());
-      float[] x = ours.forward(input).get(0).toFloatArray();
-      float[] y = onnx.forward(input).get(0).toFloatArray();
-      double maxAbs = 0;
-      double maxRef = 0;
-      for (int i = 0; i < x.length; i++) {
-        maxAbs = Math.max(maxAbs, Math.abs(x[i] - y[i]));
-        maxRef = Math.max(maxRef, Math.abs(x[i]));
-      }
-      table.row(
-          "LibreYOLO9t @320, ONNX Runtime vs the built-in net (same weights): max |diff|",
-          String.format(java.util.Locale.ROOT, "%.2e (outputs up to %.1f)", maxAbs, maxRef),
-          "<= 1e-4 (relative to the output's scale)");
+      parityRow(table, "the built-in net (same weights)", ours, onnx, input);
     } catch (java.io.IOException | ai.djl.MalformedModelException | RuntimeException e) {
       table.row("built-in vs ONNX parity", "failed", String.valueOf(e.getMessage()));
     }
