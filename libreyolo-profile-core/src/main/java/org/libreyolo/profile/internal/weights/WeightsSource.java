@@ -86,6 +86,13 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
       return new WeightsSource(Kind.TENSOR_FILE, size, path, name);
     }
     if (lower.endsWith(".onnx")) {
+      if (!onnxRuntimePresent()) {
+        throw LibreYoloException.badInput(
+            "{weights} "
+                + name
+                + " is an ONNX model: add com.microsoft.onnxruntime:onnxruntime to the class path"
+                + " (the CLI has it; docs/onnx.md)");
+      }
       return new WeightsSource(Kind.ONNX, size, path, name);
     }
     if (lower.endsWith(".torchscript") || lower.endsWith(".ts") || isTorchScriptArchive(path)) {
@@ -101,6 +108,16 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
         "unsupported weights file "
             + name
             + ": use .npz, .safetensors, a TorchScript archive or an .onnx model");
+  }
+
+  /** Whether ONNX Runtime's Java binding is there: an optional dependency, as the native is. */
+  static boolean onnxRuntimePresent() {
+    try {
+      Class.forName("ai.onnxruntime.OrtEnvironment", false, WeightsSource.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 
   /** TorchScript archives are zips holding {@code <root>/code/} and {@code constants.pkl}. */
