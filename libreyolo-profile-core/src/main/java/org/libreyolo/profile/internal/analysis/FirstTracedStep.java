@@ -62,6 +62,8 @@ public record FirstTracedStep(List<Op> ops) {
     }
   }
 
+  private static final JsonNode NO_ARGS = JsonNodeFactory.instance.objectNode();
+
   /** Reads the first {@code ProfilerStep#} of {@code trace}; its ops list is empty without one. */
   public static FirstTracedStep of(Path trace) {
     List<Op> ops = new ArrayList<>();
@@ -81,8 +83,9 @@ public record FirstTracedStep(List<Op> ops) {
               stepStart = ts;
               stepEnd = ts + e.path("dur").asDouble();
             } else {
-              JsonNode args =
-                  e.get("args") instanceof ObjectNode a ? a : JsonNodeFactory.instance.objectNode();
+              // most ops of the later steps record nothing: they share one empty node, so a
+              // long trace's steps are not all kept as trees
+              JsonNode args = e.get("args") instanceof ObjectNode a && !a.isEmpty() ? a : NO_ARGS;
               if (args.has("Input Dims")
                   || TraceConventions.CAT_CPU_OP.equals(e.path("cat").asText())) {
                 ops.add(

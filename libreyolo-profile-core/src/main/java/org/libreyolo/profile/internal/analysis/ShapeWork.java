@@ -97,17 +97,13 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
     return counted.isEmpty() ? null : new ShapeWork(conv, matmul);
   }
 
-  /** {@code [N, C, H, W]} input, {@code [Cout, C/groups, kh, kw]} weight. */
-  static long convolution(JsonNode dims) {
-    return convolution(dims, null);
-  }
-
   /**
-   * The first input and weight that fit each other ({@code C} a multiple of the weight's {@code
-   * C/groups}): a TorchScript trace sometimes records a leftover shape before a convolution's own
-   * (seen: {@code [[1,64,40,40],[1,80,40,40],[80,80,1,1]]} for an 80-channel 1x1 convolution).
-   * {@code graphWeight}, where given, replaces the weight the engine ran (ONNX Runtime pads a
-   * blocked convolution's channels; the network's work is the graph's).
+   * {@code [N, C, H, W]} input, {@code [Cout, C/groups, kh, kw]} weight: the first input and weight
+   * that fit each other ({@code C} a multiple of the weight's {@code C/groups}): a TorchScript
+   * trace sometimes records a leftover shape before a convolution's own (seen: {@code
+   * [[1,64,40,40],[1,80,40,40],[80,80,1,1]]} for an 80-channel 1x1 convolution). {@code
+   * graphWeight}, where given, replaces the weight the engine ran (ONNX Runtime pads a blocked
+   * convolution's channels; the network's work is the graph's).
    */
   static long convolution(JsonNode dims, JsonNode graphWeight) {
     for (int i = 0; i + 1 < dims.size(); i++) {
@@ -128,13 +124,9 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
    * {@code mm [M,K] [K,N]}, {@code addmm bias [M,K] [K,N]}, {@code bmm [B,M,K] [B,K,N]}: {@code
    * (B)*M*K*N}; {@code linear [..., K] [N, K]}: {@code (...)*K*N}.
    */
-  static long matmul(String name, JsonNode dims) {
-    return matmul(name, dims, null);
-  }
-
   /**
-   * As {@link #matmul(String, JsonNode)}; {@code outputs} (ONNX Runtime records them) give a {@code
-   * Gemm}'s N where its weight was pre-packed and no longer shows as an input.
+   * {@code outputs} (ONNX Runtime records them) give a {@code Gemm}'s N where its weight was
+   * pre-packed and no longer shows as an input.
    */
   static long matmul(String name, JsonNode dims, JsonNode outputs) {
     if (name.equals("aten::linear")) {

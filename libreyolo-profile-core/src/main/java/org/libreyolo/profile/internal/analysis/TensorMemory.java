@@ -2,7 +2,6 @@ package org.libreyolo.profile.internal.analysis;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -22,11 +21,6 @@ import java.util.List;
  *     iteration's NDManager closes, lowers it only after the step)
  */
 public record TensorMemory(long allocatedBytes, long peakLiveBytes) {
-
-  /** The first traced step's tensor memory, or null when it recorded no memory. */
-  public static TensorMemory of(Path trace) {
-    return of(FirstTracedStep.of(trace));
-  }
 
   /** {@code step}'s tensor memory, or null when none of its ops recorded memory. */
   public static TensorMemory of(FirstTracedStep step) {

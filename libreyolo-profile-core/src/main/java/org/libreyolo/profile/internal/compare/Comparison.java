@@ -190,12 +190,8 @@ public final class Comparison {
    * One memory figure both profiles carry (ours): the metric's name in {@code metrics}, what the
    * text calls it, and whether it counts bytes (else MB).
    */
-  public record MemoryRow(String metric, String label, double before, double after, boolean bytes) {
-    /** The change as a fraction of before (0 when before is 0). */
-    public double change() {
-      return before == 0 ? 0 : after / before - 1;
-    }
-  }
+  public record MemoryRow(
+      String metric, String label, double before, double after, boolean bytes) {}
 
   /** The memory figures both profiles carry, in a fixed order. */
   static List<MemoryRow> memory(Profile a, Profile b) {

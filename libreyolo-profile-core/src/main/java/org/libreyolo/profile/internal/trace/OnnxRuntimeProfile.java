@@ -36,19 +36,14 @@ public final class OnnxRuntimeProfile {
   public record Op(String name, double ts, double dur, ObjectNode args) {}
 
   /**
-   * Reads ONNX Runtime's profile and places its kernels on the trace's clock.
+   * Reads ONNX Runtime's profile and places its kernels on the trace's clock; {@code graphWeights}
+   * (by node or output name, from the model's graph: {@code internal.io.OnnxGraph}) add each
+   * convolution's weight as the graph declares it ({@code Graph Weight Dims}), where ONNX Runtime
+   * ran a padded one.
    *
    * @param file ONNX Runtime's profile
    * @param runsUs per profiled run, its Java bracket {@code [start, end]} in trace µs, in order
-   */
-  public static List<Op> ops(Path file, List<double[]> runsUs) {
-    return ops(file, runsUs, java.util.Map.of());
-  }
-
-  /**
-   * As {@link #ops(Path, List)}; {@code graphWeights} (by node or output name, from the model's
-   * graph: {@code internal.io.OnnxGraph}) add each convolution's weight as the graph declares it
-   * ({@code Graph Weight Dims}), where ONNX Runtime ran a padded one.
+   * @param graphWeights convolution weights by node or output name (may be empty)
    */
   public static List<Op> ops(
       Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
@@ -94,19 +89,19 @@ public final class OnnxRuntimeProfile {
 
   /**
    * Whether {@code file} is ONNX Runtime's own profile: a JSON array whose first event is one of
-   * its {@code Session} or {@code Node} events (read from the first few kilobytes).
+   * its {@code Session} or {@code Node} events (only that first event is read).
    */
   public static boolean isOne(Path file) {
-    try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
-      String head = new String(in.readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
-      String start = head.stripLeading();
-      return start.startsWith("[")
-          && (head.contains("\"cat\" : \"Session\"")
-              || head.contains("\"cat\":\"Session\"")
-              || head.contains("\"cat\" : \"Node\"")
-              || head.contains("\"cat\":\"Node\""));
+    try (com.fasterxml.jackson.core.JsonParser p =
+        MAPPER.getFactory().createParser(file.toFile())) {
+      if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_ARRAY
+          || p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+        return false;
+      }
+      String cat = MAPPER.<JsonNode>readTree(p).path("cat").asText();
+      return cat.equals("Session") || cat.equals("Node");
     } catch (IOException e) {
-      return false;
+      return false; // not JSON, or gzip: the trace reader says what it is
     }
   }
 
