@@ -278,6 +278,18 @@ public final class Defaults {
     /** {@link #FORKS_VALUE} as text, for parameter defaults. */
     public static final String FORKS = "" + FORKS_VALUE;
 
+    /**
+     * Where the two sides run: {@code auto} (both in one JVM wherever their class paths allow it,
+     * forks for the rest) or {@code forks}.
+     */
+    public static final String MODE = "auto";
+
+    /**
+     * The shortest block of the pairs in one JVM, ms: a step faster than this runs several
+     * iterations per block, so a block's median is not one timer tick's worth of noise.
+     */
+    public static final double BLOCK_MS_VALUE = 5;
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
 

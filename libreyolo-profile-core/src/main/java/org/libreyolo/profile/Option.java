@@ -34,6 +34,8 @@ public enum Option {
    * Forks per side of the A/B across versions (the Maven {@code ab} goal with a baseline version).
    */
   AB_FORKS("abForks"),
+  /** Where the two sides of the A/B across versions run: one JVM where they fit, or forks. */
+  AB_MODE("abMode"),
   /** Iterations per A/B block. */
   BLOCK_RUNS("blockRuns"),
   /** The confidence threshold. */

@@ -4,16 +4,19 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 
 /**
- * The A/B across versions, judged: the fork gate's verdict per measured step of every perf test,
- * with what was compared (docs/versions.md). The report layer renders it.
+ * The A/B across versions, judged: a verdict per measured step of every perf test, from the pairs
+ * of alternating blocks when both sides ran in one JVM, else from the forks, with what was compared
+ * (docs/versions.md). The report layer renders it.
  *
  * @param baseline the baseline version's label (A)
  * @param candidate this build's label (B)
- * @param forks forks per side
+ * @param forks forks per side, for the tests judged by forks
+ * @param pairs pairs of blocks per step, for the tests judged in one process
  * @param gate the gate's settings
  * @param classpathDifferences how the two class paths differ, beyond the module's own classes
  * @param outcomes one per step (or per test not judged)
  * @param failures tests that fail on this build: the build fails whatever the timing says
+ * @param notes what else the reader should know (a test that left threads running)
  * @param verdict the worst of the outcomes
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -21,11 +24,16 @@ public record VersionVerdicts(
     String baseline,
     String candidate,
     int forks,
+    int pairs,
     GateOptions gate,
     List<String> classpathDifferences,
     List<Outcome> outcomes,
     List<String> failures,
+    List<String> notes,
     Verdict verdict) {
+  /** How an outcome's mode reads when both sides ran in one JVM. */
+  public static final String IN_ONE_PROCESS = "in one process";
+
   /**
    * One measured step of a test, or a test that could not be judged.
    *
@@ -33,8 +41,27 @@ public record VersionVerdicts(
    * @param step the step's key ({@code method}, {@code method.decode}), or null when nothing was
    *     measured
    * @param verdict REGRESSION, IMPROVED, PASS or INCONCLUSIVE
-   * @param gate the fork gate's result, or null when not judged
+   * @param gate the gate's result (the fork gate's; in one process its guards and counters), or
+   *     null when not judged
+   * @param paired the pairs' verdict when both sides ran in one JVM, else null
+   * @param mode {@link #IN_ONE_PROCESS}, or {@code forks: <why>}
    * @param why the verdict in words
    */
-  public record Outcome(String test, String step, Verdict verdict, Gate.Result gate, String why) {}
+  public record Outcome(
+      String test,
+      String step,
+      Verdict verdict,
+      Gate.Result gate,
+      PairedBlocks paired,
+      String mode,
+      String why) {
+    /**
+     * Whether the pairs in one JVM judged it.
+     *
+     * @return true in one process
+     */
+    public boolean inOneProcess() {
+      return IN_ONE_PROCESS.equals(mode);
+    }
+  }
 }

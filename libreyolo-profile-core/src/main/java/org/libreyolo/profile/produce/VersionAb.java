@@ -18,11 +18,16 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.PerfTestProtocol;
+import org.libreyolo.profile.process.PerfTestProtocol.Test;
+import org.libreyolo.profile.process.SharedClasspath;
 import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
@@ -42,6 +47,36 @@ public final class VersionAb {
    * class path).
    */
   public static final String FORK_MAIN = "org.libreyolo.profile.junit.PerfTestFork";
+
+  /**
+   * Where the two sides run: {@code AUTO} puts both in one JVM wherever their class paths allow it
+   * (pairs of alternating blocks, the narrower interval) and forks the rest, saying why; {@code
+   * FORKS} forks every test.
+   */
+  public enum Mode {
+    /** Both sides in one JVM where they fit, forks elsewhere. */
+    AUTO,
+    /** Every test in fresh JVMs per side. */
+    FORKS;
+
+    /**
+     * The mode a parameter value names.
+     *
+     * @param value {@code auto} or {@code forks}
+     * @return the mode
+     */
+    public static Mode of(String value) {
+      for (Mode m : values()) {
+        if (m.name().equalsIgnoreCase(value == null ? "" : value.strip())) {
+          return m;
+        }
+      }
+      throw LibreYoloException.badInput(
+          "{abMode} must be auto (both versions in one JVM where they fit) or forks, got '"
+              + value
+              + "'");
+    }
+  }
 
   /** The engine's versions are what an upgrade between versions changes: they may differ. */
   static final Set<String> MEASURED = Set.of("engine", "libtorch");
@@ -75,6 +110,14 @@ public final class VersionAb {
    * @param classpathDifferences what differs between the class paths, in words
    * @param outputDirectory the build's output root; the forks and result go under {@link
    *     Defaults.Versions#FOLDER}
+   * @param mode whether the sides may share one JVM
+   * @param pairs pairs of alternating blocks per step in one JVM
+   * @param ab the pairs' significance level and threshold (the gate's {@code alpha} and {@code
+   *     maxRegression})
+   * @param unshareable what the build tool knows cannot share one JVM (an artifact of the engine or
+   *     the test framework at another version), one phrase each
+   * @param summaryOnlyOnRegression write the markdown summary only when a step regressed or a test
+   *     fails on this build
    */
   public record Options(
       Path testClasses,
@@ -85,8 +128,20 @@ public final class VersionAb {
       Map<String, String> parameters,
       GateOptions gate,
       List<String> classpathDifferences,
-      Path outputDirectory) {
+      Path outputDirectory,
+      Mode mode,
+      int pairs,
+      List<String> unshareable,
+      boolean summaryOnlyOnRegression) {
     public Options {
+      if (pairs < PairedBlocks.MIN_PAIRS) {
+        throw LibreYoloException.badInput(
+            "{pairs} must be >= "
+                + PairedBlocks.MIN_PAIRS
+                + " for a paired interval, got "
+                + pairs);
+      }
+      unshareable = List.copyOf(unshareable);
       if (forks < BlockStatistics.MIN_FORKS || forks > 100) {
         throw LibreYoloException.badInput(
             "{abForks} must be within "
@@ -123,6 +178,10 @@ public final class VersionAb {
       private GateOptions gate = GateOptions.defaults();
       private List<String> classpathDifferences = List.of();
       private Path outputDirectory = Path.of("target");
+      private Mode mode = Mode.AUTO;
+      private int pairs = Defaults.Ab.PAIRS_VALUE;
+      private List<String> unshareable = List.of();
+      private boolean summaryOnlyOnRegression;
 
       private Builder(Path testClasses, Side baseline, Side candidate) {
         this.testClasses = testClasses;
@@ -197,6 +256,52 @@ public final class VersionAb {
       }
 
       /**
+       * Sets whether the sides may share one JVM ({@link Mode#AUTO}) or always fork.
+       *
+       * @param v the mode
+       * @return this builder
+       */
+      public Builder mode(Mode v) {
+        mode = v;
+        return this;
+      }
+
+      /**
+       * Sets the pairs of alternating blocks per step when both sides share one JVM.
+       *
+       * @param v the pairs
+       * @return this builder
+       */
+      public Builder pairs(int v) {
+        pairs = v;
+        return this;
+      }
+
+      /**
+       * Sets what the build tool knows cannot share one JVM, one phrase each ({@code ai.djl:api
+       * 0.35.0 -> 0.36.0}).
+       *
+       * @param v the phrases
+       * @return this builder
+       */
+      public Builder unshareable(List<String> v) {
+        unshareable = v;
+        return this;
+      }
+
+      /**
+       * Sets whether the markdown summary is written only when a step regressed or a test fails on
+       * this build.
+       *
+       * @param v true for an alert-only summary
+       * @return this builder
+       */
+      public Builder summaryOnlyOnRegression(boolean v) {
+        summaryOnlyOnRegression = v;
+        return this;
+      }
+
+      /**
        * The options, validated.
        *
        * @return the options
@@ -211,7 +316,11 @@ public final class VersionAb {
             parameters,
             gate,
             classpathDifferences,
-            outputDirectory);
+            outputDirectory,
+            mode,
+            pairs,
+            unshareable,
+            summaryOnlyOnRegression);
       }
     }
   }
@@ -222,27 +331,24 @@ public final class VersionAb {
    * @param failures tests that fail on this build: the build fails whatever the timing says
    * @param lines the report, one line each
    * @param file the result file
+   * @param summary the markdown summary, or null when not written (alert-only and nothing
+   *     regressed)
    */
   public record Result(
       Verdict verdict,
       List<VersionVerdicts.Outcome> outcomes,
       List<String> failures,
       List<String> lines,
-      Path file) {}
-
-  /** A perf test as the discovery fork names it. */
-  record Test(String uniqueId, String className, String method) {
-    String id() {
-      return className.substring(className.lastIndexOf('.') + 1).replace('$', '.') + "." + method;
-    }
-  }
+      Path file,
+      Path summary) {}
 
   /**
-   * Runs the A/B: discovery on this build's class path, {@code forks} forks per side alternating,
-   * then the gate per step.
+   * Runs the A/B: discovery on this build's class path; both sides in one JVM where their class
+   * paths allow it, pairs of alternating blocks per step; {@code forks} forks per side,
+   * alternating, for the tests that cannot share one, each saying why; then the verdict per step.
    *
    * @param o what to run
-   * @param progress one line per fork as it starts
+   * @param progress one line per JVM as it starts
    * @return the verdicts, written to {@code versions/versions-result.json}
    */
   public static Result run(Options o, Consumer<String> progress) {
@@ -255,17 +361,84 @@ public final class VersionAb {
               + " (a test method that takes a"
               + " StepProfiler): nothing to compare against the baseline");
     }
-    Folders.delete(folder); // an earlier A/B's forks must never be read as this one's
+    Folders.delete(folder); // an earlier A/B's files must never be read as this one's
     progress.accept(
         "perf tests: "
             + String.join(", ", tests.stream().map(Test::id).toList())
             + "; "
-            + o.forks()
-            + " forks per side, "
             + o.baseline().label()
             + " (A) and "
             + o.candidate().label()
             + " (B)");
+    List<VersionVerdicts.Outcome> judged = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    Map<Test, String> forked = new LinkedHashMap<>(); // a test the forks judge, and why
+    if (o.mode() == Mode.FORKS) {
+      tests.forEach(t -> forked.put(t, "forks: abMode=forks"));
+    } else {
+      SharedClasspath split =
+          SharedClasspath.split(
+              o.testClasses(),
+              o.baseline().classpath(),
+              o.candidate().classpath(),
+              o.unshareable());
+      if (split.possible()) {
+        PairedRun.run(o, split, tests, folder, judged, forked, notes, progress);
+      } else {
+        progress.accept("both versions cannot share one JVM: " + split.whyNot());
+        tests.forEach(t -> forked.put(t, "forks: " + split.whyNot()));
+      }
+    }
+    if (!forked.isEmpty()) {
+      forks(o, forked, folder, judged, failures, progress);
+    }
+    // the outcomes in discovery order, whichever way each was judged
+    List<VersionVerdicts.Outcome> ordered = new ArrayList<>();
+    for (Test t : tests) {
+      judged.stream().filter(x -> x.test().startsWith(t.id())).forEach(ordered::add);
+    }
+    judged.stream().filter(x -> !ordered.contains(x)).forEach(ordered::add);
+    Verdict overall = Gate.worst(ordered.stream().map(VersionVerdicts.Outcome::verdict).toList());
+    VersionVerdicts verdicts =
+        new VersionVerdicts(
+            o.baseline().label(),
+            o.candidate().label(),
+            o.forks(),
+            o.pairs(),
+            o.gate(),
+            o.classpathDifferences(),
+            ordered,
+            failures,
+            notes,
+            overall);
+    List<String> lines = VersionAbReport.lines(verdicts);
+    Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
+    ObjectNode json = VersionAbReport.json(verdicts);
+    String markdown = VersionAbReport.markdown(verdicts);
+    Path summary = folder.resolve(Defaults.Versions.SUMMARY_FILE);
+    if (o.summaryOnlyOnRegression() && overall != Verdict.REGRESSION && failures.isEmpty()) {
+      summary = null; // an alert-only comment: nothing to say
+    } else {
+      AtomicFiles.write(summary, out -> out.write(markdown.getBytes(StandardCharsets.UTF_8)));
+    }
+    AtomicFiles.write(
+        file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
+    return new Result(overall, ordered, failures, lines, file, summary);
+  }
+
+  /**
+   * The tests that could not share one JVM: a short probe fork on the baseline first, then {@code
+   * forks} forks per side alternating, judged by the fork gate; each outcome names why it forked.
+   */
+  private static void forks(
+      Options o,
+      Map<Test, String> forked,
+      Path folder,
+      List<VersionVerdicts.Outcome> judged,
+      List<String> failures,
+      Consumer<String> progress) {
+    List<Test> tests = new ArrayList<>(forked.keySet());
     // which tests link against the baseline, in a short fork first: the measured forks of both
     // sides then run the same tests in the same order (a test failing on one side only would leave
     // the next ones another JVM to run in: its JIT state, its heap)
@@ -279,22 +452,13 @@ public final class VersionAb {
         "probing " + o.baseline().label() + " (does every test run against it?)",
         probe,
         progress);
-    List<VersionVerdicts.Outcome> judged = new ArrayList<>();
     List<Test> measured = new ArrayList<>();
     for (Test t : tests) {
       Failure there = probe.failure(t);
       if (there == null) {
         measured.add(t);
       } else {
-        judged.add(
-            new VersionVerdicts.Outcome(
-                t.id(),
-                null,
-                Verdict.INCONCLUSIVE,
-                null,
-                !there.symbol().isEmpty()
-                    ? "does not link against " + o.baseline().label() + ": " + there.symbol()
-                    : "fails against " + o.baseline().label() + ": " + there.line()));
+        judged.add(notJudged(t, forked.get(t), baselineFailure(o, there, "")));
       }
     }
     Map<Arm, ArmRuns> runs = new EnumMap<>(Arm.class);
@@ -336,7 +500,6 @@ public final class VersionAb {
         }
       }
     }
-    List<String> failures = new ArrayList<>();
     for (Test t : measured) {
       Failure here = runs.get(Arm.CANDIDATE).failure(t);
       if (here != null) {
@@ -345,39 +508,30 @@ public final class VersionAb {
       }
       Failure there = runs.get(Arm.BASELINE).failure(t);
       if (there != null) {
-        judged.add(
-            new VersionVerdicts.Outcome(
-                t.id(),
-                null,
-                Verdict.INCONCLUSIVE,
-                null,
-                "fails against " + o.baseline().label() + " in a measured fork: " + there.line()));
+        judged.add(notJudged(t, forked.get(t), baselineFailure(o, there, " in a measured fork")));
         continue;
       }
       judged.addAll(
-          judge(o, t, runs.get(Arm.BASELINE).steps, runs.get(Arm.CANDIDATE).steps, folder));
+          judge(
+              o,
+              t,
+              runs.get(Arm.BASELINE).steps,
+              runs.get(Arm.CANDIDATE).steps,
+              folder,
+              forked.get(t)));
     }
-    Verdict overall = Gate.worst(judged.stream().map(VersionVerdicts.Outcome::verdict).toList());
-    VersionVerdicts verdicts =
-        new VersionVerdicts(
-            o.baseline().label(),
-            o.candidate().label(),
-            o.forks(),
-            o.gate(),
-            o.classpathDifferences(),
-            judged,
-            failures,
-            overall);
-    List<String> lines = VersionAbReport.lines(verdicts);
-    Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
-    ObjectNode json = VersionAbReport.json(verdicts);
-    String markdown = VersionAbReport.markdown(verdicts);
-    AtomicFiles.write(
-        folder.resolve(Defaults.Versions.SUMMARY_FILE),
-        out -> out.write(markdown.getBytes(StandardCharsets.UTF_8)));
-    AtomicFiles.write(
-        file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
-    return new Result(overall, judged, failures, lines, file);
+  }
+
+  /** What a test's failure on the baseline says: the symbol it cannot link, or its first line. */
+  static String baselineFailure(Options o, Failure f, String where) {
+    return !f.symbol().isEmpty()
+        ? "does not link against " + o.baseline().label() + ": " + f.symbol()
+        : "fails against " + o.baseline().label() + where + ": " + f.line();
+  }
+
+  /** A test not judged: INCONCLUSIVE with why. */
+  static VersionVerdicts.Outcome notJudged(Test t, String mode, String why) {
+    return new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, null, mode, why);
   }
 
   /** The tests grouped by class, in discovery order. */
@@ -418,6 +572,38 @@ public final class VersionAb {
    */
   record Failure(String symbol, String line) {}
 
+  /** How a side's tests failed, by unique id (a test's, an invocation's, a container's). */
+  static final class Failures {
+    private final Map<String, Failure> byId = new LinkedHashMap<>();
+
+    static Failures of(List<PerfTestProtocol.Outcome> outcomes) {
+      Failures f = new Failures();
+      f.add(outcomes);
+      return f;
+    }
+
+    /** The outcomes that failed (an abort is the other side's failure, not this one's). */
+    void add(List<PerfTestProtocol.Outcome> outcomes) {
+      for (PerfTestProtocol.Outcome x : outcomes) {
+        if (x.failed()) {
+          byId.putIfAbsent(x.uniqueId(), new Failure(x.missingSymbol(), x.firstLine()));
+        }
+      }
+    }
+
+    /**
+     * The test's first failure: its own, an invocation's, or its class's (a container above it).
+     */
+    Failure of(Test t) {
+      for (Map.Entry<String, Failure> e : byId.entrySet()) {
+        if (e.getKey().startsWith(t.uniqueId()) || t.uniqueId().startsWith(e.getKey())) {
+          return e.getValue();
+        }
+      }
+      return null;
+    }
+  }
+
   /**
    * What one side's forks left: their folders, the tests that failed there, or why the side could
    * not fork.
@@ -426,22 +612,11 @@ public final class VersionAb {
     /** Every step profile the side's forks wrote, in fork order (listed once, read per test). */
     final List<StepLayout.Step> steps = new ArrayList<>();
 
-    final Map<String, Failure> failures = new LinkedHashMap<>();
+    final Failures failures = new Failures();
     String broken;
 
-    /**
-     * The test's first failure: its own, an invocation's, or its class's (a container above it).
-     */
     Failure failure(Test t) {
-      if (broken != null) {
-        return new Failure("", broken);
-      }
-      for (Map.Entry<String, Failure> e : failures.entrySet()) {
-        if (e.getKey().startsWith(t.uniqueId()) || t.uniqueId().startsWith(e.getKey())) {
-          return e.getValue();
-        }
-      }
-      return null;
+      return broken != null ? new Failure("", broken) : failures.of(t);
     }
   }
 
@@ -459,7 +634,7 @@ public final class VersionAb {
       ArmRuns into,
       Consumer<String> progress) {
     progress.accept(what);
-    Path outcomes = root.resolve("outcomes.tsv");
+    Path outcomes = root.resolve("outcomes.json");
     List<String> args = new ArrayList<>(List.of("run", root.toString(), outcomes.toString()));
     Map<String, String> parameters = new LinkedHashMap<>(o.parameters());
     parameters.putAll(extra);
@@ -481,12 +656,9 @@ public final class VersionAb {
       return;
     }
     into.steps.addAll(new StepLayout(root, root).steps());
-    for (String line : readLines(outcomes)) { // unique id, status, missing symbol, first line
-      String[] f = line.split("\t", -1);
-      if (f.length == 4 && !f[1].equals("SUCCESSFUL")) {
-        into.failures.putIfAbsent(f[0], new Failure(f[2], f[3]));
-      }
-    }
+    PerfTestProtocol.ForkReport report =
+        PerfTestProtocol.read(outcomes, PerfTestProtocol.ForkReport.class);
+    into.failures.add(report == null ? List.of() : report.outcomes());
   }
 
   /**
@@ -501,7 +673,7 @@ public final class VersionAb {
       throw LibreYoloException.badInput("cannot create a temporary folder: " + e.getMessage(), e);
     }
     try {
-      Path list = scratch.resolve("tests.tsv");
+      Path list = scratch.resolve("tests.json");
       Forking.run(
           o.candidate().classpath(),
           o.workingDirectory(),
@@ -509,14 +681,9 @@ public final class VersionAb {
           List.of("discover", o.testClasses().toString(), list.toString()),
           scratch.resolve("discover.log"),
           "discovering the perf tests");
-      List<Test> tests = new ArrayList<>();
-      for (String line : readLines(list)) {
-        String[] f = line.split("\t", -1);
-        if (f.length == 3) {
-          tests.add(new Test(f[0], f[1], f[2]));
-        }
-      }
-      return tests;
+      PerfTestProtocol.Discovery found =
+          PerfTestProtocol.read(list, PerfTestProtocol.Discovery.class);
+      return found == null ? List.of() : found.tests();
     } finally {
       Folders.delete(scratch);
     }
@@ -528,13 +695,12 @@ public final class VersionAb {
       Test t,
       List<StepLayout.Step> baseline,
       List<StepLayout.Step> candidate,
-      Path folder) {
+      Path folder,
+      String mode) {
     Map<String, List<Path>> a = steps(t, baseline);
     Map<String, List<Path>> b = steps(t, candidate);
     if (b.isEmpty()) {
-      return List.of(
-          new VersionVerdicts.Outcome(
-              t.id(), null, Verdict.INCONCLUSIVE, null, "measured nothing on this build"));
+      return List.of(notJudged(t, mode, "measured nothing on this build"));
     }
     List<VersionVerdicts.Outcome> out = new ArrayList<>();
     GateOptions gate = o.gate().withJobNoise(0); // one job: its state is shared by both sides
@@ -549,6 +715,8 @@ public final class VersionAb {
                 step.getKey(),
                 Verdict.INCONCLUSIVE,
                 null,
+                null,
+                mode,
                 "measured in "
                     + before.size()
                     + " and "
@@ -562,12 +730,19 @@ public final class VersionAb {
       if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
         out.add(
             new VersionVerdicts.Outcome(
-                name, step.getKey(), Verdict.INCONCLUSIVE, null, "no timing blocks to compare"));
+                name,
+                step.getKey(),
+                Verdict.INCONCLUSIVE,
+                null,
+                null,
+                mode,
+                "no timing blocks to compare"));
         continue;
       }
       Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
       out.add(
-          new VersionVerdicts.Outcome(name, step.getKey(), r.verdict(), r, VersionAbReport.why(r)));
+          new VersionVerdicts.Outcome(
+              name, step.getKey(), r.verdict(), r, null, mode, VersionAbReport.why(r)));
     }
     return out;
   }
@@ -581,26 +756,21 @@ public final class VersionAb {
   private static Map<String, List<Path>> steps(Test t, List<StepLayout.Step> found) {
     Map<String, List<Path>> out = new LinkedHashMap<>();
     for (StepLayout.Step s : found) {
-      String key = s.key();
-      boolean ours =
-          s.className().equals(t.className())
-              && key.startsWith(t.method())
-              && (key.length() == t.method().length()
-                  || "[.".indexOf(key.charAt(t.method().length())) >= 0);
-      if (ours) {
-        out.computeIfAbsent(key, k -> new ArrayList<>()).add(s.profile().getParent());
+      if (measures(t, s.className(), s.key())) {
+        out.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s.profile().getParent());
       }
     }
     return out;
   }
 
-  private static List<String> readLines(Path file) {
-    try {
-      return Files.isRegularFile(file)
-          ? Files.readAllLines(file, StandardCharsets.UTF_8)
-          : List.of();
-    } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
-    }
+  /**
+   * Whether a step ({@code class}, {@code key}) is one of the test's: its method, an invocation of
+   * it ({@code method[2]}) or a named step of it ({@code method.decode}).
+   */
+  static boolean measures(Test t, String className, String key) {
+    return className.equals(t.className())
+        && key.startsWith(t.method())
+        && (key.length() == t.method().length()
+            || "[.".indexOf(key.charAt(t.method().length())) >= 0);
   }
 }

@@ -9,9 +9,11 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.internal.python.PyRound;
 
 /**
  * The A/B across versions ({@link VersionVerdicts}) as the Maven {@code ab} goal logs it, as {@code
@@ -64,6 +66,49 @@ public final class VersionAbReport {
   }
 
   /**
+   * How the tests were measured, in one phrase: how many in one process (pairs of alternating
+   * blocks) and how many in forks.
+   *
+   * @param v the verdicts
+   * @return the phrase
+   */
+  static String measured(VersionVerdicts v) {
+    long together =
+        v.outcomes().stream()
+            .filter(VersionVerdicts.Outcome::inOneProcess)
+            .map(VersionVerdicts.Outcome::test)
+            .distinct()
+            .count();
+    long forked =
+        v.outcomes().stream()
+            .filter(x -> !x.inOneProcess())
+            .map(VersionVerdicts.Outcome::test)
+            .distinct()
+            .count();
+    List<String> parts = new ArrayList<>();
+    if (together > 0) {
+      parts.add(
+          tests(together)
+              + " in one process ("
+              + v.pairs()
+              + " pairs of alternating blocks per step)");
+    }
+    if (forked > 0 || together == 0) {
+      parts.add(tests(forked) + " in forks (" + v.forks() + " a side, alternating)");
+    }
+    return String.join(", ", parts);
+  }
+
+  private static String tests(long n) {
+    return n + " test" + (n == 1 ? "" : "s");
+  }
+
+  /** A forked outcome says why it forked; one in one process needs no word more than its why. */
+  private static String mode(VersionVerdicts.Outcome x) {
+    return x.inOneProcess() || x.mode() == null ? "" : " - " + x.mode();
+  }
+
+  /**
    * The log's lines.
    *
    * @param v the verdicts
@@ -77,8 +122,8 @@ public final class VersionAbReport {
             + " (A) vs "
             + v.candidate()
             + " (B), "
-            + v.forks()
-            + " forks each, alternating; the fork gate at alpha "
+            + measured(v)
+            + "; alpha "
             + v.gate().alpha()
             + ", threshold "
             + Math.round(v.gate().maxRegression() * 1000) / 10.0
@@ -89,8 +134,14 @@ public final class VersionAbReport {
       v.classpathDifferences().forEach(d -> lines.add("class path: " + d));
     }
     for (VersionVerdicts.Outcome x : v.outcomes()) {
-      lines.add(x.test() + ": " + x.verdict() + (x.why().isEmpty() ? "" : " (" + x.why() + ")"));
+      lines.add(
+          x.test()
+              + ": "
+              + x.verdict()
+              + (x.why().isEmpty() ? "" : " (" + x.why() + ")")
+              + mode(x));
     }
+    v.notes().forEach(n -> lines.add("note: " + n));
     lines.addAll(v.failures());
     lines.add(
         "verdict: "
@@ -105,7 +156,8 @@ public final class VersionAbReport {
   }
 
   /**
-   * The same verdicts as a markdown table, for a pull request's comment or a CI job summary.
+   * The same verdicts as a markdown table, for a pull request's comment or a CI job summary: the
+   * verdict first.
    *
    * @param v the verdicts
    * @return the markdown
@@ -120,40 +172,58 @@ public final class VersionAbReport {
     b.append(v.candidate())
         .append(" vs ")
         .append(v.baseline())
-        .append(", ")
-        .append(v.forks())
-        .append(" forks each, alternating; threshold ")
+        .append(": ")
+        .append(measured(v))
+        .append("; threshold ")
         .append(Math.round(v.gate().maxRegression() * 1000) / 10.0)
         .append("%, alpha ")
         .append(v.gate().alpha())
         .append("\n\n");
     b.append("| test | verdict | time change | ")
         .append(VerdictRule.confidence(v.gate().alpha()))
-        .append(" interval | forks | MDE |\n|---|---|---|---|---|---|\n");
+        .append(" interval | measured | MDE |\n|---|---|---|---|---|---|\n");
     for (VersionVerdicts.Outcome x : v.outcomes()) {
       BlockStatistics s = x.gate() == null ? null : x.gate().timing();
       b.append("| ").append(x.test()).append(" | ").append(x.verdict().name()).append(" | ");
-      if (s != null) {
+      if (x.paired() != null) {
         b.append(
             String.format(
                 Locale.ROOT,
-                "%+.1f%% | [%+.1f%%, %+.1f%%] | %d/%d | %.1f%%",
+                "%+.1f%% | [%+.1f%%, %+.1f%%] | %d pairs, one process | %.1f%%",
+                100 * x.paired().change(),
+                100 * x.paired().ciLow(),
+                100 * x.paired().ciHigh(),
+                x.paired().pairs(),
+                100 * x.paired().mde()));
+      } else if (s != null) {
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "%+.1f%% | [%+.1f%%, %+.1f%%] | %d/%d forks (%s) | %.1f%%",
                 100 * s.change(),
                 100 * s.ciLow(),
                 100 * s.ciHigh(),
                 s.forksBefore(),
                 s.forksAfter(),
+                cell(x.mode()),
                 100 * s.mde()));
       } else {
-        b.append(x.why().replace("|", "\\|")).append(" | | |");
+        b.append(cell(x.why())).append(" | | ").append(cell(x.mode())).append(" |");
       }
       b.append(" |\n");
     }
     v.failures().forEach(f -> b.append("\n- ").append(f));
+    v.notes().forEach(n -> b.append("\n- note: ").append(n));
     if (!v.classpathDifferences().isEmpty()) {
-      b.append("\nClass paths: ").append(String.join("; ", v.classpathDifferences())).append("\n");
+      b.append("\n\nClass paths: ")
+          .append(String.join("; ", v.classpathDifferences()))
+          .append("\n");
     }
     return b.toString();
+  }
+
+  private static String cell(String s) {
+    return s == null ? "" : s.replace("|", "\\|");
   }
 
   /**
@@ -170,6 +240,7 @@ public final class VersionAbReport {
     out.put("baseline", v.baseline());
     out.put("candidate", v.candidate());
     out.put("forks_per_side", v.forks());
+    out.put("pairs_per_step", v.pairs());
     ArrayNode diffs = out.putArray("classpath_differences");
     v.classpathDifferences().forEach(diffs::add);
     ArrayNode tests = out.putArray("tests");
@@ -178,13 +249,30 @@ public final class VersionAbReport {
       n.put("test", x.test());
       n.put("step", x.step());
       n.put("verdict", x.verdict().name());
+      n.put("mode", x.mode());
       n.put("why", x.why());
       if (x.gate() != null) {
-        n.set("gate", GateReport.json(x.gate()));
+        ObjectNode gate = GateReport.json(x.gate());
+        if (x.paired() != null) { // the pairs are the timing evidence: the fork rows do not apply
+          PairedBlocks p = x.paired();
+          gate.put("verdict", x.verdict().name());
+          gate.put("mde", PyRound.round(p.mde(), 4));
+          gate.put("unstable_machine", (String) null);
+          gate.remove("metrics");
+          ObjectNode t = gate.putObject("timing");
+          t.put("verdict", p.verdict().name());
+          t.put("pairs", p.pairs());
+          t.put("change", PyRound.round(p.change(), 4));
+          t.putArray("ci").add(PyRound.round(p.ciLow(), 4)).add(PyRound.round(p.ciHigh(), 4));
+          t.put("why", p.why());
+        }
+        n.set("gate", gate);
       }
     }
     ArrayNode failing = out.putArray("failures");
     v.failures().forEach(failing::add);
+    ArrayNode notes = out.putArray("notes");
+    v.notes().forEach(notes::add);
     return out;
   }
 }

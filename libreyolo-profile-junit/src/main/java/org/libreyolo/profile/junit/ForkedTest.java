@@ -12,7 +12,7 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
-import org.libreyolo.profile.produce.Forking;
+import org.libreyolo.profile.process.Forking;
 
 /**
  * One fork of a perf test: runs the one test (its unique id: a parameterized invocation stays

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.function.ThrowingSupplier;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.process.Forking;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.Engine;
-import org.libreyolo.profile.produce.Forking;
 import org.libreyolo.profile.produce.OnnxModel;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
@@ -173,6 +173,10 @@ final class MeasuringStepProfiler implements StepProfiler {
               + "' twice: each step is measured"
               + " once per test, against its own baseline; name the others with profiler.step(\"name\").measure(...)");
     }
+    if (config.fork().pairedSide() != null) {
+      // both sides' tests wait here for each other: the pairing measures one step at a time
+      return measureLocked(step);
+    }
     SECTION.lock();
     try {
       return measureLocked(step);
@@ -192,7 +196,10 @@ final class MeasuringStepProfiler implements StepProfiler {
   private StepResult measureLocked(StepBody step) {
     Path dir = config.outputDirectory();
     CustomStepProfiler.Options options = config.options(device(), modelParams, onnx);
-    Profile profile = config.forks() > 1 ? forked(options) : inProcess(options, step);
+    Profile profile =
+        config.fork().pairedSide() != null
+            ? paired(options, step)
+            : config.forks() > 1 ? forked(options) : inProcess(options, step);
     Path report = Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
     if (config.fork().inFork()) { // a fork measures; its parent merges, gates and reports
       return result(profile, dir.resolve("profile.json"), report, null);
@@ -215,35 +222,60 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   private Profile inProcess(CustomStepProfiler.Options options, StepBody step) {
-    // threads are the engine's: a plain-JVM step (no model named, no engine up) runs without
-    // libtorch
-    if (config.threads() > 0 && (modelParams >= 0 || Engine.booted())) {
-      Engine.boot(config.threads());
-    }
+    bootEngine();
     try {
-      return CustomStepProfiler.run(
-          options,
-          new CustomStepProfiler.Step() {
-            @Override
-            public void prepare(int index) throws Exception {
-              checked(step::prepare);
-            }
-
-            @Override
-            public void run(CustomStepProfiler.Phases clock, int index) throws Exception {
-              checked(() -> step.run(new ClockPhases(clock)));
-            }
-
-            @Override
-            public void finish(int index) throws Exception {
-              checked(step::finish);
-            }
-          });
+      return CustomStepProfiler.run(options, asStep(step));
     } catch (CustomStepProfiler.StepFailedException e) {
       throw new AssertionError(id() + ": the measured step threw " + e.getCause(), e.getCause());
     } catch (ClockPhases.PhaseFailedException e) {
       throw new AssertionError(id() + ": " + e.getMessage(), e.getCause());
     }
+  }
+
+  /**
+   * In a JVM holding both sides of an A/B across versions: the step handed to the pairing, which
+   * measures it beside the other side's (docs/versions.md).
+   */
+  private Profile paired(CustomStepProfiler.Options options, StepBody step) {
+    bootEngine();
+    return PairedSides.current()
+        .measure(
+            PairedSides.Side.of(config.fork().pairedSide()),
+            config.files().className(),
+            config.outputDirectory().getFileName().toString(),
+            id(),
+            options,
+            asStep(step));
+  }
+
+  /**
+   * Threads are the engine's: a plain-JVM step (no model named, no engine up) runs without
+   * libtorch.
+   */
+  private void bootEngine() {
+    if (config.threads() > 0 && (modelParams >= 0 || Engine.booted())) {
+      Engine.boot(config.threads());
+    }
+  }
+
+  /** The test's step as core's: the user's checked exceptions pass through. */
+  private static CustomStepProfiler.Step asStep(StepBody step) {
+    return new CustomStepProfiler.Step() {
+      @Override
+      public void prepare(int index) throws Exception {
+        checked(step::prepare);
+      }
+
+      @Override
+      public void run(CustomStepProfiler.Phases clock, int index) throws Exception {
+        checked(() -> step.run(new ClockPhases(clock)));
+      }
+
+      @Override
+      public void finish(int index) throws Exception {
+        checked(step::finish);
+      }
+    };
   }
 
   /**

@@ -3,12 +3,8 @@ package org.libreyolo.profile.junit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
-import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,56 +20,66 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
-import org.libreyolo.profile.produce.Forking;
+import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.PerfTestProtocol;
 
 /**
- * A fork of a module's perf tests, on the class path of one side of an A/B across versions: {@code
- * discover <test classes> <out>} lists the tests that take a {@link StepProfiler} (one line each:
- * unique id, class, method), {@code run <root> <outcomes> [-Pkey=value]... <unique id>...} runs
- * them through the JUnit Platform launcher, their profiles under {@code root}, and writes one line
- * per test that finished: unique id, status, the missing symbol of a linkage error, the first line
- * of its failure. A failing test is an outcome, not the fork's error.
+ * The JVM running a module's perf tests for an A/B across versions, answering in {@link
+ * PerfTestProtocol}'s records: {@code discover <test classes> <out>} lists the tests that take a
+ * {@link StepProfiler}; {@code run <root> <out> [-Pkey=value]... <unique id>...} runs them through
+ * the JUnit Platform launcher on one side's class path (a fork), their profiles under {@code root},
+ * and reports how each finished; {@code pairs <request> <out>} holds both sides in this JVM and
+ * runs them in alternating blocks ({@link PairedSides}). A failing test is an outcome, not the
+ * JVM's error.
  */
 final class PerfTestFork {
-  static final String TAB = "\t";
-
   private PerfTestFork() {}
 
   public static void main(String[] args) {
     Forking.guard(
         () -> {
           if (args.length >= 3 && args[0].equals("discover")) {
-            write(Path.of(args[2]), discover(Path.of(args[1])));
+            PerfTestProtocol.write(
+                Path.of(args[2]), new PerfTestProtocol.Discovery(discover(Path.of(args[1]))));
           } else if (args.length >= 3 && args[0].equals("run")) {
-            write(
+            PerfTestProtocol.write(
                 Path.of(args[2]),
-                run(Path.of(args[1]), Arrays.asList(args).subList(3, args.length)));
+                new PerfTestProtocol.ForkReport(
+                    run(Path.of(args[1]), Arrays.asList(args).subList(3, args.length))));
+          } else if (args.length >= 3 && args[0].equals("pairs")) {
+            PerfTestProtocol.PairedRequest request =
+                PerfTestProtocol.read(Path.of(args[1]), PerfTestProtocol.PairedRequest.class);
+            if (request == null) {
+              throw new IllegalArgumentException("no request at " + args[1]);
+            }
+            PerfTestProtocol.write(Path.of(args[2]), PairedSides.run(request));
           } else {
             throw new IllegalArgumentException(
-                "usage: PerfTestFork discover DIR OUT | run ROOT OUT [-Pk=v]... ID...");
+                "usage: PerfTestFork discover DIR OUT | run ROOT OUT [-Pk=v]... ID... | pairs"
+                    + " REQUEST OUT");
           }
         });
     System.exit(0);
   }
 
   /** The perf tests under a test-classes folder, in discovery order. */
-  static List<String> discover(Path testClasses) {
+  static List<PerfTestProtocol.Test> discover(Path testClasses) {
     Launcher launcher = LauncherFactory.create();
     TestPlan plan =
         launcher.discover(
             LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClasspathRoots(Set.of(testClasses)))
                 .build());
-    List<String> out = new ArrayList<>();
+    List<PerfTestProtocol.Test> out = new ArrayList<>();
     for (TestIdentifier root : plan.getRoots()) {
       collect(plan, root, out);
     }
     return out;
   }
 
-  private static void collect(TestPlan plan, TestIdentifier id, List<String> out) {
+  private static void collect(TestPlan plan, TestIdentifier id, List<PerfTestProtocol.Test> out) {
     if (id.getSource().orElse(null) instanceof MethodSource m && takesProfiler(m)) {
-      out.add(id.getUniqueId() + TAB + m.getClassName() + TAB + m.getMethodName());
+      out.add(new PerfTestProtocol.Test(id.getUniqueId(), m.getClassName(), m.getMethodName()));
       return; // a parameterized test's template: its invocations run with it
     }
     plan.getChildren(id).forEach(child -> collect(plan, child, out));
@@ -88,8 +94,8 @@ final class PerfTestFork {
     }
   }
 
-  /** Runs the tests; one outcome line per test or container that finished. */
-  static List<String> run(Path root, List<String> rest) {
+  /** Runs the tests; one outcome per test or container that finished. */
+  static List<PerfTestProtocol.Outcome> run(Path root, List<String> rest) {
     Map<String, String> parameters = new LinkedHashMap<>();
     // one launcher run per test class, in the order given: the parent rotates it between forks,
     // and a class's fixtures (@BeforeAll, a ModelFixture) still load once
@@ -107,25 +113,9 @@ final class PerfTestFork {
     parameters.put(
         StepConfig.PREFIX + "skip",
         "false"); // -Dlibreyolo.profile.skip=true was for Surefire's run
-    List<String> outcomes = new ArrayList<>();
+    List<PerfTestProtocol.Outcome> outcomes = new ArrayList<>();
     Launcher launcher = LauncherFactory.create();
-    TestExecutionListener listener =
-        new TestExecutionListener() {
-          @Override
-          public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            Throwable t = result.getThrowable().orElse(null);
-            if (id.isTest() || t != null) {
-              outcomes.add(
-                  id.getUniqueId()
-                      + TAB
-                      + result.getStatus()
-                      + TAB
-                      + missingSymbol(t)
-                      + TAB
-                      + firstLine(t));
-            }
-          }
-        };
+    TestExecutionListener listener = recording(outcomes);
     for (List<DiscoverySelector> selectors : byClass.values()) {
       launcher.execute(
           LauncherDiscoveryRequestBuilder.request()
@@ -135,6 +125,21 @@ final class PerfTestFork {
           listener);
     }
     return outcomes;
+  }
+
+  /** A listener adding an outcome per test, and per container that failed, to {@code into}. */
+  static TestExecutionListener recording(List<PerfTestProtocol.Outcome> into) {
+    return new TestExecutionListener() {
+      @Override
+      public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        Throwable t = result.getThrowable().orElse(null);
+        if (id.isTest() || t != null) {
+          into.add(
+              new PerfTestProtocol.Outcome(
+                  id.getUniqueId(), result.getStatus().name(), missingSymbol(t), firstLine(t)));
+        }
+      }
+    };
   }
 
   /**
@@ -158,7 +163,7 @@ final class PerfTestFork {
     return "";
   }
 
-  private static String firstLine(Throwable t) {
+  static String firstLine(Throwable t) {
     if (t == null) {
       return "";
     }
@@ -168,17 +173,5 @@ final class PerfTestFork {
 
   private static String clean(String s) {
     return s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
-  }
-
-  /** Whole or not at all: the parent never reads half a file. */
-  private static void write(Path out, List<String> lines) {
-    try {
-      Files.createDirectories(out.toAbsolutePath().getParent());
-      Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
-      Files.write(tmp, lines, StandardCharsets.UTF_8);
-      Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write " + out + ": " + e.getMessage(), e);
-    }
   }
 }

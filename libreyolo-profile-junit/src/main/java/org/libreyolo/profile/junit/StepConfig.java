@@ -18,8 +18,8 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.process.Forking;
 import org.libreyolo.profile.produce.CustomStepProfiler;
-import org.libreyolo.profile.produce.Forking;
 
 /**
  * The settings of one profiled test: each attribute from the method's {@link ProfiledStep}, else
@@ -60,12 +60,24 @@ record StepConfig(
 
   /**
    * This test's place in a forked measurement: in the parent, its unique id and the parameters a
-   * fork gets; in a fork ({@code inFork}), measure only, into the fork's folder.
+   * fork gets; in a fork ({@code inFork}), measure only, into the fork's folder; in a JVM holding
+   * both sides of an A/B across versions, the side this test runs on ({@code pairedSide}, else
+   * null).
    */
-  record Fork(boolean inFork, String uniqueId, java.util.Map<String, String> parameters) {}
+  record Fork(
+      boolean inFork,
+      String uniqueId,
+      java.util.Map<String, String> parameters,
+      String pairedSide) {}
 
   /** Set by the parent on each fork: the folder the fork writes its profiles under (internal). */
   static final String FORK_OUTPUT = "forkOutput";
+
+  /**
+   * Set by a JVM holding both sides of an A/B across versions on each side's tests: {@code
+   * baseline} or {@code candidate} (internal).
+   */
+  static final String PAIRED_SIDE = "pairedSide";
 
   /**
    * The parameters a fork inherits (the rest come from system properties and
@@ -201,7 +213,11 @@ record StepConfig(
             ? 1
             : param(context, "forks", Integer::parseInt)
                 .orElse(a.integer(ProfiledStep::forks, Defaults.Step.FORKS)),
-        new Fork(forkOutput.isPresent(), context.getUniqueId(), inherited(context)),
+        new Fork(
+            forkOutput.isPresent(),
+            context.getUniqueId(),
+            inherited(context),
+            param(context, PAIRED_SIDE, s -> s).orElse(null)),
         new History(
             param(context, "history", s -> s).orElse(null),
             param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.produce.VersionAb;
 
 /**
@@ -54,11 +55,11 @@ class VersionAbTest {
   void theDiscoveryNamesOnlyTestsThatTakeAProfiler() {
     Path classes =
         Path.of(ForkedStepTest.class.getProtectionDomain().getCodeSource().getLocation().getPath());
-    List<String> found = PerfTestFork.discover(classes);
+    List<PerfTestProtocol.Test> found = PerfTestFork.discover(classes);
     assertThat(found)
         .isNotEmpty()
-        .allSatisfy(line -> assertThat(line).contains("StepProfiler").contains("\t"));
-    assertThat(found).noneMatch(line -> line.contains(VersionAbTest.class.getName()));
+        .allSatisfy(t -> assertThat(t.uniqueId()).contains("StepProfiler"));
+    assertThat(found).noneMatch(t -> t.className().equals(VersionAbTest.class.getName()));
   }
 
   @Test

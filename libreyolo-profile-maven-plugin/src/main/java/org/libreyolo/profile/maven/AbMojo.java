@@ -27,8 +27,10 @@ import org.libreyolo.profile.result.Json;
  * in alternating blocks; fails the build when the candidate is significantly slower, by at least
  * {@code abMaxRegression}; writes {@code ab.json}. With {@code baselineVersion}, {@code
  * baselineArtifact} or {@code baselineClasspath}: the module's {@code @ProfiledStep} tests against
- * the previous version, in alternating forks of both class paths, judged by the fork gate ({@code
- * alpha}, {@code maxRegression}); writes {@code versions/versions-result.json} (docs/versions.md).
+ * the previous version, both versions in one JVM in alternating blocks where their class paths
+ * allow it ({@code pairs}), else in alternating forks ({@code abForks}) saying why, judged at
+ * {@code alpha} and {@code maxRegression}; writes {@code versions/versions-result.json}
+ * (docs/versions.md).
  */
 @Mojo(
     name = "ab",
@@ -47,7 +49,10 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.warmup", defaultValue = Defaults.Ab.WARMUP)
   int warmup;
 
-  /** Pairs of blocks, the independent unit (at least 4). */
+  /**
+   * Pairs of blocks, the independent unit (at least 4): of the weights A/B, and of each step of the
+   * A/B across versions in one JVM.
+   */
   @Parameter(property = "libreyolo.profile.pairs", defaultValue = Defaults.Ab.PAIRS)
   int pairs;
 
@@ -94,6 +99,21 @@ public class AbMojo extends AbstractInferenceMojo {
    */
   @Parameter(property = "libreyolo.profile.baselineClasspath")
   File baselineClasspath;
+
+  /**
+   * Where the two versions run: {@code auto} puts both in one JVM (two class loaders, pairs of
+   * alternating blocks) wherever their class paths allow it and forks the rest, saying why; {@code
+   * forks} forks every test.
+   */
+  @Parameter(property = "libreyolo.profile.abMode", defaultValue = Defaults.Versions.MODE)
+  String abMode;
+
+  /**
+   * Write {@code versions-summary.md} only when a step regressed or a test fails on this build: a
+   * pull request comment that stays quiet unless there is something to read.
+   */
+  @Parameter(property = "libreyolo.profile.summaryOnlyOnRegression", defaultValue = "false")
+  boolean summaryOnlyOnRegression;
 
   /** Forks per side of the A/B across versions, each running every perf test of the module once. */
   @Parameter(property = "libreyolo.profile.abForks", defaultValue = Defaults.Versions.FORKS)
@@ -247,6 +267,10 @@ public class AbMojo extends AbstractInferenceMojo {
             .parameters(parameters)
             .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
             .classpathDifferences(sides.differences())
+            .unshareable(sides.unshareable())
+            .mode(VersionAb.Mode.of(abMode))
+            .pairs(pairs)
+            .summaryOnlyOnRegression(summaryOnlyOnRegression)
             .outputDirectory(outputDirectory.toPath())
             .build();
     VersionAb.Result r =
@@ -260,7 +284,11 @@ public class AbMojo extends AbstractInferenceMojo {
                 getLog().info(line);
               }
             });
-    getLog().info("details: " + r.file());
+    getLog()
+        .info(
+            "details: "
+                + r.file()
+                + (r.summary() == null ? "" : ", pull request summary: " + r.summary()));
     if (!r.failures().isEmpty()) {
       throw new MojoFailureException(String.join("; ", r.failures()));
     }

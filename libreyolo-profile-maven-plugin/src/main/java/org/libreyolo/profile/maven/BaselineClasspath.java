@@ -36,8 +36,29 @@ final class BaselineClasspath {
   private static final Set<String> MAIN_SCOPES = Set.of("compile", "runtime", "provided", "system");
   private static final Set<String> RUNTIME_SCOPES = Set.of("compile", "runtime");
 
-  /** A resolved side: its class path, how the output names it, and what differs from this build. */
-  record Sides(String baseline, String candidate, String baselineLabel, List<String> differences) {}
+  /**
+   * Groups whose classes hold process-wide state (the engine and its native library, the test
+   * framework, this extension): at two versions they cannot share one JVM.
+   */
+  private static final List<String> PROCESS_WIDE_GROUPS =
+      List.of(
+          "ai.djl",
+          "com.microsoft.onnxruntime",
+          "org.junit",
+          "org.opentest4j",
+          "org.apiguardian",
+          "org.libreyolo");
+
+  /**
+   * A resolved side: its class path, how the output names it, what differs from this build, and
+   * which of those differences cannot share one JVM.
+   */
+  record Sides(
+      String baseline,
+      String candidate,
+      String baselineLabel,
+      List<String> differences,
+      List<String> unshareable) {}
 
   /**
    * The baseline's main classes and its runtime dependencies, keyed {@code
@@ -156,14 +177,22 @@ final class BaselineClasspath {
     for (org.apache.maven.artifact.Artifact x : project.getArtifacts()) {
       ours.put(key(x.getGroupId(), x.getArtifactId(), x.getClassifier()), x);
     }
+    List<String> unshareable = new ArrayList<>();
     for (Map.Entry<String, Artifact> e : baseline.dependencies().entrySet()) {
       a.add(e.getValue().getFile().toString());
       org.apache.maven.artifact.Artifact mine = ours.get(e.getKey());
+      String difference = null;
       if (mine == null) {
-        differences.add(e.getKey() + " " + e.getValue().getBaseVersion() + " only in the baseline");
+        difference = e.getKey() + " " + e.getValue().getBaseVersion() + " only in the baseline";
       } else if (!mine.getBaseVersion().equals(e.getValue().getBaseVersion())) {
-        differences.add(
-            e.getKey() + " " + e.getValue().getBaseVersion() + " -> " + mine.getBaseVersion());
+        difference =
+            e.getKey() + " " + e.getValue().getBaseVersion() + " -> " + mine.getBaseVersion();
+      }
+      if (difference != null) {
+        differences.add(difference);
+        if (processWide(e.getKey(), mine)) {
+          unshareable.add(difference);
+        }
       }
     }
     for (Map.Entry<String, org.apache.maven.artifact.Artifact> e : ours.entrySet()) {
@@ -184,7 +213,24 @@ final class BaselineClasspath {
         String.join(File.pathSeparator, a),
         String.join(File.pathSeparator, candidate),
         baseline.label(),
-        differences);
+        differences,
+        unshareable);
+  }
+
+  /**
+   * Whether an artifact holds process-wide state: the engine, the test framework or this extension,
+   * or a library this extension runs on (its dependency trail passes through one of them).
+   */
+  private static boolean processWide(String key, org.apache.maven.artifact.Artifact mine) {
+    if (PROCESS_WIDE_GROUPS.stream().anyMatch(key::startsWith)) {
+      return true;
+    }
+    List<String> trail = mine == null ? null : mine.getDependencyTrail();
+    return trail != null
+        && trail.stream()
+            .skip(1) // the module itself
+            .limit(Math.max(0, trail.size() - 2)) // the artifact itself
+            .anyMatch(t -> PROCESS_WIDE_GROUPS.stream().anyMatch(t::startsWith));
   }
 
   /**

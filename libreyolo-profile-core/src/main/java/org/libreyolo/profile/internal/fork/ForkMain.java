@@ -22,6 +22,7 @@ public final class ForkMain {
       System.err.flush();
       System.exit(e.kind().exitCode());
     } catch (RuntimeException | Error e) {
+      e.printStackTrace(); // into the fork's log, for whoever reads it; the parent reads one line
       System.err.println(ERROR + e);
       System.err.flush();
       System.exit(1);

@@ -1,0 +1,171 @@
+package org.libreyolo.profile.process;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+
+/**
+ * What the parent of an A/B across versions and the JVMs running the module's perf tests say to
+ * each other: records, written whole as JSON files (a file is complete or absent, never half), so
+ * both ends name every field instead of splitting lines on tabs.
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class PerfTestProtocol {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  private PerfTestProtocol() {}
+
+  /**
+   * A perf test as discovery names it: a method taking a {@code StepProfiler} (a parameterized test
+   * as its template).
+   *
+   * @param uniqueId the JUnit Platform's unique id
+   * @param className the test class
+   * @param method the test method's name
+   */
+  public record Test(String uniqueId, String className, String method) {
+    /**
+     * How the output names it.
+     *
+     * @return {@code Class.method} (a nested class as {@code Outer.Inner})
+     */
+    public String id() {
+      return className.substring(className.lastIndexOf('.') + 1).replace('$', '.') + "." + method;
+    }
+  }
+
+  /**
+   * The discovery's answer.
+   *
+   * @param tests the perf tests, in discovery order
+   */
+  public record Discovery(List<Test> tests) {}
+
+  /**
+   * How a test (or a container above it) finished on one side.
+   *
+   * @param uniqueId what finished
+   * @param status {@code SUCCESSFUL}, {@code ABORTED} or {@code FAILED}
+   * @param missingSymbol what a linkage error names ({@code NoSuchMethodError: ...}), or empty
+   * @param firstLine the first line of its failure, or empty
+   */
+  public record Outcome(String uniqueId, String status, String missingSymbol, String firstLine) {
+    /**
+     * Whether it failed (an abort is not a failure: the other side's failure aborts this one).
+     *
+     * @return true for {@code FAILED}
+     */
+    public boolean failed() {
+      return status.equals("FAILED");
+    }
+  }
+
+  /**
+   * A fork's answer: every test and container that finished.
+   *
+   * @param outcomes in the order they finished
+   */
+  public record ForkReport(List<Outcome> outcomes) {}
+
+  /**
+   * The request to one JVM holding both sides: its own class path is what they share, each side's
+   * class loader holds the rest of its class path.
+   *
+   * @param baseline the baseline side's own class path entries (its loader)
+   * @param candidate this build's own class path entries (its loader)
+   * @param baselineLabel how the output names the baseline
+   * @param candidateLabel how the output names this build
+   * @param tests the perf tests' unique ids, in the order to run them
+   * @param parameters JUnit configuration parameters both sides get
+   * @param output where the sides' profiles and the pairs go
+   * @param pairs pairs of blocks per step
+   * @param blockMs the shortest block, ms (a fast step runs more iterations per block)
+   * @param alpha the A/B's significance level (for the pairs' own files)
+   * @param maxRegression the A/B's threshold (for the pairs' own files)
+   */
+  public record PairedRequest(
+      List<String> baseline,
+      List<String> candidate,
+      String baselineLabel,
+      String candidateLabel,
+      List<String> tests,
+      Map<String, String> parameters,
+      String output,
+      int pairs,
+      double blockMs,
+      double alpha,
+      double maxRegression) {}
+
+  /**
+   * One step measured on both sides in alternating blocks.
+   *
+   * @param className the test class
+   * @param key the step's key ({@code method}, {@code method.decode}, {@code method[1]})
+   * @param baselineProfile the baseline side's profile of the step (its counters)
+   * @param candidateProfile this build's profile of the step
+   * @param blockRuns iterations per block
+   * @param baselineMs the baseline's block medians, one per pair
+   * @param candidateMs this build's block medians, one per pair
+   * @param logRatios {@code ln(candidate / baseline)} per pair, the independent unit
+   */
+  public record PairedStep(
+      String className,
+      String key,
+      String baselineProfile,
+      String candidateProfile,
+      int blockRuns,
+      double[] baselineMs,
+      double[] candidateMs,
+      double[] logRatios) {}
+
+  /**
+   * The answer of the JVM holding both sides.
+   *
+   * @param baseline how each test finished on the baseline side
+   * @param candidate how each test finished on this build's side
+   * @param steps every step measured on both sides
+   * @param leaks per test class, the threads its tests left running ({@code Class: name, ...})
+   */
+  public record PairedReport(
+      List<Outcome> baseline,
+      List<Outcome> candidate,
+      List<PairedStep> steps,
+      List<String> leaks) {}
+
+  /**
+   * Writes a record whole (a temporary file renamed into place).
+   *
+   * @param file where
+   * @param message the record
+   */
+  public static void write(Path file, Object message) {
+    AtomicFiles.write(file, out -> JSON.writerWithDefaultPrettyPrinter().writeValue(out, message));
+  }
+
+  /**
+   * Reads a record, or null when the file is not there (the other end failed before writing it).
+   *
+   * @param file where
+   * @param type the record's class
+   * @param <T> the record's type
+   * @return the record, or null
+   */
+  public static <T> T read(Path file, Class<T> type) {
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      return JSON.readValue(file.toFile(), type);
+    } catch (IOException e) {
+      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,449 @@
+package org.libreyolo.profile.junit;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.process.PerfTestProtocol;
+import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Both sides of an A/B across versions in this one JVM (docs/versions.md, "In one process"): each
+ * side's perf tests run through the JUnit Platform launcher on a thread of their own, their classes
+ * from a class loader of their own (the module's tests, that side's main classes, the dependencies
+ * whose versions differ) above this JVM's class path (what both share: JUnit, this extension, DJL
+ * and its native library). A side's test that reaches {@code measure} hands its step here and
+ * waits; when both sides wait at the same step, this thread profiles each (its counters) and then
+ * runs the two in alternating blocks, each pair of blocks one sample; then both tests go on, their
+ * {@code @AfterEach} and {@code @AfterAll} after the pairs.
+ */
+final class PairedSides {
+  private static volatile PairedSides current;
+
+  /** The two sides, as the configuration parameter and the output folders name them. */
+  enum Side {
+    BASELINE,
+    CANDIDATE;
+
+    String folder() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    static Side of(String name) {
+      return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+    }
+  }
+
+  /** A side's test at its step, waiting for the other side's. */
+  private record Arrival(
+      Side side,
+      String className,
+      String key,
+      String id,
+      CustomStepProfiler.Options options,
+      CustomStepProfiler.Step step,
+      CompletableFuture<Profile> profile) {}
+
+  /** A side's launcher run of one test class ended. */
+  private record Finished(Side side) {}
+
+  private final PerfTestProtocol.PairedRequest request;
+  private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+  private final List<PerfTestProtocol.PairedStep> steps = new ArrayList<>();
+
+  private PairedSides(PerfTestProtocol.PairedRequest request) {
+    this.request = request;
+  }
+
+  /**
+   * The JVM's pairing, for a side's test at its step.
+   *
+   * @throws IllegalStateException outside a JVM holding both sides
+   */
+  static PairedSides current() {
+    PairedSides p = current;
+    if (p == null) {
+      throw new IllegalStateException(
+          StepConfig.PREFIX
+              + StepConfig.PAIRED_SIDE
+              + " is set by the ab goal's shared JVM only; remove it from the test's configuration");
+    }
+    return p;
+  }
+
+  /**
+   * Called on a side's test thread: hands its step over and waits until both sides were measured.
+   *
+   * @return this side's profile of the step
+   */
+  Profile measure(
+      Side side,
+      String className,
+      String key,
+      String id,
+      CustomStepProfiler.Options options,
+      CustomStepProfiler.Step step) {
+    Arrival a =
+        new Arrival(
+            side,
+            className,
+            key,
+            id,
+            options,
+            inLoader(step, Thread.currentThread().getContextClassLoader()),
+            new CompletableFuture<>());
+    events.add(a);
+    try {
+      return a.profile().get();
+    } catch (ExecutionException e) {
+      Throwable t = e.getCause();
+      if (t instanceof RuntimeException r) {
+        throw r;
+      }
+      if (t instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(t);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TestAbortedException(id + ": interrupted while the other side measured");
+    }
+  }
+
+  /** Runs the request's tests on both sides, class by class; the report of what happened. */
+  static PerfTestProtocol.PairedReport run(PerfTestProtocol.PairedRequest request) {
+    PairedSides p = new PairedSides(request);
+    current = p;
+    Map<Side, List<PerfTestProtocol.Outcome>> outcomes = new EnumMap<>(Side.class);
+    List<String> leaks = new ArrayList<>();
+    try (URLClassLoader a = loader(request.baseline(), "baseline");
+        URLClassLoader b = loader(request.candidate(), "candidate")) {
+      Map<Side, ClassLoader> loaders = Map.of(Side.BASELINE, a, Side.CANDIDATE, b);
+      Map<String, List<DiscoverySelector>> byClass = new LinkedHashMap<>();
+      for (String id : request.tests()) {
+        byClass
+            .computeIfAbsent(PerfTestFork.classOf(id), k -> new ArrayList<>())
+            .add(selectUniqueId(id));
+      }
+      for (Side side : Side.values()) {
+        outcomes.put(side, new ArrayList<>());
+      }
+      for (Map.Entry<String, List<DiscoverySelector>> c : byClass.entrySet()) {
+        String leaked = p.runClass(c.getKey(), c.getValue(), loaders, outcomes);
+        if (!leaked.isEmpty()) {
+          leaks.add(c.getKey() + ": " + leaked);
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot close a side's class loader: " + e.getMessage(), e);
+    } finally {
+      current = null;
+    }
+    return new PerfTestProtocol.PairedReport(
+        outcomes.get(Side.BASELINE), outcomes.get(Side.CANDIDATE), p.steps, leaks);
+  }
+
+  /**
+   * One test class on both sides: each side's launcher on its own thread, their steps paired here
+   * as they arrive. Returns the names of the threads its tests left running.
+   */
+  private String runClass(
+      String classId,
+      List<DiscoverySelector> selectors,
+      Map<Side, ClassLoader> loaders,
+      Map<Side, List<PerfTestProtocol.Outcome>> outcomes) {
+    Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+    List<Thread> threads = new ArrayList<>();
+    for (Side side : Side.values()) {
+      Thread t =
+          new Thread(
+              () -> launch(side, classId, selectors, outcomes.get(side)),
+              "libreyolo-" + side.folder());
+      t.setContextClassLoader(loaders.get(side));
+      t.setDaemon(true);
+      threads.add(t);
+    }
+    threads.forEach(Thread::start);
+    Map<Side, Arrival> waiting = new EnumMap<>(Side.class);
+    Set<Side> finished = java.util.EnumSet.noneOf(Side.class);
+    while (finished.size() < 2) {
+      Object e = take();
+      if (e instanceof Arrival a) {
+        waiting.put(a.side(), a);
+      } else if (e instanceof Finished f) {
+        finished.add(f.side());
+      }
+      Arrival x = waiting.get(Side.BASELINE);
+      Arrival y = waiting.get(Side.CANDIDATE);
+      if (x != null && y != null) {
+        pair(x, y);
+        waiting.clear();
+      } else {
+        for (Arrival alone : waiting.values()) {
+          Side other = alone.side() == Side.BASELINE ? Side.CANDIDATE : Side.BASELINE;
+          if (finished.contains(other)) { // the other side's test ended before this step
+            alone
+                .profile()
+                .completeExceptionally(
+                    new TestAbortedException(
+                        alone.id()
+                            + ": not measured: its test on the "
+                            + other.folder()
+                            + " side ended before step '"
+                            + alone.key()
+                            + "'"));
+            waiting.remove(alone.side());
+            break;
+          }
+        }
+      }
+    }
+    for (Thread t : threads) {
+      join(t);
+    }
+    // a thread a side's code started inherits that side's loader as its context loader; a library's
+    // idle daemon (a process reaper, a cleaner) is no neighbour, a pool's worker or a spinner is
+    List<String> leaked = new ArrayList<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.isAlive()
+          && !before.contains(t)
+          && !threads.contains(t)
+          && (!t.isDaemon() || t.getState() == Thread.State.RUNNABLE)
+          && t.getContextClassLoader() != null
+          && loaders.containsValue(t.getContextClassLoader())) {
+        leaked.add(t.getName());
+      }
+    }
+    return String.join(", ", leaked);
+  }
+
+  /** A side's launcher run of one class; its outcomes in the protocol's words. */
+  private void launch(
+      Side side,
+      String classId,
+      List<DiscoverySelector> selectors,
+      List<PerfTestProtocol.Outcome> into) {
+    try {
+      Map<String, String> parameters = new LinkedHashMap<>(request.parameters());
+      parameters.put(
+          StepConfig.PREFIX + StepConfig.FORK_OUTPUT,
+          Path.of(request.output()).resolve(side.folder()).toAbsolutePath().toString());
+      parameters.put(StepConfig.PREFIX + StepConfig.PAIRED_SIDE, side.folder());
+      parameters.put(StepConfig.PREFIX + "forks", "1");
+      parameters.put(StepConfig.PREFIX + "skip", "false");
+      LauncherFactory.create()
+          .execute(
+              LauncherDiscoveryRequestBuilder.request()
+                  .selectors(selectors)
+                  .configurationParameters(parameters)
+                  .build(),
+              PerfTestFork.recording(into));
+    } catch (RuntimeException | LinkageError e) {
+      into.add(
+          new PerfTestProtocol.Outcome(
+              classId, "FAILED", PerfTestFork.missingSymbol(e), PerfTestFork.firstLine(e)));
+    } finally {
+      events.add(new Finished(side));
+    }
+  }
+
+  /**
+   * Both sides at a step: each side profiled (its counters and files), then the two in alternating
+   * blocks of at least {@code blockMs}. A step that throws fails its own side's test and aborts the
+   * other's.
+   */
+  private void pair(Arrival a, Arrival b) {
+    if (!a.key().equals(b.key()) || !a.className().equals(b.className())) {
+      IllegalStateException e =
+          new IllegalStateException(
+              "the two sides measured different steps: baseline "
+                  + a.key()
+                  + ", this build "
+                  + b.key());
+      a.profile().completeExceptionally(e);
+      b.profile().completeExceptionally(e);
+      return;
+    }
+    Profile pa = profile(a, b);
+    Profile pb = pa == null ? null : profile(b, a);
+    if (pa == null || pb == null) {
+      return;
+    }
+    double fastest = Math.min(Num.orZero(pa.latency().p50()), Num.orZero(pb.latency().p50()));
+    int blockRuns =
+        (int)
+            Math.min(
+                10_000,
+                Math.max(
+                    Defaults.Ab.BLOCK_RUNS_VALUE,
+                    Math.ceil(request.blockMs() / Math.max(fastest, 1e-3))));
+    ObjectNode what = JsonNodeFactory.instance.objectNode();
+    what.put("test", a.id());
+    what.put("step", a.key());
+    AbResult r;
+    try {
+      r =
+          AbProfiler.compare(
+              request.baselineLabel(),
+              request.candidateLabel(),
+              a.step(),
+              b.step(),
+              what,
+              new AbResult.Settings(
+                  blockRuns, request.pairs(), blockRuns, request.alpha(), request.maxRegression()),
+              Path.of(request.output())
+                  .resolve("pairs")
+                  .resolve(a.className())
+                  .resolve(a.key() + ".json"),
+              Progress.NONE);
+    } catch (RuntimeException | Error e) {
+      AssertionError failure =
+          new AssertionError(a.id() + ": the step threw while the sides alternated: " + e, e);
+      a.profile().completeExceptionally(failure);
+      b.profile().completeExceptionally(failure);
+      return;
+    }
+    steps.add(
+        new PerfTestProtocol.PairedStep(
+            a.className(),
+            a.key(),
+            a.options().outputDirectory().resolve("profile.json").toString(),
+            b.options().outputDirectory().resolve("profile.json").toString(),
+            blockRuns,
+            r.aMs(),
+            r.bMs(),
+            r.logRatios()));
+    a.profile().complete(pa);
+    b.profile().complete(pb);
+  }
+
+  /**
+   * One side's own profile of the step (as a fork would measure it), or null when the step threw:
+   * then its test fails with the cause and the other side's is aborted.
+   */
+  private static Profile profile(Arrival side, Arrival other) {
+    try {
+      return CustomStepProfiler.run(side.options(), side.step());
+    } catch (RuntimeException | Error e) {
+      Throwable cause =
+          e instanceof CustomStepProfiler.StepFailedException && e.getCause() != null
+              ? e.getCause()
+              : e;
+      side.profile()
+          .completeExceptionally(
+              new AssertionError(side.id() + ": the measured step threw " + cause, cause));
+      other
+          .profile()
+          .completeExceptionally(
+              new TestAbortedException(
+                  other.id()
+                      + ": not measured: the "
+                      + side.side().folder()
+                      + " side's step threw "
+                      + cause));
+      return null;
+    }
+  }
+
+  /**
+   * The step with its side's loader as the context class loader while it runs on this thread (a
+   * {@code ServiceLoader} in the user's code finds that side's services; a thread it starts is that
+   * side's).
+   */
+  private static CustomStepProfiler.Step inLoader(
+      CustomStepProfiler.Step step, ClassLoader loader) {
+    return new CustomStepProfiler.Step() {
+      @Override
+      public void prepare(int index) throws Exception {
+        ClassLoader before = swap(loader);
+        try {
+          step.prepare(index);
+        } finally {
+          swap(before);
+        }
+      }
+
+      @Override
+      public void run(CustomStepProfiler.Phases clock, int index) throws Exception {
+        ClassLoader before = swap(loader);
+        try {
+          step.run(clock, index);
+        } finally {
+          swap(before);
+        }
+      }
+
+      @Override
+      public void finish(int index) throws Exception {
+        ClassLoader before = swap(loader);
+        try {
+          step.finish(index);
+        } finally {
+          swap(before);
+        }
+      }
+    };
+  }
+
+  private static ClassLoader swap(ClassLoader loader) {
+    Thread t = Thread.currentThread();
+    ClassLoader before = t.getContextClassLoader();
+    t.setContextClassLoader(loader);
+    return before;
+  }
+
+  private Object take() {
+    try {
+      return events.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the sides ran", e);
+    }
+  }
+
+  private static void join(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** A side's loader: its own entries above this JVM's class path (which holds what both share). */
+  private static URLClassLoader loader(List<String> entries, String name) {
+    List<URL> urls = new ArrayList<>();
+    for (String e : entries) {
+      try {
+        urls.add(Path.of(e).toUri().toURL());
+      } catch (MalformedURLException ex) {
+        throw new IllegalArgumentException("not a class path entry: " + e, ex);
+      }
+    }
+    return new URLClassLoader(name, urls.toArray(URL[]::new), PairedSides.class.getClassLoader());
+  }
+}
