@@ -285,10 +285,16 @@ public final class Defaults {
     public static final String MODE = "auto";
 
     /**
-     * The shortest block of the pairs in one JVM, ms: a step faster than this runs several
-     * iterations per block, so a block's median is not one timer tick's worth of noise.
+     * The shortest block of the pairs in one JVM, ms: a step faster than this runs more iterations
+     * per block, so a block's median is not one timer tick's worth of noise.
      */
-    public static final double BLOCK_MS_VALUE = 5;
+    public static final double BLOCK_MS_VALUE = 20;
+
+    /**
+     * The fewest iterations in a block of the pairs in one JVM: a block's median of three stands
+     * one iteration a busy neighbour took the core from (a mean of two does not).
+     */
+    public static final int MIN_BLOCK_RUNS = 3;
 
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";

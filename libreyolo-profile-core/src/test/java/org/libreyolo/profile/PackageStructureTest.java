@@ -104,6 +104,8 @@ class PackageStructureTest {
     assertOnlyUses("options", ROOT);
     assertOnlyUses("internal.result", ROOT, "internal.io", "result");
     assertOnlyUses("result", ROOT); // the profile, its keys and its JSON: the bottom of the API
+    // the process room: starting JVMs and the records they exchange, nothing of what they measure
+    assertOnlyUses("process", ROOT, "internal.fork", "internal.io");
     assertOnlyUses(
         "internal.analysis",
         ROOT,

@@ -98,9 +98,11 @@ public record SharedClasspath(
     }
     for (List<String> side : List.of(ownA, ownB)) {
       for (String e : side) {
+        // a folder is the module's own classes or tests; a jar may be the engine or the framework
+        boolean jar = Files.isRegularFile(Path.of(e));
         for (String c : classes(e)) {
           for (String p : PROCESS_WIDE) {
-            if (c.startsWith(p)) {
+            if (jar && c.startsWith(p)) {
               return name(e)
                   + " (on one side only) holds "
                   + p.substring(0, p.length() - 1).replace('/', '.')

@@ -85,14 +85,14 @@ final class PairedRun {
       tests.forEach(t -> forked.put(t, "forks: the JVM holding both versions wrote no report"));
       return;
     }
-    report
-        .leaks()
-        .forEach(
-            leak ->
-                notes.add(
-                    simpleName(leak)
-                        + " (threads its tests left running in the shared JVM: the tests after it"
-                        + " ran beside them)"));
+    for (String leak : report.leaks()) { // "<class id>: name (side), ..."
+      int colon = leak.lastIndexOf("]: ");
+      notes.add(
+          simpleName(leak.substring(0, colon + 1))
+              + " left threads running in the shared JVM ("
+              + leak.substring(colon + 3)
+              + "): the tests after it ran beside them");
+    }
     VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
     VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
     for (Test t : tests) {
@@ -167,14 +167,14 @@ final class PairedRun {
         name, s.key(), verdict, g, paired, VersionVerdicts.IN_ONE_PROCESS, why.toString());
   }
 
-  /** {@code [engine:junit-jupiter]/[class:demo.LeakPerfTest]: t-1} as {@code LeakPerfTest: t-1}. */
-  private static String simpleName(String leak) {
-    int i = leak.indexOf("[class:");
-    int end = leak.indexOf(']', i);
+  /** {@code [engine:junit-jupiter]/[class:demo.LeakPerfTest]} as {@code LeakPerfTest}. */
+  private static String simpleName(String classId) {
+    int i = classId.indexOf("[class:");
+    int end = classId.indexOf(']', i);
     if (i < 0 || end < 0) {
-      return leak;
+      return classId;
     }
-    String cls = leak.substring(i + 7, end);
-    return cls.substring(cls.lastIndexOf('.') + 1) + leak.substring(leak.indexOf(':', end));
+    String cls = classId.substring(i + 7, end);
+    return cls.substring(cls.lastIndexOf('.') + 1);
   }
 }

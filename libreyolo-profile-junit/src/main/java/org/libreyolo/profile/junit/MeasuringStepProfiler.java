@@ -241,6 +241,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     return PairedSides.current()
         .measure(
             PairedSides.Side.of(config.fork().pairedSide()),
+            config.fork().uniqueId(),
             config.files().className(),
             config.outputDirectory().getFileName().toString(),
             id(),

@@ -20,6 +20,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.libreyolo.profile.Defaults;
@@ -62,12 +65,16 @@ final class PairedSides {
   /** A side's test at its step, waiting for the other side's. */
   private record Arrival(
       Side side,
+      String test,
       String className,
       String key,
       String id,
       CustomStepProfiler.Options options,
       CustomStepProfiler.Step step,
       CompletableFuture<Profile> profile) {}
+
+  /** A side's test (its unique id) ended: the other side's wait at a step of it ends too. */
+  private record TestDone(Side side, String test) {}
 
   /** A side's launcher run of one test class ended. */
   private record Finished(Side side) {}
@@ -103,6 +110,7 @@ final class PairedSides {
    */
   Profile measure(
       Side side,
+      String test,
       String className,
       String key,
       String id,
@@ -111,6 +119,7 @@ final class PairedSides {
     Arrival a =
         new Arrival(
             side,
+            test,
             className,
             key,
             id,
@@ -185,41 +194,49 @@ final class PairedSides {
               () -> launch(side, classId, selectors, outcomes.get(side)),
               "libreyolo-" + side.folder());
       t.setContextClassLoader(loaders.get(side));
-      t.setDaemon(true);
+      t.setDaemon(false); // as Surefire's main thread: the threads a test starts inherit it
       threads.add(t);
     }
     threads.forEach(Thread::start);
     Map<Side, Arrival> waiting = new EnumMap<>(Side.class);
+    Map<Side, Set<String>> done = new EnumMap<>(Side.class);
     Set<Side> finished = java.util.EnumSet.noneOf(Side.class);
+    for (Side side : Side.values()) {
+      done.put(side, new HashSet<>());
+    }
     while (finished.size() < 2) {
       Object e = take();
       if (e instanceof Arrival a) {
         waiting.put(a.side(), a);
+      } else if (e instanceof TestDone d) {
+        done.get(d.side()).add(d.test());
       } else if (e instanceof Finished f) {
         finished.add(f.side());
       }
       Arrival x = waiting.get(Side.BASELINE);
       Arrival y = waiting.get(Side.CANDIDATE);
-      if (x != null && y != null) {
+      if (x != null && y != null && x.test().equals(y.test())) {
         pair(x, y);
         waiting.clear();
-      } else {
-        for (Arrival alone : waiting.values()) {
-          Side other = alone.side() == Side.BASELINE ? Side.CANDIDATE : Side.BASELINE;
-          if (finished.contains(other)) { // the other side's test ended before this step
-            alone
-                .profile()
-                .completeExceptionally(
-                    new TestAbortedException(
-                        alone.id()
-                            + ": not measured: its test on the "
-                            + other.folder()
-                            + " side ended before step '"
-                            + alone.key()
-                            + "'"));
-            waiting.remove(alone.side());
-            break;
-          }
+        continue;
+      }
+      // a side waits at a step its test on the other side will never reach: that test ended (it
+      // failed before the step, or measured another one), or the other side ran out of tests
+      for (Side side : Side.values()) {
+        Arrival alone = waiting.get(side);
+        Side other = side == Side.BASELINE ? Side.CANDIDATE : Side.BASELINE;
+        if (alone != null && (finished.contains(other) || done.get(other).contains(alone.test()))) {
+          alone
+              .profile()
+              .completeExceptionally(
+                  new TestAbortedException(
+                      alone.id()
+                          + ": not measured: its test on the "
+                          + other.folder()
+                          + " side ended before step '"
+                          + alone.key()
+                          + "'"));
+          waiting.remove(side);
         }
       }
     }
@@ -236,7 +253,13 @@ final class PairedSides {
           && (!t.isDaemon() || t.getState() == Thread.State.RUNNABLE)
           && t.getContextClassLoader() != null
           && loaders.containsValue(t.getContextClassLoader())) {
-        leaked.add(t.getName());
+        leaked.add(
+            t.getName()
+                + " ("
+                + (t.getContextClassLoader() == loaders.get(Side.BASELINE)
+                    ? "baseline"
+                    : "this build")
+                + ")");
       }
     }
     return String.join(", ", leaked);
@@ -262,7 +285,17 @@ final class PairedSides {
                   .selectors(selectors)
                   .configurationParameters(parameters)
                   .build(),
-              PerfTestFork.recording(into));
+              new TestExecutionListener() {
+                final TestExecutionListener outcomes = PerfTestFork.recording(into);
+
+                @Override
+                public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+                  outcomes.executionFinished(id, result);
+                  if (id.isTest()) {
+                    events.add(new TestDone(side, id.getUniqueId()));
+                  }
+                }
+              });
     } catch (RuntimeException | LinkageError e) {
       into.add(
           new PerfTestProtocol.Outcome(
@@ -300,7 +333,7 @@ final class PairedSides {
             Math.min(
                 10_000,
                 Math.max(
-                    Defaults.Ab.BLOCK_RUNS_VALUE,
+                    Defaults.Versions.MIN_BLOCK_RUNS,
                     Math.ceil(request.blockMs() / Math.max(fastest, 1e-3))));
     ObjectNode what = JsonNodeFactory.instance.objectNode();
     what.put("test", a.id());

@@ -1,0 +1,186 @@
+package org.libreyolo.profile.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.produce.VersionAb;
+
+/**
+ * The A/B across versions with both versions in one JVM, end to end: two class paths that differ in
+ * one side-only folder, the shared JVM started on what they share, each side's tests in a class
+ * loader of its own, a slower side found by the pairs, a test failing on one side sent to the forks
+ * saying why, a leaked thread named.
+ */
+class VersionAbInOneJvmTest {
+  @TempDir Path dir;
+
+  private static String surefireClasspath() {
+    String surefire = System.getProperty("surefire.test.class.path");
+    return surefire != null && !surefire.isBlank()
+        ? surefire
+        : System.getProperty("java.class.path");
+  }
+
+  /** The fixture's compiled classes alone: the module's "test classes" of this A/B. */
+  private Path fixtureTests() throws IOException {
+    Path compiled =
+        Path.of(
+            VersionAbInOneJvmTest.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .getPath());
+    Path from = compiled.resolve("org/libreyolo/profile/junit/paired");
+    Path to =
+        Files.createDirectories(dir.resolve("test-classes/org/libreyolo/profile/junit/paired"));
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()));
+      }
+    }
+    return dir.resolve("test-classes");
+  }
+
+  /** A side: the fixture's tests, its own properties folder, then what both share. */
+  private String side(Path tests, String name, String properties) throws IOException {
+    Path own = Files.createDirectories(dir.resolve(name));
+    Files.writeString(own.resolve("paired-side.properties"), properties);
+    String compiled =
+        Path.of(
+                VersionAbInOneJvmTest.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .getPath())
+            .toString();
+    List<String> entries = new ArrayList<>(List.of(tests.toString(), own.toString()));
+    for (String e : surefireClasspath().split(File.pathSeparator)) {
+      if (!e.isBlank() && !Path.of(e).toString().equals(compiled)) {
+        entries.add(e); // this module's own tests stay out: the fixture is the module here
+      }
+    }
+    return String.join(File.pathSeparator, entries);
+  }
+
+  @Test
+  void bothVersionsShareOneJvmAndTheSlowerSideIsARegression() throws Exception {
+    Path tests = fixtureTests();
+    VersionAb.Options options =
+        VersionAb.Options.builder(
+                tests,
+                new VersionAb.Side("baseline 1.0", side(tests, "a", "work=100\nfails=true\n")),
+                new VersionAb.Side("this build", side(tests, "b", "work=300\n")))
+            .workingDirectory(dir)
+            .forks(2)
+            .pairs(20)
+            .gate(GateOptions.builder().alpha(0.01).maxRegression(0.05).build())
+            .outputDirectory(dir.resolve("out"))
+            .build();
+    List<String> progress = new ArrayList<>();
+    VersionAb.Result r = VersionAb.run(options, progress::add);
+
+    assertThat(progress).anyMatch(l -> l.startsWith("one JVM holding both versions (3 tests"));
+    VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
+    assertThat(work.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(work.inOneProcess()).isTrue();
+    assertThat(work.paired().pairs()).isEqualTo(20);
+    assertThat(work.paired().change()).isGreaterThan(1.0); // three times the work
+    assertThat(work.why()).contains("20 pairs in one process");
+
+    // fails on the baseline only, not for want of a symbol: the forks judge it, saying why
+    VersionVerdicts.Outcome onlyHere = outcome(r, "WorkFixture.onlyHere");
+    assertThat(onlyHere.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(onlyHere.mode())
+        .isEqualTo(
+            "forks: failed against the baseline in the shared JVM: this side refuses to run");
+    assertThat(onlyHere.why()).isEqualTo("fails against baseline 1.0: this side refuses to run");
+    assertThat(progress).anyMatch(l -> l.startsWith("probing baseline 1.0"));
+
+    VersionVerdicts.Outcome leaky = outcome(r, "WorkFixture.leaky");
+    assertThat(leaky.inOneProcess()).isTrue();
+    assertThat(r.lines())
+        .anyMatch(
+            l ->
+                l.startsWith("note: WorkFixture left threads running in the shared JVM (")
+                    && l.contains("leaky-worker (baseline)")
+                    && l.contains("leaky-worker (this build)"));
+    assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+
+    // one verdict in the log, the JSON and the markdown
+    JsonNode json = new ObjectMapper().readTree(r.file().toFile());
+    String md = Files.readString(r.summary());
+    assertThat(md).startsWith("### A/B against baseline 1.0: REGRESSION");
+    for (JsonNode t : json.get("tests")) {
+      String line = t.get("test").asText() + ": " + t.get("verdict").asText();
+      assertThat(r.lines()).anyMatch(l -> l.startsWith(line));
+      assertThat(md).contains("| " + t.get("test").asText() + " | " + t.get("verdict").asText());
+    }
+    JsonNode workJson = null;
+    for (JsonNode t : json.get("tests")) {
+      workJson = t.get("test").asText().equals("WorkFixture.work") ? t : workJson;
+    }
+    assertThat(workJson.get("mode").asText()).isEqualTo("in one process");
+    assertThat(workJson.at("/gate/timing/pairs").asInt()).isEqualTo(20);
+    assertThat(workJson.at("/gate/timing/ci/0").asDouble()).isGreaterThan(1.0);
+  }
+
+  @Test
+  void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
+    Path tests = fixtureTests();
+    VersionAb.Options options =
+        VersionAb.Options.builder(
+                tests,
+                new VersionAb.Side("baseline 1.0", side(tests, "a", "work=100\n")),
+                new VersionAb.Side("this build", side(tests, "b", "work=100\n")))
+            .workingDirectory(dir)
+            .forks(2)
+            .pairs(8)
+            .summaryOnlyOnRegression(true)
+            .outputDirectory(dir.resolve("out"))
+            .build();
+    VersionAb.Result r = VersionAb.run(options, line -> {});
+    assertThat(r.verdict()).isNotEqualTo(Verdict.REGRESSION);
+    assertThat(r.summary()).isNull();
+    assertThat(dir.resolve("out/versions/versions-summary.md")).doesNotExist();
+    assertThat(r.file()).exists();
+    assertThat(r.outcomes()).allMatch(VersionVerdicts.Outcome::inOneProcess);
+  }
+
+  @Test
+  void abModeForksForksEveryTestSayingSo() throws Exception {
+    Path tests = fixtureTests();
+    VersionAb.Options options =
+        VersionAb.Options.builder(
+                tests,
+                new VersionAb.Side("baseline 1.0", side(tests, "a", "work=100\n")),
+                new VersionAb.Side("this build", side(tests, "b", "work=100\n")))
+            .workingDirectory(dir)
+            .forks(2)
+            .mode(VersionAb.Mode.of("forks"))
+            .outputDirectory(dir.resolve("out"))
+            .build();
+    VersionAb.Result r = VersionAb.run(options, line -> {});
+    assertThat(r.outcomes()).allMatch(o -> o.mode().equals("forks: abMode=forks"));
+    assertThat(r.lines()).anyMatch(l -> l.contains("3 tests in forks (2 a side, alternating)"));
+  }
+
+  private static VersionVerdicts.Outcome outcome(VersionAb.Result r, String test) {
+    return r.outcomes().stream()
+        .filter(o -> o.test().equals(test))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(test + " not in " + r.lines()));
+  }
+}
