@@ -1,23 +1,29 @@
 // the A/B across versions against an installed previous version
 def log = new File(basedir, 'build.log').text
-// 2: unchanged code: no REGRESSION; the new method's test cannot link against 1.0
-assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time /
+// 2: unchanged code, both versions in one JVM: no REGRESSION; the new method's test cannot link against 1.0
+assert log.contains('one JVM holding both versions (2 tests, 150 pairs of alternating blocks per step)')
+assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time [-+]\d+\.\d% \[[-+]\d+\.\d%, [-+]\d+\.\d%\], 150 pairs in one process, MDE /
 assert log.contains('NewApiPerfTest.twice: INCONCLUSIVE (does not link against baseline 1.0: NoClassDefFoundError: demo/NewApi)')
 assert log.contains('class path: module classes: target/classes -> ab-demo-1.0.jar')
-// the probe finds the test that cannot run against 1.0; the measured forks run the other one on both sides
+// the alert-only summary: nothing regressed, so no pull request summary was written
+assert log =~ /details: \S+versions-result\.json\r?\n/
+// 3: abMode=forks: the probe finds the test that cannot run against 1.0; the forks run the other one on both sides
 assert log.contains('probing baseline 1.0 (does every test run against it?)')
-assert log =~ /fork 16 of 16 \((this build 2\.0|baseline 1\.0), 1 test\)/
-// 3: 25% more work: REGRESSION names the test and its interval
-assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\]/
-// 4: a version that does not exist: one line naming it and where it was looked for
+assert log =~ /fork 4 of 4 \((this build 2\.0|baseline 1\.0), 1 test\)/
+assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time .*2\/2 forks.*\) - forks: abMode=forks/
+// 4: 25% more work: REGRESSION names the test and its interval
+assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\], 150 pairs in one process/
+// 5: a version that does not exist: one line naming it and where it was looked for
 assert log =~ /baseline com\.example:ab-demo:0\.9 \(baselineVersion\) was not found: looked in the local repository \S+/
 def result = new File(basedir, 'target/libreyolo-profile/versions/versions-result.json')
 assert result.isFile()
-// 5: not a jar
+// 6: not a jar
 assert log =~ /baselineClasspath \S*pom\.xml: \S+pom\.xml is not a jar \(nor a folder of classes\)/
+// 7: an abMode that does not exist
+assert log.contains("abMode must be auto (both versions in one JVM where they fit) or forks, got 'duet'")
 // every failure is one line: no stack trace from the plugin
 assert !log.contains('at org.libreyolo.profile')
-// the log, the JSON and the markdown tell one verdict per step (the last A/B: step 3)
+// the log, the JSON and the markdown tell one verdict per step (the last A/B across versions: step 4)
 def json = new groovy.json.JsonSlurper().parse(result)
 def md = new File(basedir, 'target/libreyolo-profile/versions/versions-summary.md').text
 assert json.verdict == 'REGRESSION'
@@ -25,8 +31,9 @@ assert md.startsWith('### A/B against baseline 1.0: REGRESSION')
 json.tests.each { t ->
   assert md.contains("| ${t.test} | ${t.verdict} |") : t.test
   assert log.contains("${t.test}: ${t.verdict} (") : t.test
+  assert t.mode == 'in one process' : t.test
 }
-// 6: the infer form: both versions' packaged model, A/B'd in one process
+// 8: the infer form: both versions' packaged model, A/B'd in one process
 assert log.contains('model file models/classifier.torchscript: ab-demo-1.0.jar (A) vs this build (B)')
 assert log =~ /verdict: (PASS|INCONCLUSIVE|IMPROVED)/
 true

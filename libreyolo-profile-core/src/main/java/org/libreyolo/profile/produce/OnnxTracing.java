@@ -62,8 +62,16 @@ final class OnnxTracing implements StepTimer.Iteration {
           p.runs().stream()
               .map(r -> new double[] {session.traceUs(r[0]), session.traceUs(r[1])})
               .toList();
+      List<OnnxRuntimeProfile.Op> ops =
+          OnnxRuntimeProfile.ops(
+              p.file(), runs, OnnxGraph.convolutionWeights(model.file()), Double.NaN);
+      double cost = p.costPerKernelUs(runs.isEmpty() ? 0 : ops.size() / runs.size());
       session.engineOps(
-          OnnxRuntimeProfile.ops(p.file(), runs, OnnxGraph.convolutionWeights(model.file())));
+          Double.isNaN(cost)
+              ? ops
+              : ops.stream()
+                  .map(o -> new OnnxRuntimeProfile.Op(o.name(), o.ts(), o.dur(), o.args(), cost))
+                  .toList());
     } finally {
       Files.deleteIfExists(p.file());
       Files.deleteIfExists(p.file().getParent());

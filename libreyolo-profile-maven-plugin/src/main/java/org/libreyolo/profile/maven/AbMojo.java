@@ -208,6 +208,7 @@ public class AbMojo extends AbstractInferenceMojo {
 
   /** The module's perf tests against the previous version (docs/versions.md). */
   private void versions() throws MojoFailureException {
+    VersionAb.Mode mode = VersionAb.Mode.of(abMode); // a bad value is one line before any work
     int given =
         (baselineVersion != null ? 1 : 0)
             + (baselineArtifact != null ? 1 : 0)
@@ -268,7 +269,7 @@ public class AbMojo extends AbstractInferenceMojo {
             .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
             .classpathDifferences(sides.differences())
             .unshareable(sides.unshareable())
-            .mode(VersionAb.Mode.of(abMode))
+            .mode(mode)
             .pairs(pairs)
             .summaryOnlyOnRegression(summaryOnlyOnRegression)
             .outputDirectory(outputDirectory.toPath())

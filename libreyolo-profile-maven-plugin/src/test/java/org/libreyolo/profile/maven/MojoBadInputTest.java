@@ -274,6 +274,16 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "pairs must be >= 4 for a paired interval, got 2"),
             new Case(
+                "ab across versions with an abMode that does not exist",
+                () -> {
+                  var m = ab();
+                  m.baselineClasspath = trace;
+                  m.abMode = "duet";
+                  return m;
+                },
+                MojoExecutionException.class,
+                "abMode must be auto (both versions in one JVM where they fit) or forks, got 'duet'"),
+            new Case(
                 "baseline over an existing one",
                 () -> {
                   var m = mojo(new BaselineMojo());

@@ -32,6 +32,10 @@ final class EventTable implements Consumer<TraceEvent> {
   double[] dur = new double[1024];
   int[] name = new int[1024];
   int[] track = new int[1024];
+
+  /** An op's own profiler cost (another engine's kernels), µs; NaN: the trace-wide cost. */
+  double[] opCost = new double[1024];
+
   int size;
 
   final List<String> names = new ArrayList<>();
@@ -157,12 +161,14 @@ final class EventTable implements Consumer<TraceEvent> {
       dur = Arrays.copyOf(dur, cap);
       name = Arrays.copyOf(name, cap);
       track = Arrays.copyOf(track, cap);
+      opCost = Arrays.copyOf(opCost, cap);
     }
     kind[size] = k;
     ts[size] = e.ts();
     dur[size] = e.dur();
     name[size] = k == MALLOC ? -1 : intern(k == GPU_PHASE || k == CPU_PHASE ? n.substring(5) : n);
     track[size] = trackId;
+    opCost[size] = e.costUs();
     size++;
   }
 
@@ -200,6 +206,7 @@ final class EventTable implements Consumer<TraceEvent> {
         dur[kept] = dur[i];
         name[kept] = name[i];
         track[kept] = track[i];
+        opCost[kept] = opCost[i];
         kept++;
       } else if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
         firstDroppedCpuTs = Math.min(firstDroppedCpuTs, ts[i]);
@@ -265,7 +272,9 @@ final class EventTable implements Consumer<TraceEvent> {
       }
       double previous = depth > 0 ? cursor[depth - 1] : topCursor;
       at[points] = ts[i];
-      amount[points++] = Math.min(cost.beforeOpUs(), Math.max(0, ts[i] - previous));
+      // another engine's kernel carries its own profiler's cost, all of it outside its span
+      double before = Double.isNaN(opCost[i]) ? cost.beforeOpUs() : opCost[i];
+      amount[points++] = Math.min(before, Math.max(0, ts[i] - previous));
       stack[depth] = i;
       cursor[depth++] = ts[i];
     }
@@ -374,7 +383,8 @@ final class EventTable implements Consumer<TraceEvent> {
       int op, double lastChildEnd, ProfilerCost cost, double[] at, double[] amount, int points) {
     double end = ts[op] + dur[op];
     at[points] = end;
-    amount[points] = Math.min(cost.inOpUs(), Math.max(0, end - lastChildEnd));
+    double in = Double.isNaN(opCost[op]) ? cost.inOpUs() : 0;
+    amount[points] = Math.min(in, Math.max(0, end - lastChildEnd));
     return points + 1;
   }
 
@@ -410,6 +420,7 @@ final class EventTable implements Consumer<TraceEvent> {
     c.kind = kind;
     c.name = name;
     c.track = track;
+    c.opCost = opCost;
     c.ts = Arrays.copyOf(ts, size);
     c.dur = Arrays.copyOf(dur, size);
     c.size = size;

@@ -164,6 +164,9 @@ final class KinetoTraceWriter {
       }
       for (OnnxRuntimeProfile.Op op : engineOps) { // on the ops' track: the step's forward
         complete(g, TraceConventions.CAT_CPU_OP, op.name(), OPS_TID, op.ts(), op.dur());
+        if (Double.isFinite(op.costUs())) {
+          g.writeNumberField(TraceConventions.OP_COST_KEY, round3(op.costUs()));
+        }
         g.writeFieldName("args");
         g.writeTree(op.args());
         g.writeEndObject();

@@ -26,6 +26,12 @@ public final class OnnxSession implements AutoCloseable {
   private OrtSession profiled;
   private final List<long[]> runBrackets = new ArrayList<>();
 
+  /** How many untraced runs' walls are kept, the latest ones. */
+  static final int PLAIN_RUNS_KEPT = 64;
+
+  private final long[] plainRunNs = new long[PLAIN_RUNS_KEPT];
+  private int plainRuns;
+
   /**
    * @param file the model
    * @param threads ONNX Runtime's intra-op threads, at least 1
@@ -105,8 +111,11 @@ public final class OnnxSession implements AutoCloseable {
     OrtSession session = profiled != null ? profiled : plain;
     long t0 = System.nanoTime();
     OrtSession.Result r = session.run(inputs);
+    long t1 = System.nanoTime();
     if (profiled != null) {
-      runBrackets.add(new long[] {t0, System.nanoTime()});
+      runBrackets.add(new long[] {t0, t1});
+    } else { // the untraced runs' walls: what the profiler's runs are measured against
+      plainRunNs[plainRuns++ % plainRunNs.length] = t1 - t0;
     }
     return r;
   }
@@ -121,14 +130,31 @@ public final class OnnxSession implements AutoCloseable {
   }
 
   /**
-   * Ends profiling and returns ONNX Runtime's profile file with the bracket of every profiled run.
+   * The median wall of the latest untraced runs (up to {@value #PLAIN_RUNS_KEPT}, the first two of
+   * the session left out as cold), ns, or NaN before any.
+   */
+  double untracedMedianNs() {
+    int n = Math.min(plainRuns, plainRunNs.length);
+    int cold = plainRuns <= plainRunNs.length ? Math.min(2, Math.max(0, n - 1)) : 0;
+    long[] walls = new long[n - cold];
+    for (int i = cold; i < n; i++) {
+      walls[i - cold] = plainRunNs[i];
+    }
+    java.util.Arrays.sort(walls);
+    return walls.length == 0 ? Double.NaN : walls[walls.length / 2];
+  }
+
+  /**
+   * Ends profiling and returns ONNX Runtime's profile file with the bracket of every profiled run
+   * and the untraced runs' median wall.
    */
   public Profiled stopProfiling() {
     if (profiled == null) {
       throw new IllegalStateException("not profiling");
     }
     try {
-      return new Profiled(Path.of(profiled.endProfiling()), List.copyOf(runBrackets));
+      return new Profiled(
+          Path.of(profiled.endProfiling()), List.copyOf(runBrackets), untracedMedianNs());
     } catch (OrtException e) {
       throw LibreYoloException.badInput(
           "ONNX Runtime could not write its profile: " + e.getMessage());
@@ -141,8 +167,24 @@ public final class OnnxSession implements AutoCloseable {
   /**
    * @param file ONNX Runtime's profile (a Chrome-trace JSON array)
    * @param runs per profiled run, {@code [start, end]} on {@link System#nanoTime}'s clock
+   * @param untracedMedianNs the untraced runs' median wall, ns, or NaN when none ran
    */
-  public record Profiled(Path file, List<long[]> runs) {}
+  public record Profiled(Path file, List<long[]> runs, double untracedMedianNs) {
+    /**
+     * ONNX Runtime's profiler cost per kernel, µs: the profiled runs' median wall (the two cold
+     * first runs left out when there are more) over the untraced runs', spread over the {@code
+     * kernels} each run records; NaN without untraced runs to compare with.
+     */
+    public double costPerKernelUs(int kernels) {
+      if (Double.isNaN(untracedMedianNs) || kernels <= 0 || runs.isEmpty()) {
+        return Double.NaN;
+      }
+      int cold = runs.size() > 2 ? 2 : 0;
+      long[] walls = runs.stream().skip(cold).mapToLong(r -> r[1] - r[0]).sorted().toArray();
+      double traced = walls[walls.length / 2];
+      return Math.max(0, traced - untracedMedianNs) / 1000.0 / kernels;
+    }
+  }
 
   private static void closeQuietly(OrtSession session) {
     try {

@@ -13,6 +13,7 @@ final class EventBatch {
   private double[] ts = new double[1024];
   private double[] dur = new double[1024];
   private boolean[] hasTs = new boolean[1024];
+  private double[] cost = new double[1024];
   private int size;
 
   void add(
@@ -23,7 +24,8 @@ final class EventBatch {
       boolean has,
       double d,
       String process,
-      String thread) {
+      String thread,
+      double opCost) {
     if (size == name.length) {
       int cap = size * 2;
       name = Arrays.copyOf(name, cap);
@@ -34,6 +36,7 @@ final class EventBatch {
       ts = Arrays.copyOf(ts, cap);
       dur = Arrays.copyOf(dur, cap);
       hasTs = Arrays.copyOf(hasTs, cap);
+      cost = Arrays.copyOf(cost, cap);
     }
     name[size] = n;
     cat[size] = c;
@@ -43,6 +46,7 @@ final class EventBatch {
     dur[size] = d;
     pid[size] = process;
     tid[size] = thread;
+    cost[size] = opCost;
     size++;
   }
 
@@ -61,6 +65,7 @@ final class EventBatch {
       event.dur = dur[i];
       event.pid = pid[i];
       event.tid = tid[i];
+      event.costUs = cost[i];
       event.categoriseDjlOps();
       sink.accept(event);
     }

@@ -118,6 +118,7 @@ final class EventScanner {
     double dur = 0;
     String pid = "";
     String tid = "";
+    double cost = Double.NaN;
     skipWhitespace();
     if (peek() == '}') {
       pos++;
@@ -162,6 +163,13 @@ final class EventScanner {
         }
         case PID -> pid = v == '"' ? string() : scalarText(v);
         case TID -> tid = v == '"' ? string() : scalarText(v);
+        case COST -> {
+          if (isNumberStart(v)) {
+            cost = number();
+          } else {
+            skipValue();
+          }
+        }
         default -> skipValue();
       }
       skipWhitespace();
@@ -178,7 +186,7 @@ final class EventScanner {
     }
     if (hasTs
         && "X".equals(ph)) { // the only events any reader uses are complete spans with a start
-      out.add(name, cat, ph, ts, hasTs, dur, pid, tid);
+      out.add(name, cat, ph, ts, hasTs, dur, pid, tid, cost);
     }
   }
 
@@ -190,6 +198,9 @@ final class EventScanner {
   private static final int DUR = 5;
   private static final int PID = 6;
   private static final int TID = 7;
+  private static final int COST = 8;
+  private static final byte[] COST_KEY =
+      TraceConventions.OP_COST_KEY.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   private int field(int s, int len) {
     switch (len) {
@@ -220,7 +231,11 @@ final class EventScanner {
           return NAME;
         }
       }
-      default -> {}
+      default -> {
+        if (len == COST_KEY.length && java.util.Arrays.equals(b, s, s + len, COST_KEY, 0, len)) {
+          return COST;
+        }
+      }
     }
     return OTHER;
   }

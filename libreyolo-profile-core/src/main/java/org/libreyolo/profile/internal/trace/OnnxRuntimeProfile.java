@@ -33,7 +33,7 @@ public final class OnnxRuntimeProfile {
    * One op for the trace: its name (the op type), start and duration in µs of the trace's clock,
    * and its {@code args} ({@code node}, {@code provider}, {@code Input Dims}, sizes).
    */
-  public record Op(String name, double ts, double dur, ObjectNode args) {}
+  public record Op(String name, double ts, double dur, ObjectNode args, double costUs) {}
 
   /**
    * Reads ONNX Runtime's profile and places its kernels on the trace's clock; {@code graphWeights}
@@ -46,8 +46,8 @@ public final class OnnxRuntimeProfile {
    * @param graphWeights convolution weights by node or output name (may be empty)
    */
   public static List<Op> ops(
-      Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
-    return ops(read(file), runsUs, graphWeights);
+      Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights, double costUs) {
+    return ops(read(file), runsUs, graphWeights, costUs);
   }
 
   private static JsonNode read(Path file) {
@@ -60,7 +60,10 @@ public final class OnnxRuntimeProfile {
   }
 
   private static List<Op> ops(
-      JsonNode events, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights) {
+      JsonNode events,
+      List<double[]> runsUs,
+      java.util.Map<String, long[]> graphWeights,
+      double costUs) {
     List<double[]> runs = runs(events);
     List<Op> out = new ArrayList<>();
     for (JsonNode e : events) {
@@ -80,9 +83,8 @@ public final class OnnxRuntimeProfile {
               ts + offset,
               e.path("dur").asDouble(),
               args(
-                  name.substring(0, name.length() - KERNEL.length()),
-                  e.path("args"),
-                  graphWeights)));
+                  name.substring(0, name.length() - KERNEL.length()), e.path("args"), graphWeights),
+              costUs));
     }
     return out;
   }
@@ -129,7 +131,7 @@ public final class OnnxRuntimeProfile {
             .put("dur", runs.get(i)[1] - runs.get(i)[0]);
       }
     }
-    for (Op op : ops(events, runs, java.util.Map.of())) {
+    for (Op op : ops(events, runs, java.util.Map.of(), Double.NaN)) {
       ObjectNode e =
           list.addObject()
               .put("ph", "X")

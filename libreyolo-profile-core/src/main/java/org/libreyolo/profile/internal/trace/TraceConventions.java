@@ -40,4 +40,11 @@ public final class TraceConventions {
    * ignore it; our readers use it to compensate (docs/profiler-cost.md).
    */
   public static final String PROFILER_COST_KEY = "libreyoloProfilerCost";
+
+  /**
+   * An op's own profiler cost, µs, on an op another engine's profiler recorded (ONNX Runtime's
+   * kernels): charged before the op instead of the trace-wide {@link #PROFILER_COST_KEY}, none of
+   * it inside the op's span (that engine times the kernel alone).
+   */
+  public static final String OP_COST_KEY = "libreyolo_cost_us";
 }

@@ -13,6 +13,7 @@ public final class TraceEvent {
   double dur;
   String pid;
   String tid;
+  double costUs = Double.NaN;
 
   /** DJL's legacy profiler writes no categories: its ops read as {@code cpu_op}. */
   void categoriseDjlOps() {
@@ -30,6 +31,7 @@ public final class TraceEvent {
     dur = 0;
     pid = "";
     tid = "";
+    costUs = Double.NaN;
   }
 
   public String name() {
@@ -65,6 +67,14 @@ public final class TraceEvent {
 
   public String tid() {
     return tid;
+  }
+
+  /**
+   * The profiler's own cost per op for an op another engine's profiler recorded ({@value
+   * TraceConventions#OP_COST_KEY}, µs), or NaN: the trace-wide cost applies.
+   */
+  public double costUs() {
+    return costUs;
   }
 
   /** A complete ("X") event. */

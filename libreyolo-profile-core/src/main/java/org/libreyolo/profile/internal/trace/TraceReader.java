@@ -235,6 +235,8 @@ public final class TraceReader {
             }
           }
           case "dur" -> e.dur = value.isNumeric() ? p.getDoubleValue() : skippedZero(p);
+          case TraceConventions.OP_COST_KEY ->
+              e.costUs = value.isNumeric() ? p.getDoubleValue() : skippedNaN(p);
           case "pid" ->
               e.pid = value == JsonToken.VALUE_STRING ? pooled(pool, p) : scalarText(p, value);
           case "tid" ->
@@ -256,6 +258,11 @@ public final class TraceReader {
   private static String skipped(JsonParser p) throws IOException {
     p.skipChildren();
     return null;
+  }
+
+  private static double skippedNaN(JsonParser p) throws IOException {
+    p.skipChildren();
+    return Double.NaN;
   }
 
   private static double skippedZero(JsonParser p) throws IOException {

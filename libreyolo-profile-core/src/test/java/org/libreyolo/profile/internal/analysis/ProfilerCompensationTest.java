@@ -72,6 +72,26 @@ class ProfilerCompensationTest {
   }
 
   @Test
+  void anotherEnginesKernelIsChargedItsOwnCostBeforeItAndNothingInside() {
+    // two ONNX Runtime kernels 10 µs apart at 8 µs each (its profiler's cost between kernels), then
+    // a libtorch op with the trace-wide cost
+    Traces t = new Traces().markers();
+    t.x("user_annotation", "step/forward", 210, 60);
+    t.x("cpu_op", "Conv", 212, 20).ownCost(8);
+    t.x("cpu_op", "Relu", 242, 5).ownCost(8);
+    t.x("cpu_op", "aten::add", 250, 5);
+    EventTable raw = EventTable.read(t.write(dir.resolve("t.json"), cost(2, 0.5)));
+    EventTable c = raw.compensated(raw.profilerCost);
+    assertThat(durOf(c, "Conv")).isCloseTo(20, within(1e-9)); // its span is the kernel alone
+    assertThat(durOf(c, "Relu")).isCloseTo(5, within(1e-9));
+    // 8 of the 10 µs gap before Relu come off; the libtorch op loses its own 1.5 before + 0.5 in
+    assertThat(tsOf(c, "Relu") - (tsOf(c, "Conv") + durOf(c, "Conv"))).isCloseTo(2, within(1e-9));
+    assertThat(tsOf(c, "aten::add") - (tsOf(c, "Relu") + durOf(c, "Relu")))
+        .isCloseTo(3 - 1.5, within(1e-9));
+    assertThat(durOf(c, "aten::add")).isCloseTo(4.5, within(1e-9));
+  }
+
+  @Test
   void chargesAreLimitedToTheIdleTimeThatIsThere() {
     EventTable raw = EventTable.read(step().write(dir.resolve("t.json"), cost(2, 0.5)));
     EventTable c = raw.compensated(raw.profilerCost);

@@ -14,6 +14,13 @@ import org.libreyolo.profile.result.Json;
 public final class Traces {
   private final ArrayNode events = JsonNodeFactory.instance.arrayNode();
 
+  /** The last event added gets its own profiler cost (another engine's kernel), µs. */
+  public Traces ownCost(double us) {
+    ((ObjectNode) events.get(events.size() - 1))
+        .put(org.libreyolo.profile.internal.trace.TraceConventions.OP_COST_KEY, us);
+    return this;
+  }
+
   public Traces x(String cat, String name, double ts, double dur) {
     ObjectNode e = events.addObject();
     e.put("ph", "X");
