@@ -38,7 +38,8 @@ class BlockEventReaderTest {
       boolean hasTs,
       double dur,
       String pid,
-      String tid) {}
+      String tid,
+      double costUs) {}
 
   static final class Recorder implements Consumer<TraceEvent> {
     final List<Event> events = new ArrayList<>();
@@ -46,7 +47,8 @@ class BlockEventReaderTest {
     @Override
     public void accept(TraceEvent e) {
       events.add(
-          new Event(e.name(), e.cat(), e.ph(), e.ts(), e.hasTs(), e.dur(), e.pid(), e.tid()));
+          new Event(
+              e.name(), e.cat(), e.ph(), e.ts(), e.hasTs(), e.dur(), e.pid(), e.tid(), e.costUs()));
     }
   }
 
@@ -124,6 +126,8 @@ class BlockEventReaderTest {
         """
         {"schemaVersion": 1, "traceEvents": [
           {"ph": "X", "name": "a\\"b\\u00e9\\\\c", "cat": "cpu_op", "ts": 1, "dur": 2, "pid": 7, "tid": "t"},
+          {"ph": "X", "name": "Conv", "cat": "cpu_op", "ts": 4, "dur": 2, "libreyolo_cost_us": 7.625},
+          {"ph": "X", "name": "Relu", "cat": "cpu_op", "ts": 7, "dur": 1, "libreyolo_cost_us": null},
           {"name": 12.5, "ph": "X", "cat": null, "ts": -3e2, "dur": null, "pid": null, "tid": true},
           {"ph": "X", "name": "n", "ts": "9", "args": {"x": [{"a": 1}, {"b": "}, {"}], "s": "}, {\\"ph\\": 1"}},
           {"ph": "X", "name": "ProfilerStep#1", "cat": "user_annotation", "ts": 5, "dur": 1, "ts": 6},
@@ -136,6 +140,10 @@ class BlockEventReaderTest {
     assertEquals(parser(trace), fast(trace, BlockEventReader.standard()));
     TraceReader.Read<Recorder> read = TraceReader.read(trace, Recorder::new);
     assertEquals("GPU-X", read.header().gpuName());
+    // another engine's kernel keeps its own profiler cost in both readers
+    assertEquals(
+        7.625,
+        parser(trace).stream().filter(e -> e.name().equals("Conv")).findFirst().get().costUs());
   }
 
   @Test
