@@ -78,6 +78,60 @@ final class OnnxBench {
           "");
       profilerCost(table, ((OnnxDetector) b).session(), input, rounds);
     }
+    compensation(table, ts, "TorchScript (libtorch)");
+    compensation(table, onnx, "ONNX Runtime");
+  }
+
+  /**
+   * The product's own compensation of a traced {@code infer} (30 runs, the 9 traced steps): the
+   * traced forward after the per-op charge (libtorch's calibrated cost per op, ONNX Runtime's
+   * measured cost per kernel) over the untraced forward, before any phase scaling.
+   */
+  private static void compensation(Table table, Path model, String engine) {
+    try {
+      Path project = Files.createTempDirectory("libreyolo-bench-compensation");
+      try {
+        org.libreyolo.profile.result.InferResult r =
+            org.libreyolo.profile.produce.InferProfiler.run(
+                org.libreyolo.profile.produce.InferOptions.builder()
+                    .weights(model.toString())
+                    .imgsz(320)
+                    .device(DeviceSpec.parse("cpu"))
+                    .threads(Engines.threads())
+                    .warmup(5)
+                    .runs(30)
+                    .trace(true)
+                    .project(project)
+                    .build(),
+                org.libreyolo.profile.options.Progress.NONE);
+        com.fasterxml.jackson.databind.JsonNode c =
+            r.profile().json().path(org.libreyolo.profile.result.ProfileKeys.COMPENSATION);
+        table.row(
+            engine + " @320: traced forward after the per-op charge / untraced",
+            Table.f(c.path("traced_over_untraced").path("forward").asDouble(Double.NaN), 3)
+                + " (as recorded "
+                + Table.f(
+                    recordedForwardMs(c)
+                        / r.profile().json().path("stages_ms").path("forward").asDouble(),
+                    3)
+                + ")",
+            "0.90-1.10");
+      } finally {
+        org.libreyolo.profile.internal.io.Folders.delete(project);
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      table.row(engine + " compensation", "failed", String.valueOf(e.getMessage()));
+    }
+  }
+
+  /** The traced forward's mean ms per step as recorded (the analysis' raw phases). */
+  private static double recordedForwardMs(com.fasterxml.jackson.databind.JsonNode compensation) {
+    for (com.fasterxml.jackson.databind.JsonNode p : compensation.path("raw").path("phases")) {
+      if (p.path("phase").asText().equals("forward")) {
+        return p.path("wall_ms_per_step").asDouble(Double.NaN);
+      }
+    }
+    return Double.NaN;
   }
 
   /** The largest output difference of {@code reference} and {@code onnx} on {@code input}. */

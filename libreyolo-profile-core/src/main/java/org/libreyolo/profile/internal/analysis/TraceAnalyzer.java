@@ -94,12 +94,20 @@ public final class TraceAnalyzer {
       return new Profile(recorded);
     }
     ObjectNode p = new AnalysisRun(c.table(), tracePath, summary).build();
-    p.set(COMPENSATION_KEY, compensation(cost, true, c.phaseScale(), recorded));
+    ObjectNode comp = compensation(cost, true, c.phaseScale(), recorded);
+    ObjectNode ratio = comp.putObject("traced_over_untraced");
+    c.tracedOverUntraced().forEach((phase, f) -> ratio.put(phase, PyRound.round(f, 3)));
+    p.set(COMPENSATION_KEY, comp);
     return new Profile(p);
   }
 
-  /** A table on the compensated timeline, and the phase scale applied to it. */
-  record Compensated(EventTable table, Map<String, Double> phaseScale) {}
+  /**
+   * A table on the compensated timeline, the phase scale applied to it, and per phase the traced
+   * time after the per-op charge over the untraced time (unclamped: how well the charge alone took
+   * the profiler out).
+   */
+  record Compensated(
+      EventTable table, Map<String, Double> phaseScale, Map<String, Double> tracedOverUntraced) {}
 
   /**
    * {@code t} with the profiler's recorded cost taken out (docs/profiler-cost.md): the per-op
@@ -111,8 +119,10 @@ public final class TraceAnalyzer {
       return null;
     }
     EventTable perOp = t.compensated(t.profilerCost);
-    Map<String, Double> scale = phaseScale(perOp, untracedMs);
-    return new Compensated(scale.isEmpty() ? perOp : perOp.scaledPhases(scale), scale);
+    Map<String, Double> ratio = tracedOverUntraced(perOp, untracedMs);
+    Map<String, Double> scale = new LinkedHashMap<>();
+    ratio.forEach((phase, r) -> scale.put(phase, Math.min(1.0, 1.0 / r)));
+    return new Compensated(scale.isEmpty() ? perOp : perOp.scaledPhases(scale), scale, ratio);
   }
 
   /**
@@ -136,24 +146,25 @@ public final class TraceAnalyzer {
   }
 
   /**
-   * Per phase, untraced time / traced time after the per-op charge, at most 1: what the profiler
-   * still costs there beyond a fixed charge per op (it also slows the ops themselves, most in
-   * backward and optimizer steps).
+   * Per phase, traced time after the per-op charge / untraced time. Its inverse, at most 1, is the
+   * phase scale: what the profiler still costs there beyond a fixed charge per op (it also slows
+   * the ops themselves, most in backward and optimizer steps).
    */
-  private static Map<String, Double> phaseScale(EventTable perOp, Map<String, Double> untraced) {
+  private static Map<String, Double> tracedOverUntraced(
+      EventTable perOp, Map<String, Double> untraced) {
     if (untraced.isEmpty()) {
       return Map.of();
     }
     Map<String, Double> traced = perOp.phaseMeansUs(Window.of(perOp.markers));
-    Map<String, Double> scale = new LinkedHashMap<>();
+    Map<String, Double> ratio = new LinkedHashMap<>();
     untraced.forEach(
         (phase, ms) -> {
           Double us = traced.get(phase);
           if (us != null && us > 0) {
-            scale.put(phase, Math.min(1.0, ms * 1000.0 / us));
+            ratio.put(phase, us / (ms * 1000.0));
           }
         });
-    return scale;
+    return ratio;
   }
 
   /** Our key for the profiler-cost compensation of a profile. */
