@@ -32,6 +32,18 @@ public record PairedBlocks(
   public static final int MIN_PAIRS = 4;
 
   /**
+   * Refuses fewer pairs than a paired interval needs, naming the option.
+   *
+   * @param pairs the pairs asked for
+   */
+  public static void checkPairs(int pairs) {
+    if (pairs < MIN_PAIRS) {
+      throw LibreYoloException.badInput(
+          "{pairs} must be >= " + MIN_PAIRS + " for a paired interval, got " + pairs);
+    }
+  }
+
+  /**
    * @param logRatios per pair, {@code ln(median B / median A)}
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param threshold the relative change that counts (0.02 = 2%)
@@ -39,10 +51,7 @@ public record PairedBlocks(
    */
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
     int k = logRatios.length;
-    if (k < MIN_PAIRS) {
-      throw LibreYoloException.badInput(
-          "{pairs} must be >= " + MIN_PAIRS + " for a paired interval, got " + k);
-    }
+    checkPairs(k);
     double mean = 0;
     for (double r : logRatios) {
       mean += r;

@@ -57,13 +57,7 @@ public final class AbProfiler {
         throw LibreYoloException.badInput(
             "missing {baselineWeights}: the weights to compare against");
       }
-      if (pairs < PairedBlocks.MIN_PAIRS) {
-        throw LibreYoloException.badInput(
-            "{pairs} must be >= "
-                + PairedBlocks.MIN_PAIRS
-                + " for a paired interval, got "
-                + pairs);
-      }
+      PairedBlocks.checkPairs(pairs);
       if (blockRuns < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + blockRuns);
       }

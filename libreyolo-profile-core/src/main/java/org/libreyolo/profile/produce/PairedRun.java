@@ -3,7 +3,6 @@ package org.libreyolo.profile.produce;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Defaults;
@@ -18,6 +17,7 @@ import org.libreyolo.profile.process.Forking;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
+import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -133,38 +133,21 @@ final class PairedRun {
     Gate.Result g = Gate.check(pa, pb, gate, VersionAb.MEASURED);
     PairedBlocks paired = PairedBlocks.of(s.logRatios(), gate.alpha(), gate.maxRegression());
     Verdict verdict;
-    String guard = null;
-    if (!g.environmentDifferences().isEmpty()) {
+    if (!g.environmentDifferences().isEmpty() || !g.workloadDifferences().isEmpty()) {
       verdict = Verdict.INCONCLUSIVE;
-      guard = "not judged: " + g.environmentDifferences().get(0);
-    } else if (!g.workloadDifferences().isEmpty()) {
-      verdict = Verdict.INCONCLUSIVE;
-      guard = "not judged: " + g.workloadDifferences().get(0);
     } else if (g.countersVerdict() == Verdict.REGRESSION) {
       verdict = Verdict.REGRESSION; // exact: more work is a regression whatever the time says
     } else {
       verdict = paired.verdict();
     }
-    StringBuilder why =
-        new StringBuilder(
-            String.format(
-                Locale.ROOT,
-                "time %+.1f%% [%+.1f%%, %+.1f%%], %d pairs in one process, MDE %.1f%%",
-                100 * paired.change(),
-                100 * paired.ciLow(),
-                100 * paired.ciHigh(),
-                paired.pairs(),
-                100 * paired.mde()));
-    if (g.countersVerdict() == Verdict.REGRESSION) {
-      why.append("; ").append(String.join("; ", g.opCounts().changes()));
-    }
-    if (guard != null) {
-      why.append("; ").append(guard);
-    } else if (verdict == Verdict.INCONCLUSIVE) {
-      why.append("; ").append(paired.why());
-    }
     return new VersionVerdicts.Outcome(
-        name, s.key(), verdict, g, paired, VersionVerdicts.IN_ONE_PROCESS, why.toString());
+        name,
+        s.key(),
+        verdict,
+        g,
+        paired,
+        VersionVerdicts.IN_ONE_PROCESS,
+        VersionAbReport.why(g, paired, verdict));
   }
 
   /** {@code [engine:junit-jupiter]/[class:demo.LeakPerfTest]} as {@code LeakPerfTest}. */

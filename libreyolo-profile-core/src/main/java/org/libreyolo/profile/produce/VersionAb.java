@@ -134,13 +134,7 @@ public final class VersionAb {
       List<String> unshareable,
       boolean summaryOnlyOnRegression) {
     public Options {
-      if (pairs < PairedBlocks.MIN_PAIRS) {
-        throw LibreYoloException.badInput(
-            "{pairs} must be >= "
-                + PairedBlocks.MIN_PAIRS
-                + " for a paired interval, got "
-                + pairs);
-      }
+      PairedBlocks.checkPairs(pairs);
       unshareable = List.copyOf(unshareable);
       if (forks < BlockStatistics.MIN_FORKS || forks > 100) {
         throw LibreYoloException.badInput(

@@ -66,6 +66,39 @@ public final class VersionAbReport {
   }
 
   /**
+   * A step judged in one process, in one phrase: the pairs' time change with its interval, the
+   * counters that changed, and why it was not decided when it was not.
+   *
+   * @param g the gate's guards and counters on the two sides' profiles
+   * @param paired the pairs' verdict
+   * @param verdict the step's verdict
+   * @return the phrase
+   */
+  public static String why(Gate.Result g, PairedBlocks paired, Verdict verdict) {
+    StringBuilder b =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "time %+.1f%% [%+.1f%%, %+.1f%%], %d pairs in one process, MDE %.1f%%",
+                100 * paired.change(),
+                100 * paired.ciLow(),
+                100 * paired.ciHigh(),
+                paired.pairs(),
+                100 * paired.mde()));
+    if (g.countersVerdict() == Verdict.REGRESSION) {
+      b.append("; ").append(String.join("; ", g.opCounts().changes()));
+    }
+    if (!g.environmentDifferences().isEmpty()) {
+      b.append("; not judged: ").append(g.environmentDifferences().get(0));
+    } else if (!g.workloadDifferences().isEmpty()) {
+      b.append("; not judged: ").append(g.workloadDifferences().get(0));
+    } else if (verdict == Verdict.INCONCLUSIVE) {
+      b.append("; ").append(paired.why());
+    }
+    return b.toString();
+  }
+
+  /**
    * How the tests were measured, in one phrase: how many in one process (pairs of alternating
    * blocks) and how many in forks.
    *
