@@ -390,7 +390,7 @@ public final class VersionAb {
     // the outcomes in discovery order, whichever way each was judged
     List<VersionVerdicts.Outcome> ordered = new ArrayList<>();
     for (Test t : tests) {
-      judged.stream().filter(x -> x.test().startsWith(t.id())).forEach(ordered::add);
+      judged.stream().filter(x -> !ordered.contains(x) && isOf(x.test(), t)).forEach(ordered::add);
     }
     judged.stream().filter(x -> !ordered.contains(x)).forEach(ordered::add);
     Verdict overall = Gate.worst(ordered.stream().map(VersionVerdicts.Outcome::verdict).toList());
@@ -755,6 +755,12 @@ public final class VersionAb {
       }
     }
     return out;
+  }
+
+  /** Whether an outcome's name ({@code Class.method}, {@code Class.method.step}) is the test's. */
+  private static boolean isOf(String outcome, Test t) {
+    String id = t.id();
+    return outcome.equals(id) || outcome.startsWith(id + ".") || outcome.startsWith(id + "[");
   }
 
   /**
