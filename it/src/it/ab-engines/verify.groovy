@@ -1,6 +1,6 @@
 // one network, two engines: the A/B names both, and the infer goal profiles the ONNX model
 def log = new File(basedir, 'build.log').text
-assert log =~ /classifier\.torchscript \(libtorch \d+\.\d+\.\d+\) \(A\) vs classifier\.onnx \(ONNX Runtime 1\.22\.0, provider CPUExecutionProvider\) \(B\): 8 pairs/
+assert log =~ /models\/classifier\.torchscript \(libtorch \d+\.\d+\.\d+\) \(A\) vs models\/classifier\.onnx \(ONNX Runtime 1\.22\.0, provider CPUExecutionProvider\) \(B\): 8 pairs/
 assert log =~ /verdict: (PASS|INCONCLUSIVE|IMPROVED|REGRESSION) \(/
 def ab = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/ab.json'))
 assert ab.pairs.size() == 8
