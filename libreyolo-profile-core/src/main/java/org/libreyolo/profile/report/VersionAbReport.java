@@ -38,15 +38,12 @@ public final class VersionAbReport {
     StringBuilder b = new StringBuilder();
     if (s != null) {
       b.append(
-          String.format(
-              Locale.ROOT,
-              "time %+.1f%% [%+.1f%%, %+.1f%%], %d/%d forks, MDE %.1f%%",
-              100 * s.change(),
-              100 * s.ciLow(),
-              100 * s.ciHigh(),
-              s.forksBefore(),
-              s.forksAfter(),
-              100 * s.mde()));
+          time(
+              s.change(),
+              s.ciLow(),
+              s.ciHigh(),
+              s.forksBefore() + "/" + s.forksAfter() + " forks",
+              s.mde()));
     }
     if (r.countersVerdict() == Verdict.REGRESSION) {
       b.append(b.length() > 0 ? "; " : "").append(String.join("; ", r.opCounts().changes()));
@@ -65,6 +62,18 @@ public final class VersionAbReport {
     return b.toString();
   }
 
+  /** {@code time +5.2% [+4.5%, +5.8%], <evidence>, MDE 0.6%}: one wording for both modes. */
+  private static String time(double change, double low, double high, String evidence, double mde) {
+    return String.format(
+        Locale.ROOT,
+        "time %+.1f%% [%+.1f%%, %+.1f%%], %s, MDE %.1f%%",
+        100 * change,
+        100 * low,
+        100 * high,
+        evidence,
+        100 * mde);
+  }
+
   /**
    * A step judged in one process, in one phrase: the pairs' time change with its interval, the
    * counters that changed, and why it was not decided when it was not.
@@ -77,14 +86,12 @@ public final class VersionAbReport {
   public static String why(Gate.Result g, PairedBlocks paired, Verdict verdict) {
     StringBuilder b =
         new StringBuilder(
-            String.format(
-                Locale.ROOT,
-                "time %+.1f%% [%+.1f%%, %+.1f%%], %d pairs in one process, MDE %.1f%%",
-                100 * paired.change(),
-                100 * paired.ciLow(),
-                100 * paired.ciHigh(),
-                paired.pairs(),
-                100 * paired.mde()));
+            time(
+                paired.change(),
+                paired.ciLow(),
+                paired.ciHigh(),
+                paired.pairs() + " pairs in one process",
+                paired.mde()));
     if (g.countersVerdict() == Verdict.REGRESSION) {
       b.append("; ").append(String.join("; ", g.opCounts().changes()));
     }

@@ -75,19 +75,24 @@ class VersionAbInOneJvmTest {
     return String.join(File.pathSeparator, entries);
   }
 
+  /** Two "versions" of the fixture that differ only in their properties, 2 forks a side. */
+  private VersionAb.Options.Builder versions(String baseline, String candidate) throws IOException {
+    Path tests = fixtureTests();
+    return VersionAb.Options.builder(
+            tests,
+            new VersionAb.Side("baseline 1.0", side(tests, "a", baseline)),
+            new VersionAb.Side("this build", side(tests, "b", candidate)))
+        .workingDirectory(dir)
+        .forks(2)
+        .outputDirectory(dir.resolve("out"));
+  }
+
   @Test
   void bothVersionsShareOneJvmAndTheSlowerSideIsARegression() throws Exception {
-    Path tests = fixtureTests();
     VersionAb.Options options =
-        VersionAb.Options.builder(
-                tests,
-                new VersionAb.Side("baseline 1.0", side(tests, "a", "work=100\nfails=true\n")),
-                new VersionAb.Side("this build", side(tests, "b", "work=300\n")))
-            .workingDirectory(dir)
-            .forks(2)
+        versions("work=100\nfails=true\n", "work=300\n")
             .pairs(20)
             .gate(GateOptions.builder().alpha(0.01).maxRegression(0.05).build())
-            .outputDirectory(dir.resolve("out"))
             .build();
     List<String> progress = new ArrayList<>();
     VersionAb.Result r = VersionAb.run(options, progress::add);
@@ -139,18 +144,8 @@ class VersionAbInOneJvmTest {
 
   @Test
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
-    Path tests = fixtureTests();
     VersionAb.Options options =
-        VersionAb.Options.builder(
-                tests,
-                new VersionAb.Side("baseline 1.0", side(tests, "a", "work=100\n")),
-                new VersionAb.Side("this build", side(tests, "b", "work=100\n")))
-            .workingDirectory(dir)
-            .forks(2)
-            .pairs(8)
-            .summaryOnlyOnRegression(true)
-            .outputDirectory(dir.resolve("out"))
-            .build();
+        versions("work=100\n", "work=100\n").pairs(8).summaryOnlyOnRegression(true).build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     assertThat(r.verdict()).isNotEqualTo(Verdict.REGRESSION);
     assertThat(r.summary()).isNull();
@@ -161,17 +156,8 @@ class VersionAbInOneJvmTest {
 
   @Test
   void abModeForksForksEveryTestSayingSo() throws Exception {
-    Path tests = fixtureTests();
     VersionAb.Options options =
-        VersionAb.Options.builder(
-                tests,
-                new VersionAb.Side("baseline 1.0", side(tests, "a", "work=100\n")),
-                new VersionAb.Side("this build", side(tests, "b", "work=100\n")))
-            .workingDirectory(dir)
-            .forks(2)
-            .mode(VersionAb.Mode.of("forks"))
-            .outputDirectory(dir.resolve("out"))
-            .build();
+        versions("work=100\n", "work=100\n").mode(VersionAb.Mode.of("forks")).build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     assertThat(r.outcomes()).allMatch(o -> o.mode().equals("forks: abMode=forks"));
     assertThat(r.lines()).anyMatch(l -> l.contains("3 tests in forks (2 a side, alternating)"));
