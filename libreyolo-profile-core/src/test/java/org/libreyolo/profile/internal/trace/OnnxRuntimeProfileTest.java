@@ -22,6 +22,29 @@ class OnnxRuntimeProfileTest {
   @TempDir Path dir;
 
   @Test
+  void theProfilersCostPerKernelIsTheWarmProfiledRunsOverTheUntracedOnes() {
+    long ms = 1_000_000;
+    // two cold profiled runs (30 and 25 ms) left out; the warm ones' median is 20 ms
+    var p =
+        new org.libreyolo.profile.internal.model.OnnxSession.Profiled(
+            Path.of("unused"),
+            List.of(
+                new long[] {0, 30 * ms},
+                new long[] {0, 25 * ms},
+                new long[] {0, 20 * ms},
+                new long[] {0, 19 * ms},
+                new long[] {0, 21 * ms}),
+            15.0 * ms);
+    assertThat(p.costPerKernelUs(1000)).isEqualTo(5.0); // (20 - 15) ms over 1000 kernels
+    assertThat(p.costPerKernelUs(0)).isNaN();
+    assertThat(
+            new org.libreyolo.profile.internal.model.OnnxSession.Profiled(
+                    Path.of("unused"), List.of(new long[] {0, ms}), Double.NaN)
+                .costPerKernelUs(10))
+        .isNaN(); // no untraced run to compare with
+  }
+
+  @Test
   void aRawOnnxRuntimeProfileIsReadAsATraceOfItsRuns() {
     TestEngine.boot();
     Path model = TestEngine.fixture("onnx/global_pool_classifier.onnx");
