@@ -273,12 +273,8 @@ final class PairedSides {
       List<PerfTestProtocol.Outcome> into) {
     try {
       Map<String, String> parameters = new LinkedHashMap<>(request.parameters());
-      parameters.put(
-          StepConfig.PREFIX + StepConfig.FORK_OUTPUT,
-          Path.of(request.output()).resolve(side.folder()).toAbsolutePath().toString());
+      PerfTestFork.measureOnlyInto(parameters, Path.of(request.output()).resolve(side.folder()));
       parameters.put(StepConfig.PREFIX + StepConfig.PAIRED_SIDE, side.folder());
-      parameters.put(StepConfig.PREFIX + "forks", "1");
-      parameters.put(StepConfig.PREFIX + "skip", "false");
       LauncherFactory.create()
           .execute(
               LauncherDiscoveryRequestBuilder.request()

@@ -108,11 +108,7 @@ final class PerfTestFork {
         byClass.computeIfAbsent(classOf(a), k -> new ArrayList<>()).add(selectUniqueId(a));
       }
     }
-    parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
-    parameters.put(StepConfig.PREFIX + "forks", "1");
-    parameters.put(
-        StepConfig.PREFIX + "skip",
-        "false"); // -Dlibreyolo.profile.skip=true was for Surefire's run
+    measureOnlyInto(parameters, root);
     List<PerfTestProtocol.Outcome> outcomes = new ArrayList<>();
     Launcher launcher = LauncherFactory.create();
     TestExecutionListener listener = recording(outcomes);
@@ -125,6 +121,17 @@ final class PerfTestFork {
           listener);
     }
     return outcomes;
+  }
+
+  /**
+   * The parameters every JVM running perf tests for an A/B sets: each test measures only (no gate),
+   * once, into {@code root}, and runs even where {@code -Dlibreyolo.profile.skip=true} was for
+   * Surefire's run.
+   */
+  static void measureOnlyInto(Map<String, String> parameters, Path root) {
+    parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
+    parameters.put(StepConfig.PREFIX + "forks", "1");
+    parameters.put(StepConfig.PREFIX + "skip", "false");
   }
 
   /** A listener adding an outcome per test, and per container that failed, to {@code into}. */

@@ -27,13 +27,6 @@ import org.libreyolo.profile.produce.VersionAb;
 class VersionAbInOneJvmTest {
   @TempDir Path dir;
 
-  private static String surefireClasspath() {
-    String surefire = System.getProperty("surefire.test.class.path");
-    return surefire != null && !surefire.isBlank()
-        ? surefire
-        : System.getProperty("java.class.path");
-  }
-
   /** The fixture's compiled classes alone: the module's "test classes" of this A/B. */
   private Path fixtureTests() throws IOException {
     Path compiled =
@@ -67,7 +60,7 @@ class VersionAbInOneJvmTest {
                     .getPath())
             .toString();
     List<String> entries = new ArrayList<>(List.of(tests.toString(), own.toString()));
-    for (String e : surefireClasspath().split(File.pathSeparator)) {
+    for (String e : VersionAbTest.classpath().split(File.pathSeparator)) {
       if (!e.isBlank() && !Path.of(e).toString().equals(compiled)) {
         entries.add(e); // this module's own tests stay out: the fixture is the module here
       }

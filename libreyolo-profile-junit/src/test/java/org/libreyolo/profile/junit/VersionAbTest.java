@@ -18,7 +18,8 @@ import org.libreyolo.profile.produce.VersionAb;
 class VersionAbTest {
   @TempDir Path dir;
 
-  private static String classpath() {
+  /** This JVM's test class path, as Surefire gives it (its own may be a manifest-only jar). */
+  static String classpath() {
     String surefire = System.getProperty("surefire.test.class.path");
     return surefire != null && !surefire.isBlank()
         ? surefire

@@ -117,15 +117,7 @@ public final class OnnxDetector implements Detector {
 
   private void describe(long[] shape) {
     if (info == null) {
-      boolean yolo = shape.length == 3 && shape[1] > 4;
-      info =
-          new ModelInfo(
-              yolo ? "LibreYOLO9 (ONNX)" : "ONNX",
-              "?",
-              yolo ? (int) shape[1] - 4 : -1,
-              -1,
-              session.file().toString(),
-              "onnx");
+      info = ModelInfo.exported(shape, "ONNX", -1, session.file().toString(), "onnx");
     }
   }
 

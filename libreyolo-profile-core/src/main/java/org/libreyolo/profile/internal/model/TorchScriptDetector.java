@@ -80,13 +80,10 @@ public final class TorchScriptDetector implements Detector {
   public NDList forward(NDArray input) {
     NDList out = model.getBlock().forward(parameters, new NDList(input), false);
     if (info == null) {
-      long[] shape = out.get(0).getShape().getShape();
-      boolean yolo = shape.length == 3 && shape[1] > 4;
       info =
-          new ModelInfo(
-              yolo ? "LibreYOLO9 (TorchScript)" : "TorchScript",
-              "?",
-              yolo ? (int) shape[1] - 4 : -1,
+          ModelInfo.exported(
+              out.get(0).getShape().getShape(),
+              "TorchScript",
               parameterCount,
               label,
               "torchscript");
