@@ -31,8 +31,11 @@ public record PairedBlocks(
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
   public static final int MIN_PAIRS = 4;
 
+  /** More pairs than this would run for hours: a typo, not a measurement. */
+  public static final int MAX_PAIRS = 100_000;
+
   /**
-   * Refuses fewer pairs than a paired interval needs, naming the option.
+   * Refuses fewer pairs than a paired interval needs, or absurdly many, naming the option.
    *
    * @param pairs the pairs asked for
    */
@@ -40,6 +43,13 @@ public record PairedBlocks(
     if (pairs < MIN_PAIRS) {
       throw LibreYoloException.badInput(
           "{pairs} must be >= " + MIN_PAIRS + " for a paired interval, got " + pairs);
+    }
+    if (pairs > MAX_PAIRS) {
+      throw LibreYoloException.badInput(
+          "{pairs} must be at most "
+              + MAX_PAIRS
+              + " (each pair is two blocks of the step: more is a typo, not a measurement), got "
+              + pairs);
     }
   }
 

@@ -332,16 +332,9 @@ record StepConfig(
       if (!(ab.alpha() > 0 && ab.alpha() < 1)) {
         throw LibreYoloException.badInput("{abAlpha} must be within (0, 1), got " + ab.alpha());
       }
-      if (ab.pairs() < PairedBlocks.MIN_PAIRS || ab.blockRuns() < 1) {
-        throw LibreYoloException.badInput(
-            "{pairs} must be >= "
-                + PairedBlocks.MIN_PAIRS
-                + " and {blockRuns} >= 1 for"
-                + " an A/B (got "
-                + ab.pairs()
-                + ", "
-                + ab.blockRuns()
-                + ")");
+      PairedBlocks.checkPairs(ab.pairs()); // the one check of every surface's A/B
+      if (ab.blockRuns() < 1) {
+        throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + ab.blockRuns());
       }
       Forking.check(forks);
       if (updateBaseline

@@ -274,6 +274,15 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "pairs must be >= 4 for a paired interval, got 2"),
             new Case(
+                "ab with absurdly many pairs",
+                () -> {
+                  var m = ab();
+                  m.pairs = 1_000_000;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "pairs must be at most 100000 (each pair is two blocks of the step"),
+            new Case(
                 "ab across versions with an abMode that does not exist",
                 () -> {
                   var m = ab();
