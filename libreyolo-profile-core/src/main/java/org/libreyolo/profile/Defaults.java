@@ -296,6 +296,16 @@ public final class Defaults {
      */
     public static final int MIN_BLOCK_RUNS = 3;
 
+    /**
+     * JVMs holding both versions per A/B, the pairs spread over them: each JVM can compile the two
+     * copies of a class differently, so the verdict's unit is the JVM (docs/versions.md, "How many
+     * JVMs").
+     */
+    public static final int JVMS_VALUE = 5;
+
+    /** {@link #JVMS_VALUE} as text, for parameter defaults. */
+    public static final String JVMS = "" + JVMS_VALUE;
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
 

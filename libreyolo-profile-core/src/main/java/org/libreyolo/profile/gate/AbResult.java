@@ -18,6 +18,9 @@ import org.libreyolo.profile.Api;
  * @param bMs the candidate's block medians, ms, one per pair
  * @param logRatios ln(b / a) per pair, the independent samples
  * @param verdict the paired-blocks verdict
+ * @param aMeanMs the baseline's block means, ms, one per pair (what a call costs, GC included)
+ * @param bMeanMs the candidate's block means, ms, one per pair
+ * @param meanLogRatios ln(b / a) of the block means per pair
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record AbResult(
@@ -29,7 +32,10 @@ public record AbResult(
     double[] aMs,
     double[] bMs,
     double[] logRatios,
-    PairedBlocks verdict) {
+    PairedBlocks verdict,
+    double[] aMeanMs,
+    double[] bMeanMs,
+    double[] meanLogRatios) {
   /**
    * How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it).
    *

@@ -1,23 +1,38 @@
 package org.libreyolo.profile.gate;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
  * The in-job A/B statistic: A and B measured in the same process in alternating blocks (ABBA), each
- * pair of blocks giving one log-ratio of block medians. The pairs, not the iterations, are the
- * independent unit: a pair shares the process and its minute on the machine, so slow drift cancels
- * inside it. The change is {@code exp(mean log-ratio) - 1} with a t interval over the pairs, and
- * the verdict has three outcomes (docs/statistics.md, "In-job A/B").
+ * pair of blocks giving one log-ratio. In one process the pairs are the independent unit: a pair
+ * shares the process and its minute on the machine, so slow drift cancels inside it. The change is
+ * {@code exp(mean log-ratio) - 1} with a t interval over the pairs, and the verdict has three
+ * outcomes (docs/statistics.md, "In-job A/B").
  *
- * @param pairs A/B pairs, at least 4
+ * <p>Across several JVMs ({@link #acrossJvms}) each JVM's mean log-ratio is one study of a
+ * random-effects combination: a JVM can carry a bias of its own (two class loaders' copies of one
+ * class compiled differently) that no number of pairs inside it removes, so the interval includes
+ * the variation between JVMs (docs/statistics.md, "Across JVMs").
+ *
+ * @param pairs A/B pairs, at least 4 (in all JVMs together)
  * @param change the estimated change, a fraction (+0.10 = 10% slower)
  * @param ciLow the interval's lower end, a fraction
  * @param ciHigh the interval's upper end, a fraction
  * @param mde the minimum detectable effect, a fraction
  * @param verdict the verdict
  * @param why the reason, in words
+ * @param jvms the JVMs the pairs ran in
+ * @param jvmChanges each JVM's own change, a fraction, in the order they ran
+ * @param medianChange the same combination over the log-ratios of block medians (a second figure,
+ *     robust to a descheduled iteration, blind to what the collector's pauses cost), or NaN
+ * @param disagree whether the JVMs disagree beyond what their pairs' spread explains (Cochran's Q
+ *     significant at {@code alpha})
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record PairedBlocks(
@@ -27,12 +42,20 @@ public record PairedBlocks(
     double ciHigh,
     double mde,
     Verdict verdict,
-    String why) {
+    String why,
+    int jvms,
+    List<Double> jvmChanges,
+    double medianChange,
+    boolean disagree) {
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
   public static final int MIN_PAIRS = 4;
 
   /** More pairs than this would run for hours: a typo, not a measurement. */
   public static final int MAX_PAIRS = 100_000;
+
+  public PairedBlocks {
+    jvmChanges = List.copyOf(jvmChanges);
+  }
 
   /**
    * Refuses fewer pairs than a paired interval needs, or absurdly many, naming the option.
@@ -54,7 +77,9 @@ public record PairedBlocks(
   }
 
   /**
-   * @param logRatios per pair, {@code ln(median B / median A)}
+   * One process's pairs.
+   *
+   * @param logRatios per pair, {@code ln(B / A)} of the two blocks
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param threshold the relative change that counts (0.02 = 2%)
    * @return the verdict with its interval and MDE
@@ -62,16 +87,8 @@ public record PairedBlocks(
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
     int k = logRatios.length;
     checkPairs(k);
-    double mean = 0;
-    for (double r : logRatios) {
-      mean += r;
-    }
-    mean /= k;
-    double ss = 0;
-    for (double r : logRatios) {
-      ss += (r - mean) * (r - mean);
-    }
-    double se = Math.sqrt(ss / (k - 1) / k);
+    double mean = mean(logRatios);
+    double se = Math.sqrt(variance(logRatios, mean) / k);
     double t = new TDistribution(null, k - 1).inverseCumulativeProbability(1 - alpha / 2);
     double tPower = new TDistribution(null, k - 1).inverseCumulativeProbability(0.8);
     double low = Math.expm1(mean - t * se);
@@ -79,6 +96,152 @@ public record PairedBlocks(
     double mde = Math.expm1((t + tPower) * se);
     VerdictRule.Call call =
         VerdictRule.judge(Math.expm1(mean), low, high, threshold, mde, "add pairs");
-    return new PairedBlocks(k, Math.expm1(mean), low, high, mde, call.verdict(), call.why());
+    return new PairedBlocks(
+        k,
+        Math.expm1(mean),
+        low,
+        high,
+        mde,
+        call.verdict(),
+        call.why(),
+        1,
+        List.of(Math.expm1(mean)),
+        Double.NaN,
+        false);
+  }
+
+  /**
+   * Several JVMs' pairs, each JVM one study of a random-effects combination: DerSimonian and
+   * Laird's between-JVM variance, Hartung and Knapp's t interval on {@code jvms - 1} degrees of
+   * freedom, its variance never below the fixed-effect one (Knapp and Hartung's modification, which
+   * keeps agreeing JVMs from giving an interval narrower than their pairs do). With one JVM this is
+   * {@link #of}.
+   *
+   * @param meanLogRatios per JVM, per pair, {@code ln(B / A)} of the blocks' means (the estimate)
+   * @param medianLogRatios per JVM, the same of the blocks' medians (the second figure), or empty
+   * @param alpha the interval is two-sided at {@code 1 - alpha}
+   * @param threshold the relative change that counts (0.02 = 2%)
+   * @return the verdict with its interval, MDE and each JVM's change
+   */
+  public static PairedBlocks acrossJvms(
+      List<double[]> meanLogRatios,
+      List<double[]> medianLogRatios,
+      double alpha,
+      double threshold) {
+    List<double[]> jvms = meanLogRatios.stream().filter(r -> r.length >= MIN_PAIRS).toList();
+    if (jvms.isEmpty()) {
+      throw LibreYoloException.badInput(
+          "{pairs} must be >= " + MIN_PAIRS + " per JVM for a paired interval");
+    }
+    int pairs = jvms.stream().mapToInt(r -> r.length).sum();
+    Combined c = combine(jvms);
+    double medianChange =
+        medianLogRatios.isEmpty()
+            ? Double.NaN
+            : Math.expm1(
+                combine(medianLogRatios.stream().filter(r -> r.length >= MIN_PAIRS).toList())
+                    .mean());
+    List<Double> each = new ArrayList<>();
+    for (double[] r : jvms) {
+      each.add(Math.expm1(mean(r)));
+    }
+    int df = jvms.size() == 1 ? pairs - 1 : jvms.size() - 1;
+    double t = new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
+    double tPower = new TDistribution(null, df).inverseCumulativeProbability(0.8);
+    double low = Math.expm1(c.mean() - t * c.se());
+    double high = Math.expm1(c.mean() + t * c.se());
+    double mde = Math.expm1((t + tPower) * c.se());
+    double change = Math.expm1(c.mean());
+    boolean disagree =
+        jvms.size() > 1
+            && 1 - new ChiSquaredDistribution(null, jvms.size() - 1).cumulativeProbability(c.q())
+                < alpha;
+    String remedy = jvms.size() == 1 ? "add pairs" : "add JVMs (abJvms)";
+    VerdictRule.Call call = VerdictRule.judge(change, low, high, threshold, mde, remedy);
+    String why = call.why();
+    if (call.verdict() == Verdict.INCONCLUSIVE && disagree) {
+      why =
+          "the JVMs disagree, "
+              + String.join(
+                  " / ",
+                  each.stream().map(x -> String.format(Locale.ROOT, "%+.1f%%", 100 * x)).toList())
+              + ": the code compiled differently from one JVM to the next; "
+              + remedy;
+    }
+    return new PairedBlocks(
+        pairs,
+        change,
+        low,
+        high,
+        mde,
+        call.verdict(),
+        why,
+        jvms.size(),
+        each,
+        medianChange,
+        disagree);
+  }
+
+  /** A combination's mean log-ratio, its standard error and Cochran's Q. */
+  private record Combined(double mean, double se, double q) {}
+
+  private static Combined combine(List<double[]> jvms) {
+    int k = jvms.size();
+    double[] y = new double[k];
+    double[] v = new double[k];
+    for (int j = 0; j < k; j++) {
+      double[] r = jvms.get(j);
+      y[j] = mean(r);
+      // a JVM whose pairs agree exactly still has a timer's resolution worth of doubt
+      v[j] = Math.max(variance(r, y[j]) / r.length, 1e-12);
+    }
+    if (k == 1) {
+      return new Combined(y[0], Math.sqrt(v[0]), 0);
+    }
+    // DerSimonian-Laird: the between-JVM variance from Cochran's Q over fixed-effect weights
+    double sw = 0;
+    double sw2 = 0;
+    double swy = 0;
+    for (int j = 0; j < k; j++) {
+      sw += 1 / v[j];
+      sw2 += 1 / (v[j] * v[j]);
+      swy += y[j] / v[j];
+    }
+    double fixed = swy / sw;
+    double q = 0;
+    for (int j = 0; j < k; j++) {
+      q += (y[j] - fixed) * (y[j] - fixed) / v[j];
+    }
+    double tau2 = Math.max(0, (q - (k - 1)) / (sw - sw2 / sw));
+    double rw = 0;
+    double rwy = 0;
+    for (int j = 0; j < k; j++) {
+      rw += 1 / (v[j] + tau2);
+      rwy += y[j] / (v[j] + tau2);
+    }
+    double mu = rwy / rw;
+    // Hartung-Knapp: the weighted spread of the JVMs around mu, never below the model's own
+    double hk = 0;
+    for (int j = 0; j < k; j++) {
+      hk += (y[j] - mu) * (y[j] - mu) / (v[j] + tau2);
+    }
+    hk /= k - 1;
+    return new Combined(mu, Math.sqrt(Math.max(1, hk) / rw), q);
+  }
+
+  private static double mean(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return s / v.length;
+  }
+
+  private static double variance(double[] v, double mean) {
+    double ss = 0;
+    for (double x : v) {
+      ss += (x - mean) * (x - mean);
+    }
+    return ss / (v.length - 1);
   }
 }

@@ -11,7 +11,8 @@ import org.libreyolo.profile.Api;
  * @param baseline the baseline version's label (A)
  * @param candidate this build's label (B)
  * @param forks forks per side, for the tests judged by forks
- * @param pairs pairs of blocks per step, for the tests judged in one process
+ * @param pairs pairs of blocks per step in all the shared JVMs, for the tests judged there
+ * @param jvms the JVMs holding both versions that the shared tests ran in
  * @param gate the gate's settings
  * @param classpathDifferences how the two class paths differ, beyond the module's own classes
  * @param outcomes one per step (or per test not judged)
@@ -25,14 +26,15 @@ public record VersionVerdicts(
     String candidate,
     int forks,
     int pairs,
+    int jvms,
     GateOptions gate,
     List<String> classpathDifferences,
     List<Outcome> outcomes,
     List<String> failures,
     List<String> notes,
     Verdict verdict) {
-  /** How an outcome's mode reads when both sides ran in one JVM. */
-  public static final String IN_ONE_PROCESS = "in one process";
+  /** The mode of a step measured with both versions in each of several JVMs. */
+  public static final String IN_SHARED_JVMS = "in shared JVMs";
 
   /**
    * One measured step of a test, or a test that could not be judged.
@@ -44,7 +46,7 @@ public record VersionVerdicts(
    * @param gate the gate's result (the fork gate's; in one process its guards and counters), or
    *     null when not judged
    * @param paired the pairs' verdict when both sides ran in one JVM, else null
-   * @param mode {@link #IN_ONE_PROCESS}, or {@code forks: <why>}
+   * @param mode {@link #IN_SHARED_JVMS}, or {@code forks: <why>}
    * @param why the verdict in words
    */
   public record Outcome(
@@ -60,8 +62,8 @@ public record VersionVerdicts(
      *
      * @return true in one process
      */
-    public boolean inOneProcess() {
-      return IN_ONE_PROCESS.equals(mode);
+    public boolean inSharedJvms() {
+      return IN_SHARED_JVMS.equals(mode);
     }
   }
 }

@@ -90,6 +90,9 @@ public final class PerfTestProtocol {
    * @param blockMs the shortest block, ms (a fast step runs more iterations per block)
    * @param alpha the A/B's significance level (for the pairs' own files)
    * @param maxRegression the A/B's threshold (for the pairs' own files)
+   * @param candidateFirst whether this build's side is loaded, profiled and warmed first in this
+   *     JVM (drawn per JVM, balanced over the JVMs: neither copy of the code is always compiled
+   *     first)
    */
   public record PairedRequest(
       List<String> baseline,
@@ -102,7 +105,8 @@ public final class PerfTestProtocol {
       int pairs,
       double blockMs,
       double alpha,
-      double maxRegression) {}
+      double maxRegression,
+      boolean candidateFirst) {}
 
   /**
    * One step measured on both sides in alternating blocks.
@@ -112,9 +116,10 @@ public final class PerfTestProtocol {
    * @param baselineProfile the baseline side's profile of the step (its counters)
    * @param candidateProfile this build's profile of the step
    * @param blockRuns iterations per block
-   * @param baselineMs the baseline's block medians, one per pair
-   * @param candidateMs this build's block medians, one per pair
-   * @param logRatios {@code ln(candidate / baseline)} per pair, the independent unit
+   * @param baselineMs the baseline's block means, one per pair
+   * @param candidateMs this build's block means, one per pair
+   * @param logRatios {@code ln(candidate / baseline)} of the block means per pair, the unit
+   * @param medianLogRatios the same of the block medians (a second figure)
    */
   public record PairedStep(
       String className,
@@ -124,7 +129,8 @@ public final class PerfTestProtocol {
       int blockRuns,
       double[] baselineMs,
       double[] candidateMs,
-      double[] logRatios) {}
+      double[] logRatios,
+      double[] medianLogRatios) {}
 
   /**
    * The answer of the JVM holding both sides.

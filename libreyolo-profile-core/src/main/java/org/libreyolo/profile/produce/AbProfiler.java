@@ -115,6 +115,7 @@ public final class AbProfiler {
           new AbResult.Settings(
               io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
           io.project().resolve("ab.json"),
+          false,
           progress);
     }
   }
@@ -152,6 +153,35 @@ public final class AbProfiler {
       AbResult.Settings s,
       Path file,
       Progress progress) {
+    return compare(baseline, candidate, a, b, config, s, file, false, progress);
+  }
+
+  /**
+   * {@link #compare(String, String, CustomStepProfiler.Step, CustomStepProfiler.Step, ObjectNode,
+   * AbResult.Settings, Path, Progress)} with the leading arm chosen: the A/B across versions draws
+   * it per JVM, so neither side's copy of the code is always warmed first.
+   *
+   * @param baseline the baseline arm's label
+   * @param candidate the candidate's label
+   * @param a one iteration of the baseline arm
+   * @param b one iteration of the candidate arm
+   * @param config what was measured, as JSON
+   * @param s how the A/B measures and decides
+   * @param file where the A/B result ({@code ab.json}) is written
+   * @param candidateFirst whether the candidate leads the warm-up and the first pair
+   * @param progress where progress goes (Progress.NONE for none)
+   * @return the A/B result
+   */
+  public static AbResult compare(
+      String baseline,
+      String candidate,
+      CustomStepProfiler.Step a,
+      CustomStepProfiler.Step b,
+      ObjectNode config,
+      AbResult.Settings s,
+      Path file,
+      boolean candidateFirst,
+      Progress progress) {
     return compareIterations(
         baseline,
         candidate,
@@ -160,6 +190,7 @@ public final class AbProfiler {
         config,
         s,
         file,
+        candidateFirst,
         progress);
   }
 
@@ -171,9 +202,10 @@ public final class AbProfiler {
       ObjectNode config,
       AbResult.Settings s,
       Path file,
+      boolean candidateFirst,
       Progress progress) {
     AlternatingBlocks.Pairs measured =
-        AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), progress);
+        AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), candidateFirst, progress);
     PairedBlocks v = PairedBlocks.of(measured.logRatios(), s.alpha(), s.maxRegression());
     AbResult r =
         new AbResult(
@@ -185,7 +217,10 @@ public final class AbProfiler {
             measured.aMs(),
             measured.bMs(),
             measured.logRatios(),
-            v);
+            v,
+            measured.aMeanMs(),
+            measured.bMeanMs(),
+            measured.meanLogRatios());
     ProfileIo.writeIndented(file, AbReport.json(r));
     return r;
   }

@@ -2,8 +2,14 @@ package org.libreyolo.profile.produce;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
@@ -21,11 +27,13 @@ import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * The A/B across versions in one JVM (docs/versions.md, "In one process"): the JVM's class path is
- * what both sides share, each side's own entries go to a class loader of its own, and each step
- * runs on both sides in alternating blocks, each pair of blocks one sample ({@link PairedBlocks},
- * the weights A/B's estimator and rule); each side's own profile of the step feeds the gate's
- * guards and exact counters. A test that fails in that JVM goes to the forks, saying why.
+ * The A/B across versions in shared JVMs (docs/versions.md, "In shared JVMs"): each JVM's class
+ * path is what both sides share, each side's own entries go to a class loader of its own, and each
+ * step runs on both sides in alternating blocks. Several JVMs run in turn, the side that loads,
+ * warms and leads first drawn per JVM (balanced): a JVM can compile the two copies of one class
+ * differently, a bias no number of pairs inside it removes, so the JVM is the unit of the verdict
+ * ({@link PairedBlocks#acrossJvms}) and the pairs its precision. Each side's own profile of the
+ * step feeds the gate's guards and counters. A test that fails there goes to the forks, saying why.
  */
 final class PairedRun {
   private PairedRun() {}
@@ -39,7 +47,124 @@ final class PairedRun {
       Map<Test, String> forked,
       List<String> notes,
       Consumer<String> progress) {
-    Path root = folder.resolve("shared");
+    int perJvm = pairsPerJvm(o.pairs(), o.jvms());
+    List<Boolean> candidateFirst = orders(o.jvms(), new Random());
+    List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();
+    List<Test> shared = new ArrayList<>(tests);
+    for (int j = 0; j < o.jvms() && !shared.isEmpty(); j++) {
+      Path root = folder.resolve("shared").resolve(Integer.toString(j));
+      String what =
+          "JVM "
+              + (j + 1)
+              + " of "
+              + o.jvms()
+              + " holding both versions ("
+              + (candidateFirst.get(j) ? o.candidate().label() : o.baseline().label())
+              + " first, "
+              + shared.size()
+              + " test"
+              + (shared.size() == 1 ? "" : "s")
+              + ", "
+              + perJvm
+              + " pairs of alternating blocks per step)";
+      JvmRun run = runJvm(o, split, shared, root, perJvm, candidateFirst.get(j), what, progress);
+      PerfTestProtocol.PairedReport report = run.report();
+      if (report == null) {
+        String why = "the JVM holding both versions failed: " + run.failure();
+        if (j == 0) {
+          progress.accept("forks: " + why);
+          shared.forEach(t -> forked.put(t, "forks: " + why));
+          return;
+        }
+        notes.add(
+            "JVM " + (j + 1) + " of " + o.jvms() + ": " + why + "; judged on the JVMs before it");
+        break;
+      }
+      reports.add(report);
+      for (String leak : report.leaks()) { // "<class id>: name (side), ..."
+        int colon = leak.lastIndexOf("]: ");
+        String note =
+            simpleName(leak.substring(0, colon + 1))
+                + " left threads running in the shared JVM ("
+                + leak.substring(colon + 3)
+                + "): the tests after it ran beside them";
+        if (!notes.contains(note)) {
+          notes.add(note);
+        }
+      }
+      VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
+      VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
+      for (Test t : List.copyOf(shared)) {
+        VersionAb.Failure here = candidate.of(t);
+        VersionAb.Failure there = baseline.of(t);
+        if (here == null && there == null) {
+          continue;
+        }
+        shared.remove(t);
+        judged.removeIf(x -> VersionAb.isOf(x.test(), t));
+        if (here
+            != null) { // the forks say whether it fails on this build or only in the shared JVM
+          forked.put(t, "forks: failed in the shared JVM: " + here.line());
+        } else if (!there.symbol().isEmpty()) {
+          judged.add(
+              VersionAb.notJudged(
+                  t, VersionVerdicts.IN_SHARED_JVMS, VersionAb.baselineFailure(o, there, "")));
+        } else {
+          forked.put(t, "forks: failed against the baseline in the shared JVM: " + there.line());
+        }
+      }
+    }
+    for (Test t : shared) {
+      Map<String, List<PerfTestProtocol.PairedStep>> steps = new LinkedHashMap<>();
+      for (PerfTestProtocol.PairedReport report : reports) {
+        for (PerfTestProtocol.PairedStep s : report.steps()) {
+          if (VersionAb.measures(t, s.className(), s.key())) {
+            steps.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s);
+          }
+        }
+      }
+      if (steps.isEmpty()) {
+        judged.add(VersionAb.notJudged(t, VersionVerdicts.IN_SHARED_JVMS, "measured nothing"));
+      }
+      for (List<PerfTestProtocol.PairedStep> s : steps.values()) {
+        judged.add(judge(o, t, s));
+      }
+    }
+  }
+
+  /**
+   * The pairs each JVM runs: the total spread over the JVMs, never fewer than an interval needs.
+   */
+  static int pairsPerJvm(int pairs, int jvms) {
+    return Math.max(PairedBlocks.MIN_PAIRS, (pairs + jvms - 1) / jvms);
+  }
+
+  /**
+   * Which side goes first in each JVM: as many JVMs one way as the other (one more baseline-first
+   * when odd), in a random order, so an advantage of going first falls on both sides alike.
+   */
+  static List<Boolean> orders(int jvms, Random random) {
+    List<Boolean> out = new ArrayList<>();
+    for (int j = 0; j < jvms; j++) {
+      out.add(j % 2 == 1);
+    }
+    Collections.shuffle(out, random);
+    return out;
+  }
+
+  /** A JVM's report, or null with why it failed. */
+  private record JvmRun(PerfTestProtocol.PairedReport report, String failure) {}
+
+  /** One JVM holding both versions. */
+  private static JvmRun runJvm(
+      VersionAb.Options o,
+      SharedClasspath split,
+      List<Test> tests,
+      Path root,
+      int pairs,
+      boolean candidateFirst,
+      String what,
+      Consumer<String> progress) {
     Path requestFile = root.resolve("request.json");
     Path reportFile = root.resolve("report.json");
     PerfTestProtocol.write(
@@ -52,20 +177,12 @@ final class PairedRun {
             tests.stream().map(Test::uniqueId).toList(),
             o.parameters(),
             root.toAbsolutePath().toString(),
-            o.pairs(),
+            pairs,
             Defaults.Versions.BLOCK_MS_VALUE,
             o.gate().alpha(),
-            o.gate().maxRegression()));
-    String what =
-        "one JVM holding both versions ("
-            + tests.size()
-            + " test"
-            + (tests.size() == 1 ? "" : "s")
-            + ", "
-            + o.pairs()
-            + " pairs of alternating blocks per step)";
+            o.gate().maxRegression(),
+            candidateFirst));
     progress.accept(what);
-    PerfTestProtocol.PairedReport report;
     try {
       Forking.run(
           String.join(File.pathSeparator, split.shared()),
@@ -74,80 +191,57 @@ final class PairedRun {
           List.of("pairs", requestFile.toString(), reportFile.toString()),
           root.resolve("jvm.log"),
           what);
-      report = PerfTestProtocol.read(reportFile, PerfTestProtocol.PairedReport.class);
     } catch (LibreYoloException e) {
-      String why = "forks: the JVM holding both versions failed: " + e.getMessage();
-      progress.accept(why);
-      tests.forEach(t -> forked.put(t, why));
-      return;
+      return new JvmRun(null, e.getMessage());
     }
-    if (report == null) {
-      tests.forEach(t -> forked.put(t, "forks: the JVM holding both versions wrote no report"));
-      return;
-    }
-    for (String leak : report.leaks()) { // "<class id>: name (side), ..."
-      int colon = leak.lastIndexOf("]: ");
-      notes.add(
-          simpleName(leak.substring(0, colon + 1))
-              + " left threads running in the shared JVM ("
-              + leak.substring(colon + 3)
-              + "): the tests after it ran beside them");
-    }
-    VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
-    VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
-    for (Test t : tests) {
-      VersionAb.Failure here = candidate.of(t);
-      VersionAb.Failure there = baseline.of(t);
-      if (here != null) { // the forks say whether it fails on this build or only in the shared JVM
-        forked.put(t, "forks: failed in the shared JVM: " + here.line());
-      } else if (there != null && !there.symbol().isEmpty()) {
-        judged.add(
-            VersionAb.notJudged(
-                t, VersionVerdicts.IN_ONE_PROCESS, VersionAb.baselineFailure(o, there, "")));
-      } else if (there != null) {
-        forked.put(t, "forks: failed against the baseline in the shared JVM: " + there.line());
-      } else {
-        List<PerfTestProtocol.PairedStep> steps =
-            report.steps().stream()
-                .filter(s -> VersionAb.measures(t, s.className(), s.key()))
-                .toList();
-        if (steps.isEmpty()) {
-          judged.add(VersionAb.notJudged(t, VersionVerdicts.IN_ONE_PROCESS, "measured nothing"));
-        }
-        for (PerfTestProtocol.PairedStep s : steps) {
-          judged.add(judge(o, t, s));
-        }
-      }
-    }
+    PerfTestProtocol.PairedReport report =
+        PerfTestProtocol.read(reportFile, PerfTestProtocol.PairedReport.class);
+    return new JvmRun(report, report == null ? "it wrote no report" : "");
   }
 
   /**
-   * A step measured on both sides: the pairs decide the time; each side's profile gives the guards
-   * (environment, workload) and the exact counters, judged as the fork gate judges them.
+   * A step measured on both sides in each JVM: the JVMs' pairs decide the time; each side's
+   * profiles give the guards (environment, workload, from the first JVM) and the counters, judged
+   * as the fork gate judges them where every JVM agrees (a counter the JVMs disagree on is not
+   * exact there: shown, not judged).
    */
-  static VersionVerdicts.Outcome judge(VersionAb.Options o, Test t, PerfTestProtocol.PairedStep s) {
-    String name = t.id() + s.key().substring(t.method().length());
-    Profile pa = ProfileLoader.load(Path.of(s.baselineProfile()));
-    Profile pb = ProfileLoader.load(Path.of(s.candidateProfile()));
+  static VersionVerdicts.Outcome judge(
+      VersionAb.Options o, Test t, List<PerfTestProtocol.PairedStep> jvms) {
+    PerfTestProtocol.PairedStep first = jvms.get(0);
+    String name = t.id() + first.key().substring(t.method().length());
     GateOptions gate = o.gate().withJobNoise(0);
-    Gate.Result g = Gate.check(pa, pb, gate, VersionAb.MEASURED);
-    PairedBlocks paired = PairedBlocks.of(s.logRatios(), gate.alpha(), gate.maxRegression());
+    Gate.Result g = null;
+    Set<Verdict> counters = new HashSet<>();
+    for (PerfTestProtocol.PairedStep s : jvms) {
+      Profile pa = ProfileLoader.load(Path.of(s.baselineProfile()));
+      Profile pb = ProfileLoader.load(Path.of(s.candidateProfile()));
+      Gate.Result r = Gate.check(pa, pb, gate, VersionAb.MEASURED);
+      counters.add(r.countersVerdict());
+      if (g == null) {
+        g = r;
+      }
+    }
+    PairedBlocks paired =
+        PairedBlocks.acrossJvms(
+            jvms.stream().map(PerfTestProtocol.PairedStep::logRatios).toList(),
+            jvms.stream()
+                .map(PerfTestProtocol.PairedStep::medianLogRatios)
+                .filter(java.util.Objects::nonNull)
+                .toList(),
+            gate.alpha(),
+            gate.maxRegression());
+    boolean countersAgree = counters.size() == 1;
     Verdict verdict;
     if (!g.environmentDifferences().isEmpty() || !g.workloadDifferences().isEmpty()) {
       verdict = Verdict.INCONCLUSIVE;
-    } else if (g.countersVerdict() == Verdict.REGRESSION) {
-      verdict = Verdict.REGRESSION; // exact: more work is a regression whatever the time says
+    } else if (countersAgree && g.countersVerdict() == Verdict.REGRESSION) {
+      verdict = Verdict.REGRESSION; // exact in every JVM: more work whatever the time says
     } else {
       verdict = paired.verdict();
     }
+    String why = VersionAbReport.why(g, paired, verdict, countersAgree);
     return new VersionVerdicts.Outcome(
-        name,
-        s.key(),
-        verdict,
-        g,
-        paired,
-        VersionVerdicts.IN_ONE_PROCESS,
-        VersionAbReport.why(g, paired, verdict));
+        name, first.key(), verdict, g, paired, VersionVerdicts.IN_SHARED_JVMS, why);
   }
 
   /** {@code [engine:junit-jupiter]/[class:demo.LeakPerfTest]} as {@code LeakPerfTest}. */

@@ -89,6 +89,25 @@ public final class VersionAb {
 
   private VersionAb() {}
 
+  /** More JVMs than this would run for an hour: a typo, not a measurement. */
+  public static final int MAX_JVMS = 100;
+
+  /**
+   * Refuses fewer than two JVMs (one cannot tell its own bias from the change) or absurdly many.
+   *
+   * @param jvms the JVMs asked for
+   */
+  public static void checkJvms(int jvms) {
+    if (jvms < 2 || jvms > MAX_JVMS) {
+      throw LibreYoloException.badInput(
+          "{abJvms} must be within 2.."
+              + MAX_JVMS
+              + " (the JVMs holding both versions are the verdict's unit: one cannot tell its own"
+              + " bias from a change), got "
+              + jvms);
+    }
+  }
+
   /**
    * One side: how the output names it ({@code baseline 1.0}, {@code this build}) and its class
    * path.
@@ -111,7 +130,8 @@ public final class VersionAb {
    * @param outputDirectory the build's output root; the forks and result go under {@link
    *     Defaults.Versions#FOLDER}
    * @param mode whether the sides may share one JVM
-   * @param pairs pairs of alternating blocks per step in one JVM
+   * @param pairs pairs of alternating blocks per step, in all the shared JVMs together
+   * @param jvms the JVMs holding both versions that the pairs are spread over (the verdict's unit)
    * @param ab the pairs' significance level and threshold (the gate's {@code alpha} and {@code
    *     maxRegression})
    * @param unshareable what the build tool knows cannot share one JVM (an artifact of the engine or
@@ -131,10 +151,23 @@ public final class VersionAb {
       Path outputDirectory,
       Mode mode,
       int pairs,
+      int jvms,
       List<String> unshareable,
       boolean summaryOnlyOnRegression) {
     public Options {
       PairedBlocks.checkPairs(pairs);
+      checkJvms(jvms);
+      if (pairs < PairedBlocks.MIN_PAIRS * jvms) {
+        throw LibreYoloException.badInput(
+            "{pairs} must be at least "
+                + PairedBlocks.MIN_PAIRS
+                + " per JVM ("
+                + PairedBlocks.MIN_PAIRS * jvms
+                + " over "
+                + jvms
+                + " JVMs), got "
+                + pairs);
+      }
       unshareable = List.copyOf(unshareable);
       if (forks < BlockStatistics.MIN_FORKS || forks > 100) {
         throw LibreYoloException.badInput(
@@ -174,6 +207,7 @@ public final class VersionAb {
       private Path outputDirectory = Path.of("target");
       private Mode mode = Mode.AUTO;
       private int pairs = Defaults.Ab.PAIRS_VALUE;
+      private int jvms = Defaults.Versions.JVMS_VALUE;
       private List<String> unshareable = List.of();
       private boolean summaryOnlyOnRegression;
 
@@ -272,6 +306,17 @@ public final class VersionAb {
       }
 
       /**
+       * Sets the JVMs holding both versions that the pairs are spread over.
+       *
+       * @param v the JVMs
+       * @return this builder
+       */
+      public Builder jvms(int v) {
+        jvms = v;
+        return this;
+      }
+
+      /**
        * Sets what the build tool knows cannot share one JVM, one phrase each ({@code ai.djl:api
        * 0.35.0 -> 0.36.0}).
        *
@@ -313,6 +358,7 @@ public final class VersionAb {
             outputDirectory,
             mode,
             pairs,
+            jvms,
             unshareable,
             summaryOnlyOnRegression);
       }
@@ -400,6 +446,7 @@ public final class VersionAb {
             o.candidate().label(),
             o.forks(),
             o.pairs(),
+            o.jvms(),
             o.gate(),
             o.classpathDifferences(),
             ordered,
@@ -758,7 +805,7 @@ public final class VersionAb {
   }
 
   /** Whether an outcome's name ({@code Class.method}, {@code Class.method.step}) is the test's. */
-  private static boolean isOf(String outcome, Test t) {
+  static boolean isOf(String outcome, Test t) {
     String id = t.id();
     return outcome.equals(id) || outcome.startsWith(id + ".") || outcome.startsWith(id + "[");
   }

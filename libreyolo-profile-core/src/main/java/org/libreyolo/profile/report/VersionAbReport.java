@@ -75,25 +75,29 @@ public final class VersionAbReport {
   }
 
   /**
-   * A step judged in one process, in one phrase: the pairs' time change with its interval, the
-   * counters that changed, and why it was not decided when it was not.
+   * A step judged in shared JVMs, in one phrase: the time change with its interval over the JVMs,
+   * the median's change beside it, the counters that changed, and why it was not decided when it
+   * was not.
    *
-   * @param g the gate's guards and counters on the two sides' profiles
-   * @param paired the pairs' verdict
+   * @param g the gate's guards and counters on the two sides' profiles (the first JVM's)
+   * @param paired the JVMs' combined verdict
    * @param verdict the step's verdict
+   * @param countersAgree whether every JVM's counters gave the same verdict (else they are shown,
+   *     not judged)
    * @return the phrase
    */
-  public static String why(Gate.Result g, PairedBlocks paired, Verdict verdict) {
+  public static String why(
+      Gate.Result g, PairedBlocks paired, Verdict verdict, boolean countersAgree) {
     StringBuilder b =
         new StringBuilder(
-            time(
-                paired.change(),
-                paired.ciLow(),
-                paired.ciHigh(),
-                paired.pairs() + " pairs in one process",
-                paired.mde()));
+            time(paired.change(), paired.ciLow(), paired.ciHigh(), pairsIn(paired), paired.mde()));
+    if (!Double.isNaN(paired.medianChange())) {
+      b.append(String.format(Locale.ROOT, ", median %+.1f%%", 100 * paired.medianChange()));
+    }
     if (g.countersVerdict() == Verdict.REGRESSION) {
-      b.append("; ").append(String.join("; ", g.opCounts().changes()));
+      b.append("; ")
+          .append(String.join("; ", g.opCounts().changes()))
+          .append(countersAgree ? "" : " (in some JVMs only: not exact here, not judged)");
     }
     if (!g.environmentDifferences().isEmpty()) {
       b.append("; not judged: ").append(g.environmentDifferences().get(0));
@@ -103,6 +107,11 @@ public final class VersionAbReport {
       b.append("; ").append(paired.why());
     }
     return b.toString();
+  }
+
+  /** {@code 150 pairs in 5 JVMs}. */
+  private static String pairsIn(PairedBlocks p) {
+    return p.pairs() + " pairs in " + p.jvms() + (p.jvms() == 1 ? " JVM" : " JVMs");
   }
 
   /**
@@ -115,13 +124,13 @@ public final class VersionAbReport {
   static String measured(VersionVerdicts v) {
     long together =
         v.outcomes().stream()
-            .filter(VersionVerdicts.Outcome::inOneProcess)
+            .filter(VersionVerdicts.Outcome::inSharedJvms)
             .map(VersionVerdicts.Outcome::test)
             .distinct()
             .count();
     long forked =
         v.outcomes().stream()
-            .filter(x -> !x.inOneProcess())
+            .filter(x -> !x.inSharedJvms())
             .map(VersionVerdicts.Outcome::test)
             .distinct()
             .count();
@@ -129,7 +138,9 @@ public final class VersionAbReport {
     if (together > 0) {
       parts.add(
           tests(together)
-              + " in one process ("
+              + " in "
+              + v.jvms()
+              + " JVMs holding both versions ("
               + v.pairs()
               + " pairs of alternating blocks per step)");
     }
@@ -145,7 +156,7 @@ public final class VersionAbReport {
 
   /** A forked outcome says why it forked; one in one process needs no word more than its why. */
   private static String mode(VersionVerdicts.Outcome x) {
-    return x.inOneProcess() || x.mode() == null ? "" : " - " + x.mode();
+    return x.inSharedJvms() || x.mode() == null ? "" : " - " + x.mode();
   }
 
   /**
@@ -229,11 +240,11 @@ public final class VersionAbReport {
         b.append(
             String.format(
                 Locale.ROOT,
-                "%+.1f%% | [%+.1f%%, %+.1f%%] | %d pairs, one process | %.1f%%",
+                "%+.1f%% | [%+.1f%%, %+.1f%%] | %s | %.1f%%",
                 100 * x.paired().change(),
                 100 * x.paired().ciLow(),
                 100 * x.paired().ciHigh(),
-                x.paired().pairs(),
+                pairsIn(x.paired()),
                 100 * x.paired().mde()));
       } else if (s != null) {
         b.append(
@@ -281,6 +292,7 @@ public final class VersionAbReport {
     out.put("candidate", v.candidate());
     out.put("forks_per_side", v.forks());
     out.put("pairs_per_step", v.pairs());
+    out.put("jvms", v.jvms());
     ArrayNode diffs = out.putArray("classpath_differences");
     v.classpathDifferences().forEach(diffs::add);
     ArrayNode tests = out.putArray("tests");
@@ -302,7 +314,15 @@ public final class VersionAbReport {
           ObjectNode t = gate.putObject("timing");
           t.put("verdict", p.verdict().name());
           t.put("pairs", p.pairs());
+          t.put("jvms", p.jvms());
+          t.put("estimator", "mean log-ratio of block means, random effects over the JVMs");
           t.put("change", PyRound.round(p.change(), 4));
+          ArrayNode each = t.putArray("jvm_changes");
+          p.jvmChanges().forEach(c -> each.add(PyRound.round(c, 4)));
+          t.put("jvms_disagree", p.disagree());
+          if (!Double.isNaN(p.medianChange())) {
+            t.put("median_change", PyRound.round(p.medianChange(), 4));
+          }
           t.putArray("ci").add(PyRound.round(p.ciLow(), 4)).add(PyRound.round(p.ciHigh(), 4));
           t.put("why", p.why());
         }

@@ -465,9 +465,12 @@ public class GateTest {
         .isEqualTo(Verdict.PASS);
   }
 
-  /** The peak resident set is judged only beyond margins its own A/A spread supports. */
+  /**
+   * The peak resident set is the process's, not the step's: never judged as a counter, however far
+   * it moved (the README's own project read +28..35% on unchanged builds).
+   */
   @Test
-  void peakResidentMemoryIsJudgedOnlyBeyondItsMargins() throws Exception {
+  void peakResidentMemoryIsShownNotJudged() throws Exception {
     Profile a = profile(20, 0.02, 1, "EPYC");
     Profile near = profile(20, 0.02, 2, "EPYC");
     Profile far = profile(20, 0.02, 3, "EPYC");
@@ -484,8 +487,8 @@ public class GateTest {
     assertThat(Gate.check(a, near, GateOptions.defaults()).opCounts().verdict())
         .isEqualTo(Verdict.PASS);
     Gate.Result r = Gate.check(a, far, GateOptions.defaults());
-    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(r.opCounts().changes()).containsExactly("memory: peak RSS +40.5% (370 -> 520 MB)");
+    assertThat(r.opCounts().verdict()).isEqualTo(Verdict.PASS);
+    assertThat(r.opCounts().changes()).isEmpty();
   }
 
   @Test

@@ -188,7 +188,7 @@ final class PairedSides {
       Map<Side, List<PerfTestProtocol.Outcome>> outcomes) {
     Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
     List<Thread> threads = new ArrayList<>();
-    for (Side side : Side.values()) {
+    for (Side side : order()) { // the side drawn first for this JVM loads its classes first
       Thread t =
           new Thread(
               () -> launch(side, classId, selectors, outcomes.get(side)),
@@ -318,8 +318,16 @@ final class PairedSides {
       b.profile().completeExceptionally(e);
       return;
     }
-    Profile pa = profile(a, b);
-    Profile pb = pa == null ? null : profile(b, a);
+    // the side drawn first for this JVM runs its copy of the code first: profiled, warmed, leading
+    Profile pa;
+    Profile pb;
+    if (request.candidateFirst()) {
+      pb = profile(b, a);
+      pa = pb == null ? null : profile(a, b);
+    } else {
+      pa = profile(a, b);
+      pb = pa == null ? null : profile(b, a);
+    }
     if (pa == null || pb == null) {
       return;
     }
@@ -349,6 +357,7 @@ final class PairedSides {
                   .resolve("pairs")
                   .resolve(a.className())
                   .resolve(a.key() + ".json"),
+              request.candidateFirst(),
               Progress.NONE);
     } catch (RuntimeException | Error e) {
       AssertionError failure =
@@ -364,8 +373,9 @@ final class PairedSides {
             a.options().outputDirectory().resolve("profile.json").toString(),
             b.options().outputDirectory().resolve("profile.json").toString(),
             blockRuns,
-            r.aMs(),
-            r.bMs(),
+            r.aMeanMs(),
+            r.bMeanMs(),
+            r.meanLogRatios(),
             r.logRatios()));
     a.profile().complete(pa);
     b.profile().complete(pb);
@@ -446,6 +456,13 @@ final class PairedSides {
     } finally {
       t.setContextClassLoader(before);
     }
+  }
+
+  /** The two sides in the order drawn for this JVM. */
+  private List<Side> order() {
+    return request.candidateFirst()
+        ? List.of(Side.CANDIDATE, Side.BASELINE)
+        : List.of(Side.BASELINE, Side.CANDIDATE);
   }
 
   private Object take() {

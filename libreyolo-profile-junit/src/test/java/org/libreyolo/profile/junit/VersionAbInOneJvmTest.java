@@ -93,7 +93,7 @@ class VersionAbInOneJvmTest {
     assertThat(progress).anyMatch(l -> l.startsWith("one JVM holding both versions (3 tests"));
     VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
     assertThat(work.verdict()).isEqualTo(Verdict.REGRESSION);
-    assertThat(work.inOneProcess()).isTrue();
+    assertThat(work.inSharedJvms()).isTrue();
     assertThat(work.paired().pairs()).isEqualTo(20);
     assertThat(work.paired().change()).isGreaterThan(1.0); // three times the work
     assertThat(work.why()).contains("20 pairs in one process");
@@ -108,7 +108,7 @@ class VersionAbInOneJvmTest {
     assertThat(progress).anyMatch(l -> l.startsWith("probing baseline 1.0"));
 
     VersionVerdicts.Outcome leaky = outcome(r, "WorkFixture.leaky");
-    assertThat(leaky.inOneProcess()).isTrue();
+    assertThat(leaky.inSharedJvms()).isTrue();
     assertThat(r.lines())
         .anyMatch(
             l ->
@@ -144,7 +144,7 @@ class VersionAbInOneJvmTest {
     assertThat(r.summary()).isNull();
     assertThat(dir.resolve("out/versions/versions-summary.md")).doesNotExist();
     assertThat(r.file()).exists();
-    assertThat(r.outcomes()).allMatch(VersionVerdicts.Outcome::inOneProcess);
+    assertThat(r.outcomes()).allMatch(VersionVerdicts.Outcome::inSharedJvms);
   }
 
   @Test

@@ -50,8 +50,8 @@ public class AbMojo extends AbstractInferenceMojo {
   int warmup;
 
   /**
-   * Pairs of blocks, the independent unit (at least 4): of the weights A/B, and of each step of the
-   * A/B across versions in one JVM.
+   * Pairs of blocks (at least 4): of the weights A/B, and of each step of the A/B across versions,
+   * spread over its {@code abJvms} JVMs.
    */
   @Parameter(property = "libreyolo.profile.pairs", defaultValue = Defaults.Ab.PAIRS)
   int pairs;
@@ -114,6 +114,14 @@ public class AbMojo extends AbstractInferenceMojo {
    */
   @Parameter(property = "libreyolo.profile.summaryOnlyOnRegression", defaultValue = "false")
   boolean summaryOnlyOnRegression;
+
+  /**
+   * JVMs holding both versions in the A/B across versions (2..100): each JVM can compile the two
+   * versions' copies of a class differently, so the JVMs are the verdict's unit and the pairs are
+   * spread over them.
+   */
+  @Parameter(property = "libreyolo.profile.abJvms", defaultValue = Defaults.Versions.JVMS)
+  int abJvms;
 
   /** Forks per side of the A/B across versions, each running every perf test of the module once. */
   @Parameter(property = "libreyolo.profile.abForks", defaultValue = Defaults.Versions.FORKS)
@@ -271,6 +279,7 @@ public class AbMojo extends AbstractInferenceMojo {
             .unshareable(sides.unshareable())
             .mode(mode)
             .pairs(pairs)
+            .jvms(abJvms)
             .summaryOnlyOnRegression(summaryOnlyOnRegression)
             .outputDirectory(outputDirectory.toPath())
             .build();
