@@ -1,8 +1,9 @@
 // the A/B across versions against an installed previous version
 def log = new File(basedir, 'build.log').text
-// 2: unchanged code, both versions in one JVM: no REGRESSION; the new method's test cannot link against 1.0
-assert log.contains('one JVM holding both versions (2 tests, 150 pairs of alternating blocks per step)')
-assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time [-+]\d+\.\d% \[[-+]\d+\.\d%, [-+]\d+\.\d%\], 150 pairs in one process, MDE /
+// 2: unchanged code, both versions in each of 6 JVMs: no REGRESSION; the new method's test cannot link against 1.0
+assert log =~ /JVM 1 of 6 holding both versions \((baseline 1\.0|this build 2\.0) first, 2 tests, 25 pairs of alternating blocks per step\)/
+assert log.contains('JVM 6 of 6 holding both versions (')
+assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time [-+]\d+\.\d% \[[-+]\d+\.\d%, [-+]\d+\.\d%\], 150 pairs in 6 JVMs, MDE /
 assert log.contains('NewApiPerfTest.twice: INCONCLUSIVE (does not link against baseline 1.0: NoClassDefFoundError: demo/NewApi)')
 assert log.contains('class path: module classes: target/classes -> ab-demo-1.0.jar')
 // the alert-only summary: nothing regressed, so no pull request summary was written
@@ -12,7 +13,7 @@ assert log.contains('probing baseline 1.0 (does every test run against it?)')
 assert log =~ /fork 4 of 4 \((this build 2\.0|baseline 1\.0), 1 test\)/
 assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time .*2\/2 forks.*\) - forks: abMode=forks/
 // 4: 25% more work: REGRESSION names the test and its interval
-assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\], 150 pairs in one process/
+assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\], 150 pairs in 6 JVMs/
 // 5: a version that does not exist: one line naming it and where it was looked for
 assert log =~ /baseline com\.example:ab-demo:0\.9 \(baselineVersion\) was not found: looked in the local repository \S+/
 def result = new File(basedir, 'target/libreyolo-profile/versions/versions-result.json')
@@ -31,7 +32,7 @@ assert md.startsWith('### A/B against baseline 1.0: REGRESSION')
 json.tests.each { t ->
   assert md.contains("| ${t.test} | ${t.verdict} |") : t.test
   assert log.contains("${t.test}: ${t.verdict} (") : t.test
-  assert t.mode == 'in one process' : t.test
+  assert t.mode == 'in shared JVMs' : t.test
 }
 // 8: the infer form: both versions' packaged model, A/B'd in one process
 assert log.contains('model file models/classifier.torchscript: ab-demo-1.0.jar (A) vs this build (B)')

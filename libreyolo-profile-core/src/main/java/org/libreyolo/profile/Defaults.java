@@ -301,10 +301,17 @@ public final class Defaults {
      * copies of a class differently, so the verdict's unit is the JVM (docs/versions.md, "How many
      * JVMs").
      */
-    public static final int JVMS_VALUE = 5;
+    public static final int JVMS_VALUE = 6;
 
     /** {@link #JVMS_VALUE} as text, for parameter defaults. */
     public static final String JVMS = "" + JVMS_VALUE;
+
+    /**
+     * The longest wait, ms, before a step's pairs in a shared JVM for the JIT to go quiet
+     * (alternating blocks meanwhile): pairs that begin while it still compiles compare one side's
+     * compiled code with the other's interpreted code (docs/versions.md, "Both copies warmed").
+     */
+    public static final double SETTLE_MS_VALUE = 5000;
 
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";

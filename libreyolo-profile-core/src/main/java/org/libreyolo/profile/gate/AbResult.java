@@ -21,6 +21,8 @@ import org.libreyolo.profile.Api;
  * @param aMeanMs the baseline's block means, ms, one per pair (what a call costs, GC included)
  * @param bMeanMs the candidate's block means, ms, one per pair
  * @param meanLogRatios ln(b / a) of the block means per pair
+ * @param settleRounds rounds of alternating blocks run before the pairs until the JIT was quiet
+ * @param settled whether the JIT was quiet when the pairs began (true when not asked to wait)
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record AbResult(
@@ -35,7 +37,9 @@ public record AbResult(
     PairedBlocks verdict,
     double[] aMeanMs,
     double[] bMeanMs,
-    double[] meanLogRatios) {
+    double[] meanLogRatios,
+    int settleRounds,
+    boolean settled) {
   /**
    * How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it).
    *

@@ -7,6 +7,7 @@ import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.compare.TrimmedMean;
 
 /**
  * The in-job A/B statistic: A and B measured in the same process in alternating blocks (ABBA), each
@@ -31,8 +32,10 @@ import org.libreyolo.profile.LibreYoloException;
  * @param jvmChanges each JVM's own change, a fraction, in the order they ran
  * @param medianChange the same combination over the log-ratios of block medians (a second figure,
  *     robust to a descheduled iteration, blind to what the collector's pauses cost), or NaN
- * @param disagree whether the JVMs disagree beyond what their pairs' spread explains (Cochran's Q
- *     significant at {@code alpha})
+ * @param disagree whether the JVMs disagree beyond what their pairs' spread and the order explain
+ *     (Cochran's Q significant at {@code alpha})
+ * @param orderEffect how much faster the side that went first ran, a fraction (+0.12: the second
+ *     side's blocks took 12% longer), cancelled by the balanced order; NaN when not estimated
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record PairedBlocks(
@@ -46,9 +49,17 @@ public record PairedBlocks(
     int jvms,
     List<Double> jvmChanges,
     double medianChange,
-    boolean disagree) {
+    boolean disagree,
+    double orderEffect) {
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
   public static final int MIN_PAIRS = 4;
+
+  /**
+   * The share of each JVM's pairs trimmed from each end before averaging their log-ratios: a block
+   * that a busy neighbour stalled for tens of ms reads as one outlying pair; a collector that runs
+   * in most blocks still counts (docs/statistics.md, "Across JVMs").
+   */
+  public static final double TRIM = 0.2;
 
   /** More pairs than this would run for hours: a typo, not a measurement. */
   public static final int MAX_PAIRS = 100_000;
@@ -107,18 +118,26 @@ public record PairedBlocks(
         1,
         List.of(Math.expm1(mean)),
         Double.NaN,
-        false);
+        false,
+        Double.NaN);
   }
 
   /**
-   * Several JVMs' pairs, each JVM one study of a random-effects combination: DerSimonian and
-   * Laird's between-JVM variance, Hartung and Knapp's t interval on {@code jvms - 1} degrees of
-   * freedom, its variance never below the fixed-effect one (Knapp and Hartung's modification, which
-   * keeps agreeing JVMs from giving an interval narrower than their pairs do). With one JVM this is
-   * {@link #of}.
+   * Several JVMs' pairs, the JVM the unit. Which side loads, warms and leads first is drawn per
+   * JVM, balanced; going first can be worth a fixed advantage inside a JVM (shared code's type
+   * profiles see the first side's classes alone when it compiles), so the JVMs are analysed as an
+   * AB/BA cross-over trial: the change is the mean of the two order groups' means, which cancels
+   * the order effect, with a t interval on {@code jvms - 2} degrees of freedom from the spread of
+   * the JVMs inside each group (Jones and Kenward, "Design and Analysis of Cross-Over Trials", ch.
+   * 2), never narrower than the pairs themselves allow. With fewer than two JVMs of an order the
+   * JVMs are combined by random effects instead (DerSimonian-Laird, with Hartung and Knapp's t
+   * interval on {@code jvms - 1} degrees of freedom, modified never to be narrower than the
+   * fixed-effect one); with one JVM this is {@link #of}.
    *
-   * @param meanLogRatios per JVM, per pair, {@code ln(B / A)} of the blocks' means (the estimate)
+   * @param meanLogRatios per JVM, per pair, {@code ln(B / A)} of the blocks' means (the estimate:
+   *     each JVM's {@link #TRIM}-trimmed mean of them)
    * @param medianLogRatios per JVM, the same of the blocks' medians (the second figure), or empty
+   * @param candidateFirst per JVM, whether B went first there
    * @param alpha the interval is two-sided at {@code 1 - alpha}
    * @param threshold the relative change that counts (0.02 = 2%)
    * @return the verdict with its interval, MDE and each JVM's change
@@ -126,26 +145,32 @@ public record PairedBlocks(
   public static PairedBlocks acrossJvms(
       List<double[]> meanLogRatios,
       List<double[]> medianLogRatios,
+      List<Boolean> candidateFirst,
       double alpha,
       double threshold) {
-    List<double[]> jvms = meanLogRatios.stream().filter(r -> r.length >= MIN_PAIRS).toList();
-    if (jvms.isEmpty()) {
+    List<Integer> kept = new ArrayList<>();
+    for (int j = 0; j < meanLogRatios.size(); j++) {
+      if (meanLogRatios.get(j).length >= MIN_PAIRS) {
+        kept.add(j);
+      }
+    }
+    if (kept.isEmpty()) {
       throw LibreYoloException.badInput(
           "{pairs} must be >= " + MIN_PAIRS + " per JVM for a paired interval");
     }
+    List<double[]> jvms = kept.stream().map(meanLogRatios::get).toList();
+    List<Boolean> order = kept.stream().map(candidateFirst::get).toList();
     int pairs = jvms.stream().mapToInt(r -> r.length).sum();
-    Combined c = combine(jvms);
+    Combined c = combine(jvms, order);
     double medianChange =
-        medianLogRatios.isEmpty()
+        medianLogRatios.size() != meanLogRatios.size()
             ? Double.NaN
-            : Math.expm1(
-                combine(medianLogRatios.stream().filter(r -> r.length >= MIN_PAIRS).toList())
-                    .mean());
+            : Math.expm1(combine(kept.stream().map(medianLogRatios::get).toList(), order).mean());
     List<Double> each = new ArrayList<>();
     for (double[] r : jvms) {
-      each.add(Math.expm1(mean(r)));
+      each.add(Math.expm1(TrimmedMean.of(r, TRIM).mean()));
     }
-    int df = jvms.size() == 1 ? pairs - 1 : jvms.size() - 1;
+    int df = jvms.size() == 1 ? pairs - 1 : c.df();
     double t = new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
     double tPower = new TDistribution(null, df).inverseCumulativeProbability(0.8);
     double low = Math.expm1(c.mean() - t * c.se());
@@ -153,9 +178,9 @@ public record PairedBlocks(
     double mde = Math.expm1((t + tPower) * c.se());
     double change = Math.expm1(c.mean());
     boolean disagree =
-        jvms.size() > 1
-            && 1 - new ChiSquaredDistribution(null, jvms.size() - 1).cumulativeProbability(c.q())
-                < alpha;
+        c.df() > 0
+            && jvms.size() > 1
+            && 1 - new ChiSquaredDistribution(null, c.df()).cumulativeProbability(c.q()) < alpha;
     String remedy = jvms.size() == 1 ? "add pairs" : "add JVMs (abJvms)";
     VerdictRule.Call call = VerdictRule.judge(change, low, high, threshold, mde, remedy);
     String why = call.why();
@@ -179,26 +204,70 @@ public record PairedBlocks(
         jvms.size(),
         each,
         medianChange,
-        disagree);
+        disagree,
+        Double.isNaN(c.orderEffect()) ? Double.NaN : Math.expm1(c.orderEffect()));
   }
 
-  /** A combination's mean log-ratio, its standard error and Cochran's Q. */
-  private record Combined(double mean, double se, double q) {}
+  /**
+   * A combination's mean log-ratio, its standard error and degrees of freedom, the heterogeneity
+   * statistic left after the model (Cochran's Q, on {@code df} degrees of freedom), and the order
+   * effect in log terms (half the difference of the order groups; NaN when not estimated).
+   */
+  private record Combined(double mean, double se, int df, double q, double orderEffect) {}
 
-  private static Combined combine(List<double[]> jvms) {
+  private static Combined combine(List<double[]> jvms, List<Boolean> candidateFirst) {
     int k = jvms.size();
     double[] y = new double[k];
     double[] v = new double[k];
     for (int j = 0; j < k; j++) {
-      double[] r = jvms.get(j);
-      y[j] = mean(r);
+      // a pair whose block a neighbour stalled is one outlying log-ratio: trimmed, not averaged in
+      TrimmedMean t = TrimmedMean.of(jvms.get(j), TRIM);
+      y[j] = t.mean();
       // a JVM whose pairs agree exactly still has a timer's resolution worth of doubt
-      v[j] = Math.max(variance(r, y[j]) / r.length, 1e-12);
+      v[j] = Math.max(t.variance(), 1e-12);
     }
     if (k == 1) {
-      return new Combined(y[0], Math.sqrt(v[0]), 0);
+      return new Combined(y[0], Math.sqrt(v[0]), 0, 0, Double.NaN);
     }
-    // DerSimonian-Laird: the between-JVM variance from Cochran's Q over fixed-effect weights
+    long late = candidateFirst.stream().filter(b -> b).count();
+    if (late >= 2 && k - late >= 2) {
+      return crossOver(y, v, candidateFirst);
+    }
+    return randomEffects(y, v);
+  }
+
+  /** The AB/BA cross-over: the order groups' means averaged, their inner spread the error. */
+  private static Combined crossOver(double[] y, double[] v, List<Boolean> candidateFirst) {
+    int k = y.length;
+    double[] sum = new double[2];
+    double[] sumV = new double[2];
+    int[] n = new int[2];
+    for (int j = 0; j < k; j++) {
+      int g = candidateFirst.get(j) ? 1 : 0;
+      sum[g] += y[j];
+      sumV[g] += v[j];
+      n[g]++;
+    }
+    double m0 = sum[0] / n[0];
+    double m1 = sum[1] / n[1];
+    double ss = 0;
+    double q = 0;
+    for (int j = 0; j < k; j++) {
+      double d = y[j] - (candidateFirst.get(j) ? m1 : m0);
+      ss += d * d;
+      q += d * d / v[j];
+    }
+    double s2 = ss / (k - 2);
+    double seCross = Math.sqrt(s2 / 4 * (1.0 / n[0] + 1.0 / n[1]));
+    double sePairs =
+        Math.sqrt((sumV[0] / ((double) n[0] * n[0]) + sumV[1] / ((double) n[1] * n[1])) / 4);
+    // baseline first: ln(B/A) = change + order effect; this build first: change - order effect
+    return new Combined((m0 + m1) / 2, Math.max(seCross, sePairs), k - 2, q, (m0 - m1) / 2);
+  }
+
+  /** DerSimonian-Laird's between-JVM variance, Hartung-Knapp's spread, never below the model's. */
+  private static Combined randomEffects(double[] y, double[] v) {
+    int k = y.length;
     double sw = 0;
     double sw2 = 0;
     double swy = 0;
@@ -220,13 +289,12 @@ public record PairedBlocks(
       rwy += y[j] / (v[j] + tau2);
     }
     double mu = rwy / rw;
-    // Hartung-Knapp: the weighted spread of the JVMs around mu, never below the model's own
     double hk = 0;
     for (int j = 0; j < k; j++) {
       hk += (y[j] - mu) * (y[j] - mu) / (v[j] + tau2);
     }
     hk /= k - 1;
-    return new Combined(mu, Math.sqrt(Math.max(1, hk) / rw), q);
+    return new Combined(mu, Math.sqrt(Math.max(1, hk) / rw), k - 1, q, Double.NaN);
   }
 
   private static double mean(double[] v) {

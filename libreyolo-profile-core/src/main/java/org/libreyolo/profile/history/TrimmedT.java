@@ -2,6 +2,7 @@ package org.libreyolo.profile.history;
 
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.libreyolo.profile.internal.compare.TrimmedMean;
 
 /**
  * Yuen's two-sample test on 20%-trimmed means (Yuen, 1974; Wilcox, "Introduction to Robust
@@ -30,44 +31,20 @@ final class TrimmedT {
    * Student's t).
    */
   static Result test(double[] x, int a0, int a1, int b0, int b1, double trim) {
-    Sample a = sample(Arrays.copyOfRange(x, a0, a1), trim);
-    Sample b = sample(Arrays.copyOfRange(x, b0, b1), trim);
-    double pooled = (a.ss + b.ss) / (a.n - 1 + b.n - 1);
-    double var = pooled * (a.c + b.c);
+    TrimmedMean a = sample(Arrays.copyOfRange(x, a0, a1), trim);
+    TrimmedMean b = sample(Arrays.copyOfRange(x, b0, b1), trim);
+    double pooled = (a.ss() + b.ss()) / (a.n() - 1 + b.n() - 1);
+    double var = pooled * (a.c() + b.c());
     if (!(var > 0)) { // identical runs on both sides: no spread to test against
-      return new Result(a.mean, b.mean, a.mean == b.mean ? 1 : 0);
+      return new Result(a.mean(), b.mean(), a.mean() == b.mean() ? 1 : 0);
     }
-    double t = (b.mean - a.mean) / Math.sqrt(var);
-    double df = a.h + b.h - 2;
+    double t = (b.mean() - a.mean()) / Math.sqrt(var);
+    double df = a.h() + b.h() - 2;
     double p = 2 * new TDistribution(null, Math.max(1, df)).cumulativeProbability(-Math.abs(t));
-    return new Result(a.mean, b.mean, p);
+    return new Result(a.mean(), b.mean(), p);
   }
 
-  /** Trimmed mean, the winsorized sum of squares, n, h and the variance factor c. */
-  private record Sample(double mean, double ss, int n, int h, double c) {}
-
-  private static Sample sample(double[] v, double trim) {
-    Arrays.sort(v);
-    int n = v.length;
-    int g = (int) Math.floor(trim * n);
-    int h = n - 2 * g;
-    double mean = 0;
-    for (int i = g; i < n - g; i++) {
-      mean += v[i];
-    }
-    mean /= h;
-    // winsorized: the g smallest set to the (g+1)-th, the g largest to the (n-g)-th
-    double wMean = 0;
-    for (int i = 0; i < n; i++) {
-      wMean += v[Math.min(Math.max(i, g), n - g - 1)];
-    }
-    wMean /= n;
-    double ss = 0;
-    for (int i = 0; i < n; i++) {
-      double w = v[Math.min(Math.max(i, g), n - g - 1)] - wMean;
-      ss += w * w;
-    }
-    double c = h > 1 ? (n - 1) / (h * (double) (h - 1)) : 0;
-    return new Sample(mean, ss, n, h, c);
+  private static TrimmedMean sample(double[] v, double trim) {
+    return TrimmedMean.of(v, trim);
   }
 }

@@ -106,6 +106,7 @@ public final class PerfTestProtocol {
       double blockMs,
       double alpha,
       double maxRegression,
+      double settleMs,
       boolean candidateFirst) {}
 
   /**
@@ -120,6 +121,9 @@ public final class PerfTestProtocol {
    * @param candidateMs this build's block means, one per pair
    * @param logRatios {@code ln(candidate / baseline)} of the block means per pair, the unit
    * @param medianLogRatios the same of the block medians (a second figure)
+   * @param candidateFirst whether this build's side went first in the JVM that measured it
+   * @param settleRounds rounds of alternating blocks before the pairs, until the JIT was quiet
+   * @param settled whether the JIT was quiet when the pairs began
    */
   public record PairedStep(
       String className,
@@ -130,7 +134,10 @@ public final class PerfTestProtocol {
       double[] baselineMs,
       double[] candidateMs,
       double[] logRatios,
-      double[] medianLogRatios) {}
+      double[] medianLogRatios,
+      boolean candidateFirst,
+      int settleRounds,
+      boolean settled) {}
 
   /**
    * The answer of the JVM holding both sides.

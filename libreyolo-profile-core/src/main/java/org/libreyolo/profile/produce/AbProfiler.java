@@ -116,6 +116,7 @@ public final class AbProfiler {
               io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
           io.project().resolve("ab.json"),
           false,
+          0,
           progress);
     }
   }
@@ -153,7 +154,7 @@ public final class AbProfiler {
       AbResult.Settings s,
       Path file,
       Progress progress) {
-    return compare(baseline, candidate, a, b, config, s, file, false, progress);
+    return compare(baseline, candidate, a, b, config, s, file, false, 0, progress);
   }
 
   /**
@@ -169,6 +170,8 @@ public final class AbProfiler {
    * @param s how the A/B measures and decides
    * @param file where the A/B result ({@code ab.json}) is written
    * @param candidateFirst whether the candidate leads the warm-up and the first pair
+   * @param settleMs after the warm-up, alternating blocks until the JIT is quiet, at most this long
+   *     (0: none)
    * @param progress where progress goes (Progress.NONE for none)
    * @return the A/B result
    */
@@ -181,6 +184,7 @@ public final class AbProfiler {
       AbResult.Settings s,
       Path file,
       boolean candidateFirst,
+      double settleMs,
       Progress progress) {
     return compareIterations(
         baseline,
@@ -191,6 +195,7 @@ public final class AbProfiler {
         s,
         file,
         candidateFirst,
+        settleMs,
         progress);
   }
 
@@ -203,9 +208,11 @@ public final class AbProfiler {
       AbResult.Settings s,
       Path file,
       boolean candidateFirst,
+      double settleMs,
       Progress progress) {
     AlternatingBlocks.Pairs measured =
-        AlternatingBlocks.run(a, b, s.warmup(), s.pairs(), s.blockRuns(), candidateFirst, progress);
+        AlternatingBlocks.run(
+            a, b, s.warmup(), s.pairs(), s.blockRuns(), candidateFirst, settleMs, progress);
     PairedBlocks v = PairedBlocks.of(measured.logRatios(), s.alpha(), s.maxRegression());
     AbResult r =
         new AbResult(
@@ -220,7 +227,9 @@ public final class AbProfiler {
             v,
             measured.aMeanMs(),
             measured.bMeanMs(),
-            measured.meanLogRatios());
+            measured.meanLogRatios(),
+            measured.settling().rounds(),
+            measured.settling().settled());
     ProfileIo.writeIndented(file, AbReport.json(r));
     return r;
   }

@@ -181,6 +181,7 @@ final class PairedRun {
             Defaults.Versions.BLOCK_MS_VALUE,
             o.gate().alpha(),
             o.gate().maxRegression(),
+            Defaults.Versions.SETTLE_MS_VALUE,
             candidateFirst));
     progress.accept(what);
     try {
@@ -228,6 +229,7 @@ final class PairedRun {
                 .map(PerfTestProtocol.PairedStep::medianLogRatios)
                 .filter(java.util.Objects::nonNull)
                 .toList(),
+            jvms.stream().map(PerfTestProtocol.PairedStep::candidateFirst).toList(),
             gate.alpha(),
             gate.maxRegression());
     boolean countersAgree = counters.size() == 1;
@@ -239,7 +241,8 @@ final class PairedRun {
     } else {
       verdict = paired.verdict();
     }
-    String why = VersionAbReport.why(g, paired, verdict, countersAgree);
+    int unsettled = (int) jvms.stream().filter(s -> !s.settled()).count();
+    String why = VersionAbReport.why(g, paired, verdict, countersAgree, unsettled);
     return new VersionVerdicts.Outcome(
         name, first.key(), verdict, g, paired, VersionVerdicts.IN_SHARED_JVMS, why);
   }

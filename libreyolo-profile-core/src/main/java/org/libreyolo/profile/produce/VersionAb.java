@@ -138,6 +138,8 @@ public final class VersionAb {
    *     the test framework at another version), one phrase each
    * @param summaryOnlyOnRegression write the markdown summary only when a step regressed or a test
    *     fails on this build
+   * @param skipWithoutTests a module without perf tests is no error but nothing to do (a module of
+   *     a multi-module build): {@link #run} then returns {@link Result#nothing}
    */
   public record Options(
       Path testClasses,
@@ -153,7 +155,8 @@ public final class VersionAb {
       int pairs,
       int jvms,
       List<String> unshareable,
-      boolean summaryOnlyOnRegression) {
+      boolean summaryOnlyOnRegression,
+      boolean skipWithoutTests) {
     public Options {
       PairedBlocks.checkPairs(pairs);
       checkJvms(jvms);
@@ -210,6 +213,7 @@ public final class VersionAb {
       private int jvms = Defaults.Versions.JVMS_VALUE;
       private List<String> unshareable = List.of();
       private boolean summaryOnlyOnRegression;
+      private boolean skipWithoutTests;
 
       private Builder(Path testClasses, Side baseline, Side candidate) {
         this.testClasses = testClasses;
@@ -341,6 +345,17 @@ public final class VersionAb {
       }
 
       /**
+       * Sets whether a module without perf tests is nothing to do rather than an error.
+       *
+       * @param v true inside a multi-module build
+       * @return this builder
+       */
+      public Builder skipWithoutTests(boolean v) {
+        skipWithoutTests = v;
+        return this;
+      }
+
+      /**
        * The options, validated.
        *
        * @return the options
@@ -360,7 +375,8 @@ public final class VersionAb {
             pairs,
             jvms,
             unshareable,
-            summaryOnlyOnRegression);
+            summaryOnlyOnRegression,
+            skipWithoutTests);
       }
     }
   }
@@ -373,6 +389,7 @@ public final class VersionAb {
    * @param file the result file
    * @param summary the markdown summary, or null when not written (alert-only and nothing
    *     regressed)
+   * @param markdown the summary's text (written or not), for a reactor's summary of its modules
    */
   public record Result(
       Verdict verdict,
@@ -380,7 +397,25 @@ public final class VersionAb {
       List<String> failures,
       List<String> lines,
       Path file,
-      Path summary) {}
+      Path summary,
+      String markdown) {
+    /**
+     * A module with no perf test to compare: nothing judged, nothing written.
+     *
+     * @param line what the log says
+     * @return the empty result
+     */
+    public static Result nothing(String line) {
+      return new Result(Verdict.PASS, List.of(), List.of(), List.of(line), null, null, "");
+    }
+
+    /**
+     * @return whether anything was compared
+     */
+    public boolean compared() {
+      return file != null;
+    }
+  }
 
   /**
    * Runs the A/B: discovery on this build's class path; both sides in one JVM where their class
@@ -394,6 +429,9 @@ public final class VersionAb {
   public static Result run(Options o, Consumer<String> progress) {
     Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
     List<Test> tests = discover(o);
+    if (tests.isEmpty() && o.skipWithoutTests()) {
+      return Result.nothing("no @ProfiledStep test in " + o.testClasses() + ": nothing to compare");
+    }
     if (tests.isEmpty()) { // bad input: nothing written, an earlier A/B's results left as they were
       throw LibreYoloException.badInput(
           "no @ProfiledStep test in "
@@ -465,7 +503,7 @@ public final class VersionAb {
     }
     AtomicFiles.write(
         file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
-    return new Result(overall, ordered, failures, lines, file, summary);
+    return new Result(overall, ordered, failures, lines, file, summary, markdown);
   }
 
   /**

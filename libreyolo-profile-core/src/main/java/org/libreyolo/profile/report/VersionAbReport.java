@@ -84,15 +84,33 @@ public final class VersionAbReport {
    * @param verdict the step's verdict
    * @param countersAgree whether every JVM's counters gave the same verdict (else they are shown,
    *     not judged)
+   * @param unsettled the JVMs whose JIT still compiled when the step's pairs began
    * @return the phrase
    */
   public static String why(
-      Gate.Result g, PairedBlocks paired, Verdict verdict, boolean countersAgree) {
+      Gate.Result g, PairedBlocks paired, Verdict verdict, boolean countersAgree, int unsettled) {
     StringBuilder b =
         new StringBuilder(
             time(paired.change(), paired.ciLow(), paired.ciHigh(), pairsIn(paired), paired.mde()));
     if (!Double.isNaN(paired.medianChange())) {
       b.append(String.format(Locale.ROOT, ", median %+.1f%%", 100 * paired.medianChange()));
+    }
+    if (Math.abs(paired.orderEffect()) >= 0.01) { // worth a word: it explains a spread
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "; the side that went first ran %.1f%% %s (cancelled: each side went first in half the"
+                  + " JVMs)",
+              100 * Math.abs(paired.orderEffect()),
+              paired.orderEffect() > 0 ? "faster" : "slower"));
+    }
+    if (unsettled > 0) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "; the JIT still compiled when the pairs began in %d of %d JVMs",
+              unsettled,
+              paired.jvms()));
     }
     if (g.countersVerdict() == Verdict.REGRESSION) {
       b.append("; ")
@@ -273,6 +291,54 @@ public final class VersionAbReport {
     return b.toString();
   }
 
+  /**
+   * One module's A/B as a multi-module build's summary keeps it.
+   *
+   * @param module the module ({@code groupId:artifactId})
+   * @param verdict its verdict ({@code FAILED} when a test fails on this build)
+   * @param markdown its own summary
+   */
+  public record Module(String module, String verdict, String markdown) {}
+
+  /** FAILED over REGRESSION over INCONCLUSIVE over IMPROVED over PASS. */
+  private static String worst(List<Module> modules) {
+    List<String> order = List.of("FAILED", "REGRESSION", "INCONCLUSIVE", "IMPROVED", "PASS");
+    return modules.stream()
+        .map(Module::verdict)
+        .min((a, b) -> Integer.compare(rank(order, a), rank(order, b)))
+        .orElse(Verdict.PASS.name());
+  }
+
+  private static int rank(List<String> order, String verdict) {
+    int i = order.indexOf(verdict);
+    return i < 0 ? order.size() : i;
+  }
+
+  /**
+   * A multi-module build's summary: the worst verdict first, a row per module, then each module's
+   * own summary one heading down.
+   *
+   * @param modules the modules A/B'd in this build, in the reactor's order
+   * @return the markdown
+   */
+  public static String reactorMarkdown(List<Module> modules) {
+    StringBuilder b = new StringBuilder();
+    b.append("## A/B across versions: ")
+        .append(worst(modules))
+        .append("\n\n| module | verdict |\n|---|---|\n");
+    modules.forEach(
+        m -> b.append("| ").append(m.module()).append(" | ").append(m.verdict()).append(" |\n"));
+    for (var m : modules) {
+      b.append("\n")
+          .append(
+              m.markdown().replaceFirst("^### A/B against", "### " + m.module() + ": A/B against"));
+      if (!m.markdown().endsWith("\n")) {
+        b.append("\n");
+      }
+    }
+    return b.toString();
+  }
+
   private static String cell(String s) {
     return s == null ? "" : s.replace("|", "\\|");
   }
@@ -320,6 +386,9 @@ public final class VersionAbReport {
           ArrayNode each = t.putArray("jvm_changes");
           p.jvmChanges().forEach(c -> each.add(PyRound.round(c, 4)));
           t.put("jvms_disagree", p.disagree());
+          if (!Double.isNaN(p.orderEffect())) {
+            t.put("order_effect", PyRound.round(p.orderEffect(), 4));
+          }
           if (!Double.isNaN(p.medianChange())) {
             t.put("median_change", PyRound.round(p.medianChange(), 4));
           }

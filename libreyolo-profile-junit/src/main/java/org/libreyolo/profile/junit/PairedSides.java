@@ -206,6 +206,14 @@ final class PairedSides {
     }
     while (finished.size() < 2) {
       Object e = take();
+      if (e == null) { // a side's thread that died before it could say so has finished all the same
+        for (int i = 0; i < threads.size(); i++) {
+          if (!threads.get(i).isAlive()) {
+            finished.add(order().get(i));
+          }
+        }
+        continue;
+      }
       if (e instanceof Arrival a) {
         waiting.put(a.side(), a);
       } else if (e instanceof TestDone d) {
@@ -358,6 +366,7 @@ final class PairedSides {
                   .resolve(a.className())
                   .resolve(a.key() + ".json"),
               request.candidateFirst(),
+              request.settleMs(),
               Progress.NONE);
     } catch (RuntimeException | Error e) {
       AssertionError failure =
@@ -376,7 +385,10 @@ final class PairedSides {
             r.aMeanMs(),
             r.bMeanMs(),
             r.meanLogRatios(),
-            r.logRatios()));
+            r.logRatios(),
+            request.candidateFirst(),
+            r.settleRounds(),
+            r.settled()));
     a.profile().complete(pa);
     b.profile().complete(pb);
   }
@@ -465,9 +477,10 @@ final class PairedSides {
         : List.of(Side.BASELINE, Side.CANDIDATE);
   }
 
+  /** The next event, or null after a second without one (then the caller checks its threads). */
   private Object take() {
     try {
-      return events.take();
+      return events.poll(1, java.util.concurrent.TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while the sides ran", e);

@@ -85,18 +85,26 @@ class VersionAbInOneJvmTest {
     VersionAb.Options options =
         versions("work=100\nfails=true\n", "work=300\n")
             .pairs(20)
+            .jvms(4)
             .gate(GateOptions.builder().alpha(0.01).maxRegression(0.05).build())
             .build();
     List<String> progress = new ArrayList<>();
     VersionAb.Result r = VersionAb.run(options, progress::add);
 
-    assertThat(progress).anyMatch(l -> l.startsWith("one JVM holding both versions (3 tests"));
+    assertThat(progress)
+        .anyMatch(l -> l.startsWith("JVM 1 of 4 holding both versions (") && l.contains("3 tests"));
+    assertThat(progress).anyMatch(l -> l.startsWith("JVM 4 of 4 holding both versions ("));
+    // the order is balanced: each side went first in two of the four JVMs
+    assertThat(progress.stream().filter(l -> l.contains("(baseline 1.0 first")).count())
+        .isEqualTo(2);
     VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
     assertThat(work.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(work.inSharedJvms()).isTrue();
     assertThat(work.paired().pairs()).isEqualTo(20);
+    assertThat(work.paired().jvms()).isEqualTo(4);
+    assertThat(work.paired().jvmChanges()).hasSize(4).allMatch(c -> c > 1.0);
     assertThat(work.paired().change()).isGreaterThan(1.0); // three times the work
-    assertThat(work.why()).contains("20 pairs in one process");
+    assertThat(work.why()).contains("20 pairs in 4 JVMs");
 
     // fails on the baseline only, not for want of a symbol: the forks judge it, saying why
     VersionVerdicts.Outcome onlyHere = outcome(r, "WorkFixture.onlyHere");
@@ -130,15 +138,17 @@ class VersionAbInOneJvmTest {
     for (JsonNode t : json.get("tests")) {
       workJson = t.get("test").asText().equals("WorkFixture.work") ? t : workJson;
     }
-    assertThat(workJson.get("mode").asText()).isEqualTo("in one process");
+    assertThat(workJson.get("mode").asText()).isEqualTo("in shared JVMs");
     assertThat(workJson.at("/gate/timing/pairs").asInt()).isEqualTo(20);
-    assertThat(workJson.at("/gate/timing/ci/0").asDouble()).isGreaterThan(1.0);
+    assertThat(workJson.at("/gate/timing/jvms").asInt()).isEqualTo(4);
+    assertThat(workJson.at("/gate/timing/jvm_changes")).hasSize(4);
+    assertThat(workJson.at("/gate/timing/ci/0").asDouble()).isGreaterThan(0.0);
   }
 
   @Test
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
     VersionAb.Options options =
-        versions("work=100\n", "work=100\n").pairs(8).summaryOnlyOnRegression(true).build();
+        versions("work=100\n", "work=100\n").pairs(8).jvms(2).summaryOnlyOnRegression(true).build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     assertThat(r.verdict()).isNotEqualTo(Verdict.REGRESSION);
     assertThat(r.summary()).isNull();

@@ -3,6 +3,7 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import java.util.List;
 import java.util.Map;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -19,6 +20,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.VersionAb;
+import org.libreyolo.profile.produce.VersionAbReactor;
 import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Json;
 
@@ -159,6 +161,13 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(defaultValue = "${project}", readonly = true)
   MavenProject project;
 
+  /** The build's modules: in a multi-module build a module without perf tests is skipped. */
+  @Parameter(defaultValue = "${reactorProjects}", readonly = true)
+  List<MavenProject> reactorProjects;
+
+  @Parameter(defaultValue = "${session}", readonly = true)
+  MavenSession session;
+
   @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
   RepositorySystemSession repositorySession;
 
@@ -217,19 +226,40 @@ public class AbMojo extends AbstractInferenceMojo {
   /** The module's perf tests against the previous version (docs/versions.md). */
   private void versions() throws MojoFailureException {
     VersionAb.Mode mode = VersionAb.Mode.of(abMode); // a bad value is one line before any work
+    VersionAb.checkJvms(abJvms);
     int given =
         (baselineVersion != null ? 1 : 0)
             + (baselineArtifact != null ? 1 : 0)
             + (baselineClasspath != null ? 1 : 0);
     if (given > 1) {
+      List<String> set = new java.util.ArrayList<>();
+      if (baselineVersion != null) {
+        set.add("baselineVersion=" + baselineVersion);
+      }
+      if (baselineArtifact != null) {
+        set.add("baselineArtifact=" + baselineArtifact);
+      }
+      if (baselineClasspath != null) {
+        set.add("baselineClasspath=" + baselineClasspath);
+      }
       throw new MojoFailureException(
-          "set one of baselineVersion, baselineArtifact and baselineClasspath");
+          "set one of baselineVersion, baselineArtifact and baselineClasspath, got "
+              + String.join(" and ", set));
     }
     if (project == null || project.getFile() == null) {
       throw new MojoFailureException(
           "baselineVersion needs a Maven project: run the ab goal in the module");
     }
     File tests = new File(project.getBuild().getTestOutputDirectory());
+    boolean reactor = reactorProjects != null && reactorProjects.size() > 1;
+    if (reactor && (!tests.isDirectory() || "pom".equals(project.getPackaging()))) {
+      getLog()
+          .info(
+              "[libreyolo-profile] "
+                  + project.getArtifactId()
+                  + ": no compiled tests, nothing to compare");
+      return;
+    }
     if (!tests.isDirectory()) {
       throw new MojoFailureException(
           "no compiled tests at "
@@ -281,10 +311,25 @@ public class AbMojo extends AbstractInferenceMojo {
             .pairs(pairs)
             .jvms(abJvms)
             .summaryOnlyOnRegression(summaryOnlyOnRegression)
+            .skipWithoutTests(reactor)
             .outputDirectory(outputDirectory.toPath())
             .build();
     VersionAb.Result r =
         VersionAb.run(options, line -> getLog().info("[libreyolo-profile] " + line));
+    if (!r.compared()) {
+      r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
+      return;
+    }
+    java.nio.file.Path reactorSummary =
+        reactor
+            ? VersionAbReactor.add(
+                java.nio.file.Path.of(session.getExecutionRootDirectory())
+                    .resolve("target")
+                    .resolve("libreyolo-profile"),
+                project.getGroupId() + ":" + project.getArtifactId(),
+                r,
+                session.getRequest().getStartTime().getTime())
+            : null;
     r.lines()
         .forEach(
             line -> {
@@ -298,7 +343,8 @@ public class AbMojo extends AbstractInferenceMojo {
         .info(
             "details: "
                 + r.file()
-                + (r.summary() == null ? "" : ", pull request summary: " + r.summary()));
+                + (r.summary() == null ? "" : ", pull request summary: " + r.summary())
+                + (reactorSummary == null ? "" : ", all modules: " + reactorSummary));
     if (!r.failures().isEmpty()) {
       throw new MojoFailureException(String.join("; ", r.failures()));
     }

@@ -293,6 +293,18 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "abMode must be auto (both versions in one JVM where they fit) or forks, got 'duet'"),
             new Case(
+                "ab across versions in one JVM only",
+                () -> {
+                  var m = ab();
+                  m.baselineClasspath = trace;
+                  m.abMode = "auto";
+                  m.abJvms = 1;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "abJvms must be within 2..100 (the JVMs holding both versions are the verdict's"
+                    + " unit: one cannot tell its own bias from a change), got 1"),
+            new Case(
                 "baseline over an existing one",
                 () -> {
                   var m = mojo(new BaselineMojo());

@@ -26,7 +26,24 @@ public final class AlternatingBlocks {
       double[] logRatios,
       double[] aMeanMs,
       double[] bMeanMs,
-      double[] meanLogRatios) {}
+      double[] meanLogRatios,
+      Settling settling) {}
+
+  /**
+   * How the two arms were brought to the same compiled state before the pairs: alternating blocks
+   * until the JIT compiled nothing for {@link #QUIET_ROUNDS} rounds in a row, or the time ran out.
+   *
+   * @param rounds the rounds of one block per arm run for it
+   * @param ms how long it took
+   * @param settled whether the JIT went quiet (false: the pairs began while it still compiled)
+   */
+  public record Settling(int rounds, double ms, boolean settled) {
+    /** No settling asked for. */
+    public static final Settling NONE = new Settling(0, 0, true);
+  }
+
+  /** Rounds without a compilation that count as the JIT having settled. */
+  public static final int QUIET_ROUNDS = 3;
 
   /**
    * @param a one iteration of arm A
@@ -36,6 +53,8 @@ public final class AlternatingBlocks {
    * @param blockRuns iterations per block
    * @param bFirst whether B leads (the warm-up and the first pair): the A/B across versions draws
    *     it per JVM, so neither side is always compiled first
+   * @param settleMs after the warm-up, alternating blocks until the JIT compiled nothing for {@link
+   *     #QUIET_ROUNDS} rounds, for at most this long (0: no settling)
    * @param progress where progress goes
    * @return the blocks, in A/B terms whichever led
    */
@@ -46,6 +65,7 @@ public final class AlternatingBlocks {
       int pairs,
       int blockRuns,
       boolean bFirst,
+      double settleMs,
       Progress progress) {
     PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
     int[] index = {0};
@@ -56,6 +76,8 @@ public final class AlternatingBlocks {
       block(second, 1, clock, index);
       progress.update("warmup", i + 1, warmup);
     }
+    Settling settling =
+        settleMs > 0 ? settle(first, second, blockRuns, settleMs, clock, index) : Settling.NONE;
     double[][] x = new double[2][];
     double[][] y = new double[2][];
     double[] aMs = new double[pairs];
@@ -81,7 +103,40 @@ public final class AlternatingBlocks {
       meanLogRatios[k] = Math.log(bMean[k] / aMean[k]);
       progress.update("pairs", k + 1, pairs);
     }
-    return new Pairs(aMs, bMs, logRatios, aMean, bMean, meanLogRatios);
+    return new Pairs(aMs, bMs, logRatios, aMean, bMean, meanLogRatios, settling);
+  }
+
+  /**
+   * Alternating blocks until the JIT has compiled nothing for {@link #QUIET_ROUNDS} rounds: both
+   * arms' code (and the shared code they call) then runs as it will run in the pairs. On a busy
+   * machine the compiler threads get less of the CPU and finish later; pairs that began earlier
+   * would compare one arm's compiled code with the other's interpreted or C1 code.
+   */
+  private static Settling settle(
+      StepTimer.Iteration first,
+      StepTimer.Iteration second,
+      int blockRuns,
+      double settleMs,
+      PhaseClock clock,
+      int[] index) {
+    java.lang.management.CompilationMXBean jit =
+        java.lang.management.ManagementFactory.getCompilationMXBean();
+    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+      return new Settling(0, 0, false);
+    }
+    long start = System.nanoTime();
+    long compiled = jit.getTotalCompilationTime();
+    int quiet = 0;
+    int rounds = 0;
+    while (quiet < QUIET_ROUNDS && (System.nanoTime() - start) / 1e6 < settleMs) {
+      block(rounds % 2 == 0 ? first : second, blockRuns, clock, index);
+      block(rounds % 2 == 0 ? second : first, blockRuns, clock, index);
+      rounds++;
+      long now = jit.getTotalCompilationTime();
+      quiet = now == compiled ? quiet + 1 : 0;
+      compiled = now;
+    }
+    return new Settling(rounds, (System.nanoTime() - start) / 1e6, quiet >= QUIET_ROUNDS);
   }
 
   /** The ms of {@code runs} iterations. */
