@@ -46,6 +46,15 @@ public final class AlternatingBlocks {
   public static final int QUIET_ROUNDS = 3;
 
   /**
+   * Iterations of each arm the settling runs at least (time allowing): HotSpot compiles a method
+   * with a hot loop at its top tier only after about 600 calls ({@code
+   * Tier4MinInvocationThreshold}); before that each copy runs its loop as on-stack-replacement
+   * code, compiled when only the first arm's classes had been seen by the code both share, and the
+   * switch to the full compilation would fall inside the pairs at a different moment for each arm.
+   */
+  public static final int MIN_SETTLE_RUNS = 600;
+
+  /**
    * @param a one iteration of arm A
    * @param b one iteration of arm B
    * @param warmup warm-up iterations of each arm, alternating, before the pairs
@@ -107,10 +116,11 @@ public final class AlternatingBlocks {
   }
 
   /**
-   * Alternating blocks until the JIT has compiled nothing for {@link #QUIET_ROUNDS} rounds: both
-   * arms' code (and the shared code they call) then runs as it will run in the pairs. On a busy
-   * machine the compiler threads get less of the CPU and finish later; pairs that began earlier
-   * would compare one arm's compiled code with the other's interpreted or C1 code.
+   * Alternating blocks until each arm ran {@link #MIN_SETTLE_RUNS} iterations and the JIT has
+   * compiled nothing for {@link #QUIET_ROUNDS} rounds: both arms' code (and the shared code they
+   * call) then runs as it will run in the pairs. On a busy machine the compiler threads get less of
+   * the CPU and finish later; pairs that began earlier would compare one arm's compiled code with
+   * the other's interpreted or C1 code.
    */
   private static Settling settle(
       StepTimer.Iteration first,
@@ -128,10 +138,13 @@ public final class AlternatingBlocks {
     long compiled = jit.getTotalCompilationTime();
     int quiet = 0;
     int rounds = 0;
-    while (quiet < QUIET_ROUNDS && (System.nanoTime() - start) / 1e6 < settleMs) {
+    int runs = 0;
+    while ((quiet < QUIET_ROUNDS || runs < MIN_SETTLE_RUNS)
+        && (System.nanoTime() - start) / 1e6 < settleMs) {
       block(rounds % 2 == 0 ? first : second, blockRuns, clock, index);
       block(rounds % 2 == 0 ? second : first, blockRuns, clock, index);
       rounds++;
+      runs += blockRuns;
       long now = jit.getTotalCompilationTime();
       quiet = now == compiled ? quiet + 1 : 0;
       compiled = now;
