@@ -342,6 +342,8 @@ public final class GateStudy {
                 JsonNodeFactory.instance.objectNode(),
                 settings,
                 dir.resolve("abpower/r" + i + ".json"),
+                false,
+                0,
                 Progress.NONE);
         seconds[i] = (System.nanoTime() - start) / 1e9;
         changes[i] = r.verdict().change();

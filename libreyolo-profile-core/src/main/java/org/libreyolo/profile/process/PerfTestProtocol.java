@@ -90,6 +90,8 @@ public final class PerfTestProtocol {
    * @param blockMs the shortest block, ms (a fast step runs more iterations per block)
    * @param alpha the A/B's significance level (for the pairs' own files)
    * @param maxRegression the A/B's threshold (for the pairs' own files)
+   * @param settleMs before a step's pairs, alternating blocks until the JIT is quiet, at most this
+   *     long
    * @param candidateFirst whether this build's side is loaded, profiled and warmed first in this
    *     JVM (drawn per JVM, balanced over the JVMs: neither copy of the code is always compiled
    *     first)

@@ -133,34 +133,8 @@ public final class AbProfiler {
 
   /**
    * Any two iteration bodies, A/B: alternating blocks, the paired verdict, {@code file} written
-   * with every pair. {@code config} names what was measured.
-   *
-   * @param baseline the baseline arm's label
-   * @param candidate the candidate's label
-   * @param a one iteration of the baseline arm
-   * @param b one iteration of the candidate arm
-   * @param config what was measured, as JSON
-   * @param s how the A/B measures and decides
-   * @param file where the A/B result ({@code ab.json}) is written
-   * @param progress where progress goes (Progress.NONE for none)
-   * @return the A/B result
-   */
-  public static AbResult compare(
-      String baseline,
-      String candidate,
-      CustomStepProfiler.Step a,
-      CustomStepProfiler.Step b,
-      ObjectNode config,
-      AbResult.Settings s,
-      Path file,
-      Progress progress) {
-    return compare(baseline, candidate, a, b, config, s, file, false, 0, progress);
-  }
-
-  /**
-   * {@link #compare(String, String, CustomStepProfiler.Step, CustomStepProfiler.Step, ObjectNode,
-   * AbResult.Settings, Path, Progress)} with the leading arm chosen: the A/B across versions draws
-   * it per JVM, so neither side's copy of the code is always warmed first.
+   * with every pair. {@code config} names what was measured. The leading arm can be chosen: the A/B
+   * across versions draws it per JVM, so neither side's copy of the code is always warmed first.
    *
    * @param baseline the baseline arm's label
    * @param candidate the candidate's label

@@ -38,6 +38,8 @@ final class StepAb {
             what,
             config.ab(),
             config.outputDirectory().resolve("ab-" + name + ".json"),
+            false,
+            0,
             Progress.NONE);
     PairedBlocks v = r.verdict();
     out.line(
