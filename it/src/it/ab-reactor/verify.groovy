@@ -2,7 +2,7 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('reactor-parent: no compiled tests, nothing to compare')
 assert log.contains('reactor-lib: no compiled tests, nothing to compare')
-assert log =~ /ServicePerfTest\.handle: (PASS|INCONCLUSIVE|IMPROVED) \(time .*16 pairs in 2 JVMs/
+assert log =~ /ServicePerfTest\.handle: (PASS|INCONCLUSIVE|IMPROVED) \(time .*8 pairs in 2 JVMs/
 assert !log.contains('no compiled tests at')
 assert !log.contains('BUILD FAILURE')
 def summary = new File(basedir, 'target/libreyolo-profile/versions/versions-summary.md').text

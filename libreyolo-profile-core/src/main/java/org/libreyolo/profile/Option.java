@@ -34,8 +34,10 @@ public enum Option {
    * Forks per side of the A/B across versions (the Maven {@code ab} goal with a baseline version).
    */
   AB_FORKS("abForks"),
-  /** Where the two sides of the A/B across versions run: one JVM where they fit, or forks. */
+  /** Where the two sides of the A/B across versions run: shared JVMs where they fit, or forks. */
   AB_MODE("abMode"),
+  /** JVMs holding both versions in the A/B across versions: the verdict's unit. */
+  AB_JVMS("abJvms"),
   /** Iterations per A/B block. */
   BLOCK_RUNS("blockRuns"),
   /** The confidence threshold. */

@@ -36,6 +36,7 @@ import org.libreyolo.profile.internal.compare.TrimmedMean;
  *     (Cochran's Q significant at {@code alpha})
  * @param orderEffect how much faster the side that went first ran, a fraction (+0.12: the second
  *     side's blocks took 12% longer), cancelled by the balanced order; NaN when not estimated
+ * @param estimator how the estimate was made, in words
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record PairedBlocks(
@@ -50,7 +51,8 @@ public record PairedBlocks(
     List<Double> jvmChanges,
     double medianChange,
     boolean disagree,
-    double orderEffect) {
+    double orderEffect,
+    String estimator) {
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
   public static final int MIN_PAIRS = 4;
 
@@ -119,7 +121,8 @@ public record PairedBlocks(
         List.of(Math.expm1(mean)),
         Double.NaN,
         false,
-        Double.NaN);
+        Double.NaN,
+        "mean log-ratio of the pairs, t interval over the pairs");
   }
 
   /**
@@ -205,7 +208,11 @@ public record PairedBlocks(
         each,
         medianChange,
         disagree,
-        Double.isNaN(c.orderEffect()) ? Double.NaN : Math.expm1(c.orderEffect()));
+        Double.isNaN(c.orderEffect()) ? Double.NaN : Math.expm1(c.orderEffect()),
+        "each JVM's "
+            + Math.round(100 * TRIM)
+            + "%-trimmed mean log-ratio of block means; "
+            + c.method());
   }
 
   /**
@@ -213,7 +220,8 @@ public record PairedBlocks(
    * statistic left after the model (Cochran's Q, on {@code df} degrees of freedom), and the order
    * effect in log terms (half the difference of the order groups; NaN when not estimated).
    */
-  private record Combined(double mean, double se, int df, double q, double orderEffect) {}
+  private record Combined(
+      double mean, double se, int df, double q, double orderEffect, String method) {}
 
   private static Combined combine(List<double[]> jvms, List<Boolean> candidateFirst) {
     int k = jvms.size();
@@ -227,7 +235,7 @@ public record PairedBlocks(
       v[j] = Math.max(t.variance(), 1e-12);
     }
     if (k == 1) {
-      return new Combined(y[0], Math.sqrt(v[0]), 0, 0, Double.NaN);
+      return new Combined(y[0], Math.sqrt(v[0]), 0, 0, Double.NaN, "one JVM: t over its pairs");
     }
     long late = candidateFirst.stream().filter(b -> b).count();
     if (late >= 2 && k - late >= 2) {
@@ -262,7 +270,13 @@ public record PairedBlocks(
     double sePairs =
         Math.sqrt((sumV[0] / ((double) n[0] * n[0]) + sumV[1] / ((double) n[1] * n[1])) / 4);
     // baseline first: ln(B/A) = change + order effect; this build first: change - order effect
-    return new Combined((m0 + m1) / 2, Math.max(seCross, sePairs), k - 2, q, (m0 - m1) / 2);
+    return new Combined(
+        (m0 + m1) / 2,
+        Math.max(seCross, sePairs),
+        k - 2,
+        q,
+        (m0 - m1) / 2,
+        "AB/BA cross-over over the JVMs, t on jvms - 2 df");
   }
 
   /** DerSimonian-Laird's between-JVM variance, Hartung-Knapp's spread, never below the model's. */
@@ -294,7 +308,13 @@ public record PairedBlocks(
       hk += (y[j] - mu) * (y[j] - mu) / (v[j] + tau2);
     }
     hk /= k - 1;
-    return new Combined(mu, Math.sqrt(Math.max(1, hk) / rw), k - 1, q, Double.NaN);
+    return new Combined(
+        mu,
+        Math.sqrt(Math.max(1, hk) / rw),
+        k - 1,
+        q,
+        Double.NaN,
+        "random effects over the JVMs (DerSimonian-Laird, Hartung-Knapp t on jvms - 1 df)");
   }
 
   private static double mean(double[] v) {

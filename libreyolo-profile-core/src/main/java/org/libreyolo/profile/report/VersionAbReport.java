@@ -381,7 +381,7 @@ public final class VersionAbReport {
           t.put("verdict", p.verdict().name());
           t.put("pairs", p.pairs());
           t.put("jvms", p.jvms());
-          t.put("estimator", "mean log-ratio of block means, random effects over the JVMs");
+          t.put("estimator", p.estimator());
           t.put("change", PyRound.round(p.change(), 4));
           ArrayNode each = t.putArray("jvm_changes");
           p.jvmChanges().forEach(c -> each.add(PyRound.round(c, 4)));
