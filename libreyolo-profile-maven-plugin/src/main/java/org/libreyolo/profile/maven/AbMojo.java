@@ -250,58 +250,110 @@ public class AbMojo extends AbstractInferenceMojo {
       throw new MojoFailureException(
           "baselineVersion needs a Maven project: run the ab goal in the module");
     }
-    File tests = new File(project.getBuild().getTestOutputDirectory());
     boolean reactor = reactorProjects != null && reactorProjects.size() > 1;
-    if (reactor && (!tests.isDirectory() || "pom".equals(project.getPackaging()))) {
-      getLog()
-          .info(
-              "[libreyolo-profile] "
-                  + project.getArtifactId()
-                  + ": no compiled tests, nothing to compare");
-      return;
-    }
-    if (!tests.isDirectory()) {
-      throw new MojoFailureException(
-          "no compiled tests at "
-              + tests
-              + ": run 'mvn test-compile libreyolo-profile:ab'"
-              + " (or verify) with baselineVersion");
-    }
-    BaselineClasspath.Baseline baseline =
-        baselineClasspath != null
-            ? BaselineClasspath.local(baselineClasspath)
-            : baselineArtifact != null
-                ? BaselineClasspath.resolve(
-                    repositorySystem,
-                    repositorySession,
-                    remoteRepositories,
-                    baselineArtifact.strip(),
-                    "baselineArtifact",
-                    baselineArtifact.strip())
-                : BaselineClasspath.resolve(
-                    repositorySystem,
-                    repositorySession,
-                    remoteRepositories,
-                    project.getGroupId()
-                        + ":"
-                        + project.getArtifactId()
-                        + ":"
-                        + baselineVersion.strip(),
-                    "baselineVersion",
-                    baselineVersion.strip());
     if (weightsResource != null && !weightsResource.isBlank()) {
-      modelVersions(baseline);
+      modelVersions(baseline(project));
       return;
     }
-    BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
+    // from a multi-module root Maven runs this goal once: it A/Bs every module in turn
+    List<MavenProject> modules =
+        reactor && project.isExecutionRoot() ? reactorProjects : List.of(project);
+    java.nio.file.Path reactorSummary = null;
+    List<String> failures = new java.util.ArrayList<>();
+    List<String> slower = new java.util.ArrayList<>();
+    for (MavenProject module : modules) {
+      File tests = new File(module.getBuild().getTestOutputDirectory());
+      if (reactor && (!tests.isDirectory() || "pom".equals(module.getPackaging()))) {
+        getLog()
+            .info(
+                "[libreyolo-profile] "
+                    + module.getArtifactId()
+                    + ": no compiled tests, nothing to compare");
+        continue;
+      }
+      if (!tests.isDirectory()) {
+        throw new MojoFailureException(
+            "no compiled tests at "
+                + tests
+                + ": run 'mvn test-compile libreyolo-profile:ab'"
+                + " (or verify) with baselineVersion");
+      }
+      VersionAb.Result r = versions(module, tests, mode, reactor);
+      if (!r.compared()) {
+        r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
+        continue;
+      }
+      if (reactor) {
+        reactorSummary =
+            VersionAbReactor.add(
+                java.nio.file.Path.of(session.getExecutionRootDirectory())
+                    .resolve("target")
+                    .resolve("libreyolo-profile"),
+                module.getGroupId() + ":" + module.getArtifactId(),
+                r,
+                session.getRequest().getStartTime().getTime());
+      }
+      failures.addAll(r.failures());
+      r.outcomes().stream()
+          .filter(o -> o.verdict() == Verdict.REGRESSION)
+          .forEach(
+              o ->
+                  slower.add(
+                      (reactor ? module.getArtifactId() + ": " : "") + o.test() + " " + o.why()));
+    }
+    if (reactorSummary != null) {
+      getLog().info("all modules: " + reactorSummary);
+    }
+    if (!failures.isEmpty()) {
+      throw new MojoFailureException(String.join("; ", failures));
+    }
+    if (!slower.isEmpty()) {
+      regression(
+          "performance regression against "
+              + (baselineVersion != null ? "baseline " + baselineVersion.strip() : "the baseline")
+              + ": "
+              + String.join("; ", slower));
+    }
+  }
+
+  /** The baseline named by the parameters, for one module. */
+  private BaselineClasspath.Baseline baseline(MavenProject module) throws MojoFailureException {
+    return baselineClasspath != null
+        ? BaselineClasspath.local(baselineClasspath)
+        : baselineArtifact != null
+            ? BaselineClasspath.resolve(
+                repositorySystem,
+                repositorySession,
+                module.getRemoteProjectRepositories(),
+                baselineArtifact.strip(),
+                "baselineArtifact",
+                baselineArtifact.strip())
+            : BaselineClasspath.resolve(
+                repositorySystem,
+                repositorySession,
+                module.getRemoteProjectRepositories(),
+                module.getGroupId() + ":" + module.getArtifactId() + ":" + baselineVersion.strip(),
+                "baselineVersion",
+                baselineVersion.strip());
+  }
+
+  /** One module's perf tests against its baseline; its lines logged. */
+  private VersionAb.Result versions(
+      MavenProject module, File tests, VersionAb.Mode mode, boolean reactor)
+      throws MojoFailureException {
+    BaselineClasspath.Sides sides = BaselineClasspath.of(module, baseline(module));
     Map<String, String> parameters =
         runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
+    java.nio.file.Path output =
+        module == project
+            ? outputDirectory.toPath()
+            : java.nio.file.Path.of(module.getBuild().getDirectory()).resolve("libreyolo-profile");
     VersionAb.Options options =
         VersionAb.Options.builder(
                 tests.toPath(),
                 new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
-                new VersionAb.Side("this build " + project.getVersion(), sides.candidate()))
-            .workingDirectory(project.getBasedir().toPath())
+                new VersionAb.Side("this build " + module.getVersion(), sides.candidate()))
+            .workingDirectory(module.getBasedir().toPath())
             .forks(abForks)
             .parameters(parameters)
             .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
@@ -312,24 +364,14 @@ public class AbMojo extends AbstractInferenceMojo {
             .jvms(abJvms)
             .summaryOnlyOnRegression(summaryOnlyOnRegression)
             .skipWithoutTests(reactor)
-            .outputDirectory(outputDirectory.toPath())
+            .outputDirectory(output)
             .build();
-    VersionAb.Result r =
-        VersionAb.run(options, line -> getLog().info("[libreyolo-profile] " + line));
+    String prefix =
+        reactor ? "[libreyolo-profile] " + module.getArtifactId() + ": " : "[libreyolo-profile] ";
+    VersionAb.Result r = VersionAb.run(options, line -> getLog().info(prefix + line));
     if (!r.compared()) {
-      r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
-      return;
+      return r;
     }
-    java.nio.file.Path reactorSummary =
-        reactor
-            ? VersionAbReactor.add(
-                java.nio.file.Path.of(session.getExecutionRootDirectory())
-                    .resolve("target")
-                    .resolve("libreyolo-profile"),
-                project.getGroupId() + ":" + project.getArtifactId(),
-                r,
-                session.getRequest().getStartTime().getTime())
-            : null;
     r.lines()
         .forEach(
             line -> {
@@ -343,23 +385,8 @@ public class AbMojo extends AbstractInferenceMojo {
         .info(
             "details: "
                 + r.file()
-                + (r.summary() == null ? "" : ", pull request summary: " + r.summary())
-                + (reactorSummary == null ? "" : ", all modules: " + reactorSummary));
-    if (!r.failures().isEmpty()) {
-      throw new MojoFailureException(String.join("; ", r.failures()));
-    }
-    if (r.verdict() == Verdict.REGRESSION) {
-      List<String> slower =
-          r.outcomes().stream()
-              .filter(o -> o.verdict() == Verdict.REGRESSION)
-              .map(o -> o.test() + " " + o.why())
-              .toList();
-      regression(
-          "performance regression against "
-              + options.baseline().label()
-              + ": "
-              + String.join("; ", slower));
-    }
+                + (r.summary() == null ? "" : ", pull request summary: " + r.summary()));
+    return r;
   }
 
   /** The model file both versions package at {@code weightsResource}, A/B'd in one process. */
