@@ -102,8 +102,8 @@ final class PairedRun {
         }
         shared.remove(t);
         judged.removeIf(x -> VersionAb.isOf(x.test(), t));
-        if (here
-            != null) { // the forks say whether it fails on this build or only in the shared JVM
+        if (here != null) {
+          // the forks say whether it fails on this build or only in the shared JVM
           forked.put(t, "forks: failed in the shared JVM: " + here.line());
         } else if (!there.symbol().isEmpty()) {
           judged.add(

@@ -146,6 +146,23 @@ class VersionAbInOneJvmTest {
   }
 
   @Test
+  void aJvmThatDiesAfterTheFirstIsNamedAndTheVerdictComesFromTheJvmsBeforeIt() throws Exception {
+    VersionAb.Options options =
+        versions("work=100\nhaltAfterFirstJvm=true\n", "work=100\n").pairs(16).jvms(4).build();
+    VersionAb.Result r = VersionAb.run(options, line -> {});
+    VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
+    assertThat(work.inSharedJvms()).isTrue();
+    assertThat(work.paired().jvms()).isEqualTo(1);
+    assertThat(r.lines())
+        .anyMatch(
+            l ->
+                l.startsWith("note: JVM 2 of 4: the JVM holding both versions failed: ")
+                    && l.endsWith("; judged on the JVMs before it"));
+    assertThat(r.file()).exists();
+    assertThat(r.summary()).exists();
+  }
+
+  @Test
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
     VersionAb.Options options =
         versions("work=100\n", "work=100\n").pairs(8).jvms(2).summaryOnlyOnRegression(true).build();

@@ -20,7 +20,10 @@ class WorkFixture {
 
   @Test
   @ProfiledStep(runs = 30, warmup = 10)
-  void work(StepProfiler profiler) {
+  void work(StepProfiler profiler) throws IOException {
+    if (Boolean.parseBoolean(SIDE.getProperty("haltAfterFirstJvm", "false"))) {
+      haltAfterFirstJvm();
+    }
     int rounds = Integer.parseInt(SIDE.getProperty("work"));
     profiler.measure(() -> spin(rounds));
   }
@@ -43,6 +46,17 @@ class WorkFixture {
       t.start();
     }
     profiler.measure(() -> spin(100));
+  }
+
+  /** The first JVM to get here leaves its pid behind; any other JVM dies on the spot. */
+  private static void haltAfterFirstJvm() throws IOException {
+    java.nio.file.Path marker = java.nio.file.Path.of("first-jvm.pid");
+    String me = Long.toString(ProcessHandle.current().pid());
+    if (!java.nio.file.Files.exists(marker)) {
+      java.nio.file.Files.writeString(marker, me);
+    } else if (!java.nio.file.Files.readString(marker).equals(me)) {
+      Runtime.getRuntime().halt(3);
+    }
   }
 
   private static void spin(int rounds) {
