@@ -126,6 +126,8 @@ public final class PerfTestProtocol {
    * @param candidateFirst whether this build's side went first in the JVM that measured it
    * @param settleRounds rounds of alternating blocks before the pairs, until the JIT was quiet
    * @param settled whether the JIT was quiet when the pairs began
+   * @param jit the side's own methods whose two copies the JIT left in different states (one at C2,
+   *     the other at C1 or only as OSR code), in words
    */
   public record PairedStep(
       String className,
@@ -139,7 +141,8 @@ public final class PerfTestProtocol {
       double[] medianLogRatios,
       boolean candidateFirst,
       int settleRounds,
-      boolean settled) {}
+      boolean settled,
+      List<String> jit) {}
 
   /**
    * The answer of the JVM holding both sides.

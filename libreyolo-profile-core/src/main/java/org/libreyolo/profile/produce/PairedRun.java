@@ -241,10 +241,40 @@ final class PairedRun {
     } else {
       verdict = paired.verdict();
     }
-    int unsettled = (int) jvms.stream().filter(s -> !s.settled()).count();
-    String why = VersionAbReport.why(g, paired, verdict, countersAgree, unsettled);
+    String why = VersionAbReport.why(g, paired, verdict, countersAgree, jitNotes(jvms));
     return new VersionVerdicts.Outcome(
         name, first.key(), verdict, g, paired, VersionVerdicts.IN_SHARED_JVMS, why);
+  }
+
+  /**
+   * What the JIT left unequal, over the JVMs: pairs that began while it still compiled, and methods
+   * whose two copies ended in different states (the most frequent first).
+   */
+  static List<String> jitNotes(List<PerfTestProtocol.PairedStep> jvms) {
+    List<String> notes = new ArrayList<>();
+    long unsettled = jvms.stream().filter(s -> !s.settled()).count();
+    if (unsettled > 0) {
+      notes.add(
+          "the JIT still compiled when the pairs began in "
+              + unsettled
+              + " of "
+              + jvms.size()
+              + " JVMs");
+    }
+    Map<String, Integer> methods = new LinkedHashMap<>();
+    for (PerfTestProtocol.PairedStep s : jvms) {
+      for (String m : s.jit() == null ? List.<String>of() : s.jit()) {
+        methods.merge(m, 1, Integer::sum);
+      }
+    }
+    methods.entrySet().stream()
+        .sorted((a, b) -> b.getValue() - a.getValue())
+        .limit(2)
+        .forEach(
+            e ->
+                notes.add(
+                    "JIT in " + e.getValue() + " of " + jvms.size() + " JVMs: " + e.getKey()));
+    return notes;
   }
 
   /** {@code [engine:junit-jupiter]/[class:demo.LeakPerfTest]} as {@code LeakPerfTest}. */

@@ -84,11 +84,15 @@ public final class VersionAbReport {
    * @param verdict the step's verdict
    * @param countersAgree whether every JVM's counters gave the same verdict (else they are shown,
    *     not judged)
-   * @param unsettled the JVMs whose JIT still compiled when the step's pairs began
+   * @param jit what the JIT left unequal between the sides, one phrase each
    * @return the phrase
    */
   public static String why(
-      Gate.Result g, PairedBlocks paired, Verdict verdict, boolean countersAgree, int unsettled) {
+      Gate.Result g,
+      PairedBlocks paired,
+      Verdict verdict,
+      boolean countersAgree,
+      List<String> jit) {
     StringBuilder b =
         new StringBuilder(
             time(paired.change(), paired.ciLow(), paired.ciHigh(), pairsIn(paired), paired.mde()));
@@ -104,14 +108,7 @@ public final class VersionAbReport {
               100 * Math.abs(paired.orderEffect()),
               paired.orderEffect() > 0 ? "faster" : "slower"));
     }
-    if (unsettled > 0) {
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "; the JIT still compiled when the pairs began in %d of %d JVMs",
-              unsettled,
-              paired.jvms()));
-    }
+    jit.forEach(note -> b.append("; ").append(note));
     if (g.countersVerdict() == Verdict.REGRESSION) {
       b.append("; ")
           .append(String.join("; ", g.opCounts().changes()))

@@ -80,6 +80,7 @@ final class PairedSides {
   private record Finished(Side side) {}
 
   private final PerfTestProtocol.PairedRequest request;
+  private final SideCompilations jit = compilations();
   private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
   private final List<PerfTestProtocol.PairedStep> steps = new ArrayList<>();
 
@@ -172,6 +173,9 @@ final class PairedSides {
       throw new IllegalStateException("cannot close a side's class loader: " + e.getMessage(), e);
     } finally {
       current = null;
+      if (p.jit != null) {
+        p.jit.close();
+      }
     }
     return new PerfTestProtocol.PairedReport(
         outcomes.get(Side.BASELINE), outcomes.get(Side.CANDIDATE), p.steps, leaks);
@@ -388,7 +392,8 @@ final class PairedSides {
             r.logRatios(),
             request.candidateFirst(),
             r.settleRounds(),
-            r.settled()));
+            r.settled(),
+            jit == null ? List.of() : jit.differences(java.time.Instant.now())));
     a.profile().complete(pa);
     b.profile().complete(pb);
   }
@@ -467,6 +472,15 @@ final class PairedSides {
       part.run();
     } finally {
       t.setContextClassLoader(before);
+    }
+  }
+
+  /** The side's compilations, or null in a JVM without Flight Recorder (module jdk.jfr). */
+  private static SideCompilations compilations() {
+    try {
+      return SideCompilations.start();
+    } catch (LinkageError e) {
+      return null;
     }
   }
 
