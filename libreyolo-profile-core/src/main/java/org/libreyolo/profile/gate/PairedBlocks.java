@@ -16,10 +16,10 @@ import org.libreyolo.profile.internal.compare.TrimmedMean;
  * {@code exp(mean log-ratio) - 1} with a t interval over the pairs, and the verdict has three
  * outcomes (docs/statistics.md, "In-job A/B").
  *
- * <p>Across several JVMs ({@link #acrossJvms}) each JVM's mean log-ratio is one study of a
- * random-effects combination: a JVM can carry a bias of its own (two class loaders' copies of one
- * class compiled differently) that no number of pairs inside it removes, so the interval includes
- * the variation between JVMs (docs/statistics.md, "Across JVMs").
+ * <p>Across several JVMs ({@link #acrossJvms}) each JVM's trimmed mean log-ratio is one subject of
+ * an AB/BA cross-over over the order the sides went in: a JVM can carry a bias of its own (two
+ * class loaders' copies of one class compiled differently) that no number of pairs inside it
+ * removes, so the interval includes the variation between JVMs (docs/statistics.md, "Across JVMs").
  *
  * @param pairs A/B pairs, at least 4 (in all JVMs together)
  * @param change the estimated change, a fraction (+0.10 = 10% slower)
@@ -170,8 +170,8 @@ public record PairedBlocks(
             ? Double.NaN
             : Math.expm1(combine(kept.stream().map(medianLogRatios::get).toList(), order).mean());
     List<Double> each = new ArrayList<>();
-    for (double[] r : jvms) {
-      each.add(Math.expm1(TrimmedMean.of(r, TRIM).mean()));
+    for (double y : c.jvmMeans()) {
+      each.add(Math.expm1(y));
     }
     int df = jvms.size() == 1 ? pairs - 1 : c.df();
     double t = new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
@@ -221,7 +221,13 @@ public record PairedBlocks(
    * effect in log terms (half the difference of the order groups; NaN when not estimated).
    */
   private record Combined(
-      double mean, double se, int df, double q, double orderEffect, String method) {}
+      double mean,
+      double se,
+      int df,
+      double q,
+      double orderEffect,
+      String method,
+      double[] jvmMeans) {}
 
   private static Combined combine(List<double[]> jvms, List<Boolean> candidateFirst) {
     int k = jvms.size();
@@ -235,13 +241,10 @@ public record PairedBlocks(
       v[j] = Math.max(t.variance(), 1e-12);
     }
     if (k == 1) {
-      return new Combined(y[0], Math.sqrt(v[0]), 0, 0, Double.NaN, "one JVM: t over its pairs");
+      return new Combined(y[0], Math.sqrt(v[0]), 0, 0, Double.NaN, "one JVM: t over its pairs", y);
     }
     long late = candidateFirst.stream().filter(b -> b).count();
-    if (late >= 2 && k - late >= 2) {
-      return crossOver(y, v, candidateFirst);
-    }
-    return randomEffects(y, v);
+    return late >= 2 && k - late >= 2 ? crossOver(y, v, candidateFirst) : randomEffects(y, v);
   }
 
   /** The AB/BA cross-over: the order groups' means averaged, their inner spread the error. */
@@ -276,7 +279,8 @@ public record PairedBlocks(
         k - 2,
         q,
         (m0 - m1) / 2,
-        "AB/BA cross-over over the JVMs, t on jvms - 2 df");
+        "AB/BA cross-over over the JVMs, t on jvms - 2 df",
+        y);
   }
 
   /** DerSimonian-Laird's between-JVM variance, Hartung-Knapp's spread, never below the model's. */
@@ -314,7 +318,8 @@ public record PairedBlocks(
         k - 1,
         q,
         Double.NaN,
-        "random effects over the JVMs (DerSimonian-Laird, Hartung-Knapp t on jvms - 1 df)");
+        "random effects over the JVMs (DerSimonian-Laird, Hartung-Knapp t on jvms - 1 df)",
+        y);
   }
 
   private static double mean(double[] v) {

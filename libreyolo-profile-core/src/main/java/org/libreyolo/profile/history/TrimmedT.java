@@ -31,8 +31,8 @@ final class TrimmedT {
    * Student's t).
    */
   static Result test(double[] x, int a0, int a1, int b0, int b1, double trim) {
-    TrimmedMean a = sample(Arrays.copyOfRange(x, a0, a1), trim);
-    TrimmedMean b = sample(Arrays.copyOfRange(x, b0, b1), trim);
+    TrimmedMean a = TrimmedMean.of(Arrays.copyOfRange(x, a0, a1), trim);
+    TrimmedMean b = TrimmedMean.of(Arrays.copyOfRange(x, b0, b1), trim);
     double pooled = (a.ss() + b.ss()) / (a.n() - 1 + b.n() - 1);
     double var = pooled * (a.c() + b.c());
     if (!(var > 0)) { // identical runs on both sides: no spread to test against
@@ -42,9 +42,5 @@ final class TrimmedT {
     double df = a.h() + b.h() - 2;
     double p = 2 * new TDistribution(null, Math.max(1, df)).cumulativeProbability(-Math.abs(t));
     return new Result(a.mean(), b.mean(), p);
-  }
-
-  private static TrimmedMean sample(double[] v, double trim) {
-    return TrimmedMean.of(v, trim);
   }
 }

@@ -101,7 +101,6 @@ final class PairedRun {
           continue;
         }
         shared.remove(t);
-        judged.removeIf(x -> VersionAb.isOf(x.test(), t));
         if (here != null) {
           // the forks say whether it fails on this build or only in the shared JVM
           forked.put(t, "forks: failed in the shared JVM: " + here.line());

@@ -843,7 +843,7 @@ public final class VersionAb {
   }
 
   /** Whether an outcome's name ({@code Class.method}, {@code Class.method.step}) is the test's. */
-  static boolean isOf(String outcome, Test t) {
+  private static boolean isOf(String outcome, Test t) {
     String id = t.id();
     return outcome.equals(id) || outcome.startsWith(id + ".") || outcome.startsWith(id + "[");
   }

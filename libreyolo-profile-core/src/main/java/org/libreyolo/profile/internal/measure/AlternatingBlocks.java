@@ -34,12 +34,11 @@ public final class AlternatingBlocks {
    * until the JIT compiled nothing for {@link #QUIET_ROUNDS} rounds in a row, or the time ran out.
    *
    * @param rounds the rounds of one block per arm run for it
-   * @param ms how long it took
    * @param settled whether the JIT went quiet (false: the pairs began while it still compiled)
    */
-  public record Settling(int rounds, double ms, boolean settled) {
+  public record Settling(int rounds, boolean settled) {
     /** No settling asked for. */
-    public static final Settling NONE = new Settling(0, 0, true);
+    public static final Settling NONE = new Settling(0, true);
   }
 
   /** Rounds without a compilation that count as the JIT having settled. */
@@ -87,8 +86,6 @@ public final class AlternatingBlocks {
     }
     Settling settling =
         settleMs > 0 ? settle(first, second, blockRuns, settleMs, clock, index) : Settling.NONE;
-    double[][] x = new double[2][];
-    double[][] y = new double[2][];
     double[] aMs = new double[pairs];
     double[] bMs = new double[pairs];
     double[] aMean = new double[pairs];
@@ -96,18 +93,19 @@ public final class AlternatingBlocks {
     double[] logRatios = new double[pairs];
     double[] meanLogRatios = new double[pairs];
     for (int k = 0; k < pairs; k++) {
-      boolean aLeads = (k % 2 == 0) != bFirst;
-      if (aLeads) {
-        x[0] = block(a, blockRuns, clock, index);
-        y[0] = block(b, blockRuns, clock, index);
+      double[] aBlock;
+      double[] bBlock;
+      if ((k % 2 == 0) != bFirst) { // A leads this pair
+        aBlock = block(a, blockRuns, clock, index);
+        bBlock = block(b, blockRuns, clock, index);
       } else {
-        y[0] = block(b, blockRuns, clock, index);
-        x[0] = block(a, blockRuns, clock, index);
+        bBlock = block(b, blockRuns, clock, index);
+        aBlock = block(a, blockRuns, clock, index);
       }
-      aMs[k] = LatencyStats.median(x[0]);
-      bMs[k] = LatencyStats.median(y[0]);
-      aMean[k] = mean(x[0]);
-      bMean[k] = mean(y[0]);
+      aMs[k] = LatencyStats.median(aBlock);
+      bMs[k] = LatencyStats.median(bBlock);
+      aMean[k] = mean(aBlock);
+      bMean[k] = mean(bBlock);
       logRatios[k] = Math.log(bMs[k] / aMs[k]);
       meanLogRatios[k] = Math.log(bMean[k] / aMean[k]);
       progress.update("pairs", k + 1, pairs);
@@ -132,7 +130,7 @@ public final class AlternatingBlocks {
     java.lang.management.CompilationMXBean jit =
         java.lang.management.ManagementFactory.getCompilationMXBean();
     if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
-      return new Settling(0, 0, false);
+      return new Settling(0, false);
     }
     long start = System.nanoTime();
     long compiled = jit.getTotalCompilationTime();
@@ -149,7 +147,7 @@ public final class AlternatingBlocks {
       quiet = now == compiled ? quiet + 1 : 0;
       compiled = now;
     }
-    return new Settling(rounds, (System.nanoTime() - start) / 1e6, quiet >= QUIET_ROUNDS);
+    return new Settling(rounds, quiet >= QUIET_ROUNDS);
   }
 
   /** The ms of {@code runs} iterations. */
