@@ -152,7 +152,10 @@ class BadInputMatrixTest {
         "profile what-if TRACE | 2 | specify --remove-category or --remove-launches",
         "profile what-if TRACE --remove-category tensor | 2 | no category matching 'tensor'",
         "profile what-if TRACE --remove-launches many | 2 | Invalid value for option '--remove-launches'",
-        "profile compare TRACE TRACE --alpha 2 | 2 | --alpha must be within (0, 1)",
+        "profile compare TRACE TRACE --alpha 2 | 2 | --alpha must be a significance level within (0, 1), got 2: 2 means 200%: did you mean 0.02?",
+        "profile ab --device cpu --baseline-weights BADNPZ --max-regression 5 --project OUT | 2 | --max-regression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%",
+        "profile history check TRACE --series s --max-regression 20 --history jdbc:sqlite:/proc/nope/h.db | 2 | --max-regression must be a fraction (0.05 = 5%) within (0, 1), got 20: 20 means 2000%: did you mean 0.2?",
+        "profile ab --device cpu --baseline-weights BADNPZ --alpha 0 --project OUT | 2 | --alpha must be a significance level within (0, 1), got 0",
         "profile summary TRACE trace=x | 2 | options are POSIX flags",
         // infer: flags
         "profile infer --device cpu --runs 0 --project OUT | 2 | --runs must be >= 2",

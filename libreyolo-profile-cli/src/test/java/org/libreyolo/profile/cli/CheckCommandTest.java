@@ -130,7 +130,17 @@ class CheckCommandTest {
     CliTest.Result alpha =
         CliTest.run("profile", "check", base.toString(), base.toString(), "--alpha", "2");
     assertThat(alpha.code()).isEqualTo(2);
-    assertThat(alpha.err().strip()).isEqualTo("--alpha must be within (0, 1), got 2.0");
+    assertThat(alpha.err().strip())
+        .isEqualTo(
+            "--alpha must be a significance level within (0, 1), got 2: 2 means 200%: did you"
+                + " mean 0.02?");
+    CliTest.Result percent =
+        CliTest.run("profile", "check", base.toString(), base.toString(), "--max-regression", "5");
+    assertThat(percent.code()).isEqualTo(2);
+    assertThat(percent.err().strip())
+        .isEqualTo(
+            "--max-regression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%:"
+                + " did you mean 0.05?");
     CliTest.Result missing =
         CliTest.run("profile", "check", base.toString(), dir.resolve("none.json").toString());
     assertThat(missing.code()).isEqualTo(2);

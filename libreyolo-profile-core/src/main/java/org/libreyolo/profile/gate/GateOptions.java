@@ -4,7 +4,7 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.compare.SampleStatistics;
+import org.libreyolo.profile.internal.compare.Fractions;
 
 /**
  * How the gate decides: significance level, the practical threshold (relative change that matters),
@@ -37,11 +37,8 @@ public record GateOptions(
   public static final List<String> SUPPORTED = GateMetric.keys();
 
   public GateOptions {
-    SampleStatistics.checkAlpha(alpha);
-    if (!(maxRegression >= 0 && maxRegression < 10)) {
-      throw LibreYoloException.badInput(
-          "{maxRegression} must be a fraction >= 0 (0.05 = 5%), got " + maxRegression);
-    }
+    Fractions.checkAlpha(alpha, "alpha");
+    Fractions.checkMaxRegression(maxRegression, "maxRegression");
     metrics.forEach(GateMetric::of); // an unknown key names the supported ones
     metrics = List.copyOf(metrics);
     if (!(processNoise >= 0 && processNoise < 1)) {

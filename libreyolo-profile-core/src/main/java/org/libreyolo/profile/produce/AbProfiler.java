@@ -9,6 +9,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.internal.compare.Fractions;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.image.RgbImage;
@@ -61,11 +62,8 @@ public final class AbProfiler {
       if (blockRuns < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + blockRuns);
       }
-      org.libreyolo.profile.internal.compare.SampleStatistics.checkAlpha(alpha, "abAlpha");
-      if (!(maxRegression >= 0 && maxRegression < 10)) {
-        throw LibreYoloException.badInput(
-            "{abMaxRegression} must be a fraction >= 0 (0.02 = 2%), got " + maxRegression);
-      }
+      Fractions.checkAlpha(alpha, "abAlpha");
+      Fractions.checkMaxRegression(maxRegression, "abMaxRegression");
     }
   }
 

@@ -18,6 +18,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.internal.compare.Fractions;
 import org.libreyolo.profile.process.Forking;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 
@@ -329,9 +330,8 @@ record StepConfig(
         throw LibreYoloException.badInput(
             "{threads} must be >= 1 (0: the engine's default), got " + threads);
       }
-      if (!(ab.alpha() > 0 && ab.alpha() < 1)) {
-        throw LibreYoloException.badInput("{abAlpha} must be within (0, 1), got " + ab.alpha());
-      }
+      Fractions.checkAlpha(ab.alpha(), "abAlpha");
+      Fractions.checkMaxRegression(ab.maxRegression(), "abMaxRegression");
       PairedBlocks.checkPairs(ab.pairs()); // the one check of every surface's A/B
       if (ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + ab.blockRuns());

@@ -85,11 +85,14 @@ class ExtensionBadInputTest {
       forks          | 0     | QuickStep.step: @ProfiledStep: forks must be within 1..100, got 0
       runs           | 2.5   | libreyolo.profile.runs='2.5' is not valid
       repeat         | 0     | repeat >= 1
-      maxRegression  | -0.1  | @ProfiledStep: maxRegression must be a fraction >= 0
-      maxRegression  | NaN   | @ProfiledStep: maxRegression must be a fraction >= 0
+      maxRegression  | -0.1  | @ProfiledStep: maxRegression must be a fraction (0.05 = 5%) within (0, 1), got -0.1
+      maxRegression  | NaN   | @ProfiledStep: maxRegression must be a fraction (0.05 = 5%) within (0, 1), got NaN
+      maxRegression  | 5     | maxRegression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%: did you mean 0.05?
+      abMaxRegression | 2    | abMaxRegression must be a fraction (0.05 = 5%) within (0, 1), got 2: 2 means 200%: did you mean 0.02?
+      abAlpha        | 1     | abAlpha must be a significance level within (0, 1), got 1: 1 means 100%: did you mean 0.01?
       maxRegression  | five  | libreyolo.profile.maxRegression='five' is not valid
-      alpha          | 0     | @ProfiledStep: alpha must be within (0, 1)
-      alpha          | 1.5   | @ProfiledStep: alpha must be within (0, 1)
+      alpha          | 0     | @ProfiledStep: alpha must be a significance level within (0, 1), got 0
+      alpha          | 5     | @ProfiledStep: alpha must be a significance level within (0, 1), got 5: 5 means 500%: did you mean 0.05?
       """)
   void badConfigurationParameterFailsWithOneLine(String name, String value, String expected) {
     Events events = run(QuickStep.class, "libreyolo.profile." + name, value);

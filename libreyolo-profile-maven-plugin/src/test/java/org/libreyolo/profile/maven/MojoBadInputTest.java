@@ -188,7 +188,22 @@ class MojoBadInputTest {
                   return m;
                 },
                 MojoExecutionException.class,
-                "alpha must be within (0, 1)"),
+                "alpha must be a significance level within (0, 1), got 3: 3 means 300%: did you"
+                    + " mean 0.03?"),
+            new Case(
+                "check with maxRegression as a percentage",
+                () -> {
+                  var m = mojo(new CheckMojo());
+                  m.alpha = 0.01;
+                  m.maxRegression = 5;
+                  m.metrics = List.of("img_per_s");
+                  m.baseline = trace;
+                  m.current = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "maxRegression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%:"
+                    + " did you mean 0.05?"),
             new Case(
                 "check with an unknown metric",
                 () -> {

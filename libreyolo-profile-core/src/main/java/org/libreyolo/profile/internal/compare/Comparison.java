@@ -167,7 +167,7 @@ public final class Comparison {
 
   public static Result compare(
       Profile a, Profile b, String beforePath, String afterPath, double alpha) {
-    SampleStatistics.checkAlpha(alpha);
+    Fractions.checkAlpha(alpha, "alpha");
     return new Result(
         beforePath,
         afterPath,

@@ -9,7 +9,6 @@ import org.apache.commons.math3.stat.descriptive.moment.Variance;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 import org.apache.commons.math3.stat.inference.TTest;
-import org.libreyolo.profile.LibreYoloException;
 
 /**
  * Statistics of two samples of a time-like metric (docs/statistics.md): Welch's t-test on log
@@ -145,17 +144,5 @@ public record SampleStatistics(
       changes[(int) (0.025 * (BOOTSTRAP_RESAMPLES - 1))],
       changes[(int) Math.ceil(0.975 * (BOOTSTRAP_RESAMPLES - 1))]
     };
-  }
-
-  /** A significance level: within (0, 1). The one check of every surface's {@code alpha}. */
-  public static void checkAlpha(double alpha) {
-    checkAlpha(alpha, "alpha");
-  }
-
-  /** The same for the option {@code key} (the A/B's {@code abAlpha}). */
-  public static void checkAlpha(double alpha, String key) {
-    if (!(alpha > 0 && alpha < 1)) {
-      throw LibreYoloException.badInput("{" + key + "} must be within (0, 1), got " + alpha);
-    }
   }
 }
