@@ -17,7 +17,6 @@ import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.internal.report.HtmlReport;
 import org.libreyolo.profile.internal.report.Svg;
-import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
@@ -66,7 +65,10 @@ final class CheckReport {
             + " <span class=\"muted\">(not the verdict: iterations of one process are not independent samples of a build;"
             + " raw times, not divided by the canary)</span></summary><div class=\"grid\">");
     body.append(Html.card("Metrics (raw)", metrics(base, now)));
-    body.append(Html.card("Iteration statistics (descriptive)", statistics(cmp.statistics())));
+    body.append(
+        Html.card(
+            "Statistics over forks (descriptive)",
+            HtmlReport.statistics(cmp.statistics(), cmp.significance().text())));
     double[] la = base.samples().latencyMs();
     double[] lb = now.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
@@ -372,15 +374,5 @@ final class CheckReport {
   private static String busy(Profile p) {
     Num u = p.gpuUtil();
     return u == null ? "-" : Fmt.f(u.value() * 100, 0) + "%";
-  }
-
-  private static String statistics(Comparison.Statistics s) {
-    List<String> lines = TextReport.statistics(s);
-    if (lines.isEmpty()) {
-      return "<p class=\"muted\">no per-iteration samples in one of the profiles</p>";
-    }
-    StringBuilder out = new StringBuilder("<ul class=\"stats\">");
-    lines.forEach(l -> out.append("<li>").append(Html.esc(l.strip())).append("</li>"));
-    return out.append("</ul>").toString();
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Profile;
@@ -39,11 +40,29 @@ class JavaSamplesTest {
 
   static volatile double sink;
 
+  /**
+   * One traced measurement for the tests that count samples: 300 runs of 5 ms, about 75 samples at
+   * one per 20 ms, where they assert 20 and a share above one half of an expected 0.8 (a sampler
+   * starved by a busy machine takes fewer; the margins hold at a quarter of the samples).
+   */
+  @TempDir static Path shared;
+
+  private static Profile traced;
+
+  @BeforeAll
+  static void measureOnce() {
+    traced = measure(shared, true, 300);
+  }
+
   private Profile measure(boolean trace) {
+    return measure(dir, trace, 100);
+  }
+
+  private static Profile measure(Path dir, boolean trace, int runs) {
     CustomStepProfiler.Options o =
         CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
             .warmup(5)
-            .runs(100)
+            .runs(runs)
             .trace(trace)
             .outputDirectory(dir.resolve(trace ? "traced" : "plain"))
             .build();
@@ -61,11 +80,11 @@ class JavaSamplesTest {
 
   @Test
   void samplesNameTheHotMethodInItsPhase() {
-    JsonNode j = measure(true).json().path(ProfileKeys.JAVA_SAMPLES);
+    JsonNode j = traced.json().path(ProfileKeys.JAVA_SAMPLES);
     assertThat(j.path("source").asText()).isEqualTo("jfr");
     assertThat(j.path("samples").asInt())
-        .as("~500 ms sampled every 20 ms")
-        .isGreaterThanOrEqualTo(10);
+        .as("~1.5 s sampled every 20 ms")
+        .isGreaterThanOrEqualTo(20);
     JsonNode hot = j.path("phases").path("hot");
     assertThat(hot.path("share").asDouble()).as("4 of every 5 ms").isGreaterThan(0.5);
     assertThat(hot.path("self").get(0).path("method").asText())
@@ -165,10 +184,9 @@ class JavaSamplesTest {
 
   @Test
   void theTracedStepsSamplesAreATrackOfTheTrace() throws Exception {
-    measure(true);
     JsonNode trace =
         org.libreyolo.profile.result.Json.MAPPER.readTree(
-            dir.resolve("traced").resolve("profile_trace.json").toFile());
+            shared.resolve("traced").resolve("profile_trace.json").toFile());
     List<JsonNode> slices = new ArrayList<>();
     JsonNode track = null;
     for (JsonNode e : trace.path("traceEvents")) {

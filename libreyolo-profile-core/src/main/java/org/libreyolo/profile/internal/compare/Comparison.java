@@ -26,11 +26,16 @@ public final class Comparison {
       "single run, use 'run --repeat N' for a significance call";
 
   /**
-   * The advice for inference profiles: their trials are forks, judged by {@code check}
-   * (docs/deviations.md).
+   * The advice for two inference profiles of one process each: their iterations are not independent
+   * samples, forks are (docs/deviations.md).
    */
   public static final String SINGLE_RUN_INFER =
-      "single run, use 'check' on forked infer profiles for a significance" + " call";
+      "one process each, whose iterations are not independent samples: measure both with --forks N"
+          + " and use 'check', or compare two weights in one job with 'ab'";
+
+  /** The advice when only one side was measured in forks. */
+  public static final String ONE_SIDE_FORKED =
+      "only one side was measured in forks: measure the other with --forks N too, then 'check'";
 
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -39,22 +44,77 @@ public final class Comparison {
   /** The reference significance call: {significant (nullable), text}. */
   public record Significance(Boolean significant, String text) {}
 
+  /**
+   * The reference's call (|d| against 2*SE of the throughputs) over the unit the profiles have:
+   * their forks where both have them, else a repeat's trials; none for one process each.
+   */
   public static Significance significance(Profile a, Profile b) {
     if (a.imgPerS() == null || b.imgPerS() == null) {
       return new Significance(null, "img/s unavailable");
+    }
+    double[] fa = forkThroughputs(a);
+    double[] fb = forkThroughputs(b);
+    if (fa.length >= 2 && fb.length >= 2) {
+      double se = Math.sqrt(variance(fa) / fa.length + variance(fb) / fb.length);
+      double d = Math.abs(mean(fb) - mean(fa));
+      return new Significance(
+          d > 2 * se,
+          "|d|="
+              + PyRound.format(d, 1)
+              + " vs 2*SE="
+              + PyRound.format(2 * se, 1)
+              + " over "
+              + fa.length
+              + " vs "
+              + fb.length
+              + " forks");
     }
     int na = a.throughputTrials();
     int nb = b.throughputTrials();
     Num sa = a.imgPerSStd();
     Num sb = b.imgPerSStd();
     if (na < 2 || nb < 2 || sa == null || sb == null) {
-      return new Significance(
-          null, a.isInference() && b.isInference() ? SINGLE_RUN_INFER : SINGLE_RUN);
+      return new Significance(null, noCall(a, b, fa.length, fb.length));
     }
     double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
     double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());
     return new Significance(
         d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
+  }
+
+  /** Why there is no call, in the words that fit the input. */
+  private static String noCall(Profile a, Profile b, int forksA, int forksB) {
+    if (forksA >= 2 || forksB >= 2) {
+      return ONE_SIDE_FORKED;
+    }
+    return a.isInference() && b.isInference() ? SINGLE_RUN_INFER : SINGLE_RUN;
+  }
+
+  /**
+   * Each fork's step time: the median of its blocks (a block's own figure is its median iteration),
+   * empty without forks.
+   */
+  static double[] forkStepMs(Profile p) {
+    return p.samples().forks().stream()
+        .map(f -> f.blocks().stepMs())
+        .filter(v -> v.length > 0)
+        .mapToDouble(v -> new org.apache.commons.math3.stat.descriptive.rank.Median().evaluate(v))
+        .filter(v -> v > 0 && Double.isFinite(v))
+        .toArray();
+  }
+
+  /** Each fork's throughput: the batch over its step time. */
+  private static double[] forkThroughputs(Profile p) {
+    double batch = Math.max(1, Num.orZero(p.batch()));
+    return java.util.Arrays.stream(forkStepMs(p)).map(ms -> batch * 1000 / ms).toArray();
+  }
+
+  private static double mean(double[] v) {
+    return java.util.Arrays.stream(v).average().orElse(Double.NaN);
+  }
+
+  private static double variance(double[] v) {
+    return new org.apache.commons.math3.stat.descriptive.moment.Variance().evaluate(v);
   }
 
   /** A before/after pair of one compared field. */
@@ -65,7 +125,7 @@ public final class Comparison {
    * show the estimates rounded to 4 decimals ({@link #rounded}).
    */
   public record Statistics(
-      String metric, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
+      String metric, String per, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
     public static double rounded(double v) {
       return PyRound.round(v, 4);
     }
@@ -73,6 +133,7 @@ public final class Comparison {
     ObjectNode json() {
       ObjectNode out = F.objectNode();
       out.put("metric", metric);
+      out.put("per", per);
       out.put("lower_is_better", lowerIsBetter);
       out.putArray("n").add(raw.nBefore()).add(raw.nAfter());
       out.put("alpha", alpha);
@@ -104,6 +165,7 @@ public final class Comparison {
   public record Result(
       String before,
       String after,
+      List<String> workloadDifferences,
       Pair<Num> imgPerS,
       Pair<Num> imgPerSStd,
       Pair<Integer> trials,
@@ -123,6 +185,8 @@ public final class Comparison {
       ObjectNode out = F.objectNode();
       out.put("before", before);
       out.put("after", after);
+      // ours, first: two workloads are side by side, not a change
+      workloadDifferences.forEach(out.putArray("workload_differences")::add);
       ObjectNode ips = out.putObject("img_per_s");
       ips.set("before", Num.json(imgPerS.before()));
       ips.set("after", Num.json(imgPerS.after()));
@@ -171,6 +235,7 @@ public final class Comparison {
     return new Result(
         beforePath,
         afterPath,
+        Workload.differences(a, b),
         new Pair<>(a.imgPerS(), b.imgPerS()),
         new Pair<>(a.imgPerSStd(), b.imgPerSStd()),
         new Pair<>(a.throughputTrials(), b.throughputTrials()),
@@ -231,13 +296,17 @@ public final class Comparison {
     return rows;
   }
 
-  /** The statistics block of two profiles' raw samples, or null when either side has none. */
+  /**
+   * The statistics block over the profiles' independent unit, or null where they have none (one
+   * process each).
+   */
   static Statistics statistics(Profile a, Profile b, double alpha) {
     Samples s = samples(a, b);
     return s == null
         ? null
         : new Statistics(
             s.metric(),
+            s.per(),
             s.lowerIsBetter(),
             alpha,
             SampleStatistics.of(s.before(), s.after(), alpha));
@@ -252,22 +321,23 @@ public final class Comparison {
   }
 
   /**
-   * The metric and raw samples statistics use: per-iteration latency, else per-trial throughput.
+   * The metric and the independent samples statistics use: one figure per fork (its step time)
+   * where both profiles have forks, else a repeat's trials (throughput per trial). A process's own
+   * iterations are never the unit: they share its JIT, its heap and its machine state.
    */
   record Samples(
-      String metric, String unit, boolean lowerIsBetter, double[] before, double[] after) {}
+      String metric, String per, boolean lowerIsBetter, double[] before, double[] after) {}
 
   static Samples samples(Profile a, Profile b) {
-    ProfileRows.Samples sa = a.samples();
-    ProfileRows.Samples sb = b.samples();
-    if (SampleStatistics.applicable(sa.latencyMs(), sb.latencyMs())) {
-      return new Samples("latency_ms", "ms", true, sa.latencyMs(), sb.latencyMs());
+    double[] fa = forkStepMs(a);
+    double[] fb = forkStepMs(b);
+    if (SampleStatistics.applicable(fa, fb)) {
+      return new Samples("step_ms", "fork", true, fa, fb);
     }
-    if (SampleStatistics.applicable(sa.stepMs(), sb.stepMs())) {
-      return new Samples("step_ms", "ms", true, sa.stepMs(), sb.stepMs());
-    }
-    if (SampleStatistics.applicable(sa.imgPerSTrials(), sb.imgPerSTrials())) {
-      return new Samples("img_per_s", "img/s", false, sa.imgPerSTrials(), sb.imgPerSTrials());
+    double[] ta = a.samples().imgPerSTrials();
+    double[] tb = b.samples().imgPerSTrials();
+    if (SampleStatistics.applicable(ta, tb)) {
+      return new Samples("img_per_s", "trial", false, ta, tb);
     }
     return null;
   }

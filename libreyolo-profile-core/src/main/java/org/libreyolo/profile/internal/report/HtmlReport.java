@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.libreyolo.profile.internal.compare.Comparison;
-import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -111,7 +110,7 @@ public final class HtmlReport {
         .append(": ")
         .append(Html.esc(call))
         .append("</div>");
-    List<String> workload = Workload.differences(a, b);
+    List<String> workload = cmp.workloadDifferences();
     if (!workload
         .isEmpty()) { // a batch of 1 against a batch of 4 is another workload, not a change
       body.append("<p class=\"verdict regression\">workloads differ: ")
@@ -125,7 +124,10 @@ public final class HtmlReport {
     }
     body.append("<div class=\"grid\">");
     body.append(Html.card("Metrics", metricsTable(a, b, cmp.memory())));
-    body.append(Html.card("Statistics on raw samples", statistics(cmp.statistics())));
+    body.append(
+        Html.card(
+            "Statistics over independent runs",
+            statistics(cmp.statistics(), cmp.significance().text())));
     double[] la = a.samples().latencyMs();
     double[] lb = b.samples().latencyMs();
     if (la.length > 0 && lb.length > 0) {
@@ -328,10 +330,11 @@ public final class HtmlReport {
     return v == null ? "n/a" : v instanceof Num n ? n.str() : v.toString();
   }
 
-  private static String statistics(Comparison.Statistics s) {
+  /** The statistics block, or why there is none (the significance call's own words). */
+  public static String statistics(Comparison.Statistics s, String whyNone) {
     List<String> lines = TextReport.statistics(s);
     if (lines.isEmpty()) {
-      return "<p class=\"muted\">no per-iteration samples in one of the profiles: only the reference rule applies</p>";
+      return "<p class=\"muted\">" + Html.esc(whyNone) + "</p>";
     }
     StringBuilder out = new StringBuilder("<pre>");
     lines.forEach(l -> out.append(Html.esc(l)).append('\n'));

@@ -410,6 +410,15 @@ public final class TextReport {
 
   public static List<String> compare(Comparison.Result c) {
     List<String> lines = new ArrayList<>();
+    if (!c.workloadDifferences().isEmpty()) { // first: every figure below compares different work
+      lines.add(
+          "workloads differ ("
+              + String.join("; ", c.workloadDifferences())
+              + "): every figure below compares two workloads, not two builds of one"
+              + (c.workloadDifferences().stream().anyMatch(d -> d.startsWith("batch "))
+                  ? "; ms/image is the batch-independent figure"
+                  : ""));
+    }
     Comparison.Significance sig = c.significance();
     String tag =
         sig.significant() == null
@@ -487,7 +496,10 @@ public final class TextReport {
     lines.add(
         "statistics     "
             + s.metric()
-            + " samples, n "
+            + " per "
+            + s.per()
+            + ("fork".equals(s.per()) ? " (the median of its blocks)" : "")
+            + ", n "
             + r.nBefore()
             + " vs "
             + r.nAfter()
