@@ -63,16 +63,23 @@ public final class HistoryGate {
       if (verdict == null) {
         return List.of("history: not used, " + fallback);
       }
+      // an INCONCLUSIVE reason already names what the history could detect
+      String detects =
+          why.contains("could detect")
+              ? ""
+              : String.format(
+                  java.util.Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * mde);
       return List.of(
           "history: " + used,
           String.format(
               java.util.Locale.ROOT,
-              "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s)",
+              "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s%s)",
               100 * change,
               100 * low,
               100 * high,
               verdict,
-              why));
+              why,
+              detects));
     }
 
     /**
@@ -139,39 +146,123 @@ public final class HistoryGate {
               + ") in the history "
               + history.where());
     }
-    Double value =
-        History.run(current, null, null, Instant.now()).metrics().get(History.STEP_VS_CANARY);
-    if (value == null || !series.metrics().contains(History.STEP_VS_CANARY)) {
-      return fallback("this run or its history has no canary-normalised blocks");
+    Map<String, Double> metrics = History.run(current, null, null, Instant.now()).metrics();
+    String metric = metricFor(metrics, series);
+    if (metric == null) {
+      return fallback(
+          "this run or its history has no blocks to judge (neither "
+              + History.STEP_VS_CANARY
+              + " nor "
+              + History.STEP_MS
+              + ")");
     }
-    List<Point> recent = history.points(series, History.STEP_VS_CANARY, branch, 4 * window);
-    List<ChangePoint> changes =
-        ChangePoints.detect(History.values(recent), ChangePoints.Options.defaults());
-    int from = changes.isEmpty() ? 0 : changes.get(changes.size() - 1).index();
-    List<Point> level = recent.subList(Math.max(from, recent.size() - window), recent.size());
-    if (level.size() < Defaults.History.GATE_MIN_RUNS) {
+    List<Point> recent = history.points(series, metric, branch, 4 * window);
+    Level level = Level.of(recent, window, options.alpha());
+    if (level == null) {
       return fallback(
           branch
               + " has "
-              + level.size()
+              + recent.size()
               + " runs of "
               + series.ref()
-              + " at its current level (the gate"
-              + " needs "
+              + " and no level of "
               + Defaults.History.GATE_MIN_RUNS
-              + ")");
+              + " runs yet (the gate needs them)");
     }
+    String measured =
+        History.STEP_MS.equals(metric)
+            ? " step time as measured (plain code, not divided by the canary),"
+            : "";
     return judge(
-        level,
-        value,
-        options,
-        branch
-            + ", "
-            + level.size()
-            + " runs"
-            + (changes.isEmpty()
-                ? ""
-                : " since its change point at " + commitOf(recent.get(from))));
+        level.runs(), metrics.get(metric), options, branch + "," + measured + " " + level.words());
+  }
+
+  /**
+   * The metric judged: the gate's unit ({@link History#STEP_VS_CANARY}) where this run and its
+   * history have it; the step time ({@link History#STEP_MS}) for a step the canary does not divide
+   * (plain Java code, judged on its own forks); null when neither is there on both sides.
+   */
+  static String metricFor(Map<String, Double> run, Series series) {
+    for (String metric : List.of(History.STEP_VS_CANARY, History.STEP_MS)) {
+      if (run.containsKey(metric) && series.metrics().contains(metric)) {
+        return metric;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The history runs a new run is judged against: the runs after the last change point when there
+   * are {@link Defaults.History#GATE_MIN_RUNS} of them, otherwise the level before it. The newest
+   * runs, too few to make a change point yet ({@link Defaults.History#MIN_SEGMENT} - 1), count only
+   * where they lie inside the prediction interval of the runs before them: a recorded regression
+   * does not widen the level it is judged against. So each build of a slower step fails, recorded
+   * or not, until its runs make a change point and then a level of their own (docs/history.md).
+   *
+   * @param runs the runs used (at most the window's, the newest)
+   * @param words which runs, in words
+   */
+  record Level(List<Point> runs, String words) {
+    static Level of(List<Point> recent, int window, double alpha) {
+      List<ChangePoint> changes =
+          ChangePoints.detect(History.values(recent), ChangePoints.Options.defaults());
+      List<Integer> starts = new ArrayList<>();
+      starts.add(0);
+      changes.forEach(c -> starts.add(c.index()));
+      int end = recent.size();
+      for (int k = starts.size() - 1; k >= 0; k--) {
+        int from = Math.max(starts.get(k), end - window);
+        List<Point> runs = new ArrayList<>(recent.subList(from, end));
+        int left = end == recent.size() ? leaveOutStrays(runs, alpha) : 0;
+        if (runs.size() >= Defaults.History.GATE_MIN_RUNS) {
+          String where =
+              k == 0 ? "" : " since its change point at " + commitOf(recent.get(starts.get(k)));
+          String strays =
+              left == 0
+                  ? ""
+                  : "; the newest "
+                      + left
+                      + " left out (outside the level, too few for a change point yet)";
+          String newer =
+              end == recent.size()
+                  ? ""
+                  : "; the "
+                      + (recent.size() - end)
+                      + " runs since the change point at "
+                      + commitOf(recent.get(end))
+                      + " are too few to be a level (judged against the one they left)";
+          return new Level(List.copyOf(runs), runs.size() + " runs" + where + strays + newer);
+        }
+        end = starts.get(k);
+      }
+      return null;
+    }
+
+    /**
+     * Removes from the newest runs those outside the prediction interval of the runs before them;
+     * returns how many.
+     */
+    private static int leaveOutStrays(List<Point> runs, double alpha) {
+      int tail = Defaults.History.MIN_SEGMENT - 1;
+      if (runs.size() - tail < 2) {
+        return 0;
+      }
+      List<Point> before = runs.subList(0, runs.size() - tail);
+      double[] logs = before.stream().mapToDouble(p -> Math.log(p.value())).toArray();
+      int n = logs.length;
+      double mean = java.util.Arrays.stream(logs).average().orElseThrow();
+      double ss = 0;
+      for (double v : logs) {
+        ss += (v - mean) * (v - mean);
+      }
+      double half =
+          new TDistribution(null, n - 1).inverseCumulativeProbability(1 - alpha / 2)
+              * Math.sqrt(ss / (n - 1))
+              * Math.sqrt(1 + 1.0 / n);
+      int size = runs.size();
+      runs.subList(size - tail, size).removeIf(p -> Math.abs(Math.log(p.value()) - mean) > half);
+      return size - runs.size();
+    }
   }
 
   /**

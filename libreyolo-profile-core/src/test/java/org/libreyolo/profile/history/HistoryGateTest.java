@@ -83,4 +83,66 @@ class HistoryGateTest {
       assertThat(r.verdict()).isEqualTo(Verdict.PASS);
     }
   }
+
+  /**
+   * A plain-Java step (blocks the canary does not divide) at {@code level} ms: five forks of 20
+   * blocks, each fork at its own speed (1% between forks).
+   */
+  static org.libreyolo.profile.result.Profile plainStep(double level, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    var p = f.objectNode();
+    p.put("schema", "libreyolo.profile.analysis/v1");
+    p.putObject("config").put("step", "parse").put("batch", 1);
+    p.putObject("environment").put("cpu", "test-cpu").put("threads", 2);
+    var forks = p.putObject("samples").putArray("forks");
+    for (int k = 0; k < 5; k++) {
+      double speed = level * Math.exp(0.01 * r.nextGaussian());
+      var blocks = forks.addObject().put("index", k).putObject("blocks");
+      blocks.put("runs_per_block", 5).put("canary", "cpu-gemm").put("normalised", false);
+      var step = blocks.putArray("step_ms");
+      var canary = blocks.putArray("canary_ms");
+      for (int i = 0; i < 20; i++) {
+        step.add(speed * Math.exp(0.005 * r.nextGaussian()));
+        canary.add(1.0 + 0.01 * r.nextDouble());
+      }
+    }
+    return new org.libreyolo.profile.result.Profile(p);
+  }
+
+  /**
+   * A plain-Java step has no canary-normalised value: it is judged on its own step time. Six builds
+   * 30% slower each fail, recorded or not: the runs after the change point they make are judged
+   * against the level they left until ten of them establish a new one.
+   */
+  @Test
+  void aPlainJavaStepIsJudgedOnItsStepTimeAndSixSlowerBuildsAllFail() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hg-plain");
+    try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
+      for (int i = 0; i < 12; i++) {
+        var p = plainStep(4.0, i);
+        h.record(
+            "T.parse",
+            History.testbed(p),
+            List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
+      }
+      HistoryGate.Result same =
+          HistoryGate.check(h, "T.parse", plainStep(4.0, 100), "main", 30, GateOptions.defaults());
+      assertThat(same.verdict()).as(same.fallback()).isEqualTo(Verdict.PASS);
+      assertThat(same.used()).contains("plain code, not divided by the canary");
+      assertThat(same.lines().get(1)).contains("minimum detectable effect");
+      for (int i = 0; i < 6; i++) {
+        var slower = plainStep(4.0 * 1.3, 200 + i);
+        HistoryGate.Result r =
+            HistoryGate.check(h, "T.parse", slower, "main", 30, GateOptions.defaults());
+        assertThat(r.verdict()).as("build %d: %s", i, r.lines()).isEqualTo(Verdict.REGRESSION);
+        assertThat(r.change()).isBetween(0.25, 0.35);
+        System.out.println("[HistoryGateTest] " + String.join(" | ", r.lines()));
+        h.record(
+            "T.parse",
+            History.testbed(slower),
+            List.of(History.run(slower, "s" + i, "main", Instant.ofEpochSecond(100 + i))));
+      }
+    }
+  }
 }

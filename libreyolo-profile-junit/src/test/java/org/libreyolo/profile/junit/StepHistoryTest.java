@@ -33,16 +33,97 @@ class StepHistoryTest {
     }
   }
 
+  /** Rounds of arithmetic the step does: fixed work, so a build 30% slower is 30% more work. */
+  static volatile int rounds = 40_000;
+
+  static volatile long sink;
+
+  @ProfiledStep(warmup = 5, runs = 40)
+  static class Work {
+    @Test
+    void parse(StepProfiler profiler) {
+      profiler.measure(
+          () -> {
+            long x = sink;
+            for (int i = 0; i < rounds; i++) {
+              x = x * 6364136223846793005L + 1442695040888963407L;
+              x ^= x >>> 29;
+            }
+            sink = x;
+          });
+    }
+  }
+
   private org.junit.platform.testkit.engine.Events run(String url, String record) {
+    return run(Spin.class, url, record);
+  }
+
+  private org.junit.platform.testkit.engine.Events run(Class<?> type, String url, String record) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
         .configurationParameter(
             "libreyolo.profile.baselineDirectory", dir.resolve("none").toString())
         .configurationParameter("libreyolo.profile.history", url)
         .configurationParameter("libreyolo.profile.recordHistory", record)
-        .selectors(selectClass(Spin.class))
+        .selectors(selectClass(type))
         .execute()
         .testEvents();
+  }
+
+  /**
+   * A plain-Java step with a history and no canary to divide by is judged on its own step time: a
+   * history recorded 30% faster than this machine runs the step (this run's blocks, rescaled: the
+   * gap is +30% by construction on any machine, loaded or not) fails each of six builds, recorded
+   * as they go.
+   */
+  @Test
+  void aPlainJavaStepThirtyPercentSlowerThanItsHistoryFailsSixBuildsInARow() throws Exception {
+    String url = "jdbc:sqlite:" + dir.resolve("plain.db");
+    run(Work.class, url, "false").assertStatistics(s -> s.succeeded(1));
+    Path measured = dir.resolve("out/" + Work.class.getName() + "/parse/profile.json");
+    com.fasterxml.jackson.databind.node.ObjectNode p =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            org.libreyolo.profile.result.Json.MAPPER.readTree(measured.toFile());
+    java.util.SplittableRandom noise = new java.util.SplittableRandom(7);
+    String series = "StepHistoryTest.Work.parse";
+    try (History h = History.open(url)) {
+      for (int i = 0; i < 12; i++) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = p.deepCopy();
+        var steps =
+            (com.fasterxml.jackson.databind.node.ArrayNode)
+                copy.get("samples").get("blocks").get("step_ms");
+        double scale = Math.exp(0.01 * noise.nextGaussian()) / 1.3;
+        for (int b = 0; b < steps.size(); b++) {
+          steps.set(b, steps.get(b).asDouble() * scale);
+        }
+        var profile = new org.libreyolo.profile.result.Profile(copy);
+        h.record(
+            series,
+            History.testbed(profile),
+            List.of(
+                History.run(
+                    profile, "c" + i, "main", java.time.Instant.ofEpochSecond(1_000_000 + i))));
+      }
+    }
+    for (int build = 0; build < 6; build++) {
+      var events = run(Work.class, url, "true");
+      events.assertStatistics(s -> s.failed(1));
+      String failure =
+          events.failed().stream()
+              .findFirst()
+              .orElseThrow()
+              .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+              .orElseThrow()
+              .getThrowable()
+              .orElseThrow()
+              .getMessage();
+      assertThat(failure)
+          .as("build " + build)
+          .contains("REGRESSION", "plain code, not divided by the canary", "step vs history: +");
+    }
+    try (History h = History.open(url)) {
+      assertThat(h.runs(h.series(series))).as("every build recorded").hasSize(18);
+    }
   }
 
   @Test
