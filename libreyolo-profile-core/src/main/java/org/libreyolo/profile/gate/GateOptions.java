@@ -4,7 +4,6 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.compare.Fractions;
 
 /**
  * How the gate decides: significance level, the practical threshold (relative change that matters),

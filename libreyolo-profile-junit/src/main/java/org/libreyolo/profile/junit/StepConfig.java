@@ -14,11 +14,11 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
 import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.gate.Fractions;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
-import org.libreyolo.profile.internal.compare.Fractions;
 import org.libreyolo.profile.process.Forking;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 

@@ -55,13 +55,17 @@ final class AnalysisRun {
     this.w = Window.of(t.markers);
     this.n = w.nReal();
     this.cpu = t.kernelCount() == 0 && t.hasCpuOps();
-    this.kernelDur = cpu ? t.cpuSelfTimes() : t.dur;
+    EventTable.Nesting nesting = cpu ? t.cpuNesting() : null;
+    this.kernelDur = cpu ? nesting.self() : t.dur;
+    // a wrapper (aten::conv2d around aten::convolution) is never a leaf, whatever its self time
+    this.cpuLeaf = cpu ? nesting.leaf() : null;
   }
 
+  /** On a CPU trace, the "kernels" are the leaf ops (docs/deviations.md); null on a GPU trace. */
+  private final boolean[] cpuLeaf;
+
   private boolean isKernel(int i) {
-    return cpu
-        ? t.kind[i] == EventTable.CPU_OP && kernelDur[i] > 0
-        : t.kind[i] == EventTable.KERNEL;
+    return cpu ? t.kind[i] == EventTable.CPU_OP && cpuLeaf[i] : t.kind[i] == EventTable.KERNEL;
   }
 
   /**

@@ -468,14 +468,19 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   /**
-   * Self (exclusive) time of every cpu_op: its duration minus its direct children's on the same
-   * thread, children found by time containment (DJL writes no parent ids).
+   * Self (exclusive) time of every cpu_op (its duration minus its direct children's on the same
+   * thread, children found by time containment: DJL writes no parent ids) and which ops are leaves
+   * (they contain no other op on their thread).
    */
-  double[] cpuSelfTimes() {
+  record Nesting(double[] self, boolean[] leaf) {}
+
+  Nesting cpuNesting() {
     double[] self = new double[size];
+    boolean[] leaf = new boolean[size];
     int[] ops = cpuOpsInOrder();
     for (int i : ops) {
       self[i] = dur[i];
+      leaf[i] = true;
     }
     int m = ops.length;
     int[] stack = new int[Math.max(1, m)];
@@ -491,6 +496,7 @@ final class EventTable implements Consumer<TraceEvent> {
       }
       if (depth > 0) {
         self[stack[depth - 1]] -= dur[i];
+        leaf[stack[depth - 1]] = false;
       }
       stack[depth++] = i;
     }
@@ -499,6 +505,6 @@ final class EventTable implements Consumer<TraceEvent> {
         self[i] = 0;
       }
     }
-    return self;
+    return new Nesting(self, leaf);
   }
 }

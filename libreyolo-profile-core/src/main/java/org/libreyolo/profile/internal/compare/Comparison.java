@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.libreyolo.profile.gate.Fractions;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -30,12 +31,12 @@ public final class Comparison {
    * samples, forks are (docs/deviations.md).
    */
   public static final String SINGLE_RUN_INFER =
-      "one process each, whose iterations are not independent samples: measure both with --forks N"
-          + " and use 'check', or compare two weights in one job with 'ab'";
+      "one process each, whose iterations are not independent samples: measure both in N forks and"
+          + " use 'check', or compare two weights in one job with 'ab'";
 
   /** The advice when only one side was measured in forks. */
   public static final String ONE_SIDE_FORKED =
-      "only one side was measured in forks: measure the other with --forks N too, then 'check'";
+      "only one side was measured in forks: measure the other in N forks too, then use 'check'";
 
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 

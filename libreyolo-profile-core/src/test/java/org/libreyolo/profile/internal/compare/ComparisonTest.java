@@ -95,7 +95,7 @@ class ComparisonTest {
             profile("{\"mode\": \"inference\", \"img_per_s\": 60.0}"));
     assertThat(infer.text())
         .isEqualTo(Comparison.SINGLE_RUN_INFER)
-        .contains("--forks N and use 'check'", "'ab'")
+        .contains("N forks and use 'check'", "'ab'")
         .doesNotContain("run --repeat");
     Comparison.Significance none =
         Comparison.significance(profile("{\"img_per_s\": null}"), profile("{\"img_per_s\": 5.0}"));
