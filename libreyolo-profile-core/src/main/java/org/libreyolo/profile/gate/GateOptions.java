@@ -4,6 +4,7 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.compare.Fractions;
 
 /**
  * How the gate decides: significance level, the practical threshold (relative change that matters),
@@ -52,6 +53,28 @@ public record GateOptions(
       throw LibreYoloException.badInput(
           "the canary limits must be fractions > 0, got " + machineChangeLimit + ", " + driftLimit);
     }
+  }
+
+  /**
+   * The one check of a significance level on every surface: within (0, 1), with a hint when a
+   * percentage was meant.
+   *
+   * @param alpha the value given
+   * @param key the option's name ({@code alpha}, {@code abAlpha})
+   */
+  public static void checkAlpha(double alpha, String key) {
+    Fractions.checkAlpha(alpha, key);
+  }
+
+  /**
+   * The one check of a tolerated slowdown on every surface: a fraction within (0, 1), with a hint
+   * when a percentage was meant ({@code 5 means 500%: did you mean 0.05?}).
+   *
+   * @param maxRegression the value given
+   * @param key the option's name ({@code maxRegression}, {@code abMaxRegression})
+   */
+  public static void checkMaxRegression(double maxRegression, String key) {
+    Fractions.checkMaxRegression(maxRegression, key);
   }
 
   /**

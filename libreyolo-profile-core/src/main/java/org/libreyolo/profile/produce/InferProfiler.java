@@ -45,10 +45,10 @@ import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and its
- * configuration; the loop is {@link StepTimer}'s. The first half of the measured iterations gives
- * end-to-end latencies, the second half stage times (on CPU there is nothing to sync, so both
- * halves run alike). Writes profile_summary.json, the trace and profile.json per trial, and
- * infer_repeat.json across trials.
+ * configuration; the loop is {@link StepTimer}'s. On a GPU the first half of the measured
+ * iterations gives end-to-end latencies, the second half (synchronised) stage times; on a CPU they
+ * alternate ({@link Measurement#split}). Writes profile_summary.json, the trace and profile.json
+ * per trial, and infer_repeat.json across trials.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class InferProfiler {
@@ -226,9 +226,9 @@ public final class InferProfiler {
       InferOptions o,
       Path dir,
       boolean detect) {
-    int half = m.half();
-    double[] latencySamples = m.total(0, half);
-    Map<String, double[]> stageSamples = m.phases(half, m.iterations());
+    Measurement.Split split = m.split(o.device().cuda());
+    double[] latencySamples = m.total(split.whole());
+    Map<String, double[]> stageSamples = m.phases(split.phases());
     LatencyStats lat = LatencyStats.of(latencySamples);
     ObjectNode stages = ProfileAssembler.means(stageSamples);
     double pre = ProfileAssembler.mean3(stageSamples.getOrDefault("preprocess", new double[0]));

@@ -191,12 +191,15 @@ public final class TrainProfiler {
   private static ObjectNode finish(
       TrainOptions o, int batch, TrainSession session, Path dir, Measurement m) {
     int steps = m.iterations();
-    int half = m.half();
-    double[] stepMs = m.total(0, half);
-    double[] dataloadMs = m.phases(0, half).getOrDefault(TrainSession.DATALOAD, new double[half]);
-    Map<String, double[]> measured = m.phases(half, steps);
+    Measurement.Split split = m.split(o.device().cuda());
+    double[] stepMs = m.total(split.whole());
+    double[] dataloadMs =
+        m.phases(split.whole())
+            .getOrDefault(TrainSession.DATALOAD, new double[split.whole().length]);
+    Map<String, double[]> measured = m.phases(split.phases());
     Map<String, double[]> composition = new LinkedHashMap<>();
-    PHASES.forEach(p -> composition.put(p, measured.getOrDefault(p, new double[steps - half])));
+    PHASES.forEach(
+        p -> composition.put(p, measured.getOrDefault(p, new double[split.phases().length])));
     Path trace = m.trace();
     Yolo9Detector detector = session.detector();
     double[] loss = session.lastLoss();
@@ -235,7 +238,7 @@ public final class TrainProfiler {
     ObjectNode window = summary.putObject("window");
     window.put("warmup", o.warmup());
     window.put("real_steps", stepMs.length);
-    window.put("synced_steps", steps - stepMs.length);
+    window.put("synced_steps", split.phases().length);
     ObjectNode real = summary.putObject(ProfileKeys.REAL);
     real.put(ProfileKeys.STEP_MS, step);
     real.put("dataload_ms", dataload);

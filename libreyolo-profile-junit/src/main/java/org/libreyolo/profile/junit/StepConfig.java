@@ -14,7 +14,6 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
 import org.libreyolo.profile.gate.AbResult;
-import org.libreyolo.profile.gate.Fractions;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
@@ -330,8 +329,8 @@ record StepConfig(
         throw LibreYoloException.badInput(
             "{threads} must be >= 1 (0: the engine's default), got " + threads);
       }
-      Fractions.checkAlpha(ab.alpha(), "abAlpha");
-      Fractions.checkMaxRegression(ab.maxRegression(), "abMaxRegression");
+      GateOptions.checkAlpha(ab.alpha(), "abAlpha");
+      GateOptions.checkMaxRegression(ab.maxRegression(), "abMaxRegression");
       PairedBlocks.checkPairs(ab.pairs()); // the one check of every surface's A/B
       if (ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + ab.blockRuns());

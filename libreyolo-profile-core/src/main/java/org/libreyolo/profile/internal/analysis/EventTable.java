@@ -253,6 +253,7 @@ final class EventTable implements Consumer<TraceEvent> {
    */
   EventTable compensated(ProfilerCost cost) {
     int[] ops = cpuOpsInOrder();
+    double[] starts = spanStarts();
     double[] at = new double[2 * ops.length];
     double[] amount = new double[2 * ops.length];
     int[] stack = new int[Math.max(1, ops.length)];
@@ -271,6 +272,12 @@ final class EventTable implements Consumer<TraceEvent> {
         }
       }
       double previous = depth > 0 ? cursor[depth - 1] : topCursor;
+      // never charged across the start of the step or phase it runs in: the op would move out of
+      // its step (an engine's kernel whose profiler cost exceeds the gap before it did)
+      int span = lastAtOrBefore(starts, starts.length, ts[i]);
+      if (span >= 0) {
+        previous = Math.max(previous, starts[span]);
+      }
       at[points] = ts[i];
       // another engine's kernel carries its own profiler's cost, all of it outside its span
       double before = Double.isNaN(opCost[i]) ? cost.beforeOpUs() : opCost[i];
@@ -285,6 +292,18 @@ final class EventTable implements Consumer<TraceEvent> {
       }
     }
     return retimed(new Timeline(at, amount, points)::warp);
+  }
+
+  /** The start of every step marker and phase span, ascending. */
+  private double[] spanStarts() {
+    List<Double> out = new ArrayList<>();
+    markers.forEach(m -> out.add(m.ts()));
+    for (int i = 0; i < size; i++) {
+      if (kind[i] == CPU_PHASE) {
+        out.add(ts[i]);
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).sorted().toArray();
   }
 
   /** A copy with every CPU op, phase span and step marker moved by {@code warp} (monotonic). */
@@ -428,6 +447,7 @@ final class EventTable implements Consumer<TraceEvent> {
     c.markers.addAll(markers);
     c.gpuName = gpuName;
     c.profilerCost = profilerCost;
+    c.recordedLeaves = cpuNesting().leaf(); // structure as recorded, never as retimed
     c.kernelsSeen = kernelsSeen;
     c.cpuOpsSeen = cpuOpsSeen;
     c.cpuOpsOffFirstTrack = cpuOpsOffFirstTrack;
@@ -470,9 +490,14 @@ final class EventTable implements Consumer<TraceEvent> {
   /**
    * Self (exclusive) time of every cpu_op (its duration minus its direct children's on the same
    * thread, children found by time containment: DJL writes no parent ids) and which ops are leaves
-   * (they contain no other op on their thread).
+   * (they contain no other op on their thread). The leaves are the recorded trace's: on a retimed
+   * copy (the profiler's cost taken out) an op shorter than that cost shrinks to 0 µs and would no
+   * longer contain its child, by an amount each process measures for itself.
    */
   record Nesting(double[] self, boolean[] leaf) {}
+
+  /** The leaves of the table this one was retimed from; null on a table as read. */
+  private boolean[] recordedLeaves;
 
   Nesting cpuNesting() {
     double[] self = new double[size];
@@ -505,6 +530,6 @@ final class EventTable implements Consumer<TraceEvent> {
         self[i] = 0;
       }
     }
-    return new Nesting(self, leaf);
+    return new Nesting(self, recordedLeaves != null ? recordedLeaves : leaf);
   }
 }

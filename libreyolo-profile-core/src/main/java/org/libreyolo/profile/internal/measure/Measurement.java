@@ -34,6 +34,51 @@ public record Measurement(
     return Math.max(1, totalMs.length / 2);
   }
 
+  /**
+   * Which measured iterations give the whole-step times and which the phase times: on a GPU the
+   * reference's two halves (the second synchronises each phase, which costs time); on a CPU, where
+   * nothing is synchronised, alternate iterations (odd: the whole step, even: the phases), so a
+   * drift during the run (a neighbour starting, the clock slowing) touches both alike and the
+   * stages add up to the latency beside them (docs/deviations.md). Same counts either way.
+   *
+   * @param whole the iterations whose whole-step time is the latency (or step time)
+   * @param phases the iterations whose phases make the composition
+   */
+  public record Split(int[] whole, int[] phases) {}
+
+  /**
+   * The split of this measurement's iterations.
+   *
+   * @param halves true for the reference's halves (a GPU), false to alternate (a CPU)
+   * @return the split
+   */
+  public Split split(boolean halves) {
+    int n = iterations();
+    int half = half();
+    if (halves || n < 2) {
+      return new Split(
+          java.util.stream.IntStream.range(0, half).toArray(),
+          java.util.stream.IntStream.range(half, n).toArray());
+    }
+    return new Split(
+        java.util.stream.IntStream.range(0, n).filter(i -> i % 2 == 1).toArray(),
+        java.util.stream.IntStream.range(0, n).filter(i -> i % 2 == 0).toArray());
+  }
+
+  /** Whole-step times of the iterations {@code at}. */
+  public double[] total(int[] at) {
+    return java.util.Arrays.stream(at).mapToDouble(i -> totalMs[i]).toArray();
+  }
+
+  /** Per-phase times of the iterations {@code at}, in first-seen phase order. */
+  public Map<String, double[]> phases(int[] at) {
+    Map<String, double[]> out = new LinkedHashMap<>();
+    phaseMs.forEach(
+        (name, values) ->
+            out.put(name, java.util.Arrays.stream(at).mapToDouble(i -> values[i]).toArray()));
+    return out;
+  }
+
   /** Whole-step times of iterations {@code [from, to)}. */
   public double[] total(int from, int to) {
     return Arrays.copyOfRange(totalMs, from, to);

@@ -178,4 +178,26 @@ class ProfilerCompensationTest {
     JsonNode p = TraceAnalyzer.analyze(gpu).json();
     assertThat(p.get(TraceAnalyzer.COMPENSATION_KEY).get("applied").asBoolean()).isFalse();
   }
+
+  /**
+   * An engine's kernel whose own profiler cost (80 µs) exceeds the time since its step began (5 µs)
+   * is charged no more than that: it stays in its step. Charged up to the previous op's end in the
+   * step before, it moved out of its step, and an ONNX model read 10 kernels a step in 2 of 8
+   * processes where it runs 5.
+   */
+  @Test
+  void anOpIsNeverChargedAcrossTheStartOfItsStep() {
+    Traces t = new Traces().markers();
+    for (int base : new int[] {100, 200, 300, 400}) {
+      t.x("cpu_op", "Conv", base + 5, 10).ownCost(80);
+      t.x("cpu_op", "Gemm", base + 50, 5).ownCost(1);
+    }
+    JsonNode p =
+        TraceAnalyzer.analyze(
+                t.write(dir.resolve("engine.json"), cost(2, 0.5)),
+                JsonNodeFactory.instance.objectNode())
+            .json();
+    assertThat(p.get(TraceAnalyzer.COMPENSATION_KEY).get("applied").asBoolean()).isTrue();
+    assertThat(p.get("launches_per_step").asLong()).isEqualTo(2);
+  }
 }

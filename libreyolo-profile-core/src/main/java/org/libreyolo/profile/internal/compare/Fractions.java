@@ -1,8 +1,7 @@
-package org.libreyolo.profile.gate;
+package org.libreyolo.profile.internal.compare;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
-import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 
 /**
@@ -11,7 +10,6 @@ import org.libreyolo.profile.LibreYoloException;
  * number ({@code 5} for 5%): the error says what it means and what was meant, since a threshold of
  * 500% is a gate that can only pass.
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Fractions {
   private Fractions() {}
 
