@@ -124,6 +124,41 @@ class CheckCommandTest {
     assertThat(strict.code()).isEqualTo(4);
   }
 
+  /**
+   * Another workload is said once: no judged change, no "timed as the same workload", no row that
+   * repeats it; the as-read change beside before and after has their sign.
+   */
+  @Test
+  void anotherWorkloadIsSaidOnceAndTheTableReadsOneWay() throws Exception {
+    CliTest.Result r =
+        CliTest.run(
+            "profile",
+            "check",
+            profile("base.json", 20, 160, 1).toString(),
+            profile("bigger.json", 30, 224, 2).toString());
+    String out = r.out();
+    assertThat(out.split("imgsz 160 -> 224", -1)).as(out).hasSize(2);
+    assertThat(out).doesNotContain("timed as the same workload", "not judged:");
+    String throughput =
+        out.lines().filter(l -> l.startsWith("img_per_s")).findFirst().orElseThrow();
+    // 50 -> 33.3 img/s: -33.3% as read, no judged change across workloads
+    assertThat(throughput.split("\\s+")).containsSequence("50.000", "33.330", "-33.3%", "-", "-");
+    assertThat(out.lines().findFirst().orElseThrow()).contains("as read", "judged");
+  }
+
+  /** The same file twice, or a copy of the baseline: the check says it measures nothing. */
+  @Test
+  void aProfileCheckedAgainstItselfIsSaidSo() throws Exception {
+    Path base = profile("base.json", 20, 320, 1);
+    CliTest.Result same = CliTest.run("profile", "check", base.toString(), base.toString());
+    assertThat(same.out())
+        .startsWith("warning: the baseline and the current profile are one file, " + base)
+        .contains("a check against itself says nothing about this build");
+    Path copy = Files.copy(base, dir.resolve("copy.json"));
+    assertThat(CliTest.run("profile", "check", base.toString(), copy.toString()).out())
+        .startsWith("warning: the current profile " + copy + " is a copy of the baseline " + base);
+  }
+
   @Test
   void badInputExitsTwoWithOneLine() throws Exception {
     Path base = profile("base.json", 20, 320, 1);

@@ -46,10 +46,12 @@ class InferCommandTest {
     lines = java.util.Arrays.copyOfRange(lines, 1, lines.length);
     assertThat(lines[0])
         .matches(
-            "latency  p50 [0-9.]+ ms \\| p90 [0-9.]+ ms \\| p99 [0-9.]+ ms  \\|  [0-9.]+ img/s");
+            "latency  p50 [0-9.]+ ms \\| p90 [0-9.]+ ms \\| p99 [0-9.]+ ms  \\|  [0-9.]+ img/s"
+                + " \\(batch / mean [0-9.]+ ms\\)");
     assertThat(lines[1])
         .matches(
-            "stages   preprocess [0-9.]+ ms \\| forward [0-9.]+ ms \\| postprocess/NMS [0-9.]+ ms");
+            "stages   preprocess [0-9.]+ ms \\| forward [0-9.]+ ms \\| postprocess/NMS [0-9.]+ ms"
+                + " \\(means\\)");
     assertThat(lines[2])
         .startsWith(">> COMPUTE: forward dominates the step (")
         .endsWith(" ms) \u2014 CPU-bound");

@@ -49,7 +49,18 @@ public final class Gate {
       Double ciLow,
       Double ciHigh,
       Verdict verdict,
-      String why) {}
+      String why) {
+    /**
+     * The change the two values show as read ({@code current / baseline - 1}): beside {@code
+     * change}, which is the gate's estimate (per block, relative to the canary) and may differ,
+     * even in sign, when the machine moved between the runs.
+     *
+     * @return the change as read, or null without both values
+     */
+    public Double rawChange() {
+      return baseline == null || current == null || baseline == 0 ? null : current / baseline - 1;
+    }
+  }
 
   /**
    * @param workloadDifferences workload fields that differ (a different workload: INCONCLUSIVE)
@@ -168,7 +179,7 @@ public final class Gate {
             : !workload.isEmpty() ? "not judged: " + field(workload.get(0)) + " differs" : unstable;
     List<Row> rows = new ArrayList<>();
     for (String metric : options.metrics()) {
-      rows.add(row(metric, b, c, stats, notJudged, options));
+      rows.add(row(metric, b, c, stats, notJudged, env.isEmpty() && workload.isEmpty(), options));
     }
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
     OpCounts.Result counts =
@@ -261,7 +272,13 @@ public final class Gate {
    *     machine), or null
    */
   private static Row row(
-      String metric, Profile b, Profile c, BlockStatistics s, String notJudged, GateOptions o) {
+      String metric,
+      Profile b,
+      Profile c,
+      BlockStatistics s,
+      String notJudged,
+      boolean comparable,
+      GateOptions o) {
     GateMetric m = GateMetric.of(metric);
     boolean latency = m.lowerIsBetter();
     Double before = number(m.read(b));
@@ -282,7 +299,11 @@ public final class Gate {
     double low = m.fromTimeChange(latency ? s.ciLow() : s.ciHigh());
     double high = m.fromTimeChange(latency ? s.ciHigh() : s.ciLow());
     if (notJudged != null) {
-      return new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged);
+      // two workloads or environments have no change to estimate; a moved machine keeps its
+      // estimate, shown beside the verdict that ignores it
+      return comparable
+          ? new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged)
+          : new Row(metric, before, after, null, null, null, Verdict.INCONCLUSIVE, notJudged);
     }
     double worseLow = latency ? low : -high;
     double worseHigh = latency ? high : -low;

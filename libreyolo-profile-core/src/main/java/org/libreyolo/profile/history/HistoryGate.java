@@ -167,7 +167,9 @@ public final class HistoryGate {
               + series.ref()
               + " and no level of "
               + Defaults.History.GATE_MIN_RUNS
-              + " runs yet (the gate needs them)");
+              + " runs yet (the gate needs "
+              + Defaults.History.GATE_MIN_RUNS
+              + ")");
     }
     String measured =
         History.STEP_MS.equals(metric)

@@ -62,6 +62,16 @@ public final class CheckFiles {
     if (order != null) {
       lines.add(0, order);
     }
+    if (base.json().equals(now.json())) {
+      lines.add(
+          0,
+          "warning: "
+              + (baseline.equals(current)
+                  ? "the baseline and the current profile are one file, " + current
+                  : "the current profile " + current + " is a copy of the baseline " + baseline)
+              + ": nothing was measured since the baseline, and a check against itself says"
+              + " nothing about this build (measure again, then check)");
+    }
     return lines;
   }
 

@@ -27,24 +27,28 @@ public final class GateReport {
    */
   public static List<String> text(Gate.Result r) {
     List<String> lines = new ArrayList<>();
+    // before, after and the change they show, then the gate's own estimate: the two changes
+    // differ when the machine moved (the canary divides it out), and the table says which is which
     lines.add(
         String.format(
             Locale.ROOT,
-            "%-16s %12s %12s %9s %22s  %s",
+            "%-16s %12s %12s %8s %8s %22s  %s",
             "metric",
             "baseline",
             "current",
-            "change",
-            confidence(r) + " CI of change",
+            "as read",
+            "judged",
+            confidence(r) + " CI of judged",
             "verdict"));
     for (Gate.Row row : r.rows()) {
       lines.add(
           String.format(
               Locale.ROOT,
-              "%-16s %12s %12s %9s %22s  %s",
+              "%-16s %12s %12s %8s %8s %22s  %s",
               row.metric(),
               num(row.baseline()),
               num(row.current()),
+              pct(row.rawChange()),
               pct(row.change()),
               ci(row),
               row.verdict()));
@@ -83,14 +87,17 @@ public final class GateReport {
       lines.add(workloadLine(r));
     }
     lines.add(opCountsLine(r));
-    if (!r.modelFileChange().isEmpty()) {
+    if (!r.modelFileChange().isEmpty() && r.workloadDifferences().isEmpty()) {
       lines.add(
           "model file changed ("
               + String.join("; ", r.modelFileChange())
               + "): timed as the same workload");
     }
+    boolean comparable = r.workloadDifferences().isEmpty() && r.environmentDifferences().isEmpty();
     for (Gate.Row row : r.rows()) {
-      lines.add("  " + row.metric() + ": " + row.why());
+      if (comparable) { // otherwise the one line above says why nothing was judged
+        lines.add("  " + row.metric() + ": " + row.why());
+      }
     }
     lines.add(evidenceLine(r));
     lines.add("verdict: " + r.verdict());
@@ -140,6 +147,7 @@ public final class GateReport {
       n.put("metric", row.metric());
       n.put("baseline", (Double) row.baseline());
       n.put("current", (Double) row.current());
+      n.put("raw_change", round4(row.rawChange()));
       n.put("change", round4(row.change()));
       n.put("ci_low", round4(row.ciLow()));
       n.put("ci_high", round4(row.ciHigh()));
@@ -169,10 +177,10 @@ public final class GateReport {
         .append("` vs current `")
         .append(current)
         .append("`\n\n");
-    md.append("| metric | baseline | current | change | ")
+    md.append("| metric | baseline | current | as read | judged | ")
         .append(confidence(r))
-        .append(" CI of change | verdict |\n");
-    md.append("|---|---:|---:|---:|---:|---|\n");
+        .append(" CI of judged | verdict |\n");
+    md.append("|---|---:|---:|---:|---:|---:|---|\n");
     for (Gate.Row row : r.rows()) {
       md.append("| ")
           .append(row.metric())
@@ -180,6 +188,8 @@ public final class GateReport {
           .append(num(row.baseline()))
           .append(" | ")
           .append(num(row.current()))
+          .append(" | ")
+          .append(pct(row.rawChange()))
           .append(" | ")
           .append(pct(row.change()))
           .append(" | ")

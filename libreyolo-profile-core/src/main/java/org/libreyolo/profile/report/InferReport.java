@@ -92,7 +92,8 @@ public final class InferReport {
             + " ms  |  "
             + Num.str(p.imgPerS())
             + spread
-            + " img/s",
+            + " img/s"
+            + (l.mean() == null ? "" : " (batch / mean " + Num.str(l.mean()) + " ms)"),
         TextReport.stagesLine(p),
         ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
         "profile: " + r.reported(),

@@ -49,6 +49,8 @@ public final class TextReport {
               + Num.str(l.p90())
               + " ms | p99 "
               + Num.str(l.p99())
+              + " ms | mean "
+              + Num.str(l.mean())
               + " ms  ("
               + Num.str(l.n())
               + " samples)");
@@ -553,8 +555,9 @@ public final class TextReport {
             + " ms | forward "
             + Num.str(stages.get("forward"))
             + " ms | ";
+    // the stages are means, the latency beside them percentiles: the line names its estimator
     return "none".equals(p.task())
-        ? head + "no postprocess (a plain model)"
-        : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms";
+        ? head + "no postprocess (a plain model) (means)"
+        : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms (means)";
   }
 }
