@@ -106,8 +106,8 @@ public final class BenchCommand implements Runnable {
       names = "--only",
       split = ",",
       description =
-          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, memory, onnx, soak, gate"
-              + " (default: all but soak and gate)")
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, memory, onnx, soak, gate, plainhistory"
+              + " (default: all but soak, gate, history, startup, javasamples, memory, plainhistory)")
   List<String> only;
 
   @Option(
@@ -293,6 +293,9 @@ public final class BenchCommand implements Runnable {
       }
       if (section("memory")) {
         MemoryBench.run(table, Checkout.launcher());
+      }
+      if (section("plainhistory")) {
+        PlainHistoryStudy.run(table);
       }
       if (section("startup")) {
         StartupBench.run(table, Checkout.launcher(), otava);
@@ -509,7 +512,7 @@ public final class BenchCommand implements Runnable {
 
   /** Sections that take minutes run only when named. */
   private static final List<String> ON_REQUEST =
-      List.of("soak", "gate", "history", "startup", "javasamples", "memory");
+      List.of("soak", "gate", "history", "startup", "javasamples", "memory", "plainhistory");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);

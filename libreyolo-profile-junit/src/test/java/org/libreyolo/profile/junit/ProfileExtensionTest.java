@@ -278,7 +278,7 @@ class ProfileExtensionTest {
             "performance regression in SleepingStep.step",
             "latency_p50_ms",
             "REGRESSION",
-            "99% CI of change",
+            "99% CI of judged",
             "minimum detectable effect");
   }
 

@@ -36,8 +36,11 @@ abstract class AbstractProfileMojo extends AbstractMojo {
       checkGateProperties();
       run();
     } catch (LibreYoloException e) {
-      // no cause attached: Maven appends a cause's message to the line, which said it twice
-      getLog().debug(e);
+      // no cause attached: Maven appends a cause's message to the line, which said it twice; the
+      // trace only with -X (a log without a level, as a test's, prints whatever it is given)
+      if (getLog().isDebugEnabled()) {
+        getLog().debug(e);
+      }
       throw new MojoExecutionException(e.message(Option.Surface.MAVEN));
     }
   }
