@@ -61,9 +61,10 @@ final class PlainHistoryStudy {
     Path dir = Files.createTempDirectory("libreyolo-plain-history");
     String url = "jdbc:sqlite:" + dir.resolve("history.db");
     GateOptions options = GateOptions.defaults();
-    int[] aa = new int[3];
-    int[] slower = new int[3];
+    int[] aa = new int[4];
+    int[] slower = new int[4];
     List<String> slowerChanges = new ArrayList<>();
+    List<String> flagged = new ArrayList<>();
     for (int i = 0; i < BUILDS + SLOWER; i++) {
       boolean slow = i >= BUILDS;
       Profile p = measure(dir.resolve("b" + i), slow ? 1.3 : 1.0, i % 2 == 1);
@@ -72,9 +73,17 @@ final class PlainHistoryStudy {
           HistoryGate.Result r =
               HistoryGate.check(h, "plain", p, "main", Defaults.History.GATE_RUNS_VALUE, options);
           count(slow ? slower : aa, r.verdict());
+          if (!slow && r.verdict() != Verdict.PASS) {
+            flagged.add(
+                "build "
+                    + i
+                    + (i % 2 == 1 ? " (busy)" : "")
+                    + ": "
+                    + String.join(" | ", r.lines()));
+          }
           if (slow) {
             slowerChanges.add(
-                r.verdict()
+                (r.verdict() == null ? "not judged" : r.verdict().toString())
                     + " "
                     + (Double.isNaN(r.change()) ? "-" : Table.f(100 * r.change(), 1) + "%"));
           }
@@ -88,8 +97,18 @@ final class PlainHistoryStudy {
         "plain-Java history, A/A: "
             + judged
             + " builds (separate JVMs, every other beside a busy one)",
-        aa[0] + " REGRESSION, " + aa[1] + " INCONCLUSIVE, " + aa[2] + " PASS",
+        aa[0]
+            + " REGRESSION, "
+            + aa[1]
+            + " INCONCLUSIVE, "
+            + aa[2]
+            + " PASS, "
+            + aa[3]
+            + " not judged (no level of "
+            + Defaults.History.GATE_MIN_RUNS
+            + " runs)",
         "0 REGRESSION");
+    flagged.forEach(f -> table.row("  " + f, "", ""));
     table.row(
         "plain-Java history, +30% work: " + SLOWER + " builds in a row, each recorded",
         slower[0] + " REGRESSION (" + String.join(", ", slowerChanges) + ")",
@@ -97,7 +116,7 @@ final class PlainHistoryStudy {
   }
 
   private static void count(int[] counts, Verdict v) {
-    counts[v == Verdict.REGRESSION ? 0 : v == Verdict.INCONCLUSIVE ? 1 : 2]++;
+    counts[v == null ? 3 : v == Verdict.REGRESSION ? 0 : v == Verdict.INCONCLUSIVE ? 1 : 2]++;
   }
 
   private static Profile measure(Path out, double work, boolean busy) throws IOException {

@@ -89,6 +89,10 @@ class HistoryGateTest {
    * blocks, each fork at its own speed (1% between forks).
    */
   static org.libreyolo.profile.result.Profile plainStep(double level, long seed) {
+    return plainStep(level, seed, 5);
+  }
+
+  static org.libreyolo.profile.result.Profile plainStep(double level, long seed, int processes) {
     SplittableRandom r = new SplittableRandom(seed);
     var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
     var p = f.objectNode();
@@ -96,7 +100,7 @@ class HistoryGateTest {
     p.putObject("config").put("step", "parse").put("batch", 1);
     p.putObject("environment").put("cpu", "test-cpu").put("threads", 2);
     var forks = p.putObject("samples").putArray("forks");
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < processes; k++) {
       double speed = level * Math.exp(0.01 * r.nextGaussian());
       var blocks = forks.addObject().put("index", k).putObject("blocks");
       blocks.put("runs_per_block", 5).put("canary", "cpu-gemm").put("normalised", false);
@@ -143,6 +147,37 @@ class HistoryGateTest {
             History.testbed(slower),
             List.of(History.run(slower, "s" + i, "main", Instant.ofEpochSecond(100 + i))));
       }
+    }
+  }
+
+  /**
+   * A run of one process cannot show its own JVM's bias: against a quiet history (1% between runs)
+   * its noise is taken as the gate's process noise (5%), so one JVM 13% slow is not a regression,
+   * and 30% still is.
+   */
+  @Test
+  void aOneProcessRunIsJudgedWithAtLeastTheProcessNoise() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hg-one");
+    try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
+      for (int i = 0; i < 20; i++) {
+        var p = plainStep(4.0, i, 1);
+        h.record(
+            "T.one",
+            History.testbed(p),
+            List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
+      }
+      GateOptions o = GateOptions.defaults();
+      HistoryGate.Result outlier =
+          HistoryGate.check(h, "T.one", plainStep(4.52, 99, 1), "main", 30, o);
+      assertThat(outlier.verdict()).as(outlier.lines().toString()).isNotEqualTo(Verdict.REGRESSION);
+      assertThat(outlier.used())
+          .contains("(taken as 5.0%, the process noise: this run is one process)");
+      HistoryGate.Result slower =
+          HistoryGate.check(h, "T.one", plainStep(5.2, 98, 1), "main", 30, o);
+      assertThat(slower.verdict()).as(slower.lines().toString()).isEqualTo(Verdict.REGRESSION);
+      HistoryGate.Result forked =
+          HistoryGate.check(h, "T.one", plainStep(4.52, 97, 5), "main", 30, o);
+      assertThat(forked.used()).doesNotContain("taken as");
     }
   }
 }
