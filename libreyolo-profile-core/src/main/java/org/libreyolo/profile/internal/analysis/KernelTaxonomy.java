@@ -39,6 +39,22 @@ public final class KernelTaxonomy {
     "1688gemm"
   };
 
+  /**
+   * Ours, beyond the reference's Volta/Ampere names (docs/deviations.md): Hopper's warpgroup MMA
+   * ({@code wgmma}, {@code gmma}, cuDNN's {@code sm90_xmma_*_warpgroupsize*}), cuDNN's xmma kernels
+   * of any generation ({@code sm80_xmma_*_tensor16x8x16_*}), cuBLASLt's Hopper and Blackwell
+   * kernels ({@code nvjet_sm90_*}, {@code nvjet_sm100_*}), Blackwell's {@code tcgen05}, and tf32.
+   */
+  private static final String[] TENSOR_CORE_NEWER = {
+    "xmma", "gmma", "warpgroup", "nvjet_", "tcgen05", "tf32", "tensor16x8x"
+  };
+
+  /**
+   * SIMT kernels a newer word would take for tensor-core ones: FFMA kernels, cuDNN's {@code
+   * implicit_convolve_sgemm} (on bf16 inputs too), and xmma kernels of plain fp32 types.
+   */
+  private static final String[] SIMT = {"ffma", "implicit_convolve_sgemm", "f32f32_f32f32_f32"};
+
   private record Rule(String category, Pattern pattern) {}
 
   private static final List<Rule> GPU_RULES =
@@ -50,7 +66,9 @@ public final class KernelTaxonomy {
                       + "|softmax|welford|\\breduce|variance|rms_norm")),
           new Rule(LAYOUT, Pattern.compile("nchwtonhwc|nhwctonchw")),
           new Rule(
-              GEMM_CONV, Pattern.compile("gemm|conv|implicit|cutlass|cudnn|wgrad|dgrad|winograd")),
+              GEMM_CONV,
+              // the reference's words, and cuBLASLt's Hopper/Blackwell GEMMs (nvjet_sm90_*)
+              Pattern.compile("gemm|conv|implicit|cutlass|cudnn|wgrad|dgrad|winograd|nvjet")),
           new Rule(
               LAYOUT,
               Pattern.compile(
@@ -90,7 +108,15 @@ public final class KernelTaxonomy {
 
   public static boolean isTensorCore(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
-    for (String literal : TENSOR_CORE) {
+    if (containsAny(lower, TENSOR_CORE)) {
+      return true; // the reference's call, kept as it was
+    }
+    return containsAny(lower, TENSOR_CORE_NEWER)
+        && !(containsAny(lower, SIMT) && !lower.contains("tf32"));
+  }
+
+  private static boolean containsAny(String lower, String[] literals) {
+    for (String literal : literals) {
       if (lower.contains(literal)) {
         return true;
       }
