@@ -108,16 +108,7 @@ class StepHistoryTest {
     for (int build = 0; build < 6; build++) {
       var events = run(Work.class, url, "true");
       events.assertStatistics(s -> s.failed(1));
-      String failure =
-          events.failed().stream()
-              .findFirst()
-              .orElseThrow()
-              .getPayload(org.junit.platform.engine.TestExecutionResult.class)
-              .orElseThrow()
-              .getThrowable()
-              .orElseThrow()
-              .getMessage();
-      assertThat(failure)
+      assertThat(failure(events))
           .as("build " + build)
           .contains("REGRESSION", "plain code, not divided by the canary", "step vs history: +");
     }
@@ -150,15 +141,20 @@ class StepHistoryTest {
   @Test
   void anUnreachableHistoryFailsTheTestInOneLine() {
     String bad = "jdbc:postgresql://127.0.0.1:1/none?connectTimeout=1";
-    String failure =
-        run(bad, "true").failed().stream()
-            .findFirst()
-            .orElseThrow()
-            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
-            .orElseThrow()
-            .getThrowable()
-            .orElseThrow()
-            .getMessage();
-    assertThat(failure).contains("cannot reach the history database").doesNotContain("\n");
+    assertThat(failure(run(bad, "true")))
+        .contains("cannot reach the history database")
+        .doesNotContain("\n");
+  }
+
+  /** The message of the first failed test. */
+  private static String failure(org.junit.platform.testkit.engine.Events events) {
+    return events.failed().stream()
+        .findFirst()
+        .orElseThrow()
+        .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+        .orElseThrow()
+        .getThrowable()
+        .orElseThrow()
+        .getMessage();
   }
 }
