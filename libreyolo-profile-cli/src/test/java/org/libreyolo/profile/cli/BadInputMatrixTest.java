@@ -151,6 +151,8 @@ class BadInputMatrixTest {
         "profile report TRACE --out /proc/libreyolo-x.html | 2 | ^cannot write /proc/libreyolo-x.html: /proc/.libreyolo-x.html.",
         "profile what-if TRACE | 2 | specify --remove-category or --remove-launches",
         "profile what-if TRACE --remove-category tensor | 2 | no category matching 'tensor'",
+        "profile what-if TRACE --remove-launches 1000000000 | 2 | ^--remove-launches must be at most the profile's ",
+        "profile kernels TRACE --category nosuch | 2 | ^no category matching 'nosuch'. have: ",
         "profile what-if TRACE --remove-launches many | 2 | Invalid value for option '--remove-launches'",
         "profile compare TRACE TRACE --alpha 2 | 2 | --alpha must be a significance level within (0, 1), got 2: 2 means 200%: did you mean 0.02?",
         "profile ab --device cpu --baseline-weights BADNPZ --max-regression 5 --project OUT | 2 | --max-regression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%",

@@ -160,6 +160,16 @@ public final class Lenses {
             "invalid {grep} regex '" + q.grep() + "': " + e.getDescription());
       }
     }
+    if (q.category() != null && !q.category().isEmpty()) {
+      // a category no kernel has is a typo, not an empty answer (the same words as what-if's)
+      java.util.Set<String> names = new java.util.LinkedHashSet<>();
+      p.kernels().forEach(k -> names.add(k.category()));
+      String wanted = q.category().toLowerCase(Locale.ROOT);
+      if (names.stream().noneMatch(n -> n.toLowerCase(Locale.ROOT).contains(wanted))) {
+        throw LibreYoloException.badInput(
+            "no category matching '" + q.category() + "'. have: " + String.join(", ", names));
+      }
+    }
     List<KernelRow> rows = new ArrayList<>();
     for (KernelRow row : source) {
       if (q.category() != null

@@ -74,6 +74,14 @@ public final class WhatIf {
     if (launches == 0) {
       launches = 1;
     }
+    if (removeLaunches != null && removeLaunches > launches) {
+      // the projection is linear in the launches: more than the step has projects nonsense
+      throw LibreYoloException.badInput(
+          "{removeLaunches} must be at most the profile's "
+              + launches
+              + " launches per step, got "
+              + removeLaunches);
+    }
     double gpu = Num.orZero(p.gpuBusyMsPerStep());
     double util = Num.orZero(p.gpuUtil());
     double perLaunch = host / launches;
