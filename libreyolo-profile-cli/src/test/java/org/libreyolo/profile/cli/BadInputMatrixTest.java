@@ -179,6 +179,7 @@ class BadInputMatrixTest {
         "profile infer --device tpu --project OUT | 2 | unknown --device 'tpu'",
         "profile infer --device cpu --half --amp-dtype bf16 --project OUT | 2 | --half needs a CUDA device",
         "profile infer --device cpu --amp-dtype bfloat17 --project OUT | 2 | amp_dtype must be one of",
+        "profile infer --device cpu --amp-dtype bfloat16 --project OUT | 2 | ^--amp-dtype bfloat16 is not available with DJL 0.36",
         "profile infer MISSING --device cpu --project OUT | 2 | (no such file or directory)",
         "profile infer EMPTYDIR --device cpu --project OUT | 2 | (no jpg, png, bmp or tif file there)",
         "profile infer WEBP --device cpu --project OUT | 2 | a WebP image, which the JVM's image readers do not decode",

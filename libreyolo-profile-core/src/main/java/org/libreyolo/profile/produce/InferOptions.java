@@ -405,8 +405,9 @@ public record InferOptions(
       throw LibreYoloException.badInput(
           "{half} needs a CUDA device; on CPU the profile runs in float32");
     }
-    if (half && ampDtype.equals("bfloat16")) {
-      // DJL 0.36 aborts the JVM on any BF16 array: refuse before touching the engine
+    if (ampDtype.equals("bfloat16")) {
+      // DJL 0.36 aborts the JVM on any BF16 array: refuse before touching the engine, and without
+      // --half too (it would be recorded as the workload's precision, and measure float32)
       throw LibreYoloException.badInput(
           "{ampDtype} bfloat16 is not available with DJL 0.36 (BF16 arrays abort"
               + " the engine); use {ampDtype} float16");
