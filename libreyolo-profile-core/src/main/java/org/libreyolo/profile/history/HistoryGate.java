@@ -259,20 +259,11 @@ public final class HistoryGate {
       if (runs.size() - tail < 2) {
         return 0;
       }
-      List<Point> before = runs.subList(0, runs.size() - tail);
-      double[] logs = before.stream().mapToDouble(p -> Math.log(p.value())).toArray();
-      int n = logs.length;
-      double mean = java.util.Arrays.stream(logs).average().orElseThrow();
-      double ss = 0;
-      for (double v : logs) {
-        ss += (v - mean) * (v - mean);
-      }
-      double half =
-          new TDistribution(null, n - 1).inverseCumulativeProbability(1 - alpha / 2)
-              * Math.sqrt(ss / (n - 1))
-              * Math.sqrt(1 + 1.0 / n);
+      LogLevel before = LogLevel.of(runs.subList(0, runs.size() - tail));
+      double half = before.predictionHalfWidth(alpha, 0);
       int size = runs.size();
-      runs.subList(size - tail, size).removeIf(p -> Math.abs(Math.log(p.value()) - mean) > half);
+      runs.subList(size - tail, size)
+          .removeIf(p -> Math.abs(Math.log(p.value()) - before.mean()) > half);
       return size - runs.size();
     }
   }
@@ -298,21 +289,14 @@ public final class HistoryGate {
    */
   static Result judge(
       List<Point> level, double value, GateOptions options, String used, double noiseFloor) {
-    int n = level.size();
-    double mean = 0;
-    for (Point p : level) {
-      mean += Math.log(p.value()) / n;
-    }
-    double ss = 0;
-    for (Point p : level) {
-      double d = Math.log(p.value()) - mean;
-      ss += d * d;
-    }
-    double measured = Math.sqrt(ss / (n - 1));
+    LogLevel stats = LogLevel.of(level);
+    int n = stats.n();
+    double measured = stats.sd();
     double s = Math.max(measured, noiseFloor);
     double se = s * Math.sqrt(1 + 1.0 / n);
     TDistribution t = new TDistribution(null, n - 1);
     double ta = t.inverseCumulativeProbability(1 - options.alpha() / 2);
+    double mean = stats.mean();
     double d = Math.log(value) - mean;
     double half = ta * se;
     double mde = Math.expm1((ta + t.inverseCumulativeProbability(0.8)) * se);
@@ -344,6 +328,33 @@ public final class HistoryGate {
         s,
         words,
         null);
+  }
+
+  /**
+   * The mean and standard deviation of the runs' log values: the level a new run is predicted from,
+   * by the judgement and by the choice of which newest runs belong to it.
+   */
+  private record LogLevel(double mean, double sd, int n) {
+    static LogLevel of(List<Point> runs) {
+      int n = runs.size();
+      double mean = 0;
+      for (Point p : runs) {
+        mean += Math.log(p.value()) / n;
+      }
+      double ss = 0;
+      for (Point p : runs) {
+        double d = Math.log(p.value()) - mean;
+        ss += d * d;
+      }
+      return new LogLevel(mean, Math.sqrt(ss / (n - 1)), n);
+    }
+
+    /** Half the prediction interval of a new run, in logs, its sd never below {@code floor}. */
+    double predictionHalfWidth(double alpha, double floor) {
+      return new TDistribution(null, n - 1).inverseCumulativeProbability(1 - alpha / 2)
+          * Math.max(sd, floor)
+          * Math.sqrt(1 + 1.0 / n);
+    }
   }
 
   private static String commitOf(Point p) {
