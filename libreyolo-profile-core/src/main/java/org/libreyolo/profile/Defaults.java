@@ -513,7 +513,10 @@ public final class Defaults {
     /** The fraction trimmed from each end of a segment for the change-point test (Yuen's 20%). */
     public static final double TRIM = 0.2;
 
-    /** CSV columns that are attributes, not metrics, unless named otherwise. */
-    public static final String ATTRIBUTES = "commit,branch,version";
+    /**
+     * CSV columns that are attributes, not metrics, unless named otherwise: Otava's and every text
+     * column {@code history export} writes, so an export imports back as it is.
+     */
+    public static final String ATTRIBUTES = "commit,branch,version,weights_sha256,profile_sha256";
   }
 }

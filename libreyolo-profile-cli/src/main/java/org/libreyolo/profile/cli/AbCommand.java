@@ -100,7 +100,7 @@ public final class AbCommand implements Callable<Integer> {
     AbResult r =
         AbProfiler.run(
             new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha, maxRegression),
-            ProgressBar.on(spec.commandLine().getErr()));
+            output.progress(spec));
     if (output.json) {
       spec.commandLine().getOut().println(Json.indented(AbReport.json(r)));
     } else {

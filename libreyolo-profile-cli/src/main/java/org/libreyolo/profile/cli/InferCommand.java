@@ -109,7 +109,7 @@ public final class InferCommand implements Runnable {
             .trace(trace)
             .project(output.project)
             .build();
-    InferResult result = InferProfiler.run(options, ProgressBar.on(spec.commandLine().getErr()));
+    InferResult result = InferProfiler.run(options, output.progress(spec));
     print(result);
   }
 

@@ -99,9 +99,7 @@ public final class RunCommand implements Runnable {
     boolean ampGiven = Boolean.TRUE.equals(amp);
     TrainReport report =
         TrainReport.of(
-            TrainProfiler.run(options, ProgressBar.on(spec.commandLine().getErr())),
-            ampGiven,
-            Main::summaryCommand);
+            TrainProfiler.run(options, output.progress(spec)), ampGiven, Main::summaryCommand);
     PrintWriter err = spec.commandLine().getErr();
     report
         .warnings()

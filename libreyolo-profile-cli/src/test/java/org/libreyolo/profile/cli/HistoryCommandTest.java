@@ -109,6 +109,7 @@ class HistoryCommandTest {
         .contains("line 3, column throughput: 'n/a' is not a number", "--attributes");
     CliTest.Result list = CliTest.run("profile", "history", "list", "--history", history);
     assertThat(list.out()).contains("0 series"); // nothing of the bad file was stored
+    assertThat(dir.resolve("h.db")).as("no new empty database is left").doesNotExist();
     r = CliTest.run("profile", "history", "changes", "--series", "nope", "--history", history);
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).hasLineCount(1).contains("no series 'nope'");

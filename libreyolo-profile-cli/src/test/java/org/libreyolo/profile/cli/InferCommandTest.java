@@ -3,6 +3,7 @@ package org.libreyolo.profile.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -531,6 +532,20 @@ class InferCommandTest {
     assertThat(series.get("runs").asInt()).isEqualTo(1);
     assertThat(series.get("metrics").toString()).contains("step_vs_canary", "step_ms", "img_per_s");
     assertThat(series.get("testbed").get("imgsz").asText()).isEqualTo("64");
+    // what export writes, import reads back without options (the hashes are attributes)
+    Path csv = dir.resolve("infer.csv");
+    CliTest.Result export =
+        CliTest.run(
+            "profile", "history", "export", "--series", "infer", "--out", csv.toString(),
+            "--history", history);
+    assertThat(export.code()).as(export.err()).isZero();
+    assertThat(Files.readString(csv)).contains("profile_sha256");
+    CliTest.Result back =
+        CliTest.run(
+            "profile", "history", "import", csv.toString(), "--series", "back", "--history",
+            "jdbc:sqlite:" + dir.resolve("copy.db"));
+    assertThat(back.code()).as(back.err()).isZero();
+    assertThat(back.out()).contains("imported 1 runs");
     // one run of history cannot judge: the check says so and what to use instead
     CliTest.Result hc =
         CliTest.run(

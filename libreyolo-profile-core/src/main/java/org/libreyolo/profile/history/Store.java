@@ -3,6 +3,9 @@ package org.libreyolo.profile.history;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,17 +26,22 @@ final class Store implements AutoCloseable {
   private final Dialect dialect;
   private final String url;
 
+  /** The SQLite file this store created, removed again at close if it holds no run. */
+  private final Path created;
+
   Store(String url) {
     this.url = url;
     this.dialect = Dialect.of(url);
+    Path file = dialect == Dialect.SQLITE ? Path.of(url.substring("jdbc:sqlite:".length())) : null;
+    this.created = file != null && !Files.exists(file) ? file : null;
     this.c = dialect.open(url);
     try {
       Schema.ensure(c, dialect, where());
     } catch (SQLException e) {
-      closeQuietly();
+      close();
       throw dialect.error(url, e);
     } catch (RuntimeException e) {
-      closeQuietly();
+      close();
       throw e;
     }
   }
@@ -354,6 +362,25 @@ final class Store implements AutoCloseable {
   @Override
   public void close() {
     rollbackQuietly();
+    boolean empty = created != null && holdsNoRun();
     closeQuietly();
+    if (empty) { // a failed import, or a mistyped URL read, leaves no new empty database
+      for (String suffix : new String[] {"", "-journal", "-wal", "-shm"}) {
+        try {
+          Files.deleteIfExists(Path.of(created + suffix));
+        } catch (IOException ignored) {
+          // best effort: the error being reported matters more
+        }
+      }
+    }
+  }
+
+  private boolean holdsNoRun() {
+    try (PreparedStatement count = c.prepareStatement("SELECT COUNT(*) FROM runs");
+        ResultSet r = count.executeQuery()) {
+      return r.next() && r.getLong(1) == 0;
+    } catch (SQLException e) {
+      return true; // no table yet: the schema never got written
+    }
   }
 }

@@ -79,10 +79,11 @@ public final class AbProfiler {
     List<RgbImage> images = ImageSource.load(checked.source());
     WeightsSource a = WeightsSource.resolve(o.baselineWeights(), checked.size());
     WeightsSource b = WeightsSource.resolve(checked.weights(), checked.size());
+    InferProfiler.checkWritable(checked.project());
+    progress.update(InferProfiler.LOADING, 0, 1);
     Engines.boot(checked.threads());
     InferOptions io = checked.concrete();
     Device device = Engines.resolve(io.device());
-    InferProfiler.checkWritable(io.project());
     try (Detector da = Detectors.load(a, CocoNames.NAMES.size(), device);
         Detector db = Detectors.load(b, CocoNames.NAMES.size(), device)) {
       InputShape input = io.input();

@@ -14,6 +14,7 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -44,13 +45,17 @@ final class ForkedInfer {
     }
     Path dir = o.project().resolve("infer");
     Path forksDir = dir.resolve("forks");
-    Path created = firstMissing(o.project().toAbsolutePath().resolve("infer/forks"));
+    Folders.delete(forksDir); // an earlier run's forks are not this run's evidence
+    Path created = Folders.firstMissing(o.project().toAbsolutePath().resolve("infer/forks"));
+    Leftovers.track(created); // a stopped run (Ctrl-C) leaves no fork folder either
     try {
       return measure(o, progress, jvm, dir, forksDir);
     } catch (RuntimeException e) {
       Folders.deleteQuietly(
           created); // a failed run leaves nothing it made (the folders of the forks included)
       throw e;
+    } finally {
+      Leftovers.forget(created);
     }
   }
 
@@ -58,7 +63,7 @@ final class ForkedInfer {
       InferOptions o, Progress progress, Forks.Jvm jvm, Path dir, Path forksDir) {
     List<ObjectNode> profiles = new ArrayList<>();
     for (int k = 0; k < o.forks(); k++) {
-      progress.update("fork " + (k + 1) + "/" + o.forks(), k, o.forks());
+      progress.update("forks (fresh JVMs)", k, o.forks());
       Path forkProject = forksDir.resolve(Integer.toString(k));
       boolean traced = o.trace() && k == o.forks() - 1;
       Path options = forkProject.resolve("fork-options.json");
@@ -71,7 +76,7 @@ final class ForkedInfer {
           "fork " + (k + 1) + " of " + o.forks());
       profiles.add(read(forkProject.resolve("infer/profile.json")));
     }
-    progress.update("fork " + o.forks() + "/" + o.forks(), o.forks(), o.forks());
+    progress.update("forks (fresh JVMs)", o.forks(), o.forks());
     ObjectNode merged = merge(profiles, o.batch(), o.device().cuda());
     Path summaryFile = forksDir.resolve(o.forks() - 1 + "/infer/profile_summary.json");
     ObjectNode summary = (ObjectNode) read(summaryFile);
@@ -148,15 +153,6 @@ final class ForkedInfer {
     samples.set("forks", ForkSamples.perFork(forks));
     ProfileKeys.moveOursToEnd(p);
     return p;
-  }
-
-  /** The outermost folder of {@code path} that does not exist yet (null when it all exists). */
-  private static Path firstMissing(Path path) {
-    Path missing = null;
-    for (Path p = path; p != null && !Files.exists(p); p = p.getParent()) {
-      missing = p;
-    }
-    return missing;
   }
 
   private static double mean(Map<String, double[]> stages, String stage) {

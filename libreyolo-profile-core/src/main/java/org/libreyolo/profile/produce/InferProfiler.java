@@ -5,7 +5,6 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +21,7 @@ import org.libreyolo.profile.internal.engine.Environment;
 import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.io.ContentHash;
+import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.measure.Canary;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.PhaseClock;
@@ -54,6 +54,9 @@ import org.libreyolo.profile.result.ProfileKeys;
 public final class InferProfiler {
   private InferProfiler() {}
 
+  /** The stage before the first step, announced because it takes seconds. */
+  static final String LOADING = "loading the engine and the model";
+
   /**
    * Runs warmup and measured predict calls (with a trace) and writes the profile.
    *
@@ -83,10 +86,11 @@ public final class InferProfiler {
     }
     List<RgbImage> images = ImageSource.load(options.source());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
+    checkWritable(options.project()); // before the engine loads: a refusal costs no seconds
+    progress.update(LOADING, 0, 1); // the engine and the model take seconds before any step
     Engines.boot(options.threads());
     InferOptions o = options.concrete();
     Device device = Engines.resolve(o.device());
-    checkWritable(o.project());
 
     int trials = o.trials();
     List<ObjectNode> profiles = new ArrayList<>();
@@ -142,25 +146,13 @@ public final class InferProfiler {
   }
 
   /**
-   * Fails before any work when {@code --project} cannot be written, without creating anything: the
-   * nearest existing ancestor must be a writable directory (results create the rest).
+   * Fails before any work when {@code --project} cannot be written, leaving nothing behind (a probe
+   * file is written and deleted, and the folders made for it are removed again).
    *
    * @param project the output directory
    */
   public static void checkWritable(Path project) {
-    Path p = project.toAbsolutePath();
-    while (p != null && !Files.exists(p)) {
-      p = p.getParent();
-    }
-    if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
-      throw LibreYoloException.badInput(
-          "cannot write under {project} "
-              + project
-              + ": "
-              + (p == null
-                  ? "no existing parent"
-                  : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")));
-    }
+    Folders.checkWritable(project, "{project}");
   }
 
   /**

@@ -66,10 +66,11 @@ public final class TrainProfiler {
               + " is an ONNX model, which runs inference only: profile it with infer, train the"
               + " built-in network (or its .npz / .safetensors weights)");
     }
+    InferProfiler.checkWritable(options.project());
+    progress.update(InferProfiler.LOADING, 0, 1);
     Engines.boot(options.threads());
     TrainOptions o = options.concrete();
     Device device = Engines.resolve(o.device());
-    InferProfiler.checkWritable(o.project());
     int trials = o.trials();
     List<ObjectNode> profiles = new ArrayList<>();
     List<Path> paths = new ArrayList<>();

@@ -192,7 +192,7 @@ public class AbMojo extends AbstractInferenceMojo {
     AbResult r =
         AbProfiler.run(
             new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha, abMaxRegression),
-            (stage, done, total) -> {});
+            progress());
     if (json) {
       getLog().info(Json.indented(AbReport.json(r)));
     } else {

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.report.ProgressLog;
 
 /** The goals that run the model: which weights, where, with how many threads. */
 abstract class AbstractModelMojo extends AbstractProfileMojo {
@@ -32,6 +34,11 @@ abstract class AbstractModelMojo extends AbstractProfileMojo {
   /** Log the result as JSON. */
   @Parameter(property = "libreyolo.profile.json", defaultValue = "false")
   boolean json;
+
+  /** Progress in Maven's log: a line per stage, fork or few seconds (Maven's -q hides them). */
+  Progress progress() {
+    return ProgressLog.to(getLog()::info);
+  }
 
   /** The device as given; {@code auto} is decided by the producer once every option is checked. */
   DeviceSpec deviceSpec() {

@@ -67,17 +67,7 @@ public class InferMojo extends AbstractInferenceMojo {
             .forks(forks)
             .trace(trace)
             .build();
-    InferResult result =
-        InferProfiler.run(
-            options,
-            (stage, done, total) -> {
-              if (stage.startsWith("fork") && done < total) {
-                getLog().info(stage + " (a fresh JVM)");
-              } else if (done == total) {
-                getLog().debug(stage + " " + done + "/" + total);
-              }
-            },
-            PluginClasspath.of(getClass()));
+    InferResult result = InferProfiler.run(options, progress(), PluginClasspath.of(getClass()));
     if (json) {
       getLog().info(Json.indented(InferReport.json(result)));
     } else {

@@ -72,9 +72,7 @@ public class RunMojo extends AbstractModelMojo {
     boolean ampGiven = amp && System.getProperty("libreyolo.profile.amp") != null;
     TrainReport report =
         TrainReport.of(
-            TrainProfiler.run(options, (stage, done, total) -> {}),
-            ampGiven,
-            AbstractProfileMojo::summaryGoal);
+            TrainProfiler.run(options, progress()), ampGiven, AbstractProfileMojo::summaryGoal);
     report.notes().forEach(n -> getLog().info(Option.render(n, Option.Surface.MAVEN)));
     report.warnings().forEach(w -> getLog().warn(Option.render(w, Option.Surface.MAVEN)));
     log(report.lines(json));

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.io.IoErrors;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 
@@ -220,10 +222,12 @@ public final class CaptureSession implements AutoCloseable {
     Path parent = options.traceFile().toAbsolutePath().getParent();
     try {
       Files.createDirectories(parent);
-      return Files.createTempFile(parent, ".djl-raw-", ".json");
+      Path raw = Files.createTempFile(parent, ".djl-raw-", ".json");
+      Leftovers.track(raw); // deleted if the JVM stops mid-trace (Ctrl-C)
+      return raw;
     } catch (IOException e) {
       throw LibreYoloException.badInput(
-          "cannot write the trace under " + parent + ": " + e.getMessage(), e);
+          "cannot write the trace under " + parent + ": " + IoErrors.why(e), e);
     }
   }
 
@@ -231,6 +235,7 @@ public final class CaptureSession implements AutoCloseable {
     for (KinetoTraceWriter.Segment segment : segments) {
       try {
         Files.deleteIfExists(segment.raw());
+        Leftovers.forget(segment.raw());
       } catch (IOException ignored) {
         // a leftover temp file is harmless; the trace itself was written atomically
       }

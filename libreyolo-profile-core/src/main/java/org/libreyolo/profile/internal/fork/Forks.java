@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.io.Leftovers;
 
 /**
  * Starts forks: fresh JVMs on the parent's classpath (or the one a surface gives, such as a Maven
@@ -121,7 +122,12 @@ public final class Forks {
         builder.directory(workingDirectory.toFile());
       }
       Process p = builder.start();
-      code = p.waitFor();
+      Leftovers.track(p); // stopped with this JVM: a fork never outlives its run
+      try {
+        code = p.waitFor();
+      } finally {
+        Leftovers.forget(p);
+      }
     } catch (IOException e) {
       throw LibreYoloException.badInput(
           what + " could not start " + jvm.java() + ": " + e.getMessage(), e);

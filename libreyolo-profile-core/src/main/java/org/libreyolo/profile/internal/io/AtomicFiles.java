@@ -30,10 +30,15 @@ public final class AtomicFiles {
 
   public static void write(Path target, Writer writer) {
     Path dir = target.toAbsolutePath().getParent();
+    if (Files.isDirectory(target)) {
+      throw LibreYoloException.badInput(
+          "cannot write " + target + ": it is a directory; name a file in it");
+    }
     Path tmp = null;
     try {
       Files.createDirectories(dir);
       tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+      Leftovers.track(tmp);
       readableByAll(tmp);
       try (OutputStream out = Files.newOutputStream(tmp)) {
         writer.write(out);
@@ -44,13 +49,15 @@ public final class AtomicFiles {
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
       }
+      Leftovers.forget(tmp);
       tmp = null;
     } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot write " + target + ": " + IoErrors.reason(e));
+      throw LibreYoloException.badInput("cannot write " + target + ": " + IoErrors.why(e));
     } finally {
       if (tmp != null) {
         try {
           Files.deleteIfExists(tmp);
+          Leftovers.forget(tmp);
         } catch (IOException ignored) {
           // best effort: the failure above is what the user needs to see
         }

@@ -39,6 +39,38 @@ public final class Folders {
     }
   }
 
+  /**
+   * Proves {@code dir} writable before any work (an engine, a model, forks): creates it, writes and
+   * deletes a probe file, and removes again the folders it had to create, so a refused run leaves
+   * nothing and a later one finds the path as it was.
+   *
+   * @param dir the output folder
+   * @param option how the surface names it, e.g. {@code {project}}
+   * @throws LibreYoloException when it cannot be written, with the OS reason
+   */
+  public static void checkWritable(Path dir, String option) {
+    Path absolute = dir.toAbsolutePath().normalize();
+    Path created = firstMissing(absolute);
+    try {
+      Files.createDirectories(absolute);
+      Files.delete(Files.createTempFile(absolute, ".libreyolo-probe-", ".tmp"));
+    } catch (IOException e) {
+      throw LibreYoloException.badInput(
+          "cannot write under " + option + " " + dir + ": " + IoErrors.why(e));
+    } finally {
+      deleteQuietly(created);
+    }
+  }
+
+  /** The topmost folder of {@code dir} that does not exist yet, or null when it exists. */
+  public static Path firstMissing(Path dir) {
+    Path missing = null;
+    for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
+      missing = p;
+    }
+    return missing;
+  }
+
   private static void walkAndDelete(Path dir) throws IOException {
     if (dir == null || !Files.exists(dir)) {
       return;

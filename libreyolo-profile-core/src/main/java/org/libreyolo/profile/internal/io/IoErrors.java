@@ -23,22 +23,30 @@ public final class IoErrors {
     if (!(e instanceof FileSystemException fs)) {
       return String.valueOf(e.getMessage());
     }
-    String why =
-        fs.getReason() != null
-            ? fs.getReason()
-            : e instanceof AccessDeniedException
-                ? "permission denied"
-                : e instanceof NoSuchFileException
-                    ? "no such file or directory"
-                    : e instanceof NotDirectoryException
-                        ? "not a directory"
-                        : e instanceof FileAlreadyExistsException
-                            ? "already exists"
-                            : e instanceof DirectoryNotEmptyException
-                                ? "directory not empty"
-                                : "refused by the file system ("
-                                    + e.getClass().getSimpleName()
-                                    + ")";
-    return (fs.getFile() != null ? fs.getFile() + ": " : "") + why;
+    return (fs.getFile() != null ? fs.getFile() + ": " : "") + why(e);
+  }
+
+  /**
+   * The reason alone, for a message that names the file itself (the OS may have refused a temporary
+   * sibling whose name means nothing to the user).
+   */
+  public static String why(IOException e) {
+    if (!(e instanceof FileSystemException fs)) {
+      return String.valueOf(e.getMessage());
+    }
+    if (fs.getReason() != null) {
+      return fs.getReason();
+    }
+    return e instanceof AccessDeniedException
+        ? "permission denied"
+        : e instanceof NoSuchFileException
+            ? "no such file or directory"
+            : e instanceof NotDirectoryException
+                ? "not a directory"
+                : e instanceof FileAlreadyExistsException
+                    ? "already exists"
+                    : e instanceof DirectoryNotEmptyException
+                        ? "directory not empty"
+                        : "refused by the file system (" + e.getClass().getSimpleName() + ")";
   }
 }

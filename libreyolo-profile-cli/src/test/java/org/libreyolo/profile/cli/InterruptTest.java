@@ -1,0 +1,124 @@
+package org.libreyolo.profile.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run stopped by SIGTERM (what a CI timeout and {@code kill} send; Ctrl-C's SIGINT runs the same
+ * shutdown hooks) leaves no raw trace segment, no temp file and no fork folder, and no fork JVM
+ * running.
+ */
+class InterruptTest {
+  @TempDir Path dir;
+
+  private Process cli(String... args) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command =
+        Stream.concat(
+                Stream.of(
+                    java,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
+                    "profile"),
+                Stream.of(args))
+            .toList();
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(dir.resolve("cli.log").toFile())
+        .start();
+  }
+
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("waited 120 s for " + what).isLessThan(deadline);
+      Thread.sleep(5);
+    }
+  }
+
+  private static List<String> everything(Path root) throws IOException {
+    try (Stream<Path> all = Files.walk(root)) {
+      return all.map(p -> root.relativize(p).toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void stoppedDuringForksLeavesNoForkFolderAndNoForkRunning() throws Exception {
+    Path project = dir.resolve("p");
+    Process p =
+        cli(
+            "infer",
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--imgsz",
+            "64",
+            "--runs",
+            "8",
+            "--warmup",
+            "1",
+            "--forks",
+            "4",
+            "--project",
+            project.toString());
+    Path secondFork = project.resolve("infer/forks/1");
+    await(() -> Files.isDirectory(secondFork) || !p.isAlive(), "the second fork");
+    assertThat(p.isAlive()).as("still measuring").isTrue();
+    List<ProcessHandle> forks = p.descendants().toList();
+    p.destroy(); // SIGTERM
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    for (ProcessHandle fork : forks) {
+      fork.onExit().get(10, TimeUnit.SECONDS);
+    }
+    assertThat(forks).noneMatch(ProcessHandle::isAlive);
+    assertThat(project.resolve("infer/forks")).doesNotExist();
+  }
+
+  @Test
+  void stoppedDuringTheTracedStepsLeavesNoRawSegment() throws Exception {
+    Path project = dir.resolve("p");
+    Path infer = project.resolve("infer");
+    Process p =
+        cli(
+            "infer",
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--imgsz",
+            "640",
+            "--runs",
+            "4",
+            "--warmup",
+            "1",
+            "--project",
+            project.toString());
+    await(
+        () -> {
+          try (Stream<String> names =
+              Files.isDirectory(infer)
+                  ? Files.list(infer).map(f -> f.getFileName().toString())
+                  : Stream.empty()) {
+            return names.anyMatch(n -> n.startsWith(".djl-raw-")) || !p.isAlive();
+          } catch (IOException e) {
+            return false;
+          }
+        },
+        "a raw trace segment");
+    assertThat(p.isAlive()).as("still tracing").isTrue();
+    p.destroy();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(everything(infer)).noneMatch(n -> n.contains(".djl-raw-") || n.endsWith(".tmp"));
+  }
+}

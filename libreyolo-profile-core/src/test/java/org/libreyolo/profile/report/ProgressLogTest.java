@@ -1,0 +1,50 @@
+package org.libreyolo.profile.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class ProgressLogTest {
+  private static final long S = 1_000_000_000L;
+  private final AtomicLong now = new AtomicLong(0);
+  private final List<String> lines = new ArrayList<>();
+  private final ProgressLog log = ProgressLog.to(lines::add, now::get);
+
+  @Test
+  void aShortJobPrintsOnlyItsAnnouncement() {
+    log.update("loading the engine and the model", 0, 1);
+    for (int i = 1; i <= 20; i++) {
+      now.addAndGet(S / 20);
+      log.update("runs", i, 20);
+    }
+    assertEquals(List.of("progress: loading the engine and the model (0.0 s in)"), lines);
+  }
+
+  @Test
+  void everyForkGetsALineWithTheTimeLeft() {
+    now.set(3 * S);
+    for (int k = 0; k <= 4; k++) {
+      log.update("forks (fresh JVMs)", k, 4);
+      now.addAndGet(10 * S);
+    }
+    assertEquals(5, lines.size(), lines.toString());
+    assertEquals("progress: forks (fresh JVMs) 1/4 (13 s in, about 30 s left)", lines.get(1));
+    assertEquals("progress: forks (fresh JVMs) 4/4 (43 s in)", lines.get(4));
+  }
+
+  @Test
+  void aFastLoopPrintsAHeartbeatNotALinePerIteration() {
+    now.set(3 * S);
+    for (int i = 1; i <= 1000; i++) {
+      now.addAndGet(S / 50); // 20 s in all
+      log.update("runs", i, 1000);
+    }
+    // the first, one per 5 s, and the last
+    assertTrue(lines.size() >= 4 && lines.size() <= 6, lines.toString());
+    assertTrue(lines.get(lines.size() - 1).startsWith("progress: runs 1000/1000"));
+  }
+}
