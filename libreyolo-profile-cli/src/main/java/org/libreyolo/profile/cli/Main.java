@@ -6,6 +6,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Entry point of {@code ./libreyolo}. Maps errors to the reference exit codes with one line on
@@ -30,20 +31,7 @@ public final class Main {
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     String keyValue = firstKeyValue(args);
     if (keyValue != null) {
-      String key = keyValue.substring(0, keyValue.indexOf('='));
-      String value = keyValue.substring(keyValue.indexOf('=') + 1);
-      err.println(
-          "error: '"
-              + keyValue
-              + "': options are POSIX flags, e.g. --"
-              + key.replace('_', '-')
-              + " "
-              + value
-              + " (not "
-              + key
-              + "="
-              + value
-              + ")");
+      err.println(keyValueHint(keyValue, args));
       return LibreYoloException.Kind.BAD_INPUT.exitCode();
     }
     CommandLine cmd = commandLine(args);
@@ -51,6 +39,7 @@ public final class Main {
     cmd.setErr(err);
     cmd.setExecutionExceptionHandler(
         (ex, line, parsed) -> {
+          ProgressBar.clear(err);
           if (ex instanceof LibreYoloException e) {
             err.println(e.message(Option.Surface.CLI));
             return e.kind().exitCode();
@@ -90,6 +79,48 @@ public final class Main {
       }
     }
     return root;
+  }
+
+  /**
+   * The reference's {@code key=value} form, answered in this command's own terms: the flag when it
+   * has one, else its arguments (a reader's {@code trace=x} means the file argument, not a {@code
+   * --trace} it does not have).
+   */
+  static String keyValueHint(String keyValue, String[] args) {
+    String key = keyValue.substring(0, keyValue.indexOf('='));
+    String value = keyValue.substring(keyValue.indexOf('=') + 1);
+    String flag = "--" + key.replace('_', '-');
+    CommandLine command = commandLine(args);
+    for (String arg : args) {
+      CommandLine sub = command.getSubcommands().get(arg);
+      if (sub == null) {
+        break;
+      }
+      command = sub;
+    }
+    CommandSpec spec = command.getCommandSpec();
+    String start = "error: '" + keyValue + "': options are POSIX flags, e.g. ";
+    if (spec.findOption(flag) != null || spec.subcommands().size() > 0) {
+      return start + flag + " " + value + " (not " + keyValue + ")";
+    }
+    String positionals =
+        spec.positionalParameters().stream()
+            .map(p -> p.paramLabel())
+            .collect(java.util.stream.Collectors.joining(" "));
+    return "error: '"
+        + keyValue
+        + "': "
+        + spec.qualifiedName()
+        + " has no "
+        + flag
+        + (positionals.isEmpty()
+            ? "; see: " + spec.qualifiedName() + " --help"
+            : "; its arguments are "
+                + positionals
+                + ", e.g. "
+                + spec.qualifiedName()
+                + " "
+                + value);
   }
 
   /** A {@code key=value} argument that is not an existing path. */

@@ -17,6 +17,9 @@ final class ProgressBar implements Progress {
   private final PrintWriter err;
   private final long start = System.nanoTime();
 
+  /** A bar is on the screen: an error printed now must first clear it. */
+  private static volatile boolean drawn;
+
   private ProgressBar(PrintWriter err) {
     this.err = err;
   }
@@ -65,9 +68,18 @@ final class ProgressBar implements Progress {
             done,
             total,
             (System.nanoTime() - start) / 1e9));
+    drawn = true;
     if (done >= total) {
-      err.print("\r" + " ".repeat(70) + "\r");
+      clear(err);
     }
     err.flush();
+  }
+
+  /** Clears a bar left on the screen (before an error line). */
+  static void clear(PrintWriter err) {
+    if (drawn) {
+      err.print("\r" + " ".repeat(70) + "\r");
+      drawn = false;
+    }
   }
 }

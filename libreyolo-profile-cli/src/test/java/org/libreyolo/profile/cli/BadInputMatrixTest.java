@@ -42,6 +42,14 @@ class BadInputMatrixTest {
         dir.resolve("wrongschema.json"), "{\"schema\": \"something/else\", \"traceEvents\": 5}");
     Files.writeString(dir.resolve("emptytrace.json"), "{\"traceEvents\": []}");
     Files.writeString(dir.resolve("hello.json"), "{\"hello\": 1}");
+    String v1 = "{\"schema\": \"libreyolo.profile.analysis/v1\", ";
+    Files.writeString(dir.resolve("strstep.json"), v1 + "\"step_ms\": \"fast\"}");
+    Files.writeString(dir.resolve("negstep.json"), v1 + "\"step_ms\": 4, \"img_per_s\": -5.0}");
+    Files.writeString(
+        dir.resolve("v9.json"), "{\"schema\": \"libreyolo.profile.analysis/v9\", \"step_ms\": 4}");
+    Files.write(
+        dir.resolve("plot.png"),
+        new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13});
     // a valid 1x1 lossless WebP
     Files.write(
         dir.resolve("one.webp"),
@@ -105,6 +113,10 @@ class BadInputMatrixTest {
             case "NOINPUT" -> dir.resolve("noinput.npz").toString();
             case "OUT" -> dir.resolve("out").toString();
             case "HELLO" -> dir.resolve("hello.json").toString();
+            case "STRSTEP" -> dir.resolve("strstep.json").toString();
+            case "NEGSTEP" -> dir.resolve("negstep.json").toString();
+            case "V9" -> dir.resolve("v9.json").toString();
+            case "PNG" -> dir.resolve("plot.png").toString();
             case "WEBP" -> dir.resolve("one.webp").toString();
             default -> a;
           });
@@ -148,7 +160,14 @@ class BadInputMatrixTest {
         "profile ops TRACE --top -3 | 2 | --top must be >= 0",
         "profile kernels TRACE --sort foo | 2 | --sort must be one of time, count, name; got 'foo'",
         "profile what-if TRACE --remove-launches -5 | 2 | --remove-launches must be >= 0",
-        "profile report TRACE --out /proc/libreyolo-x.html | 2 | ^cannot write /proc/libreyolo-x.html: /proc/.libreyolo-x.html.",
+        "profile report TRACE --out /proc/libreyolo-x.html | 2 | ^cannot write /proc/libreyolo-x.html: ",
+        "profile report TRACE --out DIR | 2 | it is a directory; name a file in it",
+        // readers: profiles edited or damaged, files that are not JSON
+        "profile summary STRSTEP | 1 | key \"step_ms\" must be a non-negative number, got \"fast\"",
+        "profile get NEGSTEP step_ms | 1 | key \"img_per_s\" must be a non-negative number, got -5.0",
+        "profile summary V9 | 1 | is schema 'libreyolo.profile.analysis/v9', this version reads libreyolo.profile.analysis/v1",
+        "profile summary PNG | 1 | is a PNG image, not JSON",
+        "profile summary TRACE trace=x | 2 | has no --trace; its arguments are",
         "profile what-if TRACE | 2 | specify --remove-category or --remove-launches",
         "profile what-if TRACE --remove-category tensor | 2 | no category matching 'tensor'",
         "profile what-if TRACE --remove-launches 1000000000 | 2 | ^--remove-launches must be at most the profile's ",
@@ -158,7 +177,6 @@ class BadInputMatrixTest {
         "profile ab --device cpu --baseline-weights BADNPZ --max-regression 5 --project OUT | 2 | --max-regression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%",
         "profile history check TRACE --series s --max-regression 20 --history jdbc:sqlite:/proc/nope/h.db | 2 | --max-regression must be a fraction (0.05 = 5%) within (0, 1), got 20: 20 means 2000%: did you mean 0.2?",
         "profile ab --device cpu --baseline-weights BADNPZ --alpha 0 --project OUT | 2 | --alpha must be a significance level within (0, 1), got 0",
-        "profile summary TRACE trace=x | 2 | options are POSIX flags",
         // infer: flags
         "profile infer --device cpu --runs 0 --project OUT | 2 | --runs must be >= 2",
         "profile infer --device cpu --runs -5 --project OUT | 2 | --runs must be >= 2",
@@ -169,6 +187,8 @@ class BadInputMatrixTest {
         "profile infer --device cpu --threads 1000 --project OUT | 2 | ^--threads must be within 1..",
         "profile infer --device cpu --batch 0 --project OUT | 2 | --batch must be >= 1",
         "profile infer --device cpu --imgsz 31 --project OUT | 2 | --imgsz must be a positive multiple of 32",
+        "profile infer --device cpu --imgsz 0 --project OUT | 2 | --imgsz must be a positive multiple of 32, got 0 (the model's native size is 640",
+        "profile infer --device cpu --project /proc/nope/OUT | 2 | ^cannot write under --project /proc/nope/OUT: ",
         "profile infer --device cpu --conf -0.1 --project OUT | 2 | --conf must be within [0, 1]",
         "profile infer --device cpu --iou 1.1 --project OUT | 2 | --iou must be within [0, 1]",
         "profile infer --device cpu --max-det 0 --project OUT | 2 | --max-det must be >= 1",
@@ -201,6 +221,7 @@ class BadInputMatrixTest {
         "profile run shapes8 --device cpu --warmup -1 --project OUT | 2 | --warmup must be >= 0",
         "profile run shapes8 --device cpu --repeat -1 --project OUT | 2 | --repeat must be >= 1",
         "profile run shapes8 --device cpu --imgsz 48 --project OUT | 2 | --imgsz must be a positive multiple of 32",
+        "profile run shapes8 --device cpu --imgsz 0 --project OUT | 2 | --imgsz must be a positive multiple of 32",
         "profile run shapes8 --device cpu --threads 0 --project OUT | 2 | --threads must be within 1..",
         "profile run shapes0 --device cpu --project OUT | 2 | shapes<N> takes 1 <= N <= 100000",
         "profile run shapes8 --device cpu --steps x --project OUT | 2 | Invalid value for option '--steps'",

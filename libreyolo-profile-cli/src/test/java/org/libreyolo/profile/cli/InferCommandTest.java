@@ -536,13 +536,26 @@ class InferCommandTest {
     Path csv = dir.resolve("infer.csv");
     CliTest.Result export =
         CliTest.run(
-            "profile", "history", "export", "--series", "infer", "--out", csv.toString(),
-            "--history", history);
+            "profile",
+            "history",
+            "export",
+            "--series",
+            "infer",
+            "--out",
+            csv.toString(),
+            "--history",
+            history);
     assertThat(export.code()).as(export.err()).isZero();
     assertThat(Files.readString(csv)).contains("profile_sha256");
     CliTest.Result back =
         CliTest.run(
-            "profile", "history", "import", csv.toString(), "--series", "back", "--history",
+            "profile",
+            "history",
+            "import",
+            csv.toString(),
+            "--series",
+            "back",
+            "--history",
             "jdbc:sqlite:" + dir.resolve("copy.db"));
     assertThat(back.code()).as(back.err()).isZero();
     assertThat(back.out()).contains("imported 1 runs");

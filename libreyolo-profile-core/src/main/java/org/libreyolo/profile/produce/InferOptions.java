@@ -371,9 +371,13 @@ public record InferOptions(
     if (batch < 1) {
       throw LibreYoloException.badInput("{batch} must be >= 1, got " + batch);
     }
-    if (imgsz != 0) {
-      DetectionPipeline.checkSize("size", imgsz);
+    if (imgsz == 0) {
+      // the reference's 0 (the model's native size) measured 640 here without a word
+      throw LibreYoloException.badInput(
+          "{imgsz} must be a positive multiple of 32, got 0 (the model's native size is 640 for"
+              + " every LibreYOLO9: give 640)");
     }
+    DetectionPipeline.checkSize("size", imgsz);
     if (warmup < 0) {
       throw LibreYoloException.badInput("{warmup} must be >= 0, got " + warmup);
     }
@@ -480,7 +484,7 @@ public record InferOptions(
     return runs;
   }
 
-  /** {@code --imgsz 0} means the model's native size, 640 for every LibreYOLO9. */
+  /** The input's height. */
   int inputSize() {
     return input().height();
   }
@@ -491,8 +495,7 @@ public record InferOptions(
   }
 
   private static InputShape input(InputShape inputShape, int batch, int imgsz) {
-    int side = imgsz == 0 ? 640 : imgsz;
-    return inputShape != null ? inputShape : new InputShape(batch, side, side);
+    return inputShape != null ? inputShape : new InputShape(batch, imgsz, imgsz);
   }
 
   int trials() {

@@ -2,6 +2,9 @@ package org.libreyolo.profile.report;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.libreyolo.profile.Api;
@@ -29,14 +32,19 @@ public final class ProgressLog implements Progress {
 
   private final Consumer<String> lines;
   private final LongSupplier clock;
+
+  /** Runs a task {@link #QUIET_NS} from now; null: announcements are not printed. */
+  private final Consumer<Runnable> timer;
+
   private final long start;
   private String stage;
   private long stageStart;
   private long lastLine;
 
-  private ProgressLog(Consumer<String> lines, LongSupplier clock) {
+  private ProgressLog(Consumer<String> lines, LongSupplier clock, Consumer<Runnable> timer) {
     this.lines = Objects.requireNonNull(lines, "lines");
     this.clock = clock;
+    this.timer = timer;
     this.start = clock.getAsLong();
     this.lastLine = start - HEARTBEAT_NS;
   }
@@ -46,33 +54,65 @@ public final class ProgressLog implements Progress {
    * @return progress that writes whole lines
    */
   public static ProgressLog to(Consumer<String> lines) {
-    return new ProgressLog(lines, System::nanoTime);
+    return new ProgressLog(
+        lines,
+        System::nanoTime,
+        task -> Timer.THREAD.schedule(task, QUIET_NS, TimeUnit.NANOSECONDS));
   }
 
   /**
-   * For tests: the same with a clock of their own.
+   * For tests: the same with a clock and a timer of their own.
    *
    * @param lines where each line goes
    * @param nanoClock the clock, in nanoseconds
+   * @param timer runs a task {@link #QUIET_NS} later
    * @return progress that writes whole lines
    */
-  static ProgressLog to(Consumer<String> lines, LongSupplier nanoClock) {
-    return new ProgressLog(lines, nanoClock);
+  static ProgressLog to(Consumer<String> lines, LongSupplier nanoClock, Consumer<Runnable> timer) {
+    return new ProgressLog(lines, nanoClock, timer);
+  }
+
+  /** One daemon thread for every log's announcements, made on first use. */
+  private static final class Timer {
+    static final ScheduledExecutorService THREAD =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "libreyolo-progress");
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   @Override
-  public void update(String stageName, int done, int total) {
+  public synchronized void update(String stageName, int done, int total) {
     long now = clock.getAsLong();
     boolean newStage = !stageName.equals(stage);
     if (newStage) {
       stage = stageName;
       stageStart = now;
+      if (done == 0 && timer != null) {
+        long announced = stageStart;
+        timer.accept(() -> announce(stageName, announced, total));
+        return;
+      }
     }
-    boolean announced = newStage && done == 0;
+    long sinceLine = now - lastLine;
     boolean due =
-        now - start >= QUIET_NS && (newStage || done >= total || now - lastLine >= HEARTBEAT_NS);
-    if (announced || due) {
+        now - start >= QUIET_NS
+            && (done >= total
+                || sinceLine >= HEARTBEAT_NS
+                || newStage && sinceLine >= NEW_STAGE_GAP_NS);
+    if (due) {
       lines.accept(line(stageName, done, total, now));
+      lastLine = now;
+    }
+  }
+
+  /** The announced stage, if it is still the current one and nothing was said since. */
+  private synchronized void announce(String stageName, long announcedAt, int total) {
+    if (stageName.equals(stage) && stageStart == announcedAt && lastLine < announcedAt) {
+      long now = clock.getAsLong();
+      lines.accept(line(stageName, 0, total, now));
       lastLine = now;
     }
   }

@@ -12,16 +12,26 @@ class ProgressLogTest {
   private static final long S = 1_000_000_000L;
   private final AtomicLong now = new AtomicLong(0);
   private final List<String> lines = new ArrayList<>();
-  private final ProgressLog log = ProgressLog.to(lines::add, now::get);
+  private final List<Runnable> later = new ArrayList<>();
+  private final ProgressLog log = ProgressLog.to(lines::add, now::get, later::add);
 
   @Test
-  void aShortJobPrintsOnlyItsAnnouncement() {
+  void aShortJobPrintsNothing() {
     log.update("loading the engine and the model", 0, 1);
     for (int i = 1; i <= 20; i++) {
       now.addAndGet(S / 20);
       log.update("runs", i, 20);
     }
-    assertEquals(List.of("progress: loading the engine and the model (0.0 s in)"), lines);
+    later.forEach(Runnable::run); // the announcement's timer fires after loading ended
+    assertEquals(List.of(), lines);
+  }
+
+  @Test
+  void aSlowStartIsAnnouncedWhileItLasts() {
+    log.update("loading the engine and the model", 0, 1);
+    now.addAndGet(2 * S);
+    later.forEach(Runnable::run);
+    assertEquals(List.of("progress: loading the engine and the model (2.0 s in)"), lines);
   }
 
   @Test
@@ -29,9 +39,13 @@ class ProgressLogTest {
     now.set(3 * S);
     for (int k = 0; k <= 4; k++) {
       log.update("forks (fresh JVMs)", k, 4);
-      now.addAndGet(10 * S);
+      now.addAndGet(2 * S);
+      later.forEach(Runnable::run); // the first fork is announced while it runs
+      later.clear();
+      now.addAndGet(8 * S);
     }
     assertEquals(5, lines.size(), lines.toString());
+    assertEquals("progress: forks (fresh JVMs) 0/4 (5.0 s in)", lines.get(0));
     assertEquals("progress: forks (fresh JVMs) 1/4 (13 s in, about 30 s left)", lines.get(1));
     assertEquals("progress: forks (fresh JVMs) 4/4 (43 s in)", lines.get(4));
   }

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.internal.result.ProfileShape;
 import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 import org.libreyolo.profile.result.Profile;
 
@@ -22,13 +23,54 @@ public final class ProfileLoader {
       throw LibreYoloException.badInput(
           file + " is a directory: give a profile.json or a trace file");
     }
+    binary(file);
     com.fasterxml.jackson.databind.node.ObjectNode json =
         ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
-    Profile profile = json == null ? null : new Profile(json);
-    if (profile != null) {
-      return profile;
+    if (json != null) {
+      ProfileShape.check(json, file);
+      return new Profile(json);
     }
     return OnnxRuntimeProfile.isOne(file) ? onnxRuntime(file) : TraceAnalyzer.analyze(file);
+  }
+
+  /**
+   * A file that cannot be JSON (an image, an archive, any other binary) is named as such, not as a
+   * JSON parser's byte error. Gzip is a compressed trace and passes.
+   */
+  private static void binary(Path file) {
+    byte[] head = new byte[8];
+    int n;
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      n = in.readNBytes(head, 0, head.length);
+    } catch (java.io.IOException e) {
+      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    if (n >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+      return;
+    }
+    String kind =
+        n >= 4 && (head[0] & 0xff) == 0x89 && head[1] == 'P' && head[2] == 'N' && head[3] == 'G'
+            ? "a PNG image"
+            : n >= 2 && (head[0] & 0xff) == 0xff && (head[1] & 0xff) == 0xd8
+                ? "a JPEG image"
+                : n >= 2 && head[0] == 'P' && head[1] == 'K'
+                    ? "a zip archive"
+                    : n >= 4 && head[0] == '%' && head[1] == 'P' && head[2] == 'D' && head[3] == 'F'
+                        ? "a PDF document"
+                        : null;
+    if (kind == null) {
+      for (int i = 0; i < n; i++) {
+        if (head[i] == 0) {
+          kind = "a binary file";
+          break;
+        }
+      }
+    }
+    if (kind != null) {
+      throw new LibreYoloException(
+          LibreYoloException.Kind.UNPARSABLE_TRACE,
+          file + " is " + kind + ", not JSON: give a profile.json or a trace (.json, .json.gz)");
+    }
   }
 
   /**

@@ -1,0 +1,138 @@
+package org.libreyolo.profile.internal.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
+
+/**
+ * What a {@code profile.json} must look like before any reader prints from it: this version's
+ * schema, the headline figures as non-negative numbers (or null where the reference writes null),
+ * the containers as objects and arrays. A hand-edited or damaged profile is refused naming the key
+ * (exit 1), not printed as {@code step None ms} or a negative throughput.
+ */
+public final class ProfileShape {
+  private ProfileShape() {}
+
+  /** Figures no profile can hold negative: times, rates, counts, shares. */
+  static final List<String> NON_NEGATIVE =
+      List.of(
+          ProfileKeys.STEP_MS,
+          ProfileKeys.IMG_PER_S,
+          "dataload_ms",
+          "dataload_frac",
+          ProfileKeys.GPU_UTIL,
+          "gpu_busy_ms_per_step",
+          "mean_kernel_us",
+          "kernels_per_step",
+          "unique_kernels",
+          "launches_per_step",
+          "cuda_mallocs_per_step",
+          "memcpy_ms_per_step",
+          "tensorcore_pct",
+          "peak_vram_mb");
+
+  /** The containers readers walk, by kind. */
+  static final Map<String, Boolean> CONTAINERS = // true: an object; false: an array
+      Map.of(
+          "config",
+          true,
+          ProfileKeys.METRICS,
+          true,
+          "window",
+          true,
+          ProfileKeys.SAMPLES,
+          true,
+          ProfileKeys.LATENCY,
+          true,
+          "categories",
+          false,
+          "phases",
+          false,
+          "kernels",
+          false,
+          "ops",
+          false,
+          "top_kernels",
+          false);
+
+  /**
+   * @param root a JSON object whose schema starts with {@link Profile#SCHEMA_PREFIX}
+   * @param file where it was read, for the message
+   * @throws LibreYoloException (exit 1) naming the first key that is wrong
+   */
+  public static void check(ObjectNode root, Path file) {
+    String schema = root.path("schema").asText("");
+    if (!schema.equals(Profile.SCHEMA)) {
+      throw refused(
+          file,
+          "is schema '"
+              + schema
+              + "', this version reads "
+              + Profile.SCHEMA
+              + ": produce it again with this version");
+    }
+    for (String key : NON_NEGATIVE) {
+      figure(root, key, file, "");
+    }
+    for (Map.Entry<String, Boolean> c : CONTAINERS.entrySet()) {
+      JsonNode v = root.get(c.getKey());
+      if (v != null && !v.isNull() && (c.getValue() ? !v.isObject() : !v.isArray())) {
+        throw refused(
+            file,
+            "key \""
+                + c.getKey()
+                + "\" must be "
+                + (c.getValue() ? "an object" : "an array")
+                + ", got "
+                + shown(v));
+      }
+    }
+    JsonNode metrics = root.get(ProfileKeys.METRICS);
+    if (metrics != null && metrics.isObject()) {
+      for (var e : metrics.properties()) {
+        JsonNode v = e.getValue();
+        if (e.getKey().equals(ProfileKeys.BOUND)) {
+          continue;
+        }
+        if (!(v.isNumber() || v.isNull() || v.isBoolean())) {
+          throw refused(
+              file, "key \"metrics." + e.getKey() + "\" must be a number, got " + shown(v));
+        }
+      }
+      for (String key : NON_NEGATIVE) {
+        figure(metrics, key, file, "metrics.");
+      }
+    }
+  }
+
+  private static void figure(JsonNode parent, String key, Path file, String prefix) {
+    JsonNode v = parent.get(key);
+    if (v == null || v.isNull()) {
+      return;
+    }
+    if (!v.isNumber() || !Double.isFinite(v.asDouble()) || v.asDouble() < 0) {
+      throw refused(
+          file, "key \"" + prefix + key + "\" must be a non-negative number, got " + shown(v));
+    }
+  }
+
+  private static String shown(JsonNode v) {
+    String text = v.toString();
+    return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+  }
+
+  private static LibreYoloException refused(Path file, String what) {
+    return new LibreYoloException(
+        LibreYoloException.Kind.UNPARSABLE_TRACE,
+        "the profile "
+            + file
+            + (what.startsWith("key")
+                ? ": " + what + " (edited or damaged: produce it again)"
+                : " " + what));
+  }
+}
