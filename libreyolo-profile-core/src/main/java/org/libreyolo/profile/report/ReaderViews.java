@@ -53,6 +53,17 @@ public final class ReaderViews {
   }
 
   /**
+   * A stored baseline: as {@link #load}, but a file that cannot be read as one is named a corrupt
+   * baseline to record again, not a trace that failed to analyse.
+   *
+   * @param file the baseline
+   * @return the profile
+   */
+  public static Profile baseline(Path file) {
+    return ProfileLoader.baseline(file);
+  }
+
+  /**
    * {@code summary}: the headline metrics and the bound.
    *
    * @param file the file to read

@@ -173,15 +173,20 @@ final class MeasuringStepProfiler implements StepProfiler {
               + "' twice: each step is measured"
               + " once per test, against its own baseline; name the others with profiler.step(\"name\").measure(...)");
     }
-    if (config.fork().pairedSide() != null) {
-      // both sides' tests wait here for each other: the pairing measures one step at a time
-      return measureLocked(step);
-    }
-    SECTION.lock();
     try {
-      return measureLocked(step);
-    } finally {
-      SECTION.unlock();
+      if (config.fork().pairedSide() != null) {
+        // both sides' tests wait here for each other: the pairing measures one step at a time
+        return measureLocked(step);
+      }
+      SECTION.lock();
+      try {
+        return measureLocked(step);
+      } finally {
+        SECTION.unlock();
+      }
+    } catch (LibreYoloException e) {
+      // the user's setting or environment (an unwritable directory, a bad baseline): one line
+      throw OneLine.failure(id() + ": " + StepConfig.words(e));
     }
   }
 

@@ -1,15 +1,22 @@
 package org.libreyolo.profile.junit;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.Properties;
+import org.libreyolo.profile.internal.io.Folders;
 
 /**
  * Injects a {@link StepProfiler} configured from {@link ProfiledStep} and configuration parameters,
@@ -18,7 +25,10 @@ import org.libreyolo.profile.Api;
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ProfileExtension
-    implements ParameterResolver, ExecutionCondition, AfterTestExecutionCallback {
+    implements ParameterResolver,
+        ExecutionCondition,
+        AfterTestExecutionCallback,
+        InvocationInterceptor {
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(ProfileExtension.class);
   private static final String PROFILER = "profiler";
@@ -30,9 +40,49 @@ public final class ProfileExtension
             .getConfigurationParameter(StepConfig.PREFIX + "skip")
             .map(v -> v.strip().equals("true"))
             .orElse(false);
-    return skip
-        ? ConditionEvaluationResult.disabled(StepConfig.PREFIX + "skip=true: perf tests skipped")
-        : ConditionEvaluationResult.enabled("perf tests on");
+    if (skip) {
+      return ConditionEvaluationResult.disabled(
+          StepConfig.PREFIX + "skip=true: perf tests skipped");
+    }
+    if (UNKNOWN_SAID.compareAndSet(false, true)) {
+      Properties.unknown(System.getProperties())
+          .forEach(w -> System.out.println("[libreyolo-profile] warning: " + w));
+    }
+    return ConditionEvaluationResult.enabled("perf tests on");
+  }
+
+  @Override
+  public <T> T interceptTestClassConstructor(
+      Invocation<T> invocation,
+      ReflectiveInvocationContext<Constructor<T>> invocationContext,
+      ExtensionContext extensionContext)
+      throws Throwable {
+    initialise(invocationContext.getExecutable().getDeclaringClass());
+    return invocation.proceed();
+  }
+
+  /** Whether this JVM said which {@code libreyolo.profile.*} properties nothing reads. */
+  private static final AtomicBoolean UNKNOWN_SAID = new AtomicBoolean();
+
+  /**
+   * Runs the test class's static initialiser before JUnit does: a model built in a static field
+   * that fails for a reason of ours (no native library) is one line naming the class and the fix,
+   * not an ExceptionInInitializerError with the extension's stack.
+   */
+  private static void initialise(Class<?> type) {
+    try {
+      Class.forName(type.getName(), true, type.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(e); // it was loaded: JUnit found it
+    } catch (ExceptionInInitializerError e) {
+      for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+        if (t instanceof LibreYoloException l) {
+          throw OneLine.failure(
+              type.getSimpleName() + ": its static initialiser failed: " + StepConfig.words(l));
+        }
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -53,6 +103,17 @@ public final class ProfileExtension
               + context.getRequiredTestMethod().getName()
               + ": "
               + e.getMessage());
+    }
+    try {
+      // before any work: an unwritable directory is found now, not after measuring
+      Folders.checkWritable(config.outputDirectory(), "{project}");
+    } catch (LibreYoloException e) {
+      throw OneLine.configuration(
+          context.getRequiredTestClass().getSimpleName()
+              + "."
+              + context.getRequiredTestMethod().getName()
+              + ": "
+              + StepConfig.words(e));
     }
     MeasuringStepProfiler profiler = new MeasuringStepProfiler(config, context);
     context.getStore(NAMESPACE).put(PROFILER, profiler);

@@ -152,7 +152,7 @@ record StepConfig(
         history);
   }
 
-  static final String PREFIX = "libreyolo.profile.";
+  static final String PREFIX = org.libreyolo.profile.Properties.PREFIX;
 
   static StepConfig of(ExtensionContext context) {
     Method method = context.getRequiredTestMethod();

@@ -45,11 +45,15 @@ final class StepGate {
     try {
       outcome =
           CheckFiles.check(
-              ReaderViews.load(baseline), baseline, profile, current, config.gateOptions(), dir);
-    } catch (
-        LibreYoloException
-            e) { // a baseline the gate cannot judge: its reason, then how to record one here
-      throw new IllegalStateException(StepConfig.words(e) + " (" + record + ")", e);
+              ReaderViews.baseline(baseline),
+              baseline,
+              profile,
+              current,
+              config.gateOptions(),
+              dir);
+    } catch (LibreYoloException e) {
+      // a baseline the gate cannot judge (corrupt, another schema): its reason, then the fix
+      throw OneLine.failure(id + ": " + StepConfig.words(e) + " (" + record + ")");
     }
     Verdict verdict = outcome.result().verdict();
     out.line(headline + "; " + verdict + " against " + baseline);

@@ -146,6 +146,7 @@ class ExtensionBadInputTest {
           """
       not json    | {"schema":
       wrong kind  | [1, 2, 3]
+      truncated   | {"schema": "libreyolo.profile.analysis/v1", "step_ms": 1.5, "samples": {
       """)
   void unreadableBaselineFailsWithOneLine(String label, String content) throws Exception {
     Path baseline = dir.resolve("baselines/" + QuickStep.class.getName() + ".step.json");
@@ -157,7 +158,75 @@ class ExtensionBadInputTest {
             "libreyolo.profile.baselineDirectory",
             dir.resolve("baselines").toString()),
         QuickStep.class.getName() + ".step.json");
+    Throwable t =
+        assertFailedWith(
+            run(
+                QuickStep.class,
+                "libreyolo.profile.baselineDirectory",
+                dir.resolve("baselines").toString()),
+            "record one with -Dlibreyolo.profile.updateBaseline=true");
+    assertThat(t.getMessage()).doesNotContain("REDACTED", "StreamReadFeature");
+    assertThat(t.getStackTrace()).as("one line, no stack trace").isEmpty();
+    assertThat(t.getCause()).isNull();
     assertThat(Files.readString(baseline)).as("the baseline is left as it was").isEqualTo(content);
+  }
+
+  @Test
+  void anUnwritableOutputDirectoryFailsBeforeMeasuringWithOneLine() {
+    Events events =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter("libreyolo.profile.outputDirectory", "/proc/libreyolo-nope")
+            .selectors(
+                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
+            .execute()
+            .testEvents();
+    Throwable t = assertFailedWith(events, "QuickStep.step: cannot write under outputDirectory");
+    assertThat(t.getStackTrace()).isEmpty();
+  }
+
+  /** A model built in a static field, on a class path without the native library. */
+  static class NoNative {
+    static final Object MODEL = NoNativeModel.load();
+
+    @Test
+    @ProfiledStep(warmup = 0, runs = 3)
+    void step(StepProfiler profiler) {
+      profiler.measure(MODEL::hashCode);
+    }
+  }
+
+  /** What the engine says without a native library, thrown from a static initialiser. */
+  static final class NoNativeModel {
+    static Object load() {
+      throw org.libreyolo.profile.LibreYoloException.badInput(
+          "no PyTorch native library: add ai.djl.pytorch:pytorch-native-cpu");
+    }
+  }
+
+  @Test
+  void aStaticInitialiserThatFindsNoNativeLibraryIsOneLine() {
+    Events events =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .selectors(
+                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(NoNative.class))
+            .execute()
+            .allEvents();
+    Throwable t =
+        events.failed().stream()
+            .findFirst()
+            .orElseThrow()
+            .getPayload(TestExecutionResult.class)
+            .orElseThrow()
+            .getThrowable()
+            .orElseThrow();
+    assertThat(t.getMessage())
+        .isEqualTo(
+            "NoNative: its static initialiser failed: no PyTorch native library: add"
+                + " ai.djl.pytorch:pytorch-native-cpu");
+    assertThat(t.getStackTrace()).isEmpty();
+    assertThat(t.getCause()).isNull();
   }
 
   @Test

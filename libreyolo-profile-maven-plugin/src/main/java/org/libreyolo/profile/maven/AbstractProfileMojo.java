@@ -2,12 +2,14 @@ package org.libreyolo.profile.maven;
 
 import java.io.File;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
+import org.libreyolo.profile.Properties;
 import org.libreyolo.profile.gate.GateOptions;
 
 /**
@@ -32,6 +34,9 @@ abstract class AbstractProfileMojo extends AbstractMojo {
       getLog().info("libreyolo-profile: skipped (libreyolo.profile.skip)");
       return;
     }
+    if (UNKNOWN_SAID.compareAndSet(false, true)) { // once per build, not per goal
+      Properties.unknown(System.getProperties()).forEach(getLog()::warn);
+    }
     try {
       checkGateProperties();
       run();
@@ -44,6 +49,9 @@ abstract class AbstractProfileMojo extends AbstractMojo {
       throw new MojoExecutionException(e.message(Option.Surface.MAVEN));
     }
   }
+
+  /** Whether this build said which {@code libreyolo.profile.*} properties nothing reads. */
+  private static final AtomicBoolean UNKNOWN_SAID = new AtomicBoolean();
 
   abstract void run() throws MojoExecutionException, MojoFailureException;
 

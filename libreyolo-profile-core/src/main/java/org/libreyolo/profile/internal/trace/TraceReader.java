@@ -290,6 +290,7 @@ public final class TraceReader {
   private static String firstLine(String message) {
     String m = String.valueOf(message);
     int nl = m.indexOf('\n');
-    return nl < 0 ? m : m.substring(0, nl);
+    // Jackson's note that it hides the source says nothing to the user: keep line and column
+    return (nl < 0 ? m : m.substring(0, nl)).replaceAll("\\[Source: REDACTED \\([^)]*\\); ", "[");
   }
 }

@@ -1,0 +1,176 @@
+package org.libreyolo.profile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The {@code libreyolo.profile.*} names the surfaces read: the Maven plugin's parameters and the
+ * JUnit extension's configuration parameters. One {@code mvn verify} carries both (Maven passes its
+ * {@code -D} settings on to Surefire's test JVMs), so each surface warns only about a name neither
+ * knows: {@code -Dlibreyolo.profile.fork=3} is a typo, not silently nothing. The plugin's and the
+ * extension's tests keep this list equal to what they read.
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class Properties {
+  private Properties() {}
+
+  /** Every name starts so. */
+  public static final String PREFIX = "libreyolo.profile.";
+
+  /** The names after {@link #PREFIX}. */
+  public static final Set<String> KNOWN =
+      Set.copyOf(
+          List.of(
+              "abAlpha",
+              "abForks",
+              "abJvms",
+              "abMaxRegression",
+              "abMode",
+              "after",
+              "again",
+              "alpha",
+              "amp",
+              "ampDtype",
+              "attributes",
+              "baseline",
+              "baselineArtifact",
+              "baselineClasspath",
+              "baselineDirectory",
+              "baselineVersion",
+              "baselineWeights",
+              "batch",
+              "before",
+              "blockRuns",
+              "branch",
+              "category",
+              "commit",
+              "compareAlpha",
+              "conf",
+              "current",
+              "data",
+              "device",
+              "failOnInconclusive",
+              "failOnMissing",
+              "failOnRegression",
+              "field",
+              "forks",
+              "gateSteps",
+              "grep",
+              "half",
+              "history",
+              "historyBranch",
+              "imgsz",
+              "input",
+              "inputShape",
+              "iou",
+              "javaSamples",
+              "jobNoise",
+              "json",
+              "maxDet",
+              "maxRegression",
+              "metric",
+              "metrics",
+              "minMagnitude",
+              "name",
+              "out",
+              "outputDirectory",
+              "overwrite",
+              "pValue",
+              "pairs",
+              "phase",
+              "processNoise",
+              "recordHistory",
+              "removeCategory",
+              "removeLaunches",
+              "repeat",
+              "requireBaseline",
+              "runs",
+              "series",
+              "size",
+              "skip",
+              "sort",
+              "source",
+              "steps",
+              "summaryOnlyOnRegression",
+              "task",
+              "tensorcore",
+              "threads",
+              "top",
+              "total",
+              "trace",
+              "updateBaseline",
+              "warmup",
+              "weights",
+              "weightsResource",
+              "window",
+              "workers",
+              // set by the tools on their own child JVMs
+              "forkOutput",
+              "pairedSide"));
+
+  /**
+   * One warning per {@code libreyolo.profile.*} name no surface reads, with the nearest known name
+   * when one is close.
+   *
+   * @param properties the properties to look at (system properties, Maven's user properties)
+   * @return the warnings, empty when every name is known
+   */
+  public static List<String> unknown(Map<?, ?> properties) {
+    Set<String> names = new TreeSet<>();
+    for (Object key : properties.keySet()) {
+      String k = String.valueOf(key);
+      if (k.startsWith(PREFIX) && !KNOWN.contains(k.substring(PREFIX.length()))) {
+        names.add(k);
+      }
+    }
+    List<String> out = new ArrayList<>();
+    for (String k : names) {
+      String nearest = nearest(k.substring(PREFIX.length()));
+      out.add(
+          "unknown property -D"
+              + k
+              + ": no libreyolo-profile goal or test reads it"
+              + (nearest == null ? "" : " (did you mean " + PREFIX + nearest + "?)"));
+    }
+    return out;
+  }
+
+  /** The known name within two edits (case ignored), or null. */
+  static String nearest(String name) {
+    String best = null;
+    int bestDistance = 3;
+    for (String k : new TreeSet<>(KNOWN)) {
+      int d =
+          distance(name.toLowerCase(java.util.Locale.ROOT), k.toLowerCase(java.util.Locale.ROOT));
+      if (d < bestDistance) {
+        best = k;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  /** Levenshtein's edit distance, one row at a time. */
+  private static int distance(String a, String b) {
+    int[] row = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      row[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      int diagonal = row[0];
+      row[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int above = row[j];
+        row[j] =
+            Math.min(
+                Math.min(row[j] + 1, row[j - 1] + 1),
+                diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length()];
+  }
+}
