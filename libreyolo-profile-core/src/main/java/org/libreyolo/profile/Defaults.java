@@ -24,9 +24,9 @@ public final class Defaults {
   public static final String PROJECT = "runs/profile";
 
   /**
-   * Java samples (JDK Flight Recorder) of the measured iterations wherever the trace is on; {@code
-   * -Dlibreyolo.profile.javaSamples=false} switches them off on every surface
-   * (docs/measurement.md).
+   * Java samples (JDK Flight Recorder) of every measured step, traced or not, plain Java included;
+   * {@code -Dlibreyolo.profile.javaSamples=false} switches them off on every surface (the JUnit
+   * extension also reads it as a configuration parameter; docs/measurement.md).
    */
   public static final boolean JAVA_SAMPLES_VALUE = true;
 

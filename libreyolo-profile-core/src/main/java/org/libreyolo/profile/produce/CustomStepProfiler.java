@@ -52,6 +52,7 @@ public final class CustomStepProfiler {
    * @param trace whether to record a trace
    * @param outputDirectory the directory the files are written to
    * @param onnx the ONNX model the step runs, whose kernels a traced step records, or null
+   * @param javaSamples whether JDK Flight Recorder samples the measured iterations' Java methods
    */
   public record Options(
       String name,
@@ -64,7 +65,8 @@ public final class CustomStepProfiler {
       Path outputDirectory,
       String device,
       long modelParams,
-      OnnxModel onnx) {
+      OnnxModel onnx,
+      boolean javaSamples) {
     public Options {
       if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
         throw LibreYoloException.badInput(
@@ -106,6 +108,7 @@ public final class CustomStepProfiler {
       private String device = "cpu";
       private long modelParams = -1;
       private OnnxModel onnx;
+      private boolean javaSamples = Defaults.javaSamples();
 
       private Builder(String name, String model) {
         this.name = name;
@@ -229,7 +232,20 @@ public final class CustomStepProfiler {
             outputDirectory,
             device,
             modelParams,
-            onnx);
+            onnx,
+            javaSamples);
+      }
+
+      /**
+       * Sets whether Flight Recorder samples the measured iterations (default: on, unless {@code
+       * -Dlibreyolo.profile.javaSamples=false}).
+       *
+       * @param v whether to sample
+       * @return this builder
+       */
+      public Builder javaSamples(boolean v) {
+        javaSamples = v;
+        return this;
       }
     }
   }
@@ -471,7 +487,13 @@ public final class CustomStepProfiler {
         Measurement m =
             StepTimer.run(
                 new StepTimer.Plan(
-                    o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()), "runs", ""),
+                    o.warmup(),
+                    o.runs(),
+                    traceFile,
+                    StepTimer.traceSteps(o.runs()),
+                    "runs",
+                    "",
+                    o.javaSamples()),
                 body,
                 plan,
                 Progress.NONE);

@@ -40,6 +40,7 @@ record StepConfig(
     double jobNoise,
     boolean failOnInconclusive,
     boolean trace,
+    boolean javaSamples,
     int items,
     String unit,
     int threads,
@@ -94,6 +95,7 @@ record StepConfig(
           "jobNoise",
           "failOnInconclusive",
           "trace",
+          "javaSamples",
           "threads",
           "baselineDirectory",
           "pairs",
@@ -140,6 +142,7 @@ record StepConfig(
         jobNoise,
         failOnInconclusive,
         trace,
+        javaSamples,
         items,
         unit,
         threads,
@@ -196,6 +199,7 @@ record StepConfig(
         param(context, "jobNoise", Double::parseDouble).orElse(Defaults.Gate.JOB_NOISE_VALUE),
         param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
+        param(context, "javaSamples", Boolean::parseBoolean).orElse(Defaults.javaSamples()),
         a.integer(ProfiledStep::items, Defaults.Step.ITEMS),
         a.text(ProfiledStep::unit, Defaults.Step.UNIT).strip(),
         param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),
@@ -353,6 +357,7 @@ record StepConfig(
         .runs(runs)
         .repeat(repeat)
         .trace(trace)
+        .javaSamples(javaSamples)
         .items(items)
         .outputDirectory(outputDirectory)
         .device(device)

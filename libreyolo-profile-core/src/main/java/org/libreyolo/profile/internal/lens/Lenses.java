@@ -247,8 +247,8 @@ public final class Lenses {
           LibreYoloException.Kind.NO_PROFILE,
           "no Java samples in "
               + (p.trace() == null ? "this profile" : p.trace())
-              + ": they are taken where the trace is on (profile infer, profile run,"
-              + " @ProfiledStep(trace = true)) unless -Dlibreyolo.profile.javaSamples=false");
+              + ": it was measured before Java samples were taken in every step, or with"
+              + " -Dlibreyolo.profile.javaSamples=false; measure it again");
     }
     if (phase != null) {
       Map<String, ProfileRows.JavaPhase> byName = new java.util.LinkedHashMap<>();

@@ -67,7 +67,7 @@ public final class StepTimer {
       String runsLabel,
       String stagePrefix,
       boolean javaSamples) {
-    /** Java samples where the trace is on, unless switched off (docs/measurement.md). */
+    /** Java samples of every measured step, unless switched off (docs/measurement.md). */
     public Plan(
         int warmup,
         int runs,
@@ -75,14 +75,7 @@ public final class StepTimer {
         int traceSteps,
         String runsLabel,
         String stagePrefix) {
-      this(
-          warmup,
-          runs,
-          traceFile,
-          traceSteps,
-          runsLabel,
-          stagePrefix,
-          traceFile != null && Defaults.javaSamples());
+      this(warmup, runs, traceFile, traceSteps, runsLabel, stagePrefix, Defaults.javaSamples());
     }
 
     public Plan {
