@@ -41,6 +41,16 @@ public final class CustomStepProfiler {
   private CustomStepProfiler() {}
 
   /**
+   * Fails before any work when the output directory cannot be written, leaving nothing behind.
+   *
+   * @param outputDirectory where the step's files go
+   * @throws LibreYoloException naming {@code {project}} (outputDirectory) and the OS reason
+   */
+  public static void checkWritable(Path outputDirectory) {
+    org.libreyolo.profile.internal.io.Folders.checkWritable(outputDirectory, "{project}");
+  }
+
+  /**
    * @param name the step's name (config.step)
    * @param model what is measured (config.model), e.g. the test's class and method
    * @param items items one step processes, for the throughput

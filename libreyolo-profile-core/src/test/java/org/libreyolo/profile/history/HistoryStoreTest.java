@@ -188,7 +188,7 @@ class HistoryStoreTest {
   void aNewerSchemaIsRefusedInOneLine() throws Exception {
     String url = "jdbc:sqlite:" + dir.resolve("new.db");
     try (History h = History.open(url)) {
-      assertThat(h.list()).isEmpty();
+      h.record("s", Map.of(), List.of(run(0, 1))); // a new file left empty would be removed
     }
     try (var c = DriverManager.getConnection(url);
         var s = c.createStatement()) {

@@ -173,6 +173,7 @@ class InferProfilerTest {
             "environment",
             "allocation",
             "host_memory", // Linux: the measured runs' peak resident memory
+            "java_samples", // every measured step is sampled, traced or not
             "recorded_at",
             "samples");
     List<String> metrics = new ArrayList<>();

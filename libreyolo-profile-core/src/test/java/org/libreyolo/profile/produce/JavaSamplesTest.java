@@ -240,8 +240,24 @@ class JavaSamplesTest {
     assertThat(org.libreyolo.profile.Defaults.javaSamples()).isTrue();
   }
 
+  /** Every measured step is sampled, traced or not (a plain-Java step needs no libtorch). */
   @Test
-  void noTraceNoSamples() {
-    assertThat(measure(false).json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
+  void anUntracedStepIsSampledToo() {
+    JsonNode j = measure(false).json().path(ProfileKeys.JAVA_SAMPLES);
+    assertThat(j.path("source").asText()).isEqualTo("jfr");
+    assertThat(j.path("samples").asInt()).isGreaterThan(0);
+  }
+
+  @Test
+  void samplesCanBeSwitchedOff() {
+    CustomStepProfiler.Options o =
+        CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
+            .warmup(0)
+            .runs(5)
+            .javaSamples(false)
+            .outputDirectory(dir.resolve("off"))
+            .build();
+    Profile p = CustomStepProfiler.run(o, (phases, index) -> sink = spin(index));
+    assertThat(p.json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
   }
 }

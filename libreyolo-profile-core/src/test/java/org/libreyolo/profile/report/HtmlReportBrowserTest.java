@@ -73,6 +73,56 @@ class HtmlReportBrowserTest {
         .contains(">false<", ">true<", ">n/a<");
   }
 
+  /** The profile page shows what the text shows: memory and Java samples; nothing overflows. */
+  @Test
+  void profilePageShowsMemoryAndJavaSamplesAndNothingOverflows() throws Exception {
+    Profile a = GateTest.profile(100, 0.05, 1, "x");
+    a.json().put("mode", "inference").put("device", "cpu").put("kernel_source", "cpu-leaf-ops");
+    a.json()
+        .putObject("config")
+        .put("weights_sha256", "9f".repeat(32))
+        .put("source", "/a/" + "long-folder-name/".repeat(8) + "coffee.jpg");
+    a.json()
+        .set(
+            "host_memory",
+            Json.MAPPER.readTree(
+                "{\"peak_rss_mb\": 460.4, \"peak_since\": \"measured runs\", \"major_faults\": 0}"));
+    a.json()
+        .set(
+            "tensor_memory",
+            Json.MAPPER.readTree(
+                "{\"allocated_bytes_per_step\": 76810530, \"peak_live_bytes\": 54890530}"));
+    a.json()
+        .set(
+            "java_samples",
+            Json.MAPPER.readTree(
+                "{\"source\": \"jfr\", \"period_ms\": 20, \"thread\": \"main\", \"samples\": 27,"
+                    + " \"native_samples\": 26, \"phases\": {\"forward\": {\"samples\": 26,"
+                    + " \"share\": 0.963, \"native_samples\": 26, \"self\": [{\"method\":"
+                    + " \"ai.djl.pytorch.jni.PyTorchLibrary.torchNNConvNd\", \"samples\": 19,"
+                    + " \"share\": 0.7308}], \"total\": []}}}"));
+    Path file = dir.resolve("profile.json");
+    AtomicFiles.write(file, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
+    Path html = Reports.single(file, dir.resolve("single.html"));
+    // measured in the browser: a card whose content is wider than the card scrolls (or spills)
+    Path probe = dir.resolve("probe.html");
+    Files.writeString(
+        probe,
+        Files.readString(html)
+            .replace(
+                "</body>",
+                "<script>let n=0;document.querySelectorAll('.card table').forEach(t=>{if(t.scrollWidth>"
+                    + "t.parentElement.clientWidth+1)n++});document.body.insertAdjacentHTML('beforeend',"
+                    + "'<p id=overflowing>'+n+'</p>')</script></body>"));
+    var r = render(probe);
+    assertNoConsoleErrors(r.log());
+    assertThat(r.dom())
+        .contains(">Memory<", "peak RSS 460 MB", "73.3 MB/step allocated")
+        .contains(
+            "Java methods per phase", "ai.djl.pytorch.jni.PyTorchLibrary.torchNNConvNd", "96.3%")
+        .contains("<p id=\"overflowing\">0</p>");
+  }
+
   @Test
   void comparisonReportOverlaysDistributionsAndCategoryDeltas() throws Exception {
     Path before = dir.resolve("before.json");

@@ -16,7 +16,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Properties;
-import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.produce.CustomStepProfiler;
 
 /**
  * Injects a {@link StepProfiler} configured from {@link ProfiledStep} and configuration parameters,
@@ -106,7 +106,7 @@ public final class ProfileExtension
     }
     try {
       // before any work: an unwritable directory is found now, not after measuring
-      Folders.checkWritable(config.outputDirectory(), "{project}");
+      CustomStepProfiler.checkWritable(config.outputDirectory());
     } catch (LibreYoloException e) {
       throw OneLine.configuration(
           context.getRequiredTestClass().getSimpleName()

@@ -104,6 +104,19 @@ public final class ProfileLoader {
    * failed to analyse.
    */
   public static Profile baseline(Path file) {
+    com.fasterxml.jackson.databind.node.ObjectNode json =
+        Files.isRegularFile(file) ? ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX) : null;
+    String schema = json == null ? Profile.SCHEMA : json.path("schema").asText("");
+    if (!schema.equals(Profile.SCHEMA)) { // not corrupt: another version's
+      throw LibreYoloException.badInput(
+          "the baseline "
+              + file
+              + " is schema '"
+              + schema
+              + "', the gate judges "
+              + Profile.SCHEMA
+              + ": record it again with this version's infer or @ProfiledStep");
+    }
     try {
       return load(file);
     } catch (LibreYoloException e) {

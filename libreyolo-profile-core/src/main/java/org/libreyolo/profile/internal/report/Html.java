@@ -46,6 +46,8 @@ public final class Html {
         + "table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eee;"
         + "font-variant-numeric:tabular-nums}td.num,th.num{text-align:right}"
         + ".muted{color:#666}.kv td:first-child{color:#555;width:38%}svg text:not([fill]){fill:#222}"
+        // a hash or a path has no break opportunity: it may break anywhere, not overflow the card
+        + ".kv td+td,td.method{overflow-wrap:anywhere}"
         + "</style></head><body><main>"
         + body
         + "</main></body></html>\n";

@@ -80,6 +80,8 @@ public final class HtmlReport {
         Html.card(
             profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels",
             kernelTable(p.kernels(), 15)));
+    body.append(Html.card("Memory", memory(p)));
+    body.append(Html.card("Java methods per phase (JFR samples)", javaSamples(p)));
     body.append(Html.card("Run: config and environment", keyValues(p)));
     body.append(Html.card("Top framework ops", opTable(p.ops(), 15)));
     body.append("</div>");
@@ -153,6 +155,64 @@ public final class HtmlReport {
         + "</div>";
   }
 
+  /** The memory figures the text shows, one row each. */
+  private static String memory(Profile p) {
+    Map<String, String> rows = new LinkedHashMap<>();
+    if (p.isCpu()) {
+      rows.put("peak memory", TextReport.peakMemory(p.hostMemory()));
+    } else {
+      rows.put("peak VRAM", p.peakVramMb() == null ? "n/a" : Num.str(p.peakVramMb()) + " MB");
+    }
+    String line = TextReport.memoryLine(p);
+    if (line != null) {
+      for (String part : line.substring("memory".length()).strip().split("\\s+\\|\\s+")) {
+        int space = part.indexOf(' ');
+        rows.put(part.substring(0, space), part.substring(space + 1));
+      }
+    }
+    return table(rows);
+  }
+
+  /** The hottest Java method of each phase, as {@code summary} prints it. */
+  private static String javaSamples(Profile p) {
+    ProfileRows.JavaSamples j = p.javaSamples();
+    if (j == null || j.why() != null) {
+      return "<p class=\"muted\">"
+          + Html.esc(j == null ? "no Java samples in this profile" : "none: " + j.why())
+          + "</p>";
+    }
+    StringBuilder t =
+        new StringBuilder("<p class=\"muted\">")
+            .append(Html.esc(TextReport.javaLines(j).get(0)))
+            .append("</p><table><tr><th>phase</th><th class=\"num\">share</th>")
+            .append("<th>hottest method (self)</th><th class=\"num\">of the phase</th></tr>");
+    for (ProfileRows.JavaPhase ph : j.phases()) {
+      ProfileRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
+      t.append("<tr><td>")
+          .append(Html.esc(ph.phase()))
+          .append("</td><td class=\"num\">")
+          .append(Fmt.f(100 * ph.share(), 1))
+          .append("%</td><td class=\"method\">")
+          .append(Html.esc(top == null ? "-" : top.method()))
+          .append("</td><td class=\"num\">")
+          .append(top == null ? "" : Fmt.f(100 * top.share(), 0) + "%")
+          .append("</td></tr>");
+    }
+    return t.append("</table>").toString();
+  }
+
+  private static String table(Map<String, String> rows) {
+    StringBuilder t = new StringBuilder("<table class=\"kv\">");
+    rows.forEach(
+        (k, v) ->
+            t.append("<tr><td>")
+                .append(Html.esc(k))
+                .append("</td><td>")
+                .append(Html.esc(v))
+                .append("</td></tr>"));
+    return t.append("</table>").toString();
+  }
+
   private static String keyValues(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
     rows.put("img/s", shown(p.imgPerS()));
@@ -171,15 +231,7 @@ public final class HtmlReport {
             + ")");
     p.config().forEach((k, v) -> rows.put("config." + k, Fmt.display(v)));
     p.environment().forEach((k, v) -> rows.put("env." + k, Fmt.display(v)));
-    StringBuilder t = new StringBuilder("<table class=\"kv\">");
-    rows.forEach(
-        (k, v) ->
-            t.append("<tr><td>")
-                .append(Html.esc(k))
-                .append("</td><td>")
-                .append(Html.esc(v))
-                .append("</td></tr>"));
-    return t.append("</table>").toString();
+    return table(rows);
   }
 
   private static String stageBar(Profile p) {

@@ -64,7 +64,16 @@ record TraceTimeline(List<Step> steps) {
     if (steps.isEmpty()) {
       return "<p class=\"muted\">no trace with ProfilerStep markers next to this profile</p>";
     }
-    double longest = steps.stream().mapToDouble(s -> s.end() - s.start()).max().orElse(1);
+    // one slow step (a first run, a session start) must not squash the others into slivers: the
+    // scale is the longest step within 3x the median, and longer ones are cut and say so
+    double[] lengths = steps.stream().mapToDouble(s -> s.end() - s.start()).sorted().toArray();
+    double median = lengths[lengths.length / 2];
+    double longest = 1;
+    for (double l : lengths) {
+      if (l <= 3 * median) {
+        longest = Math.max(longest, l);
+      }
+    }
     int rowH = 22;
     int height = 30 + rowH * steps.size() + 20;
     StringBuilder out =
@@ -74,21 +83,39 @@ record TraceTimeline(List<Step> steps) {
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       double y = 10 + rowH * i;
-      out.append(Svg.text(x0 - 6, y + 14, step.name(), "end", "font-size=\"11\""));
+      String label = step.name().length() <= 18 ? step.name() : "step " + (i + 1);
+      out.append(Svg.text(x0 - 6, y + 14, label, "end", "font-size=\"11\""));
+      double length = step.end() - step.start();
       out.append("<rect x=\"")
           .append(Svg.n(x0))
           .append("\" y=\"")
           .append(Svg.n(y))
           .append("\" width=\"")
-          .append(Svg.n((step.end() - step.start()) / longest * pw))
+          .append(Svg.n(Math.min(length, longest) / longest * pw))
           .append("\" height=\"18\" fill=\"#eceff3\"/>");
+      if (length > longest) {
+        out.append(
+            Svg.text(
+                x0 + pw - 4,
+                y + 13,
+                Svg.fmt(length / 1000) + " ms, cut",
+                "end",
+                "font-size=\"11\" fill=\"#b03a2e\""));
+      }
       for (Span s : step.phases()) {
+        if (s.start() - step.start() >= longest) {
+          continue; // beyond the cut
+        }
         out.append("<rect class=\"phase-span\" x=\"")
             .append(Svg.n(x0 + (s.start() - step.start()) / longest * pw))
             .append("\" y=\"")
             .append(Svg.n(y))
             .append("\" width=\"")
-            .append(Svg.n(Math.max(0.5, (s.end() - s.start()) / longest * pw)))
+            .append(
+                Svg.n(
+                    Math.max(
+                        0.5,
+                        (Math.min(s.end(), step.start() + longest) - s.start()) / longest * pw)))
             .append("\" height=\"18\" fill=\"")
             .append(Svg.color(s.phase()))
             .append("\"><title>")
