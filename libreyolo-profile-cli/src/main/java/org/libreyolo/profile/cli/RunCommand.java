@@ -95,6 +95,15 @@ public final class RunCommand implements Runnable {
             .threads(engine.threads)
             .project(output.project)
             .build();
+    TrainProfiler.memoryWarning(options)
+        .ifPresent(
+            w ->
+                spec.commandLine()
+                    .getErr()
+                    .println(
+                        "warning: "
+                            + org.libreyolo.profile.Option.render(
+                                w, org.libreyolo.profile.Option.Surface.CLI)));
     // the note is for a user who asked for AMP, not for the reference's default of --amp
     boolean ampGiven = Boolean.TRUE.equals(amp);
     TrainReport report =

@@ -50,6 +50,49 @@ public final class TrainProfiler {
   private TrainProfiler() {}
 
   /**
+   * A warning, before anything starts, when the run's estimated peak memory exceeds what this
+   * machine (or its container) has: a training step at the reference's defaults (640 px, batch 16)
+   * needs about 11.5 GB on a CPU, more than a 7 GB CI runner. The estimate is fitted to LibreYOLO9t
+   * runs measured here (peak RSS 1.25 GB at 128 px batch 2, 3.35 GB at 320 px batch 4, 11.5 GB at
+   * 640 px batch 16; docs/benchmarks.md), scaled by the model's stem width for s, m and c.
+   *
+   * @param options the run's options
+   * @return the warning, or empty when the estimate fits or the batch is auto-fitted
+   */
+  public static java.util.Optional<String> memoryWarning(TrainOptions options) {
+    if (options.batch() < 1) {
+      return java.util.Optional.empty(); // -1 fits the batch to the memory itself
+    }
+    double gb = estimatedPeakGb(options);
+    double have =
+        ((com.sun.management.OperatingSystemMXBean)
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize()
+            / 1e9;
+    if (gb <= have) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(
+        String.format(
+            java.util.Locale.ROOT,
+            "this run needs about %.1f GB of memory (batch %d at %d px), this machine has"
+                + " %.1f GB: lower {batch} or {imgsz} (batch 2 at 128 px needs about 1.3 GB), or"
+                + " use {batch} -1 to fit the batch to the memory",
+            gb,
+            options.batch(),
+            options.imgsz(),
+            have));
+  }
+
+  /** Peak resident memory in GB: a base plus a power law in megapixels per step. */
+  static double estimatedPeakGb(TrainOptions options) {
+    Yolo9Size size = options.size() == null ? Yolo9Size.T : Yolo9Size.parse(options.size());
+    double megapixels = options.batch() * (double) options.imgsz() * options.imgsz() / 1e6;
+    double width = size.stemWidth() / (double) Yolo9Size.T.stemWidth();
+    return 1.0 + width * 2.35 * Math.pow(megapixels / 0.41, 0.54);
+  }
+
+  /**
    * Runs warmup and measured training steps (with a trace) and writes the profile.
    *
    * @param options what to train, profile, and where the files go

@@ -68,6 +68,8 @@ public class RunMojo extends AbstractModelMojo {
             .threads(threads)
             .project(projectPath())
             .build();
+    TrainProfiler.memoryWarning(options)
+        .ifPresent(w -> getLog().warn(Option.render(w, Option.Surface.MAVEN)));
     // the note is for a user who asked for AMP (-Dlibreyolo.profile.amp), not for the default
     boolean ampGiven = amp && System.getProperty("libreyolo.profile.amp") != null;
     TrainReport report =

@@ -80,6 +80,11 @@ public enum Yolo9Size {
   /** (downsample out, elan part, elan out) of one stage. */
   record Stage(int down, int part, int out) {}
 
+  /** The first convolution's channels: how wide every activation is, relative to another size. */
+  public int stemWidth() {
+    return conv0;
+  }
+
   final int conv0;
   final int conv1;
   final boolean elan1IsRepNcspElan;

@@ -176,14 +176,20 @@ public final class HtmlReport {
   /** The hottest Java method of each phase, as {@code summary} prints it. */
   private static String javaSamples(Profile p) {
     ProfileRows.JavaSamples j = p.javaSamples();
-    if (j == null || j.why() != null) {
+    List<String> lines = TextReport.javaLines(j);
+    if (j == null || j.why() != null || lines.isEmpty()) {
       return "<p class=\"muted\">"
-          + Html.esc(j == null ? "no Java samples in this profile" : "none: " + j.why())
+          + Html.esc(
+              j == null
+                  ? "no Java samples in this profile"
+                  : j.why() != null
+                      ? "none: " + j.why()
+                      : "none: the measured runs were shorter than one sampling period")
           + "</p>";
     }
     StringBuilder t =
         new StringBuilder("<p class=\"muted\">")
-            .append(Html.esc(TextReport.javaLines(j).get(0)))
+            .append(Html.esc(lines.get(0)))
             .append("</p><table><tr><th>phase</th><th class=\"num\">share</th>")
             .append("<th>hottest method (self)</th><th class=\"num\">of the phase</th></tr>");
     for (ProfileRows.JavaPhase ph : j.phases()) {
