@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.junit.ProfiledStep;
 import org.libreyolo.profile.junit.StepProfiler;
 
-/** Plain Java code, no model: threads = 1 must not need libtorch. */
+/** Plain Java, no model and no native library: the step is whatever the lambda does. */
 class SortPerfTest {
   @Test
   @ProfiledStep(warmup = 5, runs = 20, threads = 1)
@@ -15,7 +15,7 @@ class SortPerfTest {
     step.measure("sort", () -> {
       int[] copy = data.clone();
       Arrays.sort(copy);
-      return copy[copy.length / 2];
+      return copy[copy.length / 2]; // returned, so the JIT cannot drop the work
     });
   }
 }
