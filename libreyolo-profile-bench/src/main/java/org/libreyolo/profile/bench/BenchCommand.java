@@ -106,8 +106,8 @@ public final class BenchCommand implements Runnable {
       names = "--only",
       split = ",",
       description =
-          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, memory, onnx, soak, gate, plainhistory"
-              + " (default: all but soak, gate, history, startup, javasamples, memory, plainhistory)")
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, progress, memory, onnx, soak, gate, plainhistory"
+              + " (default: all but soak, gate, history, startup, javasamples, progress, memory, plainhistory)")
   List<String> only;
 
   @Option(
@@ -289,7 +289,16 @@ public final class BenchCommand implements Runnable {
         HistoryBench.run(table, Checkout.launcher(), otava);
       }
       if (section("javasamples")) {
-        JavaSamplesBench.run(table, threads != null ? threads : Engine.defaultThreads());
+        JavaSamplesBench.run(
+            table,
+            threads != null ? threads : Engine.defaultThreads(),
+            JavaSamplesBench.Switch.JAVA_SAMPLES);
+      }
+      if (section("progress")) {
+        JavaSamplesBench.run(
+            table,
+            threads != null ? threads : Engine.defaultThreads(),
+            JavaSamplesBench.Switch.PROGRESS);
       }
       if (section("memory")) {
         MemoryBench.run(table, Checkout.launcher());
@@ -512,7 +521,15 @@ public final class BenchCommand implements Runnable {
 
   /** Sections that take minutes run only when named. */
   private static final List<String> ON_REQUEST =
-      List.of("soak", "gate", "history", "startup", "javasamples", "memory", "plainhistory");
+      List.of(
+          "soak",
+          "gate",
+          "history",
+          "startup",
+          "javasamples",
+          "progress",
+          "memory",
+          "plainhistory");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);

@@ -12,18 +12,32 @@ import org.libreyolo.profile.produce.Engine;
 import org.libreyolo.profile.yolo.Yolo9;
 
 /**
- * What the Java samples cost the timing (docs/measurement.md, "Java samples"): the same step
- * measured with JDK Flight Recorder sampling off (A) and on (B) in one process, in alternating
- * blocks (AB, BA, ...), each pair of blocks one log-ratio of block medians, judged as the in-job
- * A/B is ({@link PairedBlocks}, 95% interval, 2% threshold). Two steps: plain Java (parse 20,000
- * ints from text, sort them) and LibreYOLO9t's predict at 256 px on the engine.
+ * What a switch of the measuring loop costs the timing: Java samples (docs/measurement.md, "Java
+ * samples": JDK Flight Recorder sampling off (A) and on (B)) and progress reporting (none (A), or a
+ * terminal bar redrawn after every iteration (B), the most any surface reports). The same step in
+ * one process, in alternating blocks (AB, BA, ...), each pair of blocks one log-ratio of block
+ * medians, judged as the in-job A/B is ({@link PairedBlocks}, 95% interval, 2% threshold). Two
+ * steps: plain Java (parse 20,000 ints from text, sort them) and LibreYOLO9t's predict at 256 px on
+ * the engine.
  */
 final class JavaSamplesBench {
   static final int PAIRS = 40;
 
   private JavaSamplesBench() {}
 
-  static void run(Table table, int threads) {
+  /** The switch under test. */
+  enum Switch {
+    JAVA_SAMPLES("java samples"),
+    PROGRESS("progress bar");
+
+    final String label;
+
+    Switch(String label) {
+      this.label = label;
+    }
+  }
+
+  static void run(Table table, int threads, Switch what) {
     String csv = csv(20_000);
     StepTimer.Iteration plain =
         (clock, index) -> {
@@ -36,7 +50,7 @@ final class JavaSamplesBench {
             sink = values[index % values.length];
           }
         };
-    row(table, "plain-Java step (parse 20,000 ints, sort them)", plain, 200);
+    row(table, what, "plain-Java step (parse 20,000 ints, sort them)", plain, 200);
     Engine.boot(threads);
     try (Yolo9 yolo = Yolo9.randomInit("t", 256)) {
       List<Yolo9.Image> images = Yolo9.sampleImages().subList(0, 1);
@@ -56,7 +70,7 @@ final class JavaSamplesBench {
               }
             }
           };
-      row(table, "LibreYOLO9t predict @256 (engine)", predict, 20);
+      row(table, what, "LibreYOLO9t predict @256 (engine)", predict, 20);
     }
   }
 
@@ -81,7 +95,8 @@ final class JavaSamplesBench {
     return out;
   }
 
-  private static void row(Table table, String what, StepTimer.Iteration body, int runs) {
+  private static void row(
+      Table table, Switch which, String what, StepTimer.Iteration body, int runs) {
     StepTimer.run(new StepTimer.Plan(10, 5, null, 0, "runs", "", false), body, Progress.NONE);
     double[] logRatios = new double[PAIRS];
     double[] off = new double[PAIRS];
@@ -89,8 +104,8 @@ final class JavaSamplesBench {
     int sampled = 0;
     for (int k = 0; k < PAIRS; k++) {
       boolean offFirst = k % 2 == 0;
-      Measurement first = block(body, !offFirst, runs);
-      Measurement second = block(body, offFirst, runs);
+      Measurement first = block(which, body, !offFirst, runs);
+      Measurement second = block(which, body, offFirst, runs);
       Measurement a = offFirst ? first : second;
       Measurement b = offFirst ? second : first;
       off[k] = LatencyStats.median(a.totalMs());
@@ -100,7 +115,8 @@ final class JavaSamplesBench {
     }
     PairedBlocks v = PairedBlocks.of(logRatios, 0.05, 0.02);
     table.row(
-        "java samples on / off, "
+        which.label
+            + " on / off, "
             + what
             + ": change [95% CI], "
             + PAIRS
@@ -119,8 +135,32 @@ final class JavaSamplesBench {
         "|change| <= 2%");
   }
 
-  private static Measurement block(StepTimer.Iteration body, boolean sampled, int runs) {
-    return StepTimer.run(
-        new StepTimer.Plan(0, runs, null, 0, "runs", "", sampled), body, Progress.NONE);
+  private static Measurement block(Switch which, StepTimer.Iteration body, boolean on, int runs) {
+    boolean sampled = which == Switch.JAVA_SAMPLES && on;
+    Progress progress = which == Switch.PROGRESS && on ? BAR : Progress.NONE;
+    return StepTimer.run(new StepTimer.Plan(0, runs, null, 0, "runs", "", sampled), body, progress);
   }
+
+  /** The CLI's terminal bar's work: a formatted line written after every iteration. */
+  private static final Progress BAR =
+      new Progress() {
+        private final java.io.PrintWriter out =
+            new java.io.PrintWriter(java.io.OutputStream.nullOutputStream());
+
+        @Override
+        public void update(String stage, int done, int total) {
+          int filled = total <= 0 ? 0 : done * 24 / total;
+          out.print(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "\r%-18s [%s%s] %d/%d  %.0f s ",
+                  stage,
+                  "#".repeat(filled),
+                  ".".repeat(24 - filled),
+                  done,
+                  total,
+                  System.nanoTime() / 1e9));
+          out.flush();
+        }
+      };
 }

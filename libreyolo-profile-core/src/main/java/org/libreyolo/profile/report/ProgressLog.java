@@ -12,12 +12,12 @@ import org.libreyolo.profile.options.Progress;
 
 /**
  * Progress as whole lines, for a log that cannot redraw a bar (a CI log, Maven's log, Surefire's
- * output): the first line of each stage, the end of each stage, and at most one line per {@link
- * #HEARTBEAT_NS} in between (a new stage's first line only when none came in the last second), so a
- * fork or a training step gets its line and a fast loop does not flood the log. Nothing in the
- * first {@link #QUIET_NS} of a job unless a stage is announced with {@code done == 0} (a slow
- * start, such as loading the engine). Producers call it between iterations, never inside a timed
- * one.
+ * output): the first line of each stage, the end of each stage, each unit that takes a second or
+ * more, and at most one line per {@link #HEARTBEAT_NS} in between (a new stage's first line only
+ * when none came in the last second), so a fork or a training step gets its line and a fast loop
+ * does not flood the log. Nothing in the first {@link #QUIET_NS} of a job unless a stage is
+ * announced with {@code done == 0} (a slow start, such as loading the engine). Producers call it
+ * between iterations, never inside a timed one.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class ProgressLog implements Progress {
@@ -97,11 +97,13 @@ public final class ProgressLog implements Progress {
       }
     }
     long sinceLine = now - lastLine;
+    // a unit of a second or more (a fork, a training step) is worth its own line
+    boolean coarse = done > 0 && (now - stageStart) / done >= NEW_STAGE_GAP_NS;
     boolean due =
         now - start >= QUIET_NS
             && (done >= total
                 || sinceLine >= HEARTBEAT_NS
-                || newStage && sinceLine >= NEW_STAGE_GAP_NS);
+                || (newStage || coarse) && sinceLine >= NEW_STAGE_GAP_NS);
     if (due) {
       lines.accept(line(stageName, done, total, now));
       lastLine = now;

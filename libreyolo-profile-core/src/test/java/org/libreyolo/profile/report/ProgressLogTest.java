@@ -51,6 +51,16 @@ class ProgressLogTest {
   }
 
   @Test
+  void forksOfTwoSecondsGetALineEach() {
+    now.set(3 * S);
+    for (int k = 0; k <= 10; k++) {
+      log.update("forks (fresh JVMs)", k, 10);
+      now.addAndGet(2 * S);
+    }
+    assertEquals(10, lines.size(), lines.toString()); // 1/10 .. 10/10; 0/10 is the timer's
+  }
+
+  @Test
   void aFastLoopPrintsAHeartbeatNotALinePerIteration() {
     now.set(3 * S);
     for (int i = 1; i <= 1000; i++) {
