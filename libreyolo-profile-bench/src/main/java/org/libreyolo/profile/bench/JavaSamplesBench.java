@@ -125,13 +125,13 @@ final class JavaSamplesBench {
             + " runs",
         String.format(
             java.util.Locale.ROOT,
-            "%+.2f%% [%+.2f%%, %+.2f%%] (%.3f vs %.3f ms; %d samples taken)",
+            "%+.2f%% [%+.2f%%, %+.2f%%] (%.3f vs %.3f ms%s)",
             100 * v.change(),
             100 * v.ciLow(),
             100 * v.ciHigh(),
             LatencyStats.median(on),
             LatencyStats.median(off),
-            sampled),
+            which == Switch.JAVA_SAMPLES ? "; " + sampled + " samples taken" : ""),
         "|change| <= 2%");
   }
 

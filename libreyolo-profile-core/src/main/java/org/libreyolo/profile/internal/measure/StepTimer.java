@@ -129,8 +129,9 @@ public final class StepTimer {
     CaptureSession untraced = CaptureSession.start(CaptureOptions.off());
     PhaseClock clock = new PhaseClock(untraced);
     int index = 0;
+    double warmupMs = 0;
     for (int i = 0; i < plan.warmup(); i++) {
-      iterate(body, clock, index++);
+      warmupMs += iterate(body, clock, index++).totalMs();
       if (blocks != null) {
         blocks.canary().run();
       }
@@ -139,8 +140,13 @@ public final class StepTimer {
     double[] total = new double[plan.runs()];
     double[] allocated = new double[plan.runs()];
     HostMemory memory = HostMemory.start();
+    // Flight Recorder's first start costs ~0.4 s: not for runs too short to give a few samples
+    double expectedMs = plan.warmup() == 0 ? Double.NaN : warmupMs / plan.warmup() * plan.runs();
+    boolean tooShort = expectedMs < MIN_SAMPLED_PERIODS * JavaSampler.PERIOD.toMillis();
     JavaSampler sampler =
-        plan.javaSamples() && JFR ? JavaSampler.start(plan.runs() * 8, plan.runs()) : null;
+        plan.javaSamples() && JFR && !tooShort
+            ? JavaSampler.start(plan.runs() * 8, plan.runs())
+            : null;
     clock.sampleInto(sampler);
     Map<String, double[]> phases = new LinkedHashMap<>();
     int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
@@ -165,7 +171,18 @@ public final class StepTimer {
     ObjectNode hostMemory = memory.stop(plan.runs());
     ObjectNode javaSamples = sampler == null ? null : sampler.stop();
     if (plan.javaSamples() && javaSamples == null) {
-      javaSamples = noSamples(JFR ? "Flight Recorder recorded nothing readable" : NO_JFR);
+      javaSamples =
+          noSamples(
+              !JFR
+                  ? NO_JFR
+                  : tooShort
+                      ? String.format(
+                          java.util.Locale.ROOT,
+                          "the measured runs last about %.0f ms, under %d sampling periods of %d ms",
+                          expectedMs,
+                          MIN_SAMPLED_PERIODS,
+                          JavaSampler.PERIOD.toMillis())
+                      : "Flight Recorder recorded nothing readable");
     }
     BlockSeries series =
         blocks == null
@@ -207,6 +224,9 @@ public final class StepTimer {
    * classes cannot load without the module (docs/measurement.md, "Java samples").
    */
   private static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+
+  /** Fewer expected samples than this: not worth Flight Recorder's start. */
+  static final int MIN_SAMPLED_PERIODS = 5;
 
   private static final String NO_JFR = "this JVM has no Flight Recorder (module jdk.jfr)";
 
