@@ -243,7 +243,9 @@ public class AbMojo extends AbstractInferenceMojo {
         set.add("baselineClasspath=" + baselineClasspath);
       }
       throw new MojoFailureException(
-          "set one of baselineVersion, baselineArtifact and baselineClasspath, got "
+          "set only one of baselineVersion, baselineArtifact and baselineClasspath; "
+              + (given == 2 ? "both " : "all three ")
+              + "are set: "
               + String.join(" and ", set));
     }
     if (project == null || project.getFile() == null) {

@@ -392,6 +392,41 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "has a fixed input shape [1, 3, 64, 64]"),
             new Case(
+                "infer at imgsz 0 (the reference's native size)",
+                () -> {
+                  var m = infer();
+                  m.imgsz = 0;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "imgsz must be a positive multiple of 32, got 0"),
+            new Case(
+                "infer into an outputDirectory that cannot be written, before the engine loads",
+                () -> {
+                  var m = infer();
+                  m.outputDirectory = new java.io.File("/proc/libreyolo-nope");
+                  return m;
+                },
+                MojoExecutionException.class,
+                "cannot write under outputDirectory /proc/libreyolo-nope"),
+            new Case(
+                "ab with two baseline sources",
+                () -> {
+                  var m = ab();
+                  m.baselineWeights = null;
+                  m.baselineVersion = "1.0";
+                  m.baselineArtifact = "com.example:app:1.0";
+                  m.abMode = org.libreyolo.profile.Defaults.Versions.MODE;
+                  m.abJvms = Integer.parseInt(org.libreyolo.profile.Defaults.Versions.JVMS);
+                  m.abForks = Integer.parseInt(org.libreyolo.profile.Defaults.Versions.FORKS);
+                  m.alpha = org.libreyolo.profile.Defaults.Gate.ALPHA_VALUE;
+                  m.maxRegression = org.libreyolo.profile.Defaults.Gate.MAX_REGRESSION_VALUE;
+                  return m;
+                },
+                MojoFailureException.class,
+                "set only one of baselineVersion, baselineArtifact and baselineClasspath; both are"
+                    + " set: baselineVersion=1.0 and baselineArtifact=com.example:app:1.0"),
+            new Case(
                 "infer with an unknown task",
                 () -> {
                   var m = infer();
