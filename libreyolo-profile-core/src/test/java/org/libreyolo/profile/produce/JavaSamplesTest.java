@@ -256,30 +256,29 @@ class JavaSamplesTest {
     assertThat(j.path("samples").asInt()).isGreaterThan(0);
   }
 
-  /** Flight Recorder's first start costs ~0.4 s: runs too short for a few samples skip it. */
+  /** Flight Recorder's first start costs ~0.4 s: runs too short for two samples skip it. */
   @Test
   void runsTooShortToSampleSaySoInsteadOfStartingTheRecorder() {
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
-            .warmup(3)
-            .runs(5)
-            .outputDirectory(dir.resolve("short"))
-            .build();
-    Profile p = CustomStepProfiler.run(o, (phases, index) -> sink = Math.sqrt(index));
+    Profile p = fiveRuns("short", 3, true, index -> sink = Math.sqrt(index));
     assertThat(p.json().path(ProfileKeys.JAVA_SAMPLES).path("why").asText())
-        .startsWith("the measured runs last about 0 ms, under 5 sampling periods of 20 ms");
+        .startsWith("the measured runs last about 0 ms, under 2 sampling periods of 20 ms");
   }
 
   @Test
   void samplesCanBeSwitchedOff() {
+    Profile p = fiveRuns("off", 0, false, index -> sink = spin(index));
+    assertThat(p.json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
+  }
+
+  private Profile fiveRuns(
+      String folder, int warmup, boolean javaSamples, java.util.function.IntConsumer step) {
     CustomStepProfiler.Options o =
         CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
-            .warmup(0)
+            .warmup(warmup)
             .runs(5)
-            .javaSamples(false)
-            .outputDirectory(dir.resolve("off"))
+            .javaSamples(javaSamples)
+            .outputDirectory(dir.resolve(folder))
             .build();
-    Profile p = CustomStepProfiler.run(o, (phases, index) -> sink = spin(index));
-    assertThat(p.json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
+    return CustomStepProfiler.run(o, (phases, index) -> step.accept(index));
   }
 }

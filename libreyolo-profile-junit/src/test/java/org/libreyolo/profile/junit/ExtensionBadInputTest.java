@@ -60,14 +60,7 @@ class ExtensionBadInputTest {
                     MissingModel.class))
             .execute()
             .containerEvents(); // beforeAll fails the class
-    Throwable t =
-        events.failed().stream()
-            .findFirst()
-            .orElseThrow()
-            .getPayload(TestExecutionResult.class)
-            .orElseThrow()
-            .getThrowable()
-            .orElseThrow();
+    Throwable t = firstFailure(events);
     assertThat(t.getMessage())
         .startsWith("MissingModel: the ModelFixture's model did not load: ")
         .contains("a relative model path resolves against " + Path.of("").toAbsolutePath());
@@ -213,14 +206,7 @@ class ExtensionBadInputTest {
                 org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(NoNative.class))
             .execute()
             .allEvents();
-    Throwable t =
-        events.failed().stream()
-            .findFirst()
-            .orElseThrow()
-            .getPayload(TestExecutionResult.class)
-            .orElseThrow()
-            .getThrowable()
-            .orElseThrow();
+    Throwable t = firstFailure(events);
     assertThat(t.getMessage())
         .isEqualTo(
             "NoNative: its static initialiser failed: no PyTorch native library: add"
@@ -240,20 +226,24 @@ class ExtensionBadInputTest {
         QuickStep.class.getName() + ".step.json");
   }
 
+  /** The first failed event's throwable. */
+  private static Throwable firstFailure(Events events) {
+    return events.failed().stream()
+        .findFirst()
+        .orElseThrow()
+        .getPayload(TestExecutionResult.class)
+        .orElseThrow()
+        .getThrowable()
+        .orElseThrow();
+  }
+
   private Events run(Class<?> type, String key, String value) {
     return TestKitRuns.run(dir, type, key, value);
   }
 
   private static Throwable assertFailedWith(Events events, String expected) {
     events.assertStatistics(s -> s.failed(1));
-    Throwable t =
-        events.failed().stream()
-            .findFirst()
-            .orElseThrow()
-            .getPayload(TestExecutionResult.class)
-            .orElseThrow()
-            .getThrowable()
-            .orElseThrow();
+    Throwable t = firstFailure(events);
     assertThat(t.getMessage()).contains(expected).doesNotContain("\n").doesNotContain("Exception");
     return t;
   }

@@ -226,7 +226,7 @@ public final class StepTimer {
   private static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
   /** Fewer expected samples than this: not worth Flight Recorder's start. */
-  static final int MIN_SAMPLED_PERIODS = 5;
+  static final int MIN_SAMPLED_PERIODS = 2;
 
   private static final String NO_JFR = "this JVM has no Flight Recorder (module jdk.jfr)";
 
