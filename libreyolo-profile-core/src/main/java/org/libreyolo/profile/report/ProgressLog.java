@@ -103,7 +103,8 @@ public final class ProgressLog implements Progress {
         now - start >= QUIET_NS
             && (done >= total
                 || sinceLine >= HEARTBEAT_NS
-                || (newStage || coarse) && sinceLine >= NEW_STAGE_GAP_NS);
+                || coarse
+                || newStage && sinceLine >= NEW_STAGE_GAP_NS);
     if (due) {
       lines.accept(line(stageName, done, total, now));
       lastLine = now;

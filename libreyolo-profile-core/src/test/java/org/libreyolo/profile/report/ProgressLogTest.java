@@ -60,6 +60,18 @@ class ProgressLogTest {
     assertEquals(10, lines.size(), lines.toString()); // 1/10 .. 10/10; 0/10 is the timer's
   }
 
+  /** The first fork ends just after its announcement: it still gets its line. */
+  @Test
+  void aForkThatEndsRightAfterTheAnnouncementKeepsItsLine() {
+    log.update("forks (fresh JVMs)", 0, 3);
+    now.addAndGet(2 * S);
+    later.forEach(Runnable::run);
+    now.addAndGet(S / 2);
+    log.update("forks (fresh JVMs)", 1, 3);
+    assertEquals(2, lines.size(), lines.toString());
+    assertTrue(lines.get(1).startsWith("progress: forks (fresh JVMs) 1/3"));
+  }
+
   @Test
   void aFastLoopPrintsAHeartbeatNotALinePerIteration() {
     now.set(3 * S);
