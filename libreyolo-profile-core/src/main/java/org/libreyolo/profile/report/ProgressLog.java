@@ -40,6 +40,7 @@ public final class ProgressLog implements Progress {
   private String stage;
   private long stageStart;
   private long lastLine;
+  private int stageDone; // the current stage's last count, for an announcement that comes late
 
   private ProgressLog(Consumer<String> lines, LongSupplier clock, Consumer<Runnable> timer) {
     this.lines = Objects.requireNonNull(lines, "lines");
@@ -87,6 +88,7 @@ public final class ProgressLog implements Progress {
   public synchronized void update(String stageName, int done, int total) {
     long now = clock.getAsLong();
     boolean newStage = !stageName.equals(stage);
+    stageDone = done;
     if (newStage) {
       stage = stageName;
       stageStart = now;
@@ -97,14 +99,14 @@ public final class ProgressLog implements Progress {
       }
     }
     long sinceLine = now - lastLine;
-    // a unit of a second or more (a fork, a training step) is worth its own line
+    // a unit of a second or more (a fork, a training step) is worth its own line, early or not
     boolean coarse = done > 0 && (now - stageStart) / done >= NEW_STAGE_GAP_NS;
     boolean due =
-        now - start >= QUIET_NS
-            && (done >= total
-                || sinceLine >= HEARTBEAT_NS
-                || coarse
-                || newStage && sinceLine >= NEW_STAGE_GAP_NS);
+        coarse
+            || now - start >= QUIET_NS
+                && (done >= total
+                    || sinceLine >= HEARTBEAT_NS
+                    || newStage && sinceLine >= NEW_STAGE_GAP_NS);
     if (due) {
       lines.accept(line(stageName, done, total, now));
       lastLine = now;
@@ -115,7 +117,7 @@ public final class ProgressLog implements Progress {
   private synchronized void announce(String stageName, long announcedAt, int total) {
     if (stageName.equals(stage) && stageStart == announcedAt && lastLine < announcedAt) {
       long now = clock.getAsLong();
-      lines.accept(line(stageName, 0, total, now));
+      lines.accept(line(stageName, stageDone, total, now));
       lastLine = now;
     }
   }

@@ -60,6 +60,17 @@ class ProgressLogTest {
     assertEquals(10, lines.size(), lines.toString()); // 1/10 .. 10/10; 0/10 is the timer's
   }
 
+  /** A first fork that ends before the quiet time is over still gets its line, once. */
+  @Test
+  void aForkThatEndsBeforeTheAnnouncementGetsItsLineAndNoStaleZero() {
+    log.update("forks (fresh JVMs)", 0, 3);
+    now.addAndGet(1_900_000_000L);
+    log.update("forks (fresh JVMs)", 1, 3);
+    now.addAndGet(S / 10);
+    later.forEach(Runnable::run); // the announcement finds a line said since: nothing
+    assertEquals(List.of("progress: forks (fresh JVMs) 1/3 (1.9 s in, about 3.8 s left)"), lines);
+  }
+
   /** The first fork ends just after its announcement: it still gets its line. */
   @Test
   void aForkThatEndsRightAfterTheAnnouncementKeepsItsLine() {
