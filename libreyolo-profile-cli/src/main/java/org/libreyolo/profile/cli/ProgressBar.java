@@ -57,6 +57,12 @@ final class ProgressBar implements Progress {
 
   @Override
   public void update(String stage, int done, int total) {
+    if (total <= 1 && done < total) { // a stage without steps (loading): its name, no bar
+      err.print(String.format(Locale.ROOT, "\r%s ...", stage));
+      drawn = true;
+      err.flush();
+      return;
+    }
     int filled = total <= 0 ? 0 : Math.min(WIDTH, done * WIDTH / total);
     err.print(
         String.format(
