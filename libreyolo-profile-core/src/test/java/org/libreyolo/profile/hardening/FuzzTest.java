@@ -99,7 +99,8 @@ class FuzzTest {
           .isLessThan(MAX_MS_PER_INPUT);
       Files.delete(file);
     }
-    assertThat(ok).as("some mutants stay valid").isBetween(0, CASES);
+    // the mutations exercise both paths: some inputs stay readable, some are refused
+    assertThat(ok).as("mutants read without error, of " + CASES).isStrictlyBetween(0, CASES);
   }
 
   @Test
