@@ -67,7 +67,11 @@ final class ForkedInfer {
       Path forkProject = forksDir.resolve(Integer.toString(k));
       boolean traced = o.trace() && k == o.forks() - 1;
       Path options = forkProject.resolve("fork-options.json");
-      InferFork.write(o, forkProject, traced, options);
+      Leftovers.guarded(
+          () -> {
+            InferFork.write(o, forkProject, traced, options);
+            return null;
+          });
       Forks.run(
           jvm,
           InferFork.class.getName(),

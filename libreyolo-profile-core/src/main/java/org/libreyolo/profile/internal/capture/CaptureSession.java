@@ -77,9 +77,13 @@ public final class CaptureSession implements AutoCloseable {
     // shapes were on from the start (shapeSteps > 0); steps only count up, so this runs once
     if (options.shapeSteps() > 0 && stepIndex == options.shapeSteps()) {
       // between two markers, so the cost of writing the segment falls in no step
-      Path raw = rawFile();
-      segments.add(segment(raw, OperatorProfiler.endAnchors()));
-      segmentStart = OperatorProfiler.restart(raw, false, false);
+      Leftovers.guarded(
+          () -> {
+            Path raw = rawFile();
+            segments.add(segment(raw, OperatorProfiler.endAnchors()));
+            segmentStart = OperatorProfiler.restart(raw, false, false);
+            return null;
+          });
       now = System.nanoTime();
     }
     stepStart = now;
@@ -160,15 +164,19 @@ public final class CaptureSession implements AutoCloseable {
     Path target = options.traceFile();
     Path raw;
     try {
-      raw = rawFile();
+      raw = Leftovers.guarded(this::rawFile);
     } catch (LibreYoloException e) {
       stopped = false;
       close();
       throw e;
     }
     try {
-      segments.add(segment(raw, OperatorProfiler.endAnchors()));
-      OperatorProfiler.stop(raw);
+      Leftovers.guarded(
+          () -> {
+            segments.add(segment(raw, OperatorProfiler.endAnchors()));
+            OperatorProfiler.stop(raw);
+            return null;
+          });
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {
         annotations.add(

@@ -115,14 +115,21 @@ public final class Forks {
     command.addAll(args);
     int code;
     try {
-      Files.createDirectories(log.getParent());
-      ProcessBuilder builder =
-          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-      if (workingDirectory != null) {
-        builder.directory(workingDirectory.toFile());
-      }
-      Process p = builder.start();
-      Leftovers.track(p); // stopped with this JVM: a fork never outlives its run
+      Process p =
+          Leftovers.guarded( // no fork starts once a stopped JVM has cleaned up
+              () -> {
+                Files.createDirectories(log.getParent());
+                ProcessBuilder builder =
+                    new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(log.toFile());
+                if (workingDirectory != null) {
+                  builder.directory(workingDirectory.toFile());
+                }
+                Process started = builder.start();
+                Leftovers.track(started); // stopped with this JVM: a fork never outlives its run
+                return started;
+              });
       try {
         code = p.waitFor();
       } finally {

@@ -29,6 +29,14 @@ public final class AtomicFiles {
   }
 
   public static void write(Path target, Writer writer) {
+    Leftovers.guarded( // complete, or never started, when a stopped JVM cleans up
+        () -> {
+          writeNow(target, writer);
+          return null;
+        });
+  }
+
+  private static void writeNow(Path target, Writer writer) {
     Path dir = target.toAbsolutePath().getParent();
     if (Files.isDirectory(target)) {
       throw LibreYoloException.badInput(

@@ -4,17 +4,45 @@ import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * What a run must not leave behind when the JVM is stopped (Ctrl-C, SIGTERM from a CI timeout):
  * temp and raw files, the folder of its forks, and the fork JVMs themselves. A run registers each
  * while it exists and forgets it once moved into place or deleted; one shutdown hook stops the
- * registered processes first (so none still writes) and then deletes the registered paths. A normal
- * exit finds nothing registered.
+ * registered processes first (so none still writes), then takes the write lock that every
+ * leftover-making write holds ({@link #guarded}) and keeps it, so the measuring thread, which the
+ * JVM does not stop while hooks run, cannot make a file after the clean-up; then it deletes the
+ * registered paths. A normal exit finds nothing registered.
  */
 public final class Leftovers {
   private static final Set<Path> PATHS = ConcurrentHashMap.newKeySet();
   private static final Set<Process> PROCESSES = ConcurrentHashMap.newKeySet();
+  private static final ReentrantLock WRITING = new ReentrantLock();
+
+  /** Work that may throw. */
+  @FunctionalInterface
+  public interface Work<T, E extends Exception> {
+    T run() throws E;
+  }
+
+  /**
+   * Runs a write that makes a file or folder to clean up (a temp file, a raw trace segment, a
+   * fork's folder) under the lock the shutdown hook takes: the write completes before the clean-up,
+   * or never starts.
+   *
+   * @param work the write
+   * @return what it returns
+   * @throws E what it throws
+   */
+  public static <T, E extends Exception> T guarded(Work<T, E> work) throws E {
+    WRITING.lock();
+    try {
+      return work.run();
+    } finally {
+      WRITING.unlock();
+    }
+  }
 
   static {
     Runtime.getRuntime().addShutdownHook(new Thread(Leftovers::clear, "libreyolo-leftovers"));
@@ -75,6 +103,12 @@ public final class Leftovers {
         Thread.currentThread().interrupt();
         p.destroyForcibly();
       }
+    }
+    try {
+      // held to the end: a write that comes later waits for the JVM to halt
+      WRITING.tryLock(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     for (Path path : PATHS) {
       Folders.deleteQuietly(path);
