@@ -63,6 +63,7 @@ public final class CustomStepProfiler {
    * @param outputDirectory the directory the files are written to
    * @param onnx the ONNX model the step runs, whose kernels a traced step records, or null
    * @param javaSamples whether JDK Flight Recorder samples the measured iterations' Java methods
+   * @param progress where a long measurement reports how far it is ({@link Progress#NONE}: nowhere)
    */
   public record Options(
       String name,
@@ -76,7 +77,8 @@ public final class CustomStepProfiler {
       String device,
       long modelParams,
       OnnxModel onnx,
-      boolean javaSamples) {
+      boolean javaSamples,
+      Progress progress) {
     public Options {
       if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
         throw LibreYoloException.badInput(
@@ -119,6 +121,7 @@ public final class CustomStepProfiler {
       private long modelParams = -1;
       private OnnxModel onnx;
       private boolean javaSamples = Defaults.javaSamples();
+      private Progress progress = Progress.NONE;
 
       private Builder(String name, String model) {
         this.name = name;
@@ -243,7 +246,19 @@ public final class CustomStepProfiler {
             device,
             modelParams,
             onnx,
-            javaSamples);
+            javaSamples,
+            progress);
+      }
+
+      /**
+       * Sets where a long measurement reports how far it is (default: nowhere).
+       *
+       * @param v the progress sink
+       * @return this builder
+       */
+      public Builder progress(Progress v) {
+        progress = java.util.Objects.requireNonNull(v, "progress");
+        return this;
       }
 
       /**
@@ -506,7 +521,7 @@ public final class CustomStepProfiler {
                     o.javaSamples()),
                 body,
                 plan,
-                Progress.NONE);
+                o.progress());
         blocks.add(m.blocks());
         totals.add(m.totalMs());
         allocations.add(m.allocatedBytes());

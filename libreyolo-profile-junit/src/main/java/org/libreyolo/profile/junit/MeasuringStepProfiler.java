@@ -25,6 +25,7 @@ import org.libreyolo.profile.process.Forking;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.Engine;
 import org.libreyolo.profile.produce.OnnxModel;
+import org.libreyolo.profile.report.ProgressLog;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -200,7 +201,14 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private StepResult measureLocked(StepBody step) {
     Path dir = config.outputDirectory();
-    CustomStepProfiler.Options options = config.options(device(), modelParams, onnx);
+    CustomStepProfiler.Options options =
+        config.options(
+            device(),
+            modelParams,
+            onnx,
+            // a long step says how far it is in the build's log; a short one prints nothing
+            ProgressLog.to(
+                line -> System.out.println("[libreyolo-profile] " + id() + ": " + line)));
     Profile profile =
         config.fork().pairedSide() != null
             ? paired(options, step)

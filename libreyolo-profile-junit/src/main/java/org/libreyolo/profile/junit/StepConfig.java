@@ -328,7 +328,7 @@ record StepConfig(
   void validate() {
     try {
       gateOptions();
-      options("cpu", -1, null);
+      options("cpu", -1, null, org.libreyolo.profile.options.Progress.NONE);
       if (threads < 0) {
         throw LibreYoloException.badInput(
             "{threads} must be >= 1 (0: the engine's default), got " + threads);
@@ -351,13 +351,17 @@ record StepConfig(
 
   /** What core's step profiler needs, with the device and model parameters the test named. */
   CustomStepProfiler.Options options(
-      String device, long modelParams, org.libreyolo.profile.produce.OnnxModel onnx) {
+      String device,
+      long modelParams,
+      org.libreyolo.profile.produce.OnnxModel onnx,
+      org.libreyolo.profile.options.Progress progress) {
     return CustomStepProfiler.Options.builder(name, testClass + "." + method)
         .warmup(warmup)
         .runs(runs)
         .repeat(repeat)
         .trace(trace)
         .javaSamples(javaSamples)
+        .progress(progress)
         .items(items)
         .outputDirectory(outputDirectory)
         .device(device)
