@@ -52,13 +52,7 @@ class ExtensionBadInputTest {
   @Test
   void aModelThatIsNotThereNamesWhereItWasLookedFor() {
     Events events =
-        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-            .configurationParameter(
-                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-            .selectors(
-                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(
-                    MissingModel.class))
-            .execute()
+        execute(MissingModel.class, dir.resolve("out").toString())
             .containerEvents(); // beforeAll fails the class
     Throwable t = firstFailure(events);
     assertThat(t.getMessage())
@@ -83,6 +77,8 @@ class ExtensionBadInputTest {
       maxRegression  | 5     | maxRegression must be a fraction (0.05 = 5%) within (0, 1), got 5: 5 means 500%: did you mean 0.05?
       abMaxRegression | 2    | abMaxRegression must be a fraction (0.05 = 5%) within (0, 1), got 2: 2 means 200%: did you mean 0.02?
       abAlpha        | 1     | abAlpha must be a significance level within (0, 1), got 1: 1 means 100%: did you mean 0.01?
+      abMaxRegression | -0.5 | abMaxRegression must be a fraction (0.05 = 5%) within (0, 1), got -0.5
+      abAlpha        | NaN   | abAlpha must be a significance level within (0, 1), got NaN
       maxRegression  | five  | libreyolo.profile.maxRegression='five' is not valid
       alpha          | 0     | @ProfiledStep: alpha must be a significance level within (0, 1), got 0
       alpha          | 5     | @ProfiledStep: alpha must be a significance level within (0, 1), got 5: 5 means 500%: did you mean 0.05?
@@ -166,13 +162,7 @@ class ExtensionBadInputTest {
 
   @Test
   void anUnwritableOutputDirectoryFailsBeforeMeasuringWithOneLine() {
-    Events events =
-        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-            .configurationParameter("libreyolo.profile.outputDirectory", "/proc/libreyolo-nope")
-            .selectors(
-                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
-            .execute()
-            .testEvents();
+    Events events = execute(QuickStep.class, "/proc/libreyolo-nope").testEvents();
     Throwable t = assertFailedWith(events, "QuickStep.step: cannot write under outputDirectory");
     assertThat(t.getStackTrace()).isEmpty();
   }
@@ -198,14 +188,7 @@ class ExtensionBadInputTest {
 
   @Test
   void aStaticInitialiserThatFindsNoNativeLibraryIsOneLine() {
-    Events events =
-        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-            .configurationParameter(
-                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-            .selectors(
-                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(NoNative.class))
-            .execute()
-            .allEvents();
+    Events events = execute(NoNative.class, dir.resolve("out").toString()).allEvents();
     Throwable t = firstFailure(events);
     assertThat(t.getMessage())
         .isEqualTo(
@@ -224,6 +207,15 @@ class ExtensionBadInputTest {
             "libreyolo.profile.baselineDirectory",
             dir.resolve("baselines").toString()),
         QuickStep.class.getName() + ".step.json");
+  }
+
+  /** Runs a test class through JUnit with its files under {@code outputDirectory}. */
+  private static org.junit.platform.testkit.engine.EngineExecutionResults execute(
+      Class<?> type, String outputDirectory) {
+    return org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+        .configurationParameter("libreyolo.profile.outputDirectory", outputDirectory)
+        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(type))
+        .execute();
   }
 
   /** The first failed event's throwable. */
