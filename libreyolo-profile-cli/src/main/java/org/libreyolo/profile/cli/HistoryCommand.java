@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoints;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
@@ -276,9 +277,7 @@ public final class HistoryCommand implements Runnable {
       HistoryViews.View view =
           HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);
-      return "REGRESSION".equals(view.json().path("verdict").asText())
-          ? GateRun.REGRESSION_EXIT_CODE
-          : 0;
+      return view.verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
     }
   }
 

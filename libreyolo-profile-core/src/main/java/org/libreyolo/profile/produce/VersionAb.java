@@ -385,7 +385,7 @@ public final class VersionAb {
    * @param verdict the worst of the outcomes
    * @param outcomes one per step (or per test not judged)
    * @param failures tests that fail on this build: the build fails whatever the timing says
-   * @param lines the report, one line each
+   * @param report the report, one line each with its level
    * @param file the result file
    * @param summary the markdown summary, or null when not written (alert-only and nothing
    *     regressed)
@@ -395,7 +395,7 @@ public final class VersionAb {
       Verdict verdict,
       List<VersionVerdicts.Outcome> outcomes,
       List<String> failures,
-      List<String> lines,
+      List<VersionAbReport.Line> report,
       Path file,
       Path summary,
       String markdown) {
@@ -406,7 +406,21 @@ public final class VersionAb {
      * @return the empty result
      */
     public static Result nothing(String line) {
-      return new Result(Verdict.PASS, List.of(), List.of(), List.of(line), null, null, "");
+      return new Result(
+          Verdict.PASS,
+          List.of(),
+          List.of(),
+          List.of(new VersionAbReport.Line(line, false)),
+          null,
+          null,
+          "");
+    }
+
+    /**
+     * @return the report's text, one line each
+     */
+    public List<String> lines() {
+      return report.stream().map(VersionAbReport.Line::text).toList();
     }
 
     /**
@@ -491,7 +505,7 @@ public final class VersionAb {
             failures,
             notes,
             overall);
-    List<String> lines = VersionAbReport.lines(verdicts);
+    List<VersionAbReport.Line> lines = VersionAbReport.leveledLines(verdicts);
     Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
     ObjectNode json = VersionAbReport.json(verdicts);
     String markdown = VersionAbReport.markdown(verdicts);

@@ -39,9 +39,21 @@ public final class HistoryViews {
    *
    * @param lines the text output
    * @param json the JSON output, or null
+   * @param verdict a check's verdict (null: none, or no history to judge by), for exit codes and
+   *     build results: never read back from the text or the JSON
    */
   @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-  public record View(List<String> lines, ObjectNode json) {}
+  public record View(List<String> lines, ObjectNode json, Verdict verdict) {
+    /**
+     * A view that judges nothing.
+     *
+     * @param lines the text output
+     * @param json the JSON output, or null
+     */
+    public View(List<String> lines, ObjectNode json) {
+      this(lines, json, null);
+    }
+  }
 
   /**
    * Records a profile as one run.
@@ -323,7 +335,7 @@ public final class HistoryViews {
               + (r.verdict() == null
                   ? "INCONCLUSIVE (no history to judge by: check against the stored" + " baseline)"
                   : r.verdict()));
-      return new View(lines, r.json());
+      return new View(lines, r.json(), r.verdict());
     }
   }
 
@@ -364,8 +376,7 @@ public final class HistoryViews {
       String recordFlag,
       GateOptions options) {
     View check = check(url, profile, series, branch, Defaults.History.GATE_RUNS_VALUE, options);
-    String word = check.json().path("verdict").asText(null);
-    Verdict verdict = word == null ? null : Verdict.valueOf(word);
+    Verdict verdict = check.verdict();
     if (Provenance.records(record, branch)) {
       return new Judged(
           verdict,

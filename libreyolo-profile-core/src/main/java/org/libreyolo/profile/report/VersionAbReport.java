@@ -175,49 +175,78 @@ public final class VersionAbReport {
   }
 
   /**
-   * The log's lines.
+   * One line of the report and whether it is an alert (a regression, a test failing on this build):
+   * the log level comes from the verdicts, not from the words.
+   *
+   * @param text the line
+   * @param alert whether it reports a regression or a failure
+   */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+  public record Line(String text, boolean alert) {
+    static Line info(String text) {
+      return new Line(text, false);
+    }
+  }
+
+  /**
+   * The report as text lines.
    *
    * @param v the verdicts
-   * @return one line each
+   * @return the lines
    */
   public static List<String> lines(VersionVerdicts v) {
-    List<String> lines = new ArrayList<>();
+    return leveledLines(v).stream().map(Line::text).toList();
+  }
+
+  /**
+   * The report's lines, each with its level.
+   *
+   * @param v the verdicts
+   * @return the lines
+   */
+  public static List<Line> leveledLines(VersionVerdicts v) {
+    List<Line> lines = new ArrayList<>();
     lines.add(
-        "A/B across versions: "
-            + v.baseline()
-            + " (A) vs "
-            + v.candidate()
-            + " (B), "
-            + measured(v)
-            + "; alpha "
-            + v.gate().alpha()
-            + ", threshold "
-            + Math.round(v.gate().maxRegression() * 1000) / 10.0
-            + "%");
+        Line.info(
+            "A/B across versions: "
+                + v.baseline()
+                + " (A) vs "
+                + v.candidate()
+                + " (B), "
+                + measured(v)
+                + "; alpha "
+                + v.gate().alpha()
+                + ", threshold "
+                + Math.round(v.gate().maxRegression() * 1000) / 10.0
+                + "%"));
     if (v.classpathDifferences().isEmpty()) {
-      lines.add("class paths differ only in the module's own classes");
+      lines.add(Line.info("class paths differ only in the module's own classes"));
     } else {
-      v.classpathDifferences().forEach(d -> lines.add("class path: " + d));
+      v.classpathDifferences().forEach(d -> lines.add(Line.info("class path: " + d)));
     }
     for (VersionVerdicts.Outcome x : v.outcomes()) {
       lines.add(
-          x.test()
-              + ": "
-              + x.verdict()
-              + (x.why().isEmpty() ? "" : " (" + x.why() + ")")
-              + mode(x));
+          new Line(
+              x.test()
+                  + ": "
+                  + x.verdict()
+                  + (x.why().isEmpty() ? "" : " (" + x.why() + ")")
+                  + mode(x),
+              x.verdict() == Verdict.REGRESSION));
     }
-    v.notes().forEach(n -> lines.add("note: " + n));
-    lines.addAll(v.failures());
+    v.notes().forEach(n -> lines.add(Line.info("note: " + n)));
+    v.failures().forEach(f -> lines.add(new Line(f, true)));
     lines.add(
-        "verdict: "
-            + (v.failures().isEmpty()
-                ? v.verdict().name()
-                : "FAILED ("
-                    + v.failures().size()
-                    + " test"
-                    + (v.failures().size() == 1 ? "" : "s")
-                    + " failing on this build)"));
+        new Line(
+            "verdict: "
+                + (v.failures().isEmpty()
+                    ? v.verdict().name()
+                    : "FAILED ("
+                        + v.failures().size()
+                        + " test"
+                        + (v.failures().size() == 1 ? "" : "s")
+                        + " failing on this build)"),
+            !v.failures().isEmpty() || v.verdict() == Verdict.REGRESSION));
     return lines;
   }
 

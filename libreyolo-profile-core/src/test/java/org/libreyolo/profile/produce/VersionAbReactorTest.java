@@ -19,7 +19,7 @@ class VersionAbReactorTest {
         verdict,
         List.of(),
         failures,
-        List.of(),
+        List.<org.libreyolo.profile.report.VersionAbReport.Line>of(),
         Path.of("versions-result.json"),
         null,
         "### A/B against baseline 1.0: " + verdict + "\n\n" + table + "\n");

@@ -374,13 +374,13 @@ public class AbMojo extends AbstractInferenceMojo {
     if (!r.compared()) {
       return r;
     }
-    r.lines()
-        .forEach(
+    r.report()
+        .forEach( // the level from the verdicts, not from the words
             line -> {
-              if (line.contains(": REGRESSION") || line.contains(" fails on this build: ")) {
-                getLog().error(line);
+              if (line.alert()) {
+                getLog().error(line.text());
               } else {
-                getLog().info(line);
+                getLog().info(line.text());
               }
             });
     getLog()
