@@ -47,7 +47,7 @@ public final class CustomStepProfiler {
    * @throws LibreYoloException naming {@code {project}} (outputDirectory) and the OS reason
    */
   public static void checkWritable(Path outputDirectory) {
-    org.libreyolo.profile.internal.io.Folders.checkWritable(outputDirectory, "{project}");
+    InferProfiler.checkWritable(outputDirectory); // one check for every producer
   }
 
   /**

@@ -67,11 +67,7 @@ final class ForkedInfer {
       Path forkProject = forksDir.resolve(Integer.toString(k));
       boolean traced = o.trace() && k == o.forks() - 1;
       Path options = forkProject.resolve("fork-options.json");
-      Leftovers.guarded(
-          () -> {
-            InferFork.write(o, forkProject, traced, options);
-            return null;
-          });
+      Leftovers.guard(() -> InferFork.write(o, forkProject, traced, options));
       Forks.run(
           jvm,
           InferFork.class.getName(),

@@ -151,7 +151,7 @@ public final class InferProfiler {
    *
    * @param project the output directory
    */
-  public static void checkWritable(Path project) {
+  static void checkWritable(Path project) {
     Folders.checkWritable(project, "{project}");
   }
 

@@ -90,6 +90,13 @@ public final class ProfileExtension
     return parameter.getParameter().getType() == StepProfiler.class;
   }
 
+  /** {@code Class.method}, as every one-line error names the test. */
+  private static String test(ExtensionContext context) {
+    return context.getRequiredTestClass().getSimpleName()
+        + "."
+        + context.getRequiredTestMethod().getName();
+  }
+
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     StepConfig config;
@@ -97,23 +104,13 @@ public final class ProfileExtension
       config = StepConfig.of(context);
       config.validate();
     } catch (IllegalArgumentException e) {
-      throw OneLine.configuration(
-          context.getRequiredTestClass().getSimpleName()
-              + "."
-              + context.getRequiredTestMethod().getName()
-              + ": "
-              + e.getMessage());
+      throw OneLine.configuration(test(context) + ": " + e.getMessage());
     }
     try {
       // before any work: an unwritable directory is found now, not after measuring
       CustomStepProfiler.checkWritable(config.outputDirectory());
     } catch (LibreYoloException e) {
-      throw OneLine.configuration(
-          context.getRequiredTestClass().getSimpleName()
-              + "."
-              + context.getRequiredTestMethod().getName()
-              + ": "
-              + StepConfig.words(e));
+      throw OneLine.configuration(test(context) + ": " + StepConfig.words(e));
     }
     MeasuringStepProfiler profiler = new MeasuringStepProfiler(config, context);
     context.getStore(NAMESPACE).put(PROFILER, profiler);
@@ -129,7 +126,7 @@ public final class ProfileExtension
     boolean annotated = AnnotationSupport.isAnnotated(method, ProfiledStep.class);
     boolean takesProfiler =
         Arrays.stream(method.getParameterTypes()).anyMatch(t -> t == StepProfiler.class);
-    String test = context.getRequiredTestClass().getSimpleName() + "." + method.getName();
+    String test = test(context);
     if (annotated && !takesProfiler) {
       throw new AssertionError(
           "@ProfiledStep test "

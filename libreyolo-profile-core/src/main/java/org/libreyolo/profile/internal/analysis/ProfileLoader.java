@@ -16,6 +16,14 @@ public final class ProfileLoader {
   private ProfileLoader() {}
 
   public static Profile load(Path file) {
+    return load(file, false);
+  }
+
+  /**
+   * A {@code baseline} of another schema version is not corrupt: it is said so, in the gate's
+   * words, from the one read of the file.
+   */
+  private static Profile load(Path file, boolean baseline) {
     if (!Files.exists(file)) {
       throw LibreYoloException.badInput("not found: " + file);
     }
@@ -27,6 +35,17 @@ public final class ProfileLoader {
     com.fasterxml.jackson.databind.node.ObjectNode json =
         ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
     if (json != null) {
+      String schema = json.path("schema").asText("");
+      if (baseline && !schema.equals(Profile.SCHEMA)) {
+        throw LibreYoloException.badInput(
+            "the baseline "
+                + file
+                + " is schema '"
+                + schema
+                + "', the gate judges "
+                + Profile.SCHEMA
+                + ": record it again with this version's infer or @ProfiledStep");
+      }
       ProfileShape.check(json, file);
       return new Profile(json);
     }
@@ -104,24 +123,11 @@ public final class ProfileLoader {
    * failed to analyse.
    */
   public static Profile baseline(Path file) {
-    com.fasterxml.jackson.databind.node.ObjectNode json =
-        Files.isRegularFile(file) ? ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX) : null;
-    String schema = json == null ? Profile.SCHEMA : json.path("schema").asText("");
-    if (!schema.equals(Profile.SCHEMA)) { // not corrupt: another version's
-      throw LibreYoloException.badInput(
-          "the baseline "
-              + file
-              + " is schema '"
-              + schema
-              + "', the gate judges "
-              + Profile.SCHEMA
-              + ": record it again with this version's infer or @ProfiledStep");
-    }
     try {
-      return load(file);
+      return load(file, true);
     } catch (LibreYoloException e) {
       if (e.kind() == LibreYoloException.Kind.BAD_INPUT) {
-        throw e; // missing, a directory: already said in the right words
+        throw e; // missing, a directory, another schema: already said in the right words
       }
       throw LibreYoloException.badInput(
           "the baseline " + file + " is corrupt (" + e.getMessage() + "): record it" + " again", e);

@@ -77,12 +77,11 @@ public final class CaptureSession implements AutoCloseable {
     // shapes were on from the start (shapeSteps > 0); steps only count up, so this runs once
     if (options.shapeSteps() > 0 && stepIndex == options.shapeSteps()) {
       // between two markers, so the cost of writing the segment falls in no step
-      Leftovers.guarded(
+      Leftovers.guard(
           () -> {
             Path raw = rawFile();
             segments.add(segment(raw, OperatorProfiler.endAnchors()));
             segmentStart = OperatorProfiler.restart(raw, false, false);
-            return null;
           });
       now = System.nanoTime();
     }
@@ -171,11 +170,10 @@ public final class CaptureSession implements AutoCloseable {
       throw e;
     }
     try {
-      Leftovers.guarded(
+      Leftovers.guard(
           () -> {
             segments.add(segment(raw, OperatorProfiler.endAnchors()));
             OperatorProfiler.stop(raw);
-            return null;
           });
       List<KinetoTraceWriter.Annotation> annotations = new ArrayList<>(spanCount);
       for (int i = 0; i < spanCount; i++) {

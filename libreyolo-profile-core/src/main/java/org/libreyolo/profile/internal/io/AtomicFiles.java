@@ -29,11 +29,8 @@ public final class AtomicFiles {
   }
 
   public static void write(Path target, Writer writer) {
-    Leftovers.guarded( // complete, or never started, when a stopped JVM cleans up
-        () -> {
-          writeNow(target, writer);
-          return null;
-        });
+    // complete, or never started, when a stopped JVM cleans up
+    Leftovers.guard(() -> writeNow(target, writer));
   }
 
   private static void writeNow(Path target, Writer writer) {

@@ -44,6 +44,27 @@ public final class Leftovers {
     }
   }
 
+  /** A write that returns nothing. */
+  @FunctionalInterface
+  public interface Action<E extends Exception> {
+    void run() throws E;
+  }
+
+  /**
+   * {@link #guarded} for a write that returns nothing.
+   *
+   * @param action the write
+   * @throws E what it throws
+   */
+  public static <E extends Exception> void guard(Action<E> action) throws E {
+    WRITING.lock();
+    try {
+      action.run();
+    } finally {
+      WRITING.unlock();
+    }
+  }
+
   static {
     Runtime.getRuntime().addShutdownHook(new Thread(Leftovers::clear, "libreyolo-leftovers"));
   }

@@ -163,13 +163,7 @@ public final class HtmlReport {
     } else {
       rows.put("peak VRAM", p.peakVramMb() == null ? "n/a" : Num.str(p.peakVramMb()) + " MB");
     }
-    String line = TextReport.memoryLine(p);
-    if (line != null) {
-      for (String part : line.substring("memory".length()).strip().split("\\s+\\|\\s+")) {
-        int space = part.indexOf(' ');
-        rows.put(part.substring(0, space), part.substring(space + 1));
-      }
-    }
+    rows.putAll(TextReport.memoryParts(p));
     return table(rows);
   }
 

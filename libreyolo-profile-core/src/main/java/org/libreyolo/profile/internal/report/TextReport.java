@@ -1,6 +1,7 @@
 package org.libreyolo.profile.internal.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -248,20 +249,30 @@ public final class TextReport {
    */
   static String memoryLine(Profile p) {
     List<String> parts = new ArrayList<>();
+    memoryParts(p).forEach((what, value) -> parts.add(what + " " + value));
+    return parts.isEmpty() ? null : "memory   " + String.join("  |  ", parts);
+  }
+
+  /**
+   * The figures of {@link #memoryLine}, each named: {@code tensors}, {@code Java heap}; empty for
+   * the reference's profiles and traces. The HTML's rows are these, not the line read back.
+   */
+  static Map<String, String> memoryParts(Profile p) {
+    Map<String, String> parts = new LinkedHashMap<>();
     ProfileRows.TensorMemory t = p.tensorMemory();
     if (t != null) {
-      parts.add(
-          "tensors "
-              + Fmt.bytes(t.allocatedBytesPerStep())
+      parts.put(
+          "tensors",
+          Fmt.bytes(t.allocatedBytesPerStep())
               + "/step allocated, "
               + Fmt.bytes(t.peakLiveBytes())
               + " peak live");
     }
     Long heap = p.javaHeapBytesPerIteration();
     if (heap != null) {
-      parts.add("Java heap " + Fmt.bytes(heap) + "/iteration");
+      parts.put("Java heap", Fmt.bytes(heap) + "/iteration");
     }
-    return parts.isEmpty() ? null : "memory   " + String.join("  |  ", parts);
+    return parts;
   }
 
   /**
