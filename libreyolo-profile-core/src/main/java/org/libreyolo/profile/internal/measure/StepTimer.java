@@ -161,11 +161,16 @@ public final class StepTimer {
       for (Map.Entry<String, Double> e : lap.phaseMs().entrySet()) {
         phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
       }
-      if (blocks != null && BlockSeries.endsBlock(m, plan.runs(), blocks.runsPerBlock())) {
+      boolean blockEnds =
+          blocks != null && BlockSeries.endsBlock(m, plan.runs(), blocks.runsPerBlock());
+      if (blockEnds) {
         canaryMs[BlockSeries.blockOf(m, plan.runs(), blocks.runsPerBlock()) + 1] =
             canaryBlock(blocks);
       }
-      progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
+      // stderr stays quiet inside a timed block: progress where the canary runs, between blocks
+      if (blocks == null || blockEnds) {
+        progress.update(plan.stagePrefix() + plan.runsLabel(), m + 1, plan.runs());
+      }
     }
     clock.sampleInto(null);
     ObjectNode hostMemory = memory.stop(plan.runs());

@@ -84,7 +84,7 @@ class StepTimerTest {
 
   /**
    * The canary runs around every block (after each warmup iteration too); a remainder joins the
-   * last block.
+   * last block. Progress is reported at the blocks' ends.
    */
   @Test
   void blocksRunTheCanaryBeforeTheFirstBlockAndAfterEachOne() {
@@ -109,9 +109,14 @@ class StepTimerTest {
             new StepTimer.Plan(2, 12, null, 0, "runs", ""),
             (clock, index) -> order.add(Integer.toString(index)),
             new StepTimer.Blocks(5, 2, canary, true),
-            Progress.NONE);
+            (stage, done, total) -> {
+              if (stage.equals("runs")) {
+                order.add("p" + done);
+              }
+            });
+    // progress only between blocks, where the canary runs: never inside a timed block
     assertThat(String.join(" ", order))
-        .isEqualTo("0 c 1 c c c 2 3 4 5 6 c c 7 8 9 10 11 12 13 c c");
+        .isEqualTo("0 c 1 c c c 2 3 4 5 6 c c p5 7 8 9 10 11 12 13 c c p12");
     assertThat(m.blocks().stepMs()).hasSize(2);
     assertThat(m.blocks().canaryMs()).hasSize(2);
     assertThat(m.blocks().canary()).isEqualTo("test canary");
