@@ -33,6 +33,7 @@ import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
@@ -270,7 +271,7 @@ public final class GateStudy {
               org.libreyolo.profile.history.History.run(
                       load(run), null, null, java.time.Instant.now())
                   .metrics()
-                  .get(org.libreyolo.profile.history.History.STEP_VS_CANARY));
+                  .get(Metric.STEP_VS_CANARY.key()));
         }
       }
     }

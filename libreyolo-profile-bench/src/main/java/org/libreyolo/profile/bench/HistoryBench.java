@@ -16,6 +16,7 @@ import org.libreyolo.profile.history.Point;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
 import org.libreyolo.profile.report.HistoryViews;
+import org.libreyolo.profile.result.Metric;
 
 /**
  * The store at the size of a fleet's history: 50 series of 10,000 runs each (every run its
@@ -53,8 +54,11 @@ final class HistoryBench {
                   i % 7 == 0 ? "pr" : "main",
                   Map.of(),
                   Map.of(
-                      History.STEP_VS_CANARY, Math.exp(log), History.STEP_MS, 40 * Math.exp(log)),
-                  Map.of(History.STEP_VS_CANARY, forks)));
+                      Metric.STEP_VS_CANARY.key(),
+                      Math.exp(log),
+                      Metric.STEP_MS.key(),
+                      40 * Math.exp(log)),
+                  Map.of(Metric.STEP_VS_CANARY.key(), forks)));
         }
         h.record("bench-" + s, Map.of("cpu", "bench", "threads", "1"), runs);
       }
@@ -74,7 +78,7 @@ final class HistoryBench {
       for (int k = 0; k < ms.length + 5; k++) {
         long q0 = System.nanoTime();
         Series s = h.series("bench-" + (k % SERIES), Map.of("cpu", "bench", "threads", "1"));
-        List<Point> recent = h.points(s, History.STEP_VS_CANARY, "main", 120);
+        List<Point> recent = h.points(s, Metric.STEP_VS_CANARY.key(), "main", 120);
         HistoryGate.against(recent.subList(recent.size() - 30, recent.size()), 2.1, options);
         if (k >= 5) {
           ms[k - 5] = (System.nanoTime() - q0) / 1e6;
@@ -114,7 +118,7 @@ final class HistoryBench {
       whole[k] = (System.nanoTime() - p0) / 1e9;
       if (otava != null) {
         long o0 = System.nanoTime();
-        otavaOut = OtavaProcess.run(otava, "csv", csv.toString(), History.STEP_VS_CANARY);
+        otavaOut = OtavaProcess.run(otava, "csv", csv.toString(), Metric.STEP_VS_CANARY.key());
         otavaWhole[k] = (System.nanoTime() - o0) / 1e9;
       }
     }

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.report.HistoryViews;
+import org.libreyolo.profile.result.Metric;
 
 /**
  * Start-up, whole process, as a user meets it (issue: at most as slow as Otava's detector as a
@@ -137,7 +138,7 @@ final class StartupBench {
               "c" + i,
               "main",
               Map.of(),
-              Map.of(History.STEP_VS_CANARY, value),
+              Map.of(Metric.STEP_VS_CANARY.key(), value),
               Map.of()));
     }
     try (History h = History.open(url)) {
@@ -153,7 +154,7 @@ final class StartupBench {
         otava.toString(),
         "csv",
         csv.toString(),
-        History.STEP_VS_CANARY);
+        Metric.STEP_VS_CANARY.key());
   }
 
   /** The CLI jar and its libraries, as the launcher builds them. */

@@ -8,8 +8,10 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
@@ -178,8 +180,31 @@ public final class Gate {
             ? "not judged: " + field(env.get(0)) + " differs"
             : !workload.isEmpty() ? "not judged: " + field(workload.get(0)) + " differs" : unstable;
     List<Row> rows = new ArrayList<>();
-    for (String metric : options.metrics()) {
-      rows.add(row(metric, b, c, stats, notJudged, env.isEmpty() && workload.isEmpty(), options));
+    for (String key : options.metrics()) {
+      Metric metric = Metric.gated(key);
+      BlockStatistics own = stats;
+      String missing = null;
+      if (stats != null && !metric.blockKey().equals(ProfileKeys.STEP_MS)) {
+        // a tail metric tests its own per-block series; the canary and its limits are the run's
+        List<Blocks> mb = project(before, metric);
+        List<Blocks> ma = project(after, metric);
+        own =
+            mb == null || ma == null || !BlockStatistics.applicable(mb, ma)
+                ? null
+                : BlockStatistics.of(
+                    mb, ma, options.alpha(), options.processNoise(), options.jobNoise());
+        if (own == null) {
+          missing =
+              (mb == null ? "the baseline" : "this run")
+                  + " has no per-block "
+                  + metric.blockKey()
+                  + " (recorded before "
+                  + metric.key()
+                  + " was gated): record it again";
+        }
+      }
+      rows.add(
+          row(metric, b, c, own, missing, notJudged, env.isEmpty() && workload.isEmpty(), options));
     }
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
     OpCounts.Result counts =
@@ -272,14 +297,15 @@ public final class Gate {
    *     machine), or null
    */
   private static Row row(
-      String metric,
+      Metric m,
       Profile b,
       Profile c,
       BlockStatistics s,
+      String missing,
       String notJudged,
       boolean comparable,
       GateOptions o) {
-    GateMetric m = GateMetric.of(metric);
+    String metric = m.key();
     boolean latency = m.lowerIsBetter();
     Double before = number(m.read(b));
     Double after = number(m.read(c));
@@ -292,7 +318,7 @@ public final class Gate {
           null,
           null,
           Verdict.INCONCLUSIVE,
-          "no timing blocks of the same canary on both sides");
+          missing != null ? missing : "no timing blocks of the same canary on both sides");
     }
     // throughput is batch / time: a time change r is a throughput change 1/(1+r) - 1
     double change = m.fromTimeChange(s.change());
@@ -325,6 +351,19 @@ public final class Gate {
         high,
         call.verdict(),
         call.why() + " (" + units(s) + ", threshold " + Fmt.percent(t) + ")");
+  }
+
+  /** Every process's blocks as the metric sees them; null when one lacks the metric's series. */
+  private static List<Blocks> project(List<Blocks> processes, Metric metric) {
+    List<Blocks> out = new ArrayList<>();
+    for (Blocks p : processes) {
+      Blocks own = p.of(metric);
+      if (own == null) {
+        return null;
+      }
+      out.add(own);
+    }
+    return out;
   }
 
   /** The field a difference line names ({@code threads 1 -> 2}: {@code threads}). */

@@ -5,12 +5,13 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.compare.Fractions;
+import org.libreyolo.profile.result.Metric;
 
 /**
  * How the gate decides: significance level, the practical threshold (relative change that matters),
- * the gated metrics ({@code img_per_s}, {@code latency_p50_ms}), the machine's noise between
- * processes, and how far the canary may move before timing is INCONCLUSIVE (docs/statistics.md,
- * "The stored-baseline gate").
+ * the gated metrics ({@code img_per_s}, {@code latency_p50_ms}, {@code latency_p90_ms}), the
+ * machine's noise between processes, and how far the canary may move before timing is INCONCLUSIVE
+ * (docs/statistics.md, "The stored-baseline gate").
  *
  * @param alpha the significance level, within (0, 1)
  * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
@@ -33,13 +34,16 @@ public record GateOptions(
     double machineChangeLimit,
     double driftLimit,
     double jobNoise) {
-  /** The keys of every {@link GateMetric}. */
-  public static final List<String> SUPPORTED = GateMetric.keys();
+  /** The keys of every gated {@link Metric}. */
+  public static final List<String> SUPPORTED = Metric.gatedKeys();
+
+  /** The metrics gated when none are named ({@link Defaults.Gate#METRICS}): the tail is opt-in. */
+  public static final List<String> DEFAULT = List.of(Defaults.Gate.METRICS.split(","));
 
   public GateOptions {
     Fractions.checkAlpha(alpha, "alpha");
     Fractions.checkMaxRegression(maxRegression, "maxRegression");
-    metrics.forEach(GateMetric::of); // an unknown key names the supported ones
+    metrics.forEach(Metric::gated); // an unknown key names the supported ones
     metrics = List.copyOf(metrics);
     if (!(processNoise >= 0 && processNoise < 1)) {
       throw LibreYoloException.badInput(
@@ -113,7 +117,7 @@ public record GateOptions(
   public static final class Builder {
     private double alpha = Defaults.Gate.ALPHA_VALUE;
     private double maxRegression = Defaults.Gate.MAX_REGRESSION_VALUE;
-    private List<String> metrics = SUPPORTED;
+    private List<String> metrics = DEFAULT;
     private double processNoise = Defaults.Gate.PROCESS_NOISE_VALUE;
     private double machineChangeLimit = Defaults.Gate.MACHINE_CHANGE_LIMIT;
     private double driftLimit = Defaults.Gate.DRIFT_LIMIT;
@@ -144,13 +148,13 @@ public record GateOptions(
     }
 
     /**
-     * Sets the gated metrics; null or empty keeps every supported one.
+     * Sets the gated metrics; null or empty keeps the default ones.
      *
      * @param v the metric keys
      * @return this builder
      */
     public Builder metrics(List<String> v) {
-      metrics = v == null || v.isEmpty() ? SUPPORTED : v;
+      metrics = v == null || v.isEmpty() ? DEFAULT : v;
       return this;
     }
 

@@ -12,9 +12,9 @@ import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.internal.io.ContentHash;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
 
 /**
@@ -26,60 +26,13 @@ import org.libreyolo.profile.result.ProfileRows.Blocks;
  * try (History h = History.open(null)) {              // ~/.libreyolo/profile-history.db
  *   h.record("infer", History.testbed(profile), List.of(History.run(profile, sha, "main", Instant.now())));
  *   Series s = h.series("infer");
- *   double[] level = History.values(h.points(s, History.STEP_VS_CANARY, "main", 0));
+ *   double[] level = History.values(h.points(s, Metric.STEP_VS_CANARY.key(), "main", 0));
  *   List<ChangePoint> changes = ChangePoints.detect(level, ChangePoints.Options.defaults());
  * }
  * }</pre>
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class History implements AutoCloseable {
-  /**
-   * The gate's unit per fork: the step's mean log block time relative to the canary, as a ratio.
-   */
-  public static final String STEP_VS_CANARY = "step_vs_canary";
-
-  /** Per fork, the step's geometric mean block time in ms, before normalisation. */
-  public static final String STEP_MS = ProfileKeys.STEP_MS;
-
-  /** The profile's throughput. */
-  public static final String IMG_PER_S = ProfileKeys.IMG_PER_S;
-
-  /** The profile's median latency. */
-  public static final String LATENCY_P50_MS = "latency_p50_ms";
-
-  /**
-   * What a history metric is, for a reader: its words with the unit, and which way is better.
-   *
-   * @param label the metric in words, with its unit
-   * @param lowerIsBetter true when a lower value is better, false when higher is, null when unknown
-   *     (an imported metric)
-   */
-  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-  public record Meaning(String label, Boolean lowerIsBetter) {
-    /** {@return "lower is better", "higher is better" or empty} */
-    public String direction() {
-      return lowerIsBetter == null ? "" : lowerIsBetter ? "lower is better" : "higher is better";
-    }
-  }
-
-  /**
-   * The meaning of a metric: ours by name; another (an imported one) by its {@code _ms} suffix,
-   * else unknown.
-   *
-   * @param metric the metric's name
-   * @return its words, unit and direction
-   */
-  public static Meaning meaning(String metric) {
-    return switch (metric) {
-      case STEP_VS_CANARY -> new Meaning("step time / canary time (ratio)", true);
-      case STEP_MS -> new Meaning("step time (ms)", true);
-      case IMG_PER_S -> new Meaning("throughput (img/s)", false);
-      case LATENCY_P50_MS -> new Meaning("median latency (ms)", true);
-      default ->
-          metric.endsWith("_ms") ? new Meaning(metric + " (ms)", true) : new Meaning(metric, null);
-    };
-  }
-
   private final Store store;
 
   private History(Store store) {
@@ -284,9 +237,9 @@ public final class History implements AutoCloseable {
   }
 
   /**
-   * A profile as a run: per fork the gate's unit ({@link #STEP_VS_CANARY}, when the step was
-   * normalised) and its step time ({@link #STEP_MS}); the run's value of each is the geometric mean
-   * over its forks; throughput and median latency as the profile reports them.
+   * A profile as a run: per fork the gate's unit ({@link Metric#STEP_VS_CANARY}, when the step was
+   * normalised) and its step time ({@link Metric#STEP_MS}); the run's value of each is the
+   * geometric mean over its forks; throughput and median latency as the profile reports them.
    *
    * @param profile the profile
    * @param commit the commit it measured, or null
@@ -300,14 +253,16 @@ public final class History implements AutoCloseable {
     List<Blocks> processes = profile.samples().processes();
     if (!processes.isEmpty() && processes.stream().allMatch(b -> b != null && b.valid())) {
       boolean normalised = processes.stream().allMatch(Blocks::normalised);
-      perFork(processes, false, STEP_MS, metrics, forks);
+      perFork(processes, false, Metric.STEP_MS.key(), metrics, forks);
       if (normalised) {
-        perFork(processes, true, STEP_VS_CANARY, metrics, forks);
+        perFork(processes, true, Metric.STEP_VS_CANARY.key(), metrics, forks);
       }
     }
-    put(metrics, IMG_PER_S, profile.imgPerS());
-    if (profile.latency() != null) {
-      put(metrics, LATENCY_P50_MS, profile.latency().p50());
+    // the headline figures the registry records (throughput, median latency)
+    for (Metric m : Metric.values()) {
+      if (m.recorded()) {
+        put(metrics, m.key(), m.read(profile));
+      }
     }
     if (metrics.isEmpty()) {
       throw LibreYoloException.badInput(

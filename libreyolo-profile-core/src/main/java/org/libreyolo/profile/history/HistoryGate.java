@@ -13,11 +13,12 @@ import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 
 /**
  * The gate against history (docs/history.md, "The gate against history"): this run's value of the
- * gate's unit ({@link History#STEP_VS_CANARY}) against the last runs of its series on a branch, at
+ * gate's unit ({@link Metric#STEP_VS_CANARY}) against the last runs of its series on a branch, at
  * that branch's current level (the runs after its last change point), with the noise between runs
  * that history measured. A new run of an unchanged build falls inside the prediction interval
  * {@code mean +- t(n-1) s sqrt(1 + 1/n)} (in logs) of the n history runs (as Bencher's t-test
@@ -152,9 +153,9 @@ public final class HistoryGate {
     if (metric == null) {
       return fallback(
           "this run or its history has no blocks to judge (neither "
-              + History.STEP_VS_CANARY
+              + Metric.STEP_VS_CANARY.key()
               + " nor "
-              + History.STEP_MS
+              + Metric.STEP_MS.key()
               + ")");
     }
     List<Point> recent = history.points(series, metric, branch, 4 * window);
@@ -173,7 +174,7 @@ public final class HistoryGate {
               + ")");
     }
     String measured =
-        History.STEP_MS.equals(metric)
+        Metric.STEP_MS.key().equals(metric)
             ? " step time as measured (plain code, not divided by the canary),"
             : "";
     // one process cannot show its own JVM's bias: its noise is at least the gate's process noise
@@ -190,12 +191,12 @@ public final class HistoryGate {
   }
 
   /**
-   * The metric judged: the gate's unit ({@link History#STEP_VS_CANARY}) where this run and its
-   * history have it; the step time ({@link History#STEP_MS}) for a step the canary does not divide
+   * The metric judged: the gate's unit ({@link Metric#STEP_VS_CANARY}) where this run and its
+   * history have it; the step time ({@link Metric#STEP_MS}) for a step the canary does not divide
    * (plain Java code, judged on its own forks); null when neither is there on both sides.
    */
   static String metricFor(Map<String, Double> run, Series series) {
-    for (String metric : List.of(History.STEP_VS_CANARY, History.STEP_MS)) {
+    for (String metric : List.of(Metric.STEP_VS_CANARY.key(), Metric.STEP_MS.key())) {
       if (run.containsKey(metric) && series.metrics().contains(metric)) {
         return metric;
       }

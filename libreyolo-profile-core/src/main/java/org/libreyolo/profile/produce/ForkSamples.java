@@ -57,7 +57,12 @@ final class ForkSamples {
       if (b != null) {
         parts.add(
             new BlockSeries(
-                b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised()));
+                b.runsPerBlock(),
+                b.stepMs(),
+                b.canaryMs(),
+                b.canary(),
+                b.normalised(),
+                b.quantiles()));
       }
     }
     return BlockSeries.concat(parts);

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.GateMetric;
 import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
@@ -17,6 +16,7 @@ import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.internal.report.HtmlReport;
 import org.libreyolo.profile.internal.report.Svg;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
@@ -122,8 +122,8 @@ final class CheckReport {
     rows.sort(
         (a, b) ->
             Boolean.compare(
-                !GateMetric.of(a.metric()).lowerIsBetter(),
-                !GateMetric.of(b.metric()).lowerIsBetter()));
+                !Metric.gated(a.metric()).lowerIsBetter(),
+                !Metric.gated(b.metric()).lowerIsBetter()));
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
         return r.metric()
@@ -171,9 +171,9 @@ final class CheckReport {
                 + Fmt.percent(t)
                 + ")</th><th>verdict</th></tr>");
     for (Gate.Row r : g.rows()) {
-      GateMetric metric = GateMetric.of(r.metric());
+      Metric metric = Metric.gated(r.metric());
       boolean latency = metric.lowerIsBetter();
-      String label = metric.words();
+      String label = metric.label() + (latency ? " (time per image)" : " (images/s)");
       String change = r.change() == null ? "-" : Fmt.signedPercent(r.change());
       String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
       String plot =
@@ -228,7 +228,7 @@ final class CheckReport {
   }
 
   private static String slowdownWords(Gate.Row r) {
-    boolean slower = GateMetric.of(r.metric()).lowerIsBetter() ? r.change() > 0 : r.change() < 0;
+    boolean slower = Metric.gated(r.metric()).lowerIsBetter() ? r.change() > 0 : r.change() < 0;
     return slower ? "slower" : "faster";
   }
 

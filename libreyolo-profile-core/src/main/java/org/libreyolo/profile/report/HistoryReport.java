@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.history.ChangePoint;
-import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
+import org.libreyolo.profile.result.Metric;
 
 /**
  * A series as one self-contained HTML page (docs/history.md, "The report"): the runs plotted in SVG
@@ -254,13 +254,18 @@ public final class HistoryReport {
    * better".
    */
   static String axisLabel(String metric) {
-    History.Meaning m = History.meaning(metric);
-    return m.lowerIsBetter() == null ? m.label() : m.label() + ", " + m.direction();
+    // an imported series: a name ending in _ms is a time, anything else of unknown direction
+    return Metric.find(metric)
+        .map(m -> m.words() + (m.lowerIsBetter() ? ", lower is better" : ", higher is better"))
+        .orElse(metric.endsWith("_ms") ? metric + " (ms), lower is better" : metric);
   }
 
   /** A change's colour by the metric's direction: worse red, better green, neutral when unknown. */
   static String tone(String metric, double change) {
-    Boolean lower = History.meaning(metric).lowerIsBetter();
+    Boolean lower =
+        Metric.find(metric)
+            .map(Metric::lowerIsBetter)
+            .orElse(metric.endsWith("_ms") ? Boolean.TRUE : null);
     return lower == null ? "neutral" : (change > 0) == lower ? "worse" : "better";
   }
 

@@ -24,6 +24,7 @@ import org.libreyolo.profile.history.Provenance;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -441,8 +442,8 @@ public final class HistoryViews {
 
   /** The gate's unit when the series has it, else its only metric; several: the user names one. */
   private static String defaultMetric(Series s) {
-    if (s.metrics().contains(History.STEP_VS_CANARY)) {
-      return History.STEP_VS_CANARY;
+    if (s.metrics().contains(Metric.STEP_VS_CANARY.key())) {
+      return Metric.STEP_VS_CANARY.key();
     }
     if (s.metrics().size() == 1) {
       return s.metrics().get(0);

@@ -2,6 +2,7 @@ package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.Api;
@@ -344,19 +345,52 @@ public final class ProfileRows {
    * @param normalised whether the gate divides the step by the canary
    * @param stepMs the step's median iteration per block (or per step), ms
    * @param canaryMs the canary's time per block, ms
+   * @param quantiles per block, another quantile of its iterations by its key ({@code step_p90_ms}:
+   *     {@link Metric#blockKey()}), ms; empty in a profile recorded without them
    */
   public record Blocks(
-      int runsPerBlock, String canary, boolean normalised, double[] stepMs, double[] canaryMs) {
+      int runsPerBlock,
+      String canary,
+      boolean normalised,
+      double[] stepMs,
+      double[] canaryMs,
+      Map<String, double[]> quantiles) {
     static Blocks of(JsonNode n) {
       if (!n.isObject()) {
         return null;
+      }
+      Map<String, double[]> quantiles = new LinkedHashMap<>();
+      for (double q : Metric.blockQuantiles()) {
+        String key = Metric.blockKey(q);
+        if (!key.equals(ProfileKeys.STEP_MS) && n.path(key).isArray()) {
+          quantiles.put(key, values(n.path(key)));
+        }
       }
       return new Blocks(
           n.path("runs_per_block").asInt(0),
           n.path("canary").asText(""),
           n.path("normalised").asBoolean(true),
           values(n.path("step_ms")),
-          values(n.path("canary_ms")));
+          values(n.path("canary_ms")),
+          Map.copyOf(quantiles));
+    }
+
+    /**
+     * The blocks as a gated metric sees them: the step's per-block series that metric names.
+     *
+     * @param metric a gated metric
+     * @return these blocks with that series as {@link #stepMs()}, or null when they lack it (a
+     *     profile recorded before the series existed)
+     */
+    public Blocks of(Metric metric) {
+      String key = metric.blockKey();
+      if (ProfileKeys.STEP_MS.equals(key)) {
+        return this;
+      }
+      double[] series = quantiles.get(key);
+      return series == null
+          ? null
+          : new Blocks(runsPerBlock, canary, normalised, series, canaryMs, quantiles);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.result.Metric;
 
 /** The prediction-interval gate on histories whose noise is known. */
 class HistoryGateTest {
@@ -67,12 +68,12 @@ class HistoryGateTest {
                 "c" + i,
                 "main",
                 java.util.Map.of(),
-                java.util.Map.of(History.STEP_VS_CANARY, v),
+                java.util.Map.of(Metric.STEP_VS_CANARY.key(), v),
                 java.util.Map.of()));
       }
       h.record("s", java.util.Map.of(), runs);
       Series s = h.series("s");
-      List<Point> all = h.points(s, History.STEP_VS_CANARY, "main", 0);
+      List<Point> all = h.points(s, Metric.STEP_VS_CANARY.key(), "main", 0);
       List<ChangePoint> cps =
           ChangePoints.detect(History.values(all), ChangePoints.Options.defaults());
       assertThat(cps).extracting(ChangePoint::index).containsExactly(25);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.history.ChangePoints;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.Run;
+import org.libreyolo.profile.result.Metric;
 
 /**
  * The history report in a real browser: the plot, its change point, the latest run, no console
@@ -40,8 +41,8 @@ class HistoryReportBrowserTest {
               "commit" + i,
               "main",
               Map.of(),
-              Map.of(History.STEP_VS_CANARY, Math.exp(log)),
-              Map.of(History.STEP_VS_CANARY, forks)));
+              Map.of(Metric.STEP_VS_CANARY.key(), Math.exp(log)),
+              Map.of(Metric.STEP_VS_CANARY.key(), forks)));
     }
     String url = "jdbc:sqlite:" + dir.resolve("h.db");
     try (History h = History.open(url)) {
@@ -73,13 +74,13 @@ class HistoryReportBrowserTest {
 
   @Test
   void changesAreColouredByTheMetricsDirection() {
-    assertThat(HistoryReport.tone(History.IMG_PER_S, -0.1))
+    assertThat(HistoryReport.tone(Metric.IMG_PER_S.key(), -0.1))
         .as("a throughput drop")
         .isEqualTo("worse");
-    assertThat(HistoryReport.tone(History.IMG_PER_S, 0.1)).isEqualTo("better");
-    assertThat(HistoryReport.tone(History.STEP_MS, 0.1)).isEqualTo("worse");
+    assertThat(HistoryReport.tone(Metric.IMG_PER_S.key(), 0.1)).isEqualTo("better");
+    assertThat(HistoryReport.tone(Metric.STEP_MS.key(), 0.1)).isEqualTo("worse");
     assertThat(HistoryReport.tone("imported_score", 0.1)).isEqualTo("neutral");
-    assertThat(HistoryReport.axisLabel(History.IMG_PER_S))
+    assertThat(HistoryReport.axisLabel(Metric.IMG_PER_S.key()))
         .isEqualTo("throughput (img/s), higher is better");
   }
 }

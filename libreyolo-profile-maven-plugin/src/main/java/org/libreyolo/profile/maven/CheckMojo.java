@@ -73,7 +73,9 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.jobNoise", defaultValue = Defaults.Gate.JOB_NOISE)
   double jobNoise;
 
-  /** Gated metrics: img_per_s, latency_p50_ms. */
+  /**
+   * Gated metrics: img_per_s, latency_p50_ms, latency_p90_ms (default img_per_s,latency_p50_ms).
+   */
   @Parameter(property = "libreyolo.profile.metrics", defaultValue = Defaults.Gate.METRICS)
   List<String> metrics;
 

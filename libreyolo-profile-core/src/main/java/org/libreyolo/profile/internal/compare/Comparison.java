@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
-import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * Two profiles side by side: the reference's fields and 2*SE significance rule
@@ -258,43 +257,26 @@ public final class Comparison {
   public record MemoryRow(
       String metric, String label, double before, double after, boolean bytes) {}
 
-  /** The memory figures both profiles carry, in a fixed order. */
+  /** The memory figures both profiles carry, in the registry's order. */
   static List<MemoryRow> memory(Profile a, Profile b) {
     List<MemoryRow> rows = new ArrayList<>();
-    if (a.hostMemory() != null && b.hostMemory() != null) {
-      rows.add(
-          new MemoryRow(
-              ProfileKeys.METRIC_PEAK_RSS_MB,
-              "peak RSS",
-              a.hostMemory().peakRssMb(),
-              b.hostMemory().peakRssMb(),
-              false));
-    }
-    ProfileRows.TensorMemory ta = a.tensorMemory();
-    ProfileRows.TensorMemory tb = b.tensorMemory();
-    if (ta != null && tb != null) {
-      rows.add(
-          new MemoryRow(
-              ProfileKeys.METRIC_TENSOR_BYTES,
-              "tensors/step",
-              ta.allocatedBytesPerStep(),
-              tb.allocatedBytesPerStep(),
-              true));
-      rows.add(
-          new MemoryRow(
-              ProfileKeys.METRIC_TENSOR_PEAK_BYTES,
-              "tensor peak",
-              ta.peakLiveBytes(),
-              tb.peakLiveBytes(),
-              true));
-    }
-    Long ha = a.javaHeapBytesPerIteration();
-    Long hb = b.javaHeapBytesPerIteration();
-    if (ha != null && hb != null) {
-      rows.add(new MemoryRow(ProfileKeys.METRIC_JAVA_HEAP_BYTES, "Java heap/iter", ha, hb, true));
+    for (Metric m : MEMORY) {
+      Num va = m.read(a);
+      Num vb = m.read(b);
+      if (va != null && vb != null) {
+        rows.add(
+            new MemoryRow(m.key(), m.label(), va.value(), vb.value(), m.unit().equals("bytes")));
+      }
     }
     return rows;
   }
+
+  private static final List<Metric> MEMORY =
+      List.of(
+          Metric.PEAK_RSS_MB,
+          Metric.TENSOR_BYTES_PER_STEP,
+          Metric.TENSOR_PEAK_LIVE_BYTES,
+          Metric.JAVA_HEAP_BYTES_PER_ITERATION);
 
   /**
    * The statistics block over the profiles' independent unit, or null where they have none (one

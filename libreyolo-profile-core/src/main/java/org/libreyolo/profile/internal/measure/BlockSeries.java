@@ -3,8 +3,11 @@ package org.libreyolo.profile.internal.measure;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.result.Metric;
 
 /**
  * Per block, the step's median iteration and the canary's time around it: the independent unit the
@@ -14,6 +17,8 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
  *
  * @param runsPerBlock iterations per block (the last block takes the remainder)
  * @param stepMs per block, the median iteration in ms
+ * @param quantiles per block, each other quantile a gated metric names ({@link
+ *     Metric#blockQuantiles()}), by its key in {@code samples.blocks}
  * @param canaryMs per block, the canary's median call in ms around it
  * @param canary what the canary computes
  * @param normalised whether the gate divides the step by the canary: only for steps that run on the
@@ -21,7 +26,12 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
  *     then serves only the noise sentinel)
  */
 public record BlockSeries(
-    int runsPerBlock, double[] stepMs, double[] canaryMs, String canary, boolean normalised) {
+    int runsPerBlock,
+    double[] stepMs,
+    double[] canaryMs,
+    String canary,
+    boolean normalised,
+    Map<String, double[]> quantiles) {
 
   /** Block index of iteration {@code m}: a remainder shorter than a block joins the last one. */
   static int blockOf(int m, int runs, int runsPerBlock) {
@@ -45,24 +55,49 @@ public record BlockSeries(
     int blocks = canaryBoundaries.length - 1;
     double[] step = new double[blocks];
     double[] around = new double[blocks];
+    Map<String, double[]> quantiles = new LinkedHashMap<>();
+    for (double q : Metric.blockQuantiles()) {
+      if (q != 0.5) {
+        quantiles.put(Metric.blockKey(q), new double[blocks]);
+      }
+    }
     for (int k = 0; k < blocks; k++) {
       int from = k * runsPerBlock;
       int to = k == blocks - 1 ? totalMs.length : from + runsPerBlock;
-      step[k] = LatencyStats.median(Arrays.copyOfRange(totalMs, from, to));
+      double[] block = Arrays.copyOfRange(totalMs, from, to);
+      step[k] = LatencyStats.median(block);
+      for (double q : Metric.blockQuantiles()) {
+        if (q != 0.5) {
+          double[] sorted = block.clone();
+          Arrays.sort(sorted);
+          // the headline's percentile (nearest rank), so a block's p90 reads as the profile's
+          quantiles.get(Metric.blockKey(q))[k] = LatencyStats.percentile(sorted, q * 100);
+        }
+      }
       around[k] = Math.sqrt(canaryBoundaries[k] * canaryBoundaries[k + 1]);
     }
-    return new BlockSeries(runsPerBlock, step, around, canary, normalised);
+    return new BlockSeries(runsPerBlock, step, around, canary, normalised, quantiles);
   }
 
   /** Several trials' series as one (trials of one process are blocks of one measurement). */
   public static BlockSeries concat(List<BlockSeries> parts) {
     BlockSeries last = parts.get(parts.size() - 1);
+    // a series some part lacks (recorded before it existed) is dropped, never left short
+    Map<String, double[]> quantiles = new LinkedHashMap<>();
+    for (String key : last.quantiles().keySet()) {
+      if (parts.stream().allMatch(p -> p.quantiles().containsKey(key))) {
+        quantiles.put(
+            key,
+            parts.stream().flatMapToDouble(p -> Arrays.stream(p.quantiles().get(key))).toArray());
+      }
+    }
     return new BlockSeries(
         last.runsPerBlock(),
         parts.stream().flatMapToDouble(p -> Arrays.stream(p.stepMs())).toArray(),
         parts.stream().flatMapToDouble(p -> Arrays.stream(p.canaryMs())).toArray(),
         last.canary(),
-        last.normalised());
+        last.normalised(),
+        quantiles);
   }
 
   /** {@code samples.blocks} in the profile (docs/profile-schema.md). */
@@ -73,6 +108,7 @@ public record BlockSeries(
     out.put("normalised", normalised);
     out.set("step_ms", ProfileAssembler.samples(stepMs));
     out.set("canary_ms", ProfileAssembler.samples(canaryMs));
+    quantiles.forEach((key, values) -> out.set(key, ProfileAssembler.samples(values)));
     return out;
   }
 }

@@ -74,7 +74,17 @@ public final class RepeatAggregation {
     }
     ObjectNode blocks =
         trials.get(trials.size() - 1).path(ProfileKeys.SAMPLES).path("blocks").deepCopy();
-    for (String key : List.of("step_ms", "canary_ms")) {
+    // every per-block series (step_ms, canary_ms, step_p90_ms, ...); one some trial lacks is
+    // dropped
+    List<String> series = new ArrayList<>();
+    blocks.fieldNames().forEachRemaining(series::add);
+    series.removeIf(key -> !blocks.path(key).isArray());
+    for (String key : series) {
+      if (!trials.stream()
+          .allMatch(t -> t.path(ProfileKeys.SAMPLES).path("blocks").path(key).isArray())) {
+        blocks.remove(key);
+        continue;
+      }
       ArrayNode all = blocks.putArray(key);
       trials.forEach(t -> t.path(ProfileKeys.SAMPLES).path("blocks").path(key).forEach(all::add));
     }

@@ -136,6 +136,11 @@ class StepTimerTest {
         .containsExactly(2, 10); // {1, 9, 2}, then {3, 4, 10, 11, 12}: the remainder joins
     assertThat(s.canaryMs()).containsExactly(2, 8);
     assertThat(BlockSeries.concat(List.of(s, s)).stepMs()).containsExactly(2, 10, 2, 10);
+    // the tail metric's series: each block's p90 iteration, nearest rank as the headline's
+    assertThat(s.quantiles().get("step_p90_ms")).containsExactly(9, 12);
+    assertThat(BlockSeries.concat(List.of(s, s)).quantiles().get("step_p90_ms"))
+        .containsExactly(9, 12, 9, 12);
+    assertThat(s.json().path("step_p90_ms").toString()).isEqualTo("[9.0,12.0]");
   }
 
   private static void busy(long nanos) {
