@@ -8,4 +8,5 @@ assert json.verdict == 'PASS'
 assert json.process_noise == 0.01
 assert json.timing.blocks == [10, 10]
 assert new File(basedir, 'target/libreyolo-profile/check-summary.md').text.contains('| latency_p50_ms |')
+assert new File(basedir, 'target/libreyolo-profile/check-bencher.json').text.contains('"latency-p50-ms-change"')
 assert new File(basedir, 'target/libreyolo-profile/check-report.html').text.contains('class="cdf-line"')

@@ -96,6 +96,8 @@ public enum Option {
   RUNS("runs"),
   /** Processes measured, one after another. */
   FORKS("forks"),
+  /** The output format of a check, a summary or an A/B ({@code report.Format}). */
+  FORMAT("format"),
   /** The model size. */
   SIZE("size"),
   /** The order of the kernel rows: time, count or name. */

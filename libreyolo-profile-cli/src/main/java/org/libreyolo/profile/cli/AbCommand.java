@@ -8,8 +8,7 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
-import org.libreyolo.profile.report.AbReport;
-import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.report.Format;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,6 +35,12 @@ public final class AbCommand implements Callable<Integer> {
       paramLabel = "<source>",
       description = "image file or directory (default: the bundled sample image)")
   Path source;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "text, json or bmf (Bencher Metric Format); --json is --format json")
+  String format;
 
   @Option(
       names = "--baseline-weights",
@@ -97,15 +102,12 @@ public final class AbCommand implements Callable<Integer> {
             .trace(false)
             .project(output.project)
             .build();
+    Format chosen = Formats.chosen(format, output.json); // refused before anything is measured
     AbResult r =
         AbProfiler.run(
             new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha, maxRegression),
             output.progress(spec));
-    if (output.json) {
-      spec.commandLine().getOut().println(Json.indented(AbReport.json(r)));
-    } else {
-      AbReport.text(r).forEach(spec.commandLine().getOut()::println);
-    }
+    spec.commandLine().getOut().println(chosen.ab(r));
     return r.verdict().verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
   }
 }

@@ -9,8 +9,8 @@ import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.report.CheckFiles;
+import org.libreyolo.profile.report.Format;
 import org.libreyolo.profile.report.ReaderViews;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,7 +74,8 @@ public final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "also write check-result.json, check-summary.md and check-report.html there")
+      description =
+          "also write check-result.json, check-summary.md, check-report.html and check-bencher.json there")
   Path out;
 
   @Option(names = "--fail-on-inconclusive", description = "exit 4 on INCONCLUSIVE too")
@@ -82,6 +83,14 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "print check-result.json's content")
   boolean json;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description =
+          "text, json, markdown (check-summary.md's content) or bmf (Bencher Metric Format);"
+              + " --json is --format json")
+  String format;
 
   @Override
   public Integer call() {
@@ -93,6 +102,7 @@ public final class CheckCommand implements Callable<Integer> {
             .processNoise(processNoise)
             .jobNoise(jobNoise)
             .build();
+    Format chosen = Formats.chosen(format, json);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);
@@ -106,13 +116,14 @@ public final class CheckCommand implements Callable<Integer> {
       result = GateRun.judge(base, baseline, now, current, options);
       lines = CheckFiles.lines(result, base, baseline, now, current);
     }
-    if (json) {
+    if (chosen == Format.TEXT) {
+      lines.forEach(stdout::println);
+    } else {
+      // a machine format stays parseable: its warnings go to stderr
       lines.stream()
           .filter(l -> l.startsWith("warning: "))
           .forEach(spec.commandLine().getErr()::println);
-      stdout.println(Json.indented(CheckFiles.resultJson(result, baseline, current)));
-    } else {
-      lines.forEach(stdout::println);
+      stdout.println(chosen.check(new CheckFiles.Judged(result, base, baseline, now, current)));
     }
     return GateRun.fails(result.verdict(), failOnInconclusive) ? GateRun.REGRESSION_EXIT_CODE : 0;
   }

@@ -1,6 +1,7 @@
 package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,7 +23,12 @@ abstract class ReaderCommand implements Runnable {
 
   @Override
   public final void run() {
-    view().lines(json).forEach(spec.commandLine().getOut()::println);
+    output().forEach(spec.commandLine().getOut()::println);
+  }
+
+  /** {@return the lines to print: the view's text, or its JSON with {@code --json}} */
+  List<String> output() {
+    return view().lines(json);
   }
 
   abstract ReaderViews.View view();

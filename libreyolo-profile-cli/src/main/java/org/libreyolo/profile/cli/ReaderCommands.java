@@ -1,6 +1,7 @@
 package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.report.ReaderViews;
@@ -32,9 +33,22 @@ final class ReaderCommands {
       mixinStandardHelpOptions = true,
       description = "One-screen summary of a profile or trace.")
   static final class Summary extends ReaderCommand {
+    @Option(
+        names = "--format",
+        paramLabel = "FORMAT",
+        description = "text, json or bmf (Bencher Metric Format); --json is --format json")
+    String format;
+
     @Override
     ReaderViews.View view() {
       return ReaderViews.summary(trace);
+    }
+
+    @Override
+    List<String> output() {
+      return format == null
+          ? super.output()
+          : List.of(Formats.chosen(format, json).profile(ReaderViews.load(trace)));
     }
   }
 

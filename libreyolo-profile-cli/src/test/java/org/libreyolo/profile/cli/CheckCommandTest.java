@@ -92,6 +92,7 @@ class CheckCommandTest {
     assertThat(slow.out()).contains("latency_p50_ms", "REGRESSION", "verdict: REGRESSION");
     assertThat(dir.resolve("out/check-result.json")).isRegularFile();
     assertThat(dir.resolve("out/check-summary.md")).isRegularFile();
+    assertThat(dir.resolve("out/check-bencher.json")).isRegularFile();
     assertThat(dir.resolve("out/check-report.html")).isRegularFile();
   }
 

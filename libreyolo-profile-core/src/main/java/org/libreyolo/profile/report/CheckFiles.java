@@ -12,15 +12,14 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * The stored-baseline check as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
  * extension run it: {@link GateRun#judge} decides, and this writes the one verdict three ways:
- * {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries) and {@code
- * check-report.html} (people), with the lines for a log.
+ * {@code check-result.json} (machines), {@code check-summary.md} (CI job summaries), {@code
+ * check-report.html} (people) and {@code check-bencher.json} (Bencher), with the lines for a log.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class CheckFiles {
@@ -33,6 +32,9 @@ public final class CheckFiles {
   /** The check report's file name. */
   public static final String REPORT_FILE = "check-report.html";
 
+  /** The check's figures in the Bencher Metric Format ({@link Format#BMF}). */
+  public static final String BENCHER_FILE = "check-bencher.json";
+
   /**
    * What a check produced: the verdict, its text lines for a log, and the files written.
    *
@@ -41,9 +43,32 @@ public final class CheckFiles {
    * @param resultFile the JSON result written
    * @param summaryFile the markdown summary written
    * @param reportFile the HTML report written, or null
+   * @param bencherFile the figures in the Bencher Metric Format
    */
   public record Outcome(
-      Gate.Result result, List<String> lines, Path resultFile, Path summaryFile, Path reportFile) {}
+      Gate.Result result,
+      List<String> lines,
+      Path resultFile,
+      Path summaryFile,
+      Path reportFile,
+      Path bencherFile) {}
+
+  /**
+   * A verdict with both inputs, as every format renders it ({@link Format#check}).
+   *
+   * @param result the gate's result
+   * @param baseline the baseline profile
+   * @param baselineFile its file
+   * @param current the current profile
+   * @param currentFile its file
+   */
+  public record Judged(
+      Gate.Result result, Profile baseline, Path baselineFile, Profile current, Path currentFile) {
+    /** {@return the verdict's text lines for a log} ({@link CheckFiles#lines}) */
+    public List<String> lines() {
+      return CheckFiles.lines(result, baseline, baselineFile, current, currentFile);
+    }
+  }
 
   /**
    * The verdict's text lines for a log, led by {@link #orderWarning} when there is one.
@@ -161,16 +186,19 @@ public final class CheckFiles {
       GateOptions options,
       Path outputDirectory) {
     Gate.Result result = GateRun.judge(base, baseline, now, current, options);
+    Judged judged = new Judged(result, base, baseline, now, current);
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
-    write(resultFile, Json.indented(resultJson(result, baseline, current)));
+    write(resultFile, Format.JSON.check(judged));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
-    write(summaryFile, GateReport.markdown(result, baseline.toString(), current.toString()));
+    write(summaryFile, Format.MARKDOWN.check(judged));
+    Path bencherFile = outputDirectory.resolve(BENCHER_FILE);
+    write(bencherFile, Format.BMF.check(judged));
     Path reportFile =
         CheckReport.write(
             base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = lines(result, base, baseline, now, current);
     lines.add("report: " + reportFile);
-    return new Outcome(result, lines, resultFile, summaryFile, reportFile);
+    return new Outcome(result, lines, resultFile, summaryFile, reportFile, bencherFile);
   }
 
   private static void write(Path file, String text) {

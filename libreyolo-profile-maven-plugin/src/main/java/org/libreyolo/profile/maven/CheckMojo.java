@@ -24,8 +24,8 @@ import org.libreyolo.profile.report.ReaderViews;
  * INCONCLUSIVE, judged on timing blocks beside the canary with the machine's process noise, and on
  * the exact counters (docs/statistics.md). A regression (significantly slower, by at least {@code
  * maxRegression}, or more ops or work per step) fails the build unless {@code
- * failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md} and {@code
- * check-report.html}.
+ * failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md}, {@code
+ * check-report.html} and {@code check-bencher.json}.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public class CheckMojo extends AbstractProfileMojo {

@@ -1,0 +1,25 @@
+package org.libreyolo.profile.cli;
+
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.report.Format;
+
+/** {@code --format} beside {@code --json}: one format, the shorthand refused when it disagrees. */
+final class Formats {
+  private Formats() {}
+
+  /**
+   * @param format the {@code --format} value, or null
+   * @param json whether {@code --json} was given
+   */
+  static Format chosen(String format, boolean json) {
+    if (format == null) {
+      return json ? Format.JSON : Format.TEXT;
+    }
+    Format f = Format.of(format);
+    if (json && f != Format.JSON) {
+      throw LibreYoloException.badInput(
+          "--json is --format json: give one of them, not --json with --format " + format);
+    }
+    return f;
+  }
+}

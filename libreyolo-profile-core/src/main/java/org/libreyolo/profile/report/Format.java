@@ -1,0 +1,97 @@
+package org.libreyolo.profile.report;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * An output format: every surface renders a result through one of these, so a verdict reads the
+ * same in each. Adding a format is one {@link Renderer} class and one constant here
+ * (docs/contributing.md); BMF was added so.
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public enum Format {
+  /** Lines for a terminal or a log. */
+  TEXT("text", new Renderer.TextRenderer()),
+  /** The tool's own JSON (the {@code --json} output). */
+  JSON("json", new Renderer.JsonRenderer()),
+  /** A CI job summary (the check's verdict). */
+  MARKDOWN("markdown", new Renderer.MarkdownRenderer()),
+  /**
+   * The Bencher Metric Format: {@code {benchmark: {measure: {value, lower_value, upper_value}}}},
+   * for {@code bencher run --adapter json}.
+   */
+  BMF("bmf", new BencherFormat());
+
+  private final String name;
+  private final Renderer renderer;
+
+  Format(String name, Renderer renderer) {
+    this.name = name;
+    this.renderer = renderer;
+  }
+
+  /** {@return the name a surface takes, e.g. {@code bmf}} */
+  public String formatName() {
+    return name;
+  }
+
+  /**
+   * One profile, as {@code summary} shows it.
+   *
+   * @param p the profile
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render a profile
+   */
+  public String profile(Profile p) {
+    return renderer.profile(p);
+  }
+
+  /**
+   * The stored-baseline check's verdict.
+   *
+   * @param check the verdict and both inputs
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render a check
+   */
+  public String check(CheckFiles.Judged check) {
+    return renderer.check(check);
+  }
+
+  /**
+   * The in-job A/B of two weights.
+   *
+   * @param r the A/B
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render an A/B
+   */
+  public String ab(AbResult r) {
+    return renderer.ab(r);
+  }
+
+  /**
+   * The format a name gives.
+   *
+   * @param name e.g. {@code text}, {@code bmf} (any case)
+   * @return the format
+   * @throws LibreYoloException naming the formats when the name is none of them
+   */
+  public static Format of(String name) {
+    for (Format f : values()) {
+      if (f.name.equals(name.toLowerCase(Locale.ROOT))) {
+        return f;
+      }
+    }
+    throw LibreYoloException.badInput(
+        "{format} must be one of " + String.join(", ", names()) + ", got '" + name + "'");
+  }
+
+  /** {@return every format's name, in declaration order} */
+  public static List<String> names() {
+    return Arrays.stream(values()).map(f -> f.name).toList();
+  }
+}
