@@ -30,30 +30,6 @@ public final class Defaults {
    */
   public static final boolean JAVA_SAMPLES_VALUE = true;
 
-  /** The system property that switches Java samples off. */
-  public static final String JAVA_SAMPLES_PROPERTY = "libreyolo.profile.javaSamples";
-
-  /**
-   * Whether Java samples are on in this JVM: {@link #JAVA_SAMPLES_VALUE} unless the property says
-   * otherwise; a value other than true or false is bad input (one line, exit 2), never read as
-   * false.
-   *
-   * @return whether to sample
-   */
-  public static boolean javaSamples() {
-    String v = System.getProperty(JAVA_SAMPLES_PROPERTY);
-    if (v == null || v.isBlank()) {
-      return JAVA_SAMPLES_VALUE;
-    }
-    return switch (v.strip().toLowerCase(java.util.Locale.ROOT)) {
-      case "true" -> true;
-      case "false" -> false;
-      default ->
-          throw LibreYoloException.badInput(
-              "-D" + JAVA_SAMPLES_PROPERTY + " must be true or false, got '" + v + "'");
-    };
-  }
-
   /** Maven and JUnit output folder name under the build directory. */
   public static final String OUTPUT_FOLDER = "libreyolo-profile";
 

@@ -20,6 +20,9 @@ public final class Properties {
   /** Every name starts so. */
   public static final String PREFIX = "libreyolo.profile.";
 
+  /** The system property that switches Java samples off. */
+  public static final String JAVA_SAMPLES_PROPERTY = PREFIX + "javaSamples";
+
   /** The names after {@link #PREFIX}. */
   public static final Set<String> KNOWN =
       Set.copyOf(
@@ -172,5 +175,26 @@ public final class Properties {
       }
     }
     return row[b.length()];
+  }
+
+  /**
+   * Whether Java samples are on in this JVM: {@link Defaults#JAVA_SAMPLES_VALUE} unless the
+   * property says otherwise; a value other than true or false is bad input (one line, exit 2),
+   * never read as false.
+   *
+   * @return whether to sample
+   */
+  public static boolean javaSamples() {
+    String v = System.getProperty(JAVA_SAMPLES_PROPERTY);
+    if (v == null || v.isBlank()) {
+      return Defaults.JAVA_SAMPLES_VALUE;
+    }
+    return switch (v.strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw LibreYoloException.badInput(
+              "-D" + JAVA_SAMPLES_PROPERTY + " must be true or false, got '" + v + "'");
+    };
   }
 }

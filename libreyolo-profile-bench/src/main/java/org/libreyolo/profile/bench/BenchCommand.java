@@ -1,8 +1,6 @@
 package org.libreyolo.profile.bench;
 
 import ai.djl.Device;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.pytorch.jni.JniUtils;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -18,7 +16,6 @@ import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.model.TorchScriptDetector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.trace.TraceCopies;
@@ -323,65 +320,9 @@ public final class BenchCommand implements Runnable {
     out.flush();
   }
 
-  /**
-   * The built-in LibreYOLO9t forward against the same network as TorchScript, at 320 and 640, with
-   * the engine's threads and with 2 (libreyolo-profile-bench/bench/run passes 1).
-   */
+  /** The forward-parity rows ({@link ForwardParityBench#rows}). */
   private void parity() {
-    Device device = boot();
-    int threads = Engines.threads();
-    for (int t : threads == 2 ? new int[] {2} : new int[] {threads, 2}) {
-      JniUtils.setNumThreads(t);
-      for (int size : new int[] {320, 640}) {
-        Path reference =
-            (torchscriptDir != null
-                    ? torchscriptDir
-                    : Checkout.path("../shared/fixtures/torchscript"))
-                .resolve("yolo9t-" + size + ".torchscript");
-        if (!Files.isRegularFile(reference)) {
-          row("forward parity @" + size, "skipped", "no " + reference);
-          continue;
-        }
-        try (Detector ours = Detectors.randomInit(Yolo9Size.T, CocoNames.NAMES.size(), device, 0);
-            Detector ts = new TorchScriptDetector(reference, device)) {
-          DetectionPipeline predictor = new DetectionPipeline(ours, size, size, NmsOptions.DEFAULT);
-          DetectionPipeline.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
-          ForwardParityBench.Result r =
-              ForwardParityBench.run(
-                  ours,
-                  ts,
-                  batch.input(),
-                  new Shape(1, 3, size, size),
-                  Math.max(warmup, 3),
-                  rounds,
-                  5);
-          String where = "t@" + size + ", " + t + " thread(s)";
-          row("forward ms, built-in (" + where + ")", f(r.oursMs(), 2), "");
-          row("forward ms, TorchScript", f(r.referenceMs(), 2), "");
-          row(
-              "built-in / TorchScript (median of " + rounds + ")",
-              f(r.ratio(), 3),
-              t == 1 ? "<= 1.00" : "<= 1.05");
-          double[] sorted = r.roundRatios().clone();
-          java.util.Arrays.sort(sorted);
-          row(
-              "  per-round ratios, min - max",
-              f(sorted[0], 3) + " - " + f(sorted[sorted.length - 1], 3),
-              "");
-          row(
-              "  ops per forward, built-in / TorchScript",
-              r.oursOps().recorded() + " / " + r.referenceOps().recorded(),
-              "");
-          row(
-              "  outermost ops, built-in / TorchScript",
-              r.oursOps().outermost() + " / " + r.referenceOps().outermost(),
-              "");
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-    }
-    JniUtils.setNumThreads(threads);
+    ForwardParityBench.rows(table, boot(), torchscriptDir, warmup, rounds);
   }
 
   private void analysis() {

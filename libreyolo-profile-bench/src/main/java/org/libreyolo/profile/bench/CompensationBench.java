@@ -141,10 +141,10 @@ public final class CompensationBench {
         rows.add(
             new Row(
                 part,
-                median(untraced.get(part)),
-                median(recorded.get(part)),
-                median(perOp.get(part)),
-                median(compensated.get(part))));
+                Medians.of(untraced.get(part)),
+                Medians.of(recorded.get(part)),
+                Medians.of(perOp.get(part)),
+                Medians.of(compensated.get(part))));
       }
     }
     return rows;
@@ -163,9 +163,5 @@ public final class CompensationBench {
         }
       }
     }
-  }
-
-  private static double median(List<Double> values) {
-    return Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
   }
 }

@@ -1,9 +1,12 @@
 package org.libreyolo.profile.bench;
 
+import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import ai.djl.pytorch.jni.JniUtils;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +16,16 @@ import java.util.Comparator;
 import java.util.List;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.data.ImageSource;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.TorchScriptDetector;
+import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.trace.TraceReader;
+import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.options.NmsOptions;
 
 /**
  * The built-in model's forward against a reference detector (the same network as TorchScript) on
@@ -118,5 +129,65 @@ public final class ForwardParityBench {
     } finally {
       Files.deleteIfExists(file);
     }
+  }
+
+  /**
+   * The built-in LibreYOLO9t forward against the same network as TorchScript, at 320 and 640, with
+   * the engine's threads and with 2 (libreyolo-profile-bench/bench/run passes 1).
+   */
+  static void rows(Table table, Device device, Path torchscriptDir, int warmup, int rounds) {
+    int threads = Engines.threads();
+    for (int t : threads == 2 ? new int[] {2} : new int[] {threads, 2}) {
+      JniUtils.setNumThreads(t);
+      for (int size : new int[] {320, 640}) {
+        Path reference =
+            (torchscriptDir != null
+                    ? torchscriptDir
+                    : Checkout.path("../shared/fixtures/torchscript"))
+                .resolve("yolo9t-" + size + ".torchscript");
+        if (!Files.isRegularFile(reference)) {
+          table.row("forward parity @" + size, "skipped", "no " + reference);
+          continue;
+        }
+        try (Detector ours = Detectors.randomInit(Yolo9Size.T, CocoNames.NAMES.size(), device, 0);
+            Detector ts = new TorchScriptDetector(reference, device)) {
+          DetectionPipeline predictor = new DetectionPipeline(ours, size, size, NmsOptions.DEFAULT);
+          DetectionPipeline.Batch batch = predictor.preprocess(List.of(ImageSource.sample()));
+          ForwardParityBench.Result r =
+              ForwardParityBench.run(
+                  ours,
+                  ts,
+                  batch.input(),
+                  new Shape(1, 3, size, size),
+                  Math.max(warmup, 3),
+                  rounds,
+                  5);
+          String where = "t@" + size + ", " + t + " thread(s)";
+          table.row("forward ms, built-in (" + where + ")", Table.f(r.oursMs(), 2), "");
+          table.row("forward ms, TorchScript", Table.f(r.referenceMs(), 2), "");
+          table.row(
+              "built-in / TorchScript (median of " + rounds + ")",
+              Table.f(r.ratio(), 3),
+              t == 1 ? "<= 1.00" : "<= 1.05");
+          double[] sorted = r.roundRatios().clone();
+          java.util.Arrays.sort(sorted);
+          table.row(
+              "  per-round ratios, min - max",
+              Table.f(sorted[0], 3) + " - " + Table.f(sorted[sorted.length - 1], 3),
+              "");
+          table.row(
+              "  ops per forward, built-in / TorchScript",
+              r.oursOps().recorded() + " / " + r.referenceOps().recorded(),
+              "");
+          table.row(
+              "  outermost ops, built-in / TorchScript",
+              r.oursOps().outermost() + " / " + r.referenceOps().outermost(),
+              "");
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+    }
+    JniUtils.setNumThreads(threads);
   }
 }

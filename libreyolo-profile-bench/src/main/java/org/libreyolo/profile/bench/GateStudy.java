@@ -1,10 +1,6 @@
 package org.libreyolo.profile.bench;
 
-import ai.djl.Device;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,26 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.commons.math3.stat.StatUtils;
-import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
-import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
-import org.libreyolo.profile.internal.data.ImageSource;
-import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.internal.image.RgbImage;
-import org.libreyolo.profile.internal.model.CocoNames;
-import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.internal.weights.Detectors;
-import org.libreyolo.profile.internal.weights.WeightsSource;
-import org.libreyolo.profile.options.NmsOptions;
-import org.libreyolo.profile.options.Progress;
-import org.libreyolo.profile.produce.AbProfiler;
-import org.libreyolo.profile.produce.CustomStepProfiler;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
@@ -81,7 +61,7 @@ public final class GateStudy {
     }
 
     public double[] flaggedInterval() {
-      return wilson(flagged, runs);
+      return StudyStatistics.wilson(flagged, runs);
     }
   }
 
@@ -138,8 +118,8 @@ public final class GateStudy {
         Path run = group.resolve("r" + i);
         if (Files.isRegularFile(profileOf(run))) {
           Gate.Result r = Gate.check(baseline, load(run), options);
-          count(timing, r.verdict());
-          count(ops, r.opCounts().verdict());
+          StudyStatistics.count(timing, r.verdict());
+          StudyStatistics.count(ops, r.opCounts().verdict());
           sentinel += r.unstableMachine() != null ? 1 : 0;
           n++;
         }
@@ -170,9 +150,9 @@ public final class GateStudy {
         Profile base = sameWorkload(load(pair.resolve("base")));
         Profile cur = sameWorkload(load(pair.resolve("cur")));
         Gate.Result r = Gate.check(base, cur, options);
-        count(verdicts, r.verdict());
-        count(timing, r.timingVerdict());
-        count(counters, r.opCounts().verdict());
+        StudyStatistics.count(verdicts, r.verdict());
+        StudyStatistics.count(timing, r.timingVerdict());
+        StudyStatistics.count(counters, r.opCounts().verdict());
         sentinel += r.unstableMachine() != null ? 1 : 0;
         ratios.add(1 + r.timing().rawChange());
       }
@@ -243,14 +223,8 @@ public final class GateStudy {
         Math.sqrt(StatUtils.variance(norm)),
         Math.sqrt(withinVar),
         between,
-        median(forkRaw),
-        median(forkNorm));
-  }
-
-  private static double median(List<Double> values) {
-    return values.isEmpty()
-        ? Double.NaN
-        : Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+        Medians.of(forkRaw),
+        Medians.of(forkNorm));
   }
 
   /**
@@ -284,7 +258,7 @@ public final class GateStudy {
             new org.libreyolo.profile.history.Point(
                 java.time.Instant.ofEpochSecond(k), null, "main", values.get(k)));
       }
-      count(
+      StudyStatistics.count(
           v,
           org.libreyolo.profile.history.HistoryGate.against(
                   before, values.get(i) * (1 + slower), options)
@@ -296,104 +270,6 @@ public final class GateStudy {
             ? "A/A against history"
             : "+" + Math.round(100 * slower) + "% against history (replayed)";
     return new Counts(mode, n, v[0], v[1], v[2]);
-  }
-
-  /** What the in-job A/B found over {@code runs} jobs against a known extra workload. */
-  public record AbDetection(Counts counts, double medianChange, double medianSeconds) {}
-
-  /**
-   * In-job A/B against a known, small slowdown: A is one inference at {@code imgsz} (the default
-   * {@code profile ab} settings), B the same plus a fixed amount of CPU work, calibrated once
-   * before the runs to {@code extraPercent} of A's median time (a fixed number of multiply-adds, so
-   * it slows with the machine as the inference does). The slowdown's size is then the median
-   * estimate over the runs (A/A runs show the estimate unbiased).
-   */
-  public static AbDetection abDetection(Path dir, int runs, int imgsz, double extraPercent) {
-    Engines.boot(1);
-    Device cpu = Device.cpu();
-    List<RgbImage> images = List.of(ImageSource.sample());
-    int[] verdicts = new int[3];
-    double[] changes = new double[runs];
-    double[] seconds = new double[runs];
-    try (Detector d =
-        Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
-      DetectionPipeline main = new DetectionPipeline(d, imgsz, imgsz, NmsOptions.DEFAULT);
-      long work = calibrate(() -> infer(main, images), extraPercent / 100);
-      CustomStepProfiler.Step a = (clock, index) -> infer(main, images);
-      CustomStepProfiler.Step b =
-          (clock, index) -> {
-            infer(main, images);
-            spin(work);
-          };
-      AbResult.Settings settings =
-          new AbResult.Settings(
-              Defaults.Ab.WARMUP_VALUE,
-              Defaults.Ab.PAIRS_VALUE,
-              Defaults.Ab.BLOCK_RUNS_VALUE,
-              Defaults.Ab.ALPHA_VALUE,
-              Defaults.Ab.MAX_REGRESSION_VALUE);
-      for (int i = 0; i < runs; i++) {
-        long start = System.nanoTime();
-        AbResult r =
-            AbProfiler.compare(
-                "imgsz " + imgsz,
-                "imgsz " + imgsz + " + " + work + " multiply-adds",
-                a,
-                b,
-                JsonNodeFactory.instance.objectNode(),
-                settings,
-                dir.resolve("abpower/r" + i + ".json"),
-                false,
-                0,
-                Progress.NONE);
-        seconds[i] = (System.nanoTime() - start) / 1e9;
-        changes[i] = r.verdict().change();
-        count(verdicts, r.verdict().verdict());
-      }
-    }
-    return new AbDetection(
-        new Counts("in-job A/B, + fixed extra work", runs, verdicts[0], verdicts[1], verdicts[2]),
-        Medians.of(changes),
-        Medians.of(seconds));
-  }
-
-  /**
-   * Multiply-adds that take {@code fraction} of {@code step}'s median time (medians of 21 timings
-   * each).
-   */
-  private static long calibrate(Runnable step, double fraction) {
-    double[] stepMs = new double[21];
-    double[] spinMs = new double[21];
-    long probe = 1_000_000;
-    for (int i = 0; i < stepMs.length; i++) {
-      long t0 = System.nanoTime();
-      step.run();
-      long t1 = System.nanoTime();
-      spin(probe);
-      long t2 = System.nanoTime();
-      stepMs[i] = (t1 - t0) / 1e6;
-      spinMs[i] = (t2 - t1) / 1e6;
-    }
-    return Math.max(1, (long) (probe * fraction * Medians.of(stepMs) / Medians.of(spinMs)));
-  }
-
-  private static volatile double sink;
-
-  /** {@code n} dependent multiply-adds; the result is kept so the JIT cannot drop the loop. */
-  private static void spin(long n) {
-    double x = 1.0;
-    for (long i = 0; i < n; i++) {
-      x = x * 0.999999 + 1e-7;
-    }
-    sink = x;
-  }
-
-  private static void infer(DetectionPipeline pipeline, List<RgbImage> images) {
-    DetectionPipeline.Batch batch = pipeline.preprocess(images);
-    try (NDManager sub = pipeline.detector().manager().newSubManager()) {
-      NDList out = pipeline.forward(sub, batch);
-      pipeline.postprocess(out.get(0), batch);
-    }
   }
 
   /**
@@ -423,24 +299,6 @@ public final class GateStudy {
               "--project",
               dir.resolve("ab/r" + i).toString()));
     }
-  }
-
-  /**
-   * The verdicts of every in-job A/B A/A job under {@code dir/ab}: every REGRESSION is a false
-   * alarm.
-   */
-  public static Counts inJobAa(Path dir) throws IOException {
-    int[] verdicts = new int[3];
-    int n = 0;
-    for (Path run : list(dir.resolve("ab"))) {
-      Path file = run.resolve("ab.json");
-      if (Files.isRegularFile(file)) {
-        count(
-            verdicts, Verdict.valueOf(Json.MAPPER.readTree(file.toFile()).get("verdict").asText()));
-        n++;
-      }
-    }
-    return new Counts("A/A in-job A/B (profile ab)", n, verdicts[0], verdicts[1], verdicts[2]);
   }
 
   private static void infer(Path launcher, Path project, String inputShape, boolean busy)
@@ -494,7 +352,7 @@ public final class GateStudy {
     return ProfileLoader.load(profileOf(project));
   }
 
-  private static List<Path> list(Path dir) throws IOException {
+  static List<Path> list(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return List.of();
     }
@@ -548,22 +406,5 @@ public final class GateStudy {
       done.set(true);
       Files.deleteIfExists(log);
     }
-  }
-
-  private static void count(int[] counts, Verdict v) {
-    counts[v == Verdict.REGRESSION ? 0 : v == Verdict.INCONCLUSIVE ? 1 : 2]++;
-  }
-
-  /** Wilson score interval at 95% for k successes in n trials. */
-  static double[] wilson(int k, int n) {
-    if (n == 0) {
-      return new double[] {0, 1};
-    }
-    double z = 1.959963984540054;
-    double p = (double) k / n;
-    double denominator = 1 + z * z / n;
-    double centre = (p + z * z / (2 * n)) / denominator;
-    double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denominator;
-    return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
   }
 }

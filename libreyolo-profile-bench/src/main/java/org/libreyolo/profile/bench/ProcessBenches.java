@@ -270,7 +270,7 @@ final class ProcessBenches {
                 + " PASS",
             slower == 0 ? "0 REGRESSION" : slower < 0.1 ? ">= 80% flagged" : ">= 95% flagged");
       }
-      GateStudy.Counts ab = GateStudy.inJobAa(dir);
+      GateStudy.Counts ab = AbStudy.inJobAa(dir);
       double[] abCi = ab.flaggedInterval();
       table.row(
           ab.mode() + ", " + ab.runs() + " runs",
@@ -284,8 +284,7 @@ final class ProcessBenches {
               + " INCONCLUSIVE",
           "0 REGRESSION");
       if (o.gateAbPower > 0) {
-        GateStudy.AbDetection d =
-            GateStudy.abDetection(dir, o.gateAbPower, 256, o.gateExtraPercent);
+        AbStudy.AbDetection d = AbStudy.abDetection(dir, o.gateAbPower, 256, o.gateExtraPercent);
         double[] ci = d.counts().flaggedInterval();
         table.row(
             "in-job A/B vs +"

@@ -479,11 +479,6 @@ public record InferOptions(
     };
   }
 
-  /** Measured iterations: exactly {@code runs} (at least 2, checked above). */
-  int measuredRuns() {
-    return runs;
-  }
-
   /** The input's height. */
   int inputSize() {
     return input().height();
@@ -498,6 +493,7 @@ public record InferOptions(
     return inputShape != null ? inputShape : new InputShape(batch, imgsz, imgsz);
   }
 
+  /** {@return the repeat's trials, at least one} */
   int trials() {
     return Math.max(1, repeat);
   }

@@ -112,12 +112,7 @@ public final class InferProfiler {
           Path traceFile = o.trace() ? dir.resolve("profile_trace.json") : null;
           StepTimer.Plan plan =
               new StepTimer.Plan(
-                  o.warmup(),
-                  o.measuredRuns(),
-                  traceFile,
-                  StepTimer.traceSteps(o.measuredRuns()),
-                  "runs",
-                  stage);
+                  o.warmup(), o.runs(), traceFile, StepTimer.traceSteps(o.runs()), "runs", stage);
           StepTimer.Iteration body =
               (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock, detect);
           Measurement m =
@@ -307,12 +302,12 @@ public final class InferProfiler {
     meta.put("params", detector.info().parameters());
     meta.put("threads", Engines.threads());
     meta.put("warmup", o.warmup());
-    meta.put("runs", o.measuredRuns());
+    meta.put("runs", o.runs());
     meta.put("trace", o.trace());
     // what ran after the forward pass: decode + NMS, or nothing for a plain model (--task)
     meta.put("task", detect ? "detect" : "none");
     meta.put("input_shape", o.input().toString());
-    meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.measuredRuns()) : 0);
+    meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.runs()) : 0);
     // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
     meta.put(
         "source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());

@@ -39,7 +39,7 @@ final class PairedRun {
   private PairedRun() {}
 
   static void run(
-      VersionAb.Options o,
+      VersionAbOptions o,
       SharedClasspath split,
       List<Test> tests,
       Path folder,
@@ -156,7 +156,7 @@ final class PairedRun {
 
   /** One JVM holding both versions. */
   private static JvmRun runJvm(
-      VersionAb.Options o,
+      VersionAbOptions o,
       SharedClasspath split,
       List<Test> tests,
       Path root,
@@ -206,7 +206,7 @@ final class PairedRun {
    * exact there: shown, not judged).
    */
   static VersionVerdicts.Outcome judge(
-      VersionAb.Options o, Test t, List<PerfTestProtocol.PairedStep> jvms) {
+      VersionAbOptions o, Test t, List<PerfTestProtocol.PairedStep> jvms) {
     PerfTestProtocol.PairedStep first = jvms.get(0);
     String name = t.id() + first.key().substring(t.method().length());
     GateOptions gate = o.gate().withJobNoise(0);

@@ -12,6 +12,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.report.DistributionSvg;
 import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.internal.report.HtmlReport;
@@ -75,7 +76,8 @@ final class CheckReport {
       body.append(
           Html.card(
               "Latency distributions (raw)",
-              Svg.cdf(List.of(la, lb), List.of("baseline", "current"), null, null, "ms")));
+              DistributionSvg.cdf(
+                  List.of(la, lb), List.of("baseline", "current"), null, null, "ms")));
     }
     boolean cpu = now.isCpu();
     body.append(

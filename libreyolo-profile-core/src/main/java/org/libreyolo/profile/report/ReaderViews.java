@@ -10,6 +10,7 @@ import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
+import org.libreyolo.profile.internal.report.CompareText;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Json;
@@ -173,6 +174,6 @@ public final class ReaderViews {
             before.toString(),
             after.toString(),
             alpha);
-    return new View(Json.indented(view.json()), TextReport.compare(view));
+    return new View(Json.indented(view.json()), CompareText.compare(view));
   }
 }

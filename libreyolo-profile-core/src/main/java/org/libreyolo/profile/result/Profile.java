@@ -272,47 +272,7 @@ public final class Profile {
 
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
   public ProfileRows.JavaSamples javaSamples() {
-    JsonNode n = root.path(ProfileKeys.JAVA_SAMPLES);
-    if (!n.isObject()) {
-      return null;
-    }
-    List<ProfileRows.JavaPhase> phases = new ArrayList<>();
-    n.path("phases")
-        .fields()
-        .forEachRemaining(
-            e ->
-                phases.add(
-                    new ProfileRows.JavaPhase(
-                        e.getKey(),
-                        e.getValue().path("samples").asInt(),
-                        e.getValue().path("share").asDouble(),
-                        e.getValue().path("native_samples").asInt(),
-                        javaMethods(e.getValue().path("self")),
-                        javaMethods(e.getValue().path("total")))));
-    return new ProfileRows.JavaSamples(
-        n.path("samples").asInt(),
-        n.path("native_samples").asInt(),
-        n.path("period_ms").asLong(),
-        n.path("thread").asText(""),
-        phases,
-        otherThreads(n.path("other_threads").path("threads")),
-        n.hasNonNull("why") ? n.get("why").asText() : null);
-  }
-
-  private static Map<String, Integer> otherThreads(JsonNode threads) {
-    Map<String, Integer> out = new java.util.LinkedHashMap<>();
-    threads.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asInt()));
-    return out;
-  }
-
-  private static List<ProfileRows.JavaMethod> javaMethods(JsonNode rows) {
-    List<ProfileRows.JavaMethod> out = new ArrayList<>();
-    for (JsonNode r : rows) {
-      out.add(
-          new ProfileRows.JavaMethod(
-              r.path("method").asText(), r.path("samples").asInt(), r.path("share").asDouble()));
-    }
-    return out;
+    return ProfileRows.JavaSamples.of(root.path(ProfileKeys.JAVA_SAMPLES));
   }
 
   /** {@return Host overhead per step, ms, or null} */

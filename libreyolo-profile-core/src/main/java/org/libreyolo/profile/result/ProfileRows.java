@@ -248,7 +248,50 @@ public final class ProfileRows {
       String thread,
       List<JavaPhase> phases,
       Map<String, Integer> otherThreads,
-      String why) {}
+      String why) {
+    static JavaSamples of(JsonNode n) {
+      if (!n.isObject()) {
+        return null;
+      }
+      List<JavaPhase> phases = new ArrayList<>();
+      n.path("phases")
+          .fields()
+          .forEachRemaining(
+              e ->
+                  phases.add(
+                      new JavaPhase(
+                          e.getKey(),
+                          e.getValue().path("samples").asInt(),
+                          e.getValue().path("share").asDouble(),
+                          e.getValue().path("native_samples").asInt(),
+                          javaMethods(e.getValue().path("self")),
+                          javaMethods(e.getValue().path("total")))));
+      return new JavaSamples(
+          n.path("samples").asInt(),
+          n.path("native_samples").asInt(),
+          n.path("period_ms").asLong(),
+          n.path("thread").asText(""),
+          phases,
+          otherThreads(n.path("other_threads").path("threads")),
+          n.hasNonNull("why") ? n.get("why").asText() : null);
+    }
+
+    private static Map<String, Integer> otherThreads(JsonNode threads) {
+      Map<String, Integer> out = new java.util.LinkedHashMap<>();
+      threads.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asInt()));
+      return out;
+    }
+
+    private static List<JavaMethod> javaMethods(JsonNode rows) {
+      List<JavaMethod> out = new ArrayList<>();
+      for (JsonNode r : rows) {
+        out.add(
+            new JavaMethod(
+                r.path("method").asText(), r.path("samples").asInt(), r.path("share").asDouble()));
+      }
+      return out;
+    }
+  }
 
   /**
    * One phase's Java samples.

@@ -233,19 +233,19 @@ class JavaSamplesTest {
 
   @Test
   void theSwitchTakesTrueOrFalseOnly() {
-    String key = org.libreyolo.profile.Defaults.JAVA_SAMPLES_PROPERTY;
+    String key = org.libreyolo.profile.Properties.JAVA_SAMPLES_PROPERTY;
     try {
       System.setProperty(key, "maybe");
       org.assertj.core.api.Assertions.assertThatThrownBy(
-              org.libreyolo.profile.Defaults::javaSamples)
+              org.libreyolo.profile.Properties::javaSamples)
           .isInstanceOf(org.libreyolo.profile.LibreYoloException.class)
           .hasMessage("-Dlibreyolo.profile.javaSamples must be true or false, got 'maybe'");
       System.setProperty(key, "FALSE");
-      assertThat(org.libreyolo.profile.Defaults.javaSamples()).isFalse();
+      assertThat(org.libreyolo.profile.Properties.javaSamples()).isFalse();
     } finally {
       System.clearProperty(key);
     }
-    assertThat(org.libreyolo.profile.Defaults.javaSamples()).isTrue();
+    assertThat(org.libreyolo.profile.Properties.javaSamples()).isTrue();
   }
 
   /** Every measured step is sampled, traced or not (a plain-Java step needs no libtorch). */

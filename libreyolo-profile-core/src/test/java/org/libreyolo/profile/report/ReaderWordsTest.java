@@ -9,6 +9,7 @@ import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
+import org.libreyolo.profile.internal.report.CompareText;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
@@ -40,7 +41,7 @@ class ReaderWordsTest {
     assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
         .startsWith("  %CPU")
         .endsWith(" TC  op  [category]");
-    assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
+    assertThat(CompareText.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("CPU busy"))
         .anySatisfy(l -> assertThat(l).startsWith("op calls/step"))
         .noneSatisfy(l -> assertThat(l).contains("GPU util"));
@@ -58,7 +59,7 @@ class ReaderWordsTest {
     assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("gpu_ms");
     assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
         .startsWith("  %GPU");
-    assertThat(TextReport.compare(Comparison.compare(p, p, "a", "b", 0.05)))
+    assertThat(CompareText.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("GPU util"));
   }
 }

@@ -4,8 +4,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqu
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.net.MalformedURLException;
-import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -125,7 +123,7 @@ final class PairedSides {
             key,
             id,
             options,
-            inLoader(step, Thread.currentThread().getContextClassLoader()),
+            SideLoaders.inLoader(step, Thread.currentThread().getContextClassLoader()),
             new CompletableFuture<>());
     events.add(a);
     try {
@@ -151,8 +149,8 @@ final class PairedSides {
     current = p;
     Map<Side, List<PerfTestProtocol.Outcome>> outcomes = new EnumMap<>(Side.class);
     List<String> leaks = new ArrayList<>();
-    try (URLClassLoader a = loader(request.baseline(), "baseline");
-        URLClassLoader b = loader(request.candidate(), "candidate")) {
+    try (URLClassLoader a = SideLoaders.loader(request.baseline(), "baseline");
+        URLClassLoader b = SideLoaders.loader(request.candidate(), "candidate")) {
       Map<Side, ClassLoader> loaders = Map.of(Side.BASELINE, a, Side.CANDIDATE, b);
       Map<String, List<DiscoverySelector>> byClass = new LinkedHashMap<>();
       for (String id : request.tests()) {
@@ -426,55 +424,6 @@ final class PairedSides {
     }
   }
 
-  /**
-   * The step with its side's loader as the context class loader while it runs on this thread (a
-   * {@code ServiceLoader} in the user's code finds that side's services; a thread it starts is that
-   * side's).
-   */
-  private static CustomStepProfiler.Step inLoader(
-      CustomStepProfiler.Step step, ClassLoader loader) {
-    return new CustomStepProfiler.Step() {
-      @Override
-      public void prepare(int index) throws Exception {
-        in(loader, () -> step.prepare(index));
-      }
-
-      @Override
-      public void run(CustomStepProfiler.Phases clock, int index) throws Exception {
-        // the timed part: no capturing lambda, so nothing is allocated around the user's step
-        Thread t = Thread.currentThread();
-        ClassLoader before = t.getContextClassLoader();
-        t.setContextClassLoader(loader);
-        try {
-          step.run(clock, index);
-        } finally {
-          t.setContextClassLoader(before);
-        }
-      }
-
-      @Override
-      public void finish(int index) throws Exception {
-        in(loader, () -> step.finish(index));
-      }
-    };
-  }
-
-  /** A part of a step. */
-  private interface Part {
-    void run() throws Exception;
-  }
-
-  private static void in(ClassLoader loader, Part part) throws Exception {
-    Thread t = Thread.currentThread();
-    ClassLoader before = t.getContextClassLoader();
-    t.setContextClassLoader(loader);
-    try {
-      part.run();
-    } finally {
-      t.setContextClassLoader(before);
-    }
-  }
-
   /** The side's compilations, or null in a JVM without Flight Recorder (module jdk.jfr). */
   private static SideCompilations compilations() {
     try {
@@ -507,18 +456,5 @@ final class PairedSides {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /** A side's loader: its own entries above this JVM's class path (which holds what both share). */
-  private static URLClassLoader loader(List<String> entries, String name) {
-    List<URL> urls = new ArrayList<>();
-    for (String e : entries) {
-      try {
-        urls.add(Path.of(e).toUri().toURL());
-      } catch (MalformedURLException ex) {
-        throw new IllegalArgumentException("not a class path entry: " + e, ex);
-      }
-    }
-    return new URLClassLoader(name, urls.toArray(URL[]::new), PairedSides.class.getClassLoader());
   }
 }

@@ -199,7 +199,8 @@ record StepConfig(
         param(context, "jobNoise", Double::parseDouble).orElse(Defaults.Gate.JOB_NOISE_VALUE),
         param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
         param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
-        param(context, "javaSamples", Boolean::parseBoolean).orElse(Defaults.javaSamples()),
+        param(context, "javaSamples", Boolean::parseBoolean)
+            .orElse(org.libreyolo.profile.Properties.javaSamples()),
         a.integer(ProfiledStep::items, Defaults.Step.ITEMS),
         a.text(ProfiledStep::unit, Defaults.Step.UNIT).strip(),
         param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),

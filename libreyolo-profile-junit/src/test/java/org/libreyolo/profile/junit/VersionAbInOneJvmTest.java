@@ -17,6 +17,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.produce.VersionAb;
+import org.libreyolo.profile.produce.VersionAbOptions;
 
 /**
  * The A/B across versions with both versions in one JVM, end to end: two class paths that differ in
@@ -69,9 +70,9 @@ class VersionAbInOneJvmTest {
   }
 
   /** Two "versions" of the fixture that differ only in their properties, 2 forks a side. */
-  private VersionAb.Options.Builder versions(String baseline, String candidate) throws IOException {
+  private VersionAbOptions.Builder versions(String baseline, String candidate) throws IOException {
     Path tests = fixtureTests();
-    return VersionAb.Options.builder(
+    return VersionAbOptions.builder(
             tests,
             new VersionAb.Side("baseline 1.0", side(tests, "a", baseline)),
             new VersionAb.Side("this build", side(tests, "b", candidate)))
@@ -82,7 +83,7 @@ class VersionAbInOneJvmTest {
 
   @Test
   void bothVersionsShareOneJvmAndTheSlowerSideIsARegression() throws Exception {
-    VersionAb.Options options =
+    VersionAbOptions options =
         versions("work=100\nfails=true\n", "work=300\n")
             .pairs(20)
             .jvms(4)
@@ -147,7 +148,7 @@ class VersionAbInOneJvmTest {
 
   @Test
   void aJvmThatDiesAfterTheFirstIsNamedAndTheVerdictComesFromTheJvmsBeforeIt() throws Exception {
-    VersionAb.Options options =
+    VersionAbOptions options =
         versions("work=100\nhaltAfterFirstJvm=true\n", "work=100\n").pairs(16).jvms(4).build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
@@ -164,7 +165,7 @@ class VersionAbInOneJvmTest {
 
   @Test
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
-    VersionAb.Options options =
+    VersionAbOptions options =
         versions("work=100\n", "work=100\n").pairs(8).jvms(2).summaryOnlyOnRegression(true).build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     assertThat(r.verdict()).isNotEqualTo(Verdict.REGRESSION);
@@ -176,7 +177,7 @@ class VersionAbInOneJvmTest {
 
   @Test
   void abModeForksForksEveryTestSayingSo() throws Exception {
-    VersionAb.Options options =
+    VersionAbOptions options =
         versions("work=100\n", "work=100\n").mode(VersionAb.Mode.of("forks")).build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     assertThat(r.outcomes()).allMatch(o -> o.mode().equals("forks: abMode=forks"));

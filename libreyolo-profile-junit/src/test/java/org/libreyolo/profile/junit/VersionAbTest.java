@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.produce.VersionAb;
+import org.libreyolo.profile.produce.VersionAbOptions;
 
 /**
  * The A/B across versions' fork entry point and its bad input (the whole A/B: the ab-versions IT).
@@ -26,9 +27,9 @@ class VersionAbTest {
         : System.getProperty("java.class.path");
   }
 
-  private VersionAb.Options options(Path tests, int forks) {
+  private VersionAbOptions options(Path tests, int forks) {
     VersionAb.Side side = new VersionAb.Side("this build", classpath());
-    return VersionAb.Options.builder(tests, side, side)
+    return VersionAbOptions.builder(tests, side, side)
         .workingDirectory(dir)
         .forks(forks)
         .outputDirectory(dir.resolve("out"))

@@ -20,6 +20,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.produce.VersionAb;
+import org.libreyolo.profile.produce.VersionAbOptions;
 import org.libreyolo.profile.produce.VersionAbReactor;
 import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Json;
@@ -350,8 +351,8 @@ public class AbMojo extends AbstractInferenceMojo {
         module == project
             ? outputDirectory.toPath()
             : java.nio.file.Path.of(module.getBuild().getDirectory()).resolve("libreyolo-profile");
-    VersionAb.Options options =
-        VersionAb.Options.builder(
+    VersionAbOptions options =
+        VersionAbOptions.builder(
                 tests.toPath(),
                 new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
                 new VersionAb.Side("this build " + module.getVersion(), sides.candidate()))

@@ -242,72 +242,18 @@ final class EventTable implements Consumer<TraceEvent> {
     return cpuOpsSeen;
   }
 
-  /**
-   * This table on a timeline with the profiler's own cost taken out (docs/profiler-cost.md): every
-   * recorded op is charged {@code cost.beforeOpUs()} just before its start and {@code
-   * cost.inOpUs()} at the end of its span, each limited to the idle time actually there (the gap
-   * after the previous op at that level; the op's own time after its last child), so nesting and
-   * order survive. Every timestamp moves back by what was charged before it: an op's duration loses
-   * its own in-span share and its descendants' full cost, a step or phase span the cost of the ops
-   * inside it. GPU events are left as they are.
-   */
+  /** This table without the profiler's own cost ({@link Retiming#compensated}). */
   EventTable compensated(ProfilerCost cost) {
-    int[] ops = cpuOpsInOrder();
-    double[] starts = spanStarts();
-    double[] at = new double[2 * ops.length];
-    double[] amount = new double[2 * ops.length];
-    int[] stack = new int[Math.max(1, ops.length)];
-    double[] cursor =
-        new double[Math.max(1, ops.length)]; // per open op: where its last child ended
-    int depth = 0;
-    double topCursor = Double.NEGATIVE_INFINITY;
-    int points = 0;
-    for (int i : ops) {
-      while (depth > 0 && ts[stack[depth - 1]] + dur[stack[depth - 1]] <= ts[i]) {
-        points = closeOp(stack[--depth], cursor[depth], cost, at, amount, points);
-        if (depth > 0) {
-          cursor[depth - 1] = ts[stack[depth]] + dur[stack[depth]];
-        } else {
-          topCursor = ts[stack[depth]] + dur[stack[depth]];
-        }
-      }
-      double previous = depth > 0 ? cursor[depth - 1] : topCursor;
-      // never charged across the start of the step or phase it runs in: the op would move out of
-      // its step (an engine's kernel whose profiler cost exceeds the gap before it did)
-      int span = lastAtOrBefore(starts, starts.length, ts[i]);
-      if (span >= 0) {
-        previous = Math.max(previous, starts[span]);
-      }
-      at[points] = ts[i];
-      // another engine's kernel carries its own profiler's cost, all of it outside its span
-      double before = Double.isNaN(opCost[i]) ? cost.beforeOpUs() : opCost[i];
-      amount[points++] = Math.min(before, Math.max(0, ts[i] - previous));
-      stack[depth] = i;
-      cursor[depth++] = ts[i];
-    }
-    while (depth > 0) {
-      points = closeOp(stack[--depth], cursor[depth], cost, at, amount, points);
-      if (depth > 0) {
-        cursor[depth - 1] = ts[stack[depth]] + dur[stack[depth]];
-      }
-    }
-    return retimed(new Timeline(at, amount, points)::warp);
+    return Retiming.compensated(this, cost);
   }
 
-  /** The start of every step marker and phase span, ascending. */
-  private double[] spanStarts() {
-    List<Double> out = new ArrayList<>();
-    markers.forEach(m -> out.add(m.ts()));
-    for (int i = 0; i < size; i++) {
-      if (kind[i] == CPU_PHASE) {
-        out.add(ts[i]);
-      }
-    }
-    return out.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+  /** This table with the phases in {@code factor} shrunk ({@link Retiming#scaledPhases}). */
+  EventTable scaledPhases(Map<String, Double> factor) {
+    return Retiming.scaledPhases(this, factor);
   }
 
   /** A copy with every CPU op, phase span and step marker moved by {@code warp} (monotonic). */
-  private EventTable retimed(java.util.function.DoubleUnaryOperator warp) {
+  EventTable retimed(java.util.function.DoubleUnaryOperator warp) {
     EventTable out = copy();
     for (int i = 0; i < size; i++) {
       if (kind[i] == CPU_OP || kind[i] == CPU_PHASE) {
@@ -325,21 +271,6 @@ final class EventTable implements Consumer<TraceEvent> {
     return out;
   }
 
-  /** Index of the last value {@code <= t} in ascending {@code sorted}, or -1. */
-  private static int lastAtOrBefore(double[] sorted, int n, double t) {
-    int lo = 0;
-    int hi = n;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] <= t) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo - 1;
-  }
-
   /**
    * Mean duration (µs) of each {@code step/<phase>} span starting inside {@code window}, per step
    * of the window.
@@ -354,84 +285,6 @@ final class EventTable implements Consumer<TraceEvent> {
     Map<String, Double> means = new HashMap<>();
     sums.forEach((phase, sum) -> means.put(phase, sum / Math.max(1, window.nReal())));
     return means;
-  }
-
-  /**
-   * This table with every span of a phase in {@code factor} shrunk by that factor (at most 1): a
-   * piecewise-linear timeline where the ops inside a phase keep their shares of it and everything
-   * after it moves back by what it lost.
-   */
-  EventTable scaledPhases(Map<String, Double> factor) {
-    List<double[]> spans = new ArrayList<>(); // start, end, factor
-    for (int i = 0; i < size; i++) {
-      Double f = kind[i] == CPU_PHASE ? factor.get(names.get(name[i])) : null;
-      if (f != null && f < 1 && dur[i] > 0) {
-        spans.add(new double[] {ts[i], ts[i] + dur[i], Math.max(0, f)});
-      }
-    }
-    spans.sort((a, b) -> Double.compare(a[0], b[0]));
-    List<double[]> kept =
-        new ArrayList<>(); // phases do not nest; an overlapping span is left alone
-    for (double[] span : spans) {
-      if (kept.isEmpty() || span[0] >= kept.get(kept.size() - 1)[1]) {
-        kept.add(span);
-      }
-    }
-    int n = kept.size();
-    double[] start = new double[n];
-    double[] end = new double[n];
-    double[] shrink = new double[n]; // 1 - factor
-    double[] before = new double[n]; // time taken out of the spans before this one
-    double removed = 0;
-    for (int k = 0; k < n; k++) {
-      start[k] = kept.get(k)[0];
-      end[k] = kept.get(k)[1];
-      shrink[k] = 1 - kept.get(k)[2];
-      before[k] = removed;
-      removed += shrink[k] * (end[k] - start[k]);
-    }
-    return retimed(
-        t -> {
-          int k = lastAtOrBefore(start, n, t);
-          return k < 0 ? t : t - before[k] - shrink[k] * (Math.min(t, end[k]) - start[k]);
-        });
-  }
-
-  /** Charges a finished op its in-span share, at most the time after its last child. */
-  private int closeOp(
-      int op, double lastChildEnd, ProfilerCost cost, double[] at, double[] amount, int points) {
-    double end = ts[op] + dur[op];
-    at[points] = end;
-    double in = Double.isNaN(opCost[op]) ? cost.inOpUs() : 0;
-    amount[points] = Math.min(in, Math.max(0, end - lastChildEnd));
-    return points + 1;
-  }
-
-  /** Cumulative charges by time: a timestamp moves back by everything charged at or before it. */
-  private static final class Timeline {
-    final double[] at;
-    final double[] cumulative;
-
-    Timeline(double[] at, double[] amount, int n) {
-      Integer[] order = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-      }
-      Arrays.sort(order, (a, b) -> Double.compare(at[a], at[b]));
-      this.at = new double[n];
-      this.cumulative = new double[n];
-      double sum = 0;
-      for (int k = 0; k < n; k++) {
-        this.at[k] = at[order[k]];
-        sum += amount[order[k]];
-        this.cumulative[k] = sum;
-      }
-    }
-
-    double warp(double t) {
-      int k = lastAtOrBefore(at, at.length, t);
-      return k < 0 ? t : t - cumulative[k];
-    }
   }
 
   private EventTable copy() {
@@ -455,7 +308,7 @@ final class EventTable implements Consumer<TraceEvent> {
   }
 
   /** CPU op indices, parents before children: by thread, start, then longer first. */
-  private int[] cpuOpsInOrder() {
+  int[] cpuOpsInOrder() {
     int m = 0;
     for (int i = 0; i < size; i++) {
       if (kind[i] == CPU_OP) {

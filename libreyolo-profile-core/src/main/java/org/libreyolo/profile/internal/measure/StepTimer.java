@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
@@ -75,7 +74,14 @@ public final class StepTimer {
         int traceSteps,
         String runsLabel,
         String stagePrefix) {
-      this(warmup, runs, traceFile, traceSteps, runsLabel, stagePrefix, Defaults.javaSamples());
+      this(
+          warmup,
+          runs,
+          traceFile,
+          traceSteps,
+          runsLabel,
+          stagePrefix,
+          org.libreyolo.profile.Properties.javaSamples());
     }
 
     public Plan {

@@ -45,10 +45,11 @@ public final class HtmlReport {
       body.append(
           Html.card(
               "Latency distribution (" + latency.length + " iterations)",
-              Svg.histogram(latency, marks, names, "ms")));
+              DistributionSvg.histogram(latency, marks, names, "ms")));
       body.append(
           Html.card(
-              "Latency CDF", Svg.cdf(List.of(latency), List.of("this run"), marks, names, "ms")));
+              "Latency CDF",
+              DistributionSvg.cdf(List.of(latency), List.of("this run"), marks, names, "ms")));
     }
     body.append(
         Html.card(
@@ -136,7 +137,7 @@ public final class HtmlReport {
       body.append(
           Html.card(
               "Latency distributions",
-              Svg.cdf(List.of(la, lb), List.of("before", "after"), null, null, "ms")));
+              DistributionSvg.cdf(List.of(la, lb), List.of("before", "after"), null, null, "ms")));
     }
     body.append(Html.card("Kernel-category change (ms per step)", categoryDeltas(a, b)));
     body.append(Html.card("Kernels that grew or shrank most", kernelDeltas(a, b)));
@@ -367,9 +368,9 @@ public final class HtmlReport {
       t.append("<tr><td>")
           .append(Html.esc(m.label()))
           .append("</td><td class=\"num\">")
-          .append(Html.esc(TextReport.memoryValue(m, m.before())))
+          .append(Html.esc(CompareText.memoryValue(m, m.before())))
           .append("</td><td class=\"num\">")
-          .append(Html.esc(TextReport.memoryValue(m, m.after())))
+          .append(Html.esc(CompareText.memoryValue(m, m.after())))
           .append("</td><td class=\"num\">")
           .append(Html.esc(Fmt.pctSuffix(m.before(), m.after()).trim()))
           .append("</td></tr>");
@@ -384,7 +385,7 @@ public final class HtmlReport {
 
   /** The statistics block, or why there is none (the significance call's own words). */
   public static String statistics(Comparison.Statistics s, String whyNone) {
-    List<String> lines = TextReport.statistics(s);
+    List<String> lines = CompareText.statistics(s);
     if (lines.isEmpty()) {
       return "<p class=\"muted\">" + Html.esc(whyNone) + "</p>";
     }

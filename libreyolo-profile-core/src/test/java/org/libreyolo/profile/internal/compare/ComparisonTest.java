@@ -35,7 +35,7 @@ class ComparisonTest {
             "tensor_bytes_per_step",
             "tensor_peak_live_bytes",
             "java_heap_bytes_per_iteration");
-    assertThat(org.libreyolo.profile.internal.report.TextReport.compare(c))
+    assertThat(org.libreyolo.profile.internal.report.CompareText.compare(c))
         .contains(
             "peak RSS       400 MB -> 500 MB (+25%)", "tensors/step   1.0 MB -> 2.0 MB (+100%)");
     assertThat(c.json().get("memory").get("peak_rss_mb").get("after").asDouble()).isEqualTo(500.0);
@@ -165,7 +165,7 @@ class ComparisonTest {
     assertThat(s.get("mde_relative").asDouble()).isCloseTo(0.0125, within(0.006));
     assertThat(c.get("environment_differences")).isEmpty();
     assertThat(result.significance().text()).endsWith("over 10 vs 10 forks");
-    assertThat(org.libreyolo.profile.internal.report.TextReport.compare(result))
+    assertThat(org.libreyolo.profile.internal.report.CompareText.compare(result))
         .contains(
             "statistics     step_ms per fork (the median of its blocks), n 10 vs 10 (lower is better)");
   }
@@ -195,7 +195,7 @@ class ComparisonTest {
     assertThat(c.json().get("statistics").isNull()).isTrue();
     assertThat(c.significance().significant()).isNull();
     assertThat(c.significance().text()).isEqualTo(Comparison.SINGLE_RUN_INFER);
-    assertThat(String.join("\n", org.libreyolo.profile.internal.report.TextReport.compare(c)))
+    assertThat(String.join("\n", org.libreyolo.profile.internal.report.CompareText.compare(c)))
         .doesNotContain("p=", "Welch", "statistics ")
         .contains("[" + Comparison.SINGLE_RUN_INFER + "]");
     Comparison.Result oneSide =
@@ -216,7 +216,7 @@ class ComparisonTest {
             "a",
             "b",
             0.05);
-    java.util.List<String> text = org.libreyolo.profile.internal.report.TextReport.compare(c);
+    java.util.List<String> text = org.libreyolo.profile.internal.report.CompareText.compare(c);
     assertThat(text.get(0))
         .isEqualTo(
             "workloads differ (batch 1 -> 4): every figure below compares two workloads, not two"

@@ -1,0 +1,211 @@
+package org.libreyolo.profile.produce;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.engine.Environment;
+import org.libreyolo.profile.internal.measure.BlockSeries;
+import org.libreyolo.profile.internal.measure.Canary;
+import org.libreyolo.profile.internal.measure.Measurement;
+import org.libreyolo.profile.internal.measure.ProfileAssembler;
+import org.libreyolo.profile.internal.measure.RepeatAggregation;
+import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.model.OnnxSession;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
+
+/**
+ * How a custom step is measured and written: its repeats of warmup and timed blocks beside the
+ * canary, then one profile of the pooled iterations ({@link CustomStepProfiler#run}, {@link
+ * CustomStepProfiler#merge}).
+ */
+final class CustomStepMeasurement {
+  private CustomStepMeasurement() {}
+
+  static Profile measure(CustomStepProfiler.Options o, StepTimer.Iteration body) {
+    List<double[]> totals = new ArrayList<>();
+    List<double[]> allocations = new ArrayList<>();
+    Map<String, List<double[]>> phases = new LinkedHashMap<>();
+    double[] throughputs = new double[o.repeat()];
+    Path trace = null;
+    ObjectNode javaSamples = null;
+    ObjectNode hostMemory = null;
+    List<BlockSeries> blocks = new ArrayList<>();
+    try (Canary canary = canary(o)) { // one canary for every trial
+      StepTimer.Blocks plan =
+          new StepTimer.Blocks(
+              Defaults.Blocks.RUNS_PER_BLOCK,
+              Defaults.Blocks.CANARY_RUNS,
+              canary,
+              o.modelParams() >= 0);
+      for (int trial = 0; trial < o.repeat(); trial++) {
+        boolean last = trial == o.repeat() - 1;
+        Path traceFile =
+            o.trace() && last ? o.outputDirectory().resolve("profile_trace.json") : null;
+        Measurement m =
+            StepTimer.run(
+                new StepTimer.Plan(
+                    o.warmup(),
+                    o.runs(),
+                    traceFile,
+                    StepTimer.traceSteps(o.runs()),
+                    "runs",
+                    "",
+                    o.javaSamples()),
+                body,
+                plan,
+                o.progress());
+        blocks.add(m.blocks());
+        totals.add(m.totalMs());
+        allocations.add(m.allocatedBytes());
+        m.phaseMs()
+            .forEach(
+                (name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
+        throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
+        trace = last ? m.trace() : trace;
+        javaSamples = last ? m.javaSamples() : javaSamples;
+        hostMemory = last ? m.hostMemory() : hostMemory;
+      }
+    }
+    double[] latencyMs = concat(totals);
+    Map<String, double[]> phaseMs = new LinkedHashMap<>();
+    phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
+    return new Profile(
+        write(
+            o,
+            latencyMs,
+            phaseMs,
+            trace,
+            BlockSeries.concat(blocks),
+            throughputs,
+            concat(allocations),
+            null,
+            null,
+            javaSamples,
+            hostMemory));
+  }
+
+  /**
+   * The canary of the step's kind: the engine canary on the step's device for a step that named its
+   * model (it runs on the engine, and the gate divides by the canary), the plain-JVM canary for
+   * plain code (it needs no native library; the gate uses it as the noise sentinel only).
+   */
+  private static Canary canary(CustomStepProfiler.Options o) {
+    if (o.modelParams() < 0) {
+      return Canary.jvm();
+    }
+    Engines.boot(Engines.defaultThreads());
+    return Canary.engine(Engines.resolve(DeviceSpec.parse(o.device())));
+  }
+
+  static ObjectNode write(
+      CustomStepProfiler.Options o,
+      double[] latencyMs,
+      Map<String, double[]> phaseMs,
+      Path trace,
+      BlockSeries blocks,
+      double[] throughputs,
+      double[] allocatedBytes,
+      ArrayNode forks,
+      ObjectNode traceFrom,
+      ObjectNode javaSamples,
+      ObjectNode hostMemory) {
+    LatencyStats lat = LatencyStats.of(latencyMs);
+    double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
+    ObjectNode config = config(o);
+    ObjectNode latency = ProfileAssembler.latency(lat, lat.mean());
+    ObjectNode stages = ProfileAssembler.means(phaseMs);
+    ObjectNode summary = JsonNodeFactory.instance.objectNode();
+    summary.set("meta", config);
+    summary.set(ProfileKeys.REAL, ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
+    summary.set("composition_ms", stages.deepCopy());
+    summary.set(ProfileKeys.LATENCY, latency);
+    summary.set(ProfileKeys.STAGES_MS, stages);
+    summary.putNull("bound");
+    summary.put(ProfileKeys.BOUND_WHY, "");
+
+    ObjectNode p;
+    if (trace != null) {
+      p = ProfileAssembler.analyse(trace, summary);
+      p.set(ProfileKeys.LATENCY, latency.deepCopy());
+      p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
+      ProfileAssembler.putLatencyMetrics(
+          (ObjectNode) p.get(ProfileKeys.METRICS), latency, p.get(ProfileKeys.IMG_PER_S));
+    } else {
+      p =
+          ProfileAssembler.traceless(
+              config,
+              "compute",
+              "no trace: timings only",
+              lat.mean(),
+              imgPerS,
+              lat.n(),
+              latency,
+              stages,
+              false);
+    }
+    ObjectNode samples = JsonNodeFactory.instance.objectNode();
+    samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
+    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(phaseMs));
+    samples.set("blocks", blocks.json());
+    if (forks != null) {
+      samples.set("forks", forks);
+      if (p.get("config") instanceof ObjectNode stored) {
+        stored.put("forks", forks.size());
+      }
+    }
+    if (throughputs.length > 1) {
+      RepeatAggregation.putThroughput(p, throughputs);
+    }
+    if (traceFrom != null) {
+      p.set(ProfileKeys.TRACE_FROM, traceFrom);
+    }
+    ProfileAssembler.finish(
+        o.outputDirectory(),
+        p,
+        summary,
+        o.device(),
+        forks != null && !forks.isEmpty()
+            ? (ObjectNode) forks.get(0).get("environment").deepCopy()
+            : stepEnvironment(o),
+        samples,
+        new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, allocatedBytes));
+    return p;
+  }
+
+  /** The step's environment; a step that runs an ONNX model names ONNX Runtime as its engine. */
+  private static ObjectNode stepEnvironment(CustomStepProfiler.Options o) {
+    ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
+    if (o.onnx() != null) {
+      env.put("engine", OnnxSession.engineLabel());
+    }
+    return env;
+  }
+
+  private static ObjectNode config(CustomStepProfiler.Options o) {
+    ObjectNode c = JsonNodeFactory.instance.objectNode();
+    c.put("model", o.model());
+    c.put("step", o.name());
+    c.put("batch", o.items());
+    c.put("warmup", o.warmup());
+    c.put("runs", o.runs());
+    c.put("repeat", o.repeat());
+    c.put("trace", o.trace());
+    c.put("mode", "step");
+    return c;
+  }
+
+  private static double[] concat(List<double[]> parts) {
+    return parts.stream().flatMapToDouble(Arrays::stream).toArray();
+  }
+}

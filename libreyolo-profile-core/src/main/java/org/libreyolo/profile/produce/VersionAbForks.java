@@ -1,0 +1,279 @@
+package org.libreyolo.profile.produce;
+
+import static org.libreyolo.profile.produce.VersionAb.MEASURED;
+import static org.libreyolo.profile.produce.VersionAb.PROBE;
+import static org.libreyolo.profile.produce.VersionAb.baselineFailure;
+import static org.libreyolo.profile.produce.VersionAb.byClass;
+import static org.libreyolo.profile.produce.VersionAb.measures;
+import static org.libreyolo.profile.produce.VersionAb.notJudged;
+import static org.libreyolo.profile.produce.VersionAb.rotated;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.BlockStatistics;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.PerfTestProtocol;
+import org.libreyolo.profile.process.PerfTestProtocol.Test;
+import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.result.Profile;
+
+/**
+ * The A/B across versions for the tests that cannot share one JVM: a probe fork on the baseline,
+ * then forks of both sides alternating, each judged by the fork gate (docs/maven.md, "ab").
+ */
+final class VersionAbForks {
+  private VersionAbForks() {}
+
+  /**
+   * The tests that could not share one JVM: a short probe fork on the baseline first, then {@code
+   * forks} forks per side alternating, judged by the fork gate; each outcome names why it forked.
+   */
+  static void forks(
+      VersionAbOptions o,
+      Map<Test, String> forked,
+      Path folder,
+      List<VersionVerdicts.Outcome> judged,
+      List<String> failures,
+      Consumer<String> progress) {
+    List<Test> tests = new ArrayList<>(forked.keySet());
+    // which tests link against the baseline, in a short fork first: the measured forks of both
+    // sides then run the same tests in the same order (a test failing on one side only would leave
+    // the next ones another JVM to run in: its JIT state, its heap)
+    ArmRuns probe = new ArmRuns();
+    fork(
+        o,
+        Arm.BASELINE,
+        folder.resolve("probe"),
+        tests,
+        PROBE,
+        "probing " + o.baseline().label() + " (does every test run against it?)",
+        probe,
+        progress);
+    List<Test> measured = new ArrayList<>();
+    for (Test t : tests) {
+      VersionAb.Failure there = probe.failure(t);
+      if (there == null) {
+        measured.add(t);
+      } else {
+        judged.add(notJudged(t, forked.get(t), baselineFailure(o, there, "")));
+      }
+    }
+    Map<Arm, ArmRuns> runs = new EnumMap<>(Arm.class);
+    runs.put(Arm.BASELINE, new ArmRuns());
+    runs.put(Arm.CANDIDATE, new ArmRuns());
+    List<List<Test>> classes = byClass(measured);
+    int started = 0;
+    for (int pair = 0; pair < o.forks() && !measured.isEmpty(); pair++) {
+      // the test classes' order turns from pair to pair (both sides of a pair alike): whatever a
+      // class leaves behind in its JVM (JIT, heap, a busier CPU) falls on every class in turn
+      List<Test> order = rotated(classes, pair);
+      // A B B A ...: neither side always first, a trend in the machine's speed falls on both alike
+      for (Arm arm :
+          pair % 2 == 0
+              ? List.of(Arm.BASELINE, Arm.CANDIDATE)
+              : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
+        started++;
+        ArmRuns r = runs.get(arm);
+        if (r.broken == null) {
+          fork(
+              o,
+              arm,
+              folder.resolve(arm.folder).resolve(Integer.toString(pair)),
+              order,
+              Map.of(),
+              "fork "
+                  + started
+                  + " of "
+                  + 2 * o.forks()
+                  + " ("
+                  + arm.side(o).label()
+                  + ", "
+                  + measured.size()
+                  + " test"
+                  + (measured.size() == 1 ? "" : "s")
+                  + ")",
+              r,
+              progress);
+        }
+      }
+    }
+    for (Test t : measured) {
+      VersionAb.Failure here = runs.get(Arm.CANDIDATE).failure(t);
+      if (here != null) {
+        failures.add(t.id() + " fails on this build: " + here.line());
+        continue;
+      }
+      VersionAb.Failure there = runs.get(Arm.BASELINE).failure(t);
+      if (there != null) {
+        judged.add(notJudged(t, forked.get(t), baselineFailure(o, there, " in a measured fork")));
+        continue;
+      }
+      judged.addAll(
+          judge(
+              o,
+              t,
+              runs.get(Arm.BASELINE).steps,
+              runs.get(Arm.CANDIDATE).steps,
+              folder,
+              forked.get(t)));
+    }
+  }
+
+  /** The two sides, and the folder each side's forks write under. */
+  private enum Arm {
+    BASELINE("baseline"),
+    CANDIDATE("candidate");
+
+    final String folder;
+
+    Arm(String folder) {
+      this.folder = folder;
+    }
+
+    VersionAb.Side side(VersionAbOptions o) {
+      return this == BASELINE ? o.baseline() : o.candidate();
+    }
+  }
+
+  /**
+   * What one side's forks left: their folders, the tests that failed there, or why the side could
+   * not fork.
+   */
+  private static final class ArmRuns {
+    /** Every step profile the side's forks wrote, in fork order (listed once, read per test). */
+    final List<StepLayout.Step> steps = new ArrayList<>();
+
+    final VersionAb.Failures failures = new VersionAb.Failures();
+    String broken;
+
+    VersionAb.Failure failure(Test t) {
+      return broken != null ? new VersionAb.Failure("", broken) : failures.of(t);
+    }
+  }
+
+  /**
+   * One fork of one side running every test. A fork of this build that cannot run fails the A/B; a
+   * baseline that cannot run makes every test INCONCLUSIVE with its error, and forks no more.
+   */
+  private static void fork(
+      VersionAbOptions o,
+      Arm arm,
+      Path root,
+      List<Test> tests,
+      Map<String, String> extra,
+      String what,
+      ArmRuns into,
+      Consumer<String> progress) {
+    progress.accept(what);
+    Path outcomes = root.resolve("outcomes.json");
+    List<String> args = new ArrayList<>(List.of("run", root.toString(), outcomes.toString()));
+    Map<String, String> parameters = new LinkedHashMap<>(o.parameters());
+    parameters.putAll(extra);
+    parameters.forEach((k, v) -> args.add("-P" + k + "=" + v));
+    tests.forEach(t -> args.add(t.uniqueId()));
+    try {
+      Forking.run(
+          arm.side(o).classpath(),
+          o.workingDirectory(),
+          VersionAb.FORK_MAIN,
+          args,
+          root.resolve("fork.log"),
+          what);
+    } catch (LibreYoloException e) {
+      if (arm == Arm.CANDIDATE) {
+        throw e;
+      }
+      into.broken = e.getMessage();
+      return;
+    }
+    into.steps.addAll(new StepLayout(root, root).steps());
+    PerfTestProtocol.ForkReport report =
+        PerfTestProtocol.read(outcomes, PerfTestProtocol.ForkReport.class);
+    into.failures.add(report == null ? List.of() : report.outcomes());
+  }
+
+  /** Every step the test measured, merged per side and judged by the fork gate. */
+  private static List<VersionVerdicts.Outcome> judge(
+      VersionAbOptions o,
+      Test t,
+      List<StepLayout.Step> baseline,
+      List<StepLayout.Step> candidate,
+      Path folder,
+      String mode) {
+    Map<String, List<Path>> a = steps(t, baseline);
+    Map<String, List<Path>> b = steps(t, candidate);
+    if (b.isEmpty()) {
+      return List.of(notJudged(t, mode, "measured nothing on this build"));
+    }
+    List<VersionVerdicts.Outcome> out = new ArrayList<>();
+    GateOptions gate = o.gate().withJobNoise(0); // one job: its state is shared by both sides
+    for (Map.Entry<String, List<Path>> step : b.entrySet()) {
+      List<Path> before = a.getOrDefault(step.getKey(), List.of());
+      String name = t.id() + step.getKey().substring(t.method().length());
+      if (before.size() < BlockStatistics.MIN_FORKS
+          || step.getValue().size() < BlockStatistics.MIN_FORKS) {
+        out.add(
+            new VersionVerdicts.Outcome(
+                name,
+                step.getKey(),
+                Verdict.INCONCLUSIVE,
+                null,
+                null,
+                mode,
+                "measured in "
+                    + before.size()
+                    + " and "
+                    + step.getValue().size()
+                    + " forks: too few to compare"));
+        continue;
+      }
+      Path merged = Path.of(t.className(), step.getKey());
+      Profile pa = CustomStepProfiler.merge(merged(folder, Arm.BASELINE, merged), before);
+      Profile pb = CustomStepProfiler.merge(merged(folder, Arm.CANDIDATE, merged), step.getValue());
+      if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
+        out.add(
+            new VersionVerdicts.Outcome(
+                name,
+                step.getKey(),
+                Verdict.INCONCLUSIVE,
+                null,
+                null,
+                mode,
+                "no timing blocks to compare"));
+        continue;
+      }
+      Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
+      out.add(
+          new VersionVerdicts.Outcome(
+              name, step.getKey(), r.verdict(), r, null, mode, VersionAbReport.why(r)));
+    }
+    return out;
+  }
+
+  /** Where one side's merged profile of a step goes. */
+  private static Path merged(Path folder, Arm arm, Path step) {
+    return folder.resolve(arm.folder).resolve("merged").resolve(step);
+  }
+
+  /** The step folders ({@code key -> fork folders}) of one test among a side's step profiles. */
+  private static Map<String, List<Path>> steps(Test t, List<StepLayout.Step> found) {
+    Map<String, List<Path>> out = new LinkedHashMap<>();
+    for (StepLayout.Step s : found) {
+      if (measures(t, s.className(), s.key())) {
+        out.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s.profile().getParent());
+      }
+    }
+    return out;
+  }
+}
