@@ -1,15 +1,8 @@
 package org.libreyolo.profile.process;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.io.AtomicFiles;
 
 /**
  * What the parent of an A/B across versions and the JVMs running the module's perf tests say to
@@ -18,10 +11,37 @@ import org.libreyolo.profile.internal.io.AtomicFiles;
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class PerfTestProtocol {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  /** The child JVM listing the perf tests: {@link DiscoverRequest} in, {@link Discovery} out. */
+  public static final String DISCOVER = "perf-tests-discover";
+
+  /**
+   * The child JVM running perf tests on one side: {@link RunRequest} in, {@link ForkReport} out.
+   */
+  public static final String RUN = "perf-tests-run";
+
+  /**
+   * The child JVM holding both sides in alternating blocks: {@link PairedRequest} in, {@link
+   * PairedReport} out.
+   */
+  public static final String PAIRS = "perf-tests-pairs";
 
   private PerfTestProtocol() {}
+
+  /**
+   * Lists the perf tests of a module.
+   *
+   * @param testClasses the module's compiled tests
+   */
+  public record DiscoverRequest(String testClasses) {}
+
+  /**
+   * Runs perf tests on one side, each measuring only (no gate), once, into {@code root}.
+   *
+   * @param root where the tests' profiles go
+   * @param parameters JUnit configuration parameters
+   * @param uniqueIds the tests, by unique id, in the order to run them (by class)
+   */
+  public record RunRequest(String root, Map<String, String> parameters, List<String> uniqueIds) {}
 
   /**
    * A perf test as discovery names it: a method taking a {@code StepProfiler} (a parameterized test
@@ -157,33 +177,4 @@ public final class PerfTestProtocol {
       List<Outcome> candidate,
       List<PairedStep> steps,
       List<String> leaks) {}
-
-  /**
-   * Writes a record whole (a temporary file renamed into place).
-   *
-   * @param file where
-   * @param message the record
-   */
-  public static void write(Path file, Object message) {
-    AtomicFiles.write(file, out -> JSON.writerWithDefaultPrettyPrinter().writeValue(out, message));
-  }
-
-  /**
-   * Reads a record, or null when the file is not there (the other end failed before writing it).
-   *
-   * @param file where
-   * @param type the record's class
-   * @param <T> the record's type
-   * @return the record, or null
-   */
-  public static <T> T read(Path file, Class<T> type) {
-    if (!Files.isRegularFile(file)) {
-      return null;
-    }
-    try {
-      return JSON.readValue(file.toFile(), type);
-    } catch (IOException e) {
-      throw LibreYoloException.badInput("cannot read " + file + ": " + e.getMessage(), e);
-    }
-  }
 }

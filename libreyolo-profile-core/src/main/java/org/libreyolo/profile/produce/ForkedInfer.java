@@ -12,13 +12,13 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.InferenceVerdict;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.data.ImageSource;
-import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
@@ -34,7 +34,7 @@ import org.libreyolo.profile.result.ProfileKeys;
 final class ForkedInfer {
   private ForkedInfer() {}
 
-  static InferResult run(InferOptions o, Progress progress, Forks.Jvm jvm) {
+  static InferResult run(InferOptions o, Progress progress, ChildJvms.Where where) {
     // what a fork would refuse, refused here once and before any JVM starts
     ImageSource.load(o.source());
     WeightsSource.resolve(o.weights(), o.size());
@@ -49,7 +49,7 @@ final class ForkedInfer {
     Path created = Folders.firstMissing(o.project().toAbsolutePath().resolve("infer/forks"));
     Leftovers.track(created); // a stopped run (Ctrl-C) leaves no fork folder either
     try {
-      return measure(o, progress, jvm, dir, forksDir);
+      return measure(o, progress, where, dir, forksDir);
     } catch (RuntimeException e) {
       Folders.deleteQuietly(
           created); // a failed run leaves nothing it made (the folders of the forks included)
@@ -60,19 +60,17 @@ final class ForkedInfer {
   }
 
   private static InferResult measure(
-      InferOptions o, Progress progress, Forks.Jvm jvm, Path dir, Path forksDir) {
+      InferOptions o, Progress progress, ChildJvms.Where where, Path dir, Path forksDir) {
     List<ObjectNode> profiles = new ArrayList<>();
     for (int k = 0; k < o.forks(); k++) {
       progress.update("forks (fresh JVMs)", k, o.forks());
       Path forkProject = forksDir.resolve(Integer.toString(k));
       boolean traced = o.trace() && k == o.forks() - 1;
-      Path options = forkProject.resolve("fork-options.json");
-      Leftovers.guard(() -> InferFork.write(o, forkProject, traced, options));
-      Forks.run(
-          jvm,
-          InferFork.class.getName(),
-          List.of(options.toString()),
-          forkProject.resolve("fork.log"),
+      ChildJvms.run(
+          where,
+          InferFork.KIND,
+          InferFork.request(o, forkProject, traced),
+          forkProject,
           "fork " + (k + 1) + " of " + o.forks());
       profiles.add(read(forkProject.resolve("infer/profile.json")));
     }

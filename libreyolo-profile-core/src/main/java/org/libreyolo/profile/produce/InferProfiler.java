@@ -18,7 +18,6 @@ import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
-import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.io.ContentHash;
 import org.libreyolo.profile.internal.io.Folders;
@@ -38,6 +37,7 @@ import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -82,7 +82,9 @@ public final class InferProfiler {
       return ForkedInfer.run(
           options,
           progress,
-          forkClasspath == null ? Forks.Jvm.current() : Forks.Jvm.withClasspath(forkClasspath));
+          forkClasspath == null
+              ? ChildJvms.Where.here()
+              : new ChildJvms.Where(forkClasspath, null));
     }
     List<RgbImage> images = ImageSource.load(options.source());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());

@@ -19,7 +19,7 @@ import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
@@ -164,10 +164,7 @@ final class PairedRun {
       boolean candidateFirst,
       String what,
       Consumer<String> progress) {
-    Path requestFile = root.resolve("request.json");
-    Path reportFile = root.resolve("report.json");
-    PerfTestProtocol.write(
-        requestFile,
+    PerfTestProtocol.PairedRequest request =
         new PerfTestProtocol.PairedRequest(
             split.baseline(),
             split.candidate(),
@@ -181,21 +178,21 @@ final class PairedRun {
             o.gate().alpha(),
             o.gate().maxRegression(),
             Defaults.Versions.SETTLE_MS_VALUE,
-            candidateFirst));
+            candidateFirst);
     progress.accept(what);
     try {
-      Forking.run(
-          String.join(File.pathSeparator, split.shared()),
-          o.workingDirectory(),
-          VersionAb.FORK_MAIN,
-          List.of("pairs", requestFile.toString(), reportFile.toString()),
-          root.resolve("jvm.log"),
+      ChildJvms.run(
+          new ChildJvms.Where(
+              String.join(File.pathSeparator, split.shared()), o.workingDirectory()),
+          PerfTestProtocol.PAIRS,
+          request,
+          root,
           what);
     } catch (LibreYoloException e) {
       return new JvmRun(null, e.getMessage());
     }
     PerfTestProtocol.PairedReport report =
-        PerfTestProtocol.read(reportFile, PerfTestProtocol.PairedReport.class);
+        ChildJvms.reply(root, PerfTestProtocol.PairedReport.class);
     return new JvmRun(report, report == null ? "it wrote no report" : "");
   }
 

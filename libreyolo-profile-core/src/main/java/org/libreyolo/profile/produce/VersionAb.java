@@ -19,7 +19,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
@@ -36,11 +36,6 @@ import org.libreyolo.profile.result.Json;
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class VersionAb {
-  /**
-   * The JUnit extension's entry point for a fork of a module's perf tests (on the module's test
-   * class path).
-   */
-  public static final String FORK_MAIN = "org.libreyolo.profile.junit.PerfTestFork";
 
   /**
    * Where the two sides run: {@code AUTO} puts both in one JVM wherever their class paths allow it
@@ -328,16 +323,13 @@ public final class VersionAb {
       throw LibreYoloException.badInput("cannot create a temporary folder: " + e.getMessage(), e);
     }
     try {
-      Path list = scratch.resolve("tests.json");
-      Forking.run(
-          o.candidate().classpath(),
-          o.workingDirectory(),
-          FORK_MAIN,
-          List.of("discover", o.testClasses().toString(), list.toString()),
-          scratch.resolve("discover.log"),
+      ChildJvms.run(
+          new ChildJvms.Where(o.candidate().classpath(), o.workingDirectory()),
+          PerfTestProtocol.DISCOVER,
+          new PerfTestProtocol.DiscoverRequest(o.testClasses().toString()),
+          scratch,
           "discovering the perf tests");
-      PerfTestProtocol.Discovery found =
-          PerfTestProtocol.read(list, PerfTestProtocol.Discovery.class);
+      PerfTestProtocol.Discovery found = ChildJvms.reply(scratch, PerfTestProtocol.Discovery.class);
       return found == null ? List.of() : found.tests();
     } finally {
       Folders.delete(scratch);

@@ -22,7 +22,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.report.VersionAbReport;
@@ -176,19 +176,17 @@ final class VersionAbForks {
       ArmRuns into,
       Consumer<String> progress) {
     progress.accept(what);
-    Path outcomes = root.resolve("outcomes.json");
-    List<String> args = new ArrayList<>(List.of("run", root.toString(), outcomes.toString()));
     Map<String, String> parameters = new LinkedHashMap<>(o.parameters());
     parameters.putAll(extra);
-    parameters.forEach((k, v) -> args.add("-P" + k + "=" + v));
-    tests.forEach(t -> args.add(t.uniqueId()));
     try {
-      Forking.run(
-          arm.side(o).classpath(),
-          o.workingDirectory(),
-          VersionAb.FORK_MAIN,
-          args,
-          root.resolve("fork.log"),
+      ChildJvms.run(
+          new ChildJvms.Where(arm.side(o).classpath(), o.workingDirectory()),
+          PerfTestProtocol.RUN,
+          new PerfTestProtocol.RunRequest(
+              root.toAbsolutePath().toString(),
+              parameters,
+              tests.stream().map(Test::uniqueId).toList()),
+          root,
           what);
     } catch (LibreYoloException e) {
       if (arm == Arm.CANDIDATE) {
@@ -198,8 +196,7 @@ final class VersionAbForks {
       return;
     }
     into.steps.addAll(new StepLayout(root, root).steps());
-    PerfTestProtocol.ForkReport report =
-        PerfTestProtocol.read(outcomes, PerfTestProtocol.ForkReport.class);
+    PerfTestProtocol.ForkReport report = ChildJvms.reply(root, PerfTestProtocol.ForkReport.class);
     into.failures.add(report == null ? List.of() : report.outcomes());
   }
 

@@ -11,7 +11,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.process.PerfTestProtocol;
+import org.libreyolo.profile.internal.io.Records;
 import org.libreyolo.profile.report.VersionAbReport;
 
 /**
@@ -35,7 +35,7 @@ public final class VersionAbReactor {
   public static Path add(Path root, String module, VersionAb.Result r, long buildStart) {
     Path folder = root.resolve(Defaults.Versions.FOLDER).resolve("modules");
     String verdict = r.failures().isEmpty() ? r.verdict().name() : "FAILED";
-    PerfTestProtocol.write(
+    Records.write(
         folder.resolve(module.replace(':', '.') + ".json"),
         new VersionAbReport.Module(module, verdict, r.markdown()));
     List<VersionAbReport.Module> modules = new ArrayList<>();
@@ -45,7 +45,7 @@ public final class VersionAbReactor {
           Files.deleteIfExists(f); // an earlier build's module: not this build's verdict
           continue;
         }
-        VersionAbReport.Module m = PerfTestProtocol.read(f, VersionAbReport.Module.class);
+        VersionAbReport.Module m = Records.read(f, VersionAbReport.Module.class);
         if (m != null) {
           modules.add(m);
         }

@@ -3,16 +3,14 @@ package org.libreyolo.profile.junit;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.ChildJvms;
 
 /**
  * One fork of a perf test: runs the one test (its unique id: a parameterized invocation stays
@@ -21,46 +19,50 @@ import org.libreyolo.profile.process.Forking;
  * fork's one error line.
  */
 final class ForkedTest {
+  /** The child's kind ({@link PerfTestFork} runs it). */
+  static final String KIND = "junit-test";
+
   private ForkedTest() {}
 
-  /** {@code ForkedTest <unique id> <key=value>...}. */
-  public static void main(String[] args) {
-    Map<String, String> parameters = new LinkedHashMap<>();
-    for (int i = 1; i < args.length; i++) {
-      int eq = args[i].indexOf('=');
-      parameters.put(args[i].substring(0, eq), args[i].substring(eq + 1));
-    }
+  /**
+   * A fork's test and the configuration parameters it runs with.
+   *
+   * @param uniqueId the test's unique id
+   * @param parameters the JUnit configuration parameters
+   */
+  record Request(String uniqueId, Map<String, String> parameters) {}
+
+  /** Runs the one test; its failure is the fork's one error line. */
+  static void run(Request r) {
     LauncherDiscoveryRequest request =
         LauncherDiscoveryRequestBuilder.request()
-            .selectors(selectUniqueId(args[0]))
-            .configurationParameters(parameters)
+            .selectors(selectUniqueId(r.uniqueId()))
+            .configurationParameters(r.parameters())
             .build();
     SummaryGeneratingListener listener = new SummaryGeneratingListener();
     LauncherFactory.create().execute(request, listener);
     TestExecutionSummary summary = listener.getSummary();
     if (summary.getTestsFoundCount() == 0) {
-      fail("the test " + args[0] + " was not found on the fork's class path");
+      fail("the test " + r.uniqueId() + " was not found on the fork's class path");
     }
     if (!summary.getFailures().isEmpty()) {
       Throwable t = summary.getFailures().get(0).getException();
       fail(String.valueOf(t.getMessage()).lines().findFirst().orElse(t.toString()));
     }
-    System.exit(0);
   }
 
+  /** The test's failure as the fork's one error line, in the test's own words (exit 1). */
   private static void fail(String line) {
-    System.err.println(Forking.errorPrefix() + line);
+    System.err.println(ChildJvms.errorPrefix() + line);
     System.err.flush();
     System.exit(1);
   }
 
-  /** The arguments of a fork of {@code config}'s test writing under {@code root}. */
-  static List<String> arguments(StepConfig config, Path root) {
-    List<String> args = new ArrayList<>();
-    args.add(config.fork().uniqueId());
-    config.fork().parameters().forEach((k, v) -> args.add(k + "=" + v));
-    args.add(StepConfig.PREFIX + StepConfig.FORK_OUTPUT + "=" + root.toAbsolutePath());
-    args.add(StepConfig.PREFIX + "forks=1");
-    return args;
+  /** The request of a fork of {@code config}'s test writing under {@code root}. */
+  static Request request(StepConfig config, Path root) {
+    Map<String, String> parameters = new LinkedHashMap<>(config.fork().parameters());
+    parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
+    parameters.put(StepConfig.PREFIX + "forks", "1");
+    return new Request(config.fork().uniqueId(), parameters);
   }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.function.ThrowingSupplier;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.Engine;
 import org.libreyolo.profile.produce.OnnxModel;
@@ -306,10 +306,11 @@ final class MeasuringStepProfiler implements StepProfiler {
         String what = id() + ": fork " + (k + 1) + " of " + config.forks();
         out.line("[libreyolo-profile] " + what + " (a fresh JVM)");
         try {
-          Forking.run(
-              ForkedTest.class.getName(),
-              ForkedTest.arguments(config, root),
-              root.resolve("fork.log"),
+          ChildJvms.run(
+              ChildJvms.Where.here(),
+              ForkedTest.KIND,
+              ForkedTest.request(config, root),
+              root,
               what);
         } catch (LibreYoloException e) {
           throw OneLine.failure(StepConfig.words(e));

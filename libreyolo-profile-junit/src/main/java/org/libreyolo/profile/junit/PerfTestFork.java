@@ -20,46 +20,59 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.process.ChildJvm;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 
 /**
- * The JVM running a module's perf tests for an A/B across versions, answering in {@link
- * PerfTestProtocol}'s records: {@code discover <test classes> <out>} lists the tests that take a
- * {@link StepProfiler}; {@code run <root> <out> [-Pkey=value]... <unique id>...} runs them through
- * the JUnit Platform launcher on one side's class path (a fork), their profiles under {@code root},
- * and reports how each finished; {@code pairs <request> <out>} holds both sides in this JVM and
- * runs them in alternating blocks ({@link PairedSides}). A failing test is an outcome, not the
- * JVM's error.
+ * The extension's child JVMs ({@link ChildJvms}, found on the class path; not called directly),
+ * answering in {@link PerfTestProtocol}'s records. For an A/B across versions: {@link
+ * PerfTestProtocol#DISCOVER} lists the tests that take a {@link StepProfiler}; {@link
+ * PerfTestProtocol#RUN} runs them through the JUnit Platform launcher on one side's class path (a
+ * fork), their profiles under the request's root, and reports how each finished; {@link
+ * PerfTestProtocol#PAIRS} holds both sides in this JVM and runs them in alternating blocks ({@link
+ * PairedSides}). A failing test is an outcome, not the JVM's error. For a forked perf test: {@link
+ * ForkedTest#KIND} runs one test in this fresh JVM.
  */
-final class PerfTestFork {
-  private PerfTestFork() {}
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class PerfTestFork implements ChildJvm {
+  /** The extension's children, for the service loader. */
+  public PerfTestFork() {}
 
-  public static void main(String[] args) {
-    Forking.guard(
-        () -> {
-          if (args.length >= 3 && args[0].equals("discover")) {
-            PerfTestProtocol.write(
-                Path.of(args[2]), new PerfTestProtocol.Discovery(discover(Path.of(args[1]))));
-          } else if (args.length >= 3 && args[0].equals("run")) {
-            PerfTestProtocol.write(
-                Path.of(args[2]),
-                new PerfTestProtocol.ForkReport(
-                    run(Path.of(args[1]), Arrays.asList(args).subList(3, args.length))));
-          } else if (args.length >= 3 && args[0].equals("pairs")) {
-            PerfTestProtocol.PairedRequest request =
-                PerfTestProtocol.read(Path.of(args[1]), PerfTestProtocol.PairedRequest.class);
-            if (request == null) {
-              throw new IllegalArgumentException("no request at " + args[1]);
-            }
-            PerfTestProtocol.write(Path.of(args[2]), PairedSides.run(request));
-          } else {
-            throw new IllegalArgumentException(
-                "usage: PerfTestFork discover DIR OUT | run ROOT OUT [-Pk=v]... ID... | pairs"
-                    + " REQUEST OUT");
-          }
-        });
-    System.exit(0);
+  @Override
+  public Set<String> kinds() {
+    return Set.of(
+        PerfTestProtocol.DISCOVER, PerfTestProtocol.RUN, PerfTestProtocol.PAIRS, ForkedTest.KIND);
+  }
+
+  @Override
+  public void run(String kind, Path request, Path reply) {
+    switch (kind) {
+      case PerfTestProtocol.DISCOVER -> {
+        var r = read(request, PerfTestProtocol.DiscoverRequest.class);
+        ChildJvms.write(reply, new PerfTestProtocol.Discovery(discover(Path.of(r.testClasses()))));
+      }
+      case PerfTestProtocol.RUN -> {
+        var r = read(request, PerfTestProtocol.RunRequest.class);
+        ChildJvms.write(
+            reply,
+            new PerfTestProtocol.ForkReport(run(Path.of(r.root()), r.parameters(), r.uniqueIds())));
+      }
+      case PerfTestProtocol.PAIRS ->
+          ChildJvms.write(
+              reply, PairedSides.run(read(request, PerfTestProtocol.PairedRequest.class)));
+      case ForkedTest.KIND -> ForkedTest.run(read(request, ForkedTest.Request.class));
+      default -> throw new IllegalArgumentException("not a child of the extension: " + kind);
+    }
+  }
+
+  private static <T> T read(Path request, Class<T> type) {
+    T r = ChildJvms.read(request, type);
+    if (r == null) {
+      throw new IllegalArgumentException("no request at " + request);
+    }
+    return r;
   }
 
   /** The perf tests under a test-classes folder, in discovery order. */
@@ -95,18 +108,14 @@ final class PerfTestFork {
   }
 
   /** Runs the tests; one outcome per test or container that finished. */
-  static List<PerfTestProtocol.Outcome> run(Path root, List<String> rest) {
-    Map<String, String> parameters = new LinkedHashMap<>();
+  static List<PerfTestProtocol.Outcome> run(
+      Path root, Map<String, String> given, List<String> uniqueIds) {
+    Map<String, String> parameters = new LinkedHashMap<>(given);
     // one launcher run per test class, in the order given: the parent rotates it between forks,
     // and a class's fixtures (@BeforeAll, a ModelFixture) still load once
     Map<String, List<DiscoverySelector>> byClass = new LinkedHashMap<>();
-    for (String a : rest) {
-      if (a.startsWith("-P")) {
-        int eq = a.indexOf('=');
-        parameters.put(a.substring(2, eq), a.substring(eq + 1));
-      } else {
-        byClass.computeIfAbsent(classOf(a), k -> new ArrayList<>()).add(selectUniqueId(a));
-      }
+    for (String id : uniqueIds) {
+      byClass.computeIfAbsent(classOf(id), k -> new ArrayList<>()).add(selectUniqueId(id));
     }
     measureOnlyInto(parameters, root);
     List<PerfTestProtocol.Outcome> outcomes = new ArrayList<>();

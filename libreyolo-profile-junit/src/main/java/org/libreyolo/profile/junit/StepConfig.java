@@ -18,7 +18,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
-import org.libreyolo.profile.process.Forking;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 
 /**
@@ -340,7 +340,7 @@ record StepConfig(
       if (ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + ab.blockRuns());
       }
-      Forking.check(forks);
+      ChildJvms.check(forks);
       if (updateBaseline
           && !fork.inFork()) { // a baseline is only worth recording if the gate can judge it
         GateRun.requireJudgeable(runs, repeat, forks);
