@@ -9,6 +9,7 @@ import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
@@ -25,6 +26,23 @@ import org.libreyolo.profile.result.ProfileKeys;
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class CustomStepProfiler {
   private CustomStepProfiler() {}
+
+  static {
+    JavaSampler.harness(CustomStepProfiler.class);
+  }
+
+  /**
+   * Registers a surface's classes that wrap the step between the measuring loop and the user's code
+   * (the JUnit extension's step profiler): their frames are left out of the Java samples, as this
+   * class's are, so the hottest method is the user's.
+   *
+   * @param types the wrapping classes (their nested classes too)
+   */
+  public static void harness(Class<?>... types) {
+    for (Class<?> t : types) {
+      JavaSampler.harness(t);
+    }
+  }
 
   /**
    * Fails before any work when the output directory cannot be written, leaving nothing behind.

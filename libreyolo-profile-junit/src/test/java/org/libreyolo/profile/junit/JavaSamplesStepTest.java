@@ -71,6 +71,15 @@ class JavaSamplesStepTest {
     assertThat(post.path("self").get(0).path("method").asText())
         .as(post.toString())
         .isEqualTo(method);
+    // the extension's wrappers between the loop and the test (registered as the harness) are no
+    // frame of any sample: the methods on the stack are the test's and the JDK's
+    for (JsonNode row : post.path("total")) {
+      assertThat(row.path("method").asText())
+          .doesNotStartWith(MeasuringStepProfiler.class.getName())
+          .doesNotStartWith(StepBody.class.getName())
+          .doesNotStartWith(ClockPhases.class.getName())
+          .doesNotStartWith("org.libreyolo.profile.produce.CustomStepProfiler");
+    }
     double share = post.path("self").get(0).path("share").asDouble();
     System.out.println(
         "[JavaSamplesStepTest] post: "

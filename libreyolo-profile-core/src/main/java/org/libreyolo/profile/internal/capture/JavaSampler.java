@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import jdk.jfr.Category;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
@@ -346,14 +347,23 @@ public final class JavaSampler {
   /** The measuring loop's class: frames from it down are cut from every sample. */
   private static final String LOOP = "org.libreyolo.profile.internal.measure.StepTimer";
 
-  /** Our own frames between the loop and the user's code. */
-  private static final List<String> HARNESS =
-      List.of(
-          "org.libreyolo.profile.internal.measure.",
-          "org.libreyolo.profile.produce.CustomStepProfiler",
-          "org.libreyolo.profile.junit.MeasuringStepProfiler",
-          "org.libreyolo.profile.junit.ClockPhases",
-          "org.libreyolo.profile.junit.StepBody");
+  /**
+   * Our own frames between the loop and the user's code, by class-name prefix: the measuring
+   * package's, and those each surface registers for its wrappers ({@link #harness}).
+   */
+  private static final Set<String> HARNESS =
+      new java.util.concurrent.CopyOnWriteArraySet<>(
+          List.of("org.libreyolo.profile.internal.measure."));
+
+  /**
+   * Registers a class whose frames sit between the measuring loop and the user's code (a surface's
+   * wrapper of the step): they are skipped in every sample, its nested classes too.
+   *
+   * @param type the class
+   */
+  public static void harness(Class<?> type) {
+    HARNESS.add(type.getName());
+  }
 
   /** Samples of one phase: counts per method, self and total. */
   private static final class Tally {
