@@ -1,8 +1,6 @@
 package org.libreyolo.profile.maven;
 
 import java.io.File;
-import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -10,14 +8,8 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.gate.GateRun;
-import org.libreyolo.profile.gate.StepLayout;
-import org.libreyolo.profile.gate.Verdict;
-import org.libreyolo.profile.report.CheckFiles;
-import org.libreyolo.profile.report.HistoryViews;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.produce.BuildCheck;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
@@ -136,175 +128,39 @@ public class CheckMojo extends AbstractProfileMojo {
 
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
-    GateOptions options =
-        GateOptions.builder()
-            .alpha(alpha)
-            .maxRegression(maxRegression)
-            .metrics(metrics)
-            .processNoise(processNoise)
-            .jobNoise(jobNoise)
-            .build();
-    List<String> failures = new ArrayList<>();
-    List<String> missing = new ArrayList<>();
-    if (baseline.isFile()) {
-      File judged =
-          current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
-      if (current != null || judged.isFile()) { // a named current file must exist: bad input if not
-        CheckFiles.Outcome outcome =
-            CheckFiles.check(baseline.toPath(), judged.toPath(), options, outputDirectory.toPath());
-        judge(outcome, "against " + baseline, "", failures, false);
-        history(judged.toPath(), Defaults.Gate.BASELINE_NAME, options, "", failures);
-      } else {
-        missing.add(baseline + " (no " + judged + ": run the infer goal before check)");
-      }
-    } else {
-      String msg =
-          "no baseline at "
-              + baseline
-              + ": record one with 'mvn libreyolo-profile:baseline'"
-              + " (after libreyolo-profile:infer)";
-      if (requireBaseline) {
-        throw new MojoFailureException(msg + " (libreyolo.profile.requireBaseline=true)");
-      }
-      if (GateRun.latestInferOutput(outputDirectory.toPath()).toFile().isFile()) {
-        getLog().info(msg);
-      } else { // a project of JUnit perf tests only: it never ran infer, an infer baseline is
-        // nothing it misses
-        getLog().debug(msg);
+    BuildCheck.Result r =
+        BuildCheck.run(
+            new BuildCheck.Options(
+                baseline.toPath(),
+                current == null ? null : current.toPath(),
+                outputDirectory.toPath(),
+                baselineDirectory.toPath(),
+                GateOptions.builder()
+                    .alpha(alpha)
+                    .maxRegression(maxRegression)
+                    .metrics(metrics)
+                    .processNoise(processNoise)
+                    .jobNoise(jobNoise)
+                    .build(),
+                failOnRegression,
+                failOnInconclusive,
+                requireBaseline,
+                gateSteps,
+                failOnMissing,
+                history,
+                historyBranch,
+                recordHistory,
+                "'mvn libreyolo-profile:baseline'"));
+    for (BuildCheck.Line line : r.lines()) {
+      switch (line.level()) {
+        case DEBUG -> getLog().debug(line.text());
+        case INFO -> getLog().info(line.text());
+        case WARN -> getLog().warn(line.text());
+        case ERROR -> getLog().error(line.text());
       }
     }
-    if (gateSteps) {
-      StepLayout layout = new StepLayout(outputDirectory.toPath(), baselineDirectory.toPath());
-      List<StepLayout.Step> steps = layout.steps();
-      for (StepLayout.Step step : steps) {
-        if (!Files.isRegularFile(step.baseline())) {
-          getLog()
-              .info(
-                  step.id()
-                      + ": no baseline at "
-                      + step.baseline()
-                      + " (record one with"
-                      + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)");
-          continue;
-        }
-        CheckFiles.Outcome outcome =
-            CheckFiles.check(
-                ReaderViews.load(step.baseline()),
-                step.baseline(),
-                step.current(),
-                step.profile(),
-                options,
-                step.profile().getParent());
-        judge(outcome, step.id() + " against " + step.baseline(), step.id() + ": ", failures, true);
-        history(step.profile(), step.id(), options, step.id() + ": ", failures);
-      }
-      layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
-    }
-    if (!missing.isEmpty()) {
-      String msg = GateRun.missingRuns(missing.size()) + ": " + String.join(", ", missing);
-      if (failOnMissing) {
-        failures.add(msg + " (libreyolo.profile.failOnMissing=false makes this a warning)");
-      } else {
-        getLog().warn(msg + "; INCONCLUSIVE for those");
-      }
-    }
-    if (!failures.isEmpty()) {
-      throw new MojoFailureException(String.join("; ", failures));
-    }
-  }
-
-  /**
-   * With {@code history}: the profile against its series' history, then recorded there on the
-   * history's branch.
-   */
-  private void history(
-      java.nio.file.Path profile,
-      String series,
-      GateOptions options,
-      String prefix,
-      List<String> failures) {
-    if (history == null || history.isBlank()) {
-      return;
-    }
-    if (Files.isRegularFile(profile.resolveSibling(Defaults.History.RECORDED_FILE))) {
-      getLog()
-          .info(
-              prefix
-                  + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)");
-      return;
-    }
-    HistoryViews.Judged judged =
-        HistoryViews.checkThenRecord(
-            history,
-            ReaderViews.load(profile),
-            series,
-            historyBranch,
-            recordHistory,
-            "libreyolo.profile.recordHistory",
-            options);
-    boolean regression = judged.verdict() == Verdict.REGRESSION;
-    judged
-        .checkLines()
-        .forEach(
-            line -> {
-              if (regression) {
-                getLog().error(prefix + line);
-              } else {
-                getLog().info(prefix + line);
-              }
-            });
-    if (regression && failOnRegression) {
-      failures.add(
-          "performance regression "
-              + prefix
-              + "against the history of "
-              + series
-              + " on "
-              + historyBranch);
-    }
-    judged.recordLines().forEach(line -> getLog().info(prefix + line));
-  }
-
-  /**
-   * Logs one gate's lines and records what fails the build. {@code brief}: a JUnit step, whose test
-   * printed its verdict already; a verdict that passes gets one line here, not the table again.
-   */
-  private void judge(
-      CheckFiles.Outcome outcome,
-      String what,
-      String prefix,
-      List<String> failures,
-      boolean brief) {
-    Gate.Result result = outcome.result();
-    File resultFile = outcome.resultFile().toFile();
-    if (result.verdict() == Verdict.REGRESSION) {
-      outcome.lines().forEach(line -> getLog().error(prefix + line));
-      if (failOnRegression) {
-        failures.add("performance regression " + what + " (details: " + resultFile + ")");
-      } else {
-        getLog()
-            .warn(
-                "REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
-      }
-    } else if (GateRun.fails(result.verdict(), failOnInconclusive)) {
-      outcome.lines().forEach(line -> getLog().error(prefix + line));
-      failures.add(
-          "INCONCLUSIVE "
-              + what
-              + " with libreyolo.profile.failOnInconclusive=true (details: "
-              + resultFile
-              + ")");
-    } else if (brief) {
-      getLog()
-          .info(
-              prefix
-                  + "verdict: "
-                  + result.verdict()
-                  + " (the test printed it; the table: "
-                  + outcome.resultFile().resolveSibling(CheckFiles.SUMMARY_FILE)
-                  + ")");
-    } else {
-      outcome.lines().forEach(line -> getLog().info(prefix + line));
+    if (!r.failures().isEmpty()) {
+      throw new MojoFailureException(String.join("; ", r.failures()));
     }
   }
 }

@@ -1,0 +1,278 @@
+package org.libreyolo.profile.produce;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.gate.StepLayout;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.report.CheckFiles;
+import org.libreyolo.profile.report.HistoryViews;
+import org.libreyolo.profile.report.ReaderViews;
+
+/**
+ * Checking a build: the infer output against its baseline, every perf test's step against its own
+ * (by the layout the JUnit extension writes), each against its history when one is named, and the
+ * baselines nothing was measured for. The Maven {@code check} goal is a thin adapter of it: it maps
+ * the parameters to {@link Options}, each {@link Line} to its log level and {@link
+ * Result#failures()} to a failed build.
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class BuildCheck {
+  private BuildCheck() {}
+
+  /**
+   * What to check and what fails the build.
+   *
+   * @param baseline the infer baseline's file
+   * @param current the profile to judge, or null for the infer goal's latest output
+   * @param outputDirectory where the infer goal and the perf tests wrote, and the check writes
+   * @param baselineDirectory where the perf tests' baselines live
+   * @param gate the gate's settings
+   * @param failOnRegression whether a REGRESSION fails the build
+   * @param failOnInconclusive whether an INCONCLUSIVE does too
+   * @param requireBaseline whether a missing infer baseline fails the build
+   * @param gateSteps whether the perf tests' steps are checked too
+   * @param failOnMissing whether a baseline without a current profile fails the build
+   * @param history the run history's JDBC URL, or null for none
+   * @param historyBranch the branch whose runs are the history
+   * @param recordHistory whether to record the profiles there; null: on the history's branch
+   * @param recordBaseline how the surface records an infer baseline, for the hint
+   */
+  public record Options(
+      Path baseline,
+      Path current,
+      Path outputDirectory,
+      Path baselineDirectory,
+      GateOptions gate,
+      boolean failOnRegression,
+      boolean failOnInconclusive,
+      boolean requireBaseline,
+      boolean gateSteps,
+      boolean failOnMissing,
+      String history,
+      String historyBranch,
+      Boolean recordHistory,
+      String recordBaseline) {}
+
+  /** How loud a line is. */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+  public enum Level {
+    /** Only when asked for. */
+    DEBUG,
+    /** The verdicts that pass. */
+    INFO,
+    /** What passes but should not go unseen. */
+    WARN,
+    /** A verdict that fails. */
+    ERROR
+  }
+
+  /**
+   * A line of the check's log.
+   *
+   * @param level how loud
+   * @param text the line
+   */
+  public record Line(Level level, String text) {}
+
+  /**
+   * What the check found.
+   *
+   * @param lines the log, in order
+   * @param failures why the build fails; empty when it passes
+   */
+  public record Result(List<Line> lines, List<String> failures) {}
+
+  /**
+   * Checks the build.
+   *
+   * @param o what to check
+   * @return the log and the failures
+   */
+  public static Result run(Options o) {
+    List<Line> log = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    if (Files.isRegularFile(o.baseline())) {
+      Path judged =
+          o.current() != null ? o.current() : GateRun.latestInferOutput(o.outputDirectory());
+      if (o.current() != null || Files.isRegularFile(judged)) { // a named one must exist
+        CheckFiles.Outcome outcome =
+            CheckFiles.check(o.baseline(), judged, o.gate(), o.outputDirectory());
+        judge(o, outcome, "against " + o.baseline(), "", log, failures, false);
+        history(o, judged, Defaults.Gate.BASELINE_NAME, "", log, failures);
+      } else {
+        missing.add(o.baseline() + " (no " + judged + ": run the infer goal before check)");
+      }
+    } else {
+      String msg =
+          "no baseline at "
+              + o.baseline()
+              + ": record one with "
+              + o.recordBaseline()
+              + " (after libreyolo-profile:infer)";
+      if (o.requireBaseline()) {
+        failures.add(msg + " (libreyolo.profile.requireBaseline=true)");
+        return new Result(log, failures);
+      }
+      // a project of JUnit perf tests only never ran infer: an infer baseline is nothing it misses
+      log.add(
+          new Line(
+              Files.isRegularFile(GateRun.latestInferOutput(o.outputDirectory()))
+                  ? Level.INFO
+                  : Level.DEBUG,
+              msg));
+    }
+    if (o.gateSteps()) {
+      steps(o, log, failures, missing);
+    }
+    if (!missing.isEmpty()) {
+      String msg = GateRun.missingRuns(missing.size()) + ": " + String.join(", ", missing);
+      if (o.failOnMissing()) {
+        failures.add(msg + " (libreyolo.profile.failOnMissing=false makes this a warning)");
+      } else {
+        log.add(new Line(Level.WARN, msg + "; INCONCLUSIVE for those"));
+      }
+    }
+    return new Result(log, failures);
+  }
+
+  /** Every perf test's step against its baseline; the baselines no step was measured for. */
+  private static void steps(
+      Options o, List<Line> log, List<String> failures, List<String> missing) {
+    StepLayout layout = new StepLayout(o.outputDirectory(), o.baselineDirectory());
+    List<StepLayout.Step> steps = layout.steps();
+    for (StepLayout.Step step : steps) {
+      if (!Files.isRegularFile(step.baseline())) {
+        log.add(
+            new Line(
+                Level.INFO,
+                step.id()
+                    + ": no baseline at "
+                    + step.baseline()
+                    + " (record one with"
+                    + " -Dlibreyolo.profile.updateBaseline=true in the perf tests)"));
+        continue;
+      }
+      CheckFiles.Outcome outcome =
+          CheckFiles.check(
+              ReaderViews.load(step.baseline()),
+              step.baseline(),
+              step.current(),
+              step.profile(),
+              o.gate(),
+              step.profile().getParent());
+      judge(
+          o,
+          outcome,
+          step.id() + " against " + step.baseline(),
+          step.id() + ": ",
+          log,
+          failures,
+          true);
+      history(o, step.profile(), step.id(), step.id() + ": ", log, failures);
+    }
+    layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
+  }
+
+  /**
+   * With a history: the profile against its series' history, then recorded there on the history's
+   * branch.
+   */
+  private static void history(
+      Options o,
+      Path profile,
+      String series,
+      String prefix,
+      List<Line> log,
+      List<String> failures) {
+    if (o.history() == null || o.history().isBlank()) {
+      return;
+    }
+    if (Files.isRegularFile(profile.resolveSibling(Defaults.History.RECORDED_FILE))) {
+      log.add(
+          new Line(
+              Level.INFO,
+              prefix
+                  + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)"));
+      return;
+    }
+    HistoryViews.Judged judged =
+        HistoryViews.checkThenRecord(
+            o.history(),
+            ReaderViews.load(profile),
+            series,
+            o.historyBranch(),
+            o.recordHistory(),
+            "libreyolo.profile.recordHistory",
+            o.gate());
+    boolean regression = judged.verdict() == Verdict.REGRESSION;
+    judged
+        .checkLines()
+        .forEach(line -> log.add(new Line(regression ? Level.ERROR : Level.INFO, prefix + line)));
+    if (regression && o.failOnRegression()) {
+      failures.add(
+          "performance regression "
+              + prefix
+              + "against the history of "
+              + series
+              + " on "
+              + o.historyBranch());
+    }
+    judged.recordLines().forEach(line -> log.add(new Line(Level.INFO, prefix + line)));
+  }
+
+  /**
+   * One gate's lines and what fails the build. {@code brief}: a perf test's step, whose test
+   * printed its verdict already; a verdict that passes gets one line here, not the table again.
+   */
+  private static void judge(
+      Options o,
+      CheckFiles.Outcome outcome,
+      String what,
+      String prefix,
+      List<Line> log,
+      List<String> failures,
+      boolean brief) {
+    Gate.Result result = outcome.result();
+    Path resultFile = outcome.resultFile();
+    if (result.verdict() == Verdict.REGRESSION) {
+      outcome.lines().forEach(line -> log.add(new Line(Level.ERROR, prefix + line)));
+      if (o.failOnRegression()) {
+        failures.add("performance regression " + what + " (details: " + resultFile + ")");
+      } else {
+        log.add(
+            new Line(
+                Level.WARN,
+                "REGRESSION reported but the build is not failed"
+                    + " (libreyolo.profile.failOnRegression=false)"));
+      }
+    } else if (GateRun.fails(result.verdict(), o.failOnInconclusive())) {
+      outcome.lines().forEach(line -> log.add(new Line(Level.ERROR, prefix + line)));
+      failures.add(
+          "INCONCLUSIVE "
+              + what
+              + " with libreyolo.profile.failOnInconclusive=true (details: "
+              + resultFile
+              + ")");
+    } else if (brief) {
+      log.add(
+          new Line(
+              Level.INFO,
+              prefix
+                  + "verdict: "
+                  + result.verdict()
+                  + " (the test printed it; the table: "
+                  + resultFile.resolveSibling(CheckFiles.SUMMARY_FILE)
+                  + ")"));
+    } else {
+      outcome.lines().forEach(line -> log.add(new Line(Level.INFO, prefix + line)));
+    }
+  }
+}
