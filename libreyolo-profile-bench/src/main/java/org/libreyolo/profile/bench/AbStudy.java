@@ -17,7 +17,7 @@ import org.libreyolo.profile.internal.image.RgbImage;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Progress;
@@ -50,7 +50,7 @@ public final class AbStudy {
     double[] changes = new double[runs];
     double[] seconds = new double[runs];
     try (Detector d =
-        Detectors.load(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
+        ModelRuntimes.open(WeightsSource.resolve(null, "t"), CocoNames.NAMES.size(), cpu)) {
       DetectionPipeline main = new DetectionPipeline(d, imgsz, imgsz, NmsOptions.DEFAULT);
       long work = calibrate(() -> infer(main, images), extraPercent / 100);
       CustomStepProfiler.Step a = (clock, index) -> infer(main, images);

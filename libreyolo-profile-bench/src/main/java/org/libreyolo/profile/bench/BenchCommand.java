@@ -18,9 +18,9 @@ import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.trace.TraceCopies;
 import org.libreyolo.profile.internal.train.TrainSession;
-import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.NmsOptions;
@@ -217,7 +217,7 @@ public final class BenchCommand implements Runnable {
     if (section("predict") || section("overhead")) {
       Device device = boot();
       try (Detector detector =
-          Detectors.load(
+          ModelRuntimes.open(
               WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
         DetectionPipeline predictor =
             new DetectionPipeline(detector, imgsz, imgsz, NmsOptions.DEFAULT);
@@ -390,7 +390,7 @@ public final class BenchCommand implements Runnable {
     try {
       for (int size : new int[] {320, 640}) {
         try (Detector detector =
-            Detectors.load(
+            ModelRuntimes.open(
                 WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
           DetectionPipeline predictor =
               new DetectionPipeline(detector, size, size, NmsOptions.DEFAULT);
@@ -432,7 +432,8 @@ public final class BenchCommand implements Runnable {
   private void soak() {
     Device device = boot();
     try (Detector detector =
-        Detectors.load(WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
+        ModelRuntimes.open(
+            WeightsSource.resolve(weights, this.size), CocoNames.NAMES.size(), device)) {
       DetectionPipeline predictor = new DetectionPipeline(detector, 128, 128, NmsOptions.DEFAULT);
       SoakBench.Result r = SoakBench.inference(predictor, List.of(ImageSource.sample()), 1000);
       row(

@@ -17,12 +17,10 @@ import org.libreyolo.profile.internal.measure.AlternatingBlocks;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.model.OnnxDetector;
-import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.Progress;
@@ -84,8 +82,8 @@ public final class AbProfiler {
     Engines.boot(checked.threads());
     InferOptions io = checked.concrete();
     Device device = Engines.resolve(io.device());
-    try (Detector da = Detectors.load(a, CocoNames.NAMES.size(), device);
-        Detector db = Detectors.load(b, CocoNames.NAMES.size(), device)) {
+    try (Detector da = ModelRuntimes.open(a, CocoNames.NAMES.size(), device);
+        Detector db = ModelRuntimes.open(b, CocoNames.NAMES.size(), device)) {
       InputShape input = io.input();
       boolean detectA =
           InferProfiler.detects(OutputLayout.probe(da, a.label(), input), io, a.label());
@@ -100,7 +98,8 @@ public final class AbProfiler {
           "source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
       config.put("threads", Engines.threads());
       config.put("device", io.device().label());
-      boolean engines = (da instanceof OnnxDetector) != (db instanceof OnnxDetector);
+      boolean engines =
+          !ModelRuntimes.forModel(da).name().equals(ModelRuntimes.forModel(db).name());
       return compareIterations(
           engines ? a.label() + " (" + engine(da) + ")" : a.label(),
           engines ? b.label() + " (" + engine(db) + ")" : b.label(),
@@ -125,9 +124,7 @@ public final class AbProfiler {
    * thing compared (the rest of the environment is one process's).
    */
   private static String engine(Detector d) {
-    return d instanceof OnnxDetector
-        ? OnnxSession.engineLabel()
-        : "libtorch " + Engines.get().getVersion();
+    return ModelRuntimes.forModel(d).label();
   }
 
   /**

@@ -19,7 +19,7 @@ import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
-import org.libreyolo.profile.internal.model.OnnxSession;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileKeys;
@@ -183,11 +183,12 @@ final class CustomStepMeasurement {
     return p;
   }
 
-  /** The step's environment; a step that runs an ONNX model names ONNX Runtime as its engine. */
+  /** The step's environment; a step that runs a deployed model names its engine. */
   private static ObjectNode stepEnvironment(CustomStepProfiler.Options o) {
     ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
-    if (o.onnx() != null) {
-      env.put("engine", OnnxSession.engineLabel());
+    String engine = ModelRuntimes.forModel(o.runsOn()).environmentEngine();
+    if (engine != null) {
+      env.put("engine", engine);
     }
     return env;
   }

@@ -13,6 +13,7 @@ import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileKeys;
@@ -65,7 +66,8 @@ public final class CustomStepProfiler {
    * @param repeat trials in this process, at least 1
    * @param trace whether to record a trace
    * @param outputDirectory the directory the files are written to
-   * @param onnx the ONNX model the step runs, whose kernels a traced step records, or null
+   * @param runsOn the deployed model the step runs (its engine's kernels a traced step records), or
+   *     null for a DJL model or plain Java
    * @param javaSamples whether JDK Flight Recorder samples the measured iterations' Java methods
    * @param progress where a long measurement reports how far it is ({@link Progress#NONE}: nowhere)
    */
@@ -80,7 +82,7 @@ public final class CustomStepProfiler {
       Path outputDirectory,
       String device,
       long modelParams,
-      OnnxModel onnx,
+      DeployedModel runsOn,
       boolean javaSamples,
       Progress progress) {
     public Options {
@@ -123,7 +125,7 @@ public final class CustomStepProfiler {
       private Path outputDirectory = Path.of(Defaults.Step.OUTPUT_DIRECTORY);
       private String device = "cpu";
       private long modelParams = -1;
-      private OnnxModel onnx;
+      private DeployedModel runsOn;
       private boolean javaSamples = org.libreyolo.profile.Properties.javaSamples();
       private Progress progress = Progress.NONE;
 
@@ -221,14 +223,14 @@ public final class CustomStepProfiler {
       }
 
       /**
-       * Sets the ONNX model the step runs: a traced step records ONNX Runtime's kernels as its ops,
-       * and the environment names ONNX Runtime.
+       * Sets the deployed model the step runs (an {@link OnnxModel}): a traced step records its
+       * engine's kernels as its ops, and the environment names that engine.
        *
        * @param v the model, or null
        * @return this builder
        */
-      public Builder onnx(OnnxModel v) {
-        onnx = v;
+      public Builder runsOn(DeployedModel v) {
+        runsOn = v;
         return this;
       }
 
@@ -249,7 +251,7 @@ public final class CustomStepProfiler {
             outputDirectory,
             device,
             modelParams,
-            onnx,
+            runsOn,
             javaSamples,
             progress);
       }
@@ -367,8 +369,9 @@ public final class CustomStepProfiler {
    */
   public static Profile run(Options o, Step step) {
     StepTimer.Iteration body =
-        o.onnx() != null && o.trace()
-            ? OnnxTracing.around(iteration(step), o.onnx().session(), o.outputDirectory())
+        o.trace()
+            ? ModelRuntimes.forModel(o.runsOn())
+                .traced(iteration(step), o.runsOn(), o.outputDirectory())
             : iteration(step);
     try {
       return CustomStepMeasurement.measure(o, body);

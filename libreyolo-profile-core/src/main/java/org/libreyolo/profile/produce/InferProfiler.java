@@ -29,12 +29,10 @@ import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.model.OnnxDetector;
-import org.libreyolo.profile.internal.model.OnnxSession;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvms;
@@ -105,7 +103,7 @@ public final class InferProfiler {
       for (int i = 0; i < trials; i++) {
         Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
         String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
-        try (Detector detector = Detectors.load(weights, CocoNames.NAMES.size(), device)) {
+        try (Detector detector = ModelRuntimes.open(weights, CocoNames.NAMES.size(), device)) {
           // before any warmup or timing: a model that cannot run at this shape is one line (exit 2)
           boolean detect =
               detects(OutputLayout.probe(detector, weights.label(), o.input()), o, weights.label());
@@ -120,9 +118,7 @@ public final class InferProfiler {
           Measurement m =
               StepTimer.run(
                   plan,
-                  detector instanceof OnnxDetector onnx
-                      ? OnnxTracing.around(body, onnx.session(), dir)
-                      : body,
+                  ModelRuntimes.forModel(detector).traced(body, detector, dir),
                   blocks,
                   progress);
           profiles.add(finish(m, detector, weights, o, dir, detect));
@@ -276,8 +272,9 @@ public final class InferProfiler {
    */
   private static ObjectNode environment(Detector detector, InferOptions o) {
     ObjectNode env = Environment.ofModel(o.device().label(), detector.info().parameters());
-    if (detector instanceof OnnxDetector) {
-      env.put("engine", OnnxSession.engineLabel());
+    String engine = ModelRuntimes.forModel(detector).environmentEngine();
+    if (engine != null) {
+      env.put("engine", engine);
     }
     return env;
   }
@@ -297,8 +294,9 @@ public final class InferProfiler {
     meta.put("mode", "inference");
     // ours: what the reference leaves implicit
     meta.put("weights", weights.label());
-    if (detector instanceof OnnxDetector) {
-      meta.put("engine", OnnxSession.engineLabel());
+    String engine = ModelRuntimes.forModel(detector).environmentEngine();
+    if (engine != null) {
+      meta.put("engine", engine);
     }
     meta.put("size", detector.info().size());
     meta.put("params", detector.info().parameters());

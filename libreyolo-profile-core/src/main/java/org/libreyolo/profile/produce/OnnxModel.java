@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtSession;
 import java.nio.file.Path;
 import java.util.Map;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.model.OnnxBacked;
 import org.libreyolo.profile.internal.model.OnnxSession;
 
 /**
@@ -23,7 +24,7 @@ import org.libreyolo.profile.internal.model.OnnxSession;
  * }</pre>
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public final class OnnxModel implements AutoCloseable {
+public final class OnnxModel implements DeployedModel, OnnxBacked, AutoCloseable {
   private final OnnxSession session;
 
   private OnnxModel(OnnxSession session) {
@@ -58,12 +59,14 @@ public final class OnnxModel implements AutoCloseable {
   }
 
   /** {@return the model file} */
+  @Override
   public Path file() {
     return session.file();
   }
 
-  /** The session, for the producers. */
-  OnnxSession session() {
+  /** {@return the session, for the runtime that traces it (not for users)} */
+  @Override
+  public OnnxSession session() {
     return session;
   }
 

@@ -17,7 +17,7 @@ import org.libreyolo.profile.internal.io.Npz;
 import org.libreyolo.profile.internal.io.Tensor;
 import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
-import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.result.Detection;
@@ -90,7 +90,7 @@ public final class Prediction {
     List<List<Detection>> results = new ArrayList<>();
     try (Yolo9 yolo =
         new Yolo9(
-            Detectors.load(weights, CocoNames.NAMES.size(), on),
+            ModelRuntimes.open(weights, CocoNames.NAMES.size(), on),
             request.imgsz(),
             request.nms(),
             weights)) {

@@ -15,6 +15,7 @@ import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.NmsOptions;
@@ -82,7 +83,8 @@ public final class Yolo9 implements AutoCloseable {
   public static Yolo9 open(String weights, String size, int imgsz, NmsOptions nms, Device device) {
     DetectionPipeline.checkSize("size", imgsz);
     WeightsSource source = WeightsSource.resolve(weights, size);
-    return new Yolo9(Detectors.load(source, CocoNames.NAMES.size(), device), imgsz, nms, source);
+    return new Yolo9(
+        ModelRuntimes.open(source, CocoNames.NAMES.size(), device), imgsz, nms, source);
   }
 
   /**

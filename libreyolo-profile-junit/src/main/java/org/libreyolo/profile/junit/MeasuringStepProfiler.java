@@ -23,8 +23,8 @@ import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.DeployedModel;
 import org.libreyolo.profile.produce.Engine;
-import org.libreyolo.profile.produce.OnnxModel;
 import org.libreyolo.profile.report.ProgressLog;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
@@ -52,7 +52,7 @@ final class MeasuringStepProfiler implements StepProfiler {
   private final Usage usage;
   private String device;
   private long modelParams = -1;
-  private OnnxModel onnx;
+  private DeployedModel runsOn;
 
   /** What one test did with its handles: the steps it measured, and whether it compared. */
   private static final class Usage {
@@ -79,7 +79,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     MeasuringStepProfiler named = new MeasuringStepProfiler(config.named(name), context, usage);
     named.device = device;
     named.modelParams = modelParams;
-    named.onnx = onnx;
+    named.runsOn = runsOn;
     return named;
   }
 
@@ -99,8 +99,8 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   @Override
-  public StepProfiler onnx(OnnxModel model) {
-    this.onnx = model;
+  public StepProfiler runsOn(DeployedModel model) {
+    this.runsOn = model;
     this.device = "cpu";
     return this;
   }
@@ -209,7 +209,7 @@ final class MeasuringStepProfiler implements StepProfiler {
         config.options(
             device(),
             modelParams,
-            onnx,
+            runsOn,
             // a long step says how far it is in the build's log; a short one prints nothing
             ProgressLog.to(
                 line -> System.out.println("[libreyolo-profile] " + id() + ": " + line)));

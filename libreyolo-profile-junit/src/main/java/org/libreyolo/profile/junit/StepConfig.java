@@ -354,7 +354,7 @@ record StepConfig(
   CustomStepProfiler.Options options(
       String device,
       long modelParams,
-      org.libreyolo.profile.produce.OnnxModel onnx,
+      org.libreyolo.profile.produce.DeployedModel runsOn,
       org.libreyolo.profile.options.Progress progress) {
     return CustomStepProfiler.Options.builder(name, testClass + "." + method)
         .warmup(warmup)
@@ -367,7 +367,7 @@ record StepConfig(
         .outputDirectory(outputDirectory)
         .device(device)
         .modelParams(modelParams)
-        .onnx(onnx)
+        .runsOn(runsOn)
         .build();
   }
 

@@ -31,14 +31,14 @@ public interface StepProfiler {
   StepProfiler model(ai.djl.nn.Block block);
 
   /**
-   * Names the ONNX model the step runs ({@link org.libreyolo.profile.produce.OnnxModel#run}): a
-   * traced step records ONNX Runtime's kernels as its ops, with their work, and the environment
-   * names ONNX Runtime (docs/onnx.md).
+   * Names the deployed model the step runs, e.g. an {@link org.libreyolo.profile.produce.OnnxModel}
+   * ({@link org.libreyolo.profile.produce.OnnxModel#run}): a traced step records its engine's
+   * kernels as its ops, with their work, and the environment names that engine (docs/onnx.md).
    *
    * @param model the model, loaded once per class (e.g. by a {@link ModelFixture})
    * @return this handle
    */
-  StepProfiler onnx(org.libreyolo.profile.produce.OnnxModel model);
+  StepProfiler runsOn(org.libreyolo.profile.produce.DeployedModel model);
 
   /**
    * A handle for the step {@code name} of this test, with its own profile and baseline ({@code

@@ -41,7 +41,7 @@ class OnnxStepTest {
       try (OnnxTensor x =
           OnnxTensor.createTensor(
               model.get().environment(), FloatBuffer.wrap(image), new long[] {1, 3, 64, 64})) {
-        step.onnx(model.get())
+        step.runsOn(model.get())
             .measure(
                 () -> {
                   try (OrtSession.Result r = model.get().run(Map.of("images", x))) {

@@ -134,7 +134,7 @@ public class CheckMojo extends AbstractProfileMojo {
                 baseline.toPath(),
                 current == null ? null : current.toPath(),
                 outputDirectory.toPath(),
-                baselineDirectory.toPath(),
+                baselineDirectory == null ? null : baselineDirectory.toPath(),
                 GateOptions.builder()
                     .alpha(alpha)
                     .maxRegression(maxRegression)

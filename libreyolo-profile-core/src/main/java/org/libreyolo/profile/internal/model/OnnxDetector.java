@@ -21,7 +21,7 @@ import org.libreyolo.profile.LibreYoloException;
  * inference only: the pipeline's preprocessed batch (a libtorch tensor) goes to ONNX Runtime as a
  * direct view of its memory, and the first output is copied back, both inside {@code forward}.
  */
-public final class OnnxDetector implements Detector {
+public final class OnnxDetector implements Detector, OnnxBacked {
   private final OnnxSession session;
   private final NDManager manager;
   private final String inputName;

@@ -2,10 +2,8 @@ package org.libreyolo.profile.internal.weights;
 
 import ai.djl.Device;
 import java.util.Map;
-import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.io.Tensor;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.model.OnnxDetector;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
@@ -21,7 +19,9 @@ public final class Detectors {
     return switch (source.kind()) {
       case RANDOM_INIT -> randomInit(source.size(), classes, device, RandomInit.DEFAULT_SEED);
       case TORCHSCRIPT -> new TorchScriptDetector(source.file(), device);
-      case ONNX -> new OnnxDetector(source.file(), device, Engines.threads());
+      case ONNX ->
+          throw new IllegalArgumentException(
+              "ONNX weights open on ONNX Runtime (internal.runtime.ModelRuntimes)");
       case TENSOR_FILE -> fromTensors(source, classes, device);
     };
   }

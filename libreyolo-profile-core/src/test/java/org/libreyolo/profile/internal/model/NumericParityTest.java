@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.io.Npz;
 import org.libreyolo.profile.internal.io.Tensor;
-import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /**
@@ -72,7 +72,7 @@ class NumericParityTest {
 
   @Test
   void fusionFollowsParameterChanges() {
-    try (Yolo9Detector detector = (Yolo9Detector) Detectors.load(weights, 80, Device.cpu());
+    try (Yolo9Detector detector = (Yolo9Detector) ModelRuntimes.open(weights, 80, Device.cpu());
         NDManager sub = detector.manager().newSubManager()) {
       NDArray x = input(sub);
       float[] before = detector.forward(x).get(1).toFloatArray();
@@ -89,7 +89,7 @@ class NumericParityTest {
   }
 
   private static float[][] run(boolean fusion) {
-    try (Yolo9Detector detector = (Yolo9Detector) Detectors.load(weights, 80, Device.cpu());
+    try (Yolo9Detector detector = (Yolo9Detector) ModelRuntimes.open(weights, 80, Device.cpu());
         NDManager sub = detector.manager().newSubManager()) {
       assertThat(detector.info().size()).isEqualTo("t");
       NDList out = detector.fusion(fusion).forward(input(sub));

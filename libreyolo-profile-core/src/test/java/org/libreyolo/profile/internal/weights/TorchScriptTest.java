@@ -17,6 +17,7 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.model.TorchScriptDetector;
 import org.libreyolo.profile.internal.pipeline.Postprocess;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.result.Detection;
 
@@ -33,7 +34,7 @@ class TorchScriptTest {
     Path pt = TestEngine.fixture("torchscript/identity.pt");
     WeightsSource source = WeightsSource.resolve(pt.toString(), null);
     assertThat(source.kind()).isEqualTo(WeightsSource.Kind.TORCHSCRIPT);
-    try (Detector detector = Detectors.load(source, 80, Device.cpu());
+    try (Detector detector = ModelRuntimes.open(source, 80, Device.cpu());
         NDManager sub = detector.manager().newSubManager()) {
       assertThat(detector).isInstanceOf(TorchScriptDetector.class);
       // the identity module hands back a ready-made (1, 4+2, 3) "predictions" tensor
@@ -74,7 +75,7 @@ class TorchScriptTest {
     Path broken = dir.resolve("broken.torchscript");
     Files.write(broken, new byte[] {'P', 'K', 3, 4, 0, 0});
     WeightsSource source = WeightsSource.resolve(broken.toString(), null);
-    assertThatThrownBy(() -> Detectors.load(source, 80, Device.cpu()))
+    assertThatThrownBy(() -> ModelRuntimes.open(source, 80, Device.cpu()))
         .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("cannot load TorchScript model");
   }

@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.io.Npz;
 import org.libreyolo.profile.internal.io.Tensor;
 import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 
 class WeightsTest {
   @TempDir Path dir;
@@ -82,7 +83,7 @@ class WeightsTest {
     Path file = dir.resolve("broken.npz");
     AtomicFiles.write(file, out -> Npz.writeFloat32(out, broken));
     WeightsSource source = WeightsSource.resolve(file.toString(), null);
-    assertThatThrownBy(() -> Detectors.load(source, 80, Device.cpu()))
+    assertThatThrownBy(() -> ModelRuntimes.open(source, 80, Device.cpu()))
         .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("1 missing (backbone.conv1.bn.bias)")
         .hasMessageContaining("wrong shape (backbone.conv0.bn.weight [17]")

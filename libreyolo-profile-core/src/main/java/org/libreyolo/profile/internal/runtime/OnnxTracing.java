@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.internal.runtime;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,0 +1,41 @@
+package org.libreyolo.profile.internal.runtime;
+
+import ai.djl.Device;
+import org.libreyolo.profile.internal.engine.Engines;
+import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.OnnxBacked;
+import org.libreyolo.profile.internal.weights.Detectors;
+import org.libreyolo.profile.internal.weights.WeightsSource;
+
+/** libtorch through DJL: the built-in network (random or from a state dict) and TorchScript. */
+public final class LibtorchRuntime implements ModelRuntime {
+  @Override
+  public String name() {
+    return "libtorch";
+  }
+
+  @Override
+  public boolean opens(WeightsSource source) {
+    return source.kind() != WeightsSource.Kind.ONNX;
+  }
+
+  @Override
+  public Detector open(WeightsSource source, int classes, Device device) {
+    return Detectors.load(source, classes, device);
+  }
+
+  @Override
+  public boolean runs(Object model) {
+    return model instanceof Detector && !(model instanceof OnnxBacked);
+  }
+
+  @Override
+  public String environmentEngine() {
+    return null; // the environment's libtorch and engine fields name it
+  }
+
+  @Override
+  public String label() {
+    return "libtorch " + Engines.get().getVersion();
+  }
+}
