@@ -2,7 +2,6 @@ package org.libreyolo.profile.report;
 
 import java.util.List;
 import java.util.Locale;
-import org.libreyolo.profile.Api;
 import org.libreyolo.profile.history.ChangePoint;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
@@ -14,8 +13,7 @@ import org.libreyolo.profile.result.Metric;
  * change points as a line, and each change point marked with its size and commit; below, the change
  * points as a table. No script, no external file: it opens from a CI artifact as it is.
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public final class HistoryReport {
+final class HistoryReport {
   private static final int WIDTH = 1100;
   private static final int HEIGHT = 420;
   private static final int LEFT = 70;

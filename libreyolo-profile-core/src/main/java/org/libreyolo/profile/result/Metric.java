@@ -25,7 +25,7 @@ public enum Metric {
       "throughput",
       "throughput (img/s)",
       "img/s",
-      Direction.HIGHER_IS_BETTER,
+      Metric.HIGHER_IS_BETTER,
       Kind.TIMING,
       Profile::imgPerS,
       0.5,
@@ -36,7 +36,7 @@ public enum Metric {
       "latency p50",
       "median latency (ms)",
       "ms",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.TIMING,
       p -> p.latency() == null ? null : p.latency().p50(),
       0.5,
@@ -50,7 +50,7 @@ public enum Metric {
       "latency p90",
       "latency p90 (ms)",
       "ms",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.TIMING,
       p -> p.latency() == null ? null : p.latency().p90(),
       0.9,
@@ -61,7 +61,7 @@ public enum Metric {
       "step time",
       "step time (ms)",
       "ms",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.TIMING,
       Profile::stepMs,
       null,
@@ -72,7 +72,7 @@ public enum Metric {
       "step / canary",
       "step time / canary time (ratio)",
       "ratio",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.TIMING,
       p -> null, // per fork, from the blocks (the history's run)
       null,
@@ -83,7 +83,7 @@ public enum Metric {
       "ops/step",
       "framework ops per step",
       "ops",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.EXACT_COUNTER,
       p -> sum(p.phases().stream().map(ProfileRows.PhaseRow::opsPerStep).toList()),
       null,
@@ -94,7 +94,7 @@ public enum Metric {
       "convolution MACs (stride 1)",
       "convolution MACs per step (stride 1)",
       "MACs",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.EXACT_COUNTER,
       p -> p.work() == null ? null : new Num(p.work().convMacsStride1(), true),
       null,
@@ -105,7 +105,7 @@ public enum Metric {
       "matrix-product MACs",
       "matrix-product MACs per step",
       "MACs",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.EXACT_COUNTER,
       p -> p.work() == null ? null : new Num(p.work().matmulMacs(), true),
       null,
@@ -116,7 +116,7 @@ public enum Metric {
       "peak RSS",
       "peak resident memory (MB)",
       "MB",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.MEASURED_FIGURE,
       p -> p.hostMemory() == null ? null : new Num(p.hostMemory().peakRssMb(), false),
       null,
@@ -127,7 +127,7 @@ public enum Metric {
       "tensors/step",
       "tensor bytes allocated",
       "bytes",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.EXACT_COUNTER,
       p ->
           p.tensorMemory() == null ? null : new Num(p.tensorMemory().allocatedBytesPerStep(), true),
@@ -139,7 +139,7 @@ public enum Metric {
       "tensor peak",
       "peak live tensor bytes",
       "bytes",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.EXACT_COUNTER,
       p -> p.tensorMemory() == null ? null : new Num(p.tensorMemory().peakLiveBytes(), true),
       null,
@@ -150,7 +150,7 @@ public enum Metric {
       "Java heap/iter",
       "Java heap bytes per iteration",
       "bytes",
-      Direction.LOWER_IS_BETTER,
+      Metric.LOWER_IS_BETTER,
       Kind.MEASURED_FIGURE,
       p ->
           p.javaHeapBytesPerIteration() == null
@@ -159,14 +159,14 @@ public enum Metric {
       null,
       false);
 
-  /** Which way a change is worse. */
-  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-  public enum Direction {
-    /** A time, a count, bytes: more is worse. */
-    LOWER_IS_BETTER,
-    /** A rate: less is worse. */
-    HIGHER_IS_BETTER
-  }
+  /**
+   * A time, a count, bytes: more is worse (named qualified above: a simple name there would be a
+   * forward reference).
+   */
+  private static final boolean LOWER_IS_BETTER = true;
+
+  /** A rate: less is worse. */
+  private static final boolean HIGHER_IS_BETTER = false;
 
   /** What kind of number a metric is, which decides how it may be judged. */
   @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -186,7 +186,7 @@ public enum Metric {
   private final String label;
   private final String words;
   private final String unit;
-  private final Direction direction;
+  private final boolean lowerIsBetter;
   private final Kind kind;
   private final Function<Profile, Num> reader;
   private final Double blockQuantile;
@@ -197,7 +197,7 @@ public enum Metric {
       String label,
       String words,
       String unit,
-      Direction direction,
+      boolean lowerIsBetter,
       Kind kind,
       Function<Profile, Num> reader,
       Double blockQuantile,
@@ -206,7 +206,7 @@ public enum Metric {
     this.label = label;
     this.words = words;
     this.unit = unit;
-    this.direction = direction;
+    this.lowerIsBetter = lowerIsBetter;
     this.kind = kind;
     this.reader = reader;
     this.blockQuantile = blockQuantile;
@@ -235,14 +235,9 @@ public enum Metric {
     return unit;
   }
 
-  /** {@return which way a change is worse} */
-  public Direction direction() {
-    return direction;
-  }
-
   /** {@return whether a lower value is better (a time, a count), not a higher one (a rate)} */
   public boolean lowerIsBetter() {
-    return direction == Direction.LOWER_IS_BETTER;
+    return lowerIsBetter;
   }
 
   /** {@return what kind of number it is} */
