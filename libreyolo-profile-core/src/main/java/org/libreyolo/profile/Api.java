@@ -39,6 +39,11 @@ public @interface Api {
     /**
      * Still works, will be removed in the next minor version; its javadoc names the replacement.
      */
-    DEPRECATED
+    DEPRECATED,
+    /**
+     * Public only so this project's own modules can reach it (a child JVM's protocol and body, the
+     * plugin's plumbing): no promise at all, not for users (JUnit's {@code INTERNAL}).
+     */
+    INTERNAL
   }
 }

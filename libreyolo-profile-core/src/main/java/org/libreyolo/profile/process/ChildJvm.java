@@ -12,7 +12,7 @@ import org.libreyolo.profile.Api;
  * wrote whole ({@link ChildJvms#read}); the reply, where there is one, a record the child writes
  * whole.
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public interface ChildJvm {
   /** {@return the kinds this module runs, e.g. {@code infer}} */
   Set<String> kinds();

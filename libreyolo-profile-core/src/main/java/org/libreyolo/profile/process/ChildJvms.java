@@ -16,7 +16,7 @@ import org.libreyolo.profile.internal.io.Records;
  * (they would measure each other); a child that fails ends the call with its one error line
  * (docs/architecture.md, "The process room").
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class ChildJvms {
   /** The request's file name in a child's folder. */
   public static final String REQUEST = "fork-request.json";
@@ -71,7 +71,7 @@ public final class ChildJvms {
    * @param classpath the class path, or null for this JVM's
    * @param workingDirectory the working directory, or null for this JVM's
    */
-  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+  @Api(status = Api.Status.INTERNAL, since = "0.1.0")
   public record Where(String classpath, Path workingDirectory) {
     /** {@return this JVM's class path, java, heap and tool properties, here} */
     public static Where here() {

@@ -9,7 +9,7 @@ import org.libreyolo.profile.Api;
  * each other: records, written whole as JSON files (a file is complete or absent, never half), so
  * both ends name every field instead of splitting lines on tabs.
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class PerfTestProtocol {
   /** The child JVM listing the perf tests: {@link DiscoverRequest} in, {@link Discovery} out. */
   public static final String DISCOVER = "perf-tests-discover";

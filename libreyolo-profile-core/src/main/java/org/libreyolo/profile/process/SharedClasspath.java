@@ -29,7 +29,7 @@ import org.libreyolo.profile.Api;
  * @param candidate this build's own entries, in its order
  * @param whyNot why the two sides cannot share one JVM, or null when they can
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public record SharedClasspath(
     List<String> shared, List<String> baseline, List<String> candidate, String whyNot) {
   /** Packages whose classes hold process-wide state: both sides must see one copy. */

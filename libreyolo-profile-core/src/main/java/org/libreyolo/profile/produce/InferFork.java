@@ -15,7 +15,7 @@ import org.libreyolo.profile.result.Json;
  * the fresh JVM into the fork's project. The record ships whole (every component, whatever is added
  * to it later), with only the fork's project, trace and fork count replaced.
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class InferFork implements ChildJvm {
   /** The kind the parent names. */
   static final String KIND = "infer";

@@ -19,7 +19,7 @@ import org.libreyolo.profile.report.VersionAbReport;
  * A/B adds its outcome under the reactor's root, and the summary there is written anew from every
  * module this build has A/B'd so far (docs/ab.md, "Multi-module builds").
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class VersionAbReactor {
   private VersionAbReactor() {}
 

@@ -35,7 +35,7 @@ import org.libreyolo.profile.process.PerfTestProtocol;
  * PairedSides}). A failing test is an outcome, not the JVM's error. For a forked perf test: {@link
  * ForkedTest#KIND} runs one test in this fresh JVM.
  */
-@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+@Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class PerfTestFork implements ChildJvm {
   /** The extension's children, for the service loader. */
   public PerfTestFork() {}
