@@ -103,8 +103,8 @@ public final class BenchCommand implements Runnable {
       names = "--only",
       split = ",",
       description =
-          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, progress, memory, onnx, soak, gate, plainhistory"
-              + " (default: all but soak, gate, history, startup, javasamples, progress, memory, plainhistory)")
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, progress, memory, onnx, soak, gate, plainhistory, tail"
+              + " (default: all but soak, gate, history, startup, javasamples, progress, memory, plainhistory, tail)")
   List<String> only;
 
   @Option(
@@ -300,6 +300,9 @@ public final class BenchCommand implements Runnable {
       if (section("memory")) {
         MemoryBench.run(table, Checkout.launcher());
       }
+      if (section("tail")) {
+        TailStudy.run(table);
+      }
       if (section("plainhistory")) {
         PlainHistoryStudy.run(table);
       }
@@ -471,7 +474,8 @@ public final class BenchCommand implements Runnable {
           "javasamples",
           "progress",
           "memory",
-          "plainhistory");
+          "plainhistory",
+          "tail");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);

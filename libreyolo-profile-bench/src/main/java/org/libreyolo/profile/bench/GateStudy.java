@@ -13,6 +13,8 @@ import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.internal.fork.Forks;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
@@ -367,6 +369,27 @@ public final class GateStudy {
     command.add(launcher.toString());
     command.addAll(args);
     process(command, busy);
+  }
+
+  /**
+   * A study's child JVM on this class path: {@code main out arg}, beside a busy thread or not; the
+   * profile it wrote to {@code out/profile.json}.
+   */
+  static Profile childProfile(Class<?> main, Path out, String arg, boolean busy)
+      throws IOException {
+    Forks.Jvm jvm = Forks.Jvm.current();
+    List<String> command = new ArrayList<>();
+    command.add(jvm.java());
+    command.addAll(jvm.jvmArgs());
+    command.add("-cp");
+    command.add(jvm.classpath());
+    command.add(main.getName());
+    command.add(out.toString());
+    command.add(arg);
+    process(command, busy);
+    return new Profile(
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            Json.MAPPER.readTree(out.resolve("profile.json").toFile()));
   }
 
   /**

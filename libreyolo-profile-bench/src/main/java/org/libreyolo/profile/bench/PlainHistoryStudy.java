@@ -11,9 +11,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.HistoryGate;
-import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.produce.CustomStepProfiler;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -120,18 +118,6 @@ final class PlainHistoryStudy {
   }
 
   private static Profile measure(Path out, double work, boolean busy) throws IOException {
-    Forks.Jvm jvm = Forks.Jvm.current();
-    List<String> command = new ArrayList<>();
-    command.add(jvm.java());
-    command.addAll(jvm.jvmArgs());
-    command.add("-cp");
-    command.add(jvm.classpath());
-    command.add(PlainHistoryStudy.class.getName());
-    command.add(out.toString());
-    command.add(Double.toString(work));
-    GateStudy.process(command, busy);
-    return new Profile(
-        (com.fasterxml.jackson.databind.node.ObjectNode)
-            Json.MAPPER.readTree(out.resolve("profile.json").toFile()));
+    return GateStudy.childProfile(PlainHistoryStudy.class, out, Double.toString(work), busy);
   }
 }

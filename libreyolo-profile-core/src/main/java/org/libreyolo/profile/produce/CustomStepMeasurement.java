@@ -186,10 +186,7 @@ final class CustomStepMeasurement {
   /** The step's environment; a step that runs a deployed model names its engine. */
   private static ObjectNode stepEnvironment(CustomStepProfiler.Options o) {
     ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
-    String engine = ModelRuntimes.forModel(o.runsOn()).environmentEngine();
-    if (engine != null) {
-      env.put("engine", engine);
-    }
+    ModelRuntimes.forModel(o.runsOn()).nameEngine(env);
     return env;
   }
 

@@ -272,10 +272,7 @@ public final class InferProfiler {
    */
   private static ObjectNode environment(Detector detector, InferOptions o) {
     ObjectNode env = Environment.ofModel(o.device().label(), detector.info().parameters());
-    String engine = ModelRuntimes.forModel(detector).environmentEngine();
-    if (engine != null) {
-      env.put("engine", engine);
-    }
+    ModelRuntimes.forModel(detector).nameEngine(env);
     return env;
   }
 
@@ -294,10 +291,7 @@ public final class InferProfiler {
     meta.put("mode", "inference");
     // ours: what the reference leaves implicit
     meta.put("weights", weights.label());
-    String engine = ModelRuntimes.forModel(detector).environmentEngine();
-    if (engine != null) {
-      meta.put("engine", engine);
-    }
+    ModelRuntimes.forModel(detector).nameEngine(meta);
     meta.put("size", detector.info().size());
     meta.put("params", detector.info().parameters());
     meta.put("threads", Engines.threads());

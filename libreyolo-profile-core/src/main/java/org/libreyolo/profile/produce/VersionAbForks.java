@@ -221,12 +221,9 @@ final class VersionAbForks {
       if (before.size() < BlockStatistics.MIN_FORKS
           || step.getValue().size() < BlockStatistics.MIN_FORKS) {
         out.add(
-            new VersionVerdicts.Outcome(
+            inconclusive(
                 name,
                 step.getKey(),
-                Verdict.INCONCLUSIVE,
-                null,
-                null,
                 mode,
                 "measured in "
                     + before.size()
@@ -239,15 +236,7 @@ final class VersionAbForks {
       Profile pa = CustomStepProfiler.merge(merged(folder, Arm.BASELINE, merged), before);
       Profile pb = CustomStepProfiler.merge(merged(folder, Arm.CANDIDATE, merged), step.getValue());
       if (!Gate.hasBlocks(pa) || !Gate.hasBlocks(pb)) {
-        out.add(
-            new VersionVerdicts.Outcome(
-                name,
-                step.getKey(),
-                Verdict.INCONCLUSIVE,
-                null,
-                null,
-                mode,
-                "no timing blocks to compare"));
+        out.add(inconclusive(name, step.getKey(), mode, "no timing blocks to compare"));
         continue;
       }
       Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
@@ -272,5 +261,11 @@ final class VersionAbForks {
       }
     }
     return out;
+  }
+
+  /** A step the forks measured but cannot judge: INCONCLUSIVE with why. */
+  private static VersionVerdicts.Outcome inconclusive(
+      String name, String key, String mode, String why) {
+    return new VersionVerdicts.Outcome(name, key, Verdict.INCONCLUSIVE, null, null, mode, why);
   }
 }

@@ -1,6 +1,7 @@
 package org.libreyolo.profile.internal.runtime;
 
 import ai.djl.Device;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Detector;
@@ -42,6 +43,18 @@ public interface ModelRuntime {
    * environment's libtorch fields say it already}
    */
   String environmentEngine();
+
+  /**
+   * Names the engine in a profile's environment or config where {@link #environmentEngine} has one.
+   *
+   * @param into the environment or config node
+   */
+  default void nameEngine(ObjectNode into) {
+    String engine = environmentEngine();
+    if (engine != null) {
+      into.put("engine", engine);
+    }
+  }
 
   /** {@return the engine and its version in words, e.g. {@code libtorch 2.7.1}} */
   String label();
