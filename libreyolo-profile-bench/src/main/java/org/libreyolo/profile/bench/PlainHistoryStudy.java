@@ -29,8 +29,6 @@ final class PlainHistoryStudy {
   /** Rounds of arithmetic per iteration: about 2 ms. */
   static final long ROUNDS = 2_000_000L;
 
-  static volatile long sink;
-
   private PlainHistoryStudy() {}
 
   /** A child JVM: the step at {@code args[1]} times the work, its profile under {@code args[0]}. */
@@ -46,12 +44,7 @@ final class PlainHistoryStudy {
     CustomStepProfiler.run(
         o,
         (phases, index) -> {
-          long x = sink;
-          for (long i = 0; i < rounds; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
-            x ^= x >>> 29;
-          }
-          sink = x;
+          Work.rounds(rounds);
         });
   }
 

@@ -29,8 +29,6 @@ final class TailStudy {
   /** Rounds of arithmetic per ordinary iteration: about 1 ms. */
   static final long ROUNDS = 1_000_000L;
 
-  static volatile long sink;
-
   private TailStudy() {}
 
   /**
@@ -47,16 +45,7 @@ final class TailStudy {
             .outputDirectory(Path.of(args[0]))
             .build();
     CustomStepProfiler.run(
-        o,
-        (phases, index) -> {
-          long rounds = index % 5 == 4 ? Math.round(ROUNDS * tail) : ROUNDS;
-          long x = sink;
-          for (long i = 0; i < rounds; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
-            x ^= x >>> 29;
-          }
-          sink = x;
-        });
+        o, (phases, index) -> Work.rounds(index % 5 == 4 ? Math.round(ROUNDS * tail) : ROUNDS));
   }
 
   static void run(Table table) throws IOException {
