@@ -9,7 +9,7 @@ assert !log.contains('NoClassDefFoundError')
 def result = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/versions/versions-result.json'))
 assert result.tests.every { it.mode == 'in shared JVMs' }
 // each side ran its own Jackson: the shared JVMs' logs name both
-def logs = new File(basedir, 'target/libreyolo-profile/versions/shared').listFiles().collect { new File(it, 'jvm.log').text }.join('\n')
+def logs = new File(basedir, 'target/libreyolo-profile/versions/shared').listFiles().collect { new File(it, 'fork.log').text }.join('\n')
 assert logs.contains('jackson 2.17.2')
 assert logs.contains('jackson 2.18.2')
 true
