@@ -15,6 +15,7 @@ import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
 import org.libreyolo.profile.internal.measure.BlockSeries;
 import org.libreyolo.profile.internal.measure.Canary;
+import org.libreyolo.profile.internal.measure.Headline;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
@@ -120,11 +121,12 @@ final class CustomStepMeasurement {
       ObjectNode traceFrom,
       ObjectNode javaSamples,
       ObjectNode hostMemory) {
-    LatencyStats lat = LatencyStats.of(latencyMs);
-    double imgPerS = ProfileAssembler.perSecond(o.items(), lat.mean());
+    Headline h = Headline.of(latencyMs, phaseMs, o.items(), 0);
+    LatencyStats lat = h.stats();
+    double imgPerS = h.imgPerS();
     ObjectNode config = config(o);
-    ObjectNode latency = ProfileAssembler.latency(lat, lat.mean());
-    ObjectNode stages = ProfileAssembler.means(phaseMs);
+    ObjectNode latency = h.latency();
+    ObjectNode stages = h.stages();
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
     summary.set("meta", config);
     summary.set(ProfileKeys.REAL, ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));

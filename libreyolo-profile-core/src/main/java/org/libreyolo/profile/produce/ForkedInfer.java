@@ -14,6 +14,7 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
+import org.libreyolo.profile.internal.measure.Headline;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -109,16 +110,13 @@ final class ForkedInfer {
     ObjectNode p = forks.get(forks.size() - 1).deepCopy();
     double[] lat = ForkSamples.pooled(forks, "latency_ms");
     Map<String, double[]> stageMs = ForkSamples.pooledStages(forks);
-    LatencyStats stats = LatencyStats.of(lat);
-    ObjectNode latencyNode = ProfileAssembler.latency(stats, stats.mean());
-    ObjectNode stagesNode = ProfileAssembler.means(stageMs);
+    Headline h = Headline.of(lat, stageMs, batch, 0);
+    LatencyStats stats = h.stats();
+    ObjectNode latencyNode = h.latency();
+    ObjectNode stagesNode = h.stages();
     InferenceVerdict v =
         InferenceVerdict.of(
-            mean(stageMs, "preprocess"),
-            mean(stageMs, "forward"),
-            mean(stageMs, "postprocess"),
-            null,
-            cuda);
+            h.stageMs("preprocess"), h.stageMs("forward"), h.stageMs("postprocess"), null, cuda);
     if (!new Profile(p).memoryPressure() && (p.path("trace").isNull() || !cuda)) {
       p.put(ProfileKeys.BOUND, v.bound());
       p.put(ProfileKeys.BOUND_WHY, v.why());
@@ -126,7 +124,7 @@ final class ForkedInfer {
     p.set(ProfileKeys.LATENCY, latencyNode);
     p.set(ProfileKeys.STAGES_MS, stagesNode);
     ObjectNode m = (ObjectNode) p.get(ProfileKeys.METRICS);
-    double imgPerS = ProfileAssembler.perSecond(batch, stats.mean());
+    double imgPerS = h.imgPerS();
     if (p.path("trace").isNull()) { // trace-less: every figure is the iterations' own
       p.put(ProfileKeys.IMG_PER_S, imgPerS);
       p.put(
@@ -151,10 +149,6 @@ final class ForkedInfer {
     samples.set("forks", ForkSamples.perFork(forks));
     ProfileKeys.moveOursToEnd(p);
     return p;
-  }
-
-  private static double mean(Map<String, double[]> stages, String stage) {
-    return ProfileAssembler.mean3(stages.getOrDefault(stage, new double[0]));
   }
 
   private static ObjectNode read(Path file) {

@@ -1,0 +1,49 @@
+package org.libreyolo.profile.internal.measure;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
+
+/**
+ * Every headline figure of a measurement, computed once, one definition for every producer (one
+ * process, pooled forks, a custom step): the latency percentiles and mean of its iterations, the
+ * stage means, the mean step and the throughput as {@code items} over that mean (the reference's
+ * definition, rounded as it rounds). The writers put these values under the profile's keys; none
+ * computes a figure of its own.
+ *
+ * @param stats the iterations' latency statistics
+ * @param meanMs the mean step the throughput is built on, ms
+ * @param imgPerS items per second
+ * @param latency {@code latency}: p50, p90, p99, mean, min, max, n
+ * @param stages {@code stages_ms}: each stage's mean, 3 decimals
+ */
+public record Headline(
+    LatencyStats stats, double meanMs, double imgPerS, ObjectNode latency, ObjectNode stages) {
+
+  /**
+   * @param latencyMs every measured iteration, pooled (forks in order)
+   * @param stageMs every stage's iterations, pooled
+   * @param items items one iteration processes (the batch)
+   * @param fallbackMs the mean step when no iteration was timed whole (0 for none)
+   * @return the figures
+   */
+  public static Headline of(
+      double[] latencyMs, Map<String, double[]> stageMs, int items, double fallbackMs) {
+    LatencyStats stats = LatencyStats.of(latencyMs);
+    double meanMs = stats.n() > 0 ? stats.mean() : fallbackMs;
+    return new Headline(
+        stats,
+        meanMs,
+        ProfileAssembler.perSecond(items, meanMs),
+        ProfileAssembler.latency(stats, meanMs),
+        ProfileAssembler.means(stageMs));
+  }
+
+  /**
+   * @param stage a stage's name
+   * @return its mean, 3 decimals; 0 when it was not measured
+   */
+  public double stageMs(String stage) {
+    return stages.path(stage).asDouble(0.0);
+  }
+}
