@@ -102,7 +102,9 @@ public final class AbCommand implements Callable<Integer> {
             .trace(false)
             .project(output.project)
             .build();
-    Format chosen = Formats.chosen(format, output.json); // refused before anything is measured
+    Format chosen =
+        Formats.chosen(
+            format, output.json, Format.Subject.AB); // refused before anything is measured
     AbResult r =
         AbProfiler.run(
             new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha, maxRegression),

@@ -102,7 +102,7 @@ public final class CheckCommand implements Callable<Integer> {
             .processNoise(processNoise)
             .jobNoise(jobNoise)
             .build();
-    Format chosen = Formats.chosen(format, json);
+    Format chosen = Formats.chosen(format, json, Format.Subject.CHECK);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);

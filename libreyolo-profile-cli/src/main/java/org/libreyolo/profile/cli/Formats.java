@@ -10,12 +10,13 @@ final class Formats {
   /**
    * @param format the {@code --format} value, or null
    * @param json whether {@code --json} was given
+   * @param subject what the command renders (a format that does not is refused before any work)
    */
-  static Format chosen(String format, boolean json) {
+  static Format chosen(String format, boolean json, Format.Subject subject) {
     if (format == null) {
       return json ? Format.JSON : Format.TEXT;
     }
-    Format f = Format.of(format);
+    Format f = Format.of(format, subject);
     if (json && f != Format.JSON) {
       throw LibreYoloException.badInput(
           "--json is --format json: give one of them, not --json with --format " + format);

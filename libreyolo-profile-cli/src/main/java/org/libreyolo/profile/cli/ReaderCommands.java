@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.options.KernelQuery;
+import org.libreyolo.profile.report.Format;
 import org.libreyolo.profile.report.ReaderViews;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +49,9 @@ final class ReaderCommands {
     List<String> output() {
       return format == null
           ? super.output()
-          : List.of(Formats.chosen(format, json).profile(ReaderViews.load(trace)));
+          : List.of(
+              Formats.chosen(format, json, Format.Subject.PROFILE)
+                  .profile(ReaderViews.load(trace)));
     }
   }
 

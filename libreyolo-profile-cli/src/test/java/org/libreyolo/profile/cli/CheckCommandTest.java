@@ -94,6 +94,31 @@ class CheckCommandTest {
     assertThat(dir.resolve("out/check-summary.md")).isRegularFile();
     assertThat(dir.resolve("out/check-bencher.json")).isRegularFile();
     assertThat(dir.resolve("out/check-report.html")).isRegularFile();
+
+    // the same verdict for Bencher: the judged change with its interval, on stdout, exit 4 still
+    CliTest.Result bmf =
+        CliTest.run(
+            "profile",
+            "check",
+            base.toString(),
+            profile("slow.json", 26, 320, 3).toString(),
+            "--format",
+            "bmf");
+    assertThat(bmf.code()).isEqualTo(4);
+    var change =
+        org.libreyolo.profile.result.Json.MAPPER
+            .readTree(bmf.out())
+            .elements()
+            .next()
+            .path("latency-p50-ms-change");
+    assertThat(change.path("lower_value").asDouble()).isPositive();
+    assertThat(change.path("value").asDouble())
+        .isGreaterThanOrEqualTo(change.path("lower_value").asDouble());
+    CliTest.Result markdownAb =
+        CliTest.run("profile", "ab", "--baseline-weights", "t", "--format", "markdown");
+    assertThat(markdownAb.code()).isEqualTo(2);
+    assertThat(markdownAb.err().strip())
+        .isEqualTo("--format markdown does not render an A/B: use text, json or bmf");
   }
 
   @Test

@@ -27,6 +27,23 @@ public enum Format {
    */
   BMF("bmf", new BencherFormat());
 
+  /** What a surface asks a format to render. */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+  public enum Subject {
+    /** One profile, as {@code summary} shows it. */
+    PROFILE("a profile"),
+    /** The stored-baseline check's verdict. */
+    CHECK("a check"),
+    /** The in-job A/B of two weights. */
+    AB("an A/B");
+
+    private final String words;
+
+    Subject(String words) {
+      this.words = words;
+    }
+  }
+
   private final String name;
   private final Renderer renderer;
 
@@ -88,6 +105,41 @@ public enum Format {
     }
     throw LibreYoloException.badInput(
         "{format} must be one of " + String.join(", ", names()) + ", got '" + name + "'");
+  }
+
+  /**
+   * The format a name gives, for rendering {@code subject}: refused before any work when it does
+   * not render it.
+   *
+   * @param name e.g. {@code bmf}
+   * @param subject what it will render
+   * @return the format
+   * @throws LibreYoloException naming the formats that render it
+   */
+  public static Format of(String name, Subject subject) {
+    Format f = of(name);
+    if (!f.renderer.subjects().contains(subject)) {
+      throw unsupported(f.name, subject);
+    }
+    return f;
+  }
+
+  /** The one-line refusal, naming the formats that render the subject. */
+  static LibreYoloException unsupported(String name, Subject subject) {
+    List<String> instead =
+        Arrays.stream(values())
+            .filter(f -> f.renderer.subjects().contains(subject))
+            .map(f -> f.name)
+            .toList();
+    return LibreYoloException.badInput(
+        "{format} "
+            + name
+            + " does not render "
+            + subject.words
+            + ": use "
+            + String.join(", ", instead.subList(0, instead.size() - 1))
+            + " or "
+            + instead.get(instead.size() - 1));
   }
 
   /** {@return every format's name, in declaration order} */

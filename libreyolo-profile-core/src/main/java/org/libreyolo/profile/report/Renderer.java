@@ -1,6 +1,7 @@
 package org.libreyolo.profile.report;
 
-import org.libreyolo.profile.LibreYoloException;
+import java.util.EnumSet;
+import java.util.Set;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.report.TextReport;
@@ -16,21 +17,21 @@ interface Renderer {
   /** {@return the format's name, for the refusal} */
   String name();
 
+  /** {@return what this format renders; a surface refuses the rest before any work} */
+  default Set<Format.Subject> subjects() {
+    return EnumSet.allOf(Format.Subject.class);
+  }
+
   default String profile(Profile p) {
-    throw unsupported("a profile", "text, json or bmf");
+    throw Format.unsupported(name(), Format.Subject.PROFILE);
   }
 
   default String check(CheckFiles.Judged c) {
-    throw unsupported("a check", "text, json, markdown or bmf");
+    throw Format.unsupported(name(), Format.Subject.CHECK);
   }
 
   default String ab(AbResult r) {
-    throw unsupported("an A/B", "text, json or bmf");
-  }
-
-  private LibreYoloException unsupported(String what, String instead) {
-    return LibreYoloException.badInput(
-        "{format} " + name() + " does not render " + what + ": use " + instead);
+    throw Format.unsupported(name(), Format.Subject.AB);
   }
 
   /** Lines for a terminal or a log. */
@@ -88,6 +89,11 @@ interface Renderer {
     @Override
     public String name() {
       return "markdown";
+    }
+
+    @Override
+    public Set<Format.Subject> subjects() {
+      return EnumSet.of(Format.Subject.CHECK);
     }
 
     @Override

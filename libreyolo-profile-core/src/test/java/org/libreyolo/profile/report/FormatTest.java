@@ -96,5 +96,8 @@ class FormatTest {
     assertThatThrownBy(() -> Format.MARKDOWN.profile(p))
         .hasMessage("format markdown does not render a profile: use text, json or bmf");
     assertThat(Format.of("BMF")).isEqualTo(Format.BMF);
+    assertThatThrownBy(() -> Format.of("markdown", Format.Subject.AB))
+        .hasMessage("format markdown does not render an A/B: use text, json or bmf");
+    assertThat(Format.of("markdown", Format.Subject.CHECK)).isEqualTo(Format.MARKDOWN);
   }
 }
