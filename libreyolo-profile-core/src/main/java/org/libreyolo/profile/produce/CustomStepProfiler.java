@@ -11,6 +11,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.internal.capture.Span;
+import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
@@ -410,15 +411,16 @@ public final class CustomStepProfiler {
             "cannot move the last fork's trace to " + trace + ": " + e.getMessage(), e);
       }
     }
+    Iterations all = ForkSamples.appended(forks);
     ObjectNode merged =
         CustomStepMeasurement.write(
             o,
-            ForkSamples.pooled(forks, "latency_ms"),
-            ForkSamples.pooledStages(forks),
+            all.latencyMs(),
+            all.stagesMs(),
             trace,
-            ForkSamples.blocks(forks),
+            all.blocks(),
             new double[0],
-            ForkSamples.pooled(forks, "allocated_bytes"),
+            all.allocatedBytes(),
             ForkSamples.perFork(forks),
             trace != null ? ForkSamples.traceFrom(forks) : null,
             forks.get(forks.size() - 1).get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j

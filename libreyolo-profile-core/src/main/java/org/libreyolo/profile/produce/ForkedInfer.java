@@ -15,6 +15,7 @@ import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.measure.Headline;
+import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -108,8 +109,9 @@ final class ForkedInfer {
    */
   static ObjectNode merge(List<ObjectNode> forks, int batch, boolean cuda) {
     ObjectNode p = forks.get(forks.size() - 1).deepCopy();
-    double[] lat = ForkSamples.pooled(forks, "latency_ms");
-    Map<String, double[]> stageMs = ForkSamples.pooledStages(forks);
+    Iterations all = ForkSamples.appended(forks);
+    double[] lat = all.latencyMs();
+    Map<String, double[]> stageMs = all.stagesMs();
     Headline h = Headline.of(lat, stageMs, batch, 0);
     LatencyStats stats = h.stats();
     ObjectNode latencyNode = h.latency();
@@ -145,7 +147,7 @@ final class ForkedInfer {
     ObjectNode samples = (ObjectNode) p.get(ProfileKeys.SAMPLES);
     samples.set("latency_ms", ProfileAssembler.samples(lat));
     samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stageMs));
-    samples.set("blocks", ForkSamples.blocks(forks).json());
+    samples.set("blocks", all.blocks().json());
     samples.set("forks", ForkSamples.perFork(forks));
     ProfileKeys.moveOursToEnd(p);
     return p;

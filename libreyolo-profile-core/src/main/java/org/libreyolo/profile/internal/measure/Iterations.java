@@ -1,0 +1,89 @@
+package org.libreyolo.profile.internal.measure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileRows;
+
+/**
+ * A measurement's samples as typed values: every measured iteration's time, each stage's, the
+ * timing blocks and the bytes each iteration allocated. Forks only append theirs, in fork order;
+ * nothing rewrites a sample (the headline figures are computed from them once: {@link Headline}).
+ *
+ * @param latencyMs every measured iteration, ms
+ * @param stagesMs each stage's iterations, ms, in the stages' first order
+ * @param blocks the timing blocks (null when none were measured)
+ * @param allocatedBytes every measured iteration's allocation on the measuring thread
+ */
+public record Iterations(
+    double[] latencyMs,
+    Map<String, double[]> stagesMs,
+    BlockSeries blocks,
+    double[] allocatedBytes) {
+
+  /**
+   * A profile's samples, read back (a fork's, as it wrote them).
+   *
+   * @param profile the profile
+   * @return its iterations
+   */
+  public static Iterations read(Profile profile) {
+    JsonNode samples = profile.json().path(ProfileKeys.SAMPLES);
+    Map<String, double[]> stages = new LinkedHashMap<>();
+    samples
+        .path(ProfileKeys.STAGES_MS)
+        .fields()
+        .forEachRemaining(e -> stages.put(e.getKey(), values(e.getValue())));
+    ProfileRows.Blocks b = profile.samples().blocks();
+    return new Iterations(
+        values(samples.path("latency_ms")),
+        stages,
+        b == null
+            ? null
+            : new BlockSeries(
+                b.runsPerBlock(),
+                b.stepMs(),
+                b.canaryMs(),
+                b.canary(),
+                b.normalised(),
+                b.quantiles()),
+        values(samples.path("allocated_bytes")));
+  }
+
+  /**
+   * Several measurements' iterations appended in order (forks in the order they ran).
+   *
+   * @param parts the parts
+   * @return one measurement's iterations
+   */
+  public static Iterations appended(List<Iterations> parts) {
+    Map<String, List<double[]>> stages = new LinkedHashMap<>();
+    List<BlockSeries> blocks = new ArrayList<>();
+    for (Iterations p : parts) {
+      p.stagesMs().forEach((k, v) -> stages.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+      if (p.blocks() != null) {
+        blocks.add(p.blocks());
+      }
+    }
+    Map<String, double[]> pooled = new LinkedHashMap<>();
+    stages.forEach((k, v) -> pooled.put(k, v.stream().flatMapToDouble(Arrays::stream).toArray()));
+    return new Iterations(
+        parts.stream().flatMapToDouble(p -> Arrays.stream(p.latencyMs())).toArray(),
+        pooled,
+        blocks.isEmpty() ? null : BlockSeries.concat(blocks),
+        parts.stream().flatMapToDouble(p -> Arrays.stream(p.allocatedBytes())).toArray());
+  }
+
+  private static double[] values(JsonNode array) {
+    double[] out = new double[array.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = array.get(i).asDouble();
+    }
+    return out;
+  }
+}
