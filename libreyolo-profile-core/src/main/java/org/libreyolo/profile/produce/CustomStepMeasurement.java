@@ -16,6 +16,7 @@ import org.libreyolo.profile.internal.engine.Environment;
 import org.libreyolo.profile.internal.measure.BlockSeries;
 import org.libreyolo.profile.internal.measure.Canary;
 import org.libreyolo.profile.internal.measure.Headline;
+import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
@@ -157,9 +158,7 @@ final class CustomStepMeasurement {
               false);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
-    samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
-    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(phaseMs));
-    samples.set("blocks", blocks.json());
+    new Iterations(latencyMs, phaseMs, blocks, allocatedBytes).write(samples);
     if (forks != null) {
       samples.set("forks", forks);
       if (p.get("config") instanceof ObjectNode stored) {

@@ -145,9 +145,7 @@ final class ForkedInfer {
     m.set(ProfileKeys.BOUND, p.get(ProfileKeys.BOUND));
     ((ObjectNode) p.get("config")).put("forks", forks.size());
     ObjectNode samples = (ObjectNode) p.get(ProfileKeys.SAMPLES);
-    samples.set("latency_ms", ProfileAssembler.samples(lat));
-    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stageMs));
-    samples.set("blocks", all.blocks().json());
+    all.write(samples);
     samples.set("forks", ForkSamples.perFork(forks));
     ProfileKeys.moveOursToEnd(p);
     return p;

@@ -23,6 +23,7 @@ import org.libreyolo.profile.internal.io.ContentHash;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.measure.Canary;
 import org.libreyolo.profile.internal.measure.Headline;
+import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
@@ -254,9 +255,7 @@ public final class InferProfiler {
               meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), latency, stages, true);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
-    samples.set("latency_ms", ProfileAssembler.samples(latencySamples));
-    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stageSamples));
-    samples.set("blocks", m.blocks().json());
+    new Iterations(latencySamples, stageSamples, m.blocks(), new double[0]).write(samples);
     ProfileAssembler.finish(
         dir,
         profile,

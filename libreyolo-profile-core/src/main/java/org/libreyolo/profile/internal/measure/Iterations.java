@@ -1,6 +1,7 @@
 package org.libreyolo.profile.internal.measure;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -77,6 +78,18 @@ public record Iterations(
         pooled,
         blocks.isEmpty() ? null : BlockSeries.concat(blocks),
         parts.stream().flatMapToDouble(p -> Arrays.stream(p.allocatedBytes())).toArray());
+  }
+
+  /**
+   * Writes the iterations, the stages and the blocks into a profile's {@code samples}, 4 decimals
+   * (what compare and the gate test with); the allocation is the process figures' to write.
+   *
+   * @param samples the {@code samples} node
+   */
+  public void write(ObjectNode samples) {
+    samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
+    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stagesMs));
+    samples.set("blocks", blocks.json());
   }
 
   private static double[] values(JsonNode array) {
