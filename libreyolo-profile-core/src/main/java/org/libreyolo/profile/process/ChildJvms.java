@@ -14,7 +14,7 @@ import org.libreyolo.profile.internal.io.Records;
  * A/B across versions): a fresh JVM running {@link #main} with the child's kind, its request record
  * written whole beside its log, its reply read back as a record. One at a time, never in parallel
  * (they would measure each other); a child that fails ends the call with its one error line
- * (docs/architecture.md, "The process room").
+ * (docs/versions.md, "The process room and its protocol").
  */
 @Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class ChildJvms {
