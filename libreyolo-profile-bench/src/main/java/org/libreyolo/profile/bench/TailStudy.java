@@ -77,32 +77,26 @@ final class TailStudy {
     for (int m = 0; m < 2; m++) {
       table.row(
           names[m] + ", A/A: " + PAIRS + " pairs of JVMs (half beside a busy one)",
-          aa[m][0] + " REGRESSION, " + aa[m][1] + " INCONCLUSIVE, " + aa[m][2] + " PASS",
+          verdicts(aa[m]),
           "0 REGRESSION");
     }
     table.row("  p90 A/A change, median", Table.f(100 * Medians.of(aaChange), 1) + "%", "");
-    table.row(
-        "latency_p50_ms, tail +33%: " + PAIRS + " pairs",
-        slower[0][0]
-            + " REGRESSION, "
-            + slower[0][1]
-            + " INCONCLUSIVE, "
-            + slower[0][2]
-            + " PASS (median change "
-            + Table.f(100 * Medians.of(medianChange), 1)
-            + "%)",
-        "0 REGRESSION");
-    table.row(
-        "latency_p90_ms, tail +33%: " + PAIRS + " pairs",
-        slower[1][0]
-            + " REGRESSION, "
-            + slower[1][1]
-            + " INCONCLUSIVE, "
-            + slower[1][2]
-            + " PASS (median change "
-            + Table.f(100 * Medians.of(tailChange), 1)
-            + "%)",
-        PAIRS + " REGRESSION");
+    List<List<Double>> changes = List.of(medianChange, tailChange);
+    String[] targets = {"0 REGRESSION", PAIRS + " REGRESSION"};
+    for (int m = 0; m < 2; m++) {
+      table.row(
+          names[m] + ", tail +33%: " + PAIRS + " pairs",
+          verdicts(slower[m])
+              + " (median change "
+              + Table.f(100 * Medians.of(changes.get(m)), 1)
+              + "%)",
+          targets[m]);
+    }
+  }
+
+  /** {@code 0 REGRESSION, 10 INCONCLUSIVE, 0 PASS} */
+  private static String verdicts(int[] c) {
+    return c[0] + " REGRESSION, " + c[1] + " INCONCLUSIVE, " + c[2] + " PASS";
   }
 
   private static Profile measure(Path out, double tail, boolean busy) throws IOException {
