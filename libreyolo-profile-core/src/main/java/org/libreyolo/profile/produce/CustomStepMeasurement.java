@@ -5,15 +5,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
-import org.libreyolo.profile.internal.measure.BlockSeries;
 import org.libreyolo.profile.internal.measure.Canary;
 import org.libreyolo.profile.internal.measure.Headline;
 import org.libreyolo.profile.internal.measure.Iterations;
@@ -35,14 +31,11 @@ final class CustomStepMeasurement {
   private CustomStepMeasurement() {}
 
   static Profile measure(CustomStepProfiler.Options o, StepTimer.Iteration body) {
-    List<double[]> totals = new ArrayList<>();
-    List<double[]> allocations = new ArrayList<>();
-    Map<String, List<double[]>> phases = new LinkedHashMap<>();
+    List<Iterations> trials = new ArrayList<>(); // trials of one process: appended, in order
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
     ObjectNode javaSamples = null;
     ObjectNode hostMemory = null;
-    List<BlockSeries> blocks = new ArrayList<>();
     try (Canary canary = canary(o)) { // one canary for every trial
       StepTimer.Blocks plan =
           new StepTimer.Blocks(
@@ -67,30 +60,19 @@ final class CustomStepMeasurement {
                 body,
                 plan,
                 o.progress());
-        blocks.add(m.blocks());
-        totals.add(m.totalMs());
-        allocations.add(m.allocatedBytes());
-        m.phaseMs()
-            .forEach(
-                (name, values) -> phases.computeIfAbsent(name, k -> new ArrayList<>()).add(values));
+        trials.add(new Iterations(m.totalMs(), m.phaseMs(), m.blocks(), m.allocatedBytes()));
         throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
         trace = last ? m.trace() : trace;
         javaSamples = last ? m.javaSamples() : javaSamples;
         hostMemory = last ? m.hostMemory() : hostMemory;
       }
     }
-    double[] latencyMs = concat(totals);
-    Map<String, double[]> phaseMs = new LinkedHashMap<>();
-    phases.forEach((name, values) -> phaseMs.put(name, concat(values)));
     return new Profile(
         write(
             o,
-            latencyMs,
-            phaseMs,
+            Iterations.appended(trials),
             trace,
-            BlockSeries.concat(blocks),
             throughputs,
-            concat(allocations),
             null,
             null,
             javaSamples,
@@ -112,17 +94,14 @@ final class CustomStepMeasurement {
 
   static ObjectNode write(
       CustomStepProfiler.Options o,
-      double[] latencyMs,
-      Map<String, double[]> phaseMs,
+      Iterations it,
       Path trace,
-      BlockSeries blocks,
       double[] throughputs,
-      double[] allocatedBytes,
       ArrayNode forks,
       ObjectNode traceFrom,
       ObjectNode javaSamples,
       ObjectNode hostMemory) {
-    Headline h = Headline.of(latencyMs, phaseMs, o.items(), 0);
+    Headline h = Headline.of(it.latencyMs(), it.stagesMs(), o.items(), 0);
     LatencyStats lat = h.stats();
     double imgPerS = h.imgPerS();
     ObjectNode config = config(o);
@@ -158,7 +137,7 @@ final class CustomStepMeasurement {
               false);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
-    new Iterations(latencyMs, phaseMs, blocks, allocatedBytes).write(samples);
+    it.write(samples);
     if (forks != null) {
       samples.set("forks", forks);
       if (p.get("config") instanceof ObjectNode stored) {
@@ -180,7 +159,7 @@ final class CustomStepMeasurement {
             ? (ObjectNode) forks.get(0).get("environment").deepCopy()
             : stepEnvironment(o),
         samples,
-        new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, allocatedBytes));
+        new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, it.allocatedBytes()));
     return p;
   }
 
@@ -202,9 +181,5 @@ final class CustomStepMeasurement {
     c.put("trace", o.trace());
     c.put("mode", "step");
     return c;
-  }
-
-  private static double[] concat(List<double[]> parts) {
-    return parts.stream().flatMapToDouble(Arrays::stream).toArray();
   }
 }

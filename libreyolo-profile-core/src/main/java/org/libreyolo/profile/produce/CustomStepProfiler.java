@@ -11,7 +11,6 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.internal.capture.Span;
-import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
@@ -411,16 +410,12 @@ public final class CustomStepProfiler {
             "cannot move the last fork's trace to " + trace + ": " + e.getMessage(), e);
       }
     }
-    Iterations all = ForkSamples.appended(forks);
     ObjectNode merged =
         CustomStepMeasurement.write(
             o,
-            all.latencyMs(),
-            all.stagesMs(),
+            ForkSamples.appended(forks),
             trace,
-            all.blocks(),
             new double[0],
-            all.allocatedBytes(),
             ForkSamples.perFork(forks),
             trace != null ? ForkSamples.traceFrom(forks) : null,
             forks.get(forks.size() - 1).get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j

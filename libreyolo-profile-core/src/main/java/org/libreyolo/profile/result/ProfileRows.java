@@ -330,6 +330,8 @@ public final class ProfileRows {
    * @param blocks the block series (with forks: every fork's blocks, in fork order)
    * @param forks per fork, its own blocks and environment; empty for a profile measured in one
    *     process
+   * @param stagesMs each stage's iterations, ms, in the profile's order (empty when absent)
+   * @param allocatedBytes each measured iteration's allocation on the measuring thread
    */
   public record Samples(
       double[] latencyMs,
@@ -337,7 +339,9 @@ public final class ProfileRows {
       double[] imgPerSTrials,
       long skippedSteps,
       Blocks blocks,
-      List<Fork> forks) {
+      List<Fork> forks,
+      Map<String, double[]> stagesMs,
+      double[] allocatedBytes) {
     static Samples of(JsonNode n) {
       List<Fork> forks = new ArrayList<>();
       for (JsonNode f : n.path("forks")) {
@@ -352,7 +356,15 @@ public final class ProfileRows {
           values(n.path("img_per_s_trials")),
           n.path("skipped_steps").asLong(0),
           Blocks.of(n.path("blocks")),
-          List.copyOf(forks));
+          List.copyOf(forks),
+          stages(n.path("stages_ms")),
+          values(n.path("allocated_bytes")));
+    }
+
+    private static Map<String, double[]> stages(JsonNode n) {
+      Map<String, double[]> out = new LinkedHashMap<>();
+      n.fields().forEachRemaining(e -> out.put(e.getKey(), values(e.getValue())));
+      return out;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.result.Metric;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * Per block, the step's median iteration and the canary's time around it: the independent unit the
@@ -55,28 +56,34 @@ public record BlockSeries(
     int blocks = canaryBoundaries.length - 1;
     double[] step = new double[blocks];
     double[] around = new double[blocks];
+    // the median is step_ms; every other quantile the registry names gets its own series
+    List<Double> tails = Metric.blockQuantiles().stream().filter(q -> q != 0.5).toList();
     Map<String, double[]> quantiles = new LinkedHashMap<>();
-    for (double q : Metric.blockQuantiles()) {
-      if (q != 0.5) {
-        quantiles.put(Metric.blockKey(q), new double[blocks]);
-      }
-    }
+    tails.forEach(q -> quantiles.put(Metric.blockKey(q), new double[blocks]));
     for (int k = 0; k < blocks; k++) {
       int from = k * runsPerBlock;
       int to = k == blocks - 1 ? totalMs.length : from + runsPerBlock;
-      double[] block = Arrays.copyOfRange(totalMs, from, to);
-      step[k] = LatencyStats.median(block);
-      for (double q : Metric.blockQuantiles()) {
-        if (q != 0.5) {
-          double[] sorted = block.clone();
-          Arrays.sort(sorted);
-          // the headline's percentile (nearest rank), so a block's p90 reads as the profile's
-          quantiles.get(Metric.blockKey(q))[k] = LatencyStats.percentile(sorted, q * 100);
-        }
+      double[] sorted = Arrays.copyOfRange(totalMs, from, to);
+      Arrays.sort(sorted);
+      step[k] = LatencyStats.median(sorted);
+      for (double q : tails) {
+        // the headline's percentile (nearest rank), so a block's p90 reads as the profile's
+        quantiles.get(Metric.blockKey(q))[k] = LatencyStats.percentile(sorted, q * 100);
       }
       around[k] = Math.sqrt(canaryBoundaries[k] * canaryBoundaries[k + 1]);
     }
     return new BlockSeries(runsPerBlock, step, around, canary, normalised, quantiles);
+  }
+
+  /**
+   * A profile's blocks, read back (a fork's, a trial's).
+   *
+   * @param b the blocks as the profile reads them
+   * @return the series
+   */
+  public static BlockSeries of(ProfileRows.Blocks b) {
+    return new BlockSeries(
+        b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised(), b.quantiles());
   }
 
   /** Several trials' series as one (trials of one process are blocks of one measurement). */

@@ -1,6 +1,5 @@
 package org.libreyolo.profile.internal.measure;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,26 +33,12 @@ public record Iterations(
    * @return its iterations
    */
   public static Iterations read(Profile profile) {
-    JsonNode samples = profile.json().path(ProfileKeys.SAMPLES);
-    Map<String, double[]> stages = new LinkedHashMap<>();
-    samples
-        .path(ProfileKeys.STAGES_MS)
-        .fields()
-        .forEachRemaining(e -> stages.put(e.getKey(), values(e.getValue())));
-    ProfileRows.Blocks b = profile.samples().blocks();
+    ProfileRows.Samples s = profile.samples();
     return new Iterations(
-        values(samples.path("latency_ms")),
-        stages,
-        b == null
-            ? null
-            : new BlockSeries(
-                b.runsPerBlock(),
-                b.stepMs(),
-                b.canaryMs(),
-                b.canary(),
-                b.normalised(),
-                b.quantiles()),
-        values(samples.path("allocated_bytes")));
+        s.latencyMs(),
+        s.stagesMs(),
+        s.blocks() == null ? null : BlockSeries.of(s.blocks()),
+        s.allocatedBytes());
   }
 
   /**
@@ -90,13 +75,5 @@ public record Iterations(
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
     samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stagesMs));
     samples.set("blocks", blocks.json());
-  }
-
-  private static double[] values(JsonNode array) {
-    double[] out = new double[array.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = array.get(i).asDouble();
-    }
-    return out;
   }
 }

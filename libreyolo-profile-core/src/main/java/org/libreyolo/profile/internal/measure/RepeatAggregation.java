@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The one aggregation over repeat trials (docs/reference-behaviour.md, "Repeats"): the last trial's
@@ -67,28 +69,20 @@ public final class RepeatAggregation {
     return p;
   }
 
-  /** Every trial's blocks in one series: trials of one process are blocks of one measurement. */
+  /**
+   * Every trial's blocks in one series: trials of one process are blocks of one measurement ({@link
+   * BlockSeries#concat}: a per-block series some trial lacks is dropped).
+   */
   private static void pooledBlocks(ObjectNode samples, List<ObjectNode> trials) {
-    if (!trials.stream().allMatch(t -> t.path(ProfileKeys.SAMPLES).path("blocks").isObject())) {
-      return;
-    }
-    ObjectNode blocks =
-        trials.get(trials.size() - 1).path(ProfileKeys.SAMPLES).path("blocks").deepCopy();
-    // every per-block series (step_ms, canary_ms, step_p90_ms, ...); one some trial lacks is
-    // dropped
-    List<String> series = new ArrayList<>();
-    blocks.fieldNames().forEachRemaining(series::add);
-    series.removeIf(key -> !blocks.path(key).isArray());
-    for (String key : series) {
-      if (!trials.stream()
-          .allMatch(t -> t.path(ProfileKeys.SAMPLES).path("blocks").path(key).isArray())) {
-        blocks.remove(key);
-        continue;
+    List<BlockSeries> parts = new ArrayList<>();
+    for (ObjectNode t : trials) {
+      ProfileRows.Blocks b = new Profile(t).samples().blocks();
+      if (b == null) {
+        return;
       }
-      ArrayNode all = blocks.putArray(key);
-      trials.forEach(t -> t.path(ProfileKeys.SAMPLES).path("blocks").path(key).forEach(all::add));
+      parts.add(BlockSeries.of(b));
     }
-    samples.set("blocks", blocks);
+    samples.set("blocks", BlockSeries.concat(parts).json());
   }
 
   /**
