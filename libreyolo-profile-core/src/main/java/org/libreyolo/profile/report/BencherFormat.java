@@ -2,11 +2,11 @@ package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
@@ -23,22 +23,22 @@ import org.libreyolo.profile.result.Profile;
  * judged change ({@code <metric>-change}, percent) of a check or an A/B.
  */
 final class BencherFormat implements Renderer {
-  /** Bencher's built-in measures, by the registry figure they hold. */
-  private static final Map<Metric, String> BUILT_IN =
-      Map.of(Metric.LATENCY_P50_MS, "latency", Metric.IMG_PER_S, "throughput");
-
   private static final double NS_PER_MS = 1e6;
 
-  @Override
-  public String name() {
-    return "bmf";
-  }
+  /** A Bencher measure: its slug, and the factor from the registry's unit to Bencher's. */
+  private record Measure(String slug, double scale) {}
+
+  /** Bencher's built-in measures, by the registry figure they hold. */
+  private static final Map<Metric, Measure> BUILT_IN =
+      Map.of(
+          Metric.LATENCY_P50_MS,
+          new Measure("latency", NS_PER_MS),
+          Metric.IMG_PER_S,
+          new Measure("throughput", 1));
 
   @Override
   public String profile(Profile p) {
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.set(benchmark(p), measures(p));
-    return Json.indented(root);
+    return bmf(benchmark(p), measures(p));
   }
 
   @Override
@@ -49,26 +49,24 @@ final class BencherFormat implements Renderer {
         measures.set(slug(r.metric()) + "-change", interval(r.change(), r.ciLow(), r.ciHigh()));
       }
     }
-    ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.set(benchmark(c.current()), measures);
-    return Json.indented(root);
+    return bmf(benchmark(c.current()), measures);
   }
 
   @Override
   public String ab(AbResult r) {
     ObjectNode measures = JsonNodeFactory.instance.objectNode();
-    // the candidate's median time per iteration over its blocks, as Bencher's latency
-    double[] b = r.bMs().clone();
-    Arrays.sort(b);
-    if (b.length > 0) {
-      double median =
-          b.length % 2 == 1 ? b[b.length / 2] : (b[b.length / 2 - 1] + b[b.length / 2]) / 2;
-      measures.set("latency", value(median * NS_PER_MS));
+    if (r.bMs().length > 0) { // the candidate's median time per iteration, as Bencher's latency
+      measures.set("latency", value(LatencyStats.median(r.bMs()) * NS_PER_MS));
     }
     measures.set(
         "ab-change", interval(r.verdict().change(), r.verdict().ciLow(), r.verdict().ciHigh()));
+    return bmf(r.candidate() + " vs " + r.baseline(), measures);
+  }
+
+  /** One benchmark's measures as BMF JSON. */
+  private static String bmf(String benchmark, ObjectNode measures) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
-    root.set(r.candidate() + " vs " + r.baseline(), measures);
+    root.set(benchmark, measures);
     return Json.indented(root);
   }
 
@@ -80,12 +78,8 @@ final class BencherFormat implements Renderer {
       if (v == null || !Double.isFinite(v.value())) {
         continue;
       }
-      String builtIn = BUILT_IN.get(m);
-      if (m == Metric.LATENCY_P50_MS) {
-        out.set(builtIn, value(v.value() * NS_PER_MS));
-      } else {
-        out.set(builtIn != null ? builtIn : slug(m.key()), value(v.value()));
-      }
+      Measure measure = BUILT_IN.getOrDefault(m, new Measure(slug(m.key()), 1));
+      out.set(measure.slug(), value(v.value() * measure.scale()));
     }
     return out;
   }

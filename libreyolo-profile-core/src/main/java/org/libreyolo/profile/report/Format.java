@@ -52,11 +52,6 @@ public enum Format {
     this.renderer = renderer;
   }
 
-  /** {@return the name a surface takes, e.g. {@code bmf}} */
-  public String formatName() {
-    return name;
-  }
-
   /**
    * One profile, as {@code summary} shows it.
    *
@@ -65,7 +60,7 @@ public enum Format {
    * @throws LibreYoloException when the format does not render a profile
    */
   public String profile(Profile p) {
-    return renderer.profile(p);
+    return renderer(Subject.PROFILE).profile(p);
   }
 
   /**
@@ -76,7 +71,7 @@ public enum Format {
    * @throws LibreYoloException when the format does not render a check
    */
   public String check(CheckFiles.Judged check) {
-    return renderer.check(check);
+    return renderer(Subject.CHECK).check(check);
   }
 
   /**
@@ -87,7 +82,7 @@ public enum Format {
    * @throws LibreYoloException when the format does not render an A/B
    */
   public String ab(AbResult r) {
-    return renderer.ab(r);
+    return renderer(Subject.AB).ab(r);
   }
 
   /**
@@ -118,20 +113,21 @@ public enum Format {
    */
   public static Format of(String name, Subject subject) {
     Format f = of(name);
-    if (!f.renderer.subjects().contains(subject)) {
-      throw unsupported(f.name, subject);
-    }
+    f.renderer(subject);
     return f;
   }
 
-  /** The one-line refusal, naming the formats that render the subject. */
-  static LibreYoloException unsupported(String name, Subject subject) {
+  /** The renderer, or the one-line refusal naming the formats that render the subject. */
+  private Renderer renderer(Subject subject) {
+    if (renderer.subjects().contains(subject)) {
+      return renderer;
+    }
     List<String> instead =
         Arrays.stream(values())
             .filter(f -> f.renderer.subjects().contains(subject))
             .map(f -> f.name)
             .toList();
-    return LibreYoloException.badInput(
+    throw LibreYoloException.badInput(
         "{format} "
             + name
             + " does not render "

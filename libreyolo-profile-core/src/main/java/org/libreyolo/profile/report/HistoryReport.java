@@ -252,18 +252,27 @@ final class HistoryReport {
    * better".
    */
   static String axisLabel(String metric) {
-    // an imported series: a name ending in _ms is a time, anything else of unknown direction
+    String words =
+        Metric.find(metric).map(Metric::words).orElse(time(metric) ? metric + " (ms)" : metric);
+    Boolean lower = lowerIsBetter(metric);
+    return lower == null ? words : words + (lower ? ", lower is better" : ", higher is better");
+  }
+
+  /** Ours by the registry; an imported series a time by its name, else of unknown direction. */
+  private static Boolean lowerIsBetter(String metric) {
     return Metric.find(metric)
-        .map(m -> m.words() + (m.lowerIsBetter() ? ", lower is better" : ", higher is better"))
-        .orElse(metric.endsWith("_ms") ? metric + " (ms), lower is better" : metric);
+        .map(Metric::lowerIsBetter)
+        .orElse(time(metric) ? Boolean.TRUE : null);
+  }
+
+  /** An imported series named {@code ..._ms} is a time. */
+  private static boolean time(String metric) {
+    return metric.endsWith("_ms");
   }
 
   /** A change's colour by the metric's direction: worse red, better green, neutral when unknown. */
   static String tone(String metric, double change) {
-    Boolean lower =
-        Metric.find(metric)
-            .map(Metric::lowerIsBetter)
-            .orElse(metric.endsWith("_ms") ? Boolean.TRUE : null);
+    Boolean lower = lowerIsBetter(metric);
     return lower == null ? "neutral" : (change > 0) == lower ? "worse" : "better";
   }
 

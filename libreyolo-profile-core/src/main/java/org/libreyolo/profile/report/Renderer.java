@@ -9,38 +9,31 @@ import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * How one format renders each result; a format that has no rendering of a result says so in one
- * line. The built-in text, JSON and markdown renderings live in their reports ({@link GateReport},
- * {@link AbReport}, ...); these adapt them.
+ * How one format renders each result it renders ({@link #subjects()}). The built-in text, JSON and
+ * markdown renderings live in their reports ({@link GateReport}, {@link AbReport}, ...); these
+ * adapt them.
  */
 interface Renderer {
-  /** {@return the format's name, for the refusal} */
-  String name();
-
   /** {@return what this format renders; a surface refuses the rest before any work} */
   default Set<Format.Subject> subjects() {
     return EnumSet.allOf(Format.Subject.class);
   }
 
+  // a subject outside subjects() never reaches these: Format refuses it in one line first
   default String profile(Profile p) {
-    throw Format.unsupported(name(), Format.Subject.PROFILE);
+    throw new UnsupportedOperationException();
   }
 
   default String check(CheckFiles.Judged c) {
-    throw Format.unsupported(name(), Format.Subject.CHECK);
+    throw new UnsupportedOperationException();
   }
 
   default String ab(AbResult r) {
-    throw Format.unsupported(name(), Format.Subject.AB);
+    throw new UnsupportedOperationException();
   }
 
   /** Lines for a terminal or a log. */
   final class TextRenderer implements Renderer {
-    @Override
-    public String name() {
-      return "text";
-    }
-
     @Override
     public String profile(Profile p) {
       return lines(TextReport.summary(p));
@@ -64,11 +57,6 @@ interface Renderer {
   /** The tool's own JSON. */
   final class JsonRenderer implements Renderer {
     @Override
-    public String name() {
-      return "json";
-    }
-
-    @Override
     public String profile(Profile p) {
       return Json.indented(Lenses.summary(p));
     }
@@ -86,11 +74,6 @@ interface Renderer {
 
   /** A CI job summary. */
   final class MarkdownRenderer implements Renderer {
-    @Override
-    public String name() {
-      return "markdown";
-    }
-
     @Override
     public Set<Format.Subject> subjects() {
       return EnumSet.of(Format.Subject.CHECK);
