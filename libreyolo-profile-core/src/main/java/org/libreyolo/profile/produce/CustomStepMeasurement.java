@@ -101,7 +101,7 @@ final class CustomStepMeasurement {
       ObjectNode traceFrom,
       ObjectNode javaSamples,
       ObjectNode hostMemory) {
-    Headline h = Headline.of(it.latencyMs(), it.stagesMs(), o.items(), 0);
+    Headline h = Headline.of(it.latencyMs(), it.stagesMs(), o.items(), List.of());
     LatencyStats lat = h.stats();
     double imgPerS = h.imgPerS();
     ObjectNode config = config(o);

@@ -112,7 +112,7 @@ final class ForkedInfer {
     Iterations all = ForkSamples.appended(forks);
     double[] lat = all.latencyMs();
     Map<String, double[]> stageMs = all.stagesMs();
-    Headline h = Headline.of(lat, stageMs, batch, 0);
+    Headline h = Headline.of(lat, stageMs, batch, List.of());
     LatencyStats stats = h.stats();
     ObjectNode latencyNode = h.latency();
     ObjectNode stagesNode = h.stages();

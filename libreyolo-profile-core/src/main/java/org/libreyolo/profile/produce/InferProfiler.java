@@ -216,10 +216,15 @@ public final class InferProfiler {
     Measurement.Split split = m.split(o.device().cuda());
     double[] latencySamples = m.total(split.whole());
     Map<String, double[]> stageSamples = m.phases(split.phases());
-    double pre = ProfileAssembler.mean3(stageSamples.getOrDefault("preprocess", new double[0]));
-    double fwd = ProfileAssembler.mean3(stageSamples.getOrDefault("forward", new double[0]));
-    double post = ProfileAssembler.mean3(stageSamples.getOrDefault("postprocess", new double[0]));
-    Headline h = Headline.of(latencySamples, stageSamples, o.batch(), pre + fwd + post);
+    Headline h =
+        Headline.of(
+            latencySamples,
+            stageSamples,
+            o.batch(),
+            List.of("preprocess", "forward", "postprocess"));
+    double pre = h.stageMs("preprocess");
+    double fwd = h.stageMs("forward");
+    double post = h.stageMs("postprocess");
     LatencyStats lat = h.stats();
     ObjectNode stages = h.stages();
     double meanMs = h.meanMs();

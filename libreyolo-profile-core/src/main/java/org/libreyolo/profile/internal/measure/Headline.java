@@ -1,6 +1,7 @@
 package org.libreyolo.profile.internal.measure;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 
@@ -24,19 +25,27 @@ public record Headline(
    * @param latencyMs every measured iteration, pooled (forks in order)
    * @param stageMs every stage's iterations, pooled
    * @param items items one iteration processes (the batch)
-   * @param fallbackMs the mean step when no iteration was timed whole (0 for none)
+   * @param parts the stages whose means add up to the step when no iteration was timed whole (none:
+   *     the step is then 0)
    * @return the figures
    */
   public static Headline of(
-      double[] latencyMs, Map<String, double[]> stageMs, int items, double fallbackMs) {
+      double[] latencyMs, Map<String, double[]> stageMs, int items, List<String> parts) {
     LatencyStats stats = LatencyStats.of(latencyMs);
-    double meanMs = stats.n() > 0 ? stats.mean() : fallbackMs;
+    ObjectNode stages = ProfileAssembler.means(stageMs);
+    double meanMs = stats.mean();
+    if (stats.n() == 0) {
+      meanMs = 0; // added in order, as a plain sum (no compensated stream sum)
+      for (String part : parts) {
+        meanMs += stages.path(part).asDouble(0.0);
+      }
+    }
     return new Headline(
         stats,
         meanMs,
         ProfileAssembler.perSecond(items, meanMs),
         ProfileAssembler.latency(stats, meanMs),
-        ProfileAssembler.means(stageMs));
+        stages);
   }
 
   /**
