@@ -80,11 +80,13 @@ public final class InferCommand implements Runnable {
           "processes to measure in, one after another, each a fresh JVM (1: this one) (default: ${DEFAULT-VALUE})")
   int forks;
 
+  // picocli gives a negatable option's declared name the opposite of its default: with the default
+  // on, the declared name must be the negative one, or --no-trace would keep tracing
   @Option(
-      names = "--trace",
+      names = "--no-trace",
       negatable = true,
       defaultValue = Defaults.Infer.TRACE,
-      description = "emit the Chrome trace (default: on)")
+      description = "--no-trace: no Chrome trace (default: a trace of the last steps)")
   boolean trace;
 
   @Mixin OutputOptions output;

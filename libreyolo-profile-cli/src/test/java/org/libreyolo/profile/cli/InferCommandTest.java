@@ -449,6 +449,41 @@ class InferCommandTest {
         .doesNotContain("model_params");
   }
 
+  /** {@code --no-trace} records no trace; the default (and {@code --trace}) records one. */
+  @Test
+  void noTraceRecordsNoTraceAndTheDefaultDoes() throws Exception {
+    for (String flag : List.of("--no-trace", "--trace")) {
+      Path project = dir.resolve(flag.substring(2));
+      CliTest.Result r =
+          CliTest.run(
+              "profile",
+              "infer",
+              "--threads",
+              "1",
+              "--imgsz",
+              "64",
+              "--warmup",
+              "0",
+              "--runs",
+              "2",
+              flag,
+              "--project",
+              project.toString());
+      assertThat(r.code()).as(r.err()).isZero();
+      boolean traced = flag.equals("--trace");
+      assertThat(java.nio.file.Files.exists(project.resolve("infer/profile_trace.json")))
+          .as(flag)
+          .isEqualTo(traced);
+      assertThat(
+              Json.MAPPER
+                  .readTree(project.resolve("infer/profile.json").toFile())
+                  .get("trace")
+                  .isNull())
+          .as(flag)
+          .isEqualTo(!traced);
+    }
+  }
+
   /**
    * Forks: fresh JVMs one after another, merged into one profile whose forks the gate reads as its
    * unit.
