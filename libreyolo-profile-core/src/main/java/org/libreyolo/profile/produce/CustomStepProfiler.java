@@ -11,12 +11,12 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.internal.capture.Span;
+import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
 
 /**
  * Profiles any step (a JUnit perf test's, or a user's own loop) with the same loop, files and
@@ -392,12 +392,14 @@ public final class CustomStepProfiler {
    * @return the merged profile, written to {@code profile.json}
    */
   public static Profile merge(Options o, List<Path> forkDirs) {
-    List<ObjectNode> forks = new ArrayList<>();
+    List<ForkReply> forks = new ArrayList<>();
     for (Path dir : forkDirs) {
       forks.add(
-          org.libreyolo.profile.internal.analysis.ProfileLoader.load(dir.resolve("profile.json"))
-              .json());
+          ForkReply.read(
+              org.libreyolo.profile.internal.analysis.ProfileLoader.load(
+                  dir.resolve("profile.json"))));
     }
+    ForkReply last = forks.get(forks.size() - 1);
     Path lastTrace = forkDirs.get(forkDirs.size() - 1).resolve("profile_trace.json");
     Path trace = null;
     if (o.trace() && Files.isRegularFile(lastTrace)) {
@@ -413,17 +415,13 @@ public final class CustomStepProfiler {
     ObjectNode merged =
         CustomStepMeasurement.write(
             o,
-            ForkSamples.appended(forks),
+            Iterations.appended(forks.stream().map(ForkReply::iterations).toList()),
             trace,
             new double[0],
             ForkSamples.perFork(forks),
             trace != null ? ForkSamples.traceFrom(forks) : null,
-            forks.get(forks.size() - 1).get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j
-                ? j
-                : null, // the traced fork's, as the trace
-            forks.get(forks.size() - 1).get(ProfileKeys.HOST_MEMORY) instanceof ObjectNode h
-                ? h
-                : null);
+            last.process().javaSamples(), // the traced fork's, as the trace
+            last.process().hostMemory());
     return new Profile(merged);
   }
 

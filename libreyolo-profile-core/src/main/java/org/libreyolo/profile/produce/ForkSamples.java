@@ -1,36 +1,30 @@
 package org.libreyolo.profile.produce;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.libreyolo.profile.internal.measure.Iterations;
-import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.ProfileKeys;
 
 /**
- * What every forked producer merges the same way (docs/profile-schema.md, {@code samples.forks}):
- * the forks' iterations appended in fork order, and per fork its blocks and environment for the
- * gate.
+ * What a forked profile keeps per fork beside the pooled iterations (docs/profile-schema.md, {@code
+ * samples.forks} and {@code trace_from}).
  */
 final class ForkSamples {
   private ForkSamples() {}
 
-  /** Every fork's iterations, appended in fork order (typed: nothing is rewritten). */
-  static Iterations appended(List<? extends JsonNode> forks) {
-    return Iterations.appended(
-        forks.stream().map(f -> Iterations.read(new Profile((ObjectNode) f))).toList());
-  }
-
   /** {@code samples.forks}: per fork its index, its own blocks and its environment. */
-  static ArrayNode perFork(List<? extends JsonNode> forks) {
+  static ArrayNode perFork(List<ForkReply> forks) {
     ArrayNode out = JsonNodeFactory.instance.arrayNode();
     for (int k = 0; k < forks.size(); k++) {
       ObjectNode f = out.addObject();
       f.put("index", k);
-      f.set("blocks", forks.get(k).path("samples").path("blocks").deepCopy());
-      f.set("environment", forks.get(k).path("environment").deepCopy());
+      ForkReply fork = forks.get(k);
+      if (fork.iterations().blocks() != null) {
+        f.set("blocks", fork.iterations().blocks().json());
+      }
+      f.set("environment", fork.environment().deepCopy());
     }
     return out;
   }
@@ -39,13 +33,13 @@ final class ForkSamples {
    * {@code trace_from}: which fork recorded the trace (1-based, the last) and that fork's own step
    * and throughput, so a reader can tell the trace's per-step figures from the pooled headline.
    */
-  static ObjectNode traceFrom(List<? extends JsonNode> forks) {
-    JsonNode last = forks.get(forks.size() - 1);
+  static ObjectNode traceFrom(List<ForkReply> forks) {
+    ForkReply last = forks.get(forks.size() - 1);
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("fork", forks.size());
     out.put("forks", forks.size());
-    out.set(ProfileKeys.STEP_MS, last.path(ProfileKeys.STEP_MS).deepCopy());
-    out.set(ProfileKeys.IMG_PER_S, last.path(ProfileKeys.IMG_PER_S).deepCopy());
+    out.set(ProfileKeys.STEP_MS, Num.json(last.stepMs()));
+    out.set(ProfileKeys.IMG_PER_S, Num.json(last.imgPerS()));
     return out;
   }
 }

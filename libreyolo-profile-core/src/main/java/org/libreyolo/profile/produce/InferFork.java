@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Set;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvm;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.Json;
@@ -12,8 +11,9 @@ import org.libreyolo.profile.result.Json;
 /**
  * The producers' child JVMs ({@link ChildJvms}, found on the class path; not called directly): one
  * fork of {@code profile infer}, the parent's whole {@link InferOptions} record measured once in
- * the fresh JVM into the fork's project. The record ships whole (every component, whatever is added
- * to it later), with only the fork's project, trace and fork count replaced.
+ * the fresh JVM into the fork's project, its iterations sent back whole ({@link ForkReply}). The
+ * record ships whole (every component, whatever is added to it later), with only the fork's
+ * project, trace and fork count replaced.
  */
 @Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public final class InferFork implements ChildJvm {
@@ -30,7 +30,8 @@ public final class InferFork implements ChildJvm {
 
   @Override
   public void run(String kind, Path request, Path reply) {
-    InferProfiler.run(ChildJvms.read(request, InferOptions.class), Progress.NONE);
+    InferOptions options = ChildJvms.read(request, InferOptions.class);
+    ChildJvms.write(reply, ForkReply.of(InferProfiler.measureOnce(options)));
   }
 
   /** The options a fork runs: these, in one process, into {@code project}, traced or not. */

@@ -3,17 +3,18 @@ package org.libreyolo.profile.produce;
 import ai.djl.Device;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.InferenceVerdict;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
@@ -36,6 +37,7 @@ import org.libreyolo.profile.internal.pipeline.OutputLayout;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
@@ -86,6 +88,44 @@ public final class InferProfiler {
               ? ChildJvms.Where.here()
               : new ChildJvms.Where(forkClasspath, null));
     }
+    List<Trial> trials = measure(options, progress);
+    List<ObjectNode> profiles = trials.stream().map(Trial::profile).toList();
+    if (RepeatAggregation.withThroughput(profiles) > 1) {
+      Path aggregate = options.project().resolve("infer_repeat.json");
+      ObjectNode repeat = RepeatAggregation.thin(profiles, "latency_ms");
+      ProfileIo.writeCompact(aggregate, repeat);
+      return new InferResult(aggregate, new Profile(repeat));
+    }
+    Trial last = trials.get(trials.size() - 1);
+    return new InferResult(last.file(), new Profile(last.profile()));
+  }
+
+  /**
+   * One trial, measured and written: its profile and what the profile was built from (a fork sends
+   * these to its parent: {@link ForkReply}).
+   *
+   * @param file its profile.json
+   * @param profile the profile written
+   * @param meta what was measured ({@code config})
+   * @param iterations its samples, as measured
+   * @param environment where it ran
+   * @param device the device it ran on (concrete: never auto)
+   */
+  record Trial(
+      Path file,
+      ObjectNode profile,
+      ObjectNode meta,
+      Iterations iterations,
+      ObjectNode environment,
+      DeviceSpec device) {}
+
+  /** A fork's one measurement (one trial, in this JVM), for its parent. */
+  static Trial measureOnce(InferOptions options) {
+    List<Trial> trials = measure(options, Progress.NONE);
+    return trials.get(trials.size() - 1);
+  }
+
+  private static List<Trial> measure(InferOptions options, Progress progress) {
     List<RgbImage> images = ImageSource.load(options.source());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
     checkWritable(options.project()); // before the engine loads: a refusal costs no seconds
@@ -95,8 +135,7 @@ public final class InferProfiler {
     Device device = Engines.resolve(o.device());
 
     int trials = o.trials();
-    List<ObjectNode> profiles = new ArrayList<>();
-    Path reported = null;
+    List<Trial> out = new ArrayList<>();
     // one canary for every trial: the fixed reference the gate divides by (docs/statistics.md)
     try (Canary canary = Canary.engine(device)) {
       StepTimer.Blocks blocks =
@@ -123,21 +162,14 @@ public final class InferProfiler {
                   ModelRuntimes.forModel(detector).traced(body, detector, dir),
                   blocks,
                   progress);
-          profiles.add(finish(m, detector, weights, o, dir, detect));
+          out.add(finish(m, detector, weights, o, dir, detect));
         }
-        reported = dir.resolve("profile.json");
         if (i < trials - 1) {
           System.gc();
         }
       }
     }
-    if (RepeatAggregation.withThroughput(profiles) > 1) {
-      Path aggregate = o.project().resolve("infer_repeat.json");
-      ObjectNode repeat = RepeatAggregation.thin(profiles, "latency_ms");
-      ProfileIo.writeCompact(aggregate, repeat);
-      return new InferResult(aggregate, new Profile(repeat));
-    }
-    return new InferResult(reported, new Profile(profiles.get(profiles.size() - 1)));
+    return out;
   }
 
   /**
@@ -206,7 +238,7 @@ public final class InferProfiler {
     return out;
   }
 
-  private static ObjectNode finish(
+  private static Trial finish(
       Measurement m,
       Detector detector,
       WeightsSource weights,
@@ -214,13 +246,58 @@ public final class InferProfiler {
       Path dir,
       boolean detect) {
     Measurement.Split split = m.split(o.device().cuda());
-    double[] latencySamples = m.total(split.whole());
-    Map<String, double[]> stageSamples = m.phases(split.phases());
+    Iterations it =
+        new Iterations(
+            m.total(split.whole()), m.phases(split.phases()), m.blocks(), m.allocatedBytes());
+    ObjectNode meta = meta(detector, weights, o, detect);
+    ObjectNode env = environment(detector, o);
+    ObjectNode profile =
+        write(
+            dir,
+            meta,
+            it,
+            m.trace(),
+            o.device(),
+            env,
+            ProfileAssembler.ProcessFigures.of(m),
+            Pooled.NONE);
+    return new Trial(dir.resolve("profile.json"), profile, meta, it, env, o.device());
+  }
+
+  /**
+   * What a forked profile records beside its pooled iterations: {@code samples.forks} (per fork its
+   * blocks and environment) and {@code trace_from} (whose trace it is); none for one process.
+   *
+   * @param forks {@code samples.forks}, or null
+   * @param traceFrom {@code trace_from}, or null
+   * @param traced the iterations of the fork that recorded the trace, or null: its trace's profiler
+   *     cost is taken out against that process's own stages, not the pooled ones
+   */
+  record Pooled(ArrayNode forks, ObjectNode traceFrom, Iterations traced) {
+    static final Pooled NONE = new Pooled(null, null, null);
+  }
+
+  /**
+   * The one builder of an inference profile, for one process and for pooled forks alike: every
+   * headline figure computed once from the iterations ({@link Headline}), the trace (null: none)
+   * analysed with their mean as its real step, the verdict from their stage means, and the
+   * iterations written as the samples. Writes profile_summary.json and profile.json into {@code
+   * dir}.
+   */
+  static ObjectNode write(
+      Path dir,
+      ObjectNode meta,
+      Iterations it,
+      Path trace,
+      DeviceSpec device,
+      ObjectNode environment,
+      ProfileAssembler.ProcessFigures process,
+      Pooled pooled) {
     Headline h =
         Headline.of(
-            latencySamples,
-            stageSamples,
-            o.batch(),
+            it.latencyMs(),
+            it.stagesMs(),
+            meta.path("batch").asInt(1),
             List.of("preprocess", "forward", "postprocess"));
     double pre = h.stageMs("preprocess");
     double fwd = h.stageMs("forward");
@@ -230,7 +307,6 @@ public final class InferProfiler {
     double meanMs = h.meanMs();
     double imgPerS = h.imgPerS();
 
-    ObjectNode meta = meta(detector, weights, o, detect);
     ObjectNode latency = h.latency();
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
     summary.set("meta", meta);
@@ -240,11 +316,16 @@ public final class InferProfiler {
     summary.putNull("bound");
     summary.put(ProfileKeys.BOUND_WHY, "");
 
-    boolean cuda = o.device().cuda();
+    boolean cuda = device.cuda();
     ObjectNode profile = null;
-    if (m.trace() != null) {
+    if (trace != null) {
       try {
-        profile = ProfileAssembler.analyse(m.trace(), summary);
+        ObjectNode untraced = summary;
+        if (pooled.traced() != null) {
+          untraced = JsonNodeFactory.instance.objectNode();
+          untraced.set(ProfileKeys.STAGES_MS, ProfileAssembler.means(pooled.traced().stagesMs()));
+        }
+        profile = ProfileAssembler.analyse(trace, summary, TraceAnalyzer.untracedPhaseMs(untraced));
       } catch (LibreYoloException e) {
         profile = null; // reference: an analysis failure falls back to the trace-less profile
       }
@@ -260,15 +341,14 @@ public final class InferProfiler {
               meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), latency, stages, true);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
-    new Iterations(latencySamples, stageSamples, m.blocks(), new double[0]).write(samples);
-    ProfileAssembler.finish(
-        dir,
-        profile,
-        summary,
-        o.device().label(),
-        environment(detector, o),
-        samples,
-        ProfileAssembler.ProcessFigures.of(m));
+    it.write(samples);
+    if (pooled.forks() != null) {
+      samples.set("forks", pooled.forks());
+    }
+    if (pooled.traceFrom() != null && trace != null) {
+      profile.set(ProfileKeys.TRACE_FROM, pooled.traceFrom());
+    }
+    ProfileAssembler.finish(dir, profile, summary, device.label(), environment, samples, process);
     return profile;
   }
 

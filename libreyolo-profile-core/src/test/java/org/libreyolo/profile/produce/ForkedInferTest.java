@@ -1,21 +1,29 @@
 package org.libreyolo.profile.produce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
+import org.libreyolo.profile.internal.measure.Iterations;
+import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.TextReport;
+import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -37,75 +45,116 @@ class ForkedInferTest {
 
   /**
    * A fork whose every iteration took {@code ms} (forward 80% of it, the rest split between pre and
-   * post).
+   * post), with the measured fork's blocks and facts.
    */
-  private static ObjectNode fork(double ms, boolean withTrace) {
-    ObjectNode f = traced.deepCopy();
-    if (!withTrace) {
-      f.putNull("trace");
-    }
-    ObjectNode samples = (ObjectNode) f.get("samples");
-    int n = samples.get("latency_ms").size();
-    ArrayNode lat = samples.putArray("latency_ms");
-    ObjectNode stages = samples.putObject("stages_ms");
-    ArrayNode pre = stages.putArray("preprocess");
-    ArrayNode fwd = stages.putArray("forward");
-    ArrayNode post = stages.putArray("postprocess");
-    for (int i = 0; i < n; i++) {
-      lat.add(ms);
-      pre.add(ms * 0.1);
-      fwd.add(ms * 0.8);
-      post.add(ms * 0.1);
-    }
-    f.put("step_ms", ms);
-    f.put("img_per_s", 2 / (ms / 1000));
-    return f;
+  private static ForkReply fork(double ms) {
+    Iterations measured = Iterations.read(new Profile(traced));
+    int n = measured.latencyMs().length;
+    double[] lat = new double[n];
+    java.util.Arrays.fill(lat, ms);
+    Map<String, double[]> stages = new LinkedHashMap<>();
+    stages.put("preprocess", scaled(n, ms * 0.1));
+    stages.put("forward", scaled(n, ms * 0.8));
+    stages.put("postprocess", scaled(n, ms * 0.1));
+    ObjectNode meta = (ObjectNode) traced.get("config").deepCopy();
+    return new ForkReply(
+        meta,
+        new Iterations(lat, stages, measured.blocks(), new double[0]),
+        new ProfileAssembler.ProcessFigures(null, null, new double[0]),
+        (ObjectNode) traced.get("environment"),
+        DeviceSpec.CPU,
+        new Num(ms, false),
+        new Num(2 / (ms / 1000), false));
+  }
+
+  private static double[] scaled(int n, double v) {
+    double[] out = new double[n];
+    java.util.Arrays.fill(out, v);
+    return out;
   }
 
   @Test
   void everyHeadlineFigurePoolsTheForksAndTheTraceNamesItsFork() {
     double busy = traced.get("gpu_busy_ms_per_step").asDouble();
+    ForkReply measured = ForkReply.read(new Profile(traced));
     ObjectNode merged =
-        ForkedInfer.merge(List.of(fork(100, false), fork(100, false), fork(400, true)), 2, false);
-    // pooled mean: (100 + 100 + 400) / 3 = 200 ms for a batch of 2 -> 10 img/s
-    assertThat(merged.get("latency").get("mean_ms").asDouble()).isEqualTo(200.0);
+        ForkedInfer.merge(
+            dir.resolve("merged"),
+            List.of(fork(100), fork(100), measured),
+            dir.resolve("infer/profile_trace.json"));
+    double[] pooled =
+        java.util.stream.DoubleStream.concat(
+                java.util.stream.DoubleStream.concat(
+                    Arrays.stream(fork(100).iterations().latencyMs()),
+                    Arrays.stream(fork(100).iterations().latencyMs())),
+                Arrays.stream(measured.iterations().latencyMs()))
+            .toArray();
+    double mean = Arrays.stream(pooled).average().orElseThrow();
+    assertThat(merged.get("latency").get("mean_ms").asDouble()).isEqualTo(PyRound.round(mean, 3));
+    // two thirds of the iterations took 100 ms, the measured third far less
     assertThat(merged.get("latency").get("p50_ms").asDouble()).isEqualTo(100.0);
-    assertThat(merged.get("step_ms").asDouble()).isEqualTo(200.0);
-    assertThat(merged.get("img_per_s").asDouble()).isEqualTo(10.0);
+    assertThat(merged.get("step_ms").asDouble()).isEqualTo(PyRound.round(mean, 2));
+    double imgPerS = PyRound.round(2 / (mean / 1000), 2);
+    assertThat(merged.get("img_per_s").asDouble()).isEqualTo(imgPerS);
     JsonNode m = merged.get("metrics");
-    assertThat(m.get("img_per_s").asDouble()).isEqualTo(10.0);
-    assertThat(m.get("throughput_img_s").asDouble()).isEqualTo(10.0);
-    assertThat(m.get("step_ms").asDouble()).isEqualTo(200.0);
+    assertThat(m.get("img_per_s").asDouble()).isEqualTo(imgPerS);
+    assertThat(m.get("throughput_img_s").asDouble()).isEqualTo(imgPerS);
+    assertThat(m.get("step_ms").asDouble()).isEqualTo(PyRound.round(mean, 2));
     assertThat(m.get("latency_p50_ms").asDouble()).isEqualTo(100.0);
-    assertThat(merged.get("stages_ms").get("forward").asDouble()).isEqualTo(160.0);
-    assertThat(m.get("forward_ms").asDouble()).isEqualTo(160.0);
-    // the shares built on the step are taken against the pooled step, the busy time stays the
-    // trace's
+    assertThat(m.get("forward_ms")).isEqualTo(merged.get("stages_ms").get("forward"));
+    // the trace's per-step figures are the traced fork's own (its profiler cost taken out against
+    // its own stages); the shares built on the step are taken against the pooled step
     assertThat(merged.get("gpu_busy_ms_per_step").asDouble()).isEqualTo(busy);
-    assertThat(merged.get("gpu_util").asDouble()).isEqualTo(PyRound.round(busy / 200, 3));
+    assertThat(merged.get("gpu_util").asDouble()).isCloseTo(busy / mean, within(0.0015));
     assertThat(merged.get("host_overhead_ms_per_step").asDouble())
-        .isEqualTo(PyRound.round(200 - busy, 2));
-    assertThat(m.get("host_overhead_ms").asDouble()).isEqualTo(PyRound.round(200 - busy, 2));
+        .isCloseTo(mean - busy, within(0.011));
+    assertThat(m.get("host_overhead_ms")).isEqualTo(merged.get("host_overhead_ms_per_step"));
     JsonNode from = merged.get("trace_from");
     assertThat(from.get("fork").asInt()).isEqualTo(3);
     assertThat(from.get("forks").asInt()).isEqualTo(3);
-    assertThat(from.get("step_ms").asDouble()).isEqualTo(400.0);
-    assertThat(from.get("img_per_s").asDouble()).isEqualTo(5.0);
+    assertThat(from.get("step_ms")).isEqualTo(traced.get("step_ms"));
+    assertThat(from.get("img_per_s")).isEqualTo(traced.get("img_per_s"));
     assertThat(merged.get("config").get("forks").asInt()).isEqualTo(3);
-    assertThat(merged.get("samples").get("latency_ms"))
-        .hasSize(3 * traced.get("samples").get("latency_ms").size());
+    assertThat(merged.get("samples").get("latency_ms")).hasSize(pooled.length);
+    assertThat(merged.get("samples").get("forks")).hasSize(3);
+    assertThat(merged.get("trace").asText()).endsWith("profile_trace.json");
     List<String> text = TextReport.summary(new Profile(merged));
-    assertThat(text.get(0)).contains("10.0 img/s").contains("step 200.0 ms");
+    assertThat(text.get(0)).contains(imgPerS + " img/s");
     assertThat(text)
-        .anySatisfy(
-            l -> assertThat(l).startsWith("trace from fork 3 of 3 (its own step 400.0 ms)"));
+        .anySatisfy(l -> assertThat(l).startsWith("trace from fork 3 of 3 (its own step "));
   }
 
   @Test
   void aTracelessMergeIsPooledToo() {
-    ObjectNode merged = ForkedInfer.merge(List.of(fork(100, false), fork(300, false)), 2, false);
+    ObjectNode merged =
+        ForkedInfer.merge(dir.resolve("traceless"), List.of(fork(100), fork(300)), null);
     assertThat(merged.get("step_ms").asDouble()).isEqualTo(200.0);
     assertThat(merged.get("img_per_s").asDouble()).isEqualTo(10.0);
     assertThat(merged.has("trace_from")).isFalse();
+    assertThat(merged.get("window").get("real_steps").asInt())
+        .isEqualTo(2 * traced.get("samples").get("latency_ms").size());
+  }
+
+  @Test
+  void aForksReplyTravelsWholeAndUnrounded() {
+    ForkReply sent = fork(100.000001);
+    Path file = dir.resolve("reply.json");
+    ChildJvms.write(file, sent);
+    ForkReply got = ChildJvms.read(file, ForkReply.class);
+    assertThat(got.iterations().latencyMs()).containsExactly(sent.iterations().latencyMs());
+    assertThat(got.iterations().stagesMs().keySet())
+        .containsExactly("preprocess", "forward", "postprocess");
+    assertThat(got.iterations().stagesMs().get("forward"))
+        .containsExactly(sent.iterations().stagesMs().get("forward"));
+    assertThat(got.iterations().blocks().stepMs())
+        .containsExactly(sent.iterations().blocks().stepMs());
+    assertThat(got.iterations().blocks().quantiles().keySet())
+        .isEqualTo(sent.iterations().blocks().quantiles().keySet());
+    assertThat(got.iterations().blocks().canaryMs())
+        .containsExactly(sent.iterations().blocks().canaryMs());
+    assertThat(got.stepMs()).isEqualTo(sent.stepMs());
+    assertThat(got.device()).isEqualTo(DeviceSpec.CPU);
+    assertThat(got.meta()).isEqualTo(sent.meta());
+    assertThat(got.environment()).isEqualTo(sent.environment());
   }
 }

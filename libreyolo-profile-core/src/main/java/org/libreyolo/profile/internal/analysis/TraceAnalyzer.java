@@ -70,6 +70,19 @@ public final class TraceAnalyzer {
    * analysed as recorded.
    */
   public static Profile analyze(Path trace, JsonNode summary, boolean compensate) {
+    return analyze(trace, summary, compensate ? untracedPhaseMs(summary) : null);
+  }
+
+  /**
+   * The same, compensated against the given untraced time per phase (null: analysed as recorded): a
+   * forked profile's trace is compensated against its own process's stages, its headline pooled.
+   *
+   * @param trace the trace
+   * @param summary the summary (its {@code real} step is the profile's)
+   * @param untracedMs mean untraced ms per phase of the process that recorded the trace, or null
+   * @return the profile
+   */
+  public static Profile analyze(Path trace, JsonNode summary, Map<String, Double> untracedMs) {
     EventTable table = EventTable.read(trace);
     if (table.size == 0
         && table.markers.isEmpty()) { // never a summary of nothing (docs/deviations.md)
@@ -79,16 +92,17 @@ public final class TraceAnalyzer {
               + trace
               + " holds no usable events a profile is made of (ProfilerStep# markers, cpu_op, kernel or annotation events)");
     }
-    return analyze(table, trace.toString(), summary, compensate);
+    return analyze(table, trace.toString(), summary, untracedMs);
   }
 
-  static Profile analyze(EventTable table, String tracePath, JsonNode summary, boolean compensate) {
+  static Profile analyze(
+      EventTable table, String tracePath, JsonNode summary, Map<String, Double> untracedMs) {
     ObjectNode recorded = new AnalysisRun(table, tracePath, summary).build();
     ProfilerCost cost = table.profilerCost;
     if (cost == null) {
       return new Profile(recorded);
     }
-    Compensated c = compensate ? compensated(table, untracedPhaseMs(summary)) : null;
+    Compensated c = untracedMs != null ? compensated(table, untracedMs) : null;
     if (c == null) {
       recorded.set(COMPENSATION_KEY, compensation(cost, false, Map.of(), recorded));
       return new Profile(recorded);
@@ -129,7 +143,7 @@ public final class TraceAnalyzer {
    * The producer's untraced time per phase: {@code composition_ms} (run) and {@code stages_ms}
    * (infer), from its timed iterations.
    */
-  private static Map<String, Double> untracedPhaseMs(JsonNode summary) {
+  public static Map<String, Double> untracedPhaseMs(JsonNode summary) {
     Map<String, Double> untraced = new LinkedHashMap<>();
     for (String key : List.of("composition_ms", "stages_ms")) {
       summary

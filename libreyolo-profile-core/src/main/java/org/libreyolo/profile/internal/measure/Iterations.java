@@ -74,6 +74,8 @@ public record Iterations(
   public void write(ObjectNode samples) {
     samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
     samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stagesMs));
-    samples.set("blocks", blocks.json());
+    if (blocks != null) {
+      samples.set("blocks", blocks.json());
+    }
   }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import org.libreyolo.profile.internal.analysis.FirstTracedStep;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
-import org.libreyolo.profile.internal.analysis.StepShares;
 import org.libreyolo.profile.internal.analysis.TensorMemory;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyRound;
@@ -89,27 +88,6 @@ public final class ProfileAssembler {
     return meanMs > 0 ? PyRound.round(items / (meanMs / 1000.0), 2) : 0.0;
   }
 
-  /**
-   * Puts a new step time under a traced profile (a forked one's pooled step): the step, the
-   * throughput and the two shares built on the step, utilisation and host overhead, with the
-   * analyser's definitions ({@link StepShares}); the trace's per-step busy time stays as measured.
-   */
-  public static void restep(ObjectNode p, double stepMs, double imgPerS) {
-    double busy = p.path("gpu_busy_ms_per_step").asDouble();
-    double dataload = p.path("dataload_ms").isNumber() ? p.path("dataload_ms").asDouble() : 0.0;
-    StepShares s = StepShares.of(stepMs, busy, dataload);
-    p.put(ProfileKeys.STEP_MS, PyRound.round(stepMs, 2));
-    p.put(ProfileKeys.IMG_PER_S, imgPerS);
-    p.put(ProfileKeys.GPU_UTIL, PyRound.round(s.util(), 3));
-    p.put("gpu_util_raw", PyRound.round(s.utilRaw(), 3));
-    p.put(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP, PyRound.round(s.hostMs(), 2));
-    ObjectNode m = (ObjectNode) p.get(ProfileKeys.METRICS);
-    m.set(ProfileKeys.IMG_PER_S, p.get(ProfileKeys.IMG_PER_S));
-    m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
-    m.set(ProfileKeys.GPU_UTIL, p.get(ProfileKeys.GPU_UTIL));
-    m.set("host_overhead_ms", p.get(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP));
-  }
-
   /** The {@code real} block of a step without a data loader. */
   public static ObjectNode realWithoutDataload(double stepMs, double imgPerS) {
     ObjectNode real = F.objectNode();
@@ -144,7 +122,15 @@ public final class ProfileAssembler {
    * The analysed profile of {@code trace} read with {@code summary} (the analyser's sibling input).
    */
   public static ObjectNode analyse(Path trace, JsonNode summary) {
-    ObjectNode profile = TraceAnalyzer.analyze(trace, summary).json();
+    return analyse(trace, summary, TraceAnalyzer.untracedPhaseMs(summary));
+  }
+
+  /**
+   * The same, its profiler cost compensated against {@code untracedMs}, the mean untraced ms per
+   * stage of the process that recorded the trace (a forked profile: the traced fork's own).
+   */
+  public static ObjectNode analyse(Path trace, JsonNode summary, Map<String, Double> untracedMs) {
+    ObjectNode profile = TraceAnalyzer.analyze(trace, summary, untracedMs).json();
     FirstTracedStep first = FirstTracedStep.of(trace);
     ShapeWork work = ShapeWork.of(first);
     if (work != null) {
@@ -257,7 +243,8 @@ public final class ProfileAssembler {
     if (process.hostMemory() != null) {
       ObjectNode host = process.hostMemory().deepCopy();
       double processPeak = HostMemory.processPeakMb();
-      if (processPeak > 0) { // the whole process so far: load and trace included
+      // the whole process so far (load and trace included); a fork's figures arrive with its own
+      if (processPeak > 0 && !host.has("process_peak_rss_mb")) {
         host.put("process_peak_rss_mb", processPeak);
       }
       profile.set(ProfileKeys.HOST_MEMORY, host);

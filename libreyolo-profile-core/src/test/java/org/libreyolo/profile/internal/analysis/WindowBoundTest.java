@@ -45,7 +45,10 @@ class WindowBoundTest {
     return Json.MAPPER
         .valueToTree(
             TraceAnalyzer.analyze(
-                    table, trace.toString(), JsonNodeFactory.instance.objectNode(), true)
+                    table,
+                    trace.toString(),
+                    JsonNodeFactory.instance.objectNode(),
+                    java.util.Map.of())
                 .json())
         .toString();
   }

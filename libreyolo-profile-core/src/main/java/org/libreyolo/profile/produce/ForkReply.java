@@ -1,0 +1,72 @@
+package org.libreyolo.profile.produce;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.libreyolo.profile.internal.measure.Iterations;
+import org.libreyolo.profile.internal.measure.ProfileAssembler;
+import org.libreyolo.profile.options.DeviceSpec;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileKeys;
+
+/**
+ * What one fork of {@code profile infer} sends its parent, whole ({@link
+ * org.libreyolo.profile.process.ChildJvms}): its iterations as measured, typed and unrounded, which
+ * the parent only appends to the other forks'; what the run was and where; and the fork's own
+ * headline, which a forked profile quotes for the fork whose trace it keeps ({@code trace_from}).
+ *
+ * @param meta what was measured ({@code config})
+ * @param iterations every measured iteration, stage and block
+ * @param process the process's own figures (Java samples, resident memory, allocation)
+ * @param environment where it ran
+ * @param device the device it ran on
+ * @param stepMs the fork's own step, ms
+ * @param imgPerS the fork's own throughput
+ */
+record ForkReply(
+    ObjectNode meta,
+    Iterations iterations,
+    ProfileAssembler.ProcessFigures process,
+    ObjectNode environment,
+    DeviceSpec device,
+    Num stepMs,
+    Num imgPerS) {
+
+  /**
+   * A fork's profile read back as its reply: the forks of a user's step (run by the JUnit
+   * extension, whose children write their profile) reply this way.
+   */
+  static ForkReply read(Profile p) {
+    ObjectNode json = p.json();
+    Iterations iterations = Iterations.read(p);
+    return new ForkReply(
+        (ObjectNode) json.path("config"),
+        iterations,
+        new ProfileAssembler.ProcessFigures(
+            json.get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
+            json.get(ProfileKeys.HOST_MEMORY) instanceof ObjectNode h ? h : null,
+            iterations.allocatedBytes()),
+        json.get(ProfileKeys.ENVIRONMENT) instanceof ObjectNode e
+            ? e
+            : JsonNodeFactory.instance.objectNode(),
+        p.device() == null ? DeviceSpec.CPU : DeviceSpec.parse(p.device()),
+        p.stepMs(),
+        p.imgPerS());
+  }
+
+  static ForkReply of(InferProfiler.Trial t) {
+    Profile p = new Profile(t.profile());
+    ObjectNode json = t.profile();
+    return new ForkReply(
+        t.meta(),
+        t.iterations(),
+        new ProfileAssembler.ProcessFigures(
+            (ObjectNode) json.get(ProfileKeys.JAVA_SAMPLES),
+            (ObjectNode) json.get(ProfileKeys.HOST_MEMORY),
+            t.iterations().allocatedBytes()),
+        t.environment(),
+        t.device(),
+        p.stepMs(),
+        p.imgPerS());
+  }
+}
