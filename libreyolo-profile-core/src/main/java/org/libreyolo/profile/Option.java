@@ -50,6 +50,8 @@ public enum Option {
   SERIES("series"),
   /** A history series' metric. */
   METRIC("metric"),
+  /** The metrics the stored-baseline gate judges. */
+  METRICS("metrics"),
   /** The commit a history run measured. */
   COMMIT("commit"),
   /** The branch a history run belongs to. */

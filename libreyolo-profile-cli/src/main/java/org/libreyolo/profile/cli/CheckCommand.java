@@ -95,13 +95,16 @@ public final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     GateOptions options =
-        GateOptions.builder()
-            .alpha(alpha)
-            .maxRegression(maxRegression)
-            .metrics(metrics)
-            .processNoise(processNoise)
-            .jobNoise(jobNoise)
-            .build();
+        GateOptions.of(
+            o ->
+                switch (o) {
+                  case ALPHA -> alpha;
+                  case MAX_REGRESSION -> maxRegression;
+                  case METRICS -> metrics;
+                  case PROCESS_NOISE -> processNoise;
+                  case JOB_NOISE -> jobNoise;
+                  default -> null;
+                });
     Format chosen = Formats.chosen(format, json, Format.Subject.CHECK);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);

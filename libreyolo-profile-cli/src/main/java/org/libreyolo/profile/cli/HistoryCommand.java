@@ -273,7 +273,14 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build();
+      GateOptions options =
+          GateOptions.of(
+              o ->
+                  switch (o) {
+                    case ALPHA -> alpha;
+                    case MAX_REGRESSION -> maxRegression;
+                    default -> null;
+                  });
       HistoryViews.View view =
           HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);

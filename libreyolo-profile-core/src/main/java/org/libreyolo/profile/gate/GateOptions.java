@@ -1,9 +1,14 @@
 package org.libreyolo.profile.gate;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.Option;
 import org.libreyolo.profile.internal.compare.Fractions;
 import org.libreyolo.profile.result.Metric;
 
@@ -90,6 +95,67 @@ public record GateOptions(
   public GateOptions withJobNoise(double noise) {
     return new GateOptions(
         alpha, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, noise);
+  }
+
+  /**
+   * The one table of the gate's options on every surface: each option's name there comes from
+   * {@link Option}, its default from {@link Defaults.Gate}, and how it is read and set from here. A
+   * surface hands over what its user gave, by option, and nothing else: a number, text (parsed
+   * here, one error for every surface), or the metrics as a list or comma-separated text; null
+   * keeps the default.
+   */
+  private static final Map<Option, BiConsumer<Builder, Object>> TABLE = table();
+
+  private static Map<Option, BiConsumer<Builder, Object>> table() {
+    Map<Option, BiConsumer<Builder, Object>> t = new LinkedHashMap<>();
+    t.put(Option.ALPHA, (b, v) -> b.alpha(real(Option.ALPHA, v)));
+    t.put(Option.MAX_REGRESSION, (b, v) -> b.maxRegression(real(Option.MAX_REGRESSION, v)));
+    t.put(Option.METRICS, (b, v) -> b.metrics(names(v)));
+    t.put(Option.PROCESS_NOISE, (b, v) -> b.processNoise(real(Option.PROCESS_NOISE, v)));
+    t.put(Option.JOB_NOISE, (b, v) -> b.jobNoise(real(Option.JOB_NOISE, v)));
+    return t;
+  }
+
+  /** The options every surface offers for the gate, in the table's order. */
+  public static final List<Option> OPTIONS = List.copyOf(TABLE.keySet());
+
+  /**
+   * The gate's options from what a surface's user gave, read and validated here once for every
+   * surface; an error names the option in {@code {key}} form, which the surface renders in its own
+   * terms.
+   *
+   * @param given the value given for each of {@link #OPTIONS} (a {@link Number}, text, a list of
+   *     metric keys), or null where none was given
+   * @return the options
+   */
+  public static GateOptions of(Function<Option, Object> given) {
+    Builder b = builder();
+    TABLE.forEach(
+        (option, set) -> {
+          Object v = given.apply(option);
+          if (v != null && !(v instanceof String text && text.isBlank())) {
+            set.accept(b, v);
+          }
+        });
+    return b.build();
+  }
+
+  private static double real(Option option, Object v) {
+    if (v instanceof Number n) {
+      return n.doubleValue();
+    }
+    try {
+      return Double.parseDouble(v.toString().trim());
+    } catch (NumberFormatException e) {
+      throw LibreYoloException.badInput("{" + option.key() + "} must be a number, got '" + v + "'");
+    }
+  }
+
+  private static List<String> names(Object v) {
+    if (v instanceof List<?> list) {
+      return list.stream().map(String::valueOf).map(String::trim).toList();
+    }
+    return List.of(v.toString().trim().split("\\s*,\\s*"));
   }
 
   /**

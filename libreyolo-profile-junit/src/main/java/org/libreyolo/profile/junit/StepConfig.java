@@ -317,12 +317,15 @@ record StepConfig(
   }
 
   GateOptions gateOptions() {
-    return GateOptions.builder()
-        .alpha(alpha)
-        .maxRegression(maxRegression)
-        .processNoise(processNoise)
-        .jobNoise(jobNoise)
-        .build();
+    return GateOptions.of(
+        o ->
+            switch (o) {
+              case ALPHA -> alpha;
+              case MAX_REGRESSION -> maxRegression;
+              case PROCESS_NOISE -> processNoise;
+              case JOB_NOISE -> jobNoise;
+              default -> null;
+            });
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */

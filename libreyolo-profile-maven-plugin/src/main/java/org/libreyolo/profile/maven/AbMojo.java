@@ -359,7 +359,14 @@ public class AbMojo extends AbstractInferenceMojo {
             .workingDirectory(module.getBasedir().toPath())
             .forks(abForks)
             .parameters(parameters)
-            .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
+            .gate(
+                GateOptions.of(
+                    o ->
+                        switch (o) {
+                          case ALPHA -> alpha;
+                          case MAX_REGRESSION -> maxRegression;
+                          default -> null;
+                        }))
             .classpathDifferences(sides.differences())
             .unshareable(sides.unshareable())
             .mode(mode)

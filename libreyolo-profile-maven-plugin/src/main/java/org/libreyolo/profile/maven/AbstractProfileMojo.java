@@ -61,32 +61,7 @@ abstract class AbstractProfileMojo extends AbstractMojo {
    * fail first, not after the measurement.
    */
   static void checkGateProperties() {
-    String prefix = "libreyolo.profile.";
-    GateOptions defaults = GateOptions.defaults();
-    double alpha = real(prefix + "alpha", defaults.alpha());
-    double maxRegression = real(prefix + "maxRegression", defaults.maxRegression());
-    double processNoise = real(prefix + "processNoise", defaults.processNoise());
-    double jobNoise = real(prefix + "jobNoise", defaults.jobNoise());
-    String metrics = System.getProperty(prefix + "metrics");
-    GateOptions.builder()
-        .alpha(alpha)
-        .maxRegression(maxRegression)
-        .metrics(metrics == null || metrics.isBlank() ? null : List.of(metrics.split("\\s*,\\s*")))
-        .processNoise(processNoise)
-        .jobNoise(jobNoise)
-        .build();
-  }
-
-  private static double real(String property, double fallback) {
-    String value = System.getProperty(property);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      return Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      throw LibreYoloException.badInput("-D" + property + "=" + value + " is not a number");
-    }
+    GateOptions.of(o -> System.getProperty("libreyolo.profile." + o.on(Option.Surface.MAVEN)));
   }
 
   void log(List<String> lines) {

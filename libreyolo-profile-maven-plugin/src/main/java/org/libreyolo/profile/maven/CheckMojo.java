@@ -135,13 +135,16 @@ public class CheckMojo extends AbstractProfileMojo {
                 current == null ? null : current.toPath(),
                 outputDirectory.toPath(),
                 baselineDirectory == null ? null : baselineDirectory.toPath(),
-                GateOptions.builder()
-                    .alpha(alpha)
-                    .maxRegression(maxRegression)
-                    .metrics(metrics)
-                    .processNoise(processNoise)
-                    .jobNoise(jobNoise)
-                    .build(),
+                GateOptions.of(
+                    o ->
+                        switch (o) {
+                          case ALPHA -> alpha;
+                          case MAX_REGRESSION -> maxRegression;
+                          case METRICS -> metrics;
+                          case PROCESS_NOISE -> processNoise;
+                          case JOB_NOISE -> jobNoise;
+                          default -> null;
+                        }),
                 failOnRegression,
                 failOnInconclusive,
                 requireBaseline,

@@ -489,4 +489,22 @@ class MojoBadInputTest {
     report.execute();
     assertThat(dir.resolve("r.html")).isRegularFile();
   }
+
+  /**
+   * Every goal reads the gate's {@code -D} settings through the one table before it works: a bad
+   * one fails the build first, in the plugin's terms.
+   */
+  @Test
+  void aBadGatePropertyFailsAnyGoalFirst() {
+    System.setProperty("libreyolo.profile.maxRegression", "five percent");
+    try {
+      var m = mojo(new SummaryMojo());
+      m.input = trace;
+      assertThatThrownBy(m::execute)
+          .isInstanceOf(MojoExecutionException.class)
+          .hasMessage("maxRegression must be a number, got 'five percent'");
+    } finally {
+      System.clearProperty("libreyolo.profile.maxRegression");
+    }
+  }
 }
