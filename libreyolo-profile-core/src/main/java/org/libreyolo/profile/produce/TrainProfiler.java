@@ -308,7 +308,7 @@ public final class TrainProfiler {
     summary.put(ProfileKeys.BOUND_WHY, verdict[1]);
     ProfileAssembler.writeSummary(dir, summary);
     ObjectNode profile = ProfileAssembler.analyse(trace, summary);
-    recordedVerdict(new Profile(profile), frac, step);
+    recordedVerdict(profile, frac, step);
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     samples.set(ProfileKeys.STEP_MS, ProfileAssembler.samples(stepMs));
     samples.set("dataload_ms", ProfileAssembler.samples(dataloadMs));
@@ -335,10 +335,12 @@ public final class TrainProfiler {
    * The verdict the trace as recorded would have given (the profiler's cost left in), beside the
    * recorded figures, so a reader sees whether taking the cost out changed it.
    */
-  private static void recordedVerdict(Profile profile, double dataloadFrac, double stepMs) {
+  private static void recordedVerdict(ObjectNode json, double dataloadFrac, double stepMs) {
+    Profile profile = new Profile(json);
     ProfileRows.Compensation c = profile.compensation();
     if (c != null && c.hasRaw()) {
-      profile.setRecordedBound(
+      ProfileAssembler.putRecordedBound(
+          json,
           refinedVerdict(
               profile,
               Num.orZero(c.rawBusyMsPerStep()),

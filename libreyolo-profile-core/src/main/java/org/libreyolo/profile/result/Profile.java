@@ -18,10 +18,11 @@ import org.libreyolo.profile.result.ProfileRows.Samples;
 
 /**
  * The analysed, self-contained result ({@code libreyolo.profile.analysis/v1},
- * docs/profile-schema.md): the reference's keys in the reference's order, then ours. Backed by the
- * ordered JSON tree it was read from or assembled into, so writing it keeps every key (unknown ones
- * included) and every number's form byte for byte; readers use the typed accessors below, which are
- * the only place that knows the keys.
+ * docs/profile-schema.md): the reference's keys in the reference's order, then ours. Immutable: it
+ * keeps its own copy of the ordered JSON tree it was read from or assembled into, so writing it
+ * keeps every key (unknown ones included) and every number's form byte for byte, and nothing that
+ * held the tree can change it afterwards; readers use the typed accessors below (typed records of
+ * {@link ProfileRows}), which with {@link ProfileKeys} are the only places that know the keys.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Profile {
@@ -34,20 +35,33 @@ public final class Profile {
   private final ObjectNode root;
 
   /**
-   * Creates the profile.
+   * Creates the profile from its own copy of {@code root} (later changes to {@code root} do not
+   * reach it).
    *
    * @param root the root
    */
   public Profile(ObjectNode root) {
-    this.root = root;
+    this.root = root.deepCopy();
   }
 
   /**
-   * {@return the stored tree (not a copy)} The stored tree, for writing and for views that print
-   * stored values as they are.
+   * {@return a copy of the stored tree} For writing, and for views that print stored values as they
+   * are; changing the copy changes nothing here.
    */
   public ObjectNode json() {
-    return root;
+    return root.deepCopy();
+  }
+
+  /**
+   * A profile like this one with a change applied to a copy of its tree; this one stays as it is.
+   *
+   * @param change what to change in the copy
+   * @return the changed profile
+   */
+  public Profile with(java.util.function.Consumer<ObjectNode> change) {
+    ObjectNode copy = root.deepCopy();
+    change.accept(copy);
+    return new Profile(copy);
   }
 
   // -- identity and verdict
@@ -440,20 +454,6 @@ public final class Profile {
    */
   public boolean hasLatencySamples() {
     return root.path(ProfileKeys.SAMPLES).path("latency_ms").isArray();
-  }
-
-  // -- writers for producers (the only keys a producer changes after analysis)
-
-  /**
-   * Records the verdict the uncompensated figures would have given, beside them.
-   *
-   * @param bound the bound the profile names
-   */
-  public void setRecordedBound(String bound) {
-    JsonNode raw = root.path(ProfileKeys.COMPENSATION).path("raw");
-    if (raw.isObject()) {
-      ((ObjectNode) raw).put(ProfileKeys.BOUND, bound);
-    }
   }
 
   // -- helpers: the one place that reads keys

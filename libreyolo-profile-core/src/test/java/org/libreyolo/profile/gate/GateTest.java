@@ -239,8 +239,9 @@ public class GateTest {
   @Test
   void stepsOffTheEngineAreNotDividedByTheCanary() throws Exception {
     Profile a = profile(100, 0.01, 1, "x");
-    Profile b = profile(100, 0.01, 2, "x", 1.4);
-    ((ObjectNode) b.json().path("samples").path("blocks")).put("normalised", false);
+    Profile b =
+        profile(100, 0.01, 2, "x", 1.4)
+            .with(j -> ((ObjectNode) j.path("samples").path("blocks")).put("normalised", false));
     Gate.Result r = Gate.check(a, b, QUIET);
     assertThat(r.timing().normalised()).isFalse();
     assertThat(r.timing().change()).isEqualTo(r.timing().rawChange());
@@ -262,19 +263,26 @@ public class GateTest {
         .startsWith("machine speed changed +150")
         .contains("between the baseline");
     // one slow canary boundary (a neighbour's burst) is not a changed machine ...
-    Profile burst = profile(100, 0.01, 2, "x");
-    ((com.fasterxml.jackson.databind.node.ArrayNode)
-            burst.json().path("samples").path("blocks").path("canary_ms"))
-        .set(3, 25.0);
+    Profile burst =
+        profile(100, 0.01, 2, "x")
+            .with(
+                j ->
+                    ((com.fasterxml.jackson.databind.node.ArrayNode)
+                            j.path("samples").path("blocks").path("canary_ms"))
+                        .set(3, 25.0));
     assertThat(Gate.check(profile(100, 0.01, 1, "x"), burst, QUIET).unstableMachine()).isNull();
     // ... a machine whose speed changed between the run's first and second half is
-    Profile drifting = profile(100, 0.01, 2, "x");
-    var canary =
-        (com.fasterxml.jackson.databind.node.ArrayNode)
-            drifting.json().path("samples").path("blocks").path("canary_ms");
-    for (int k = 5; k < canary.size(); k++) {
-      canary.set(k, canary.get(k).asDouble() * 2.5);
-    }
+    Profile drifting =
+        profile(100, 0.01, 2, "x")
+            .with(
+                j -> {
+                  var canary =
+                      (com.fasterxml.jackson.databind.node.ArrayNode)
+                          j.path("samples").path("blocks").path("canary_ms");
+                  for (int k = 5; k < canary.size(); k++) {
+                    canary.set(k, canary.get(k).asDouble() * 2.5);
+                  }
+                });
     Gate.Result inside = Gate.check(profile(100, 0.01, 1, "x"), drifting, QUIET);
     assertThat(inside.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(inside.unstableMachine()).contains("during a run");
@@ -308,10 +316,8 @@ public class GateTest {
   void theMeasuredFieldsMayDifferTheOthersStillBlock() throws Exception {
     Profile a = profile(100, 0.03, 1, "EPYC");
     Profile b = profile(200, 0.03, 2, "EPYC");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) a.json().get("environment"))
-        .put("libtorch", "2.5.1");
-    ((com.fasterxml.jackson.databind.node.ObjectNode) b.json().get("environment"))
-        .put("libtorch", "2.7.1");
+    a = a.with(j -> ((ObjectNode) j.get("environment")).put("libtorch", "2.5.1"));
+    b = b.with(j -> ((ObjectNode) j.get("environment")).put("libtorch", "2.7.1"));
     assertThat(Gate.check(a, b, GateOptions.defaults()).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     Gate.Result upgrade =
         Gate.check(a, b, GateOptions.defaults(), java.util.Set.of("engine", "libtorch"));
@@ -328,8 +334,20 @@ public class GateTest {
   void aDifferentWorkloadIsInconclusiveEvenWhenMuchSlower() throws Exception {
     Profile a = profile(20, 0.02, 1, "EPYC");
     Profile b = profile(30, 0.02, 2, "EPYC");
-    a.json().putObject("config").put("imgsz", 160).put("batch", 1).put("weights_sha256", "aa");
-    b.json().putObject("config").put("imgsz", 224).put("batch", 1).put("weights_sha256", "bb");
+    a =
+        a.with(
+            j ->
+                j.putObject("config")
+                    .put("imgsz", 160)
+                    .put("batch", 1)
+                    .put("weights_sha256", "aa"));
+    b =
+        b.with(
+            j ->
+                j.putObject("config")
+                    .put("imgsz", 224)
+                    .put("batch", 1)
+                    .put("weights_sha256", "bb"));
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(r.workloadDifferences()).containsExactly("imgsz 160 -> 224");
@@ -347,41 +365,46 @@ public class GateTest {
             "verdict: INCONCLUSIVE");
     // same workload, changed model file: timed as it should be (a slower model is what the gate is
     // for)
-    b.json().with("config").put("imgsz", 160);
+    b = b.with(j -> j.with("config").put("imgsz", 160));
     Gate.Result changedModel = Gate.check(a, b, GateOptions.defaults());
     assertThat(changedModel.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(changedModel.workloadDifferences()).isEmpty();
     // a field only one side records (an older baseline) is no difference
-    a.json().with("config").remove("batch");
+    a = a.with(j -> j.with("config").remove("batch"));
     assertThat(Gate.check(a, b, GateOptions.defaults()).workloadDifferences()).isEmpty();
   }
 
   /** Adds traced-op facts: the forward phase's ops per step and one op row. */
-  private static void ops(Profile p, long forwardOps, long mulCalls) {
-    p.json()
-        .putArray("phases")
-        .addObject()
-        .put("phase", "forward")
-        .put("gpu_ms_per_step", 1.0)
-        .put("wall_ms_per_step", 1.0)
-        .put("kernels_per_step", 10)
-        .put("ops_per_step", forwardOps)
-        .put("unique_kernels", 3);
-    p.json()
-        .putArray("ops")
-        .addObject()
-        .put("op", "aten::mul")
-        .put("ms_per_step", 0.1)
-        .put("pct_of_cpu_ops", 10.0)
-        .put("count_per_step", mulCalls);
+  private static Profile ops(Profile p, long forwardOps, long mulCalls) {
+    p =
+        p.with(
+            j ->
+                j.putArray("phases")
+                    .addObject()
+                    .put("phase", "forward")
+                    .put("gpu_ms_per_step", 1.0)
+                    .put("wall_ms_per_step", 1.0)
+                    .put("kernels_per_step", 10)
+                    .put("ops_per_step", forwardOps)
+                    .put("unique_kernels", 3));
+    p =
+        p.with(
+            j ->
+                j.putArray("ops")
+                    .addObject()
+                    .put("op", "aten::mul")
+                    .put("ms_per_step", 0.1)
+                    .put("pct_of_cpu_ops", 10.0)
+                    .put("count_per_step", mulCalls));
+    return p;
   }
 
   @Test
   void moreOpsPerStepIsARegressionThatTimingNoiseCannotHide() throws Exception {
     Profile a = profile(20, 0.02, 1, "EPYC");
     Profile b = profile(20, 0.02, 2, "EPYC");
-    ops(a, 3003, 100);
-    ops(b, 3903, 1000);
+    a = ops(a, 3003, 100);
+    b = ops(b, 3903, 1000);
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.rows())
         .allSatisfy(row -> assertThat(row.verdict()).isNotEqualTo(Verdict.REGRESSION));
@@ -393,14 +416,14 @@ public class GateTest {
                 + " aten::mul +900)");
     // the same counts pass; fewer pass and ask for a new baseline; untraced profiles are not
     // compared
-    ops(b, 3003, 100);
+    b = ops(b, 3003, 100);
     assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict())
         .isEqualTo(Verdict.PASS);
-    ops(b, 2003, 50);
+    b = ops(b, 2003, 50);
     OpCounts.Result fewer = Gate.check(a, b, GateOptions.defaults()).opCounts();
     assertThat(fewer.verdict()).isEqualTo(Verdict.IMPROVED);
     assertThat(fewer.changes()).anySatisfy(c -> assertThat(c).contains("refresh the baseline"));
-    b.json().remove("phases");
+    b = b.with(j -> j.remove("phases"));
     assertThat(Gate.check(a, b, GateOptions.defaults()).opCounts().verdict())
         .isEqualTo(Verdict.INCONCLUSIVE);
   }
@@ -410,16 +433,20 @@ public class GateTest {
   void moreWorkWithTheSameOpsIsARegression() throws Exception {
     Profile a = profile(20, 0.02, 1, "EPYC");
     Profile b = profile(20, 0.02, 2, "EPYC");
-    ops(a, 3003, 100);
-    ops(b, 3003, 100);
-    a.json()
-        .putObject("work")
-        .put("conv_macs_stride1_per_step", 835_490_816L)
-        .put("matmul_macs_per_step", 0);
-    b.json()
-        .putObject("work")
-        .put("conv_macs_stride1_per_step", 1_059_171_840L)
-        .put("matmul_macs_per_step", 0);
+    a = ops(a, 3003, 100);
+    b = ops(b, 3003, 100);
+    a =
+        a.with(
+            j ->
+                j.putObject("work")
+                    .put("conv_macs_stride1_per_step", 835_490_816L)
+                    .put("matmul_macs_per_step", 0));
+    b =
+        b.with(
+            j ->
+                j.putObject("work")
+                    .put("conv_macs_stride1_per_step", 1_059_171_840L)
+                    .put("matmul_macs_per_step", 0));
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
@@ -440,21 +467,27 @@ public class GateTest {
     Profile a = profile(20, 0.02, 1, "EPYC");
     Profile b = profile(20, 0.02, 2, "EPYC");
     Profile same = profile(20, 0.02, 3, "EPYC");
-    for (Profile p : List.of(a, b, same)) {
-      ops(p, 3003, 100);
-    }
-    a.json()
-        .putObject("tensor_memory")
-        .put("allocated_bytes_per_step", 64_044_997L)
-        .put("peak_live_bytes", 35_123_141L);
-    b.json()
-        .putObject("tensor_memory")
-        .put("allocated_bytes_per_step", 96_067_496L)
-        .put("peak_live_bytes", 35_123_141L);
-    same.json()
-        .putObject("tensor_memory")
-        .put("allocated_bytes_per_step", 64_046_021L) // +1 KB: inside the margin
-        .put("peak_live_bytes", 35_123_141L);
+    a = ops(a, 3003, 100);
+    b = ops(b, 3003, 100);
+    same = ops(same, 3003, 100);
+    a =
+        a.with(
+            j ->
+                j.putObject("tensor_memory")
+                    .put("allocated_bytes_per_step", 64_044_997L)
+                    .put("peak_live_bytes", 35_123_141L));
+    b =
+        b.with(
+            j ->
+                j.putObject("tensor_memory")
+                    .put("allocated_bytes_per_step", 96_067_496L)
+                    .put("peak_live_bytes", 35_123_141L));
+    same =
+        same.with(
+            j ->
+                j.putObject("tensor_memory")
+                    .put("allocated_bytes_per_step", 64_046_021L) // +1 KB: inside the margin
+                    .put("peak_live_bytes", 35_123_141L));
     Gate.Result r = Gate.check(a, b, GateOptions.defaults());
     assertThat(r.opCounts().verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
@@ -475,15 +508,20 @@ public class GateTest {
     Profile near = profile(20, 0.02, 2, "EPYC");
     Profile far = profile(20, 0.02, 3, "EPYC");
     double[] mb = {370, 430, 520}; // +16%: A/A spread; +41%: a leak
-    List<Profile> all = List.of(a, near, far);
-    for (int i = 0; i < 3; i++) {
-      ops(all.get(i), 3003, 100);
-      all.get(i)
-          .json()
-          .putObject("host_memory")
-          .put("peak_rss_mb", mb[i])
-          .put("peak_since", "measured runs");
+    List<Profile> all = new java.util.ArrayList<>();
+    for (Profile p : List.of(a, near, far)) {
+      double peak = mb[all.size()];
+      all.add(
+          ops(p, 3003, 100)
+              .with(
+                  j ->
+                      j.putObject("host_memory")
+                          .put("peak_rss_mb", peak)
+                          .put("peak_since", "measured runs")));
     }
+    a = all.get(0);
+    near = all.get(1);
+    far = all.get(2);
     assertThat(Gate.check(a, near, GateOptions.defaults()).opCounts().verdict())
         .isEqualTo(Verdict.PASS);
     Gate.Result r = Gate.check(a, far, GateOptions.defaults());

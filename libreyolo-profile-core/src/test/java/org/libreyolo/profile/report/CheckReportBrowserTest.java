@@ -56,7 +56,7 @@ class CheckReportBrowserTest {
         .put("name", "gemm / conv")
         .put("pct", 100.0)
         .put("ms_per_step", 80.0);
-    return p;
+    return new Profile(json);
   }
 
   private Chromium.Rendered report(String name, Profile base, Profile now, GateOptions options)

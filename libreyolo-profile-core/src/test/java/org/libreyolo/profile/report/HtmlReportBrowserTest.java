@@ -2,6 +2,7 @@ package org.libreyolo.profile.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.internal.analysis.Traces;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Json;
-import org.libreyolo.profile.result.Profile;
 
 /**
  * Renders the reports in a real headless Chromium ({@link Chromium}): a screenshot at 1280x800, no
@@ -50,13 +50,13 @@ class HtmlReportBrowserTest {
 
   @Test
   void inferenceRepeatReportHasLatencyHistogramCdfAndTrials() throws Exception {
-    Profile a = GateTest.profile(100, 0.05, 1, "x");
-    a.json().put("mode", "inference");
-    a.json().putArray("img_per_s_trials").add(9.5).add(10.2).add(10.0);
-    a.json().putObject("config").put("half", false).put("trace", true).putNull("weights_sha256");
-    a.json().put("img_per_s_std", 0.3);
+    ObjectNode aj = GateTest.profile(100, 0.05, 1, "x").json();
+    aj.put("mode", "inference");
+    aj.putArray("img_per_s_trials").add(9.5).add(10.2).add(10.0);
+    aj.putObject("config").put("half", false).put("trace", true).putNull("weights_sha256");
+    aj.put("img_per_s_std", 0.3);
     Path file = dir.resolve("profile.json");
-    AtomicFiles.write(file, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, o -> o.write(Json.compact(aj).getBytes(StandardCharsets.UTF_8)));
     var r = render(Reports.single(file, dir.resolve("single.html")));
     assertNoConsoleErrors(r.log());
     assertThat(r.dom())
@@ -76,33 +76,29 @@ class HtmlReportBrowserTest {
   /** The profile page shows what the text shows: memory and Java samples; nothing overflows. */
   @Test
   void profilePageShowsMemoryAndJavaSamplesAndNothingOverflows() throws Exception {
-    Profile a = GateTest.profile(100, 0.05, 1, "x");
-    a.json().put("mode", "inference").put("device", "cpu").put("kernel_source", "cpu-leaf-ops");
-    a.json()
-        .putObject("config")
+    ObjectNode aj = GateTest.profile(100, 0.05, 1, "x").json();
+    aj.put("mode", "inference").put("device", "cpu").put("kernel_source", "cpu-leaf-ops");
+    aj.putObject("config")
         .put("weights_sha256", "9f".repeat(32))
         .put("source", "/a/" + "long-folder-name/".repeat(8) + "coffee.jpg");
-    a.json()
-        .set(
-            "host_memory",
-            Json.MAPPER.readTree(
-                "{\"peak_rss_mb\": 460.4, \"peak_since\": \"measured runs\", \"major_faults\": 0}"));
-    a.json()
-        .set(
-            "tensor_memory",
-            Json.MAPPER.readTree(
-                "{\"allocated_bytes_per_step\": 76810530, \"peak_live_bytes\": 54890530}"));
-    a.json()
-        .set(
-            "java_samples",
-            Json.MAPPER.readTree(
-                "{\"source\": \"jfr\", \"period_ms\": 20, \"thread\": \"main\", \"samples\": 27,"
-                    + " \"native_samples\": 26, \"phases\": {\"forward\": {\"samples\": 26,"
-                    + " \"share\": 0.963, \"native_samples\": 26, \"self\": [{\"method\":"
-                    + " \"ai.djl.pytorch.jni.PyTorchLibrary.torchNNConvNd\", \"samples\": 19,"
-                    + " \"share\": 0.7308}], \"total\": []}}}"));
+    aj.set(
+        "host_memory",
+        Json.MAPPER.readTree(
+            "{\"peak_rss_mb\": 460.4, \"peak_since\": \"measured runs\", \"major_faults\": 0}"));
+    aj.set(
+        "tensor_memory",
+        Json.MAPPER.readTree(
+            "{\"allocated_bytes_per_step\": 76810530, \"peak_live_bytes\": 54890530}"));
+    aj.set(
+        "java_samples",
+        Json.MAPPER.readTree(
+            "{\"source\": \"jfr\", \"period_ms\": 20, \"thread\": \"main\", \"samples\": 27,"
+                + " \"native_samples\": 26, \"phases\": {\"forward\": {\"samples\": 26,"
+                + " \"share\": 0.963, \"native_samples\": 26, \"self\": [{\"method\":"
+                + " \"ai.djl.pytorch.jni.PyTorchLibrary.torchNNConvNd\", \"samples\": 19,"
+                + " \"share\": 0.7308}], \"total\": []}}}"));
     Path file = dir.resolve("profile.json");
-    AtomicFiles.write(file, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(file, o -> o.write(Json.compact(aj).getBytes(StandardCharsets.UTF_8)));
     Path html = Reports.single(file, dir.resolve("single.html"));
     // measured in the browser: a card whose content is wider than the card scrolls (or spills)
     Path probe = dir.resolve("probe.html");
@@ -127,25 +123,22 @@ class HtmlReportBrowserTest {
   void comparisonReportOverlaysDistributionsAndCategoryDeltas() throws Exception {
     Path before = dir.resolve("before.json");
     Path after = dir.resolve("after.json");
-    Profile a = GateTest.profile(100, 0.05, 1, "x");
-    Profile b = GateTest.profile(120, 0.05, 2, "x");
-    a.json().putObject("config").put("batch", 1);
-    b.json().putObject("config").put("batch", 4); // another workload
-    a.json()
-        .putArray("categories")
+    ObjectNode aj = GateTest.profile(100, 0.05, 1, "x").json();
+    ObjectNode bj = GateTest.profile(120, 0.05, 2, "x").json();
+    aj.putObject("config").put("batch", 1);
+    bj.putObject("config").put("batch", 4); // another workload
+    aj.putArray("categories")
         .addObject()
         .put("name", "gemm / conv")
         .put("pct", 100.0)
         .put("ms_per_step", 80.0);
-    b.json()
-        .putArray("categories")
+    bj.putArray("categories")
         .addObject()
         .put("name", "gemm / conv")
         .put("pct", 100.0)
         .put("ms_per_step", 95.0);
-    AtomicFiles.write(
-        before, o -> o.write(Json.compact(a.json()).getBytes(StandardCharsets.UTF_8)));
-    AtomicFiles.write(after, o -> o.write(Json.compact(b.json()).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(before, o -> o.write(Json.compact(aj).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.write(after, o -> o.write(Json.compact(bj).getBytes(StandardCharsets.UTF_8)));
     var r = render(Reports.comparison(before, after, dir.resolve("compare.html"), 0.05));
     assertNoConsoleErrors(r.log());
     assertThat(r.dom())

@@ -23,11 +23,11 @@ class OneVerdictTest {
     Profile same = GateTest.forked(20, 0.01, 5, 1);
     Profile slower = GateTest.forked(24, 0.01, 5, 2);
     Profile otherSize = GateTest.forked(30, 0.01, 5, 3);
-    same.json().putObject("config").put("imgsz", 256);
-    slower.json().putObject("config").put("imgsz", 256);
-    otherSize.json().putObject("config").put("imgsz", 320);
+    same = same.with(j -> j.putObject("config").put("imgsz", 256));
+    slower = slower.with(j -> j.putObject("config").put("imgsz", 256));
+    otherSize = otherSize.with(j -> j.putObject("config").put("imgsz", 320));
     Profile base = GateTest.forked(20, 0.01, 5, 4);
-    base.json().putObject("config").put("imgsz", 256);
+    base = base.with(j -> j.putObject("config").put("imgsz", 256));
     for (Profile current : List.of(same, slower, otherSize)) {
       Gate.Result r = Gate.check(base, current, GateOptions.defaults());
       List<String> text = GateReport.text(r);

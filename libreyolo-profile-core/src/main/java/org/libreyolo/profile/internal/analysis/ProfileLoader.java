@@ -102,7 +102,7 @@ public final class ProfileLoader {
       converted = Files.createTempFile("libreyolo-onnxruntime", ".json");
       OnnxRuntimeProfile.toTrace(file, converted);
       Profile p = TraceAnalyzer.analyze(converted);
-      p.json().put("trace", file.toString());
+      p = p.with(j -> j.put("trace", file.toString()));
       return p;
     } catch (java.io.IOException e) {
       throw LibreYoloException.badInput("cannot convert " + file + ": " + e.getMessage(), e);

@@ -88,6 +88,19 @@ public final class ProfileAssembler {
     return meanMs > 0 ? PyRound.round(items / (meanMs / 1000.0), 2) : 0.0;
   }
 
+  /**
+   * Records the verdict the uncompensated figures would have given, beside them ({@code
+   * profiler_compensation.raw.bound}).
+   *
+   * @param profile the profile being assembled
+   * @param bound the bound the raw figures give
+   */
+  public static void putRecordedBound(ObjectNode profile, String bound) {
+    if (profile.path(ProfileKeys.COMPENSATION).path("raw") instanceof ObjectNode raw) {
+      raw.put(ProfileKeys.BOUND, bound);
+    }
+  }
+
   /** The {@code real} block of a step without a data loader. */
   public static ObjectNode realWithoutDataload(double stepMs, double imgPerS) {
     ObjectNode real = F.objectNode();
