@@ -105,7 +105,7 @@ final class OnnxBench {
                     .build(),
                 org.libreyolo.profile.options.Progress.NONE);
         com.fasterxml.jackson.databind.JsonNode c =
-            r.profile().json().path(org.libreyolo.profile.result.ProfileKeys.COMPENSATION);
+            r.profile().json().path(org.libreyolo.profile.result.ProfileSchema.COMPENSATION);
         table.row(
             engine + " @320: traced forward after the per-op charge / untraced",
             Table.f(c.path("traced_over_untraced").path("forward").asDouble(Double.NaN), 3)

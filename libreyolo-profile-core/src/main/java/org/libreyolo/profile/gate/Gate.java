@@ -11,8 +11,8 @@ import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The stored-baseline gate shared by {@code profile check}, the Maven {@code check} goal and the
@@ -184,7 +184,7 @@ public final class Gate {
       Metric metric = Metric.gated(key);
       BlockStatistics own = stats;
       String missing = null;
-      if (stats != null && !metric.blockKey().equals(ProfileKeys.STEP_MS)) {
+      if (stats != null && !metric.blockKey().equals(ProfileSchema.STEP_MS)) {
         // a tail metric tests its own per-block series; the canary and its limits are the run's
         List<Blocks> mb = project(before, metric);
         List<Blocks> ma = project(after, metric);

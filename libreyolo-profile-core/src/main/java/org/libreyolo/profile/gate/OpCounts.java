@@ -11,6 +11,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The deterministic counter beside the timing: framework ops per step, per phase and per op name,
@@ -147,8 +148,9 @@ public final class OpCounts {
   /** Median bytes per iteration of a plain-code step (no model named), or null. */
   private static Long plainAllocation(Profile p) {
     com.fasterxml.jackson.databind.JsonNode bytes =
-        p.json().path("allocation").path("bytes_per_iteration");
-    com.fasterxml.jackson.databind.JsonNode params = p.environment().get("model_params");
+        p.json().path(ProfileSchema.ALLOCATION).path(ProfileSchema.BYTES_PER_ITERATION);
+    com.fasterxml.jackson.databind.JsonNode params =
+        p.environment().get(ProfileSchema.MODEL_PARAMS);
     boolean plain = params != null && params.asLong(0) < 0;
     return plain && bytes.isNumber() ? bytes.asLong() : null;
   }

@@ -10,6 +10,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Where a perf step's profile and baseline live, for the JUnit extension that writes them and the
@@ -83,7 +84,13 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
             Path file = dir.resolve("profile.json");
             Profile profile = Files.isRegularFile(file) ? ProfileLoader.load(file) : null;
             if (profile != null
-                && "step".equals(profile.json().path("config").path("mode").asText())) {
+                && "step"
+                    .equals(
+                        profile
+                            .json()
+                            .path(ProfileSchema.CONFIG)
+                            .path(ProfileSchema.MODE)
+                            .asText())) {
               String className = type.getFileName().toString();
               String key = dir.getFileName().toString();
               out.add(new Step(className, key, file, baseline(className, key), profile));
@@ -135,8 +142,8 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
           .equals(
               org.libreyolo.profile.result.Json.MAPPER
                   .readTree(file.toFile())
-                  .path("config")
-                  .path("mode")
+                  .path(ProfileSchema.CONFIG)
+                  .path(ProfileSchema.MODE)
                   .asText());
     } catch (IOException e) {
       return false; // not a profile: not ours to name

@@ -25,6 +25,7 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.report.AbReport;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code profile ab}: the baseline weights (A) and the candidate (B) in one process, on the same
@@ -92,12 +93,13 @@ public final class AbProfiler {
       DetectionPipeline pa = new DetectionPipeline(da, input.height(), input.width(), io.nms());
       DetectionPipeline pb = new DetectionPipeline(db, input.height(), input.width(), io.nms());
       ObjectNode config = JsonNodeFactory.instance.objectNode();
-      config.put("imgsz", io.inputSize());
-      config.put("batch", io.batch());
+      config.put(ProfileSchema.IMGSZ, io.inputSize());
+      config.put(ProfileSchema.BATCH, io.batch());
       config.put(
-          "source", io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
-      config.put("threads", Engines.threads());
-      config.put("device", io.device().label());
+          ProfileSchema.SOURCE,
+          io.source() == null ? "bundled:" + ImageSource.SAMPLE : io.source().toString());
+      config.put(ProfileSchema.THREADS, Engines.threads());
+      config.put(ProfileSchema.DEVICE, io.device().label());
       boolean engines =
           !ModelRuntimes.forModel(da).name().equals(ModelRuntimes.forModel(db).name());
       return compareIterations(

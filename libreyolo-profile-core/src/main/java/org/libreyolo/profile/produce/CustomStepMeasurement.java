@@ -20,7 +20,7 @@ import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * How a custom step is measured and written: its repeats of warmup and timed blocks beside the
@@ -108,21 +108,20 @@ final class CustomStepMeasurement {
     ObjectNode latency = h.latency();
     ObjectNode stages = h.stages();
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
-    summary.set("meta", config);
-    summary.set(ProfileKeys.REAL, ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
-    summary.set("composition_ms", stages.deepCopy());
-    summary.set(ProfileKeys.LATENCY, latency);
-    summary.set(ProfileKeys.STAGES_MS, stages);
-    summary.putNull("bound");
-    summary.put(ProfileKeys.BOUND_WHY, "");
+    summary.set(ProfileSchema.META, config);
+    summary.set(ProfileSchema.REAL, ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
+    summary.set(ProfileSchema.COMPOSITION_MS, stages.deepCopy());
+    summary.set(ProfileSchema.LATENCY, latency);
+    summary.set(ProfileSchema.STAGES_MS, stages);
+    summary.putNull(ProfileSchema.BOUND);
+    summary.put(ProfileSchema.BOUND_WHY, "");
 
     ObjectNode p;
     if (trace != null) {
       p = ProfileAssembler.analyse(trace, summary);
-      p.set(ProfileKeys.LATENCY, latency.deepCopy());
-      p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
-      ProfileAssembler.putLatencyMetrics(
-          (ObjectNode) p.get(ProfileKeys.METRICS), latency, p.get(ProfileKeys.IMG_PER_S));
+      p.set(ProfileSchema.LATENCY, latency.deepCopy());
+      p.set(ProfileSchema.STAGES_MS, stages.deepCopy());
+      ProfileAssembler.putLatencyMetrics(p);
     } else {
       p =
           ProfileAssembler.traceless(
@@ -139,16 +138,16 @@ final class CustomStepMeasurement {
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     it.write(samples);
     if (forks != null) {
-      samples.set("forks", forks);
-      if (p.get("config") instanceof ObjectNode stored) {
-        stored.put("forks", forks.size());
+      samples.set(ProfileSchema.FORKS, forks);
+      if (p.get(ProfileSchema.CONFIG) instanceof ObjectNode stored) {
+        stored.put(ProfileSchema.FORKS, forks.size());
       }
     }
     if (throughputs.length > 1) {
       RepeatAggregation.putThroughput(p, throughputs);
     }
     if (traceFrom != null) {
-      p.set(ProfileKeys.TRACE_FROM, traceFrom);
+      p.set(ProfileSchema.TRACE_FROM, traceFrom);
     }
     ProfileAssembler.finish(
         o.outputDirectory(),
@@ -156,7 +155,7 @@ final class CustomStepMeasurement {
         summary,
         o.device(),
         forks != null && !forks.isEmpty()
-            ? (ObjectNode) forks.get(0).get("environment").deepCopy()
+            ? (ObjectNode) forks.get(0).get(ProfileSchema.ENVIRONMENT).deepCopy()
             : stepEnvironment(o),
         samples,
         new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, it.allocatedBytes()));
@@ -172,14 +171,14 @@ final class CustomStepMeasurement {
 
   private static ObjectNode config(CustomStepProfiler.Options o) {
     ObjectNode c = JsonNodeFactory.instance.objectNode();
-    c.put("model", o.model());
-    c.put("step", o.name());
-    c.put("batch", o.items());
-    c.put("warmup", o.warmup());
-    c.put("runs", o.runs());
-    c.put("repeat", o.repeat());
-    c.put("trace", o.trace());
-    c.put("mode", "step");
+    c.put(ProfileSchema.MODEL, o.model());
+    c.put(ProfileSchema.STEP, o.name());
+    c.put(ProfileSchema.BATCH, o.items());
+    c.put(ProfileSchema.WARMUP, o.warmup());
+    c.put(ProfileSchema.RUNS, o.runs());
+    c.put(ProfileSchema.REPEAT, o.repeat());
+    c.put(ProfileSchema.TRACE, o.trace());
+    c.put(ProfileSchema.MODE, "step");
     return c;
   }
 }

@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Profiles any step (a JUnit perf test's, or a user's own loop) with the same loop, files and
@@ -437,18 +438,18 @@ public final class CustomStepProfiler {
     Profile first =
         org.libreyolo.profile.internal.analysis.ProfileLoader.load(
             forkDirs.get(0).resolve("profile.json"));
-    com.fasterxml.jackson.databind.JsonNode c = first.json().path("config");
-    com.fasterxml.jackson.databind.JsonNode env = first.json().path("environment");
+    com.fasterxml.jackson.databind.JsonNode c = first.json().path(ProfileSchema.CONFIG);
+    com.fasterxml.jackson.databind.JsonNode env = first.json().path(ProfileSchema.ENVIRONMENT);
     Options o =
-        Options.builder(c.path("step").asText(), c.path("model").asText())
-            .warmup(c.path("warmup").asInt())
-            .runs(c.path("runs").asInt())
-            .repeat(c.path("repeat").asInt(1))
+        Options.builder(c.path(ProfileSchema.STEP).asText(), c.path(ProfileSchema.MODEL).asText())
+            .warmup(c.path(ProfileSchema.WARMUP).asInt())
+            .runs(c.path(ProfileSchema.RUNS).asInt())
+            .repeat(c.path(ProfileSchema.REPEAT).asInt(1))
             .trace(false)
-            .items(c.path("batch").asInt(1))
+            .items(c.path(ProfileSchema.BATCH).asInt(1))
             .outputDirectory(outputDirectory)
-            .device(env.path("device").asText("cpu"))
-            .modelParams(env.path("model_params").asLong(-1))
+            .device(env.path(ProfileSchema.DEVICE).asText("cpu"))
+            .modelParams(env.path(ProfileSchema.MODEL_PARAMS).asLong(-1))
             .build();
     return merge(o, forkDirs);
   }

@@ -7,7 +7,7 @@ import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What one fork of {@code profile infer} sends its parent, whole ({@link
@@ -40,13 +40,13 @@ record ForkReply(
     ObjectNode json = p.json();
     Iterations iterations = Iterations.read(p);
     return new ForkReply(
-        (ObjectNode) json.path("config"),
+        (ObjectNode) json.path(ProfileSchema.CONFIG),
         iterations,
         new ProfileAssembler.ProcessFigures(
-            json.get(ProfileKeys.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
-            json.get(ProfileKeys.HOST_MEMORY) instanceof ObjectNode h ? h : null,
+            json.get(ProfileSchema.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
+            json.get(ProfileSchema.HOST_MEMORY) instanceof ObjectNode h ? h : null,
             iterations.allocatedBytes()),
-        json.get(ProfileKeys.ENVIRONMENT) instanceof ObjectNode e
+        json.get(ProfileSchema.ENVIRONMENT) instanceof ObjectNode e
             ? e
             : JsonNodeFactory.instance.objectNode(),
         p.device() == null ? DeviceSpec.CPU : DeviceSpec.parse(p.device()),
@@ -61,8 +61,8 @@ record ForkReply(
         t.meta(),
         t.iterations(),
         new ProfileAssembler.ProcessFigures(
-            (ObjectNode) json.get(ProfileKeys.JAVA_SAMPLES),
-            (ObjectNode) json.get(ProfileKeys.HOST_MEMORY),
+            (ObjectNode) json.get(ProfileSchema.JAVA_SAMPLES),
+            (ObjectNode) json.get(ProfileSchema.HOST_MEMORY),
             t.iterations().allocatedBytes()),
         t.environment(),
         t.device(),

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import org.libreyolo.profile.result.Num;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What a forked profile keeps per fork beside the pooled iterations (docs/profile-schema.md, {@code
@@ -19,12 +19,12 @@ final class ForkSamples {
     ArrayNode out = JsonNodeFactory.instance.arrayNode();
     for (int k = 0; k < forks.size(); k++) {
       ObjectNode f = out.addObject();
-      f.put("index", k);
+      f.put(ProfileSchema.INDEX, k);
       ForkReply fork = forks.get(k);
       if (fork.iterations().blocks() != null) {
-        f.set("blocks", fork.iterations().blocks().json());
+        f.set(ProfileSchema.BLOCKS, fork.iterations().blocks().json());
       }
-      f.set("environment", fork.environment().deepCopy());
+      f.set(ProfileSchema.ENVIRONMENT, fork.environment().deepCopy());
     }
     return out;
   }
@@ -36,10 +36,10 @@ final class ForkSamples {
   static ObjectNode traceFrom(List<ForkReply> forks) {
     ForkReply last = forks.get(forks.size() - 1);
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("fork", forks.size());
-    out.put("forks", forks.size());
-    out.set(ProfileKeys.STEP_MS, Num.json(last.stepMs()));
-    out.set(ProfileKeys.IMG_PER_S, Num.json(last.imgPerS()));
+    out.put(ProfileSchema.FORK, forks.size());
+    out.put(ProfileSchema.FORKS, forks.size());
+    out.set(ProfileSchema.STEP_MS, Num.json(last.stepMs()));
+    out.set(ProfileSchema.IMG_PER_S, Num.json(last.imgPerS()));
     return out;
   }
 }

@@ -18,6 +18,7 @@ import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code profile infer --forks N}: N fresh JVMs, one after another, each measuring the whole infer
@@ -92,7 +93,7 @@ final class ForkedInfer {
     ForkReply last = forks.get(forks.size() - 1);
     Iterations all = Iterations.appended(forks.stream().map(ForkReply::iterations).toList());
     ObjectNode meta = last.meta().deepCopy();
-    meta.put("forks", forks.size());
+    meta.put(ProfileSchema.FORKS, forks.size());
     return InferProfiler.write(
         dir,
         meta,

@@ -43,7 +43,7 @@ import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and its
@@ -213,16 +213,16 @@ public final class InferProfiler {
   static void iterate(
       DetectionPipeline pipeline, List<RgbImage> images, PhaseClock clock, boolean detect) {
     DetectionPipeline.Batch batch;
-    try (Span s = clock.phase("preprocess")) {
+    try (Span s = clock.phase(ProfileSchema.PREPROCESS)) {
       batch = pipeline.preprocess(images);
     }
     try (NDManager sub = pipeline.detector().manager().newSubManager()) {
       NDList out;
-      try (Span s = clock.phase("forward")) {
+      try (Span s = clock.phase(ProfileSchema.FORWARD)) {
         out = pipeline.forward(sub, batch);
       }
       if (detect) {
-        try (Span s = clock.phase("postprocess")) {
+        try (Span s = clock.phase(ProfileSchema.POSTPROCESS)) {
           pipeline.postprocess(out.get(0), batch);
         }
       }
@@ -297,11 +297,11 @@ public final class InferProfiler {
         Headline.of(
             it.latencyMs(),
             it.stagesMs(),
-            meta.path("batch").asInt(1),
-            List.of("preprocess", "forward", "postprocess"));
-    double pre = h.stageMs("preprocess");
-    double fwd = h.stageMs("forward");
-    double post = h.stageMs("postprocess");
+            meta.path(ProfileSchema.BATCH).asInt(1),
+            ProfileSchema.INFERENCE_STAGES);
+    double pre = h.stageMs(ProfileSchema.PREPROCESS);
+    double fwd = h.stageMs(ProfileSchema.FORWARD);
+    double post = h.stageMs(ProfileSchema.POSTPROCESS);
     LatencyStats lat = h.stats();
     ObjectNode stages = h.stages();
     double meanMs = h.meanMs();
@@ -309,12 +309,12 @@ public final class InferProfiler {
 
     ObjectNode latency = h.latency();
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
-    summary.set("meta", meta);
-    summary.set(ProfileKeys.REAL, ProfileAssembler.realWithoutDataload(meanMs, imgPerS));
-    summary.set(ProfileKeys.LATENCY, latency);
-    summary.set(ProfileKeys.STAGES_MS, stages);
-    summary.putNull("bound");
-    summary.put(ProfileKeys.BOUND_WHY, "");
+    summary.set(ProfileSchema.META, meta);
+    summary.set(ProfileSchema.REAL, ProfileAssembler.realWithoutDataload(meanMs, imgPerS));
+    summary.set(ProfileSchema.LATENCY, latency);
+    summary.set(ProfileSchema.STAGES_MS, stages);
+    summary.putNull(ProfileSchema.BOUND);
+    summary.put(ProfileSchema.BOUND_WHY, "");
 
     boolean cuda = device.cuda();
     ObjectNode profile = null;
@@ -323,7 +323,7 @@ public final class InferProfiler {
         ObjectNode untraced = summary;
         if (pooled.traced() != null) {
           untraced = JsonNodeFactory.instance.objectNode();
-          untraced.set(ProfileKeys.STAGES_MS, ProfileAssembler.means(pooled.traced().stagesMs()));
+          untraced.set(ProfileSchema.STAGES_MS, ProfileAssembler.means(pooled.traced().stagesMs()));
         }
         profile = ProfileAssembler.analyse(trace, summary, TraceAnalyzer.untracedPhaseMs(untraced));
       } catch (LibreYoloException e) {
@@ -343,10 +343,10 @@ public final class InferProfiler {
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     it.write(samples);
     if (pooled.forks() != null) {
-      samples.set("forks", pooled.forks());
+      samples.set(ProfileSchema.FORKS, pooled.forks());
     }
     if (pooled.traceFrom() != null && trace != null) {
-      profile.set(ProfileKeys.TRACE_FROM, pooled.traceFrom());
+      profile.set(ProfileSchema.TRACE_FROM, pooled.traceFrom());
     }
     ProfileAssembler.finish(dir, profile, summary, device.label(), environment, samples, process);
     return profile;
@@ -365,34 +365,35 @@ public final class InferProfiler {
   private static ObjectNode meta(
       Detector detector, WeightsSource weights, InferOptions o, boolean detect) {
     ObjectNode meta = JsonNodeFactory.instance.objectNode();
-    meta.put("model", weights.requested());
-    meta.put("batch", o.batch());
-    meta.put("imgsz", o.inputSize());
-    meta.put("half", o.half());
-    meta.put("amp_dtype", o.ampDtype());
-    meta.put("device", o.device().label());
-    meta.put("conf", Double.parseDouble(Float.toString(o.nms().conf())));
-    meta.put("iou", Double.parseDouble(Float.toString(o.nms().iou())));
-    meta.put("max_det", o.nms().maxDet());
-    meta.put("mode", "inference");
+    meta.put(ProfileSchema.MODEL, weights.requested());
+    meta.put(ProfileSchema.BATCH, o.batch());
+    meta.put(ProfileSchema.IMGSZ, o.inputSize());
+    meta.put(ProfileSchema.HALF, o.half());
+    meta.put(ProfileSchema.AMP_DTYPE, o.ampDtype());
+    meta.put(ProfileSchema.DEVICE, o.device().label());
+    meta.put(ProfileSchema.CONF, Double.parseDouble(Float.toString(o.nms().conf())));
+    meta.put(ProfileSchema.IOU, Double.parseDouble(Float.toString(o.nms().iou())));
+    meta.put(ProfileSchema.MAX_DET, o.nms().maxDet());
+    meta.put(ProfileSchema.MODE, "inference");
     // ours: what the reference leaves implicit
-    meta.put("weights", weights.label());
+    meta.put(ProfileSchema.WEIGHTS, weights.label());
     ModelRuntimes.forModel(detector).nameEngine(meta);
-    meta.put("size", detector.info().size());
-    meta.put("params", detector.info().parameters());
-    meta.put("threads", Engines.threads());
-    meta.put("warmup", o.warmup());
-    meta.put("runs", o.runs());
-    meta.put("trace", o.trace());
+    meta.put(ProfileSchema.SIZE, detector.info().size());
+    meta.put(ProfileSchema.PARAMS, detector.info().parameters());
+    meta.put(ProfileSchema.THREADS, Engines.threads());
+    meta.put(ProfileSchema.WARMUP, o.warmup());
+    meta.put(ProfileSchema.RUNS, o.runs());
+    meta.put(ProfileSchema.TRACE, o.trace());
     // what ran after the forward pass: decode + NMS, or nothing for a plain model (--task)
-    meta.put("task", detect ? "detect" : "none");
-    meta.put("input_shape", o.input().toString());
-    meta.put("trace_steps", o.trace() ? StepTimer.traceSteps(o.runs()) : 0);
+    meta.put(ProfileSchema.TASK, detect ? "detect" : "none");
+    meta.put(ProfileSchema.INPUT_SHAPE, o.input().toString());
+    meta.put(ProfileSchema.TRACE_STEPS, o.trace() ? StepTimer.traceSteps(o.runs()) : 0);
     // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
     meta.put(
-        "source", o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());
+        ProfileSchema.SOURCE,
+        o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());
     if (weights.file() != null && java.nio.file.Files.isRegularFile(weights.file())) {
-      meta.put("weights_sha256", ContentHash.sha256(weights.file()));
+      meta.put(ProfileSchema.WEIGHTS_SHA256, ContentHash.sha256(weights.file()));
     }
     return meta;
   }
@@ -403,14 +404,13 @@ public final class InferProfiler {
   private static void overlay(
       ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
     if (!new Profile(p).memoryPressure()) {
-      p.put(ProfileKeys.BOUND, v.bound());
-      p.put(ProfileKeys.BOUND_WHY, v.why());
+      p.put(ProfileSchema.BOUND, v.bound());
+      p.put(ProfileSchema.BOUND_WHY, v.why());
     }
-    p.put("mode", "inference");
-    p.set(ProfileKeys.LATENCY, latency.deepCopy());
-    p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
-    ObjectNode m = (ObjectNode) p.get(ProfileKeys.METRICS);
-    ProfileAssembler.putInferenceMetrics(m, latency, stages, p.get(ProfileKeys.IMG_PER_S));
-    m.set(ProfileKeys.BOUND, p.get(ProfileKeys.BOUND));
+    p.put(ProfileSchema.MODE, "inference");
+    p.set(ProfileSchema.LATENCY, latency.deepCopy());
+    p.set(ProfileSchema.STAGES_MS, stages.deepCopy());
+    ProfileAssembler.putInferenceMetrics(p);
+    ProfileSchema.copyToMetrics(p, (ObjectNode) p.get(ProfileSchema.METRICS), ProfileSchema.BOUND);
   }
 }

@@ -30,8 +30,8 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.result.TrainResult;
 
 /**
@@ -179,7 +179,7 @@ public final class TrainProfiler {
   /** Which batch {@code --batch -1} chose and why, else null. */
   private static String autoBatchNote(ObjectNode last) {
     Profile p = new Profile(last);
-    JsonNode auto = p.config().get("batch_auto");
+    JsonNode auto = p.config().get(ProfileSchema.BATCH_AUTO);
     return auto == null || !auto.asBoolean(false)
         ? null
         : "{batch} -1 chose batch "
@@ -252,74 +252,76 @@ public final class TrainProfiler {
     double frac = step > 0 ? PyRound.round(dataload / step, 3) : 0.0;
     double imgPerS = step > 0 ? PyRound.round(batch / (step / 1000.0), 2) : 0.0;
     ObjectNode meta = F.objectNode();
-    meta.put("model", o.weights() != null ? o.weights() : detector.info().model() + ".pt");
-    meta.put("device", o.device().label());
-    meta.put("batch", batch);
-    meta.put("imgsz", o.imgsz());
-    meta.put("amp", o.amp());
-    meta.put("amp_dtype", "float16");
-    meta.put("workers", o.workers());
-    // ours
-    meta.put("amp_applied", false);
     meta.put(
-        "amp_note",
+        ProfileSchema.MODEL, o.weights() != null ? o.weights() : detector.info().model() + ".pt");
+    meta.put(ProfileSchema.DEVICE, o.device().label());
+    meta.put(ProfileSchema.BATCH, batch);
+    meta.put(ProfileSchema.IMGSZ, o.imgsz());
+    meta.put(ProfileSchema.AMP, o.amp());
+    meta.put(ProfileSchema.AMP_DTYPE, "float16");
+    meta.put(ProfileSchema.WORKERS, o.workers());
+    // ours
+    meta.put(ProfileSchema.AMP_APPLIED, false);
+    meta.put(
+        ProfileSchema.AMP_NOTE,
         o.amp()
             ? "requested but not applied: DJL 0.36 has no autocast; the step runs in float32"
             : "off");
-    meta.put("weights", WeightsSource.RANDOM_INIT);
-    meta.put("size", detector.info().size());
-    meta.put("params", detector.info().parameters());
-    meta.put("nc", detector.info().classes());
-    meta.put("threads", Engines.threads());
-    meta.put("data", o.data());
-    meta.put("warmup", o.warmup());
-    meta.put("steps", steps);
-    meta.put("trace_steps", TraceAnalyzer.TRACE_STEPS);
-    meta.put("batch_auto", o.batch() < 0);
+    meta.put(ProfileSchema.WEIGHTS, WeightsSource.RANDOM_INIT);
+    meta.put(ProfileSchema.SIZE, detector.info().size());
+    meta.put(ProfileSchema.PARAMS, detector.info().parameters());
+    meta.put(ProfileSchema.NC, detector.info().classes());
+    meta.put(ProfileSchema.THREADS, Engines.threads());
+    meta.put(ProfileSchema.DATA, o.data());
+    meta.put(ProfileSchema.WARMUP, o.warmup());
+    meta.put(ProfileSchema.STEPS, steps);
+    meta.put(ProfileSchema.TRACE_STEPS, TraceAnalyzer.TRACE_STEPS);
+    meta.put(ProfileSchema.BATCH_AUTO, o.batch() < 0);
 
     ObjectNode summary = F.objectNode();
-    summary.set("meta", meta);
-    ObjectNode window = summary.putObject("window");
-    window.put("warmup", o.warmup());
-    window.put("real_steps", stepMs.length);
-    window.put("synced_steps", split.phases().length);
-    ObjectNode real = summary.putObject(ProfileKeys.REAL);
-    real.put(ProfileKeys.STEP_MS, step);
-    real.put("dataload_ms", dataload);
-    real.put("compute_ms", PyRound.round(Math.max(step - dataload, 0), 3));
-    real.put(ProfileKeys.IMG_PER_S, imgPerS);
-    real.put("dataload_frac", frac);
+    summary.set(ProfileSchema.META, meta);
+    ObjectNode window = summary.putObject(ProfileSchema.WINDOW);
+    window.put(ProfileSchema.WARMUP, o.warmup());
+    window.put(ProfileSchema.REAL_STEPS, stepMs.length);
+    window.put(ProfileSchema.SYNCED_STEPS, split.phases().length);
+    ObjectNode real = summary.putObject(ProfileSchema.REAL);
+    real.put(ProfileSchema.STEP_MS, step);
+    real.put(ProfileSchema.DATALOAD_MS, dataload);
+    real.put(ProfileSchema.COMPUTE_MS, PyRound.round(Math.max(step - dataload, 0), 3));
+    real.put(ProfileSchema.IMG_PER_S, imgPerS);
+    real.put(ProfileSchema.DATALOAD_FRAC, frac);
     ObjectNode comp = ProfileAssembler.means(composition);
-    summary.set("composition_ms", comp);
+    summary.set(ProfileSchema.COMPOSITION_MS, comp);
     double compTotal = 0;
     for (double[] values : composition.values()) {
       compTotal += ProfileAssembler.mean3(values);
     }
-    summary.put("composition_total_ms", PyRound.round(compTotal, 3));
-    summary.put(ProfileKeys.BOUND, frac >= 0.2 ? "dataloader" : "compute");
-    summary.put(ProfileKeys.BOUND_WHY, "");
-    summary.put("trace", trace.toString());
+    summary.put(ProfileSchema.COMPOSITION_TOTAL_MS, PyRound.round(compTotal, 3));
+    summary.put(ProfileSchema.BOUND, frac >= 0.2 ? "dataloader" : "compute");
+    summary.put(ProfileSchema.BOUND_WHY, "");
+    summary.put(ProfileSchema.TRACE, trace.toString());
     ProfileAssembler.writeSummary(dir, summary);
 
     // refined verdict (training verdict, third layer) from the analysis of the trace
     Profile analysis = new Profile(ProfileAssembler.analyse(trace, summary));
     String[] verdict = refinedVerdict(analysis, frac, step);
-    summary.put(ProfileKeys.BOUND, verdict[0]);
-    summary.put(ProfileKeys.BOUND_WHY, verdict[1]);
+    summary.put(ProfileSchema.BOUND, verdict[0]);
+    summary.put(ProfileSchema.BOUND_WHY, verdict[1]);
     ProfileAssembler.writeSummary(dir, summary);
     ObjectNode profile = ProfileAssembler.analyse(trace, summary);
     recordedVerdict(profile, frac, step);
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
-    samples.set(ProfileKeys.STEP_MS, ProfileAssembler.samples(stepMs));
-    samples.set("dataload_ms", ProfileAssembler.samples(dataloadMs));
-    samples.set("composition_ms", ProfileAssembler.samples(composition));
-    ObjectNode lossNode = samples.putObject("last_loss");
-    lossNode.put("box", PyRound.round(loss[0], 4));
-    lossNode.put("dfl", PyRound.round(loss[1], 4));
-    lossNode.put("cls", PyRound.round(loss[2], 4));
-    lossNode.put("total", PyRound.round(loss[3], 4));
-    samples.put("ema_updates", session.emaUpdates());
-    samples.put("skipped_steps", session.skippedSteps()); // non-finite loss: update skipped
+    samples.set(ProfileSchema.STEP_MS, ProfileAssembler.samples(stepMs));
+    samples.set(ProfileSchema.DATALOAD_MS, ProfileAssembler.samples(dataloadMs));
+    samples.set(ProfileSchema.COMPOSITION_MS, ProfileAssembler.samples(composition));
+    ObjectNode lossNode = samples.putObject(ProfileSchema.LAST_LOSS);
+    lossNode.put(ProfileSchema.BOX, PyRound.round(loss[0], 4));
+    lossNode.put(ProfileSchema.DFL, PyRound.round(loss[1], 4));
+    lossNode.put(ProfileSchema.CLS, PyRound.round(loss[2], 4));
+    lossNode.put(ProfileSchema.TOTAL, PyRound.round(loss[3], 4));
+    samples.put(ProfileSchema.EMA_UPDATES, session.emaUpdates());
+    samples.put(
+        ProfileSchema.SKIPPED_STEPS, session.skippedSteps()); // non-finite loss: update skipped
     ProfileAssembler.finish(
         dir,
         profile,

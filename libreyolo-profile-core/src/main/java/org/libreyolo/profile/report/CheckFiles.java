@@ -13,7 +13,7 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The stored-baseline check as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
@@ -123,7 +123,7 @@ public final class CheckFiles {
   }
 
   private static Instant recordedAt(Profile p) {
-    String at = p.json().path(ProfileKeys.RECORDED_AT).asText("");
+    String at = p.json().path(ProfileSchema.RECORDED_AT).asText("");
     try {
       return at.isEmpty() ? null : Instant.parse(at);
     } catch (DateTimeParseException e) {

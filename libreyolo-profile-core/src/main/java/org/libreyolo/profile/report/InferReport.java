@@ -17,6 +17,7 @@ import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code profile infer}'s output (docs/reference-behaviour.md, "Inference measurement"): the five
@@ -37,21 +38,23 @@ public final class InferReport {
     ProfileRows.Latency l = p.latency();
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
-    o.put("mode", "inference");
-    o.set("img_per_s", Num.json(p.imgPerS()));
+    o.put(ProfileSchema.MODE, "inference");
+    o.set(ProfileSchema.IMG_PER_S, Num.json(p.imgPerS()));
     RepeatFields.put(o, p);
-    o.set("latency_p50_ms", Num.json(l.p50()));
-    o.set("latency_p90_ms", Num.json(l.p90()));
-    o.set("latency_p99_ms", Num.json(l.p99()));
-    o.put("bound", p.bound());
-    ObjectNode stages = o.putObject("stages_ms");
+    o.set(ProfileSchema.LATENCY_P50_MS, Num.json(l.p50()));
+    o.set(ProfileSchema.LATENCY_P90_MS, Num.json(l.p90()));
+    o.set(ProfileSchema.LATENCY_P99_MS, Num.json(l.p99()));
+    o.put(ProfileSchema.BOUND, p.bound());
+    ObjectNode stages = o.putObject(ProfileSchema.STAGES_MS);
     p.stagesMs().forEach((stage, ms) -> stages.set(stage, Num.json(ms)));
     // ours, after the reference's keys: which model ran (random-init said so) and what followed the
     // forward
-    o.put("model", p.model());
-    o.set("weights", p.config().getOrDefault("weights", NullNode.instance));
-    o.set("task", p.config().getOrDefault("task", NullNode.instance));
-    o.set("input_shape", p.config().getOrDefault("input_shape", NullNode.instance));
+    o.put(ProfileSchema.MODEL, p.model());
+    o.set(ProfileSchema.WEIGHTS, p.config().getOrDefault(ProfileSchema.WEIGHTS, NullNode.instance));
+    o.set(ProfileSchema.TASK, p.config().getOrDefault(ProfileSchema.TASK, NullNode.instance));
+    o.set(
+        ProfileSchema.INPUT_SHAPE,
+        p.config().getOrDefault(ProfileSchema.INPUT_SHAPE, NullNode.instance));
     return o;
   }
 
@@ -80,7 +83,7 @@ public final class InferReport {
         "model    "
             + p.modelLabel()
             + "  |  input "
-            + Fmt.orQ(p.config().get("input_shape"))
+            + Fmt.orQ(p.config().get(ProfileSchema.INPUT_SHAPE))
             + "  |  task "
             + taskWords(p),
         "latency  p50 "
@@ -108,7 +111,7 @@ public final class InferReport {
    * @return the notes, with {@code {key}} options for the surface to render
    */
   public static List<String> notes(InferResult r) {
-    JsonNode forks = r.profile().config().get("forks");
+    JsonNode forks = r.profile().config().get(ProfileSchema.FORKS);
     if (forks != null && forks.asInt(1) > 1) {
       return List.of();
     }

@@ -11,6 +11,7 @@ import org.libreyolo.profile.internal.report.RepeatFields;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.result.TrainResult;
 
 /**
@@ -35,12 +36,12 @@ public record TrainReport(
   public static TrainReport of(TrainResult r, boolean ampRequested, Function<Path, String> next) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
-    o.put("trace", r.trace().toString());
+    o.put(ProfileSchema.TRACE, r.trace().toString());
     Profile p = r.profile();
-    o.set("img_per_s", Num.json(p.imgPerS()));
+    o.set(ProfileSchema.IMG_PER_S, Num.json(p.imgPerS()));
     RepeatFields.put(o, p);
-    o.set("bound", p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
-    o.set("gpu_util", Num.json(p.gpuUtil()));
+    o.set(ProfileSchema.BOUND, p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
+    o.set(ProfileSchema.GPU_UTIL, Num.json(p.gpuUtil()));
     String spread = RepeatFields.spread(p);
     List<String> text =
         List.of(

@@ -21,7 +21,7 @@ import org.libreyolo.profile.LibreYoloException;
 public enum Metric {
   /** Throughput, images per second: higher is better; gated from the blocks' median iteration. */
   IMG_PER_S(
-      ProfileKeys.IMG_PER_S,
+      ProfileSchema.IMG_PER_S,
       "throughput",
       "throughput (img/s)",
       "img/s",
@@ -57,7 +57,7 @@ public enum Metric {
       false),
   /** The step's time, ms (per fork in the history: its geometric mean block time). */
   STEP_MS(
-      ProfileKeys.STEP_MS,
+      ProfileSchema.STEP_MS,
       "step time",
       "step time (ms)",
       "ms",
@@ -112,7 +112,7 @@ public enum Metric {
       false),
   /** The process's peak resident set during the measured runs, MB (process-wide: never judged). */
   PEAK_RSS_MB(
-      ProfileKeys.METRIC_PEAK_RSS_MB,
+      ProfileSchema.METRIC_PEAK_RSS_MB,
       "peak RSS",
       "peak resident memory (MB)",
       "MB",
@@ -123,7 +123,7 @@ public enum Metric {
       false),
   /** Tensor bytes the ops allocate per step (exact within libtorch's rounding). */
   TENSOR_BYTES_PER_STEP(
-      ProfileKeys.METRIC_TENSOR_BYTES,
+      ProfileSchema.METRIC_TENSOR_BYTES,
       "tensors/step",
       "tensor bytes allocated",
       "bytes",
@@ -135,7 +135,7 @@ public enum Metric {
       false),
   /** The most tensor bytes the ops hold at once (exact within libtorch's rounding). */
   TENSOR_PEAK_LIVE_BYTES(
-      ProfileKeys.METRIC_TENSOR_PEAK_BYTES,
+      ProfileSchema.METRIC_TENSOR_PEAK_BYTES,
       "tensor peak",
       "peak live tensor bytes",
       "bytes",
@@ -146,7 +146,7 @@ public enum Metric {
       false),
   /** Java heap bytes an iteration allocates on its thread, median (judged with a margin). */
   JAVA_HEAP_BYTES_PER_ITERATION(
-      ProfileKeys.METRIC_JAVA_HEAP_BYTES,
+      ProfileSchema.METRIC_JAVA_HEAP_BYTES,
       "Java heap/iter",
       "Java heap bytes per iteration",
       "bytes",
@@ -345,7 +345,7 @@ public enum Metric {
    * @return {@code step_ms} for the median, {@code step_pNN_ms} for another quantile
    */
   public static String blockKey(double quantile) {
-    return quantile == 0.5 ? ProfileKeys.STEP_MS : "step_p" + Math.round(quantile * 100) + "_ms";
+    return quantile == 0.5 ? ProfileSchema.STEP_MS : "step_p" + Math.round(quantile * 100) + "_ms";
   }
 
   private static Num sum(List<Num> values) {

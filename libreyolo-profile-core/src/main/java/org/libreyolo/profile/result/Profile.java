@@ -22,7 +22,7 @@ import org.libreyolo.profile.result.ProfileRows.Samples;
  * keeps its own copy of the ordered JSON tree it was read from or assembled into, so writing it
  * keeps every key (unknown ones included) and every number's form byte for byte, and nothing that
  * held the tree can change it afterwards; readers use the typed accessors below (typed records of
- * {@link ProfileRows}), which with {@link ProfileKeys} are the only places that know the keys.
+ * {@link ProfileRows}), which with {@link ProfileSchema} are the only places that know the keys.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Profile {
@@ -68,7 +68,7 @@ public final class Profile {
 
   /** {@return Whether the JSON carries the profile schema} */
   public boolean hasSchema() {
-    return root.has("schema");
+    return root.has(ProfileSchema.SCHEMA);
   }
 
   /**
@@ -76,7 +76,7 @@ public final class Profile {
    * (null for a trace-less profile).
    */
   public String trace() {
-    return text("trace");
+    return text(ProfileSchema.TRACE);
   }
 
   /**
@@ -85,7 +85,7 @@ public final class Profile {
    * @return the model, or null
    */
   public String model() {
-    return text("model");
+    return text(ProfileSchema.MODEL);
   }
 
   /**
@@ -96,11 +96,12 @@ public final class Profile {
    */
   public String modelLabel() {
     String model = model() == null ? "?" : model();
-    JsonNode engine = config().get("engine"); // ours: a model not run by libtorch names its engine
+    JsonNode engine =
+        config().get(ProfileSchema.ENGINE); // ours: a model not run by libtorch names its engine
     if (engine != null && engine.isTextual()) {
       model = model + " (" + engine.asText() + ")";
     }
-    JsonNode weights = config().get("weights");
+    JsonNode weights = config().get(ProfileSchema.WEIGHTS);
     return weights != null && "random-init".equals(weights.asText())
         ? model + " (random-init: seeded random weights, not pretrained)"
         : model;
@@ -113,7 +114,7 @@ public final class Profile {
    * @return the task, or null
    */
   public String task() {
-    JsonNode task = config().get("task");
+    JsonNode task = config().get(ProfileSchema.TASK);
     return task == null || task.isNull() ? null : task.asText();
   }
 
@@ -123,7 +124,7 @@ public final class Profile {
    * @return the mode, or null
    */
   public String mode() {
-    return text("mode");
+    return text(ProfileSchema.MODE);
   }
 
   /** {@return Whether the profile is an inference profile} */
@@ -133,12 +134,12 @@ public final class Profile {
 
   /** {@return What bounds the step: compute, memory, launch, dataloader, } */
   public String bound() {
-    return text(ProfileKeys.BOUND);
+    return text(ProfileSchema.BOUND);
   }
 
   /** {@return Why the verdict says so, in words} */
   public String boundWhy() {
-    return text(ProfileKeys.BOUND_WHY);
+    return text(ProfileSchema.BOUND_WHY);
   }
 
   /**
@@ -147,7 +148,7 @@ public final class Profile {
    * @return the device the profile ran on
    */
   public String device() {
-    return text("device");
+    return text(ProfileSchema.DEVICE);
   }
 
   /**
@@ -156,7 +157,7 @@ public final class Profile {
    * @return where the kernel rows come from
    */
   public String kernelSource() {
-    return text("kernel_source");
+    return text(ProfileSchema.KERNEL_SOURCE);
   }
 
   /**
@@ -164,19 +165,19 @@ public final class Profile {
    * self times, not GPU kernels.
    */
   public boolean isCpu() {
-    return ProfileKeys.KERNEL_SOURCE_CPU.equals(kernelSource());
+    return ProfileSchema.KERNEL_SOURCE_CPU.equals(kernelSource());
   }
 
   // -- scalars (null when absent or null)
 
   /** {@return The step time, ms, or null} */
   public Num stepMs() {
-    return num(ProfileKeys.STEP_MS);
+    return num(ProfileSchema.STEP_MS);
   }
 
   /** {@return The throughput in images (or the step's items) per second, or null} */
   public Num imgPerS() {
-    return num(ProfileKeys.IMG_PER_S);
+    return num(ProfileSchema.IMG_PER_S);
   }
 
   /**
@@ -184,7 +185,7 @@ public final class Profile {
    * population std of the trial throughputs.
    */
   public Num imgPerSStd() {
-    return num("img_per_s_std");
+    return num(ProfileSchema.IMG_PER_S_STD);
   }
 
   /**
@@ -192,7 +193,7 @@ public final class Profile {
    * throughput.
    */
   public Num imgPerSN() {
-    return num("img_per_s_n");
+    return num(ProfileSchema.IMG_PER_S_N);
   }
 
   /**
@@ -207,59 +208,59 @@ public final class Profile {
 
   /** {@return the throughput of each trial, or null} Repeat aggregates: each trial's throughput. */
   public double[] imgPerSTrials() {
-    return ProfileRows.values(root.path("img_per_s_trials"));
+    return ProfileRows.values(root.path(ProfileSchema.IMG_PER_S_TRIALS));
   }
 
   /** {@return The data-loading time, ms, or null} */
   public Num dataloadMs() {
-    return num("dataload_ms");
+    return num(ProfileSchema.DATALOAD_MS);
   }
 
   /** {@return The GPU utilisation, percent, or null on the CPU} */
   public Num gpuUtil() {
-    return num(ProfileKeys.GPU_UTIL);
+    return num(ProfileSchema.GPU_UTIL);
   }
 
   /** {@return GPU busy time per step, ms, or null} */
   public Num gpuBusyMsPerStep() {
-    return num("gpu_busy_ms_per_step");
+    return num(ProfileSchema.GPU_BUSY_MS_PER_STEP);
   }
 
   /** {@return The mean kernel time, microseconds, or null} */
   public Num meanKernelUs() {
-    return num("mean_kernel_us");
+    return num(ProfileSchema.MEAN_KERNEL_US);
   }
 
   /** {@return Kernel launches per step, or null} */
   public Num kernelsPerStep() {
-    return num("kernels_per_step");
+    return num(ProfileSchema.KERNELS_PER_STEP);
   }
 
   /** {@return Launches per step, or null} */
   public Num launchesPerStep() {
-    return num("launches_per_step");
+    return num(ProfileSchema.LAUNCHES_PER_STEP);
   }
 
   /** {@return which fork a forked profile's trace came from, or null when it pools no forks} */
   public ProfileRows.TraceFrom traceFrom() {
-    JsonNode n = root.path(ProfileKeys.TRACE_FROM);
+    JsonNode n = root.path(ProfileSchema.TRACE_FROM);
     return n.isObject()
         ? new ProfileRows.TraceFrom(
-            n.path("fork").asInt(),
-            n.path("forks").asInt(),
-            Num.of(n.get(ProfileKeys.STEP_MS)),
-            Num.of(n.get(ProfileKeys.IMG_PER_S)))
+            n.path(ProfileSchema.FORK).asInt(),
+            n.path(ProfileSchema.FORKS).asInt(),
+            Num.of(n.get(ProfileSchema.STEP_MS)),
+            Num.of(n.get(ProfileSchema.IMG_PER_S)))
         : null;
   }
 
   /** {@return the process's memory during the measured iterations, or null when not measured} */
   public ProfileRows.HostMemory hostMemory() {
-    JsonNode n = root.path(ProfileKeys.HOST_MEMORY);
+    JsonNode n = root.path(ProfileSchema.HOST_MEMORY);
     return n.isObject()
         ? new ProfileRows.HostMemory(
-            n.path("peak_rss_mb").asDouble(),
-            n.path("peak_since").asText(""),
-            n.has("major_faults") ? n.path("major_faults").asLong() : null)
+            n.path(ProfileSchema.PEAK_RSS_MB).asDouble(),
+            n.path(ProfileSchema.PEAK_SINCE).asText(""),
+            n.has(ProfileSchema.MAJOR_FAULTS) ? n.path(ProfileSchema.MAJOR_FAULTS).asLong() : null)
         : null;
   }
 
@@ -268,10 +269,11 @@ public final class Profile {
    * none}
    */
   public ProfileRows.TensorMemory tensorMemory() {
-    JsonNode n = root.path(ProfileKeys.TENSOR_MEMORY);
+    JsonNode n = root.path(ProfileSchema.TENSOR_MEMORY);
     return n.isObject()
         ? new ProfileRows.TensorMemory(
-            n.path("allocated_bytes_per_step").asLong(), n.path("peak_live_bytes").asLong())
+            n.path(ProfileSchema.ALLOCATED_BYTES_PER_STEP).asLong(),
+            n.path(ProfileSchema.PEAK_LIVE_BYTES).asLong())
         : null;
   }
 
@@ -280,38 +282,38 @@ public final class Profile {
    * JVM did not count it}
    */
   public Long javaHeapBytesPerIteration() {
-    JsonNode n = root.path(ProfileKeys.ALLOCATION).path("bytes_per_iteration");
+    JsonNode n = root.path(ProfileSchema.ALLOCATION).path(ProfileSchema.BYTES_PER_ITERATION);
     return n.isNumber() ? n.asLong() : null;
   }
 
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
   public ProfileRows.JavaSamples javaSamples() {
-    return ProfileRows.JavaSamples.of(root.path(ProfileKeys.JAVA_SAMPLES));
+    return ProfileRows.JavaSamples.of(root.path(ProfileSchema.JAVA_SAMPLES));
   }
 
   /** {@return Host overhead per step, ms, or null} */
   public Num hostOverheadMsPerStep() {
-    return num(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP);
+    return num(ProfileSchema.HOST_OVERHEAD_MS_PER_STEP);
   }
 
   /** {@return Memory-copy time per step, ms, or null} */
   public Num memcpyMsPerStep() {
-    return num("memcpy_ms_per_step");
+    return num(ProfileSchema.MEMCPY_MS_PER_STEP);
   }
 
   /** {@return The share of tensor-core kernels, percent, or null} */
   public Num tensorcorePct() {
-    return num("tensorcore_pct");
+    return num(ProfileSchema.TENSORCORE_PCT);
   }
 
   /** {@return Peak GPU memory, MB, or null} */
   public Num peakVramMb() {
-    return num("peak_vram_mb");
+    return num(ProfileSchema.PEAK_VRAM_MB);
   }
 
   /** {@return CUDA allocations per step, or null} */
   public Num cudaMallocsPerStep() {
-    return num("cuda_mallocs_per_step");
+    return num(ProfileSchema.CUDA_MALLOCS_PER_STEP);
   }
 
   /**
@@ -319,7 +321,7 @@ public final class Profile {
    * retries or a near-full device).
    */
   public boolean memoryPressure() {
-    return root.path("memory_pressure").asBoolean(false);
+    return root.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false);
   }
 
   /**
@@ -328,7 +330,7 @@ public final class Profile {
    * @return the batch, or null
    */
   public Num batch() {
-    return Num.of(root.path("config").get("batch"));
+    return Num.of(root.path(ProfileSchema.CONFIG).get(ProfileSchema.BATCH));
   }
 
   // -- blocks
@@ -338,7 +340,7 @@ public final class Profile {
    * latency block, null otherwise.
    */
   public Latency latency() {
-    JsonNode l = root.get(ProfileKeys.LATENCY);
+    JsonNode l = root.get(ProfileSchema.LATENCY);
     return l != null && l.isObject() ? Latency.of(l) : null;
   }
 
@@ -348,7 +350,7 @@ public final class Profile {
    */
   public Map<String, Num> stagesMs() {
     Map<String, Num> out = new LinkedHashMap<>();
-    root.path(ProfileKeys.STAGES_MS)
+    root.path(ProfileSchema.STAGES_MS)
         .fields()
         .forEachRemaining(e -> out.put(e.getKey(), Num.of(e.getValue())));
     return out;
@@ -360,7 +362,7 @@ public final class Profile {
    * @return what was measured, as JSON
    */
   public Map<String, JsonNode> config() {
-    return fields("config");
+    return fields(ProfileSchema.CONFIG);
   }
 
   /**
@@ -368,7 +370,7 @@ public final class Profile {
    * of scalars).
    */
   public Map<String, JsonNode> environment() {
-    return fields("environment");
+    return fields(ProfileSchema.ENVIRONMENT);
   }
 
   /**
@@ -377,44 +379,44 @@ public final class Profile {
    * @return metric name to its stored value
    */
   public Map<String, JsonNode> metrics() {
-    return fields("metrics");
+    return fields(ProfileSchema.METRICS);
   }
 
   /** {@return the category rows} The kernel categories and their share of the time. */
   public List<CategoryRow> categories() {
-    return rows(root.path("categories"), CategoryRow::of);
+    return rows(root.path(ProfileSchema.CATEGORIES), CategoryRow::of);
   }
 
   /** {@return the phase rows} The phases of the step and their time. */
   public List<PhaseRow> phases() {
-    return rows(root.path("phases"), PhaseRow::of);
+    return rows(root.path(ProfileSchema.PHASES), PhaseRow::of);
   }
 
   /** {@return The kernel rows, by total time} */
   public List<KernelRow> kernels() {
-    return rows(root.path("kernels"), KernelRow::of);
+    return rows(root.path(ProfileSchema.KERNELS), KernelRow::of);
   }
 
   /** {@return the top kernel rows} The kernel rows the summary shows. */
   public List<KernelRow> topKernels() {
-    return rows(root.path("top_kernels"), KernelRow::of);
+    return rows(root.path(ProfileSchema.TOP_KERNELS), KernelRow::of);
   }
 
   /** {@return The framework op rows} */
   public List<OpRow> ops() {
-    return rows(root.path("ops"), OpRow::of);
+    return rows(root.path(ProfileSchema.OPS), OpRow::of);
   }
 
   /**
    * {@return the kernel rows of each phase} Phase -> its top kernel rows, in stored phase order.
    */
   public Map<String, List<KernelRow>> kernelsByPhase() {
-    return byPhase("kernels_by_phase", KernelRow::of);
+    return byPhase(ProfileSchema.KERNELS_BY_PHASE, KernelRow::of);
   }
 
   /** {@return the op rows of each phase} Phase -> its top op rows, in stored phase order. */
   public Map<String, List<OpRow>> opsByPhase() {
-    return byPhase("ops_by_phase", OpRow::of);
+    return byPhase(ProfileSchema.OPS_BY_PHASE, OpRow::of);
   }
 
   /**
@@ -422,7 +424,7 @@ public final class Profile {
    * when the trace recorded none.
    */
   public Compensation compensation() {
-    JsonNode c = root.get(ProfileKeys.COMPENSATION);
+    JsonNode c = root.get(ProfileSchema.COMPENSATION);
     return c != null && c.isObject() ? Compensation.of(c) : null;
   }
 
@@ -433,10 +435,11 @@ public final class Profile {
    * @return the exact work counter (multiply-adds), or null
    */
   public ProfileRows.Work work() {
-    JsonNode n = root.path(ProfileKeys.WORK);
+    JsonNode n = root.path(ProfileSchema.WORK);
     return n.isObject()
         ? new ProfileRows.Work(
-            n.path("conv_macs_stride1_per_step").asLong(), n.path("matmul_macs_per_step").asLong())
+            n.path(ProfileSchema.CONV_MACS_STRIDE1_PER_STEP).asLong(),
+            n.path(ProfileSchema.MATMUL_MACS_PER_STEP).asLong())
         : null;
   }
 
@@ -445,7 +448,7 @@ public final class Profile {
    * reference file).
    */
   public Samples samples() {
-    return Samples.of(root.path(ProfileKeys.SAMPLES));
+    return Samples.of(root.path(ProfileSchema.SAMPLES));
   }
 
   /**
@@ -453,7 +456,7 @@ public final class Profile {
    * per-iteration latencies (what the gate tests with).
    */
   public boolean hasLatencySamples() {
-    return root.path(ProfileKeys.SAMPLES).path("latency_ms").isArray();
+    return root.path(ProfileSchema.SAMPLES).path(ProfileSchema.LATENCY_MS).isArray();
   }
 
   // -- helpers: the one place that reads keys

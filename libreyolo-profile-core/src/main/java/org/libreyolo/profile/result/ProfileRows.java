@@ -49,13 +49,13 @@ public final class ProfileRows {
       implements StoredRow {
     static KernelRow of(JsonNode n) {
       return new KernelRow(
-          n.path("kernel").asText(),
-          n.path("raw_name").asText(),
-          n.path("category").asText(),
-          n.path("tensorcore").asBoolean(),
-          n.path("ms_per_step").asDouble(),
-          n.path("pct_of_gpu").asDouble(),
-          n.path("count_per_step").asLong(),
+          n.path(ProfileSchema.KERNEL).asText(),
+          n.path(ProfileSchema.RAW_NAME).asText(),
+          n.path(ProfileSchema.CATEGORY).asText(),
+          n.path(ProfileSchema.TENSORCORE).asBoolean(),
+          n.path(ProfileSchema.MS_PER_STEP).asDouble(),
+          n.path(ProfileSchema.PCT_OF_GPU).asDouble(),
+          n.path(ProfileSchema.COUNT_PER_STEP).asLong(),
           n);
     }
   }
@@ -74,10 +74,10 @@ public final class ProfileRows {
       implements StoredRow {
     static OpRow of(JsonNode n) {
       return new OpRow(
-          n.path("op").asText(),
-          n.path("ms_per_step").asDouble(),
-          n.path("pct_of_cpu_ops").asDouble(),
-          n.path("count_per_step").asLong(),
+          n.path(ProfileSchema.OP).asText(),
+          n.path(ProfileSchema.MS_PER_STEP).asDouble(),
+          n.path(ProfileSchema.PCT_OF_CPU_OPS).asDouble(),
+          n.path(ProfileSchema.COUNT_PER_STEP).asLong(),
           n);
     }
   }
@@ -92,7 +92,9 @@ public final class ProfileRows {
   public record CategoryRow(String name, double pct, double msPerStep) {
     static CategoryRow of(JsonNode n) {
       return new CategoryRow(
-          n.path("name").asText(), n.path("pct").asDouble(), n.path("ms_per_step").asDouble());
+          n.path(ProfileSchema.NAME).asText(),
+          n.path(ProfileSchema.PCT).asDouble(),
+          n.path(ProfileSchema.MS_PER_STEP).asDouble());
     }
   }
 
@@ -118,12 +120,12 @@ public final class ProfileRows {
       implements StoredRow {
     static PhaseRow of(JsonNode n) {
       return new PhaseRow(
-          n.path("phase").asText(),
-          Num.of(n.get("gpu_ms_per_step")),
-          Num.of(n.get("wall_ms_per_step")),
-          Num.of(n.get("kernels_per_step")),
-          Num.of(n.get("ops_per_step")),
-          Num.of(n.get("unique_kernels")),
+          n.path(ProfileSchema.PHASE).asText(),
+          Num.of(n.get(ProfileSchema.GPU_MS_PER_STEP)),
+          Num.of(n.get(ProfileSchema.WALL_MS_PER_STEP)),
+          Num.of(n.get(ProfileSchema.KERNELS_PER_STEP)),
+          Num.of(n.get(ProfileSchema.OPS_PER_STEP)),
+          Num.of(n.get(ProfileSchema.UNIQUE_KERNELS)),
           n);
     }
   }
@@ -142,13 +144,13 @@ public final class ProfileRows {
   public record Latency(Num p50, Num p90, Num p99, Num mean, Num min, Num max, Num n) {
     static Latency of(JsonNode n) {
       return new Latency(
-          Num.of(n.get("p50_ms")),
-          Num.of(n.get("p90_ms")),
-          Num.of(n.get("p99_ms")),
-          Num.of(n.get("mean_ms")),
-          Num.of(n.get("min_ms")),
-          Num.of(n.get("max_ms")),
-          Num.of(n.get("n")));
+          Num.of(n.get(ProfileSchema.P50_MS)),
+          Num.of(n.get(ProfileSchema.P90_MS)),
+          Num.of(n.get(ProfileSchema.P99_MS)),
+          Num.of(n.get(ProfileSchema.MEAN_MS)),
+          Num.of(n.get(ProfileSchema.MIN_MS)),
+          Num.of(n.get(ProfileSchema.MAX_MS)),
+          Num.of(n.get(ProfileSchema.N)));
     }
   }
 
@@ -170,14 +172,16 @@ public final class ProfileRows {
       Num rawMeanKernelUs,
       String rawBound) {
     static Compensation of(JsonNode n) {
-      JsonNode raw = n.path("raw");
+      JsonNode raw = n.path(ProfileSchema.RAW);
       return new Compensation(
-          n.path("applied").asBoolean(false),
-          n.path("per_op_us").asDouble(),
-          !n.path("phase_scale").isEmpty(),
-          Num.of(raw.get("gpu_busy_ms_per_step")),
-          Num.of(raw.get("mean_kernel_us")),
-          raw.path("bound").isMissingNode() ? null : raw.path("bound").asText(null));
+          n.path(ProfileSchema.APPLIED).asBoolean(false),
+          n.path(ProfileSchema.PER_OP_US).asDouble(),
+          !n.path(ProfileSchema.PHASE_SCALE).isEmpty(),
+          Num.of(raw.get(ProfileSchema.GPU_BUSY_MS_PER_STEP)),
+          Num.of(raw.get(ProfileSchema.MEAN_KERNEL_US)),
+          raw.path(ProfileSchema.BOUND).isMissingNode()
+              ? null
+              : raw.path(ProfileSchema.BOUND).asText(null));
     }
 
     /**
@@ -254,25 +258,25 @@ public final class ProfileRows {
         return null;
       }
       List<JavaPhase> phases = new ArrayList<>();
-      n.path("phases")
+      n.path(ProfileSchema.PHASES)
           .fields()
           .forEachRemaining(
               e ->
                   phases.add(
                       new JavaPhase(
                           e.getKey(),
-                          e.getValue().path("samples").asInt(),
-                          e.getValue().path("share").asDouble(),
-                          e.getValue().path("native_samples").asInt(),
-                          javaMethods(e.getValue().path("self")),
-                          javaMethods(e.getValue().path("total")))));
+                          e.getValue().path(ProfileSchema.SAMPLES).asInt(),
+                          e.getValue().path(ProfileSchema.SHARE).asDouble(),
+                          e.getValue().path(ProfileSchema.NATIVE_SAMPLES).asInt(),
+                          javaMethods(e.getValue().path(ProfileSchema.SELF)),
+                          javaMethods(e.getValue().path(ProfileSchema.TOTAL)))));
       return new JavaSamples(
-          n.path("samples").asInt(),
-          n.path("native_samples").asInt(),
-          n.path("period_ms").asLong(),
-          n.path("thread").asText(""),
+          n.path(ProfileSchema.SAMPLES).asInt(),
+          n.path(ProfileSchema.NATIVE_SAMPLES).asInt(),
+          n.path(ProfileSchema.PERIOD_MS).asLong(),
+          n.path(ProfileSchema.THREAD).asText(""),
           phases,
-          otherThreads(n.path("other_threads").path("threads")),
+          otherThreads(n.path(ProfileSchema.OTHER_THREADS).path(ProfileSchema.THREADS)),
           n.hasNonNull("why") ? n.get("why").asText() : null);
     }
 
@@ -287,7 +291,9 @@ public final class ProfileRows {
       for (JsonNode r : rows) {
         out.add(
             new JavaMethod(
-                r.path("method").asText(), r.path("samples").asInt(), r.path("share").asDouble()));
+                r.path(ProfileSchema.METHOD).asText(),
+                r.path(ProfileSchema.SAMPLES).asInt(),
+                r.path(ProfileSchema.SHARE).asDouble()));
       }
       return out;
     }
@@ -344,21 +350,25 @@ public final class ProfileRows {
       double[] allocatedBytes) {
     static Samples of(JsonNode n) {
       List<Fork> forks = new ArrayList<>();
-      for (JsonNode f : n.path("forks")) {
-        Blocks b = Blocks.of(f.path("blocks"));
+      for (JsonNode f : n.path(ProfileSchema.FORKS)) {
+        Blocks b = Blocks.of(f.path(ProfileSchema.BLOCKS));
         if (b != null) {
-          forks.add(new Fork(f.path("index").asInt(forks.size()), b, f.path("environment")));
+          forks.add(
+              new Fork(
+                  f.path(ProfileSchema.INDEX).asInt(forks.size()),
+                  b,
+                  f.path(ProfileSchema.ENVIRONMENT)));
         }
       }
       return new Samples(
-          values(n.path("latency_ms")),
-          values(n.path("step_ms")),
-          values(n.path("img_per_s_trials")),
-          n.path("skipped_steps").asLong(0),
-          Blocks.of(n.path("blocks")),
+          values(n.path(ProfileSchema.LATENCY_MS)),
+          values(n.path(ProfileSchema.STEP_MS)),
+          values(n.path(ProfileSchema.IMG_PER_S_TRIALS)),
+          n.path(ProfileSchema.SKIPPED_STEPS).asLong(0),
+          Blocks.of(n.path(ProfileSchema.BLOCKS)),
           List.copyOf(forks),
-          stages(n.path("stages_ms")),
-          values(n.path("allocated_bytes")));
+          stages(n.path(ProfileSchema.STAGES_MS)),
+          values(n.path(ProfileSchema.ALLOCATED_BYTES)));
     }
 
     private static Map<String, double[]> stages(JsonNode n) {
@@ -417,16 +427,16 @@ public final class ProfileRows {
       Map<String, double[]> quantiles = new LinkedHashMap<>();
       for (double q : Metric.blockQuantiles()) {
         String key = Metric.blockKey(q);
-        if (!key.equals(ProfileKeys.STEP_MS) && n.path(key).isArray()) {
+        if (!key.equals(ProfileSchema.STEP_MS) && n.path(key).isArray()) {
           quantiles.put(key, values(n.path(key)));
         }
       }
       return new Blocks(
-          n.path("runs_per_block").asInt(0),
-          n.path("canary").asText(""),
-          n.path("normalised").asBoolean(true),
-          values(n.path("step_ms")),
-          values(n.path("canary_ms")),
+          n.path(ProfileSchema.RUNS_PER_BLOCK).asInt(0),
+          n.path(ProfileSchema.CANARY).asText(""),
+          n.path(ProfileSchema.NORMALISED).asBoolean(true),
+          values(n.path(ProfileSchema.STEP_MS)),
+          values(n.path(ProfileSchema.CANARY_MS)),
           Map.copyOf(quantiles));
     }
 
@@ -439,7 +449,7 @@ public final class ProfileRows {
      */
     public Blocks of(Metric metric) {
       String key = metric.blockKey();
-      if (ProfileKeys.STEP_MS.equals(key)) {
+      if (ProfileSchema.STEP_MS.equals(key)) {
         return this;
       }
       double[] series = quantiles.get(key);

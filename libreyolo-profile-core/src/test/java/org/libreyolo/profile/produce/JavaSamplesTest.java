@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /** Java samples of a plain-Java step land in the phase that ran the hot method. */
 class JavaSamplesTest {
@@ -90,7 +90,7 @@ class JavaSamplesTest {
 
   @Test
   void samplesNameTheHotMethodInItsPhase() {
-    JsonNode j = traced.json().path(ProfileKeys.JAVA_SAMPLES);
+    JsonNode j = traced.json().path(ProfileSchema.JAVA_SAMPLES);
     assertThat(j.path("source").asText()).isEqualTo("jfr");
     assertThat(j.path("samples").asInt()).as("~2 s sampled every 20 ms").isGreaterThanOrEqualTo(20);
     JsonNode hot = j.path("phases").path("hot");
@@ -132,9 +132,9 @@ class JavaSamplesTest {
                   sink = worker.submit(() -> spin(index)).get();
                 }
               });
-      JsonNode others = p.json().path(ProfileKeys.JAVA_SAMPLES).path("other_threads");
+      JsonNode others = p.json().path(ProfileSchema.JAVA_SAMPLES).path("other_threads");
       assertThat(others.path("threads").path("step-worker").asInt())
-          .as(p.json().path(ProfileKeys.JAVA_SAMPLES).toString())
+          .as(p.json().path(ProfileSchema.JAVA_SAMPLES).toString())
           .isPositive();
       assertThat(others.path("total").findValuesAsText("method"))
           .contains(JavaSamplesTest.class.getName() + ".spin");
@@ -155,7 +155,7 @@ class JavaSamplesTest {
     try (jdk.jfr.Recording theirs = new jdk.jfr.Recording()) {
       theirs.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(10));
       theirs.start();
-      JsonNode j = measure(true).json().path(ProfileKeys.JAVA_SAMPLES);
+      JsonNode j = measure(true).json().path(ProfileSchema.JAVA_SAMPLES);
       assertThat(j.path("source").asText()).isEqualTo("jfr");
       assertThat(j.path("samples").asInt()).isPositive();
       assertThat(theirs.getState()).isEqualTo(jdk.jfr.RecordingState.RUNNING);
@@ -186,7 +186,7 @@ class JavaSamplesTest {
     JsonNode j =
         org.libreyolo.profile.result.Json.MAPPER
             .readTree(dir.resolve("nojfr").resolve("profile.json").toFile())
-            .path(ProfileKeys.JAVA_SAMPLES);
+            .path(ProfileSchema.JAVA_SAMPLES);
     assertThat(j.path("source").asText()).isEqualTo("none");
   }
 
@@ -221,7 +221,7 @@ class JavaSamplesTest {
 
   @Test
   void theMeasuredRunsPeakResidentMemoryIsRecorded() {
-    JsonNode m = measure(false).json().path(ProfileKeys.HOST_MEMORY);
+    JsonNode m = measure(false).json().path(ProfileSchema.HOST_MEMORY);
     if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of("/proc/self/status"))) {
       assertThat(m.isMissingNode()).as("never guessed off Linux").isTrue();
       return;
@@ -251,7 +251,7 @@ class JavaSamplesTest {
   /** Every measured step is sampled, traced or not (a plain-Java step needs no libtorch). */
   @Test
   void anUntracedStepIsSampledToo() {
-    JsonNode j = measure(false).json().path(ProfileKeys.JAVA_SAMPLES);
+    JsonNode j = measure(false).json().path(ProfileSchema.JAVA_SAMPLES);
     assertThat(j.path("source").asText()).isEqualTo("jfr");
     assertThat(j.path("samples").asInt()).isGreaterThan(0);
   }
@@ -260,14 +260,14 @@ class JavaSamplesTest {
   @Test
   void runsTooShortToSampleSaySoInsteadOfStartingTheRecorder() {
     Profile p = fiveRuns("short", 3, true, index -> sink = Math.sqrt(index));
-    assertThat(p.json().path(ProfileKeys.JAVA_SAMPLES).path("why").asText())
+    assertThat(p.json().path(ProfileSchema.JAVA_SAMPLES).path("why").asText())
         .startsWith("the measured runs last about 0 ms, under 2 sampling periods of 20 ms");
   }
 
   @Test
   void samplesCanBeSwitchedOff() {
     Profile p = fiveRuns("off", 0, false, index -> sink = spin(index));
-    assertThat(p.json().has(ProfileKeys.JAVA_SAMPLES)).isFalse();
+    assertThat(p.json().has(ProfileSchema.JAVA_SAMPLES)).isFalse();
   }
 
   private Profile fiveRuns(

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /** One analysis: the accumulated window state and the profile it builds. */
 final class AnalysisRun {
@@ -51,7 +51,7 @@ final class AnalysisRun {
     this.t = t;
     this.tracePath = tracePath;
     this.summary = summary;
-    this.real = summary.path(ProfileKeys.REAL);
+    this.real = summary.path(ProfileSchema.REAL);
     this.w = Window.of(t.markers);
     this.n = w.nReal();
     this.cpu = t.kernelCount() == 0 && t.hasCpuOps();
@@ -138,12 +138,14 @@ final class AnalysisRun {
   ObjectNode build() {
     accumulate();
     double stepMsRaw =
-        truthy(real.path(ProfileKeys.STEP_MS))
-            ? real.path(ProfileKeys.STEP_MS).asDouble()
+        truthy(real.path(ProfileSchema.STEP_MS))
+            ? real.path(ProfileSchema.STEP_MS).asDouble()
             : w.wallMs() / n;
     double busyMs = gpuBusyUs / 1000.0 / n;
     double dataload =
-        real.path("dataload_ms").isNumber() ? real.path("dataload_ms").asDouble() : 0.0;
+        real.path(ProfileSchema.DATALOAD_MS).isNumber()
+            ? real.path(ProfileSchema.DATALOAD_MS).asDouble()
+            : 0.0;
     StepShares shares = StepShares.of(stepMsRaw, busyMs, dataload);
     double utilRaw = shares.utilRaw();
     double util = shares.util();
@@ -157,65 +159,73 @@ final class AnalysisRun {
 
     String[] verdict = verdict(gpuUtil, gpuUtilRaw, mallocs, pressure, stepMsRaw, busyMs);
     ObjectNode p = F.objectNode();
-    p.put("schema", Profile.SCHEMA);
-    p.put("trace", tracePath);
-    p.set("model", nullable(summary.path("meta").path("model")));
+    p.put(ProfileSchema.SCHEMA, Profile.SCHEMA);
+    p.put(ProfileSchema.TRACE, tracePath);
     p.set(
-        "config",
-        summary.path("meta").isObject() ? summary.path("meta").deepCopy() : F.objectNode());
-    p.put(ProfileKeys.BOUND, verdict[0]);
-    p.put(ProfileKeys.BOUND_WHY, verdict[1]);
-    p.put(ProfileKeys.STEP_MS, PyRound.round(stepMsRaw, 2));
-    p.set(ProfileKeys.IMG_PER_S, nullable(real.path(ProfileKeys.IMG_PER_S)));
-    p.set("dataload_ms", nullable(real.path("dataload_ms")));
-    p.set("dataload_frac", nullable(real.path("dataload_frac")));
-    p.put(ProfileKeys.GPU_UTIL, gpuUtil);
-    p.put("gpu_util_raw", gpuUtilRaw);
-    p.put("memory_pressure", pressure);
-    p.put("cuda_mallocs_per_step", mallocs);
-    p.put(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP, PyRound.round(host, 2));
-    p.put("launches_per_step", launches);
-    p.put("gpu_busy_ms_per_step", PyRound.round(busyMs, 2));
-    p.put("mean_kernel_us", PyRound.round(meanKernelUs, 2));
-    p.put("kernels_per_step", launches);
-    p.put("unique_kernels", kernels.byName.size());
-    p.put("memcpy_ms_per_step", PyRound.round(memcpyUs / 1000.0 / n, 3));
+        ProfileSchema.MODEL, nullable(summary.path(ProfileSchema.META).path(ProfileSchema.MODEL)));
+    p.set(
+        ProfileSchema.CONFIG,
+        summary.path(ProfileSchema.META).isObject()
+            ? summary.path(ProfileSchema.META).deepCopy()
+            : F.objectNode());
+    p.put(ProfileSchema.BOUND, verdict[0]);
+    p.put(ProfileSchema.BOUND_WHY, verdict[1]);
+    p.put(ProfileSchema.STEP_MS, PyRound.round(stepMsRaw, 2));
+    p.set(ProfileSchema.IMG_PER_S, nullable(real.path(ProfileSchema.IMG_PER_S)));
+    p.set(ProfileSchema.DATALOAD_MS, nullable(real.path(ProfileSchema.DATALOAD_MS)));
+    p.set(ProfileSchema.DATALOAD_FRAC, nullable(real.path(ProfileSchema.DATALOAD_FRAC)));
+    p.put(ProfileSchema.GPU_UTIL, gpuUtil);
+    p.put(ProfileSchema.GPU_UTIL_RAW, gpuUtilRaw);
+    p.put(ProfileSchema.MEMORY_PRESSURE, pressure);
+    p.put(ProfileSchema.CUDA_MALLOCS_PER_STEP, mallocs);
+    p.put(ProfileSchema.HOST_OVERHEAD_MS_PER_STEP, PyRound.round(host, 2));
+    p.put(ProfileSchema.LAUNCHES_PER_STEP, launches);
+    p.put(ProfileSchema.GPU_BUSY_MS_PER_STEP, PyRound.round(busyMs, 2));
+    p.put(ProfileSchema.MEAN_KERNEL_US, PyRound.round(meanKernelUs, 2));
+    p.put(ProfileSchema.KERNELS_PER_STEP, launches);
+    p.put(ProfileSchema.UNIQUE_KERNELS, kernels.byName.size());
+    p.put(ProfileSchema.MEMCPY_MS_PER_STEP, PyRound.round(memcpyUs / 1000.0 / n, 3));
     // a number even for CPU profiles (0.0: no Tensor Core time), as the schema says: the
     // reference's summary formats it with :.0f and fails on null (docs/deviations.md)
-    p.put("tensorcore_pct", !cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0);
-    p.set("peak_vram_mb", nullable(summary.path("analysis").path("peak_vram_mb")));
-    ObjectNode window = p.putObject("window");
-    window.put("wall_ms", PyRound.round(w.wallMs(), 1));
-    window.put("real_steps", n);
+    p.put(
+        ProfileSchema.TENSORCORE_PCT,
+        !cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0);
+    p.set(
+        ProfileSchema.PEAK_VRAM_MB,
+        nullable(summary.path(ProfileSchema.ANALYSIS).path(ProfileSchema.PEAK_VRAM_MB)));
+    ObjectNode window = p.putObject(ProfileSchema.WINDOW);
+    window.put(ProfileSchema.WALL_MS, PyRound.round(w.wallMs(), 1));
+    window.put(ProfileSchema.REAL_STEPS, n);
 
     Phases phases = new Phases();
     ObjectNode metrics = metrics(p, phases);
-    p.set(ProfileKeys.METRICS, metrics);
-    p.set("categories", categories());
-    p.set("phases", phases.entries);
+    p.set(ProfileSchema.METRICS, metrics);
+    p.set(ProfileSchema.CATEGORIES, categories());
+    p.set(ProfileSchema.PHASES, phases.entries);
     ArrayNode phasesGpu = F.arrayNode();
     for (JsonNode e : phases.entries) {
       ObjectNode g = phasesGpu.addObject();
-      g.set("phase", e.get("phase"));
-      g.set("gpu_ms_per_step", e.get("gpu_ms_per_step"));
+      g.set(ProfileSchema.PHASE, e.get(ProfileSchema.PHASE));
+      g.set(ProfileSchema.GPU_MS_PER_STEP, e.get(ProfileSchema.GPU_MS_PER_STEP));
     }
-    p.set("phases_gpu", phasesGpu);
-    p.set("kernels_by_phase", phases.kernelsByPhase);
-    p.set("ops_by_phase", phases.opsByPhase);
+    p.set(ProfileSchema.PHASES_GPU, phasesGpu);
+    p.set(ProfileSchema.KERNELS_BY_PHASE, phases.kernelsByPhase);
+    p.set(ProfileSchema.OPS_BY_PHASE, phases.opsByPhase);
     ArrayNode kernelRows = kernelRows(kernels, Integer.MAX_VALUE);
     ArrayNode top = F.arrayNode();
     for (int i = 0; i < Math.min(TOP_KERNELS, kernelRows.size()); i++) {
       top.add(kernelRows.get(i).deepCopy());
     }
-    p.set("top_kernels", top);
-    p.set("kernels", kernelRows);
-    p.set("ops", opRows(ops, Integer.MAX_VALUE));
-    p.put("device", cpu ? "cpu" : nKern > 0 || t.kernelCount() > 0 ? "cuda" : "unknown");
+    p.set(ProfileSchema.TOP_KERNELS, top);
+    p.set(ProfileSchema.KERNELS, kernelRows);
+    p.set(ProfileSchema.OPS, opRows(ops, Integer.MAX_VALUE));
     p.put(
-        ProfileKeys.KERNEL_SOURCE,
-        cpu ? ProfileKeys.KERNEL_SOURCE_CPU : ProfileKeys.KERNEL_SOURCE_GPU);
+        ProfileSchema.DEVICE, cpu ? "cpu" : nKern > 0 || t.kernelCount() > 0 ? "cuda" : "unknown");
+    p.put(
+        ProfileSchema.KERNEL_SOURCE,
+        cpu ? ProfileSchema.KERNEL_SOURCE_CPU : ProfileSchema.KERNEL_SOURCE_GPU);
     if (t.gpuName != null) {
-      p.putObject("environment").put("gpu_name", t.gpuName);
+      p.putObject(ProfileSchema.ENVIRONMENT).put(ProfileSchema.GPU_NAME, t.gpuName);
     }
     return p;
   }
@@ -228,10 +238,12 @@ final class AnalysisRun {
       double stepMs,
       double busyMs) {
     String bound =
-        summary.path(ProfileKeys.BOUND).isTextual() ? summary.path(ProfileKeys.BOUND).asText() : "";
+        summary.path(ProfileSchema.BOUND).isTextual()
+            ? summary.path(ProfileSchema.BOUND).asText()
+            : "";
     String why =
-        summary.path(ProfileKeys.BOUND_WHY).isTextual()
-            ? summary.path(ProfileKeys.BOUND_WHY).asText()
+        summary.path(ProfileSchema.BOUND_WHY).isTextual()
+            ? summary.path(ProfileSchema.BOUND_WHY).asText()
             : "";
     if (bound.isEmpty()) {
       String u = PyRound.format(gpuUtil * 100, 0);
@@ -280,30 +292,32 @@ final class AnalysisRun {
 
   private ObjectNode metrics(ObjectNode p, Phases phases) {
     ObjectNode m = F.objectNode();
-    m.set(ProfileKeys.IMG_PER_S, p.get(ProfileKeys.IMG_PER_S));
-    m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
-    m.set("dataload_ms", p.get("dataload_ms"));
-    m.set("dataload_frac", p.get("dataload_frac"));
-    m.set(ProfileKeys.GPU_UTIL, p.get(ProfileKeys.GPU_UTIL));
-    m.set("gpu_busy_ms", p.get("gpu_busy_ms_per_step"));
-    m.set("mean_kernel_us", p.get("mean_kernel_us"));
-    m.set("kernels_per_step", p.get("kernels_per_step"));
-    m.set("unique_kernels", p.get("unique_kernels"));
-    m.put("ops_per_step", nOps / n);
-    m.set("memcpy_ms", p.get("memcpy_ms_per_step"));
-    m.set("tensorcore_pct", p.get("tensorcore_pct"));
-    m.set("peak_vram_mb", p.get("peak_vram_mb"));
-    m.set("host_overhead_ms", p.get(ProfileKeys.HOST_OVERHEAD_MS_PER_STEP));
-    m.set("launches_per_step", p.get("launches_per_step"));
-    m.set("cuda_mallocs_per_step", p.get("cuda_mallocs_per_step"));
-    m.set("memory_pressure", p.get("memory_pressure"));
-    m.set(ProfileKeys.BOUND, p.get(ProfileKeys.BOUND));
+    ProfileSchema.copyToMetrics(
+        p,
+        m,
+        ProfileSchema.IMG_PER_S,
+        ProfileSchema.STEP_MS,
+        ProfileSchema.DATALOAD_MS,
+        ProfileSchema.DATALOAD_FRAC,
+        ProfileSchema.GPU_UTIL,
+        ProfileSchema.GPU_BUSY_MS,
+        ProfileSchema.MEAN_KERNEL_US,
+        ProfileSchema.KERNELS_PER_STEP,
+        ProfileSchema.UNIQUE_KERNELS);
+    m.put(ProfileSchema.OPS_PER_STEP, nOps / n);
+    ProfileSchema.copyToMetrics(
+        p,
+        m,
+        ProfileSchema.MEMCPY_MS,
+        ProfileSchema.TENSORCORE_PCT,
+        ProfileSchema.PEAK_VRAM_MB,
+        ProfileSchema.HOST_OVERHEAD_MS,
+        ProfileSchema.LAUNCHES_PER_STEP,
+        ProfileSchema.CUDA_MALLOCS_PER_STEP,
+        ProfileSchema.MEMORY_PRESSURE,
+        ProfileSchema.BOUND);
     for (JsonNode e : phases.entries) {
-      String phase = e.get("phase").asText();
-      m.set(phase + "_gpu_ms", e.get("gpu_ms_per_step"));
-      m.set(phase + "_wall_ms", e.get("wall_ms_per_step"));
-      m.set(phase + "_kernels", e.get("kernels_per_step"));
-      m.set(phase + "_ops", e.get("ops_per_step"));
+      ProfileSchema.copyPhaseToMetrics(e, m);
     }
     return m;
   }
@@ -319,9 +333,9 @@ final class AnalysisRun {
     ArrayNode out = F.arrayNode();
     for (Map.Entry<String, Double> e : entries) {
       ObjectNode row = out.addObject();
-      row.put("name", e.getKey());
-      row.put("pct", PyRound.round(e.getValue() / kernels.denominator() * 100, 1));
-      row.put("ms_per_step", PyRound.round(e.getValue() / 1000.0 / n, 3));
+      row.put(ProfileSchema.NAME, e.getKey());
+      row.put(ProfileSchema.PCT, PyRound.round(e.getValue() / kernels.denominator() * 100, 1));
+      row.put(ProfileSchema.MS_PER_STEP, PyRound.round(e.getValue() / 1000.0 / n, 3));
     }
     return out;
   }
@@ -345,15 +359,17 @@ final class AnalysisRun {
       String name = e.getKey();
       double[] v = e.getValue();
       ObjectNode row = out.addObject();
-      row.put("kernel", cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name));
-      row.put("raw_name", KernelTaxonomy.prefix(name, 90));
-      row.put("category", categoryOf(name));
       row.put(
-          "tensorcore",
+          ProfileSchema.KERNEL,
+          cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name));
+      row.put(ProfileSchema.RAW_NAME, KernelTaxonomy.prefix(name, 90));
+      row.put(ProfileSchema.CATEGORY, categoryOf(name));
+      row.put(
+          ProfileSchema.TENSORCORE,
           !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore));
-      row.put("ms_per_step", PyRound.round(v[0] / 1000.0 / n, 4));
-      row.put("pct_of_gpu", PyRound.round(v[0] / rows.denominator() * 100, 2));
-      row.put("count_per_step", Math.max((long) v[1] / n, 1));
+      row.put(ProfileSchema.MS_PER_STEP, PyRound.round(v[0] / 1000.0 / n, 4));
+      row.put(ProfileSchema.PCT_OF_GPU, PyRound.round(v[0] / rows.denominator() * 100, 2));
+      row.put(ProfileSchema.COUNT_PER_STEP, Math.max((long) v[1] / n, 1));
     }
     return out;
   }
@@ -366,10 +382,10 @@ final class AnalysisRun {
       }
       double[] v = e.getValue();
       ObjectNode row = out.addObject();
-      row.put("op", KernelTaxonomy.prefix(e.getKey(), 70));
-      row.put("ms_per_step", PyRound.round(v[0] / 1000.0 / n, 4));
-      row.put("pct_of_cpu_ops", PyRound.round(v[0] / rows.denominator() * 100, 2));
-      row.put("count_per_step", Math.max((long) v[1] / n, 1));
+      row.put(ProfileSchema.OP, KernelTaxonomy.prefix(e.getKey(), 70));
+      row.put(ProfileSchema.MS_PER_STEP, PyRound.round(v[0] / 1000.0 / n, 4));
+      row.put(ProfileSchema.PCT_OF_CPU_OPS, PyRound.round(v[0] / rows.denominator() * 100, 2));
+      row.put(ProfileSchema.COUNT_PER_STEP, Math.max((long) v[1] / n, 1));
     }
     return out;
   }
@@ -411,22 +427,24 @@ final class AnalysisRun {
         Rows k = kernelRows.getOrDefault(phase, new Rows());
         Rows o = opRowsByPhase.getOrDefault(phase, new Rows());
         ObjectNode e = entries.addObject();
-        e.put("phase", phase);
-        e.put("gpu_ms_per_step", PyRound.round(k.total / 1000.0 / n, 3));
+        e.put(ProfileSchema.PHASE, phase);
+        e.put(ProfileSchema.GPU_MS_PER_STEP, PyRound.round(k.total / 1000.0 / n, 3));
         JsonNode wall =
             phase.equals("dataload")
-                ? real.path("dataload_ms")
-                : summary.path("composition_ms").path(phase);
+                ? real.path(ProfileSchema.DATALOAD_MS)
+                : summary.path(ProfileSchema.COMPOSITION_MS).path(phase);
         if (wall.isNumber()) {
-          e.put("wall_ms_per_step", PyRound.round(wall.asDouble(), 2));
+          e.put(ProfileSchema.WALL_MS_PER_STEP, PyRound.round(wall.asDouble(), 2));
         } else if (cpu && phaseSpanUs.containsKey(phase)) {
-          e.put("wall_ms_per_step", PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2));
+          e.put(
+              ProfileSchema.WALL_MS_PER_STEP,
+              PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2));
         } else {
-          e.putNull("wall_ms_per_step");
+          e.putNull(ProfileSchema.WALL_MS_PER_STEP);
         }
-        e.put("kernels_per_step", k.count / n);
-        e.put("ops_per_step", o.count / n);
-        e.put("unique_kernels", k.byName.size());
+        e.put(ProfileSchema.KERNELS_PER_STEP, k.count / n);
+        e.put(ProfileSchema.OPS_PER_STEP, o.count / n);
+        e.put(ProfileSchema.UNIQUE_KERNELS, k.byName.size());
         kernelsByPhase.set(phase, kernelRows(k, TOP_PER_PHASE));
         opsByPhase.set(phase, opRows(o, TOP_PER_PHASE));
       }

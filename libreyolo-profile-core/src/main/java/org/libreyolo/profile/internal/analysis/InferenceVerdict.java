@@ -1,6 +1,7 @@
 package org.libreyolo.profile.internal.analysis;
 
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The reference's inference verdict (docs/reference-behaviour.md, "Verdicts") from the synced stage
@@ -28,7 +29,7 @@ public record InferenceVerdict(String bound, String why) {
     }
     if (pre >= fwd && pre / step >= 0.35) {
       return new InferenceVerdict(
-          "preprocess",
+          ProfileSchema.PREPROCESS,
           "preprocess is ~"
               + pct(pre / step)
               + "% of the step ("

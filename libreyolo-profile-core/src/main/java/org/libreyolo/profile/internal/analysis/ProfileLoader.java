@@ -7,6 +7,7 @@ import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.result.ProfileShape;
 import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What every reader accepts: a {@code profile.json} as-is, anything else analysed as a trace
@@ -35,7 +36,7 @@ public final class ProfileLoader {
     com.fasterxml.jackson.databind.node.ObjectNode json =
         ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX);
     if (json != null) {
-      String schema = json.path("schema").asText("");
+      String schema = json.path(ProfileSchema.SCHEMA).asText("");
       if (baseline && !schema.equals(Profile.SCHEMA)) {
         throw LibreYoloException.badInput(
             "the baseline "
@@ -102,7 +103,7 @@ public final class ProfileLoader {
       converted = Files.createTempFile("libreyolo-onnxruntime", ".json");
       OnnxRuntimeProfile.toTrace(file, converted);
       Profile p = TraceAnalyzer.analyze(converted);
-      p = p.with(j -> j.put("trace", file.toString()));
+      p = p.with(j -> j.put(ProfileSchema.TRACE, file.toString()));
       return p;
     } catch (java.io.IOException e) {
       throw LibreYoloException.badInput("cannot convert " + file + ": " + e.getMessage(), e);

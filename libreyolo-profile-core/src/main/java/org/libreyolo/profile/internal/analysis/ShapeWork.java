@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The work a step does, counted from the input shapes the trace recorded on its first traced step
@@ -159,8 +160,8 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
   /** The profile's {@code work} key. */
   public ObjectNode json() {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("conv_macs_stride1_per_step", convMacsStride1);
-    out.put("matmul_macs_per_step", matmulMacs);
+    out.put(ProfileSchema.CONV_MACS_STRIDE1_PER_STEP, convMacsStride1);
+    out.put(ProfileSchema.MATMUL_MACS_PER_STEP, matmulMacs);
     return out;
   }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The tensor memory a step's framework ops allocate, from libtorch's memory profiling on the first
@@ -63,8 +64,8 @@ public record TensorMemory(long allocatedBytes, long peakLiveBytes) {
   /** The profile's {@code tensor_memory} key. */
   public ObjectNode json() {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("allocated_bytes_per_step", allocatedBytes);
-    out.put("peak_live_bytes", peakLiveBytes);
+    out.put(ProfileSchema.ALLOCATED_BYTES_PER_STEP, allocatedBytes);
+    out.put(ProfileSchema.PEAK_LIVE_BYTES, peakLiveBytes);
     return out;
   }
 }

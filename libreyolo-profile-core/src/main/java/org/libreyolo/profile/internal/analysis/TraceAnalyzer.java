@@ -16,7 +16,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The reference analyser ({@code analyze_trace}): window, per-step scalars, kernel and op rows,
@@ -27,7 +27,13 @@ import org.libreyolo.profile.result.ProfileKeys;
 public final class TraceAnalyzer {
   static final List<String> PHASE_ORDER =
       List.of(
-          "dataload", "to_device", "preprocess", "forward", "backward", "postprocess", "optimizer");
+          ProfileSchema.DATALOAD,
+          ProfileSchema.TO_DEVICE,
+          ProfileSchema.PREPROCESS,
+          ProfileSchema.FORWARD,
+          ProfileSchema.BACKWARD,
+          ProfileSchema.POSTPROCESS,
+          ProfileSchema.OPTIMIZER);
   static final String UNPHASED = "unphased";
   static final int TOP_PER_PHASE = 40;
   static final int TOP_KERNELS = 8;
@@ -109,7 +115,7 @@ public final class TraceAnalyzer {
     }
     ObjectNode p = new AnalysisRun(c.table(), tracePath, summary).build();
     ObjectNode comp = compensation(cost, true, c.phaseScale(), recorded);
-    ObjectNode ratio = comp.putObject("traced_over_untraced");
+    ObjectNode ratio = comp.putObject(ProfileSchema.TRACED_OVER_UNTRACED);
     c.tracedOverUntraced().forEach((phase, f) -> ratio.put(phase, PyRound.round(f, 3)));
     p.set(COMPENSATION_KEY, comp);
     return new Profile(p);
@@ -182,7 +188,7 @@ public final class TraceAnalyzer {
   }
 
   /** Our key for the profiler-cost compensation of a profile. */
-  public static final String COMPENSATION_KEY = ProfileKeys.COMPENSATION;
+  public static final String COMPENSATION_KEY = ProfileSchema.COMPENSATION;
 
   /** Traced steps a producer records: every marker the analysis window reads (2 cold, then 7). */
   public static final int TRACE_STEPS = Window.MARKERS_READ;
@@ -190,12 +196,12 @@ public final class TraceAnalyzer {
   private static ObjectNode compensation(
       ProfilerCost cost, boolean applied, Map<String, Double> scale, ObjectNode recorded) {
     ObjectNode c = F.objectNode();
-    c.put("applied", applied);
-    c.put("per_op_us", cost.perOpUs());
-    c.put("in_op_us", cost.inOpUs());
-    ObjectNode phases = c.putObject("phase_scale");
+    c.put(ProfileSchema.APPLIED, applied);
+    c.put(ProfileSchema.PER_OP_US, cost.perOpUs());
+    c.put(ProfileSchema.IN_OP_US, cost.inOpUs());
+    ObjectNode phases = c.putObject(ProfileSchema.PHASE_SCALE);
     scale.forEach((phase, f) -> phases.put(phase, PyRound.round(f, 3)));
-    ObjectNode raw = c.putObject("raw");
+    ObjectNode raw = c.putObject(ProfileSchema.RAW);
     for (String key :
         List.of(
             "bound",
@@ -205,8 +211,10 @@ public final class TraceAnalyzer {
             "mean_kernel_us")) {
       raw.set(key, recorded.get(key));
     }
-    raw.put("window_wall_ms", recorded.path("window").path("wall_ms").asDouble());
-    raw.set("phases", recorded.get("phases"));
+    raw.put(
+        ProfileSchema.WINDOW_WALL_MS,
+        recorded.path(ProfileSchema.WINDOW).path(ProfileSchema.WALL_MS).asDouble());
+    raw.set(ProfileSchema.PHASES, recorded.get(ProfileSchema.PHASES));
     return c;
   }
 

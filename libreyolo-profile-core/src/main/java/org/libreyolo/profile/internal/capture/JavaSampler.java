@@ -26,6 +26,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Java samples of the measured iterations from JDK Flight Recorder (docs/measurement.md, "Java
@@ -275,12 +276,12 @@ public final class JavaSampler {
       total++;
     }
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("source", "jfr");
-    out.put("period_ms", period.toMillis());
-    out.put("thread", thread.getName());
-    out.put("samples", total);
-    out.put("native_samples", nativeSamples);
-    ObjectNode phases = out.putObject("phases");
+    out.put(ProfileSchema.SOURCE, "jfr");
+    out.put(ProfileSchema.PERIOD_MS, period.toMillis());
+    out.put(ProfileSchema.THREAD, thread.getName());
+    out.put(ProfileSchema.SAMPLES, total);
+    out.put(ProfileSchema.NATIVE_SAMPLES, nativeSamples);
+    ObjectNode phases = out.putObject(ProfileSchema.PHASES);
     for (Map.Entry<String, Tally> e : byPhase.entrySet()) {
       if (e.getValue().samples > 0) {
         phases.set(e.getKey(), e.getValue().json(total));
@@ -288,10 +289,10 @@ public final class JavaSampler {
     }
     if (others.samples > 0) { // not attributed to a phase: another thread's time is not the step's
       ObjectNode o = others.json(others.samples);
-      o.remove("share");
-      ObjectNode threads = o.putObject("threads");
+      o.remove(ProfileSchema.SHARE);
+      ObjectNode threads = o.putObject(ProfileSchema.THREADS);
       otherThreads.forEach(threads::put);
-      out.set("other_threads", o);
+      out.set(ProfileSchema.OTHER_THREADS, o);
     }
     return out;
   }
@@ -386,11 +387,11 @@ public final class JavaSampler {
 
     ObjectNode json(int all) {
       ObjectNode n = JsonNodeFactory.instance.objectNode();
-      n.put("samples", samples);
-      n.put("share", all == 0 ? 0.0 : PyRound.round((double) samples / all, 4));
-      n.put("native_samples", nativeSamples);
-      n.set("self", top(self, samples));
-      n.set("total", top(total, samples));
+      n.put(ProfileSchema.SAMPLES, samples);
+      n.put(ProfileSchema.SHARE, all == 0 ? 0.0 : PyRound.round((double) samples / all, 4));
+      n.put(ProfileSchema.NATIVE_SAMPLES, nativeSamples);
+      n.set(ProfileSchema.SELF, top(self, samples));
+      n.set(ProfileSchema.TOTAL, top(total, samples));
       return n;
     }
 
@@ -405,9 +406,9 @@ public final class JavaSampler {
           .forEach(
               e -> {
                 ObjectNode row = rows.addObject();
-                row.put("method", e.getKey());
-                row.put("samples", e.getValue());
-                row.put("share", PyRound.round((double) e.getValue() / samples, 4));
+                row.put(ProfileSchema.METHOD, e.getKey());
+                row.put(ProfileSchema.SAMPLES, e.getValue());
+                row.put(ProfileSchema.SHARE, PyRound.round((double) e.getValue() / samples, 4));
               });
       return rows;
     }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What was measured, as opposed to where (the environment) and how long (the settings): model name
@@ -49,8 +50,8 @@ public final class Workload {
     List<String> out = differences(baseline, current, List.of(MODEL_HASH));
     // the model is what a change may change: a new parameter count is shown, and judged like any
     // change
-    JsonNode pa = baseline.environment().get("model_params");
-    JsonNode pb = current.environment().get("model_params");
+    JsonNode pa = baseline.environment().get(ProfileSchema.MODEL_PARAMS);
+    JsonNode pb = current.environment().get(ProfileSchema.MODEL_PARAMS);
     if (pa != null && pb != null && !Comparison.same(pa, pb)) {
       out.add("model_params " + pa.asText() + " -> " + pb.asText());
     }

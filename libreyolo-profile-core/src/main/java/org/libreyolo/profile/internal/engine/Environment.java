@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The fingerprint of where a profile was measured: engine and libtorch versions, JVM, OS, CPU
@@ -37,35 +38,35 @@ public final class Environment {
     ObjectNode env = JsonNodeFactory.instance.objectNode();
     boolean engine = onEngine && Engines.booted(); // the producers booted it before they measured
     env.put(
-        "engine",
+        ProfileSchema.ENGINE,
         engine
             ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
             : onEngine ? "not loaded" : "none (plain JVM code)");
     if (engine) {
-      env.put("libtorch", Engines.get().getVersion());
+      env.put(ProfileSchema.LIBTORCH, Engines.get().getVersion());
     } else {
-      env.putNull("libtorch");
+      env.putNull(ProfileSchema.LIBTORCH);
     }
     env.put(
-        "jvm",
+        ProfileSchema.JVM,
         System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     env.put(
-        "os",
+        ProfileSchema.OS,
         System.getProperty("os.name")
             + " "
             + System.getProperty("os.version")
             + " "
             + System.getProperty("os.arch"));
-    env.put("cpu", cpuModel());
-    env.put("cores", Runtime.getRuntime().availableProcessors());
+    env.put(ProfileSchema.CPU, cpuModel());
+    env.put(ProfileSchema.CORES, Runtime.getRuntime().availableProcessors());
     if (engine) {
-      env.put("threads", Engines.threads());
+      env.put(ProfileSchema.THREADS, Engines.threads());
     } else {
-      env.putNull("threads");
+      env.putNull(ProfileSchema.THREADS);
     }
-    env.put("device", device);
-    env.putNull("gpu_name");
-    env.put("model_params", modelParams);
+    env.put(ProfileSchema.DEVICE, device);
+    env.putNull(ProfileSchema.GPU_NAME);
+    env.put(ProfileSchema.MODEL_PARAMS, modelParams);
     return env;
   }
 

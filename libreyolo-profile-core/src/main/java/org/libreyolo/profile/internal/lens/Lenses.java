@@ -20,6 +20,7 @@ import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
 import org.libreyolo.profile.result.ProfileRows.StoredRow;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
@@ -129,7 +130,7 @@ public final class Lenses {
   private static ObjectNode rowsView(
       String trace, Integer matched, String key, List<? extends StoredRow> rows) {
     ObjectNode out = F.objectNode();
-    out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+    out.set(ProfileSchema.TRACE, trace == null ? F.nullNode() : F.textNode(trace));
     if (matched != null) {
       out.put("matched", matched);
     }
@@ -209,22 +210,22 @@ public final class Lenses {
   public record JavaView(String trace, ProfileRows.JavaSamples samples, boolean byTotal, int top) {
     public ObjectNode json() {
       ObjectNode out = F.objectNode();
-      out.set("trace", trace == null ? F.nullNode() : F.textNode(trace));
+      out.set(ProfileSchema.TRACE, trace == null ? F.nullNode() : F.textNode(trace));
       out.put("by", byTotal ? "total" : "self");
-      out.put("samples", samples.samples());
-      out.put("period_ms", samples.periodMs());
-      ArrayNode phases = out.putArray("phases");
+      out.put(ProfileSchema.SAMPLES, samples.samples());
+      out.put(ProfileSchema.PERIOD_MS, samples.periodMs());
+      ArrayNode phases = out.putArray(ProfileSchema.PHASES);
       for (ProfileRows.JavaPhase ph : samples.phases()) {
         ObjectNode n = phases.addObject();
-        n.put("phase", ph.phase());
-        n.put("samples", ph.samples());
-        n.put("share", ph.share());
+        n.put(ProfileSchema.PHASE, ph.phase());
+        n.put(ProfileSchema.SAMPLES, ph.samples());
+        n.put(ProfileSchema.SHARE, ph.share());
         ArrayNode rows = n.putArray("methods");
         for (ProfileRows.JavaMethod m : firstRows(byTotal ? ph.total() : ph.self(), top)) {
           rows.addObject()
-              .put("method", m.method())
-              .put("samples", m.samples())
-              .put("share", m.share());
+              .put(ProfileSchema.METHOD, m.method())
+              .put(ProfileSchema.SAMPLES, m.samples())
+              .put(ProfileSchema.SHARE, m.share());
         }
       }
       return out;

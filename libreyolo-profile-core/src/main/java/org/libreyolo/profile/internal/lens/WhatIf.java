@@ -10,6 +10,7 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.CategoryRow;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on
@@ -41,16 +42,16 @@ public final class WhatIf {
     public ObjectNode json() {
       JsonNodeFactory f = JsonNodeFactory.instance;
       ObjectNode out = f.objectNode();
-      out.put("trace", trace);
-      out.put("bound", bound);
+      out.put(ProfileSchema.TRACE, trace);
+      out.put(ProfileSchema.BOUND, bound);
       out.put("mechanism", mechanism);
       ObjectNode removed = out.putObject("removed");
       removed.put("gpu_ms", PyRound.round(removedGpuMs, 2));
       removed.put("launches", removedLaunches);
-      ObjectNode stepNode = out.putObject("step_ms");
+      ObjectNode stepNode = out.putObject(ProfileSchema.STEP_MS);
       stepNode.set("now", Num.json(stepNow));
       stepNode.put("projected", PyRound.round(stepMs, 1));
-      ObjectNode ips = out.putObject("img_per_s");
+      ObjectNode ips = out.putObject(ProfileSchema.IMG_PER_S);
       ips.set("now", Num.json(imgPerSNow));
       ips.put("projected", imgPerSProjected);
       out.put("caveat", CAVEAT);

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Per block, the step's median iteration and the canary's time around it: the independent unit the
@@ -110,11 +111,11 @@ public record BlockSeries(
   /** {@code samples.blocks} in the profile (docs/profile-schema.md). */
   public ObjectNode json() {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("runs_per_block", runsPerBlock);
-    out.put("canary", canary);
-    out.put("normalised", normalised);
-    out.set("step_ms", ProfileAssembler.samples(stepMs));
-    out.set("canary_ms", ProfileAssembler.samples(canaryMs));
+    out.put(ProfileSchema.RUNS_PER_BLOCK, runsPerBlock);
+    out.put(ProfileSchema.CANARY, canary);
+    out.put(ProfileSchema.NORMALISED, normalised);
+    out.set(ProfileSchema.STEP_MS, ProfileAssembler.samples(stepMs));
+    out.set(ProfileSchema.CANARY_MS, ProfileAssembler.samples(canaryMs));
     quantiles.forEach((key, values) -> out.set(key, ProfileAssembler.samples(values)));
     return out;
   }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The process's resident memory around the measured iterations, from Linux's {@code /proc}
@@ -75,11 +76,12 @@ public final class HostMemory {
       return null;
     }
     ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put("peak_rss_mb", PyRound.round(peakKb / 1024.0, 1));
-    out.put("peak_since", reset ? "measured runs" : "process start");
+    out.put(ProfileSchema.PEAK_RSS_MB, PyRound.round(peakKb / 1024.0, 1));
+    out.put(ProfileSchema.PEAK_SINCE, reset ? "measured runs" : "process start");
     if (faults >= 0 && faultsBefore >= 0) {
-      out.put("major_faults", faults - faultsBefore);
-      out.put("memory_pressure", faults - faultsBefore >= PRESSURE_FAULTS_PER_RUN * runs);
+      out.put(ProfileSchema.MAJOR_FAULTS, faults - faultsBefore);
+      out.put(
+          ProfileSchema.MEMORY_PRESSURE, faults - faultsBefore >= PRESSURE_FAULTS_PER_RUN * runs);
     }
     return out;
   }

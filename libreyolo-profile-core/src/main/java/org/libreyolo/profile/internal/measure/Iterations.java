@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * A measurement's samples as typed values: every measured iteration's time, each stage's, the
@@ -72,10 +72,10 @@ public record Iterations(
    * @param samples the {@code samples} node
    */
   public void write(ObjectNode samples) {
-    samples.set("latency_ms", ProfileAssembler.samples(latencyMs));
-    samples.set(ProfileKeys.STAGES_MS, ProfileAssembler.samples(stagesMs));
+    samples.set(ProfileSchema.LATENCY_MS, ProfileAssembler.samples(latencyMs));
+    samples.set(ProfileSchema.STAGES_MS, ProfileAssembler.samples(stagesMs));
     if (blocks != null) {
-      samples.set("blocks", blocks.json());
+      samples.set(ProfileSchema.BLOCKS, blocks.json());
     }
   }
 }

@@ -15,7 +15,7 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Builds the files every producer writes, in the reference's key order (docs/profile-schema.md):
@@ -38,14 +38,6 @@ public final class ProfileAssembler {
               + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms_per_step\": 0.0,"
               + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null}");
 
-  /** The same figures under their {@code metrics} names, after img_per_s and step_ms. */
-  private static final ObjectNode NO_TRACE_METRICS =
-      template(
-          "{\"gpu_util\": 0.0, \"gpu_busy_ms\": 0.0,"
-              + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms\": 0.0,"
-              + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null, \"host_overhead_ms\": 0.0, \"launches_per_step\": 0,"
-              + " \"cuda_mallocs_per_step\": 0, \"memory_pressure\": false}");
-
   private ProfileAssembler() {}
 
   private static ObjectNode template(String json) {
@@ -59,13 +51,13 @@ public final class ProfileAssembler {
   /** {@code latency}: percentiles (null without samples), the mean, extremes and n. */
   public static ObjectNode latency(LatencyStats lat, double meanMs) {
     ObjectNode latency = F.objectNode();
-    latency.put("p50_ms", (Double) lat.p50());
-    latency.put("p90_ms", (Double) lat.p90());
-    latency.put("p99_ms", (Double) lat.p99());
-    latency.put("mean_ms", meanMs);
-    latency.put("min_ms", (Double) lat.min());
-    latency.put("max_ms", (Double) lat.max());
-    latency.put("n", lat.n());
+    latency.put(ProfileSchema.P50_MS, (Double) lat.p50());
+    latency.put(ProfileSchema.P90_MS, (Double) lat.p90());
+    latency.put(ProfileSchema.P99_MS, (Double) lat.p99());
+    latency.put(ProfileSchema.MEAN_MS, meanMs);
+    latency.put(ProfileSchema.MIN_MS, (Double) lat.min());
+    latency.put(ProfileSchema.MAX_MS, (Double) lat.max());
+    latency.put(ProfileSchema.N, lat.n());
     return latency;
   }
 
@@ -96,18 +88,19 @@ public final class ProfileAssembler {
    * @param bound the bound the raw figures give
    */
   public static void putRecordedBound(ObjectNode profile, String bound) {
-    if (profile.path(ProfileKeys.COMPENSATION).path("raw") instanceof ObjectNode raw) {
-      raw.put(ProfileKeys.BOUND, bound);
+    if (profile.path(ProfileSchema.COMPENSATION).path(ProfileSchema.RAW)
+        instanceof ObjectNode raw) {
+      raw.put(ProfileSchema.BOUND, bound);
     }
   }
 
   /** The {@code real} block of a step without a data loader. */
   public static ObjectNode realWithoutDataload(double stepMs, double imgPerS) {
     ObjectNode real = F.objectNode();
-    real.put(ProfileKeys.STEP_MS, stepMs);
-    real.put(ProfileKeys.IMG_PER_S, imgPerS);
-    real.put("dataload_ms", 0.0);
-    real.put("dataload_frac", 0.0);
+    real.put(ProfileSchema.STEP_MS, stepMs);
+    real.put(ProfileSchema.IMG_PER_S, imgPerS);
+    real.put(ProfileSchema.DATALOAD_MS, 0.0);
+    real.put(ProfileSchema.DATALOAD_FRAC, 0.0);
     return real;
   }
 
@@ -147,11 +140,11 @@ public final class ProfileAssembler {
     FirstTracedStep first = FirstTracedStep.of(trace);
     ShapeWork work = ShapeWork.of(first);
     if (work != null) {
-      profile.set(ProfileKeys.WORK, work.json());
+      profile.set(ProfileSchema.WORK, work.json());
     }
     TensorMemory memory = TensorMemory.of(first);
     if (memory != null) {
-      profile.set(ProfileKeys.TENSOR_MEMORY, memory.json());
+      profile.set(ProfileSchema.TENSOR_MEMORY, memory.json());
     }
     return profile;
   }
@@ -172,72 +165,107 @@ public final class ProfileAssembler {
       ObjectNode stages,
       boolean inference) {
     ObjectNode p = F.objectNode();
-    p.put("schema", Profile.SCHEMA);
-    p.put("mode", meta.path("mode").asText("inference"));
-    p.putNull("trace");
-    p.set("model", meta.path("model").isMissingNode() ? F.nullNode() : meta.get("model"));
-    p.set("config", meta.deepCopy());
-    p.put(ProfileKeys.BOUND, bound);
-    p.put(ProfileKeys.BOUND_WHY, why);
-    p.put(ProfileKeys.STEP_MS, PyRound.round(meanMs, 3));
-    p.put(ProfileKeys.IMG_PER_S, imgPerS);
+    p.put(ProfileSchema.SCHEMA, Profile.SCHEMA);
+    p.put(ProfileSchema.MODE, meta.path(ProfileSchema.MODE).asText("inference"));
+    p.putNull(ProfileSchema.TRACE);
+    p.set(
+        ProfileSchema.MODEL,
+        meta.path(ProfileSchema.MODEL).isMissingNode()
+            ? F.nullNode()
+            : meta.get(ProfileSchema.MODEL));
+    p.set(ProfileSchema.CONFIG, meta.deepCopy());
+    p.put(ProfileSchema.BOUND, bound);
+    p.put(ProfileSchema.BOUND_WHY, why);
+    p.put(ProfileSchema.STEP_MS, PyRound.round(meanMs, 3));
+    p.put(ProfileSchema.IMG_PER_S, imgPerS);
     p.setAll(NO_TRACE_SCALARS.deepCopy());
-    ObjectNode window = p.putObject("window");
-    window.put("wall_ms", 0.0);
-    window.put("real_steps", realSteps);
-    p.set(ProfileKeys.LATENCY, latency.deepCopy());
-    p.set(ProfileKeys.STAGES_MS, stages.deepCopy());
-    ObjectNode m = p.putObject(ProfileKeys.METRICS);
-    m.put(ProfileKeys.IMG_PER_S, imgPerS);
-    m.set(ProfileKeys.STEP_MS, p.get(ProfileKeys.STEP_MS));
-    m.setAll(NO_TRACE_METRICS.deepCopy());
-    m.put(ProfileKeys.BOUND, bound);
+    ObjectNode window = p.putObject(ProfileSchema.WINDOW);
+    window.put(ProfileSchema.WALL_MS, 0.0);
+    window.put(ProfileSchema.REAL_STEPS, realSteps);
+    p.set(ProfileSchema.LATENCY, latency.deepCopy());
+    p.set(ProfileSchema.STAGES_MS, stages.deepCopy());
+    ObjectNode m = p.putObject(ProfileSchema.METRICS);
+    ProfileSchema.copyToMetrics(
+        p,
+        m,
+        ProfileSchema.IMG_PER_S,
+        ProfileSchema.STEP_MS,
+        ProfileSchema.GPU_UTIL,
+        ProfileSchema.GPU_BUSY_MS,
+        ProfileSchema.MEAN_KERNEL_US,
+        ProfileSchema.KERNELS_PER_STEP,
+        ProfileSchema.UNIQUE_KERNELS,
+        ProfileSchema.MEMCPY_MS,
+        ProfileSchema.TENSORCORE_PCT,
+        ProfileSchema.PEAK_VRAM_MB,
+        ProfileSchema.HOST_OVERHEAD_MS,
+        ProfileSchema.LAUNCHES_PER_STEP,
+        ProfileSchema.CUDA_MALLOCS_PER_STEP,
+        ProfileSchema.MEMORY_PRESSURE,
+        ProfileSchema.BOUND);
     if (inference) {
-      putInferenceMetrics(m, latency, stages, p.get(ProfileKeys.IMG_PER_S));
-      m.set("preprocess_wall_ms", stages.get("preprocess"));
-      m.set("forward_wall_ms", stages.get("forward"));
-      m.set("postprocess_wall_ms", stages.get("postprocess"));
+      putInferenceMetrics(p);
+      ProfileSchema.copyToMetrics(
+          p,
+          m,
+          ProfileSchema.PREPROCESS_WALL_MS,
+          ProfileSchema.FORWARD_WALL_MS,
+          ProfileSchema.POSTPROCESS_WALL_MS);
     } else {
-      putLatencyMetrics(m, latency, p.get(ProfileKeys.IMG_PER_S));
+      putLatencyMetrics(p);
     }
-    p.putArray("categories");
-    ArrayNode phases = p.putArray("phases");
+    p.putArray(ProfileSchema.CATEGORIES);
+    ArrayNode phases = p.putArray(ProfileSchema.PHASES);
     stages
         .fieldNames()
         .forEachRemaining(
             stage -> {
               ObjectNode e = phases.addObject();
-              e.put("phase", stage);
-              e.put("gpu_ms_per_step", 0.0);
-              e.set("wall_ms_per_step", stages.get(stage));
-              e.put("kernels_per_step", 0);
-              e.put("ops_per_step", 0);
-              e.put("unique_kernels", 0);
+              e.put(ProfileSchema.PHASE, stage);
+              e.put(ProfileSchema.GPU_MS_PER_STEP, 0.0);
+              e.set(ProfileSchema.WALL_MS_PER_STEP, stages.get(stage));
+              e.put(ProfileSchema.KERNELS_PER_STEP, 0);
+              e.put(ProfileSchema.OPS_PER_STEP, 0);
+              e.put(ProfileSchema.UNIQUE_KERNELS, 0);
             });
-    p.putArray("phases_gpu");
-    p.putObject("kernels_by_phase");
-    p.putObject("ops_by_phase");
-    p.putArray("top_kernels");
-    p.putArray("kernels");
-    p.putArray("ops");
+    p.putArray(ProfileSchema.PHASES_GPU);
+    p.putObject(ProfileSchema.KERNELS_BY_PHASE);
+    p.putObject(ProfileSchema.OPS_BY_PHASE);
+    p.putArray(ProfileSchema.TOP_KERNELS);
+    p.putArray(ProfileSchema.KERNELS);
+    p.putArray(ProfileSchema.OPS);
     return p;
   }
 
-  /** The inference keys of {@code metrics} (reference order): latency, throughput, stage means. */
-  public static void putInferenceMetrics(
-      ObjectNode m, ObjectNode latency, ObjectNode stages, JsonNode imgPerS) {
-    putLatencyMetrics(m, latency, imgPerS);
-    m.set("preprocess_ms", stages.get("preprocess"));
-    m.set("forward_ms", stages.get("forward"));
-    m.set("nms_ms", stages.get("postprocess"));
+  /**
+   * The inference keys of {@code metrics} (reference order): latency, throughput, stage means, each
+   * copied from the field it repeats.
+   *
+   * @param p the profile, its latency, throughput and stages written
+   */
+  public static void putInferenceMetrics(ObjectNode p) {
+    putLatencyMetrics(p);
+    ProfileSchema.copyToMetrics(
+        p,
+        (ObjectNode) p.get(ProfileSchema.METRICS),
+        ProfileSchema.PREPROCESS_MS,
+        ProfileSchema.FORWARD_MS,
+        ProfileSchema.NMS_MS);
   }
 
-  /** Latency percentiles and throughput in {@code metrics}, so {@code get} reads them. */
-  public static void putLatencyMetrics(ObjectNode m, ObjectNode latency, JsonNode imgPerS) {
-    m.set("latency_p50_ms", latency.get("p50_ms"));
-    m.set("latency_p90_ms", latency.get("p90_ms"));
-    m.set("latency_p99_ms", latency.get("p99_ms"));
-    m.set("throughput_img_s", imgPerS);
+  /**
+   * Latency percentiles and throughput in {@code metrics}, so {@code get} reads them.
+   *
+   * @param p the profile, its latency and throughput written
+   */
+  public static void putLatencyMetrics(ObjectNode p) {
+    ProfileSchema.copyToMetrics(
+        p,
+        (ObjectNode) p.get(ProfileSchema.METRICS),
+        ProfileSchema.LATENCY_P50_MS,
+        ProfileSchema.LATENCY_P90_MS,
+        ProfileSchema.LATENCY_P99_MS,
+        ProfileSchema.THROUGHPUT_IMG_S);
   }
 
   /**
@@ -252,32 +280,32 @@ public final class ProfileAssembler {
       ObjectNode environment,
       ObjectNode samples,
       ProcessFigures process) {
-    profile.put(ProfileKeys.DEVICE, device);
+    profile.put(ProfileSchema.DEVICE, device);
     if (process.hostMemory() != null) {
       ObjectNode host = process.hostMemory().deepCopy();
       double processPeak = HostMemory.processPeakMb();
       // the whole process so far (load and trace included); a fork's figures arrive with its own
-      if (processPeak > 0 && !host.has("process_peak_rss_mb")) {
-        host.put("process_peak_rss_mb", processPeak);
+      if (processPeak > 0 && !host.has(ProfileSchema.PROCESS_PEAK_RSS_MB)) {
+        host.put(ProfileSchema.PROCESS_PEAK_RSS_MB, processPeak);
       }
-      profile.set(ProfileKeys.HOST_MEMORY, host);
+      profile.set(ProfileSchema.HOST_MEMORY, host);
     }
     if (process.javaSamples() != null) {
-      profile.set(ProfileKeys.JAVA_SAMPLES, process.javaSamples());
+      profile.set(ProfileSchema.JAVA_SAMPLES, process.javaSamples());
     }
     putAllocation(profile, samples, process.allocatedBytes());
     memoryMetrics(profile);
-    if (!profile.has("kernel_source")) {
-      profile.put(ProfileKeys.KERNEL_SOURCE, ProfileKeys.KERNEL_SOURCE_NONE);
+    if (!profile.has(ProfileSchema.KERNEL_SOURCE)) {
+      profile.put(ProfileSchema.KERNEL_SOURCE, ProfileSchema.KERNEL_SOURCE_NONE);
     }
-    profile.set(ProfileKeys.ENVIRONMENT, environment);
+    profile.set(ProfileSchema.ENVIRONMENT, environment);
     profile.put(
-        ProfileKeys.RECORDED_AT,
+        ProfileSchema.RECORDED_AT,
         java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
-    profile.set(ProfileKeys.SAMPLES, samples);
-    ProfileKeys.moveOursToEnd(profile);
-    summary.put(ProfileKeys.BOUND, profile.path(ProfileKeys.BOUND).asText());
-    summary.put(ProfileKeys.BOUND_WHY, profile.path(ProfileKeys.BOUND_WHY).asText());
+    profile.set(ProfileSchema.SAMPLES, samples);
+    ProfileSchema.moveOursToEnd(profile);
+    summary.put(ProfileSchema.BOUND, profile.path(ProfileSchema.BOUND).asText());
+    summary.put(ProfileSchema.BOUND_WHY, profile.path(ProfileSchema.BOUND_WHY).asText());
     writeSummary(dir, summary);
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return new Profile(profile);
@@ -303,10 +331,10 @@ public final class ProfileAssembler {
     if (bytes == null || bytes.length == 0 || bytes[0] < 0) {
       return;
     }
-    samples.set("allocated_bytes", samples(bytes));
+    samples.set(ProfileSchema.ALLOCATED_BYTES, samples(bytes));
     profile
-        .putObject(ProfileKeys.ALLOCATION)
-        .put("bytes_per_iteration", (long) LatencyStats.median(bytes));
+        .putObject(ProfileSchema.ALLOCATION)
+        .put(ProfileSchema.BYTES_PER_ITERATION, (long) LatencyStats.median(bytes));
   }
 
   /**
@@ -315,26 +343,26 @@ public final class ProfileAssembler {
    * VRAM thrashing, which a CPU run cannot have).
    */
   private static void memoryMetrics(ObjectNode profile) {
-    if (!(profile.get(ProfileKeys.METRICS) instanceof ObjectNode m)) {
+    if (!(profile.get(ProfileSchema.METRICS) instanceof ObjectNode m)) {
       return;
     }
-    JsonNode host = profile.path(ProfileKeys.HOST_MEMORY);
-    if (host.has("peak_rss_mb")) {
-      m.set(ProfileKeys.METRIC_PEAK_RSS_MB, host.get("peak_rss_mb"));
-      if (host.path("memory_pressure").asBoolean(false)
-          && !profile.path(ProfileKeys.DEVICE).asText("").startsWith("cuda")) {
-        profile.put("memory_pressure", true);
-        m.put("memory_pressure", true);
+    JsonNode host = profile.path(ProfileSchema.HOST_MEMORY);
+    if (host.has(ProfileSchema.PEAK_RSS_MB)) {
+      ProfileSchema.copyToMetrics(profile, m, ProfileSchema.METRIC_PEAK_RSS_MB);
+      if (host.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false)
+          && !profile.path(ProfileSchema.DEVICE).asText("").startsWith("cuda")) {
+        profile.put(ProfileSchema.MEMORY_PRESSURE, true);
+        m.put(ProfileSchema.MEMORY_PRESSURE, true);
       }
     }
-    JsonNode tensors = profile.path(ProfileKeys.TENSOR_MEMORY);
+    JsonNode tensors = profile.path(ProfileSchema.TENSOR_MEMORY);
     if (tensors.isObject()) {
-      m.set(ProfileKeys.METRIC_TENSOR_BYTES, tensors.get("allocated_bytes_per_step"));
-      m.set(ProfileKeys.METRIC_TENSOR_PEAK_BYTES, tensors.get("peak_live_bytes"));
+      ProfileSchema.copyToMetrics(
+          profile, m, ProfileSchema.METRIC_TENSOR_BYTES, ProfileSchema.METRIC_TENSOR_PEAK_BYTES);
     }
-    JsonNode heap = profile.path(ProfileKeys.ALLOCATION).path("bytes_per_iteration");
+    JsonNode heap = profile.path(ProfileSchema.ALLOCATION).path(ProfileSchema.BYTES_PER_ITERATION);
     if (heap.isNumber()) {
-      m.set(ProfileKeys.METRIC_JAVA_HEAP_BYTES, heap);
+      ProfileSchema.copyToMetrics(profile, m, ProfileSchema.METRIC_JAVA_HEAP_BYTES);
     }
   }
 }

@@ -8,13 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The one aggregation over repeat trials (docs/reference-behaviour.md, "Repeats"): the last trial's
@@ -25,29 +24,23 @@ import org.libreyolo.profile.result.ProfileRows;
  */
 public final class RepeatAggregation {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  /** The top-level figures a training repeat averages over its trials (the reference's list). */
   static final List<String> AVERAGED =
       List.of(
-          "step_ms",
-          "gpu_util",
-          "gpu_util_raw",
-          "gpu_busy_ms_per_step",
-          "mean_kernel_us",
-          "kernels_per_step",
-          "memcpy_ms_per_step",
-          "host_overhead_ms_per_step",
-          "launches_per_step",
-          "dataload_ms",
-          "dataload_frac",
-          "tensorcore_pct",
-          "cuda_mallocs_per_step");
-  static final Map<String, String> ALIAS =
-      Map.of(
-          "gpu_busy_ms_per_step",
-          "gpu_busy_ms",
-          "memcpy_ms_per_step",
-          "memcpy_ms",
-          "host_overhead_ms_per_step",
-          "host_overhead_ms");
+          ProfileSchema.STEP_MS,
+          ProfileSchema.GPU_UTIL,
+          ProfileSchema.GPU_UTIL_RAW,
+          ProfileSchema.GPU_BUSY_MS_PER_STEP,
+          ProfileSchema.MEAN_KERNEL_US,
+          ProfileSchema.KERNELS_PER_STEP,
+          ProfileSchema.MEMCPY_MS_PER_STEP,
+          ProfileSchema.HOST_OVERHEAD_MS_PER_STEP,
+          ProfileSchema.LAUNCHES_PER_STEP,
+          ProfileSchema.DATALOAD_MS,
+          ProfileSchema.DATALOAD_FRAC,
+          ProfileSchema.TENSORCORE_PCT,
+          ProfileSchema.CUDA_MALLOCS_PER_STEP);
 
   private RepeatAggregation() {}
 
@@ -61,11 +54,11 @@ public final class RepeatAggregation {
     double[] values = throughputs(trials);
     putThroughput(p, values);
     ObjectNode samples = F.objectNode();
-    samples.set("img_per_s_trials", ProfileAssembler.samples(values));
+    samples.set(ProfileSchema.IMG_PER_S_TRIALS, ProfileAssembler.samples(values));
     pooled(samples, trials, sampleKey);
     pooledBlocks(samples, trials);
-    p.set(ProfileKeys.SAMPLES, samples);
-    ProfileKeys.moveOursToEnd(p);
+    p.set(ProfileSchema.SAMPLES, samples);
+    ProfileSchema.moveOursToEnd(p);
     return p;
   }
 
@@ -82,7 +75,7 @@ public final class RepeatAggregation {
       }
       parts.add(BlockSeries.of(b));
     }
-    samples.set("blocks", BlockSeries.concat(parts).json());
+    samples.set(ProfileSchema.BLOCKS, BlockSeries.concat(parts).json());
   }
 
   /**
@@ -92,40 +85,45 @@ public final class RepeatAggregation {
    */
   public static void putThroughput(ObjectNode p, double[] values) {
     double mean = PyRound.round(LatencyStats.mean(values), 2);
-    p.put(ProfileKeys.IMG_PER_S, mean);
-    if (p.path(ProfileKeys.METRICS).isObject()) {
-      ((ObjectNode) p.get(ProfileKeys.METRICS)).put("throughput_img_s", mean);
+    p.put(ProfileSchema.IMG_PER_S, mean);
+    if (p.get(ProfileSchema.METRICS) instanceof ObjectNode m) {
+      ProfileSchema.copyToMetrics(p, m, ProfileSchema.THROUGHPUT_IMG_S);
     }
-    p.put("img_per_s_std", PyRound.round(LatencyStats.pstdev(values), 2));
-    p.put("img_per_s_n", values.length);
+    p.put(ProfileSchema.IMG_PER_S_STD, PyRound.round(LatencyStats.pstdev(values), 2));
+    p.put(ProfileSchema.IMG_PER_S_N, values.length);
     putTrials(p, values);
-    ProfileKeys.moveOursToEnd(p);
+    ProfileSchema.moveOursToEnd(p);
   }
 
   /** Trials that reported a throughput: aggregation needs two or more. */
   public static long withThroughput(List<ObjectNode> trials) {
-    return trials.stream().filter(t -> t.path(ProfileKeys.IMG_PER_S).isNumber()).count();
+    return trials.stream().filter(t -> t.path(ProfileSchema.IMG_PER_S).isNumber()).count();
   }
 
   public static ObjectNode training(List<ObjectNode> trials, List<Path> paths) {
     ObjectNode p = trials.get(trials.size() - 1).deepCopy();
-    ObjectNode metrics = (ObjectNode) p.get(ProfileKeys.METRICS);
+    ObjectNode metrics = (ObjectNode) p.get(ProfileSchema.METRICS);
     double[] values = throughputs(trials);
     double mean = PyRound.round(LatencyStats.mean(values), 2);
     double std = PyRound.round(LatencyStats.pstdev(values), 2);
-    for (ObjectNode target : List.of(p, metrics)) {
-      target.put(ProfileKeys.IMG_PER_S, mean);
-      target.put("img_per_s_std", std);
-      target.put("img_per_s_n", values.length);
-    }
+    p.put(ProfileSchema.IMG_PER_S, mean);
+    p.put(ProfileSchema.IMG_PER_S_STD, std);
+    p.put(ProfileSchema.IMG_PER_S_N, values.length);
+    ProfileSchema.copyToMetrics(
+        p,
+        metrics,
+        ProfileSchema.IMG_PER_S,
+        ProfileSchema.IMG_PER_S_STD,
+        ProfileSchema.IMG_PER_S_N);
     putTrials(p, values);
-    ObjectNode aggregation = p.putObject("aggregation");
-    aggregation.put("n", trials.size());
-    ArrayNode profiles = aggregation.putArray("profiles");
+    ObjectNode aggregation = p.putObject(ProfileSchema.AGGREGATION);
+    aggregation.put(ProfileSchema.N, trials.size());
+    ArrayNode profiles = aggregation.putArray(ProfileSchema.PROFILES);
     paths.forEach(path -> profiles.add(path.toString()));
-    aggregation.put("representative_profile", paths.get(paths.size() - 1).toString());
+    aggregation.put(ProfileSchema.REPRESENTATIVE_PROFILE, paths.get(paths.size() - 1).toString());
     aggregation.put(
-        "note", "scalar metrics are averaged; kernel lists and trace view use the final trial.");
+        ProfileSchema.NOTE,
+        "scalar metrics are averaged; kernel lists and trace view use the final trial.");
     for (String key : AVERAGED) {
       List<JsonNode> numbers = new ArrayList<>();
       for (ObjectNode t : trials) {
@@ -139,44 +137,41 @@ public final class RepeatAggregation {
       double m =
           PyRound.round(numbers.stream().mapToDouble(JsonNode::asDouble).average().orElse(0), 3);
       boolean ints = numbers.stream().allMatch(JsonNode::isIntegralNumber);
-      String alias = ALIAS.getOrDefault(key, key);
       if (ints) {
-        long rounded = PyRound.roundToLong(m);
-        p.put(key, rounded);
-        metrics.put(alias, rounded);
+        p.put(key, PyRound.roundToLong(m));
       } else {
         p.put(key, m);
-        metrics.put(alias, m);
       }
+      ProfileSchema.copyToMetrics(p, metrics, ProfileSchema.metricKeyOf(key));
     }
     Set<String> bounds = new LinkedHashSet<>();
     trials.forEach(
         t -> {
-          if (!t.path(ProfileKeys.BOUND).asText("").isEmpty()) {
-            bounds.add(t.get(ProfileKeys.BOUND).asText());
+          if (!t.path(ProfileSchema.BOUND).asText("").isEmpty()) {
+            bounds.add(t.get(ProfileSchema.BOUND).asText());
           }
         });
     if (bounds.size() > 1) {
-      p.put(ProfileKeys.BOUND, "mixed");
-      metrics.put(ProfileKeys.BOUND, "mixed");
-      p.put(ProfileKeys.BOUND_WHY, "repeat trials produced mixed bottleneck verdicts");
+      p.put(ProfileSchema.BOUND, "mixed");
+      ProfileSchema.copyToMetrics(p, metrics, ProfileSchema.BOUND);
+      p.put(ProfileSchema.BOUND_WHY, "repeat trials produced mixed bottleneck verdicts");
     }
-    ObjectNode samples = p.putObject(ProfileKeys.SAMPLES);
+    ObjectNode samples = p.putObject(ProfileSchema.SAMPLES);
     pooled(samples, trials, "step_ms");
-    samples.set("img_per_s_trials", p.get("img_per_s_trials").deepCopy());
-    ProfileKeys.moveOursToEnd(p);
+    samples.set(ProfileSchema.IMG_PER_S_TRIALS, p.get(ProfileSchema.IMG_PER_S_TRIALS).deepCopy());
+    ProfileSchema.moveOursToEnd(p);
     return p;
   }
 
   private static double[] throughputs(List<ObjectNode> trials) {
     return trials.stream()
-        .filter(t -> t.path(ProfileKeys.IMG_PER_S).isNumber())
-        .mapToDouble(t -> t.get(ProfileKeys.IMG_PER_S).asDouble())
+        .filter(t -> t.path(ProfileSchema.IMG_PER_S).isNumber())
+        .mapToDouble(t -> t.get(ProfileSchema.IMG_PER_S).asDouble())
         .toArray();
   }
 
   private static void putTrials(ObjectNode p, double[] values) {
-    ArrayNode trialValues = p.putArray("img_per_s_trials");
+    ArrayNode trialValues = p.putArray(ProfileSchema.IMG_PER_S_TRIALS);
     for (double v : values) {
       trialValues.add(PyRound.round(v, 2));
     }
@@ -185,8 +180,8 @@ public final class RepeatAggregation {
   /** {@code <key>_per_trial}: each trial's samples; {@code <key>}: all of them pooled. */
   private static void pooled(ObjectNode samples, List<ObjectNode> trials, String key) {
     ArrayNode perTrial = samples.putArray(key + "_per_trial");
-    trials.forEach(t -> perTrial.add(t.path(ProfileKeys.SAMPLES).path(key)));
+    trials.forEach(t -> perTrial.add(t.path(ProfileSchema.SAMPLES).path(key)));
     ArrayNode all = samples.putArray(key);
-    trials.forEach(t -> t.path(ProfileKeys.SAMPLES).path(key).forEach(all::add));
+    trials.forEach(t -> t.path(ProfileSchema.SAMPLES).path(key).forEach(all::add));
   }
 }

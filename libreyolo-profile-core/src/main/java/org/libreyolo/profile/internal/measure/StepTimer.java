@@ -10,6 +10,7 @@ import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
 import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The one measurement loop of every producer: warmup iterations, measured iterations timed by a
@@ -244,9 +245,9 @@ public final class StepTimer {
   /** The {@code java_samples} of a run that wanted samples and got none, saying why. */
   private static ObjectNode noSamples(String why) {
     ObjectNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-    out.put("source", "none");
+    out.put(ProfileSchema.SOURCE, "none");
     out.put("why", why);
-    out.put("samples", 0);
+    out.put(ProfileSchema.SAMPLES, 0);
     return out;
   }
 

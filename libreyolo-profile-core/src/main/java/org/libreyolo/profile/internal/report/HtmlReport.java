@@ -14,6 +14,7 @@ import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Self-contained HTML reports (inline CSS and SVG, no scripts, no network): one profile, or a
@@ -225,7 +226,7 @@ public final class HtmlReport {
           shown(l.p50()) + " / " + shown(l.p90()) + " / " + shown(l.p99()));
     }
     rows.put(
-        "device",
+        ProfileSchema.DEVICE,
         (p.device() == null ? "?" : p.device())
             + " ("
             + (p.kernelSource() == null ? "?" : p.kernelSource())

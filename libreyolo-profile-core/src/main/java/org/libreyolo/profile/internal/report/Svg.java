@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Small inline-SVG chart builders: axes with ticks and units, histogram, CDF, stacked bar, vertical
@@ -25,13 +26,13 @@ public final class Svg {
           Map.entry("layout / copy", "#59a14f"),
           Map.entry("elementwise", "#b07aa1"),
           Map.entry("other", "#9c9c9c"),
-          Map.entry("dataload", "#e15759"),
-          Map.entry("to_device", "#76b7b2"),
-          Map.entry("preprocess", "#edc948"),
-          Map.entry("forward", "#4e79a7"),
-          Map.entry("backward", "#f28e2b"),
-          Map.entry("postprocess", "#59a14f"),
-          Map.entry("optimizer", "#b07aa1"),
+          Map.entry(ProfileSchema.DATALOAD, "#e15759"),
+          Map.entry(ProfileSchema.TO_DEVICE, "#76b7b2"),
+          Map.entry(ProfileSchema.PREPROCESS, "#edc948"),
+          Map.entry(ProfileSchema.FORWARD, "#4e79a7"),
+          Map.entry(ProfileSchema.BACKWARD, "#f28e2b"),
+          Map.entry(ProfileSchema.POSTPROCESS, "#59a14f"),
+          Map.entry(ProfileSchema.OPTIMIZER, "#b07aa1"),
           Map.entry("unphased", "#bab0ac"));
 
   static final String[] SERIES = {"#4e79a7", "#e15759"};

@@ -10,6 +10,7 @@ import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The readers' text output (docs/reference-behaviour.md: "Readers", "Compare", "What-if"), line for
@@ -422,13 +423,16 @@ public final class TextReport {
     Map<String, Num> stages = p.stagesMs();
     String head =
         "stages   preprocess "
-            + Num.str(stages.get("preprocess"))
+            + Num.str(stages.get(ProfileSchema.PREPROCESS))
             + " ms | forward "
-            + Num.str(stages.get("forward"))
+            + Num.str(stages.get(ProfileSchema.FORWARD))
             + " ms | ";
     // the stages are means, the latency beside them percentiles: the line names its estimator
     return "none".equals(p.task())
         ? head + "no postprocess (a plain model) (means)"
-        : head + "postprocess/NMS " + Num.str(stages.get("postprocess")) + " ms (means)";
+        : head
+            + "postprocess/NMS "
+            + Num.str(stages.get(ProfileSchema.POSTPROCESS))
+            + " ms (means)";
   }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Reads {@code profile.json} files and writes profiles atomically: {@code profile.json} compact,
@@ -41,7 +42,7 @@ public final class ProfileIo {
       JsonNode root = MAPPER.readTree(file.toFile());
       if (root != null
           && root.isObject()
-          && root.path("schema").asText("").startsWith(schemaPrefix)) {
+          && root.path(ProfileSchema.SCHEMA).asText("").startsWith(schemaPrefix)) {
         return (ObjectNode) root;
       }
       return null;

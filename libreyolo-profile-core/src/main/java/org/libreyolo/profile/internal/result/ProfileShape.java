@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileKeys;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What a {@code profile.json} must look like before any reader prints from it: this version's
@@ -21,11 +21,11 @@ public final class ProfileShape {
   /** Figures no profile can hold negative: times, rates, counts, shares. */
   static final List<String> NON_NEGATIVE =
       List.of(
-          ProfileKeys.STEP_MS,
-          ProfileKeys.IMG_PER_S,
+          ProfileSchema.STEP_MS,
+          ProfileSchema.IMG_PER_S,
           "dataload_ms",
           "dataload_frac",
-          ProfileKeys.GPU_UTIL,
+          ProfileSchema.GPU_UTIL,
           "gpu_busy_ms_per_step",
           "mean_kernel_us",
           "kernels_per_step",
@@ -41,13 +41,13 @@ public final class ProfileShape {
       Map.of(
           "config",
           true,
-          ProfileKeys.METRICS,
+          ProfileSchema.METRICS,
           true,
           "window",
           true,
-          ProfileKeys.SAMPLES,
+          ProfileSchema.SAMPLES,
           true,
-          ProfileKeys.LATENCY,
+          ProfileSchema.LATENCY,
           true,
           "categories",
           false,
@@ -66,7 +66,7 @@ public final class ProfileShape {
    * @throws LibreYoloException (exit 1) naming the first key that is wrong
    */
   public static void check(ObjectNode root, Path file) {
-    String schema = root.path("schema").asText("");
+    String schema = root.path(ProfileSchema.SCHEMA).asText("");
     if (!schema.equals(Profile.SCHEMA)) {
       throw refused(
           file,
@@ -92,11 +92,11 @@ public final class ProfileShape {
                 + shown(v));
       }
     }
-    JsonNode metrics = root.get(ProfileKeys.METRICS);
+    JsonNode metrics = root.get(ProfileSchema.METRICS);
     if (metrics != null && metrics.isObject()) {
       for (var e : metrics.properties()) {
         JsonNode v = e.getValue();
-        if (e.getKey().equals(ProfileKeys.BOUND)) {
+        if (e.getKey().equals(ProfileSchema.BOUND)) {
           continue;
         }
         if (!(v.isNumber() || v.isNull() || v.isBoolean())) {

@@ -19,6 +19,7 @@ import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.weights.RandomInit;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Everything one training run holds (model, loader, optimizer, EMA, schedule) and one training step
@@ -26,11 +27,15 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
  */
 public final class TrainSession implements AutoCloseable {
   /** The loader's wait, timed as a phase of its own (not part of the composition). */
-  public static final String DATALOAD = "dataload";
+  public static final String DATALOAD = ProfileSchema.DATALOAD;
 
   /** The compute phases of a step, in order: the composition of a training profile. */
   public static final List<String> PHASES =
-      List.of("to_device", "forward", "backward", "optimizer");
+      List.of(
+          ProfileSchema.TO_DEVICE,
+          ProfileSchema.FORWARD,
+          ProfileSchema.BACKWARD,
+          ProfileSchema.OPTIMIZER);
 
   private final Yolo9Detector detector;
   private final TrainLoader loader;
@@ -97,7 +102,7 @@ public final class TrainSession implements AutoCloseable {
     }
     try (NDManager sub = detector.manager().newSubManager()) {
       NDArray x;
-      try (Span s = clock.phase("to_device")) {
+      try (Span s = clock.phase(ProfileSchema.TO_DEVICE)) {
         x =
             sub.create(
                 batch.images(),
@@ -107,13 +112,13 @@ public final class TrainSession implements AutoCloseable {
       double[] loss;
       try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
         Yolo9Loss.Terms terms;
-        try (Span s = clock.phase("forward")) {
+        try (Span s = clock.phase(ProfileSchema.FORWARD)) {
           NDList raw = detector.forwardTraining(x);
           terms =
               Yolo9Loss.compute(
                   raw, batch.targets(), TrainLoader.MAX_TARGETS, batch.imgsz(), batch.imgsz());
         }
-        try (Span s = clock.phase("backward")) {
+        try (Span s = clock.phase(ProfileSchema.BACKWARD)) {
           collector.backward(terms.total());
         }
         loss =
@@ -122,7 +127,7 @@ public final class TrainSession implements AutoCloseable {
             };
       }
       boolean applied;
-      try (Span s = clock.phase("optimizer")) {
+      try (Span s = clock.phase(ProfileSchema.OPTIMIZER)) {
         applied = sgd.stepIfFinite(loss[3], lr, sub);
       }
       if (applied) {
