@@ -1,6 +1,5 @@
 package org.libreyolo.profile.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +17,7 @@ import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The gate measured the way CI uses it (docs/statistics.md, "The gate study"): every measurement
@@ -339,11 +339,12 @@ public final class GateStudy {
    * sides, with the input shape that records it too.
    */
   private static Profile sameWorkload(Profile p) {
-    JsonNode config = p.json().path("config");
-    if (config.isObject()) {
-      ((ObjectNode) config).remove(List.of("imgsz", "input_shape"));
-    }
-    return p;
+    return p.with(
+        j -> {
+          if (j.path(ProfileSchema.CONFIG) instanceof ObjectNode config) {
+            config.remove(List.of(ProfileSchema.IMGSZ, ProfileSchema.INPUT_SHAPE));
+          }
+        });
   }
 
   private static Path profileOf(Path project) {

@@ -9,6 +9,7 @@ import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.Engine;
+import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.yolo.Yolo9;
 
 /**
@@ -111,7 +112,7 @@ final class JavaSamplesBench {
       off[k] = LatencyStats.median(a.totalMs());
       on[k] = LatencyStats.median(b.totalMs());
       logRatios[k] = Math.log(on[k] / off[k]);
-      sampled += b.javaSamples() == null ? 0 : b.javaSamples().path("samples").asInt();
+      sampled += b.javaSamples() == null ? 0 : b.javaSamples().path(ProfileSchema.SAMPLES).asInt();
     }
     PairedBlocks v = PairedBlocks.of(logRatios, 0.05, 0.02);
     table.row(

@@ -12,6 +12,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Memory as the gate uses it (docs/measurement.md, "Memory"), each measurement its own {@code
@@ -58,7 +59,11 @@ final class MemoryBench {
       heap[i] = h == null ? Double.NaN : h;
       rss[i] = aa.get(i).profile().hostMemory().peakRssMb();
       ratio[i] =
-          aa.get(i).profile().json().path("host_memory").path("process_peak_rss_mb").asDouble()
+          aa.get(i)
+                  .profile()
+                  .stored(ProfileSchema.HOST_MEMORY)
+                  .path(ProfileSchema.PROCESS_PEAK_RSS_MB)
+                  .asDouble()
               / aa.get(i).timeMaxRssMb();
     }
     String across = ", A/A " + jvms + " JVMs (every other beside a busy thread)";

@@ -22,6 +22,7 @@ import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.weights.WeightsLoader;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.options.NmsOptions;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * LibreYOLO9t at 320 as ONNX (ONNX Runtime) against the same export as TorchScript (libtorch), same
@@ -104,15 +105,18 @@ final class OnnxBench {
                     .project(project)
                     .build(),
                 org.libreyolo.profile.options.Progress.NONE);
-        com.fasterxml.jackson.databind.JsonNode c =
-            r.profile().json().path(org.libreyolo.profile.result.ProfileSchema.COMPENSATION);
+        com.fasterxml.jackson.databind.JsonNode c = r.profile().stored(ProfileSchema.COMPENSATION);
         table.row(
             engine + " @320: traced forward after the per-op charge / untraced",
-            Table.f(c.path("traced_over_untraced").path("forward").asDouble(Double.NaN), 3)
+            Table.f(
+                    c.path(ProfileSchema.TRACED_OVER_UNTRACED)
+                        .path(ProfileSchema.FORWARD)
+                        .asDouble(Double.NaN),
+                    3)
                 + " (as recorded "
                 + Table.f(
                     recordedForwardMs(c)
-                        / r.profile().json().path("stages_ms").path("forward").asDouble(),
+                        / r.profile().stagesMs().get(ProfileSchema.FORWARD).value(),
                     3)
                 + ")",
             "0.90-1.10");
@@ -126,9 +130,10 @@ final class OnnxBench {
 
   /** The traced forward's mean ms per step as recorded (the analysis' raw phases). */
   private static double recordedForwardMs(com.fasterxml.jackson.databind.JsonNode compensation) {
-    for (com.fasterxml.jackson.databind.JsonNode p : compensation.path("raw").path("phases")) {
-      if (p.path("phase").asText().equals("forward")) {
-        return p.path("wall_ms_per_step").asDouble(Double.NaN);
+    for (com.fasterxml.jackson.databind.JsonNode p :
+        compensation.path(ProfileSchema.RAW).path(ProfileSchema.PHASES)) {
+      if (p.path(ProfileSchema.PHASE).asText().equals(ProfileSchema.FORWARD)) {
+        return p.path(ProfileSchema.WALL_MS_PER_STEP).asDouble(Double.NaN);
       }
     }
     return Double.NaN;

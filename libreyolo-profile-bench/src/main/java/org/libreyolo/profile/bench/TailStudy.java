@@ -8,6 +8,7 @@ import java.util.List;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -51,7 +52,9 @@ final class TailStudy {
   static void run(Table table) throws IOException {
     Path dir = Files.createTempDirectory("libreyolo-tail-study");
     GateOptions options =
-        GateOptions.builder().metrics(List.of("latency_p50_ms", "latency_p90_ms")).build();
+        GateOptions.builder()
+            .metrics(List.of(Metric.LATENCY_P50_MS.key(), Metric.LATENCY_P90_MS.key()))
+            .build();
     int[][] aa = new int[2][3];
     int[][] slower = new int[2][3];
     List<Double> aaChange = new ArrayList<>();
@@ -73,7 +76,7 @@ final class TailStudy {
         }
       }
     }
-    String[] names = {"latency_p50_ms", "latency_p90_ms"};
+    String[] names = {Metric.LATENCY_P50_MS.key(), Metric.LATENCY_P90_MS.key()};
     for (int m = 0; m < 2; m++) {
       table.row(
           names[m] + ", A/A: " + PAIRS + " pairs of JVMs (half beside a busy one)",

@@ -27,7 +27,14 @@ import org.libreyolo.profile.result.ProfileSchema;
 public final class Gate {
   /** Environment fields whose difference makes a comparison meaningless. */
   static final List<String> FINGERPRINT =
-      List.of("cpu", "cores", "threads", "engine", "libtorch", "device", "gpu_name");
+      List.of(
+          ProfileSchema.CPU,
+          ProfileSchema.CORES,
+          ProfileSchema.THREADS,
+          ProfileSchema.ENGINE,
+          ProfileSchema.LIBTORCH,
+          ProfileSchema.DEVICE,
+          ProfileSchema.GPU_NAME);
 
   private Gate() {}
 

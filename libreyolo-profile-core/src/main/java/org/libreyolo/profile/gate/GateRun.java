@@ -10,7 +10,6 @@ import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
-import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The baseline gate as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
@@ -163,7 +162,7 @@ public final class GateRun {
 
   static void requireBlocks(Profile p, Path file, String role) {
     requireOneEnvironment(p, file, role);
-    String schema = p.json().path(ProfileSchema.SCHEMA).asText("");
+    String schema = p.schemaName();
     String again = ": record it again with this version's infer or @ProfiledStep";
     if (!schema.equals(Profile.SCHEMA)) {
       throw LibreYoloException.badInput(

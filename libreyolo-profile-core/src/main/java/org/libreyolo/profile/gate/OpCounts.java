@@ -147,12 +147,11 @@ public final class OpCounts {
 
   /** Median bytes per iteration of a plain-code step (no model named), or null. */
   private static Long plainAllocation(Profile p) {
-    com.fasterxml.jackson.databind.JsonNode bytes =
-        p.json().path(ProfileSchema.ALLOCATION).path(ProfileSchema.BYTES_PER_ITERATION);
+    Long bytes = p.javaHeapBytesPerIteration();
     com.fasterxml.jackson.databind.JsonNode params =
         p.environment().get(ProfileSchema.MODEL_PARAMS);
     boolean plain = params != null && params.asLong(0) < 0;
-    return plain && bytes.isNumber() ? bytes.asLong() : null;
+    return plain ? bytes : null;
   }
 
   /** Adds a line when a work counter changed; true when it grew. */

@@ -83,14 +83,7 @@ public record StepLayout(Path outputRoot, Path baselineDirectory) {
           for (Path dir : keys.filter(Files::isDirectory).sorted().toList()) {
             Path file = dir.resolve("profile.json");
             Profile profile = Files.isRegularFile(file) ? ProfileLoader.load(file) : null;
-            if (profile != null
-                && "step"
-                    .equals(
-                        profile
-                            .json()
-                            .path(ProfileSchema.CONFIG)
-                            .path(ProfileSchema.MODE)
-                            .asText())) {
+            if (profile != null && "step".equals(profile.configText(ProfileSchema.MODE))) {
               String className = type.getFileName().toString();
               String key = dir.getFileName().toString();
               out.add(new Step(className, key, file, baseline(className, key), profile));

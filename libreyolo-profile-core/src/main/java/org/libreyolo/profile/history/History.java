@@ -16,6 +16,7 @@ import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.Blocks;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The run history: every run of every series in one store, an embedded SQLite file by default or a
@@ -269,7 +270,7 @@ public final class History implements AutoCloseable {
           "the profile has no timing to record: neither blocks nor throughput");
     }
     Map<String, String> attributes = new TreeMap<>();
-    var hash = profile.config().get("weights_sha256");
+    var hash = profile.config().get(ProfileSchema.WEIGHTS_SHA256);
     if (hash != null && !hash.isNull()) {
       attributes.put("weights_sha256", hash.asText());
     }

@@ -16,6 +16,7 @@ import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
@@ -438,8 +439,8 @@ public final class CustomStepProfiler {
     Profile first =
         org.libreyolo.profile.internal.analysis.ProfileLoader.load(
             forkDirs.get(0).resolve("profile.json"));
-    com.fasterxml.jackson.databind.JsonNode c = first.json().path(ProfileSchema.CONFIG);
-    com.fasterxml.jackson.databind.JsonNode env = first.json().path(ProfileSchema.ENVIRONMENT);
+    com.fasterxml.jackson.databind.JsonNode c = Json.MAPPER.valueToTree(first.config());
+    com.fasterxml.jackson.databind.JsonNode env = Json.MAPPER.valueToTree(first.environment());
     Options o =
         Options.builder(c.path(ProfileSchema.STEP).asText(), c.path(ProfileSchema.MODEL).asText())
             .warmup(c.path(ProfileSchema.WARMUP).asInt())

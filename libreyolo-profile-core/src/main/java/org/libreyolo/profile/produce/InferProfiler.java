@@ -92,7 +92,7 @@ public final class InferProfiler {
     List<ObjectNode> profiles = trials.stream().map(Trial::profile).toList();
     if (RepeatAggregation.withThroughput(profiles) > 1) {
       Path aggregate = options.project().resolve("infer_repeat.json");
-      ObjectNode repeat = RepeatAggregation.thin(profiles, "latency_ms");
+      ObjectNode repeat = RepeatAggregation.thin(profiles, ProfileSchema.LATENCY_MS);
       ProfileIo.writeCompact(aggregate, repeat);
       return new InferResult(aggregate, new Profile(repeat));
     }

@@ -12,6 +12,7 @@ import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The Bencher Metric Format (BMF JSON), for {@code bencher run --adapter json}: one benchmark per
@@ -90,7 +91,7 @@ final class BencherFormat implements Renderer {
    */
   static String benchmark(Profile p) {
     StringBuilder name = new StringBuilder(p.model() == null ? "profile" : p.model());
-    for (String key : new String[] {"imgsz", "batch"}) {
+    for (String key : new String[] {ProfileSchema.IMGSZ, ProfileSchema.BATCH}) {
       var v = p.config().get(key);
       if (v != null && v.isNumber()) {
         name.append(' ').append(key).append(' ').append(v.asText());

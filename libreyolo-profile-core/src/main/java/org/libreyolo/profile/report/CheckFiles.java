@@ -13,7 +13,6 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The stored-baseline check as the CLI's {@code check}, the Maven {@code check} goal and the JUnit
@@ -87,7 +86,7 @@ public final class CheckFiles {
     if (order != null) {
       lines.add(0, order);
     }
-    if (base.json().equals(now.json())) {
+    if (base.equals(now)) {
       lines.add(
           0,
           "warning: "
@@ -123,7 +122,7 @@ public final class CheckFiles {
   }
 
   private static Instant recordedAt(Profile p) {
-    String at = p.json().path(ProfileSchema.RECORDED_AT).asText("");
+    String at = p.recordedAt();
     try {
       return at.isEmpty() ? null : Instant.parse(at);
     } catch (DateTimeParseException e) {

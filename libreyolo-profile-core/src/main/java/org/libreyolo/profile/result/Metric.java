@@ -32,7 +32,7 @@ public enum Metric {
       true),
   /** Median latency of one iteration: lower is better; gated from the blocks' median iteration. */
   LATENCY_P50_MS(
-      "latency_p50_ms",
+      ProfileSchema.LATENCY_P50_MS,
       "latency p50",
       "median latency (ms)",
       "ms",
@@ -46,7 +46,7 @@ public enum Metric {
    * percentile iteration (a tail figure: wider intervals than the median's).
    */
   LATENCY_P90_MS(
-      "latency_p90_ms",
+      ProfileSchema.LATENCY_P90_MS,
       "latency p90",
       "latency p90 (ms)",
       "ms",
@@ -79,7 +79,7 @@ public enum Metric {
       false),
   /** Ops per step over the traced steps (exact: the same code runs the same ops). */
   OPS_PER_STEP(
-      "ops_per_step",
+      ProfileSchema.OPS_PER_STEP,
       "ops/step",
       "framework ops per step",
       "ops",

@@ -66,6 +66,56 @@ public final class Profile {
 
   // -- identity and verdict
 
+  /** {@return the schema the file names (e.g. {@value #SCHEMA}), or "" when it names none} */
+  public String schemaName() {
+    return root.path(ProfileSchema.SCHEMA).asText("");
+  }
+
+  /**
+   * {@return when the producer finished (ISO-8601 UTC, {@code recorded_at}), or "" when not
+   * recorded}
+   */
+  public String recordedAt() {
+    return root.path(ProfileSchema.RECORDED_AT).asText("");
+  }
+
+  /**
+   * {@return a {@code config} value as text, or null when absent} For example {@code config.mode}.
+   *
+   * @param key a key of {@code config}
+   */
+  public String configText(String key) {
+    JsonNode v = root.path(ProfileSchema.CONFIG).get(key);
+    return v == null || v.isNull() ? null : v.asText();
+  }
+
+  /**
+   * {@return a stored top-level value as stored (a copy), or null} The views that print stored
+   * values as they are ({@code summary --json}) project them through this.
+   *
+   * @param key a top-level key
+   */
+  public JsonNode stored(String key) {
+    JsonNode v = root.get(key);
+    return v == null ? null : v.deepCopy();
+  }
+
+  /**
+   * Two profiles are equal when their stored trees are (every key and number form).
+   *
+   * @param o the other object
+   * @return whether they are equal
+   */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Profile other && root.equals(other.root);
+  }
+
+  @Override
+  public int hashCode() {
+    return root.hashCode();
+  }
+
   /** {@return Whether the JSON carries the profile schema} */
   public boolean hasSchema() {
     return root.has(ProfileSchema.SCHEMA);
@@ -472,7 +522,7 @@ public final class Profile {
 
   private Map<String, JsonNode> fields(String key) {
     Map<String, JsonNode> out = new LinkedHashMap<>();
-    root.path(key).fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
+    root.path(key).fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().deepCopy()));
     return out;
   }
 

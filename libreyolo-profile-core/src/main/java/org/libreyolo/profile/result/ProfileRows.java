@@ -277,7 +277,7 @@ public final class ProfileRows {
           n.path(ProfileSchema.THREAD).asText(""),
           phases,
           otherThreads(n.path(ProfileSchema.OTHER_THREADS).path(ProfileSchema.THREADS)),
-          n.hasNonNull("why") ? n.get("why").asText() : null);
+          n.hasNonNull(ProfileSchema.WHY) ? n.get(ProfileSchema.WHY).asText() : null);
     }
 
     private static Map<String, Integer> otherThreads(JsonNode threads) {

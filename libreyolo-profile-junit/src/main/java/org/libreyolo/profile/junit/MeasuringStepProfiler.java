@@ -3,7 +3,6 @@ package org.libreyolo.profile.junit;
 import ai.djl.inference.Predictor;
 import ai.djl.nn.Block;
 import ai.djl.util.Pair;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -333,8 +332,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private StepResult result(Profile p, Path file, Path report, Verdict verdict) {
     Map<String, Double> phases = new LinkedHashMap<>();
-    JsonNode stages = p.json().path("stages_ms");
-    stages.fieldNames().forEachRemaining(name -> phases.put(name, stages.get(name).asDouble()));
+    p.stagesMs().forEach((name, ms) -> phases.put(name, ms == null ? 0.0 : ms.value()));
     ProfileRows.Latency lat = p.latency();
     return new StepResult(
         config.name(),

@@ -430,7 +430,7 @@ final class AnalysisRun {
         e.put(ProfileSchema.PHASE, phase);
         e.put(ProfileSchema.GPU_MS_PER_STEP, PyRound.round(k.total / 1000.0 / n, 3));
         JsonNode wall =
-            phase.equals("dataload")
+            phase.equals(ProfileSchema.DATALOAD)
                 ? real.path(ProfileSchema.DATALOAD_MS)
                 : summary.path(ProfileSchema.COMPOSITION_MS).path(phase);
         if (wall.isNumber()) {

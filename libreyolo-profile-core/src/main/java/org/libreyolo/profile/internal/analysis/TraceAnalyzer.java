@@ -151,7 +151,7 @@ public final class TraceAnalyzer {
    */
   public static Map<String, Double> untracedPhaseMs(JsonNode summary) {
     Map<String, Double> untraced = new LinkedHashMap<>();
-    for (String key : List.of("composition_ms", "stages_ms")) {
+    for (String key : List.of(ProfileSchema.COMPOSITION_MS, ProfileSchema.STAGES_MS)) {
       summary
           .path(key)
           .fields()
@@ -204,11 +204,11 @@ public final class TraceAnalyzer {
     ObjectNode raw = c.putObject(ProfileSchema.RAW);
     for (String key :
         List.of(
-            "bound",
-            "gpu_util",
-            "gpu_busy_ms_per_step",
-            "host_overhead_ms_per_step",
-            "mean_kernel_us")) {
+            ProfileSchema.BOUND,
+            ProfileSchema.GPU_UTIL,
+            ProfileSchema.GPU_BUSY_MS_PER_STEP,
+            ProfileSchema.HOST_OVERHEAD_MS_PER_STEP,
+            ProfileSchema.MEAN_KERNEL_US)) {
       raw.set(key, recorded.get(key));
     }
     raw.put(

@@ -14,6 +14,7 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * Two profiles side by side: the reference's fields and 2*SE significance rule
@@ -186,7 +187,7 @@ public final class Comparison {
       out.put("after", after);
       // ours, first: two workloads are side by side, not a change
       workloadDifferences.forEach(out.putArray("workload_differences")::add);
-      ObjectNode ips = out.putObject("img_per_s");
+      ObjectNode ips = out.putObject(ProfileSchema.IMG_PER_S);
       ips.set("before", Num.json(imgPerS.before()));
       ips.set("after", Num.json(imgPerS.after()));
       ips.putArray("std").add(Num.json(imgPerSStd.before())).add(Num.json(imgPerSStd.after()));
@@ -196,10 +197,10 @@ public final class Comparison {
       ObjectNode msPerImageNode = out.putObject("ms_per_image");
       msPerImageNode.put("before", msPerImage.before());
       msPerImageNode.put("after", msPerImage.after());
-      numbers(out, "gpu_util", gpuUtil);
-      numbers(out, "host_overhead_ms_per_step", hostOverheadMsPerStep);
-      numbers(out, "launches_per_step", launchesPerStep);
-      ObjectNode boundNode = out.putObject("bound");
+      numbers(out, ProfileSchema.GPU_UTIL, gpuUtil);
+      numbers(out, ProfileSchema.HOST_OVERHEAD_MS_PER_STEP, hostOverheadMsPerStep);
+      numbers(out, ProfileSchema.LAUNCHES_PER_STEP, launchesPerStep);
+      ObjectNode boundNode = out.putObject(ProfileSchema.BOUND);
       boundNode.put("before", bound.before());
       boundNode.put("after", bound.after());
       out.set("statistics", statistics == null ? F.nullNode() : statistics.json());
@@ -314,12 +315,12 @@ public final class Comparison {
     double[] fa = forkStepMs(a);
     double[] fb = forkStepMs(b);
     if (SampleStatistics.applicable(fa, fb)) {
-      return new Samples("step_ms", "fork", true, fa, fb);
+      return new Samples(ProfileSchema.STEP_MS, "fork", true, fa, fb);
     }
     double[] ta = a.samples().imgPerSTrials();
     double[] tb = b.samples().imgPerSTrials();
     if (SampleStatistics.applicable(ta, tb)) {
-      return new Samples("img_per_s", "trial", false, ta, tb);
+      return new Samples(ProfileSchema.IMG_PER_S, "trial", false, ta, tb);
     }
     return null;
   }

@@ -18,25 +18,25 @@ public final class Workload {
   /** {@code config} keys that define the workload; compared only when both profiles record them. */
   public static final List<String> KEYS =
       List.of(
-          "mode",
-          "model",
-          "size",
-          "imgsz",
-          "batch",
-          "conf",
-          "iou",
-          "max_det",
-          "half",
-          "amp_dtype",
-          "source",
-          "data",
-          "workers",
-          "step",
-          "task",
-          "input_shape");
+          ProfileSchema.MODE,
+          ProfileSchema.MODEL,
+          ProfileSchema.SIZE,
+          ProfileSchema.IMGSZ,
+          ProfileSchema.BATCH,
+          ProfileSchema.CONF,
+          ProfileSchema.IOU,
+          ProfileSchema.MAX_DET,
+          ProfileSchema.HALF,
+          ProfileSchema.AMP_DTYPE,
+          ProfileSchema.SOURCE,
+          ProfileSchema.DATA,
+          ProfileSchema.WORKERS,
+          ProfileSchema.STEP,
+          ProfileSchema.TASK,
+          ProfileSchema.INPUT_SHAPE);
 
   /** Shown when it differs, never blocking. */
-  static final String MODEL_HASH = "weights_sha256";
+  static final String MODEL_HASH = ProfileSchema.WEIGHTS_SHA256;
 
   private Workload() {}
 

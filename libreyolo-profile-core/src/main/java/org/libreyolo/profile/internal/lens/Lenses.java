@@ -32,51 +32,50 @@ public final class Lenses {
   /** Keys of the {@code summary --json} subset, in order (present ones only). */
   static final List<String> SUMMARY_KEYS =
       List.of(
-          "trace",
-          "mode",
-          "model",
-          "config",
-          "bound",
-          "bound_why",
-          "step_ms",
-          "img_per_s",
-          "latency",
-          "stages_ms",
-          "gpu_util",
-          "gpu_busy_ms_per_step",
-          "mean_kernel_us",
-          "kernels_per_step",
-          "unique_kernels",
-          "memcpy_ms_per_step",
-          "tensorcore_pct",
-          "peak_vram_mb",
-          "dataload_ms",
-          "dataload_frac",
-          "host_overhead_ms_per_step",
-          "launches_per_step",
-          "memory_pressure",
-          "cuda_mallocs_per_step",
-          "gpu_util_raw",
-          "window",
-          "categories",
-          "phases_gpu",
-          "top_kernels");
+          ProfileSchema.TRACE,
+          ProfileSchema.MODE,
+          ProfileSchema.MODEL,
+          ProfileSchema.CONFIG,
+          ProfileSchema.BOUND,
+          ProfileSchema.BOUND_WHY,
+          ProfileSchema.STEP_MS,
+          ProfileSchema.IMG_PER_S,
+          ProfileSchema.LATENCY,
+          ProfileSchema.STAGES_MS,
+          ProfileSchema.GPU_UTIL,
+          ProfileSchema.GPU_BUSY_MS_PER_STEP,
+          ProfileSchema.MEAN_KERNEL_US,
+          ProfileSchema.KERNELS_PER_STEP,
+          ProfileSchema.UNIQUE_KERNELS,
+          ProfileSchema.MEMCPY_MS_PER_STEP,
+          ProfileSchema.TENSORCORE_PCT,
+          ProfileSchema.PEAK_VRAM_MB,
+          ProfileSchema.DATALOAD_MS,
+          ProfileSchema.DATALOAD_FRAC,
+          ProfileSchema.HOST_OVERHEAD_MS_PER_STEP,
+          ProfileSchema.LAUNCHES_PER_STEP,
+          ProfileSchema.MEMORY_PRESSURE,
+          ProfileSchema.CUDA_MALLOCS_PER_STEP,
+          ProfileSchema.GPU_UTIL_RAW,
+          ProfileSchema.WINDOW,
+          ProfileSchema.CATEGORIES,
+          ProfileSchema.PHASES_GPU,
+          ProfileSchema.TOP_KERNELS);
 
   private Lenses() {}
 
   public static ObjectNode summary(Profile p) {
     // the stored values of a fixed key subset, as stored: a projection, not a reading
     ObjectNode out = F.objectNode();
-    ObjectNode stored = p.json();
     for (String key : SUMMARY_KEYS) {
-      if (stored.has(key)) {
-        out.set(key, stored.get(key));
+      if (p.stored(key) != null) {
+        out.set(key, p.stored(key));
       }
     }
     // ours, for readers that must not mistake CPU ops for GPU kernels
-    for (String key : List.of("device", "kernel_source")) {
-      if (stored.has(key)) {
-        out.set(key, stored.get(key));
+    for (String key : List.of(ProfileSchema.DEVICE, ProfileSchema.KERNEL_SOURCE)) {
+      if (p.stored(key) != null) {
+        out.set(key, p.stored(key));
       }
     }
     return out;
@@ -105,7 +104,7 @@ public final class Lenses {
    */
   public record PhasesView(String trace, List<PhaseRow> phases, boolean cpu) {
     public ObjectNode json() {
-      return rowsView(trace, null, "phases", phases);
+      return rowsView(trace, null, ProfileSchema.PHASES, phases);
     }
   }
 
@@ -115,14 +114,14 @@ public final class Lenses {
    */
   public record KernelsView(String trace, List<KernelRow> kernels, boolean cpu) {
     public ObjectNode json() {
-      return rowsView(trace, kernels.size(), "kernels", kernels);
+      return rowsView(trace, kernels.size(), ProfileSchema.KERNELS, kernels);
     }
   }
 
   /** {@code ops}: the first rows, as stored. */
   public record OpsView(String trace, List<OpRow> ops) {
     public ObjectNode json() {
-      return rowsView(trace, null, "ops", ops);
+      return rowsView(trace, null, ProfileSchema.OPS, ops);
     }
   }
 

@@ -157,7 +157,7 @@ public final class RepeatAggregation {
       p.put(ProfileSchema.BOUND_WHY, "repeat trials produced mixed bottleneck verdicts");
     }
     ObjectNode samples = p.putObject(ProfileSchema.SAMPLES);
-    pooled(samples, trials, "step_ms");
+    pooled(samples, trials, ProfileSchema.STEP_MS);
     samples.set(ProfileSchema.IMG_PER_S_TRIALS, p.get(ProfileSchema.IMG_PER_S_TRIALS).deepCopy());
     ProfileSchema.moveOursToEnd(p);
     return p;

@@ -246,7 +246,7 @@ public final class StepTimer {
   private static ObjectNode noSamples(String why) {
     ObjectNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     out.put(ProfileSchema.SOURCE, "none");
-    out.put("why", why);
+    out.put(ProfileSchema.WHY, why);
     out.put(ProfileSchema.SAMPLES, 0);
     return out;
   }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What runs a model as deployed. One implementation per engine, registered in {@code
@@ -52,7 +53,7 @@ public interface ModelRuntime {
   default void nameEngine(ObjectNode into) {
     String engine = environmentEngine();
     if (engine != null) {
-      into.put("engine", engine);
+      into.put(ProfileSchema.ENGINE, engine);
     }
   }
 
