@@ -92,7 +92,11 @@ public final class InferProfiler {
     List<ObjectNode> profiles = trials.stream().map(Trial::profile).toList();
     if (RepeatAggregation.withThroughput(profiles) > 1) {
       Path aggregate = options.project().resolve("infer_repeat.json");
-      ObjectNode repeat = RepeatAggregation.thin(profiles, ProfileSchema.LATENCY_MS);
+      ObjectNode repeat =
+          RepeatAggregation.thin(
+              trials.get(trials.size() - 1).profile(),
+              RepeatAggregation.throughputs(profiles),
+              trials.stream().map(Trial::iterations).toList());
       ProfileIo.writeCompact(aggregate, repeat);
       return new InferResult(aggregate, new Profile(repeat));
     }

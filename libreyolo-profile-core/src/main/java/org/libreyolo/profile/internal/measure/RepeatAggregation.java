@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Set;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -45,37 +43,31 @@ public final class RepeatAggregation {
   private RepeatAggregation() {}
 
   /**
-   * Inference and steps: {@code img_per_s} (also as {@code metrics.throughput_img_s}) becomes the
-   * mean over trials, with {@code img_per_s_std}, {@code _n} and {@code _trials}; everything else
-   * stays the last trial's. {@code sampleKey} samples are kept per trial and pooled.
+   * Inference: the last trial's profile with the repeat's fields ({@link #putThroughput}) and our
+   * samples of every trial, from their typed iterations: each trial's latencies and all of them
+   * appended, and every trial's blocks in one series (trials of one process are blocks of one
+   * measurement; none when a trial has none).
+   *
+   * @param last the last trial's profile
+   * @param throughputs each trial's throughput
+   * @param trials each trial's iterations, in order
+   * @return the aggregate
    */
-  public static ObjectNode thin(List<ObjectNode> trials, String sampleKey) {
-    ObjectNode p = trials.get(trials.size() - 1).deepCopy();
-    double[] values = throughputs(trials);
-    putThroughput(p, values);
+  public static ObjectNode thin(ObjectNode last, double[] throughputs, List<Iterations> trials) {
+    ObjectNode p = last.deepCopy();
+    putThroughput(p, throughputs);
     ObjectNode samples = F.objectNode();
-    samples.set(ProfileSchema.IMG_PER_S_TRIALS, ProfileAssembler.samples(values));
-    pooled(samples, trials, sampleKey);
-    pooledBlocks(samples, trials);
+    samples.set(ProfileSchema.IMG_PER_S_TRIALS, ProfileAssembler.samples(throughputs));
+    ArrayNode perTrial = samples.putArray(ProfileSchema.LATENCY_MS_PER_TRIAL);
+    trials.forEach(t -> perTrial.add(ProfileAssembler.samples(t.latencyMs())));
+    Iterations all = Iterations.appended(trials);
+    samples.set(ProfileSchema.LATENCY_MS, ProfileAssembler.samples(all.latencyMs()));
+    if (trials.stream().allMatch(t -> t.blocks() != null)) {
+      samples.set(ProfileSchema.BLOCKS, all.blocks().json());
+    }
     p.set(ProfileSchema.SAMPLES, samples);
     ProfileSchema.moveOursToEnd(p);
     return p;
-  }
-
-  /**
-   * Every trial's blocks in one series: trials of one process are blocks of one measurement ({@link
-   * BlockSeries#concat}: a per-block series some trial lacks is dropped).
-   */
-  private static void pooledBlocks(ObjectNode samples, List<ObjectNode> trials) {
-    List<BlockSeries> parts = new ArrayList<>();
-    for (ObjectNode t : trials) {
-      ProfileRows.Blocks b = new Profile(t).samples().blocks();
-      if (b == null) {
-        return;
-      }
-      parts.add(BlockSeries.of(b));
-    }
-    samples.set(ProfileSchema.BLOCKS, BlockSeries.concat(parts).json());
   }
 
   /**
@@ -163,7 +155,13 @@ public final class RepeatAggregation {
     return p;
   }
 
-  private static double[] throughputs(List<ObjectNode> trials) {
+  /**
+   * Each trial's throughput, of the trials that reported one.
+   *
+   * @param trials the trials' profiles
+   * @return their throughputs
+   */
+  public static double[] throughputs(List<ObjectNode> trials) {
     return trials.stream()
         .filter(t -> t.path(ProfileSchema.IMG_PER_S).isNumber())
         .mapToDouble(t -> t.get(ProfileSchema.IMG_PER_S).asDouble())
