@@ -233,6 +233,23 @@ class InferProfilerTest {
     assertThat(p.get("img_per_s").asDouble())
         .isCloseTo(mean, org.assertj.core.data.Offset.offset(0.011));
     assertThat(r.profile().throughputTrials()).isEqualTo(2);
+    // our samples: each trial's as it stored them, all of them appended, every trial's blocks
+    List<JsonNode> trials = new java.util.ArrayList<>();
+    for (String t : List.of("infer_0", "infer_1")) {
+      trials.add(Json.MAPPER.readTree(dir.resolve(t).resolve("profile.json").toFile()));
+    }
+    JsonNode samples = p.get("samples");
+    java.util.List<JsonNode> appended = new java.util.ArrayList<>();
+    for (int k = 0; k < 2; k++) {
+      JsonNode own = trials.get(k).get("samples");
+      assertThat(samples.get("latency_ms_per_trial").get(k)).isEqualTo(own.get("latency_ms"));
+      own.get("latency_ms").forEach(appended::add);
+    }
+    assertThat(samples.get("latency_ms")).containsExactlyElementsOf(appended);
+    assertThat(samples.get("blocks").get("step_ms"))
+        .hasSize(
+            trials.get(0).get("samples").get("blocks").get("step_ms").size()
+                + trials.get(1).get("samples").get("blocks").get("step_ms").size());
   }
 
   /**
