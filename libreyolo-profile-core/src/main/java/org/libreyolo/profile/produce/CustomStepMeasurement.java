@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.engine.Engines;
@@ -61,7 +62,8 @@ final class CustomStepMeasurement {
                 plan,
                 o.progress());
         trials.add(new Iterations(m.totalMs(), m.phaseMs(), m.blocks(), m.allocatedBytes()));
-        throughputs[trial] = o.items() / (LatencyStats.mean(m.totalMs()) / 1000.0);
+        // each trial's throughput by the headline's one definition (as a trial's profile holds it)
+        throughputs[trial] = Headline.of(m.totalMs(), Map.of(), o.items(), List.of()).imgPerS();
         trace = last ? m.trace() : trace;
         javaSamples = last ? m.javaSamples() : javaSamples;
         hostMemory = last ? m.hostMemory() : hostMemory;
