@@ -71,10 +71,7 @@ public final class Profile {
     return root.path(ProfileSchema.SCHEMA).asText("");
   }
 
-  /**
-   * {@return when the producer finished (ISO-8601 UTC, {@code recorded_at}), or "" when not
-   * recorded}
-   */
+  /** {@return when the producer finished ({@code recorded_at}, ISO-8601 UTC), or ""} */
   public String recordedAt() {
     return root.path(ProfileSchema.RECORDED_AT).asText("");
   }
@@ -121,19 +118,12 @@ public final class Profile {
     return root.has(ProfileSchema.SCHEMA);
   }
 
-  /**
-   * {@return the trace file as stored, or null} The trace the profile was analysed from, as stored
-   * (null for a trace-less profile).
-   */
+  /** {@return the trace the profile was analysed from, as stored; null for a trace-less one} */
   public String trace() {
     return text(ProfileSchema.TRACE);
   }
 
-  /**
-   * {@code config.model}: the model as the producer named it.
-   *
-   * @return the model, or null
-   */
+  /** {@return the model, or null} {@code config.model}: the model as the producer named it. */
   public String model() {
     return text(ProfileSchema.MODEL);
   }
@@ -169,9 +159,7 @@ public final class Profile {
   }
 
   /**
-   * {@code config.mode}: {@code train}, {@code infer} or {@code step}.
-   *
-   * @return the mode, or null
+   * {@return the mode, or null} {@code config.mode}: {@code train}, {@code infer} or {@code step}.
    */
   public String mode() {
     return text(ProfileSchema.MODE);
@@ -192,28 +180,17 @@ public final class Profile {
     return text(ProfileSchema.BOUND_WHY);
   }
 
-  /**
-   * Ours: where it ran ({@code cpu}, {@code cuda:0}), null in reference files.
-   *
-   * @return the device the profile ran on
-   */
+  /** {@return ours: where it ran ({@code cpu}, {@code cuda:0}); null in reference files} */
   public String device() {
     return text(ProfileSchema.DEVICE);
   }
 
-  /**
-   * Ours: what the "kernels" are ({@code gpu-kernels}, {@code cpu-leaf-ops}, {@code none}).
-   *
-   * @return where the kernel rows come from
-   */
+  /** {@return ours: what the "kernels" are: gpu-kernels, cpu-leaf-ops or none} */
   public String kernelSource() {
     return text(ProfileSchema.KERNEL_SOURCE);
   }
 
-  /**
-   * {@return whether the profile ran on the CPU} True for profiles whose "kernels" are CPU ops'
-   * self times, not GPU kernels.
-   */
+  /** {@return whether the "kernels" are CPU ops' self times, not GPU kernels} */
   public boolean isCpu() {
     return ProfileSchema.KERNEL_SOURCE_CPU.equals(kernelSource());
   }
@@ -230,27 +207,17 @@ public final class Profile {
     return num(ProfileSchema.IMG_PER_S);
   }
 
-  /**
-   * {@return the throughput's standard deviation over trials, or null} Repeat aggregates:
-   * population std of the trial throughputs.
-   */
+  /** {@return a repeat's population std of the trial throughputs, or null} */
   public Num imgPerSStd() {
     return num(ProfileSchema.IMG_PER_S_STD);
   }
 
-  /**
-   * {@return how many trials gave a throughput, or null} Repeat aggregates: trials that reported a
-   * throughput.
-   */
+  /** {@return how many of a repeat's trials gave a throughput, or null} */
   public Num imgPerSN() {
     return num(ProfileSchema.IMG_PER_S_N);
   }
 
-  /**
-   * Trials behind the throughput: {@code img_per_s_n}, 1 for a single trial.
-   *
-   * @return the trial count
-   */
+  /** {@return the trials behind the throughput: {@code img_per_s_n}, 1 for one trial} */
   public int throughputTrials() {
     Num n = imgPerSN();
     return n == null ? 1 : (int) n.asLong();
@@ -314,10 +281,7 @@ public final class Profile {
         : null;
   }
 
-  /**
-   * {@return the tensor memory of the first traced step's ops, or null when the trace recorded
-   * none}
-   */
+  /** {@return the tensor memory of the first traced step's ops, or null (none recorded)} */
   public ProfileRows.TensorMemory tensorMemory() {
     JsonNode n = root.path(ProfileSchema.TENSOR_MEMORY);
     return n.isObject()
@@ -327,10 +291,7 @@ public final class Profile {
         : null;
   }
 
-  /**
-   * {@return the Java heap an iteration allocated on its thread (median bytes), or null when the
-   * JVM did not count it}
-   */
+  /** {@return the median Java heap bytes an iteration allocated on its thread, or null} */
   public Long javaHeapBytesPerIteration() {
     JsonNode n = root.path(ProfileSchema.ALLOCATION).path(ProfileSchema.BYTES_PER_ITERATION);
     return n.isNumber() ? n.asLong() : null;
@@ -366,38 +327,25 @@ public final class Profile {
     return num(ProfileSchema.CUDA_MALLOCS_PER_STEP);
   }
 
-  /**
-   * {@return whether memory was under pressure} Whether the run saw memory pressure (allocator
-   * retries or a near-full device).
-   */
+  /** {@return whether the run saw memory pressure (allocator retries, a near-full device)} */
   public boolean memoryPressure() {
     return root.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false);
   }
 
-  /**
-   * {@code config.batch}: images (or items) per step, null when not recorded.
-   *
-   * @return the batch, or null
-   */
+  /** {@return {@code config.batch}: images (or items) per step; null when not recorded} */
   public Num batch() {
     return Num.of(root.path(ProfileSchema.CONFIG).get(ProfileSchema.BATCH));
   }
 
   // -- blocks
 
-  /**
-   * {@return the latency percentiles and mean of one iteration, or null} Inference and steps: the
-   * latency block, null otherwise.
-   */
+  /** {@return the latency percentiles and mean of one iteration (inference, steps), or null} */
   public Latency latency() {
     JsonNode l = root.get(ProfileSchema.LATENCY);
     return l != null && l.isObject() ? Latency.of(l) : null;
   }
 
-  /**
-   * {@return the mean time of each stage (phase), ms} Inference and steps: mean ms per stage, in
-   * stored order (empty otherwise).
-   */
+  /** {@return the mean ms of each stage (inference, steps), in stored order; else empty} */
   public Map<String, Num> stagesMs() {
     Map<String, Num> out = new LinkedHashMap<>();
     root.path(ProfileSchema.STAGES_MS)
@@ -406,28 +354,17 @@ public final class Profile {
     return out;
   }
 
-  /**
-   * {@code config}: what was measured, as stored (an open map of scalars).
-   *
-   * @return what was measured, as JSON
-   */
+  /** {@return {@code config}: what was measured, as stored (an open map of scalars)} */
   public Map<String, JsonNode> config() {
     return fields(ProfileSchema.CONFIG);
   }
 
-  /**
-   * {@return the environment fingerprint} Ours: the environment fingerprint, as stored (an open map
-   * of scalars).
-   */
+  /** {@return ours: the environment fingerprint, as stored (an open map of scalars)} */
   public Map<String, JsonNode> environment() {
     return fields(ProfileSchema.ENVIRONMENT);
   }
 
-  /**
-   * The flat metric map {@code get} reads.
-   *
-   * @return metric name to its stored value
-   */
+  /** {@return metric name to its stored value} The flat metric map {@code get} reads. */
   public Map<String, JsonNode> metrics() {
     return fields(ProfileSchema.METRICS);
   }
@@ -469,10 +406,7 @@ public final class Profile {
     return byPhase(ProfileSchema.OPS_BY_PHASE, OpRow::of);
   }
 
-  /**
-   * {@return the profiler's cost compensation, or null} Ours: the profiler-cost compensation, null
-   * when the trace recorded none.
-   */
+  /** {@return ours: the profiler-cost compensation; null when the trace recorded none} */
   public Compensation compensation() {
     JsonNode c = root.get(ProfileSchema.COMPENSATION);
     return c != null && c.isObject() ? Compensation.of(c) : null;
@@ -493,18 +427,12 @@ public final class Profile {
         : null;
   }
 
-  /**
-   * {@return the raw samples} Ours: the raw samples (empty arrays when the profile has none, e.g. a
-   * reference file).
-   */
+  /** {@return ours: the raw samples (empty arrays when it has none, as a reference file)} */
   public Samples samples() {
     return Samples.of(root.path(ProfileSchema.SAMPLES));
   }
 
-  /**
-   * {@return whether the profile has latency samples} True when the profile carries raw
-   * per-iteration latencies (what the gate tests with).
-   */
+  /** {@return whether it carries raw per-iteration latencies (what the gate tests with)} */
   public boolean hasLatencySamples() {
     return root.path(ProfileSchema.SAMPLES).path(ProfileSchema.LATENCY_MS).isArray();
   }

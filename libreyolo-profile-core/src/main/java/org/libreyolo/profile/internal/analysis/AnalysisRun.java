@@ -292,30 +292,9 @@ final class AnalysisRun {
 
   private ObjectNode metrics(ObjectNode p, Phases phases) {
     ObjectNode m = F.objectNode();
-    ProfileSchema.copyToMetrics(
-        p,
-        m,
-        ProfileSchema.IMG_PER_S,
-        ProfileSchema.STEP_MS,
-        ProfileSchema.DATALOAD_MS,
-        ProfileSchema.DATALOAD_FRAC,
-        ProfileSchema.GPU_UTIL,
-        ProfileSchema.GPU_BUSY_MS,
-        ProfileSchema.MEAN_KERNEL_US,
-        ProfileSchema.KERNELS_PER_STEP,
-        ProfileSchema.UNIQUE_KERNELS);
+    ProfileSchema.copyToMetrics(p, m, ProfileSchema.ANALYSED_METRICS_BEFORE_OPS);
     m.put(ProfileSchema.OPS_PER_STEP, nOps / n);
-    ProfileSchema.copyToMetrics(
-        p,
-        m,
-        ProfileSchema.MEMCPY_MS,
-        ProfileSchema.TENSORCORE_PCT,
-        ProfileSchema.PEAK_VRAM_MB,
-        ProfileSchema.HOST_OVERHEAD_MS,
-        ProfileSchema.LAUNCHES_PER_STEP,
-        ProfileSchema.CUDA_MALLOCS_PER_STEP,
-        ProfileSchema.MEMORY_PRESSURE,
-        ProfileSchema.BOUND);
+    ProfileSchema.copyToMetrics(p, m, ProfileSchema.ANALYSED_METRICS_AFTER_OPS);
     for (JsonNode e : phases.entries) {
       ProfileSchema.copyPhaseToMetrics(e, m);
     }
