@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -35,11 +35,7 @@ final class ForkSamples {
    */
   static ObjectNode traceFrom(List<ForkReply> forks) {
     ForkReply last = forks.get(forks.size() - 1);
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put(ProfileSchema.FORK, forks.size());
-    out.put(ProfileSchema.FORKS, forks.size());
-    out.set(ProfileSchema.STEP_MS, Num.json(last.stepMs()));
-    out.set(ProfileSchema.IMG_PER_S, Num.json(last.imgPerS()));
-    return out;
+    return new ProfileRows.TraceFrom(forks.size(), forks.size(), last.stepMs(), last.imgPerS())
+        .json();
   }
 }

@@ -2,6 +2,7 @@ package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import org.libreyolo.profile.Api;
@@ -58,7 +59,12 @@ public record Num(double value, boolean integral) {
     if (n == null) {
       return NullNode.getInstance();
     }
-    return n.integral ? LongNode.valueOf((long) n.value) : DoubleNode.valueOf(n.value);
+    if (!n.integral) {
+      return DoubleNode.valueOf(n.value);
+    }
+    long v = (long) n.value;
+    // as the parser reads it back: an int where it fits, so a written tree equals a read one
+    return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
   }
 
   /**

@@ -260,14 +260,7 @@ public final class Profile {
 
   /** {@return which fork a forked profile's trace came from, or null when it pools no forks} */
   public ProfileRows.TraceFrom traceFrom() {
-    JsonNode n = root.path(ProfileSchema.TRACE_FROM);
-    return n.isObject()
-        ? new ProfileRows.TraceFrom(
-            n.path(ProfileSchema.FORK).asInt(),
-            n.path(ProfileSchema.FORKS).asInt(),
-            Num.of(n.get(ProfileSchema.STEP_MS)),
-            Num.of(n.get(ProfileSchema.IMG_PER_S)))
-        : null;
+    return ProfileRows.TraceFrom.of(root.path(ProfileSchema.TRACE_FROM));
   }
 
   /** {@return the process's memory during the measured iterations, or null when not measured} */
@@ -283,12 +276,7 @@ public final class Profile {
 
   /** {@return the tensor memory of the first traced step's ops, or null (none recorded)} */
   public ProfileRows.TensorMemory tensorMemory() {
-    JsonNode n = root.path(ProfileSchema.TENSOR_MEMORY);
-    return n.isObject()
-        ? new ProfileRows.TensorMemory(
-            n.path(ProfileSchema.ALLOCATED_BYTES_PER_STEP).asLong(),
-            n.path(ProfileSchema.PEAK_LIVE_BYTES).asLong())
-        : null;
+    return ProfileRows.TensorMemory.of(root.path(ProfileSchema.TENSOR_MEMORY));
   }
 
   /** {@return the median Java heap bytes an iteration allocated on its thread, or null} */
@@ -419,12 +407,7 @@ public final class Profile {
    * @return the exact work counter (multiply-adds), or null
    */
   public ProfileRows.Work work() {
-    JsonNode n = root.path(ProfileSchema.WORK);
-    return n.isObject()
-        ? new ProfileRows.Work(
-            n.path(ProfileSchema.CONV_MACS_STRIDE1_PER_STEP).asLong(),
-            n.path(ProfileSchema.MATMUL_MACS_PER_STEP).asLong())
-        : null;
+    return ProfileRows.Work.of(root.path(ProfileSchema.WORK));
   }
 
   /** {@return ours: the raw samples (empty arrays when it has none, as a reference file)} */

@@ -1,6 +1,8 @@
 package org.libreyolo.profile.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -142,6 +144,22 @@ public final class ProfileRows {
    * @param n how many samples
    */
   public record Latency(Num p50, Num p90, Num p99, Num mean, Num min, Num max, Num n) {
+    /**
+     * {@return {@code latency} as the profile stores it} One mapping of fields to keys, for reading
+     * ({@link #of}) and writing.
+     */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.set(ProfileSchema.P50_MS, Num.json(p50));
+      out.set(ProfileSchema.P90_MS, Num.json(p90));
+      out.set(ProfileSchema.P99_MS, Num.json(p99));
+      out.set(ProfileSchema.MEAN_MS, Num.json(mean));
+      out.set(ProfileSchema.MIN_MS, Num.json(min));
+      out.set(ProfileSchema.MAX_MS, Num.json(max));
+      out.set(ProfileSchema.N, Num.json(n));
+      return out;
+    }
+
     static Latency of(JsonNode n) {
       return new Latency(
           Num.of(n.get(ProfileSchema.P50_MS)),
@@ -200,7 +218,23 @@ public final class ProfileRows {
    * @param convMacsStride1 convolution multiply-adds at stride 1
    * @param matmulMacs matrix-product multiply-adds
    */
-  public record Work(long convMacsStride1, long matmulMacs) {}
+  public record Work(long convMacsStride1, long matmulMacs) {
+    /** {@return {@code work} as the profile stores it (the one mapping, read by {@link #of})} */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.CONV_MACS_STRIDE1_PER_STEP, convMacsStride1);
+      out.put(ProfileSchema.MATMUL_MACS_PER_STEP, matmulMacs);
+      return out;
+    }
+
+    static Work of(JsonNode n) {
+      return n.isObject()
+          ? new Work(
+              n.path(ProfileSchema.CONV_MACS_STRIDE1_PER_STEP).asLong(),
+              n.path(ProfileSchema.MATMUL_MACS_PER_STEP).asLong())
+          : null;
+    }
+  }
 
   /**
    * Where a forked profile's trace came from: the per-step trace figures are that fork's, the
@@ -211,7 +245,29 @@ public final class ProfileRows {
    * @param stepMs that fork's own mean step, ms
    * @param imgPerS that fork's own throughput
    */
-  public record TraceFrom(int fork, int forks, Num stepMs, Num imgPerS) {}
+  public record TraceFrom(int fork, int forks, Num stepMs, Num imgPerS) {
+    /**
+     * {@return {@code trace_from} as the profile stores it (the one mapping, read by {@link #of})}
+     */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.FORK, fork);
+      out.put(ProfileSchema.FORKS, forks);
+      out.set(ProfileSchema.STEP_MS, Num.json(stepMs));
+      out.set(ProfileSchema.IMG_PER_S, Num.json(imgPerS));
+      return out;
+    }
+
+    static TraceFrom of(JsonNode n) {
+      return n.isObject()
+          ? new TraceFrom(
+              n.path(ProfileSchema.FORK).asInt(),
+              n.path(ProfileSchema.FORKS).asInt(),
+              Num.of(n.get(ProfileSchema.STEP_MS)),
+              Num.of(n.get(ProfileSchema.IMG_PER_S)))
+          : null;
+    }
+  }
 
   /**
    * Tensor bytes a step's framework ops allocate and the most they hold at once, from libtorch's
@@ -220,7 +276,26 @@ public final class ProfileRows {
    * @param allocatedBytesPerStep bytes allocated by the step's ops
    * @param peakLiveBytes the most tensor bytes the ops held at once (at op boundaries)
    */
-  public record TensorMemory(long allocatedBytesPerStep, long peakLiveBytes) {}
+  public record TensorMemory(long allocatedBytesPerStep, long peakLiveBytes) {
+    /**
+     * {@return {@code tensor_memory} as the profile stores it (the one mapping, read by {@link
+     * #of})}
+     */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.ALLOCATED_BYTES_PER_STEP, allocatedBytesPerStep);
+      out.put(ProfileSchema.PEAK_LIVE_BYTES, peakLiveBytes);
+      return out;
+    }
+
+    static TensorMemory of(JsonNode n) {
+      return n.isObject()
+          ? new TensorMemory(
+              n.path(ProfileSchema.ALLOCATED_BYTES_PER_STEP).asLong(),
+              n.path(ProfileSchema.PEAK_LIVE_BYTES).asLong())
+          : null;
+    }
+  }
 
   /**
    * The process's resident memory during the measured iterations (Linux).

@@ -1,13 +1,12 @@
 package org.libreyolo.profile.internal.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The work a step does, counted from the input shapes the trace recorded on its first traced step
@@ -159,9 +158,6 @@ public record ShapeWork(long convMacsStride1, long matmulMacs) {
 
   /** The profile's {@code work} key. */
   public ObjectNode json() {
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put(ProfileSchema.CONV_MACS_STRIDE1_PER_STEP, convMacsStride1);
-    out.put(ProfileSchema.MATMUL_MACS_PER_STEP, matmulMacs);
-    return out;
+    return new ProfileRows.Work(convMacsStride1, matmulMacs).json();
   }
 }

@@ -1,12 +1,11 @@
 package org.libreyolo.profile.internal.analysis;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
-import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The tensor memory a step's framework ops allocate, from libtorch's memory profiling on the first
@@ -63,9 +62,6 @@ public record TensorMemory(long allocatedBytes, long peakLiveBytes) {
 
   /** The profile's {@code tensor_memory} key. */
   public ObjectNode json() {
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put(ProfileSchema.ALLOCATED_BYTES_PER_STEP, allocatedBytes);
-    out.put(ProfileSchema.PEAK_LIVE_BYTES, peakLiveBytes);
-    return out;
+    return new ProfileRows.TensorMemory(allocatedBytes, peakLiveBytes).json();
   }
 }

@@ -14,7 +14,9 @@ import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -50,15 +52,19 @@ public final class ProfileAssembler {
 
   /** {@code latency}: percentiles (null without samples), the mean, extremes and n. */
   public static ObjectNode latency(LatencyStats lat, double meanMs) {
-    ObjectNode latency = F.objectNode();
-    latency.put(ProfileSchema.P50_MS, (Double) lat.p50());
-    latency.put(ProfileSchema.P90_MS, (Double) lat.p90());
-    latency.put(ProfileSchema.P99_MS, (Double) lat.p99());
-    latency.put(ProfileSchema.MEAN_MS, meanMs);
-    latency.put(ProfileSchema.MIN_MS, (Double) lat.min());
-    latency.put(ProfileSchema.MAX_MS, (Double) lat.max());
-    latency.put(ProfileSchema.N, lat.n());
-    return latency;
+    return new ProfileRows.Latency(
+            real(lat.p50()),
+            real(lat.p90()),
+            real(lat.p99()),
+            new Num(meanMs, false),
+            real(lat.min()),
+            real(lat.max()),
+            new Num(lat.n(), true))
+        .json();
+  }
+
+  private static Num real(Double v) {
+    return v == null ? null : new Num(v, false);
   }
 
   /**
