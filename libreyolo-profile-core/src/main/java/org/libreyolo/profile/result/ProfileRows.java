@@ -49,6 +49,19 @@ public final class ProfileRows {
       long countPerStep,
       JsonNode source)
       implements StoredRow {
+    /** {@return the row as the profile stores it (the one mapping, read by {@link #of})} */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.KERNEL, kernel);
+      out.put(ProfileSchema.RAW_NAME, rawName);
+      out.put(ProfileSchema.CATEGORY, category);
+      out.put(ProfileSchema.TENSORCORE, tensorcore);
+      out.put(ProfileSchema.MS_PER_STEP, msPerStep);
+      out.put(ProfileSchema.PCT_OF_GPU, pctOfGpu);
+      out.put(ProfileSchema.COUNT_PER_STEP, countPerStep);
+      return out;
+    }
+
     static KernelRow of(JsonNode n) {
       return new KernelRow(
           n.path(ProfileSchema.KERNEL).asText(),
@@ -74,6 +87,16 @@ public final class ProfileRows {
   public record OpRow(
       String op, double msPerStep, double pctOfCpuOps, long countPerStep, JsonNode source)
       implements StoredRow {
+    /** {@return the row as the profile stores it (the one mapping, read by {@link #of})} */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.OP, op);
+      out.put(ProfileSchema.MS_PER_STEP, msPerStep);
+      out.put(ProfileSchema.PCT_OF_CPU_OPS, pctOfCpuOps);
+      out.put(ProfileSchema.COUNT_PER_STEP, countPerStep);
+      return out;
+    }
+
     static OpRow of(JsonNode n) {
       return new OpRow(
           n.path(ProfileSchema.OP).asText(),
@@ -92,6 +115,15 @@ public final class ProfileRows {
    * @param msPerStep milliseconds per step
    */
   public record CategoryRow(String name, double pct, double msPerStep) {
+    /** {@return the row as the profile stores it (the one mapping, read by {@link #of})} */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.NAME, name);
+      out.put(ProfileSchema.PCT, pct);
+      out.put(ProfileSchema.MS_PER_STEP, msPerStep);
+      return out;
+    }
+
     static CategoryRow of(JsonNode n) {
       return new CategoryRow(
           n.path(ProfileSchema.NAME).asText(),
@@ -120,6 +152,18 @@ public final class ProfileRows {
       Num uniqueKernels,
       JsonNode source)
       implements StoredRow {
+    /** {@return the row as the profile stores it (the one mapping, read by {@link #of})} */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.PHASE, phase);
+      out.set(ProfileSchema.GPU_MS_PER_STEP, Num.json(gpuMsPerStep));
+      out.set(ProfileSchema.WALL_MS_PER_STEP, Num.json(wallMsPerStep));
+      out.set(ProfileSchema.KERNELS_PER_STEP, Num.json(kernelsPerStep));
+      out.set(ProfileSchema.OPS_PER_STEP, Num.json(opsPerStep));
+      out.set(ProfileSchema.UNIQUE_KERNELS, Num.json(uniqueKernels));
+      return out;
+    }
+
     static PhaseRow of(JsonNode n) {
       return new PhaseRow(
           n.path(ProfileSchema.PHASE).asText(),

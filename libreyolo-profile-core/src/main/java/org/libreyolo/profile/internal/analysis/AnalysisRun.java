@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /** One analysis: the accumulated window state and the profile it builds. */
@@ -311,10 +313,12 @@ final class AnalysisRun {
     entries.sort(Map.Entry.<String, Double>comparingByValue().reversed());
     ArrayNode out = F.arrayNode();
     for (Map.Entry<String, Double> e : entries) {
-      ObjectNode row = out.addObject();
-      row.put(ProfileSchema.NAME, e.getKey());
-      row.put(ProfileSchema.PCT, PyRound.round(e.getValue() / kernels.denominator() * 100, 1));
-      row.put(ProfileSchema.MS_PER_STEP, PyRound.round(e.getValue() / 1000.0 / n, 3));
+      out.add(
+          new ProfileRows.CategoryRow(
+                  e.getKey(),
+                  PyRound.round(e.getValue() / kernels.denominator() * 100, 1),
+                  PyRound.round(e.getValue() / 1000.0 / n, 3))
+              .json());
     }
     return out;
   }
@@ -337,18 +341,17 @@ final class AnalysisRun {
       }
       String name = e.getKey();
       double[] v = e.getValue();
-      ObjectNode row = out.addObject();
-      row.put(
-          ProfileSchema.KERNEL,
-          cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name));
-      row.put(ProfileSchema.RAW_NAME, KernelTaxonomy.prefix(name, 90));
-      row.put(ProfileSchema.CATEGORY, categoryOf(name));
-      row.put(
-          ProfileSchema.TENSORCORE,
-          !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore));
-      row.put(ProfileSchema.MS_PER_STEP, PyRound.round(v[0] / 1000.0 / n, 4));
-      row.put(ProfileSchema.PCT_OF_GPU, PyRound.round(v[0] / rows.denominator() * 100, 2));
-      row.put(ProfileSchema.COUNT_PER_STEP, Math.max((long) v[1] / n, 1));
+      out.add(
+          new ProfileRows.KernelRow(
+                  cpu ? KernelTaxonomy.prefix(name, 40) : KernelTaxonomy.friendlyName(name),
+                  KernelTaxonomy.prefix(name, 90),
+                  categoryOf(name),
+                  !cpu && tensorCoreByName.computeIfAbsent(name, KernelTaxonomy::isTensorCore),
+                  PyRound.round(v[0] / 1000.0 / n, 4),
+                  PyRound.round(v[0] / rows.denominator() * 100, 2),
+                  Math.max((long) v[1] / n, 1),
+                  null)
+              .json());
     }
     return out;
   }
@@ -360,11 +363,14 @@ final class AnalysisRun {
         break;
       }
       double[] v = e.getValue();
-      ObjectNode row = out.addObject();
-      row.put(ProfileSchema.OP, KernelTaxonomy.prefix(e.getKey(), 70));
-      row.put(ProfileSchema.MS_PER_STEP, PyRound.round(v[0] / 1000.0 / n, 4));
-      row.put(ProfileSchema.PCT_OF_CPU_OPS, PyRound.round(v[0] / rows.denominator() * 100, 2));
-      row.put(ProfileSchema.COUNT_PER_STEP, Math.max((long) v[1] / n, 1));
+      out.add(
+          new ProfileRows.OpRow(
+                  KernelTaxonomy.prefix(e.getKey(), 70),
+                  PyRound.round(v[0] / 1000.0 / n, 4),
+                  PyRound.round(v[0] / rows.denominator() * 100, 2),
+                  Math.max((long) v[1] / n, 1),
+                  null)
+              .json());
     }
     return out;
   }
@@ -405,25 +411,26 @@ final class AnalysisRun {
       for (String phase : order) {
         Rows k = kernelRows.getOrDefault(phase, new Rows());
         Rows o = opRowsByPhase.getOrDefault(phase, new Rows());
-        ObjectNode e = entries.addObject();
-        e.put(ProfileSchema.PHASE, phase);
-        e.put(ProfileSchema.GPU_MS_PER_STEP, PyRound.round(k.total / 1000.0 / n, 3));
         JsonNode wall =
             phase.equals(ProfileSchema.DATALOAD)
                 ? real.path(ProfileSchema.DATALOAD_MS)
                 : summary.path(ProfileSchema.COMPOSITION_MS).path(phase);
+        Num wallMs = null;
         if (wall.isNumber()) {
-          e.put(ProfileSchema.WALL_MS_PER_STEP, PyRound.round(wall.asDouble(), 2));
+          wallMs = new Num(PyRound.round(wall.asDouble(), 2), false);
         } else if (cpu && phaseSpanUs.containsKey(phase)) {
-          e.put(
-              ProfileSchema.WALL_MS_PER_STEP,
-              PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2));
-        } else {
-          e.putNull(ProfileSchema.WALL_MS_PER_STEP);
+          wallMs = new Num(PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2), false);
         }
-        e.put(ProfileSchema.KERNELS_PER_STEP, k.count / n);
-        e.put(ProfileSchema.OPS_PER_STEP, o.count / n);
-        e.put(ProfileSchema.UNIQUE_KERNELS, k.byName.size());
+        entries.add(
+            new ProfileRows.PhaseRow(
+                    phase,
+                    new Num(PyRound.round(k.total / 1000.0 / n, 3), false),
+                    wallMs,
+                    new Num(k.count / n, true),
+                    new Num(o.count / n, true),
+                    new Num(k.byName.size(), true),
+                    null)
+                .json());
         kernelsByPhase.set(phase, kernelRows(k, TOP_PER_PHASE));
         opsByPhase.set(phase, opRows(o, TOP_PER_PHASE));
       }
