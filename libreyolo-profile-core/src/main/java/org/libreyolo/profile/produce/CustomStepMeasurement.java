@@ -21,6 +21,7 @@ import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -36,7 +37,7 @@ final class CustomStepMeasurement {
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
     ObjectNode javaSamples = null;
-    ObjectNode hostMemory = null;
+    ProfileRows.HostMemory hostMemory = null;
     try (Canary canary = canary(o)) { // one canary for every trial
       StepTimer.Blocks plan =
           new StepTimer.Blocks(
@@ -102,7 +103,7 @@ final class CustomStepMeasurement {
       ArrayNode forks,
       ObjectNode traceFrom,
       ObjectNode javaSamples,
-      ObjectNode hostMemory) {
+      ProfileRows.HostMemory hostMemory) {
     Headline h = Headline.of(it.latencyMs(), it.stagesMs(), o.items(), List.of());
     LatencyStats lat = h.stats();
     double imgPerS = h.imgPerS();

@@ -44,7 +44,7 @@ record ForkReply(
         iterations,
         new ProfileAssembler.ProcessFigures(
             json.get(ProfileSchema.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
-            json.get(ProfileSchema.HOST_MEMORY) instanceof ObjectNode h ? h : null,
+            p.hostMemory(),
             iterations.allocatedBytes()),
         json.get(ProfileSchema.ENVIRONMENT) instanceof ObjectNode e
             ? e
@@ -62,7 +62,7 @@ record ForkReply(
         t.iterations(),
         new ProfileAssembler.ProcessFigures(
             (ObjectNode) json.get(ProfileSchema.JAVA_SAMPLES),
-            (ObjectNode) json.get(ProfileSchema.HOST_MEMORY),
+            p.hostMemory(),
             t.iterations().allocatedBytes()),
         t.environment(),
         t.device(),

@@ -265,13 +265,7 @@ public final class Profile {
 
   /** {@return the process's memory during the measured iterations, or null when not measured} */
   public ProfileRows.HostMemory hostMemory() {
-    JsonNode n = root.path(ProfileSchema.HOST_MEMORY);
-    return n.isObject()
-        ? new ProfileRows.HostMemory(
-            n.path(ProfileSchema.PEAK_RSS_MB).asDouble(),
-            n.path(ProfileSchema.PEAK_SINCE).asText(""),
-            n.has(ProfileSchema.MAJOR_FAULTS) ? n.path(ProfileSchema.MAJOR_FAULTS).asLong() : null)
-        : null;
+    return ProfileRows.HostMemory.of(root.path(ProfileSchema.HOST_MEMORY));
   }
 
   /** {@return the tensor memory of the first traced step's ops, or null (none recorded)} */

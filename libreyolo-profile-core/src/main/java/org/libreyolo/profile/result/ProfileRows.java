@@ -347,9 +347,59 @@ public final class ProfileRows {
    * @param peakRssMb the peak resident set, MB
    * @param peakSince {@code measured runs} (the peak was reset before them) or {@code process
    *     start}
-   * @param majorFaults page faults that read from disk during them (memory pressure), or null
+   * @param majorFaults page faults that read from disk during them, or null
+   * @param memoryPressure whether they faulted on every run (memory pressure), or null
+   * @param processPeakRssMb the whole process's peak so far (load and trace included), or null
    */
-  public record HostMemory(double peakRssMb, String peakSince, Long majorFaults) {}
+  public record HostMemory(
+      double peakRssMb,
+      String peakSince,
+      Long majorFaults,
+      Boolean memoryPressure,
+      Double processPeakRssMb) {
+    /** {@return {@code host_memory} as the profile stores it (the one mapping, read by of)} */
+    public ObjectNode json() {
+      ObjectNode out = JsonNodeFactory.instance.objectNode();
+      out.put(ProfileSchema.PEAK_RSS_MB, peakRssMb);
+      out.put(ProfileSchema.PEAK_SINCE, peakSince);
+      if (majorFaults != null) {
+        out.put(ProfileSchema.MAJOR_FAULTS, majorFaults);
+      }
+      if (memoryPressure != null) {
+        out.put(ProfileSchema.MEMORY_PRESSURE, memoryPressure);
+      }
+      if (processPeakRssMb != null) {
+        out.put(ProfileSchema.PROCESS_PEAK_RSS_MB, processPeakRssMb);
+      }
+      return out;
+    }
+
+    /**
+     * {@return these figures with the whole process's peak so far}
+     *
+     * @param mb the process's peak resident set, MB
+     */
+    public HostMemory withProcessPeak(double mb) {
+      return new HostMemory(peakRssMb, peakSince, majorFaults, memoryPressure, mb);
+    }
+
+    static HostMemory of(JsonNode n) {
+      return n.isObject()
+          ? new HostMemory(
+              n.path(ProfileSchema.PEAK_RSS_MB).asDouble(),
+              n.path(ProfileSchema.PEAK_SINCE).asText(""),
+              n.has(ProfileSchema.MAJOR_FAULTS)
+                  ? n.path(ProfileSchema.MAJOR_FAULTS).asLong()
+                  : null,
+              n.has(ProfileSchema.MEMORY_PRESSURE)
+                  ? n.path(ProfileSchema.MEMORY_PRESSURE).asBoolean()
+                  : null,
+              n.has(ProfileSchema.PROCESS_PEAK_RSS_MB)
+                  ? n.path(ProfileSchema.PROCESS_PEAK_RSS_MB).asDouble()
+                  : null)
+          : null;
+    }
+  }
 
   /**
    * Java samples of the measured iterations (JDK Flight Recorder), per phase.

@@ -1,13 +1,11 @@
 package org.libreyolo.profile.internal.measure;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * The process's resident memory around the measured iterations, from Linux's {@code /proc}
@@ -69,21 +67,19 @@ public final class HostMemory {
    *
    * @param runs the measured iterations
    */
-  public ObjectNode stop(int runs) {
+  public ProfileRows.HostMemory stop(int runs) {
     long peakKb = statusKb("VmHWM:");
     long faults = majorFaults();
     if (peakKb < 0) {
       return null;
     }
-    ObjectNode out = JsonNodeFactory.instance.objectNode();
-    out.put(ProfileSchema.PEAK_RSS_MB, PyRound.round(peakKb / 1024.0, 1));
-    out.put(ProfileSchema.PEAK_SINCE, reset ? "measured runs" : "process start");
-    if (faults >= 0 && faultsBefore >= 0) {
-      out.put(ProfileSchema.MAJOR_FAULTS, faults - faultsBefore);
-      out.put(
-          ProfileSchema.MEMORY_PRESSURE, faults - faultsBefore >= PRESSURE_FAULTS_PER_RUN * runs);
-    }
-    return out;
+    boolean counted = faults >= 0 && faultsBefore >= 0;
+    return new ProfileRows.HostMemory(
+        PyRound.round(peakKb / 1024.0, 1),
+        reset ? "measured runs" : "process start",
+        counted ? faults - faultsBefore : null,
+        counted ? faults - faultsBefore >= PRESSURE_FAULTS_PER_RUN * runs : null,
+        null);
   }
 
   /** A {@code kB} field of {@code /proc/self/status}, or -1. */

@@ -20,7 +20,7 @@ public record Measurement(
     BlockSeries blocks,
     double[] allocatedBytes,
     ObjectNode javaSamples,
-    ObjectNode hostMemory) {
+    org.libreyolo.profile.result.ProfileRows.HostMemory hostMemory) {
 
   public int iterations() {
     return totalMs.length;

@@ -288,13 +288,13 @@ public final class ProfileAssembler {
       ProcessFigures process) {
     profile.put(ProfileSchema.DEVICE, device);
     if (process.hostMemory() != null) {
-      ObjectNode host = process.hostMemory().deepCopy();
+      ProfileRows.HostMemory host = process.hostMemory();
       double processPeak = HostMemory.processPeakMb();
       // the whole process so far (load and trace included); a fork's figures arrive with its own
-      if (processPeak > 0 && !host.has(ProfileSchema.PROCESS_PEAK_RSS_MB)) {
-        host.put(ProfileSchema.PROCESS_PEAK_RSS_MB, processPeak);
+      if (processPeak > 0 && host.processPeakRssMb() == null) {
+        host = host.withProcessPeak(processPeak);
       }
-      profile.set(ProfileSchema.HOST_MEMORY, host);
+      profile.set(ProfileSchema.HOST_MEMORY, host.json());
     }
     if (process.javaSamples() != null) {
       profile.set(ProfileSchema.JAVA_SAMPLES, process.javaSamples());
@@ -323,7 +323,7 @@ public final class ProfileAssembler {
    * absent).
    */
   public record ProcessFigures(
-      ObjectNode javaSamples, ObjectNode hostMemory, double[] allocatedBytes) {
+      ObjectNode javaSamples, ProfileRows.HostMemory hostMemory, double[] allocatedBytes) {
     public static ProcessFigures of(Measurement m) {
       return new ProcessFigures(m.javaSamples(), m.hostMemory(), m.allocatedBytes());
     }

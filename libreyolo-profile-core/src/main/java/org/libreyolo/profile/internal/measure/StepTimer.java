@@ -180,7 +180,7 @@ public final class StepTimer {
       }
     }
     clock.sampleInto(null);
-    ObjectNode hostMemory = memory.stop(plan.runs());
+    org.libreyolo.profile.result.ProfileRows.HostMemory hostMemory = memory.stop(plan.runs());
     ObjectNode javaSamples = sampler == null ? null : sampler.stop();
     if (plan.javaSamples() && javaSamples == null) {
       javaSamples =
