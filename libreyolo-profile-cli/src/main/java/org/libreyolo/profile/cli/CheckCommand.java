@@ -94,17 +94,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options =
-        GateOptions.of(
-            o ->
-                switch (o) {
-                  case ALPHA -> alpha;
-                  case MAX_REGRESSION -> maxRegression;
-                  case METRICS -> metrics;
-                  case PROCESS_NOISE -> processNoise;
-                  case JOB_NOISE -> jobNoise;
-                  default -> null;
-                });
+    GateOptions options = GateOptions.fromFields(this);
     Format chosen = Formats.chosen(format, json, Format.Subject.CHECK);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);

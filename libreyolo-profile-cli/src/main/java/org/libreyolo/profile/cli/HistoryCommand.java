@@ -273,14 +273,7 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      GateOptions options =
-          GateOptions.of(
-              o ->
-                  switch (o) {
-                    case ALPHA -> alpha;
-                    case MAX_REGRESSION -> maxRegression;
-                    default -> null;
-                  });
+      GateOptions options = GateOptions.fromFields(this);
       HistoryViews.View view =
           HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);

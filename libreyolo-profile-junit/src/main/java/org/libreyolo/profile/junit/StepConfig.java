@@ -317,15 +317,7 @@ record StepConfig(
   }
 
   GateOptions gateOptions() {
-    return GateOptions.of(
-        o ->
-            switch (o) {
-              case ALPHA -> alpha;
-              case MAX_REGRESSION -> maxRegression;
-              case PROCESS_NOISE -> processNoise;
-              case JOB_NOISE -> jobNoise;
-              default -> null;
-            });
+    return GateOptions.fromFields(this);
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */

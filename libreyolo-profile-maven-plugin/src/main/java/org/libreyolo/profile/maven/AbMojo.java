@@ -359,14 +359,7 @@ public class AbMojo extends AbstractInferenceMojo {
             .workingDirectory(module.getBasedir().toPath())
             .forks(abForks)
             .parameters(parameters)
-            .gate(
-                GateOptions.of(
-                    o ->
-                        switch (o) {
-                          case ALPHA -> alpha;
-                          case MAX_REGRESSION -> maxRegression;
-                          default -> null;
-                        }))
+            .gate(GateOptions.fromFields(this))
             .classpathDifferences(sides.differences())
             .unshareable(sides.unshareable())
             .mode(mode)

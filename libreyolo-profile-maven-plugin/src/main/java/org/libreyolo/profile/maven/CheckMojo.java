@@ -135,16 +135,7 @@ public class CheckMojo extends AbstractProfileMojo {
                 current == null ? null : current.toPath(),
                 outputDirectory.toPath(),
                 baselineDirectory == null ? null : baselineDirectory.toPath(),
-                GateOptions.of(
-                    o ->
-                        switch (o) {
-                          case ALPHA -> alpha;
-                          case MAX_REGRESSION -> maxRegression;
-                          case METRICS -> metrics;
-                          case PROCESS_NOISE -> processNoise;
-                          case JOB_NOISE -> jobNoise;
-                          default -> null;
-                        }),
+                GateOptions.fromFields(this),
                 failOnRegression,
                 failOnInconclusive,
                 requireBaseline,
