@@ -16,8 +16,8 @@ import org.libreyolo.profile.internal.fork.Forks;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows.Blocks;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows.Blocks;
 
 /**
  * The gate measured the way CI uses it (docs/statistics.md, "The gate study"): every measurement

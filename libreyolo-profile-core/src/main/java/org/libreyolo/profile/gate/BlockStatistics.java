@@ -6,7 +6,7 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
-import org.libreyolo.profile.result.ProfileRows.Blocks;
+import org.libreyolo.profile.result.SampleRows.Blocks;
 
 /**
  * The stored-baseline gate's statistic (docs/statistics.md, "The stored-baseline gate"). The unit

@@ -11,8 +11,8 @@ import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows.Blocks;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows.Blocks;
 
 /**
  * The stored-baseline gate shared by {@code profile check}, the Maven {@code check} goal and the

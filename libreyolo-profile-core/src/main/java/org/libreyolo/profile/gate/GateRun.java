@@ -9,7 +9,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows.Blocks;
+import org.libreyolo.profile.result.SampleRows.Blocks;
 
 /**
  * The baseline gate as the CLI's {@code check}, the Maven {@code check} goal and the JUnit

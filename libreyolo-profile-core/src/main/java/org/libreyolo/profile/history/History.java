@@ -15,8 +15,8 @@ import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows.Blocks;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows.Blocks;
 
 /**
  * The run history: every run of every series in one store, an embedded SQLite file by default or a

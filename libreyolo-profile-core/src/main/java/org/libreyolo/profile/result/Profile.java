@@ -14,7 +14,7 @@ import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.Latency;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
-import org.libreyolo.profile.result.ProfileRows.Samples;
+import org.libreyolo.profile.result.SampleRows.Samples;
 
 /**
  * The analysed, self-contained result ({@code libreyolo.profile.analysis/v1},
@@ -280,8 +280,8 @@ public final class Profile {
   }
 
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
-  public ProfileRows.JavaSamples javaSamples() {
-    return ProfileRows.JavaSamples.of(root.path(ProfileSchema.JAVA_SAMPLES));
+  public SampleRows.JavaSamples javaSamples() {
+    return SampleRows.JavaSamples.of(root.path(ProfileSchema.JAVA_SAMPLES));
   }
 
   /** {@return Host overhead per step, ms, or null} */

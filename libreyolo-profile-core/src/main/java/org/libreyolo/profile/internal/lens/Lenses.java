@@ -15,12 +15,12 @@ import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
 import org.libreyolo.profile.result.ProfileRows.StoredRow;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows;
 
 /**
  * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
@@ -206,7 +206,7 @@ public final class Lenses {
   }
 
   /** {@code java}: the Java samples' methods per phase, by self or by total samples. */
-  public record JavaView(String trace, ProfileRows.JavaSamples samples, boolean byTotal, int top) {
+  public record JavaView(String trace, SampleRows.JavaSamples samples, boolean byTotal, int top) {
     public ObjectNode json() {
       ObjectNode out = F.objectNode();
       out.set(ProfileSchema.TRACE, trace == null ? F.nullNode() : F.textNode(trace));
@@ -214,13 +214,13 @@ public final class Lenses {
       out.put(ProfileSchema.SAMPLES, samples.samples());
       out.put(ProfileSchema.PERIOD_MS, samples.periodMs());
       ArrayNode phases = out.putArray(ProfileSchema.PHASES);
-      for (ProfileRows.JavaPhase ph : samples.phases()) {
+      for (SampleRows.JavaPhase ph : samples.phases()) {
         ObjectNode n = phases.addObject();
         n.put(ProfileSchema.PHASE, ph.phase());
         n.put(ProfileSchema.SAMPLES, ph.samples());
         n.put(ProfileSchema.SHARE, ph.share());
         ArrayNode rows = n.putArray("methods");
-        for (ProfileRows.JavaMethod m : firstRows(byTotal ? ph.total() : ph.self(), top)) {
+        for (SampleRows.JavaMethod m : firstRows(byTotal ? ph.total() : ph.self(), top)) {
           rows.addObject()
               .put(ProfileSchema.METHOD, m.method())
               .put(ProfileSchema.SAMPLES, m.samples())
@@ -233,7 +233,7 @@ public final class Lenses {
 
   public static JavaView java(Profile p, int top, String phase, boolean byTotal) {
     checkTop(top);
-    ProfileRows.JavaSamples j = p.javaSamples();
+    SampleRows.JavaSamples j = p.javaSamples();
     if (j != null && j.why() != null) {
       throw new LibreYoloException(
           LibreYoloException.Kind.NO_PROFILE,
@@ -251,10 +251,10 @@ public final class Lenses {
               + " -Dlibreyolo.profile.javaSamples=false; measure it again");
     }
     if (phase != null) {
-      Map<String, ProfileRows.JavaPhase> byName = new java.util.LinkedHashMap<>();
+      Map<String, SampleRows.JavaPhase> byName = new java.util.LinkedHashMap<>();
       j.phases().forEach(ph -> byName.put(ph.phase(), ph));
       j =
-          new ProfileRows.JavaSamples(
+          new SampleRows.JavaSamples(
               j.samples(),
               j.nativeSamples(),
               j.periodMs(),

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.result.Metric;
-import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows;
 
 /**
  * Per block, the step's median iteration and the canary's time around it: the independent unit the
@@ -82,7 +82,7 @@ public record BlockSeries(
    * @param b the blocks as the profile reads them
    * @return the series
    */
-  public static BlockSeries of(ProfileRows.Blocks b) {
+  public static BlockSeries of(SampleRows.Blocks b) {
     return new BlockSeries(
         b.runsPerBlock(), b.stepMs(), b.canaryMs(), b.canary(), b.normalised(), b.quantiles());
   }

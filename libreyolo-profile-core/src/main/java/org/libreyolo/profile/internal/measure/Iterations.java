@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows;
 
 /**
  * A measurement's samples as typed values: every measured iteration's time, each stage's, the
@@ -33,7 +33,7 @@ public record Iterations(
    * @return its iterations
    */
   public static Iterations read(Profile profile) {
-    ProfileRows.Samples s = profile.samples();
+    SampleRows.Samples s = profile.samples();
     return new Iterations(
         s.latencyMs(),
         s.stagesMs(),

@@ -15,6 +15,7 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows;
 
 /**
  * Self-contained HTML reports (inline CSS and SVG, no scripts, no network): one profile, or a
@@ -171,7 +172,7 @@ public final class HtmlReport {
 
   /** The hottest Java method of each phase, as {@code summary} prints it. */
   private static String javaSamples(Profile p) {
-    ProfileRows.JavaSamples j = p.javaSamples();
+    SampleRows.JavaSamples j = p.javaSamples();
     List<String> lines = TextReport.javaLines(j);
     if (j == null || j.why() != null || lines.isEmpty()) {
       return "<p class=\"muted\">"
@@ -188,8 +189,8 @@ public final class HtmlReport {
             .append(Html.esc(lines.get(0)))
             .append("</p><table><tr><th>phase</th><th class=\"num\">share</th>")
             .append("<th>hottest method (self)</th><th class=\"num\">of the phase</th></tr>");
-    for (ProfileRows.JavaPhase ph : j.phases()) {
-      ProfileRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
+    for (SampleRows.JavaPhase ph : j.phases()) {
+      SampleRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
       t.append("<tr><td>")
           .append(Html.esc(ph.phase()))
           .append("</td><td class=\"num\">")

@@ -11,6 +11,7 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.SampleRows;
 
 /**
  * The readers' text output (docs/reference-behaviour.md: "Readers", "Compare", "What-if"), line for
@@ -165,7 +166,7 @@ public final class TextReport {
    * What the samples could not attribute: other threads' samples inside the iterations, which no
    * phase of the measuring thread owns.
    */
-  static String otherThreads(ProfileRows.JavaSamples j) {
+  static String otherThreads(SampleRows.JavaSamples j) {
     if (j.otherThreads().isEmpty()) {
       return "";
     }
@@ -185,7 +186,7 @@ public final class TextReport {
   /** {@code java}: per phase, its share of the samples, then its methods with their share of it. */
   public static List<String> java(Lenses.JavaView v) {
     List<String> lines = new ArrayList<>();
-    ProfileRows.JavaSamples j = v.samples();
+    SampleRows.JavaSamples j = v.samples();
     lines.add(
         "java samples by "
             + (v.byTotal() ? "total (on the stack)" : "self (top Java frame)")
@@ -196,7 +197,7 @@ public final class TextReport {
             + " ms in the measured runs, thread "
             + j.thread()
             + otherThreads(j));
-    for (ProfileRows.JavaPhase ph : j.phases()) {
+    for (SampleRows.JavaPhase ph : j.phases()) {
       lines.add(
           Fmt.left(ph.phase(), 12)
               + " "
@@ -206,7 +207,7 @@ public final class TextReport {
               + " samples, "
               + ph.nativeSamples()
               + " in native calls");
-      for (ProfileRows.JavaMethod m :
+      for (SampleRows.JavaMethod m :
           Lenses.firstRows(v.byTotal() ? ph.total() : ph.self(), v.top())) {
         lines.add(
             "  "
@@ -276,7 +277,7 @@ public final class TextReport {
    * The hottest Java method of each phase (by self samples), after the op mix: where the time
    * outside the named ops goes. Nothing when the profile has no Java samples.
    */
-  static List<String> javaLines(ProfileRows.JavaSamples j) {
+  static List<String> javaLines(SampleRows.JavaSamples j) {
     List<String> lines = new ArrayList<>();
     if (j != null && j.why() != null) {
       lines.add("java samples: none, " + j.why());
@@ -296,8 +297,8 @@ public final class TextReport {
             + j.nativeSamples()
             + " inside native calls"
             + otherThreads(j));
-    for (ProfileRows.JavaPhase ph : j.phases()) {
-      ProfileRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
+    for (SampleRows.JavaPhase ph : j.phases()) {
+      SampleRows.JavaMethod top = ph.self().isEmpty() ? null : ph.self().get(0);
       lines.add(
           "  "
               + Fmt.left(ph.phase(), 12)
