@@ -33,6 +33,7 @@ public final class Profile {
   public static final String SCHEMA_PREFIX = "libreyolo.profile.analysis";
 
   private final ObjectNode root;
+  private final StepFigures figures;
 
   /**
    * Creates the profile from its own copy of {@code root} (later changes to {@code root} do not
@@ -42,6 +43,7 @@ public final class Profile {
    */
   public Profile(ObjectNode root) {
     this.root = root.deepCopy();
+    this.figures = StepFigures.of(this.root);
   }
 
   /**
@@ -111,6 +113,11 @@ public final class Profile {
   @Override
   public int hashCode() {
     return root.hashCode();
+  }
+
+  /** {@return the per-step figures, {@code step_ms} to {@code peak_vram_mb}, as one record} */
+  public StepFigures figures() {
+    return figures;
   }
 
   /** {@return Whether the JSON carries the profile schema} */
@@ -199,12 +206,12 @@ public final class Profile {
 
   /** {@return The step time, ms, or null} */
   public Num stepMs() {
-    return num(ProfileSchema.STEP_MS);
+    return figures.stepMs();
   }
 
   /** {@return The throughput in images (or the step's items) per second, or null} */
   public Num imgPerS() {
-    return num(ProfileSchema.IMG_PER_S);
+    return figures.imgPerS();
   }
 
   /** {@return a repeat's population std of the trial throughputs, or null} */
@@ -230,32 +237,32 @@ public final class Profile {
 
   /** {@return The data-loading time, ms, or null} */
   public Num dataloadMs() {
-    return num(ProfileSchema.DATALOAD_MS);
+    return figures.dataloadMs();
   }
 
   /** {@return The GPU utilisation, percent, or null on the CPU} */
   public Num gpuUtil() {
-    return num(ProfileSchema.GPU_UTIL);
+    return figures.gpuUtil();
   }
 
   /** {@return GPU busy time per step, ms, or null} */
   public Num gpuBusyMsPerStep() {
-    return num(ProfileSchema.GPU_BUSY_MS_PER_STEP);
+    return figures.gpuBusyMsPerStep();
   }
 
   /** {@return The mean kernel time, microseconds, or null} */
   public Num meanKernelUs() {
-    return num(ProfileSchema.MEAN_KERNEL_US);
+    return figures.meanKernelUs();
   }
 
   /** {@return Kernel launches per step, or null} */
   public Num kernelsPerStep() {
-    return num(ProfileSchema.KERNELS_PER_STEP);
+    return figures.kernelsPerStep();
   }
 
   /** {@return Launches per step, or null} */
   public Num launchesPerStep() {
-    return num(ProfileSchema.LAUNCHES_PER_STEP);
+    return figures.launchesPerStep();
   }
 
   /** {@return which fork a forked profile's trace came from, or null when it pools no forks} */
@@ -286,32 +293,32 @@ public final class Profile {
 
   /** {@return Host overhead per step, ms, or null} */
   public Num hostOverheadMsPerStep() {
-    return num(ProfileSchema.HOST_OVERHEAD_MS_PER_STEP);
+    return figures.hostOverheadMsPerStep();
   }
 
   /** {@return Memory-copy time per step, ms, or null} */
   public Num memcpyMsPerStep() {
-    return num(ProfileSchema.MEMCPY_MS_PER_STEP);
+    return figures.memcpyMsPerStep();
   }
 
   /** {@return The share of tensor-core kernels, percent, or null} */
   public Num tensorcorePct() {
-    return num(ProfileSchema.TENSORCORE_PCT);
+    return figures.tensorcorePct();
   }
 
   /** {@return Peak GPU memory, MB, or null} */
   public Num peakVramMb() {
-    return num(ProfileSchema.PEAK_VRAM_MB);
+    return figures.peakVramMb();
   }
 
   /** {@return CUDA allocations per step, or null} */
   public Num cudaMallocsPerStep() {
-    return num(ProfileSchema.CUDA_MALLOCS_PER_STEP);
+    return figures.cudaMallocsPerStep();
   }
 
   /** {@return whether the run saw memory pressure (allocator retries, a near-full device)} */
   public boolean memoryPressure() {
-    return root.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false);
+    return Boolean.TRUE.equals(figures.memoryPressure());
   }
 
   /** {@return {@code config.batch}: images (or items) per step; null when not recorded} */

@@ -19,6 +19,7 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.StepFigures;
 
 /** One analysis: the accumulated window state and the profile it builds. */
 final class AnalysisRun {
@@ -172,29 +173,27 @@ final class AnalysisRun {
             : F.objectNode());
     p.put(ProfileSchema.BOUND, verdict[0]);
     p.put(ProfileSchema.BOUND_WHY, verdict[1]);
-    p.put(ProfileSchema.STEP_MS, PyRound.round(stepMsRaw, 2));
-    p.set(ProfileSchema.IMG_PER_S, nullable(real.path(ProfileSchema.IMG_PER_S)));
-    p.set(ProfileSchema.DATALOAD_MS, nullable(real.path(ProfileSchema.DATALOAD_MS)));
-    p.set(ProfileSchema.DATALOAD_FRAC, nullable(real.path(ProfileSchema.DATALOAD_FRAC)));
-    p.put(ProfileSchema.GPU_UTIL, gpuUtil);
-    p.put(ProfileSchema.GPU_UTIL_RAW, gpuUtilRaw);
-    p.put(ProfileSchema.MEMORY_PRESSURE, pressure);
-    p.put(ProfileSchema.CUDA_MALLOCS_PER_STEP, mallocs);
-    p.put(ProfileSchema.HOST_OVERHEAD_MS_PER_STEP, PyRound.round(host, 2));
-    p.put(ProfileSchema.LAUNCHES_PER_STEP, launches);
-    p.put(ProfileSchema.GPU_BUSY_MS_PER_STEP, PyRound.round(busyMs, 2));
-    p.put(ProfileSchema.MEAN_KERNEL_US, PyRound.round(meanKernelUs, 2));
-    p.put(ProfileSchema.KERNELS_PER_STEP, launches);
-    p.put(ProfileSchema.UNIQUE_KERNELS, kernels.byName.size());
-    p.put(ProfileSchema.MEMCPY_MS_PER_STEP, PyRound.round(memcpyUs / 1000.0 / n, 3));
-    // a number even for CPU profiles (0.0: no Tensor Core time), as the schema says: the
-    // reference's summary formats it with :.0f and fails on null (docs/deviations.md)
-    p.put(
-        ProfileSchema.TENSORCORE_PCT,
-        !cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0);
-    p.set(
-        ProfileSchema.PEAK_VRAM_MB,
-        nullable(summary.path(ProfileSchema.ANALYSIS).path(ProfileSchema.PEAK_VRAM_MB)));
+    new StepFigures(
+            new Num(PyRound.round(stepMsRaw, 2), false),
+            Num.of(real.get(ProfileSchema.IMG_PER_S)),
+            Num.of(real.get(ProfileSchema.DATALOAD_MS)),
+            Num.of(real.get(ProfileSchema.DATALOAD_FRAC)),
+            new Num(gpuUtil, false),
+            new Num(gpuUtilRaw, false),
+            pressure,
+            new Num(mallocs, true),
+            new Num(PyRound.round(host, 2), false),
+            new Num(launches, true),
+            new Num(PyRound.round(busyMs, 2), false),
+            new Num(PyRound.round(meanKernelUs, 2), false),
+            new Num(launches, true),
+            new Num(kernels.byName.size(), true),
+            new Num(PyRound.round(memcpyUs / 1000.0 / n, 3), false),
+            // a number even for CPU profiles (0.0: no Tensor Core time), as the schema says: the
+            // reference's summary formats it with :.0f and fails on null (docs/deviations.md)
+            new Num(!cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0, false),
+            Num.of(summary.path(ProfileSchema.ANALYSIS).get(ProfileSchema.PEAK_VRAM_MB)))
+        .writeInto(p);
     ObjectNode window = p.putObject(ProfileSchema.WINDOW);
     window.put(ProfileSchema.WALL_MS, PyRound.round(w.wallMs(), 1));
     window.put(ProfileSchema.REAL_STEPS, n);

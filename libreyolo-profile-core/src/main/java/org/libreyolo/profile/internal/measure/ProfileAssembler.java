@@ -13,11 +13,11 @@ import org.libreyolo.profile.internal.analysis.TensorMemory;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.StepFigures;
 
 /**
  * Builds the files every producer writes, in the reference's key order (docs/profile-schema.md):
@@ -29,26 +29,7 @@ public final class ProfileAssembler {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final String SUMMARY = "profile_summary.json";
 
-  /**
-   * The trace-less profile's GPU figures, in the reference's key order (none measured: 0 or null).
-   */
-  private static final ObjectNode NO_TRACE_SCALARS =
-      template(
-          "{\"dataload_ms\": 0.0, \"dataload_frac\": 0.0,"
-              + " \"gpu_util\": 0.0, \"gpu_util_raw\": 0.0, \"memory_pressure\": false, \"cuda_mallocs_per_step\": 0,"
-              + " \"host_overhead_ms_per_step\": 0.0, \"launches_per_step\": 0, \"gpu_busy_ms_per_step\": 0.0,"
-              + " \"mean_kernel_us\": 0.0, \"kernels_per_step\": 0, \"unique_kernels\": 0, \"memcpy_ms_per_step\": 0.0,"
-              + " \"tensorcore_pct\": 0.0, \"peak_vram_mb\": null}");
-
   private ProfileAssembler() {}
-
-  private static ObjectNode template(String json) {
-    try {
-      return (ObjectNode) Json.MAPPER.readTree(json);
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   /** {@code latency}: percentiles (null without samples), the mean, extremes and n. */
   public static ObjectNode latency(LatencyStats lat, double meanMs) {
@@ -182,9 +163,7 @@ public final class ProfileAssembler {
     p.set(ProfileSchema.CONFIG, meta.deepCopy());
     p.put(ProfileSchema.BOUND, bound);
     p.put(ProfileSchema.BOUND_WHY, why);
-    p.put(ProfileSchema.STEP_MS, PyRound.round(meanMs, 3));
-    p.put(ProfileSchema.IMG_PER_S, imgPerS);
-    p.setAll(NO_TRACE_SCALARS.deepCopy());
+    StepFigures.traceless(PyRound.round(meanMs, 3), imgPerS).writeInto(p);
     ObjectNode window = p.putObject(ProfileSchema.WINDOW);
     window.put(ProfileSchema.WALL_MS, 0.0);
     window.put(ProfileSchema.REAL_STEPS, realSteps);
