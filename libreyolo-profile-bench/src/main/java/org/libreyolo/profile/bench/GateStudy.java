@@ -162,7 +162,7 @@ public final class GateStudy {
       String name =
           String.format(
               java.util.Locale.ROOT,
-              "input %s -> %s (step +%.1f%%)",
+              "input %s -> %s (step %+.1f%%)",
               size[0],
               size[1],
               100 * measured);
