@@ -335,7 +335,7 @@ public final class InferProfiler {
       }
     }
     if (profile != null) {
-      Num gpuUtil = new Profile(profile).gpuUtil();
+      Num gpuUtil = Num.of(profile.get(ProfileSchema.GPU_UTIL));
       Double util = gpuUtil != null && cuda ? gpuUtil.value() : null;
       overlay(profile, InferenceVerdict.of(pre, fwd, post, util, cuda), latency, stages);
     } else {
@@ -407,7 +407,7 @@ public final class InferProfiler {
    */
   private static void overlay(
       ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
-    if (!new Profile(p).memoryPressure()) {
+    if (!p.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false)) {
       p.put(ProfileSchema.BOUND, v.bound());
       p.put(ProfileSchema.BOUND_WHY, v.why());
     }
