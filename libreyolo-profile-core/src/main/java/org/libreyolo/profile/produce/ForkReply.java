@@ -40,7 +40,9 @@ record ForkReply(
     ObjectNode json = p.json();
     Iterations iterations = Iterations.read(p);
     return new ForkReply(
-        (ObjectNode) json.path(ProfileSchema.CONFIG),
+        json.get(ProfileSchema.CONFIG) instanceof ObjectNode c
+            ? c
+            : JsonNodeFactory.instance.objectNode(),
         iterations,
         new ProfileAssembler.ProcessFigures(
             json.get(ProfileSchema.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
@@ -49,9 +51,18 @@ record ForkReply(
         json.get(ProfileSchema.ENVIRONMENT) instanceof ObjectNode e
             ? e
             : JsonNodeFactory.instance.objectNode(),
-        p.device() == null ? DeviceSpec.CPU : DeviceSpec.parse(p.device()),
+        device(p.device()),
         p.stepMs(),
         p.imgPerS());
+  }
+
+  /** The device a fork's profile names; one it does not name as a device (a trace's) is the CPU. */
+  private static DeviceSpec device(String label) {
+    try {
+      return label == null ? DeviceSpec.CPU : DeviceSpec.parse(label);
+    } catch (org.libreyolo.profile.LibreYoloException e) {
+      return DeviceSpec.CPU;
+    }
   }
 
   static ForkReply of(InferProfiler.Trial t) {
