@@ -37,18 +37,17 @@ record ForkReply(
    * extension, whose children write their profile) reply this way.
    */
   static ForkReply read(Profile p) {
-    ObjectNode json = p.json();
     Iterations iterations = Iterations.read(p);
     return new ForkReply(
-        json.get(ProfileSchema.CONFIG) instanceof ObjectNode c
+        p.stored(ProfileSchema.CONFIG) instanceof ObjectNode c
             ? c
             : JsonNodeFactory.instance.objectNode(),
         iterations,
         new ProfileAssembler.ProcessFigures(
-            json.get(ProfileSchema.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
+            p.stored(ProfileSchema.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
             p.hostMemory(),
             iterations.allocatedBytes()),
-        json.get(ProfileSchema.ENVIRONMENT) instanceof ObjectNode e
+        p.stored(ProfileSchema.ENVIRONMENT) instanceof ObjectNode e
             ? e
             : JsonNodeFactory.instance.objectNode(),
         device(p.device()),

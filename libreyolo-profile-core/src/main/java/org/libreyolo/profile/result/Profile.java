@@ -42,8 +42,13 @@ public final class Profile {
    * @param root the root
    */
   public Profile(ObjectNode root) {
-    this.root = root.deepCopy();
-    this.figures = StepFigures.of(this.root);
+    this(root.deepCopy(), true);
+  }
+
+  /** A profile of a tree nothing else holds (no second copy). */
+  private Profile(ObjectNode owned, boolean isOwned) {
+    this.root = owned;
+    this.figures = StepFigures.of(owned);
   }
 
   /**
@@ -63,7 +68,7 @@ public final class Profile {
   public Profile with(java.util.function.Consumer<ObjectNode> change) {
     ObjectNode copy = root.deepCopy();
     change.accept(copy);
-    return new Profile(copy);
+    return new Profile(copy, true);
   }
 
   // -- identity and verdict

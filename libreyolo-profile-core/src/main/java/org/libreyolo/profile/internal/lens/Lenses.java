@@ -68,14 +68,16 @@ public final class Lenses {
     // the stored values of a fixed key subset, as stored: a projection, not a reading
     ObjectNode out = F.objectNode();
     for (String key : SUMMARY_KEYS) {
-      if (p.stored(key) != null) {
-        out.set(key, p.stored(key));
+      JsonNode stored = p.stored(key);
+      if (stored != null) {
+        out.set(key, stored);
       }
     }
     // ours, for readers that must not mistake CPU ops for GPU kernels
     for (String key : List.of(ProfileSchema.DEVICE, ProfileSchema.KERNEL_SOURCE)) {
-      if (p.stored(key) != null) {
-        out.set(key, p.stored(key));
+      JsonNode stored = p.stored(key);
+      if (stored != null) {
+        out.set(key, stored);
       }
     }
     return out;
