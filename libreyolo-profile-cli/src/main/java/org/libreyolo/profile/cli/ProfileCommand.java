@@ -26,6 +26,7 @@ public final class ProfileCommand implements Runnable {
           ReaderCommands.Ops.class,
           ReaderCommands.Java.class,
           ReaderCommands.Compare.class,
+          ReaderCommands.Diff.class,
           ReaderCommands.WhatIfCommand.class,
           ReportCommand.class,
           CheckCommand.class,

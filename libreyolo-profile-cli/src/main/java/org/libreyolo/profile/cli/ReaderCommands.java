@@ -196,4 +196,31 @@ final class ReaderCommands {
           .forEach(spec.commandLine().getOut()::println);
     }
   }
+
+  @Command(
+      name = "diff",
+      mixinStandardHelpOptions = true,
+      description =
+          "What changed between two profiles, and how much of the step's change each change explains.")
+  static final class Diff implements Runnable {
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "<before>")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "<after>")
+    Path after;
+
+    @Option(names = "--json", description = "print JSON (the whole diff)")
+    boolean json;
+
+    @Mixin RowOptions rows;
+
+    @Override
+    public void run() {
+      ReaderViews.diff(before, after, rows.phase, rows.top)
+          .lines(json)
+          .forEach(spec.commandLine().getOut()::println);
+    }
+  }
 }

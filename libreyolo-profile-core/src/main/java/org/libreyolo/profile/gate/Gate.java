@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.internal.report.Fmt;
@@ -81,6 +83,8 @@ public final class Gate {
    * @param unstableMachine why the machine was too unstable to judge, or null
    * @param environmentDifferences the environment fields that differ between the two profiles
    * @param options the gate's settings
+   * @param diff what changed between the two profiles and how much of the step's change it
+   *     explains, or null when it could not be made
    */
   public record Result(
       Verdict verdict,
@@ -91,7 +95,8 @@ public final class Gate {
       List<String> workloadDifferences,
       List<String> modelFileChange,
       OpCounts.Result opCounts,
-      GateOptions options) {
+      GateOptions options,
+      ProfileDiff diff) {
     /**
      * The minimum detectable effect of the timing rows, or null without blocks.
      *
@@ -236,7 +241,24 @@ public final class Gate {
         workload,
         Workload.modelFileChange(b, c),
         counts,
-        options);
+        options,
+        explain(b, c, stats));
+  }
+
+  /**
+   * What changed between the two profiles, the step's interval from the blocks' statistic. A diff
+   * that cannot be made (a profile without rows) never stops a verdict: it is left out.
+   */
+  private static ProfileDiff explain(Profile b, Profile c, BlockStatistics stats) {
+    try {
+      return ProfileDiff.of(
+          b,
+          c,
+          stats == null ? null : new StepChange(stats.change(), stats.ciLow(), stats.ciHigh()),
+          null);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /**

@@ -61,7 +61,9 @@ final class ForkedInfer {
     for (int k = 0; k < o.forks(); k++) {
       progress.update("forks (fresh JVMs)", k, o.forks());
       Path forkProject = forksDir.resolve(Integer.toString(k));
-      boolean traced = o.trace() && k == o.forks() - 1;
+      // every fork traced (extra steps after its timed ones): a diff's rows vary by process, and
+      // only several processes can say by how much (docs/diff.md)
+      boolean traced = o.trace();
       ChildJvms.run(
           where,
           InferFork.KIND,

@@ -57,6 +57,9 @@ final class CheckReport {
         .append("</p>");
     body.append(banner(gate));
     body.append(Html.card("Evidence", evidence(gate)));
+    if (gate.diff() != null) {
+      body.append(DiffHtml.cards(gate.diff(), base, now));
+    }
     body.append(
         Html.card(
             "What this run could detect", "<p id=\"mde\">" + Html.esc(mdeWords(gate)) + "</p>"));

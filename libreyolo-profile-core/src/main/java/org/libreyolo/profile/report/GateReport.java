@@ -99,6 +99,9 @@ public final class GateReport {
         lines.add("  " + row.metric() + ": " + row.why());
       }
     }
+    if (r.diff() != null) {
+      lines.addAll(DiffReport.verdictLines(r.diff()));
+    }
     lines.add(evidenceLine(r));
     lines.add("verdict: " + r.verdict());
     return lines;
@@ -153,6 +156,9 @@ public final class GateReport {
       n.put("ci_high", round4(row.ciHigh()));
       n.put("verdict", row.verdict().name());
       n.put("why", row.why());
+    }
+    if (r.diff() != null) {
+      out.set("diff", DiffReport.json(r.diff()));
     }
     return out;
   }
@@ -224,6 +230,9 @@ public final class GateReport {
     String reRecord = reRecordNote(r);
     if (reRecord != null) {
       md.append("\n").append(reRecord).append("\n");
+    }
+    if (r.diff() != null) {
+      md.append("\n").append(DiffReport.markdown(r.diff()));
     }
     md.append("\n")
         .append(evidenceLine(r))

@@ -176,4 +176,31 @@ public final class ReaderViews {
             alpha);
     return new View(Json.indented(view.json()), CompareText.compare(view));
   }
+
+  /**
+   * {@code diff}: what changed between two profiles and how much of the step's change each change
+   * explains (docs/diff.md). The step's interval comes from the gate's block statistic where both
+   * sides carry blocks; otherwise rows are ranked, not judged against noise.
+   *
+   * @param before the earlier profile or trace
+   * @param after the later profile or trace
+   * @param phase one phase, or null for the whole step
+   * @param top rows per table
+   * @return the view
+   */
+  public static View diff(Path before, Path after, String phase, int top) {
+    Profile b = ProfileLoader.load(before);
+    Profile a = ProfileLoader.load(after);
+    if (phase != null && !Diffs.hasPhase(b, phase) && !Diffs.hasPhase(a, phase)) {
+      throw org.libreyolo.profile.LibreYoloException.badInput(
+          "phase '"
+              + phase
+              + "': neither profile has that phase (they have: "
+              + String.join(", ", Diffs.phaseNames(b, a))
+              + ")");
+    }
+    org.libreyolo.profile.diff.ProfileDiff d =
+        org.libreyolo.profile.diff.ProfileDiff.of(b, a, Diffs.stepChange(b, a), phase);
+    return new View(Json.indented(DiffReport.json(d)), DiffReport.text(d, top));
+  }
 }

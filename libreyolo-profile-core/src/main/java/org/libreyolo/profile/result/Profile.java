@@ -416,6 +416,17 @@ public final class Profile {
     return ProfileRows.Work.of(root.path(ProfileSchema.WORK));
   }
 
+  /**
+   * {@return the traced step: the analysis window's wall time per step it holds (ms), or null for a
+   * profile without a trace}
+   */
+  public Double tracedStepMs() {
+    JsonNode w = root.path(ProfileSchema.WINDOW);
+    double wall = w.path(ProfileSchema.WALL_MS).asDouble(0);
+    int steps = w.path(ProfileSchema.REAL_STEPS).asInt(0);
+    return wall > 0 && steps > 0 ? wall / steps : null;
+  }
+
   /** {@return ours: the raw samples (empty arrays when it has none, as a reference file)} */
   public Samples samples() {
     return Samples.of(root.path(ProfileSchema.SAMPLES));

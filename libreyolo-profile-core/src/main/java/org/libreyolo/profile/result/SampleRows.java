@@ -53,7 +53,8 @@ public final class SampleRows {
                           e.getValue().path(ProfileSchema.SHARE).asDouble(),
                           e.getValue().path(ProfileSchema.NATIVE_SAMPLES).asInt(),
                           javaMethods(e.getValue().path(ProfileSchema.SELF)),
-                          javaMethods(e.getValue().path(ProfileSchema.TOTAL)))));
+                          javaMethods(e.getValue().path(ProfileSchema.TOTAL)),
+                          javaStacks(e.getValue().path(ProfileSchema.STACKS)))));
       return new JavaSamples(
           n.path(ProfileSchema.SAMPLES).asInt(),
           n.path(ProfileSchema.NATIVE_SAMPLES).asInt(),
@@ -67,6 +68,16 @@ public final class SampleRows {
     private static Map<String, Integer> otherThreads(JsonNode threads) {
       Map<String, Integer> out = new java.util.LinkedHashMap<>();
       threads.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asInt()));
+      return out;
+    }
+
+    private static List<JavaStack> javaStacks(JsonNode rows) {
+      List<JavaStack> out = new ArrayList<>();
+      for (JsonNode r : rows) {
+        out.add(
+            new JavaStack(
+                r.path(ProfileSchema.STACK).asText(), r.path(ProfileSchema.SAMPLES).asInt()));
+      }
       return out;
     }
 
@@ -92,6 +103,7 @@ public final class SampleRows {
    * @param nativeSamples samples inside a native call
    * @param self methods by samples where they were the top Java frame, most first
    * @param total methods by samples where they were on the stack, most first
+   * @param stacks the most frequent stacks, most first (empty in profiles recorded before them)
    */
   public record JavaPhase(
       String phase,
@@ -99,7 +111,16 @@ public final class SampleRows {
       double share,
       int nativeSamples,
       List<JavaMethod> self,
-      List<JavaMethod> total) {}
+      List<JavaMethod> total,
+      List<JavaStack> stacks) {}
+
+  /**
+   * One stack of a phase's samples.
+   *
+   * @param stack its methods, outermost first, joined by {@code ;}
+   * @param samples the samples that had it
+   */
+  public record JavaStack(String stack, int samples) {}
 
   /**
    * A method's samples within a phase.

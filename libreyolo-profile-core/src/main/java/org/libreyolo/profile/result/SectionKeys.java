@@ -247,6 +247,18 @@ abstract class SectionKeys {
   /** {@code self}: in {@code java_samples.other_threads}, {@code java_samples.phases.<phase>}. */
   public static final String SELF = "self";
 
+  /**
+   * {@code stacks}: in {@code java_samples.phases.<phase>}: the phase's most frequent stacks, for a
+   * (differential) flame graph.
+   */
+  public static final String STACKS = "stacks";
+
+  /**
+   * {@code stack}: in {@code java_samples.phases.<phase>.stacks}: methods outermost first, joined
+   * by {@code ;}.
+   */
+  public static final String STACK = "stack";
+
   /** {@code fork}: in {@code trace_from}. */
   public static final String FORK = "fork";
 

@@ -69,6 +69,12 @@ public final class JavaSampler {
   /** Methods kept per phase, by self and by total samples. */
   public static final int TOP = 10;
 
+  /**
+   * Distinct stacks kept per phase for the flame graphs: the rest are a long tail of single
+   * samples.
+   */
+  public static final int TOP_STACKS = 200;
+
   /** The phase given to samples inside an iteration but outside every named phase. */
   public static final String OUTSIDE = "(other)";
 
@@ -372,10 +378,14 @@ public final class JavaSampler {
     int nativeSamples;
     final Map<String, Integer> self = new HashMap<>();
     final Map<String, Integer> total = new HashMap<>();
+    final Map<String, Integer> stacks = new HashMap<>();
 
     /** One sample: {@code stack} outermost first. */
     void add(List<String> stack, boolean isNative) {
       samples++;
+      if (!stack.isEmpty()) {
+        stacks.merge(String.join(";", stack), 1, Integer::sum);
+      }
       nativeSamples += isNative ? 1 : 0;
       if (!stack.isEmpty()) {
         self.merge(stack.get(stack.size() - 1), 1, Integer::sum);
@@ -392,6 +402,19 @@ public final class JavaSampler {
       n.put(ProfileSchema.NATIVE_SAMPLES, nativeSamples);
       n.set(ProfileSchema.SELF, top(self, samples));
       n.set(ProfileSchema.TOTAL, top(total, samples));
+      ArrayNode flame = n.putArray(ProfileSchema.STACKS);
+      stacks.entrySet().stream()
+          .sorted(
+              Map.Entry.<String, Integer>comparingByValue()
+                  .reversed()
+                  .thenComparing(Map.Entry.comparingByKey()))
+          .limit(TOP_STACKS)
+          .forEach(
+              e -> {
+                ObjectNode row = flame.addObject();
+                row.put(ProfileSchema.STACK, e.getKey());
+                row.put(ProfileSchema.SAMPLES, e.getValue());
+              });
       return n;
     }
 

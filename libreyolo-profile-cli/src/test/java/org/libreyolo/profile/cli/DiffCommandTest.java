@@ -1,0 +1,145 @@
+package org.libreyolo.profile.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.report.DiffReport;
+import org.libreyolo.profile.result.Json;
+
+/**
+ * {@code profile diff} on real runs of real models (docs/diff.md): TorchScript pairs made to differ
+ * in one known way, each measured in three fresh JVMs with every fork traced, the way a user's two
+ * builds are. The model file keeps one path, as a pull request changes it.
+ */
+class DiffCommandTest {
+  @TempDir static Path dir;
+
+  private static final List<String> MODELS =
+      List.of("layers_narrow", "layers_wide", "blocks", "blocks_sigmoid");
+
+  @BeforeAll
+  static void measure() throws Exception {
+    Path model = dir.resolve("model.torchscript");
+    for (String name : MODELS) {
+      infer(model, name, name);
+    }
+    infer(model, "layers_narrow", "layers_narrow_again");
+  }
+
+  private static void infer(Path model, String name, String project) throws Exception {
+    Files.copy(
+        Path.of("..", "libreyolo-profile-core/src/test/resources/fixtures/torchscript")
+            .resolve(name + ".torchscript"),
+        model,
+        StandardCopyOption.REPLACE_EXISTING);
+    CliTest.Result r =
+        CliTest.run(
+            "profile",
+            "infer",
+            "--forks",
+            "3",
+            "--weights",
+            model.toString(),
+            "--threads",
+            "1",
+            "--imgsz",
+            "256",
+            "--warmup",
+            "10",
+            "--runs",
+            "30",
+            "--quiet",
+            "--project",
+            dir.resolve(project).toString());
+    assertThat(r.code()).as(r.err()).isZero();
+  }
+
+  private static String profile(String project) {
+    return dir.resolve(project).resolve("infer/profile.json").toString();
+  }
+
+  private static JsonNode diffJson(String before, String after) throws Exception {
+    CliTest.Result r = CliTest.run("profile", "diff", profile(before), profile(after), "--json");
+    assertThat(r.code()).as(r.err()).isZero();
+    return Json.MAPPER.readTree(r.out());
+  }
+
+  /**
+   * One layer four times wider, the same op sequence: that layer's convolution comes first, with
+   * its multiply-adds and input shapes before and after, and the rows beyond their noise explain at
+   * least 70% of the step's change.
+   */
+  @Test
+  void aWiderLayerIsNamedFirstWithItsWork() throws Exception {
+    JsonNode d = diffJson("layers_narrow", "layers_wide");
+    assertThat(d.path("level").asText()).isEqualTo("op calls");
+    JsonNode first = d.path("contributors").get(0);
+    assertThat(first.path("name").asText())
+        .as(d.toString())
+        .startsWith("aten::mkldnn_convolution #3");
+    assertThat(first.path("above_noise").asBoolean()).isTrue();
+    assertThat(first.path("shape_after").asText()).contains("[256,16,3,3]");
+    assertThat(first.path("macs_after").asLong())
+        .isEqualTo(16 * first.path("macs_before").asLong());
+    assertThat(d.path("changed").asBoolean()).isTrue();
+    assertThat(d.path("explained_share").asDouble())
+        .as(d.path("summary").asText())
+        .isGreaterThanOrEqualTo(0.70);
+    CliTest.Result text =
+        CliTest.run(
+            "profile", "diff", profile("layers_narrow"), profile("layers_wide"), "--top", "3");
+    assertThat(text.out()).contains("explained by", "MACs 37.75M -> 603.98M");
+  }
+
+  /** One more op in each of three blocks: the op is listed as added, three calls per step. */
+  @Test
+  void anAddedOpIsListedWithItsCount() throws Exception {
+    CliTest.Result r = CliTest.run("profile", "diff", profile("blocks"), profile("blocks_sigmoid"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("added aten::sigmoid x3 per step");
+    JsonNode sigmoid = null;
+    for (JsonNode op : diffJson("blocks", "blocks_sigmoid").path("ops")) {
+      if (op.path("name").asText().equals("aten::sigmoid")) {
+        sigmoid = op;
+      }
+    }
+    assertThat(sigmoid).isNotNull();
+    assertThat(sigmoid.path("status").asText()).isEqualTo("added");
+    assertThat(sigmoid.path("count_after").asLong()).isEqualTo(3);
+  }
+
+  /** The same model measured twice: no row beyond its noise, and the diff says so in words. */
+  @Test
+  void anUnchangedModelHasNothingToExplain() throws Exception {
+    JsonNode d = diffJson("layers_narrow", "layers_narrow_again");
+    assertThat(d.path("changed").asBoolean()).as(d.path("summary").asText()).isFalse();
+    for (JsonNode row : d.path("contributors")) {
+      assertThat(row.path("above_noise").asBoolean()).as(row.toString()).isFalse();
+    }
+    assertThat(d.path("summary").asText()).contains(DiffReport.NOTHING_TO_EXPLAIN);
+  }
+
+  /** {@code --phase} narrows every table to that phase; an unknown phase is one line, exit 2. */
+  @Test
+  void aPhaseNarrowsTheDiffAndAnUnknownOneIsBadInput() throws Exception {
+    CliTest.Result r =
+        CliTest.run(
+            "profile", "diff", profile("blocks"), profile("blocks_sigmoid"), "--phase", "forward");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).startsWith("forward ");
+    CliTest.Result bad =
+        CliTest.run(
+            "profile", "diff", profile("blocks"), profile("blocks_sigmoid"), "--phase", "nms");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().strip())
+        .contains("phase 'nms': neither profile has that phase")
+        .doesNotContain("\n");
+  }
+}

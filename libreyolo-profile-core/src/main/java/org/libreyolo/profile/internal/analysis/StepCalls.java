@@ -1,0 +1,139 @@
+package org.libreyolo.profile.internal.analysis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The op calls of one step of a CPU trace, each call a layer: the k-th call of an op in a step is
+ * the same call in every step, and in another run of a model with the same op sequence (a wider
+ * layer keeps its place). Each call's own time (self, the profiler's cost taken out as the analysis
+ * takes it out) is averaged over the analysis window's steps; its input shapes and multiply-adds
+ * come from the first traced step, where the producers record shapes (docs/diff.md).
+ *
+ * @param steps the steps averaged over
+ * @param tracedStepMs the traced step: the window's wall time per step, ms
+ * @param calls the calls in their order within a step
+ */
+public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
+  /**
+   * One call.
+   *
+   * @param name the op
+   * @param ordinal its place among the step's calls of this op, 1-based
+   * @param phase the phase it ran in, or null outside every phase
+   * @param msPerStep its own time (children excluded), ms per step
+   * @param inputDims its input shapes as recorded, or null
+   * @param macs its multiply-adds (convolutions at stride 1, matrix products), 0 for other ops
+   */
+  public record Call(
+      String name, int ordinal, String phase, double msPerStep, JsonNode inputDims, long macs) {
+    /** {@return the call's identity across runs: the op and its ordinal} */
+    public String key() {
+      return name + " #" + ordinal;
+    }
+  }
+
+  /**
+   * The calls of {@code trace}, or null when it is not a CPU trace with step markers (GPU kernels
+   * have no per-call identity across devices; a trace without steps has no step to align).
+   *
+   * @param trace the trace
+   * @return the calls, or null
+   */
+  public static StepCalls of(Path trace) {
+    if (trace == null || !Files.isRegularFile(trace)) {
+      return null;
+    }
+    EventTable read = EventTable.read(trace);
+    if (read.kernelCount() != 0 || !read.hasCpuOps() || read.markers.size() < 2) {
+      return null;
+    }
+    Path parent = trace.toAbsolutePath().getParent();
+    JsonNode summary =
+        TraceAnalyzer.readSummary(parent == null ? null : parent.resolve("profile_summary.json"));
+    TraceAnalyzer.Compensated c =
+        TraceAnalyzer.compensated(read, TraceAnalyzer.untracedPhaseMs(summary));
+    EventTable t = c == null ? read : c.table();
+    Window w = Window.of(t.markers);
+    double[] starts = t.markers.stream().mapToDouble(EventTable.Marker::ts).sorted().toArray();
+    double[] self = t.cpuNesting().self();
+    List<double[]> phaseSpans = new ArrayList<>();
+    List<String> phaseNames = new ArrayList<>();
+    for (int i = 0; i < t.size; i++) {
+      if (t.kind[i] == EventTable.CPU_PHASE && w.contains(t.ts[i])) {
+        phaseSpans.add(new double[] {t.ts[i], t.ts[i] + t.dur[i]});
+        phaseNames.add(t.names.get(t.name[i]));
+      }
+    }
+    Map<String, double[]> time = new LinkedHashMap<>();
+    Map<String, String> phase = new HashMap<>();
+    Map<Integer, Map<String, Integer>> ordinals = new HashMap<>();
+    for (int i : t.cpuOpsInOrder()) {
+      if (!w.contains(t.ts[i])) {
+        continue;
+      }
+      int step = Arrays.binarySearch(starts, t.ts[i]);
+      step = step >= 0 ? step : -step - 2;
+      String name = t.names.get(t.name[i]);
+      int k = ordinals.computeIfAbsent(step, s -> new HashMap<>()).merge(name, 1, Integer::sum);
+      String key = name + " #" + k;
+      time.computeIfAbsent(key, x -> new double[1])[0] += self[i];
+      phase.computeIfAbsent(key, x -> phaseOf(t.ts[i], phaseSpans, phaseNames));
+    }
+    Map<String, FirstTracedStep.Op> shapes = shapes(FirstTracedStep.of(trace));
+    List<Call> calls = new ArrayList<>();
+    int n = Math.max(1, w.nReal());
+    time.forEach(
+        (key, us) -> {
+          int cut = key.lastIndexOf(" #");
+          String name = key.substring(0, cut);
+          FirstTracedStep.Op op = shapes.get(key);
+          JsonNode dims = op == null ? null : op.dims();
+          calls.add(
+              new Call(
+                  name,
+                  Integer.parseInt(key.substring(cut + 2)),
+                  phase.get(key),
+                  us[0] / n / 1000.0,
+                  dims,
+                  dims == null ? 0 : macs(op)));
+        });
+    return new StepCalls(n, w.wallMs() / n, List.copyOf(calls));
+  }
+
+  private static String phaseOf(double ts, List<double[]> spans, List<String> names) {
+    for (int j = 0; j < spans.size(); j++) {
+      if (ts >= spans.get(j)[0] && ts < spans.get(j)[1]) {
+        return names.get(j);
+      }
+    }
+    return null;
+  }
+
+  /** The first step's ops by call identity (its own ordinals). */
+  private static Map<String, FirstTracedStep.Op> shapes(FirstTracedStep first) {
+    Map<String, FirstTracedStep.Op> out = new HashMap<>();
+    Map<String, Integer> ordinal = new HashMap<>();
+    for (FirstTracedStep.Op op : first.ops()) {
+      int k = ordinal.merge(op.name(), 1, Integer::sum);
+      out.put(op.name() + " #" + k, op);
+    }
+    return out;
+  }
+
+  private static long macs(FirstTracedStep.Op op) {
+    if (ShapeWork.CONVOLUTIONS.contains(op.name())) {
+      return ShapeWork.convolution(op.dims(), op.graphWeightDims());
+    }
+    return ShapeWork.MATMULS.contains(op.name())
+        ? ShapeWork.matmul(op.name(), op.dims(), op.outputDims())
+        : 0;
+  }
+}

@@ -1,0 +1,484 @@
+package org.libreyolo.profile.internal.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.diff.DiffRow;
+import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.diff.StepChange;
+import org.libreyolo.profile.internal.analysis.StepCalls;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
+import org.libreyolo.profile.result.SampleRows;
+
+/**
+ * Builds a {@link ProfileDiff} from two profiles' rows (docs/diff.md). A row's noise is its own:
+ * the spread a traced row shows between two unchanged jobs ({@link Defaults.Diff}), its spread
+ * across the processes each side traced (Welch), and for Java methods their samples' counting
+ * error; the largest of them.
+ */
+public final class ProfileDiffer {
+  /** The levels of rows that partition the step, finest first. */
+  public static final String CALLS = "op calls";
+
+  public static final String KERNELS = "kernels";
+  public static final String JAVA = "Java methods";
+
+  private ProfileDiffer() {}
+
+  /**
+   * The log ratio a traced row's time reaches between two unchanged jobs at the gate's alpha: both
+   * sides' job spread, at {@link Defaults.Diff#ROW_Z}.
+   */
+  static final double JOB_LOG_RATIO =
+      Defaults.Diff.ROW_Z * Math.sqrt(2) * Defaults.Diff.JOB_ROW_NOISE;
+
+  /**
+   * One side's value of a row: over {@code processes} processes where several were traced, with the
+   * variance of their values ({@code variance}, NaN for one).
+   */
+  private record Value(
+      double ms,
+      long count,
+      long macs,
+      String shape,
+      String phase,
+      boolean present,
+      int processes,
+      double variance) {
+    static final Value NONE = new Value(0, 0, 0, null, null, false, 0, Double.NaN);
+
+    Value(double ms, long count, long macs, String shape, String phase, boolean present) {
+      this(ms, count, macs, shape, phase, present, 1, Double.NaN);
+    }
+  }
+
+  public static ProfileDiff diff(
+      Profile before,
+      Profile after,
+      List<StepCalls> callsBefore,
+      List<StepCalls> callsAfter,
+      StepChange change,
+      String phase) {
+    double b = stepMs(before, phase);
+    double a = stepMs(after, phase);
+    double tb = traced(callsBefore, before, phase);
+    double ta = traced(callsAfter, after, phase);
+    // a row's share is of the change it is part of: the traced step's for traced rows
+    Rows rows = new Rows(b, a - b);
+    Rows tracedRows = Double.isNaN(tb) || Double.isNaN(ta) ? rows : new Rows(tb, ta - tb);
+    List<DiffRow> calls =
+        !callsBefore.isEmpty() && !callsAfter.isEmpty()
+            ? tracedRows.partition(calls(callsBefore, phase), calls(callsAfter, phase))
+            : List.of();
+    List<DiffRow> kernels =
+        tracedRows.partition(kernels(before, phase, true), kernels(after, phase, true));
+    List<DiffRow> javaSelf = rows.partition(java(before, phase, true), java(after, phase, true));
+    String level =
+        !calls.isEmpty() ? CALLS : !kernels.isEmpty() ? KERNELS : !javaSelf.isEmpty() ? JAVA : null;
+    List<DiffRow> contributors =
+        level == null
+            ? List.of()
+            : level.equals(CALLS) ? calls : level.equals(KERNELS) ? kernels : javaSelf;
+    boolean javaLevel = level != null && level.equals(JAVA);
+    return new ProfileDiff(
+        phase,
+        b,
+        a,
+        javaLevel ? Double.NaN : tb,
+        javaLevel ? Double.NaN : ta,
+        change,
+        level,
+        contributors,
+        rows.beside(rows.partition(phases(before, phase), phases(after, phase), false)),
+        level != null && level.equals(KERNELS) ? kernels : rows.beside(kernels),
+        rows.beside(
+            tracedRows.partition(kernels(before, phase, false), kernels(after, phase, false))),
+        level != null && level.equals(JAVA) ? javaSelf : rows.beside(javaSelf),
+        rows.beside(javaRows(rows, before, after, phase, false)),
+        counters(before, after));
+  }
+
+  /**
+   * The traced step (or phase) a side's traced rows partition: its processes' mean window step from
+   * the op calls, else its profile's window (a phase: its traced wall time); NaN untraced.
+   */
+  private static double traced(List<StepCalls> calls, Profile p, String phase) {
+    if (phase != null) {
+      return p.phases().stream()
+          .filter(r -> phase.equals(r.phase()) && r.wallMsPerStep() != null)
+          .mapToDouble(r -> r.wallMsPerStep().value())
+          .findFirst()
+          .orElse(Double.NaN);
+    }
+    if (!calls.isEmpty()) {
+      return calls.stream().mapToDouble(StepCalls::tracedStepMs).average().orElse(Double.NaN);
+    }
+    Double window = p.tracedStepMs();
+    return window == null ? Double.NaN : window;
+  }
+
+  /** The step's (or a phase's) mean time: the untraced stage where measured, else the trace's. */
+  private static double stepMs(Profile p, String phase) {
+    if (phase == null) {
+      Num step = p.stepMs();
+      return step == null ? 0 : step.value();
+    }
+    Num stage = p.stagesMs().get(phase);
+    if (stage != null) {
+      return stage.value();
+    }
+    return p.phases().stream()
+        .filter(r -> phase.equals(r.phase()) && r.wallMsPerStep() != null)
+        .mapToDouble(r -> r.wallMsPerStep().value())
+        .findFirst()
+        .orElse(0);
+  }
+
+  /**
+   * The half-width of Welch's 95% interval of the difference of two means over processes: the t
+   * quantile at the Welch-Satterthwaite degrees of freedom (three processes a side give about four,
+   * a quantile of 2.8, not 2).
+   */
+  static double welchHalfWidth(Value b, Value a) {
+    double vb = b.variance / b.processes;
+    double va = a.variance / a.processes;
+    double se2 = vb + va;
+    if (se2 <= 0) {
+      return 0;
+    }
+    double df = se2 * se2 / (vb * vb / (b.processes - 1) + va * va / (a.processes - 1));
+    double t =
+        new org.apache.commons.math3.distribution.TDistribution(null, Math.max(1, df))
+            .inverseCumulativeProbability(0.975);
+    return t * Math.sqrt(se2);
+  }
+
+  /** Rows of one diff, partitioning a step of {@code stepMs} that changed by {@code delta}. */
+  private record Rows(double stepMs, double delta) {
+    List<DiffRow> partition(Map<String, Value> before, Map<String, Value> after) {
+      return partition(before, after, true);
+    }
+
+    /**
+     * @param traced whether the rows were measured in one job's traced steps or samples (their
+     *     spread between jobs counts), not its untraced means
+     */
+    List<DiffRow> partition(Map<String, Value> before, Map<String, Value> after, boolean traced) {
+      Set<String> keys = new LinkedHashSet<>(before.keySet());
+      keys.addAll(after.keySet());
+      List<DiffRow> out = new ArrayList<>();
+      for (String key : keys) {
+        Value b = before.getOrDefault(key, Value.NONE);
+        Value a = after.getOrDefault(key, Value.NONE);
+        if (b.ms == 0 && a.ms == 0 && b.count == a.count) {
+          continue;
+        }
+        double size = Math.max(Math.abs(b.ms), Math.abs(a.ms));
+        Double rowNoise = null;
+        if (traced) { // a traced row moves between jobs more than the step does
+          double job = Math.max(Defaults.Diff.ROW_FLOOR_MS, size * -Math.expm1(-JOB_LOG_RATIO));
+          rowNoise = rowNoise == null ? job : Math.max(rowNoise, job);
+        }
+        if (b.processes >= 2 && a.processes >= 2) { // its own spread across processes
+          double own = welchHalfWidth(b, a);
+          rowNoise = rowNoise == null ? own : Math.max(rowNoise, own);
+        }
+        out.add(
+            new DiffRow(
+                key.substring(key.indexOf(PHASE_SEPARATOR) + 1),
+                b.present ? b.phase : a.phase,
+                b.ms,
+                a.ms,
+                b.present ? b.count : 0,
+                a.present ? a.count : 0,
+                b.macs,
+                a.macs,
+                b.shape,
+                a.shape,
+                rowNoise,
+                delta == 0 ? null : (a.ms - b.ms) / delta));
+      }
+      out.sort(
+          Comparator.comparingDouble((DiffRow r) -> -Math.abs(r.delta()))
+              .thenComparing(r -> -Math.abs(r.countDelta()))
+              .thenComparing(DiffRow::name));
+      return List.copyOf(out);
+    }
+
+    /** Rows listed beside the partition: no share of the step's change. */
+    List<DiffRow> beside(List<DiffRow> rows) {
+      return rows.stream()
+          .map(
+              r ->
+                  new DiffRow(
+                      r.name(),
+                      r.phase(),
+                      r.before(),
+                      r.after(),
+                      r.countBefore(),
+                      r.countAfter(),
+                      r.macsBefore(),
+                      r.macsAfter(),
+                      r.shapeBefore(),
+                      r.shapeAfter(),
+                      r.noise(),
+                      null))
+          .toList();
+    }
+  }
+
+  /** The calls of one side: each call's mean over the processes traced, and their variance. */
+  private static Map<String, Value> calls(List<StepCalls> processes, String phase) {
+    Map<String, StepCalls.Call> first = new LinkedHashMap<>();
+    Map<String, double[]> values = new LinkedHashMap<>();
+    for (int k = 0; k < processes.size(); k++) {
+      for (StepCalls.Call c : processes.get(k).calls()) {
+        if (phase == null || phase.equals(c.phase())) {
+          first.putIfAbsent(c.key(), c);
+          values.computeIfAbsent(c.key(), x -> new double[processes.size()])[k] = c.msPerStep();
+        }
+      }
+    }
+    Map<String, Value> out = new LinkedHashMap<>();
+    first.forEach(
+        (key, c) -> {
+          double[] v = values.get(key);
+          double mean = java.util.Arrays.stream(v).average().orElse(0);
+          double var =
+              v.length < 2
+                  ? Double.NaN
+                  : java.util.Arrays.stream(v).map(x -> (x - mean) * (x - mean)).sum()
+                      / (v.length - 1);
+          out.put(
+              key,
+              new Value(
+                  mean,
+                  -1, // a call is one per step by its identity: presence is not an exact count
+                  c.macs(),
+                  c.inputDims() == null ? null : shape(c.inputDims()),
+                  c.phase(),
+                  true,
+                  v.length,
+                  var));
+        });
+    return out;
+  }
+
+  /** Input shapes as {@code [1,16,64,64] [32,16,3,3]}: the non-empty ones. */
+  private static String shape(JsonNode dims) {
+    List<String> parts = new ArrayList<>();
+    for (JsonNode d : dims) {
+      if (d.isArray() && !d.isEmpty()) {
+        List<String> sizes = new ArrayList<>();
+        d.forEach(x -> sizes.add(x.asText()));
+        parts.add("[" + String.join(",", sizes) + "]");
+      }
+    }
+    return String.join(" ", parts);
+  }
+
+  /** Kernels ({@code exclusive}) or ops by name, of the step or one phase. */
+  private static Map<String, Value> kernels(Profile p, String phase, boolean exclusive) {
+    Map<String, Value> out = new LinkedHashMap<>();
+    if (exclusive) {
+      List<ProfileRows.KernelRow> rows =
+          phase == null ? p.kernels() : p.kernelsByPhase().getOrDefault(phase, List.of());
+      // a CPU profile's "kernels" are ops with time of their own, decided from timestamps: their
+      // counts move between processes (gate.OpCounts), so they are not an exact counter here
+      boolean exactCounts = !p.isCpu();
+      rows.forEach(
+          r ->
+              out.merge(
+                  r.rawName().isEmpty() ? r.kernel() : r.rawName(), // friendly names repeat
+                  new Value(
+                      r.msPerStep(), exactCounts ? r.countPerStep() : -1, 0, null, phase, true),
+                  ProfileDiffer::sum));
+    } else {
+      List<ProfileRows.OpRow> rows =
+          phase == null ? p.ops() : p.opsByPhase().getOrDefault(phase, List.of());
+      rows.forEach(
+          r ->
+              out.merge(
+                  r.op(),
+                  new Value(r.msPerStep(), r.countPerStep(), 0, null, phase, true),
+                  ProfileDiffer::sum));
+    }
+    return out;
+  }
+
+  private static Value sum(Value x, Value y) {
+    return new Value(x.ms + y.ms, x.count + y.count, x.macs + y.macs, x.shape, x.phase, true);
+  }
+
+  /**
+   * Java method rows, where both sides were sampled: a row's noise is the larger of its job spread
+   * and its samples' own (two binomial shares, two standard errors each way), as ms per step.
+   */
+  private static List<DiffRow> javaRows(
+      Rows rows, Profile before, Profile after, String phase, boolean self) {
+    SampleRows.JavaSamples jb = before.javaSamples();
+    SampleRows.JavaSamples ja = after.javaSamples();
+    if (jb == null || ja == null || jb.samples() <= 0 || ja.samples() <= 0) {
+      return List.of();
+    }
+    double sb = jb.samples();
+    double sa = ja.samples();
+    return rows.partition(java(before, phase, self), java(after, phase, self)).stream()
+        .map(
+            r -> {
+              double pb = r.before() / Math.max(1e-12, stepOf(before));
+              double pa = r.after() / Math.max(1e-12, stepOf(after));
+              double sampling =
+                  2
+                      * Math.max(stepOf(before), stepOf(after))
+                      * Math.sqrt(
+                          Math.min(1, pb) * (1 - Math.min(1, pb)) / sb
+                              + Math.min(1, pa) * (1 - Math.min(1, pa)) / sa
+                              + 1 / (sb + sa)); // a method seen on one side only: one sample
+              double noise = r.noise() == null ? sampling : Math.max(r.noise(), sampling);
+              return new DiffRow(
+                  r.name(),
+                  r.phase(),
+                  r.before(),
+                  r.after(),
+                  r.countBefore(),
+                  r.countAfter(),
+                  0,
+                  0,
+                  null,
+                  null,
+                  noise,
+                  r.share());
+            })
+        .toList();
+  }
+
+  private static double stepOf(Profile p) {
+    Num step = p.stepMs();
+    return step == null ? 0 : step.value();
+  }
+
+  /**
+   * Java methods per phase, their samples' share of all samples times the step: ms per step, an
+   * estimate from samples (the row's count is -1: samples are not an exact counter).
+   */
+  private static Map<String, Value> java(Profile p, String phase, boolean self) {
+    Map<String, Value> out = new LinkedHashMap<>();
+    SampleRows.JavaSamples js = p.javaSamples();
+    Num step = p.stepMs();
+    if (js == null || js.samples() <= 0 || step == null) {
+      return out;
+    }
+    double msPerSample = step.value() / js.samples();
+    for (SampleRows.JavaPhase ph : js.phases()) {
+      if (phase != null && !phase.equals(ph.phase())) {
+        continue;
+      }
+      for (SampleRows.JavaMethod m : self ? ph.self() : ph.total()) {
+        // a method is one row per phase: the key carries the phase, the row's name does not
+        out.merge(
+            ph.phase() + PHASE_SEPARATOR + LAMBDA.matcher(m.method()).replaceAll("\\$\\$Lambda"),
+            new Value(m.samples() * msPerSample, -1, 0, null, ph.phase(), true),
+            ProfileDiffer::sum);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A lambda's hidden class carries its address ({@code Foo$$Lambda$92+0x00007f85...}), another in
+   * every process: the diff names it without.
+   */
+  private static final java.util.regex.Pattern LAMBDA =
+      java.util.regex.Pattern.compile("\\$\\$Lambda(\\$\\d+)?(\\+0x[0-9a-f]+)?(\\.\\d+)?");
+
+  private static final char PHASE_SEPARATOR = '\u0000';
+
+  /** Memory and work per step, exact counters: listed, never summed. */
+  private static List<DiffRow> counters(Profile before, Profile after) {
+    List<DiffRow> out = new ArrayList<>();
+    ProfileRows.TensorMemory tb = before.tensorMemory();
+    ProfileRows.TensorMemory ta = after.tensorMemory();
+    if (tb != null || ta != null) {
+      out.add(
+          counter(
+              "tensor bytes allocated per step",
+              tb == null ? null : (double) tb.allocatedBytesPerStep(),
+              ta == null ? null : (double) ta.allocatedBytesPerStep()));
+      out.add(
+          counter(
+              "peak live tensor bytes",
+              tb == null ? null : (double) tb.peakLiveBytes(),
+              ta == null ? null : (double) ta.peakLiveBytes()));
+    }
+    Long hb = before.javaHeapBytesPerIteration();
+    Long ha = after.javaHeapBytesPerIteration();
+    if (hb != null || ha != null) {
+      out.add(
+          counter(
+              "Java heap bytes allocated per iteration",
+              hb == null ? null : hb.doubleValue(),
+              ha == null ? null : ha.doubleValue()));
+    }
+    ProfileRows.Work wb = before.work();
+    ProfileRows.Work wa = after.work();
+    if (wb != null || wa != null) {
+      out.add(
+          counter(
+              "convolution MACs per step (stride 1)",
+              wb == null ? null : (double) wb.convMacsStride1(),
+              wa == null ? null : (double) wa.convMacsStride1()));
+      out.add(
+          counter(
+              "matrix-product MACs per step",
+              wb == null ? null : (double) wb.matmulMacs(),
+              wa == null ? null : (double) wa.matmulMacs()));
+    }
+    return List.copyOf(out);
+  }
+
+  private static DiffRow counter(String name, Double before, Double after) {
+    return new DiffRow(
+        name,
+        null,
+        before == null ? 0 : before,
+        after == null ? 0 : after,
+        -1,
+        -1,
+        0,
+        0,
+        before == null ? "absent" : null,
+        after == null ? "absent" : null,
+        null,
+        null);
+  }
+
+  /** Per-phase wall time, of the step or one phase. */
+  private static Map<String, Value> phases(Profile p, String phase) {
+    Map<String, Value> out = new LinkedHashMap<>();
+    Map<String, Num> stages = p.stagesMs();
+    if (!stages.isEmpty()) {
+      stages.forEach(
+          (name, ms) -> {
+            if (ms != null && (phase == null || phase.equals(name))) {
+              out.put(name, new Value(ms.value(), -1, 0, null, name, true));
+            }
+          });
+      return out;
+    }
+    for (ProfileRows.PhaseRow r : p.phases()) {
+      if (r.wallMsPerStep() != null && (phase == null || phase.equals(r.phase()))) {
+        out.put(r.phase(), new Value(r.wallMsPerStep().value(), -1, 0, null, r.phase(), true));
+      }
+    }
+    return out;
+  }
+}

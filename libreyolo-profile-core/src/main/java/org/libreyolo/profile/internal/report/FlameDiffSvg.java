@@ -1,0 +1,184 @@
+package org.libreyolo.profile.internal.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.libreyolo.profile.result.SampleRows;
+
+/**
+ * A differential flame graph of two profiles' Java samples (docs/diff.md): the step at the top, its
+ * phases under it, then the stacks' frames outermost first; a frame's width is its time on the
+ * after side (samples as a share of all, times the step), its colour how it changed against the
+ * before side: red grew, blue shrank, grey held. Inline SVG, no script: it works offline.
+ */
+public final class FlameDiffSvg {
+  private static final int WIDTH = 1160;
+  private static final int ROW = 17;
+  private static final int MAX_DEPTH = 48;
+
+  /** A lambda's hidden class differs per process: frames are merged without its address. */
+  private static final Pattern LAMBDA =
+      Pattern.compile("\\$\\$Lambda(\\$\\d+)?(\\+0x[0-9a-f]+)?(\\.\\d+)?");
+
+  private FlameDiffSvg() {}
+
+  /** A frame of the merged tree: ms per step on either side. */
+  private static final class Frame {
+    final String name;
+    double before;
+    double after;
+    final Map<String, Frame> children = new LinkedHashMap<>();
+
+    Frame(String name) {
+      this.name = name;
+    }
+
+    Frame child(String n) {
+      return children.computeIfAbsent(n, Frame::new);
+    }
+  }
+
+  /**
+   * The graph, or null when either side has no stacks (no samples, or a profile recorded before
+   * stacks were kept).
+   *
+   * @param before the earlier profile's Java samples
+   * @param beforeStepMs its step, ms
+   * @param after the later profile's Java samples
+   * @param afterStepMs its step, ms
+   * @return the SVG, or null
+   */
+  public static String svg(
+      SampleRows.JavaSamples before,
+      double beforeStepMs,
+      SampleRows.JavaSamples after,
+      double afterStepMs) {
+    if (!hasStacks(before) || !hasStacks(after)) {
+      return null;
+    }
+    Frame root = new Frame("step");
+    add(root, before, beforeStepMs, true);
+    add(root, after, afterStepMs, false);
+    if (root.after <= 0) {
+      return null;
+    }
+    List<String> rects = new ArrayList<>();
+    int depth = draw(root, 0, WIDTH, 0, WIDTH / root.after, rects);
+    int height = (depth + 1) * ROW + 4;
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"flame-diff\" width=\""
+        + WIDTH
+        + "\" height=\""
+        + height
+        + "\" viewBox=\"0 0 "
+        + WIDTH
+        + " "
+        + height
+        + "\" font-family=\"monospace\" font-size=\"11\">"
+        + String.join("", rects)
+        + "</svg>";
+  }
+
+  private static boolean hasStacks(SampleRows.JavaSamples s) {
+    return s != null && s.samples() > 0 && s.phases().stream().anyMatch(p -> !p.stacks().isEmpty());
+  }
+
+  private static void add(Frame root, SampleRows.JavaSamples s, double stepMs, boolean before) {
+    double msPerSample = stepMs / s.samples();
+    for (SampleRows.JavaPhase phase : s.phases()) {
+      Frame ph = root.child("[" + phase.phase() + "]");
+      for (SampleRows.JavaStack stack : phase.stacks()) {
+        double ms = stack.samples() * msPerSample;
+        credit(root, ms, before);
+        credit(ph, ms, before);
+        Frame f = ph;
+        int depth = 0;
+        for (String method : stack.stack().split(";")) {
+          if (++depth > MAX_DEPTH) {
+            break;
+          }
+          f = f.child(LAMBDA.matcher(method).replaceAll("\\$\\$Lambda"));
+          credit(f, ms, before);
+        }
+      }
+    }
+  }
+
+  private static void credit(Frame f, double ms, boolean before) {
+    if (before) {
+      f.before += ms;
+    } else {
+      f.after += ms;
+    }
+  }
+
+  /** Draws {@code f} and its children; returns the deepest level drawn. */
+  private static int draw(Frame f, double x, double w, int level, double scale, List<String> out) {
+    if (w < 0.5) {
+      return level - 1;
+    }
+    double change = (f.after - f.before) / Math.max(f.after, f.before);
+    String fill = colour(change);
+    String label = label(f.name);
+    int chars = (int) ((w - 4) / 6.6);
+    String tip =
+        String.format(
+            Locale.ROOT,
+            "%s: %.3f -> %.3f ms per step (%+.3f)",
+            f.name,
+            f.before,
+            f.after,
+            f.after - f.before);
+    out.add(
+        String.format(
+                Locale.ROOT,
+                "<g><title>%s</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\""
+                    + " fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.5\"/>",
+                Html.esc(tip),
+                x,
+                level * ROW,
+                w,
+                ROW - 1,
+                fill)
+            + (chars >= 3
+                ? String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%d\">%s</text>",
+                    x + 3,
+                    level * ROW + 12,
+                    Html.esc(label.length() > chars ? label.substring(0, chars - 1) + "…" : label))
+                : "")
+            + "</g>");
+    int deepest = level;
+    double cx = x;
+    for (Frame c : f.children.values()) {
+      double cw = c.after * scale;
+      deepest = Math.max(deepest, draw(c, cx, cw, level + 1, scale, out));
+      cx += cw;
+    }
+    return deepest;
+  }
+
+  /** Red for growth, blue for shrinkage, by how much of the larger side changed. */
+  static String colour(double change) {
+    double m = Math.min(1, Math.abs(change));
+    if (m < 0.05) {
+      return "#dcdcdc";
+    }
+    int hue = change > 0 ? 4 : 214;
+    return String.format(
+        Locale.ROOT, "hsl(%d,%d%%,%d%%)", hue, 45 + (int) (45 * m), 82 - (int) (30 * m));
+  }
+
+  /** {@code pkg.Outer$Inner.method} as {@code Outer$Inner.method}. */
+  private static String label(String name) {
+    int method = name.lastIndexOf('.');
+    if (method <= 0) {
+      return name;
+    }
+    int type = name.lastIndexOf('.', method - 1);
+    return name.substring(type + 1);
+  }
+}

@@ -1,0 +1,137 @@
+package org.libreyolo.profile.report;
+
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.diff.DiffRow;
+import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.internal.compare.ProfileDiffer;
+import org.libreyolo.profile.internal.report.FlameDiffSvg;
+import org.libreyolo.profile.internal.report.Html;
+import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.Profile;
+
+/** The diff on an HTML page: the sentence, the tables, the differential flame graph. */
+final class DiffHtml {
+  /** Rows per table on the page. */
+  static final int ROWS = 15;
+
+  private DiffHtml() {}
+
+  static String cards(ProfileDiff d, Profile before, Profile after) {
+    StringBuilder s = new StringBuilder();
+    StringBuilder what = new StringBuilder();
+    what.append("<p id=\"diff-summary\">").append(Html.esc(DiffReport.headline(d))).append("</p>");
+    List<String> moved = DiffReport.addedRemoved(d);
+    if (!moved.isEmpty()) {
+      what.append("<p class=\"muted\">Ops per step (exact): ")
+          .append(Html.esc(String.join("; ", moved.stream().limit(ROWS).toList())))
+          .append("</p>");
+    }
+    if (d.level() != null) {
+      what.append(table(d.level() + " (own time, ms per step)", d.contributors(), true));
+    }
+    s.append(Html.card("What changed", what.toString()));
+    String flame =
+        FlameDiffSvg.svg(before.javaSamples(), step(before), after.javaSamples(), step(after));
+    if (flame != null) {
+      s.append(
+          Html.card(
+              "Java samples, differential flame graph",
+              "<p class=\"muted\">Width: the current run's time per step; "
+                  + "<span style=\"color:#c0392b\">red grew</span>, "
+                  + "<span style=\"color:#2c6fbb\">blue shrank</span>, grey held (hover for ms)."
+                  + "</p><div style=\"overflow-x:auto\">"
+                  + flame
+                  + "</div>"));
+    }
+    if (!d.javaSelf().isEmpty() && !ProfileDiffer.JAVA.equals(d.level())) {
+      s.append(Html.card("Java methods (own samples)", table("method", d.javaSelf(), false)));
+    }
+    if (!d.counters().isEmpty()) {
+      StringBuilder c = new StringBuilder("<table class=\"kv\">");
+      for (DiffRow r : d.counters()) {
+        c.append("<tr><td>")
+            .append(Html.esc(r.name()))
+            .append("</td><td class=\"num\">")
+            .append(
+                r.shapeBefore() != null
+                    ? "absent"
+                    : String.format(Locale.ROOT, "%,d", (long) r.before()))
+            .append(" &rarr; ")
+            .append(
+                r.shapeAfter() != null
+                    ? "absent"
+                    : String.format(Locale.ROOT, "%,d", (long) r.after()))
+            .append("</td></tr>");
+      }
+      s.append(Html.card("Memory and work (exact counters)", c.append("</table>").toString()));
+    }
+    return s.toString();
+  }
+
+  private static double step(Profile p) {
+    Num n = p.stepMs();
+    return n == null ? 0 : n.value();
+  }
+
+  private static String table(String title, List<DiffRow> rows, boolean share) {
+    StringBuilder t = new StringBuilder("<table class=\"diff\"><tr><th>");
+    t.append(Html.esc(title))
+        .append("</th><th>phase</th><th class=\"num\">before</th><th class=\"num\">after</th>")
+        .append("<th class=\"num\">change</th>")
+        .append(share ? "<th class=\"num\">share</th>" : "")
+        .append("<th class=\"num\">noise</th><th>calls, work, shapes</th></tr>");
+    for (DiffRow r : DiffReport.top(rows, ROWS)) {
+      String mark = r.aboveNoise() && r.noise() != null ? " style=\"font-weight:600\"" : "";
+      t.append("<tr")
+          .append(mark)
+          .append("><td class=\"method\">")
+          .append(Html.esc(r.name()))
+          .append("</td><td>")
+          .append(Html.esc(r.phase() == null ? "" : r.phase()))
+          .append("</td><td class=\"num\">")
+          .append(ms(r.before()))
+          .append("</td><td class=\"num\">")
+          .append(ms(r.after()))
+          .append("</td><td class=\"num\" style=\"color:")
+          .append(r.delta() > 0 ? "#b03a2e" : "#2c6fbb")
+          .append("\">")
+          .append(String.format(Locale.ROOT, "%+.3f", r.delta()))
+          .append("</td>");
+      if (share) {
+        t.append("<td class=\"num\">")
+            .append(r.share() == null ? "" : String.format(Locale.ROOT, "%.1f%%", r.share() * 100))
+            .append("</td>");
+      }
+      t.append("<td class=\"num\">")
+          .append(r.noise() == null ? "" : ms(r.noise()))
+          .append("</td><td>")
+          .append(Html.esc(details(r)))
+          .append("</td></tr>");
+    }
+    return t.append("</table>").toString();
+  }
+
+  private static String details(DiffRow r) {
+    StringBuilder s = new StringBuilder();
+    if (r.status() != DiffRow.Status.CHANGED) {
+      s.append(r.status().name().toLowerCase(Locale.ROOT)).append(' ');
+    }
+    if (r.countDelta() != 0) {
+      s.append("calls ").append(r.countBefore()).append(" -> ").append(r.countAfter()).append(' ');
+    }
+    if (r.macsBefore() != r.macsAfter()) {
+      s.append("MACs ").append(r.macsBefore()).append(" -> ").append(r.macsAfter()).append(' ');
+    }
+    if (r.shapeBefore() != null
+        && r.shapeAfter() != null
+        && !r.shapeBefore().equals(r.shapeAfter())) {
+      s.append("in ").append(r.shapeBefore()).append(" -> ").append(r.shapeAfter());
+    }
+    return s.toString().strip();
+  }
+
+  private static String ms(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}

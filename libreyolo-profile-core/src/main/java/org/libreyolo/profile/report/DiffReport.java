@@ -1,0 +1,392 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.diff.DiffRow;
+import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.internal.compare.ProfileDiffer;
+import org.libreyolo.profile.internal.report.Fmt;
+
+/**
+ * Every rendering of a {@link ProfileDiff}: the reader's text, the few lines a verdict carries in a
+ * log and a markdown summary (five contributors at most), and the whole diff as JSON.
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class DiffReport {
+  /** Contributors a verdict's log lines and markdown summary carry. */
+  public static final int VERDICT_ROWS = 5;
+
+  /** What an unchanged step's diff says. */
+  public static final String NOTHING_TO_EXPLAIN =
+      "nothing explains a change: there is none to explain";
+
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  private DiffReport() {}
+
+  /**
+   * The one sentence: the step's change and how much of it the rows explain.
+   *
+   * @param d the diff
+   * @return the sentence
+   */
+  public static String headline(ProfileDiff d) {
+    String what = d.phase() == null ? "step" : d.phase();
+    String change =
+        what
+            + " "
+            + ms(d.beforeMs())
+            + " -> "
+            + ms(d.afterMs())
+            + " ms ("
+            + signedMs(d.deltaMs())
+            + " ms"
+            + (d.beforeMs() > 0 ? ", " + Fmt.signedPercent(d.deltaMs() / d.beforeMs()) : "")
+            + (d.stepChange() == null
+                ? ""
+                : !d.judged()
+                    ? "; its interval "
+                        + Fmt.signedPercent(d.stepChange().low())
+                        + " .. "
+                        + Fmt.signedPercent(d.stepChange().high())
+                        + " is too wide to judge rows by"
+                    : "; judged "
+                        + Fmt.signedPercent(d.stepChange().change())
+                        + ", interval "
+                        + Fmt.signedPercent(d.stepChange().low())
+                        + " .. "
+                        + Fmt.signedPercent(d.stepChange().high()))
+            + ")"
+            + (d.traced()
+                ? "; traced "
+                    + ms(d.tracedBeforeMs())
+                    + " -> "
+                    + ms(d.tracedAfterMs())
+                    + " ms ("
+                    + signedMs(d.explainableMs())
+                    + ")"
+                : "");
+    if (!d.changed()) {
+      long above = d.contributors().stream().filter(DiffRow::aboveNoise).count();
+      return change
+          + ": "
+          + NOTHING_TO_EXPLAIN
+          + (above == 0 ? "" : " (" + above + " " + d.level() + " moved beyond their own noise)");
+    }
+    if (d.level() == null) {
+      return change + ": no rows to explain it (neither side has a trace or Java samples)";
+    }
+    List<DiffRow> explaining = d.explaining();
+    String judged =
+        d.contributors().stream().anyMatch(r -> r.noise() != null)
+            ? ""
+            : " (no interval to judge them by: ranked, not judged)";
+    return change
+        + ": "
+        + Fmt.percent(d.explainedShare())
+        + (d.traced() ? " of the traced change" : "")
+        + " explained by "
+        + explaining.size()
+        + " "
+        + d.level()
+        + judged
+        + ", "
+        + signedMs(d.unexplainedMs())
+        + " ms unexplained ("
+        + (d.level().equals(ProfileDiffer.JAVA)
+            ? "noise, or time the samples did not see"
+            : "noise, or time between the ops")
+        + ")";
+  }
+
+  /**
+   * What a verdict's log carries: the sentence and its top contributors (at most {@link
+   * #VERDICT_ROWS}), and the ops added or removed.
+   *
+   * @param d the diff
+   * @return the lines
+   */
+  public static List<String> verdictLines(ProfileDiff d) {
+    List<String> out = new ArrayList<>();
+    out.add("what changed: " + headline(d));
+    if (d.changed()) {
+      for (DiffRow r : top(d.explaining(), VERDICT_ROWS)) {
+        out.add("  " + contributor(r));
+      }
+    }
+    addedRemoved(d).stream().limit(VERDICT_ROWS).forEach(line -> out.add("  " + line));
+    return out;
+  }
+
+  /**
+   * The reader's text: the sentence, then every table.
+   *
+   * @param d the diff
+   * @param top rows per table
+   * @return the lines
+   */
+  public static List<String> text(ProfileDiff d, int top) {
+    List<String> out = new ArrayList<>();
+    out.add(headline(d));
+    List<String> moved = addedRemoved(d);
+    if (!moved.isEmpty()) {
+      out.add("");
+      out.add("ops added, removed or called a different number of times (per step, exact):");
+      moved.stream().limit(top).forEach(line -> out.add("  " + line));
+    }
+    if (d.level() != null) {
+      out.add("");
+      out.add(
+          d.level() + " (own time, ms per step; * beyond its noise; share of the step's change)");
+      top(d.contributors(), top).forEach(r -> out.add("  " + contributor(r)));
+    }
+    table(out, "phases (ms per step)", d.phases(), top);
+    if (d.level() == null || !d.level().equals(ProfileDiffer.KERNELS)) {
+      table(out, "kernels by name (own time, ms per step)", d.kernels(), top);
+    }
+    table(out, "ops by name (inclusive, ms per step)", d.ops(), top);
+    if (d.level() == null || !d.level().equals(ProfileDiffer.JAVA)) {
+      table(out, "Java methods, own samples (ms per step estimated)", d.javaSelf(), top);
+    }
+    table(out, "Java methods, on the stack (ms per step estimated)", d.javaTotal(), top);
+    if (!d.counters().isEmpty()) {
+      out.add("");
+      out.add("memory and work (exact counters):");
+      for (DiffRow r : d.counters()) {
+        out.add(
+            "  "
+                + r.name()
+                + ": "
+                + counter(r.before(), r.shapeBefore())
+                + " -> "
+                + counter(r.after(), r.shapeAfter()));
+      }
+    }
+    return out;
+  }
+
+  private static void table(List<String> out, String title, List<DiffRow> rows, int top) {
+    if (rows.isEmpty()) {
+      return;
+    }
+    out.add("");
+    out.add(title);
+    top(rows, top).forEach(r -> out.add("  " + contributor(r)));
+  }
+
+  /** One row: name, phase, before -> after, change, its share, count and work changes. */
+  static String contributor(DiffRow r) {
+    StringBuilder s = new StringBuilder();
+    s.append(r.aboveNoise() && r.noise() != null ? "* " : "  ").append(r.name());
+    if (r.phase() != null && !r.phase().equals(r.name())) {
+      s.append(" [").append(r.phase()).append(']');
+    }
+    s.append(": ")
+        .append(ms(r.before()))
+        .append(" -> ")
+        .append(ms(r.after()))
+        .append(" (")
+        .append(signedMs(r.delta()));
+    if (r.share() != null) {
+      s.append(", ").append(Fmt.percent(r.share())).append(" of the change");
+    }
+    if (r.noise() != null) {
+      s.append(", noise ").append(ms(r.noise()));
+    }
+    s.append(')');
+    if (r.status() != DiffRow.Status.CHANGED) {
+      s.append(' ').append(r.status().name().toLowerCase(Locale.ROOT));
+    }
+    if (r.countDelta() != 0) {
+      s.append(", calls ").append(r.countBefore()).append(" -> ").append(r.countAfter());
+    }
+    if (r.macsBefore() != r.macsAfter()) {
+      s.append(", MACs ").append(macs(r.macsBefore())).append(" -> ").append(macs(r.macsAfter()));
+    }
+    if (r.shapeBefore() != null
+        && r.shapeAfter() != null
+        && !r.shapeBefore().equals(r.shapeAfter())) {
+      s.append(", in ").append(r.shapeBefore()).append(" -> ").append(r.shapeAfter());
+    }
+    return s.toString();
+  }
+
+  /** Ops added, removed, or with another count per step, from the inclusive op rows (exact). */
+  static List<String> addedRemoved(ProfileDiff d) {
+    List<String> out = new ArrayList<>();
+    for (DiffRow r : d.ops()) {
+      if (r.countDelta() == 0) {
+        continue;
+      }
+      String how =
+          switch (r.status()) {
+            case ADDED -> "added " + r.name() + " x" + r.countAfter() + " per step";
+            case REMOVED -> "removed " + r.name() + " x" + r.countBefore() + " per step";
+            case CHANGED ->
+                r.name()
+                    + " x"
+                    + r.countBefore()
+                    + " -> x"
+                    + r.countAfter()
+                    + " per step ("
+                    + (r.countDelta() > 0 ? "+" : "")
+                    + r.countDelta()
+                    + ")";
+          };
+      out.add(how + (r.phase() == null ? "" : " [" + r.phase() + "]"));
+    }
+    return out;
+  }
+
+  /**
+   * The markdown a verdict's summary carries: the sentence and a table of at most {@link
+   * #VERDICT_ROWS} contributors.
+   *
+   * @param d the diff
+   * @return the markdown section
+   */
+  public static String markdown(ProfileDiff d) {
+    StringBuilder md = new StringBuilder("#### What changed\n\n").append(headline(d)).append(".\n");
+    List<DiffRow> rows = d.changed() ? top(d.explaining(), VERDICT_ROWS) : List.of();
+    if (!rows.isEmpty()) {
+      md.append("\n| ")
+          .append(d.level())
+          .append(" | phase | before ms | after ms | change ms | share | calls | MACs |\n");
+      md.append("|---|---|---:|---:|---:|---:|---|---|\n");
+      for (DiffRow r : rows) {
+        md.append("| `")
+            .append(r.name())
+            .append("` | ")
+            .append(r.phase() == null ? "" : r.phase())
+            .append(" | ")
+            .append(ms(r.before()))
+            .append(" | ")
+            .append(ms(r.after()))
+            .append(" | ")
+            .append(signedMs(r.delta()))
+            .append(" | ")
+            .append(r.share() == null ? "" : Fmt.percent(r.share()))
+            .append(" | ")
+            .append(r.countDelta() == 0 ? "" : r.countBefore() + " -> " + r.countAfter())
+            .append(" | ")
+            .append(
+                r.macsBefore() == r.macsAfter()
+                    ? ""
+                    : macs(r.macsBefore()) + " -> " + macs(r.macsAfter()))
+            .append(" |\n");
+      }
+    }
+    List<String> moved = addedRemoved(d);
+    if (!moved.isEmpty()) {
+      md.append("\nOps per step: ")
+          .append(String.join("; ", moved.stream().limit(VERDICT_ROWS).toList()))
+          .append(".\n");
+    }
+    return md.toString();
+  }
+
+  /**
+   * The whole diff as JSON.
+   *
+   * @param d the diff
+   * @return the JSON object
+   */
+  public static ObjectNode json(ProfileDiff d) {
+    ObjectNode o = F.objectNode();
+    o.put("phase", d.phase());
+    o.put("before_ms", round(d.beforeMs()));
+    o.put("after_ms", round(d.afterMs()));
+    o.put("change_ms", round(d.deltaMs()));
+    if (d.stepChange() == null) {
+      o.putNull("interval");
+    } else {
+      ObjectNode i = o.putObject("interval");
+      i.put("change", round(d.stepChange().change()));
+      i.put("low", round(d.stepChange().low()));
+      i.put("high", round(d.stepChange().high()));
+    }
+    o.put("changed", d.changed());
+    o.put("level", d.level());
+    Double share = d.explainedShare();
+    if (share == null) {
+      o.putNull("explained_share");
+    } else {
+      o.put("explained_share", round(share));
+    }
+    o.put("explained_ms", round(d.explainedMs()));
+    o.put("unexplained_ms", round(d.unexplainedMs()));
+    o.put("summary", headline(d));
+    o.set("contributors", rows(d.contributors()));
+    o.set("phases", rows(d.phases()));
+    o.set("kernels", rows(d.kernels()));
+    o.set("ops", rows(d.ops()));
+    o.set("java_self", rows(d.javaSelf()));
+    o.set("java_total", rows(d.javaTotal()));
+    o.set("counters", rows(d.counters()));
+    return o;
+  }
+
+  private static ArrayNode rows(List<DiffRow> rows) {
+    ArrayNode out = F.arrayNode();
+    for (DiffRow r : rows) {
+      ObjectNode o = out.addObject();
+      o.put("name", r.name());
+      o.put("phase", r.phase());
+      o.put("status", r.status().name().toLowerCase(Locale.ROOT));
+      o.put("before", round(r.before()));
+      o.put("after", round(r.after()));
+      o.put("change", round(r.delta()));
+      if (r.countBefore() >= 0 || r.countAfter() >= 0) {
+        o.put("count_before", r.countBefore());
+        o.put("count_after", r.countAfter());
+      }
+      if (r.macsBefore() != 0 || r.macsAfter() != 0) {
+        o.put("macs_before", r.macsBefore());
+        o.put("macs_after", r.macsAfter());
+      }
+      if (r.shapeBefore() != null || r.shapeAfter() != null) {
+        o.put("shape_before", r.shapeBefore());
+        o.put("shape_after", r.shapeAfter());
+      }
+      if (r.noise() != null) {
+        o.put("noise", round(r.noise()));
+      }
+      o.put("above_noise", r.aboveNoise());
+      if (r.share() != null) {
+        o.put("share", round(r.share()));
+      }
+    }
+    return out;
+  }
+
+  static List<DiffRow> top(List<DiffRow> rows, int n) {
+    return rows.subList(0, Math.min(Math.max(0, n), rows.size()));
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1e4) / 1e4;
+  }
+
+  private static String ms(double v) {
+    return Math.abs(v) >= 100 ? Fmt.f(v, 1) : Fmt.f(v, 3);
+  }
+
+  private static String signedMs(double v) {
+    return (v >= 0 ? "+" : "") + ms(v);
+  }
+
+  private static String macs(long n) {
+    return n >= 1_000_000_000
+        ? Fmt.f(n / 1e9, 2) + "G"
+        : n >= 1_000_000 ? Fmt.f(n / 1e6, 2) + "M" : n >= 1000 ? Fmt.f(n / 1e3, 1) + "k" : "" + n;
+  }
+
+  private static String counter(double v, String absent) {
+    return absent != null ? absent : String.format(Locale.ROOT, "%,d", (long) v);
+  }
+}

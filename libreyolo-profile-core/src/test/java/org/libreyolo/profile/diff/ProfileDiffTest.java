@@ -1,0 +1,112 @@
+package org.libreyolo.profile.diff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.report.DiffReport;
+import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileRows;
+
+/** The diff on real GPU traces and on a plain-Java step's Java samples (docs/diff.md). */
+class ProfileDiffTest {
+  @TempDir Path dir;
+
+  private static final Path TRACES = Path.of("src/test/resources/fixtures/gpu-traces");
+
+  /**
+   * One training job on an A100 and a V100: the kernels, by the name the trace records, ranked by
+   * their change per step; each row's change is the two profiles' kernel rows apart.
+   */
+  @Test
+  void twoGpuTracesRankTheirKernelsByTheirChange() {
+    Profile a100 = ProfileLoader.load(TRACES.resolve("a100-train-control.json.gz"));
+    Profile v100 = ProfileLoader.load(TRACES.resolve("v100-train-test.json.gz"));
+    ProfileDiff d = ProfileDiff.of(a100, v100, null, null);
+    assertThat(d.level()).isEqualTo("kernels");
+    List<DiffRow> rows = d.contributors();
+    assertThat(rows).hasSizeGreaterThan(20);
+    for (int i = 1; i < rows.size(); i++) {
+      assertThat(Math.abs(rows.get(i).delta()))
+          .isLessThanOrEqualTo(Math.abs(rows.get(i - 1).delta()));
+    }
+    DiffRow top = rows.get(0);
+    double before = rowMs(a100, top.name());
+    double after = rowMs(v100, top.name());
+    assertThat(top.delta()).isCloseTo(after - before, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(top.share())
+        .isCloseTo(top.delta() / d.deltaMs(), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(d.deltaMs()).isGreaterThan(0); // the V100 is slower
+    assertThat(DiffReport.text(d, 5).get(0)).startsWith("step ").contains("explained by");
+  }
+
+  private static double rowMs(Profile p, String rawName) {
+    return p.kernels().stream()
+        .filter(k -> k.rawName().equals(rawName))
+        .mapToDouble(ProfileRows.KernelRow::msPerStep)
+        .sum();
+  }
+
+  /** A method's own work, three times more after: the samples must name it first. */
+  static volatile long work = 200_000;
+
+  static volatile double sink;
+
+  static double slowPart(int seed) {
+    double x = seed;
+    for (long i = 0; i < work; i++) {
+      x = x * 1.0000001 + 1e-9 * (i & 7);
+    }
+    return x;
+  }
+
+  static double steadyPart(int seed) {
+    double x = seed;
+    for (long i = 0; i < 200_000; i++) {
+      x = x * 0.9999999 + 1e-9 * (i & 3);
+    }
+    return x;
+  }
+
+  private Profile measure(String name) {
+    CustomStepProfiler.Options o =
+        CustomStepProfiler.Options.builder("step", "ProfileDiffTest")
+            .warmup(20)
+            .runs(150)
+            .trace(false)
+            .outputDirectory(dir.resolve(name))
+            .build();
+    return CustomStepProfiler.run(
+        o,
+        (phases, index) -> {
+          try (var p = phases.start("compute")) {
+            sink = steadyPart(index) + slowPart(index);
+          }
+        });
+  }
+
+  @Test
+  void aSlowerMethodIsNamedFirstInTheJavaSamples() {
+    Profile before = measure("before");
+    work = 600_000;
+    Profile after;
+    try {
+      after = measure("after");
+    } finally {
+      work = 200_000;
+    }
+    ProfileDiff d = ProfileDiff.of(before, after, null, null);
+    assertThat(d.level()).isEqualTo("Java methods");
+    DiffRow first = d.contributors().get(0);
+    assertThat(first.name())
+        .as(DiffReport.text(d, 5).toString())
+        .isEqualTo(ProfileDiffTest.class.getName() + ".slowPart");
+    assertThat(first.phase()).isEqualTo("compute");
+    assertThat(first.delta()).isPositive();
+    assertThat(first.aboveNoise()).isTrue();
+  }
+}
