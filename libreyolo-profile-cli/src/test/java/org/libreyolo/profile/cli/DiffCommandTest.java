@@ -85,7 +85,7 @@ class DiffCommandTest {
         .as(d.toString())
         .startsWith("aten::mkldnn_convolution #3");
     assertThat(first.path("above_noise").asBoolean()).isTrue();
-    assertThat(first.path("shape_after").asText()).contains("[256,16,3,3]");
+    assertThat(first.path("shape_after").asText()).contains("[256,64,3,3]");
     assertThat(first.path("macs_after").asLong())
         .isEqualTo(16 * first.path("macs_before").asLong());
     assertThat(d.path("changed").asBoolean()).isTrue();
