@@ -276,7 +276,9 @@ public final class History implements AutoCloseable {
     }
     // the profile's content, recorded_at included: the same file recorded twice
     attributes.put(PROFILE_SHA256, ContentHash.sha256(Json.compact(profile.json())));
-    return new Run(time, commit, branch, attributes, metrics, forks);
+    // the rows a diff reads, not the raw samples the run's metrics already hold
+    Profile kept = profile.with(j -> j.remove(ProfileSchema.SAMPLES));
+    return new Run(time, commit, branch, attributes, metrics, forks, kept);
   }
 
   private static void perFork(
@@ -300,6 +302,17 @@ public final class History implements AutoCloseable {
     if (n != null && Double.isFinite(n.value())) {
       metrics.put(name, n.value());
     }
+  }
+
+  /**
+   * The profile a stored run was recorded from (its samples left out), or null: imported, recorded
+   * before profiles were kept, or a point not read from this store.
+   *
+   * @param point a point of this history
+   * @return the profile, or null
+   */
+  public Profile profile(Point point) {
+    return point.run() == 0 ? null : store.profile(point.run());
   }
 
   /**

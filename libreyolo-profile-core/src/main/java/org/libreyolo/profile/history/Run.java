@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * One measurement of a series: when, of which commit on which branch, its metrics' values and,
@@ -16,6 +17,8 @@ import org.libreyolo.profile.LibreYoloException;
  * @param attributes other attributes (an Otava CSV's extra columns, the model file's hash), by name
  * @param metrics the run's value per metric
  * @param forks per metric, each fork's value (empty for a run measured in one process or imported)
+ * @param profile the profile it was recorded from, its raw samples left out (what a diff of the
+ *     runs either side of a change reads), or null for an imported run
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record Run(
@@ -24,7 +27,28 @@ public record Run(
     String branch,
     Map<String, String> attributes,
     Map<String, Double> metrics,
-    Map<String, double[]> forks) {
+    Map<String, double[]> forks,
+    Profile profile) {
+  /**
+   * A run without its profile (imported, or made by hand).
+   *
+   * @param time when the run was measured
+   * @param commit the commit it measured, or null
+   * @param branch its branch, or null
+   * @param attributes other attributes, by name
+   * @param metrics the run's value per metric
+   * @param forks per metric, each fork's value
+   */
+  public Run(
+      Instant time,
+      String commit,
+      String branch,
+      Map<String, String> attributes,
+      Map<String, Double> metrics,
+      Map<String, double[]> forks) {
+    this(time, commit, branch, attributes, metrics, forks, null);
+  }
+
   /** Checks the run: a time, at least one metric, every value finite. */
   public Run {
     if (time == null) {

@@ -14,8 +14,11 @@ import org.libreyolo.profile.LibreYoloException;
  * one line, and the tables created in one transaction on first use are all this needs.
  */
 final class Schema {
-  /** The version this code writes and reads. */
-  static final int VERSION = 1;
+  /**
+   * The version this code writes and reads: 2 keeps each run's profile ({@code run_profiles}); a
+   * version-1 store gains the table on first open.
+   */
+  static final int VERSION = 2;
 
   private Schema() {}
 
@@ -37,7 +40,23 @@ final class Schema {
         "CREATE TABLE IF NOT EXISTS run_metrics (run_id BIGINT NOT NULL REFERENCES runs (id), metric TEXT NOT NULL,"
             + " value DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, metric))",
         "CREATE TABLE IF NOT EXISTS fork_values (run_id BIGINT NOT NULL REFERENCES runs (id), metric TEXT NOT NULL,"
-            + " fork INTEGER NOT NULL, value DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, metric, fork))");
+            + " fork INTEGER NOT NULL, value DOUBLE PRECISION NOT NULL, PRIMARY KEY (run_id, metric, fork))",
+        RUN_PROFILES);
+  }
+
+  private static final String RUN_PROFILES =
+      "CREATE TABLE IF NOT EXISTS run_profiles (run_id BIGINT PRIMARY KEY REFERENCES runs (id),"
+          + " profile TEXT NOT NULL)";
+
+  /** Version 1 to 2: the runs' profiles, a table of their own; the runs stay as they are. */
+  private static void upgrade(Connection c, Dialect d) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      d.begin(c, true);
+      d.lockForSchema(s);
+      s.execute(RUN_PROFILES);
+      s.execute("UPDATE libreyolo_schema SET version = " + VERSION + " WHERE version < " + VERSION);
+    }
+    d.commit(c);
   }
 
   /**
@@ -62,6 +81,9 @@ final class Schema {
                   + "; this libreyolo-profile reads version "
                   + VERSION
                   + ": upgrade libreyolo-profile");
+        }
+        if (version < VERSION) {
+          upgrade(c, d);
         }
         return;
       } catch (SQLException e) {

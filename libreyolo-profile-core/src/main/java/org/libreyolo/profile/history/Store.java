@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.libreyolo.profile.internal.io.ContentHash;
+import org.libreyolo.profile.result.Profile;
 
 /** The SQL of the history, one text for both engines (docs/history.md, "The store"). */
 final class Store implements AutoCloseable {
@@ -68,7 +69,9 @@ final class Store implements AutoCloseable {
           PreparedStatement fork =
               c.prepareStatement(
                   "INSERT INTO fork_values (run_id, metric, fork, value)"
-                      + " VALUES (?, ?, ?, ?)")) {
+                      + " VALUES (?, ?, ?, ?)");
+          PreparedStatement profile =
+              c.prepareStatement("INSERT INTO run_profiles (run_id, profile) VALUES (?, ?)")) {
         for (Run r : runs) {
           run.setLong(1, series);
           run.setLong(2, r.time().toEpochMilli());
@@ -95,9 +98,15 @@ final class Store implements AutoCloseable {
               fork.addBatch();
             }
           }
+          if (r.profile() != null) {
+            profile.setLong(1, id);
+            profile.setString(2, org.libreyolo.profile.result.Json.compact(r.profile().json()));
+            profile.addBatch();
+          }
         }
         metric.executeBatch();
         fork.executeBatch();
+        profile.executeBatch();
       }
       try (PreparedStatement known =
           c.prepareStatement(
@@ -230,7 +239,8 @@ final class Store implements AutoCloseable {
                   Instant.ofEpochMilli(r.getLong(1)),
                   r.getString(2),
                   r.getString(3),
-                  r.getDouble(4)));
+                  r.getDouble(4),
+                  r.getLong(5)));
         }
       }
       dialect.commit(c);
@@ -240,6 +250,35 @@ final class Store implements AutoCloseable {
     }
     java.util.Collections.reverse(out);
     return out;
+  }
+
+  /** The profile stored with a run, or null. */
+  Profile profile(long run) {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT profile FROM run_profiles WHERE run_id = ?")) {
+      dialect.begin(c, false);
+      s.setLong(1, run);
+      String text = null;
+      try (ResultSet r = s.executeQuery()) {
+        if (r.next()) {
+          text = r.getString(1);
+        }
+      }
+      dialect.commit(c);
+      if (text == null) {
+        return null;
+      }
+      com.fasterxml.jackson.databind.JsonNode node =
+          org.libreyolo.profile.result.Json.MAPPER.readTree(text);
+      return node instanceof com.fasterxml.jackson.databind.node.ObjectNode o
+          ? new Profile(o)
+          : null;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw dialect.error(url, e);
+    } catch (JsonProcessingException e) {
+      return null; // a stored profile that no longer parses: the diff is left out, not the view
+    }
   }
 
   /** Every run of a series with all its metrics and fork values, in time order. */

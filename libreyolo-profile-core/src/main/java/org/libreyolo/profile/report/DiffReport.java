@@ -124,6 +124,37 @@ public final class DiffReport {
   }
 
   /**
+   * The diff in one phrase for a verdict's log line: the share explained and the top contributors
+   * (at most {@link #VERDICT_ROWS}), or that there is nothing to explain.
+   *
+   * @param d the diff
+   * @return the phrase
+   */
+  public static String brief(ProfileDiff d) {
+    if (!d.changed()) {
+      return NOTHING_TO_EXPLAIN;
+    }
+    if (d.level() == null) {
+      return "no rows to explain the change";
+    }
+    List<DiffRow> rows = top(d.explaining(), VERDICT_ROWS);
+    StringBuilder s = new StringBuilder("explained ");
+    s.append(Fmt.percent(d.explainedShare() == null ? 0 : d.explainedShare()));
+    if (!rows.isEmpty()) {
+      s.append(" by ");
+      for (int i = 0; i < rows.size(); i++) {
+        DiffRow r = rows.get(i);
+        s.append(i == 0 ? "" : ", ")
+            .append(r.name())
+            .append(' ')
+            .append(signedMs(r.delta()))
+            .append(" ms");
+      }
+    }
+    return s.toString();
+  }
+
+  /**
    * The reader's text: the sentence, then every table.
    *
    * @param d the diff

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoint;
@@ -306,9 +307,30 @@ public final class HistoryViews {
         o.put("pvalue", c.pValue());
         o.put("mean_before", c.before());
         o.put("mean_after", c.after());
+        ProfileDiff d = aroundChange(h, points, c.index());
+        if (d != null) {
+          lines.add("      " + DiffReport.brief(d));
+          o.set("diff", DiffReport.json(d));
+        }
       }
       return new View(lines, json);
     }
+  }
+
+  /**
+   * What changed at a change point: the last run before it and its first run after, where both were
+   * recorded with their profiles (imported runs have none); null otherwise.
+   */
+  private static ProfileDiff aroundChange(History h, List<Point> points, int index) {
+    Profile before = null;
+    for (int i = index - 1; i >= 0 && before == null; i--) {
+      before = h.profile(points.get(i));
+    }
+    Profile after = null;
+    for (int i = index; i < points.size() && after == null; i++) {
+      after = h.profile(points.get(i));
+    }
+    return before == null || after == null ? null : ProfileDiff.of(before, after, null, null);
   }
 
   /**

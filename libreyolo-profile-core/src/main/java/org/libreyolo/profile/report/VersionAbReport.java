@@ -59,6 +59,9 @@ public final class VersionAbReport {
                       : r.rows().isEmpty() ? "" : r.rows().get(0).why();
       b.append(b.length() > 0 ? "; " : "").append(reason);
     }
+    if (r.diff() != null) {
+      b.append(b.length() > 0 ? "; " : "").append(DiffReport.brief(r.diff()));
+    }
     return b.toString();
   }
 
@@ -120,6 +123,9 @@ public final class VersionAbReport {
       b.append("; not judged: ").append(g.workloadDifferences().get(0));
     } else if (verdict == Verdict.INCONCLUSIVE) {
       b.append("; ").append(paired.why());
+    }
+    if (g.diff() != null) {
+      b.append("; ").append(DiffReport.brief(g.diff()));
     }
     return b.toString();
   }

@@ -184,6 +184,107 @@ class HistoryStoreTest {
     }
   }
 
+  /**
+   * A store written before runs kept their profiles (version 1) gains the table on first open and
+   * keeps every run; runs recorded then carry their profiles.
+   */
+  @Test
+  void aVersionOneStoreGainsTheProfilesTable() throws Exception {
+    String url = "jdbc:sqlite:" + dir.resolve("v1.db");
+    try (History h = History.open(url)) {
+      h.record("s", Map.of(), List.of(run(0, 1)));
+    }
+    try (var c = DriverManager.getConnection(url);
+        var s = c.createStatement()) {
+      s.execute("DROP TABLE run_profiles");
+      s.execute("UPDATE libreyolo_schema SET version = 1");
+    }
+    org.libreyolo.profile.result.Profile p =
+        org.libreyolo.profile.internal.analysis.ProfileLoader.load(
+                Path.of("src/test/resources/fixtures/gpu-traces/a100-alexnet-infer.json.gz"))
+            .with(
+                j -> {
+                  j.put("img_per_s", 250.0); // a trace has no throughput of its own
+                  j.putObject("samples").putArray("latency_ms").add(4.0);
+                });
+    try (History h = History.open(url)) {
+      h.record(
+          "s",
+          Map.of(),
+          List.of(History.run(p, "c1", "main", Instant.ofEpochSecond(2_000_000_000L))));
+      Series s = h.series("s");
+      List<Point> points = h.points(s, "img_per_s", null, 0);
+      assertThat(points).hasSize(2);
+      assertThat(h.profile(points.get(0))).isNull(); // recorded by version 1
+      assertThat(h.profile(points.get(1)).kernels())
+          .extracting(k -> k.rawName() + " " + k.msPerStep() + " " + k.countPerStep())
+          .isEqualTo(
+              p.kernels().stream()
+                  .map(k -> k.rawName() + " " + k.msPerStep() + " " + k.countPerStep())
+                  .toList());
+      assertThat(h.profile(points.get(1)).json().has("samples")).isFalse();
+    }
+    try (var c = DriverManager.getConnection(url);
+        var s = c.createStatement();
+        var r = s.executeQuery("SELECT version FROM libreyolo_schema")) {
+      r.next();
+      assertThat(r.getInt(1)).isEqualTo(2);
+    }
+  }
+
+  /**
+   * A change point between runs recorded with their profiles says what changed there: one job's
+   * kernels on an A100, then on a V100, the runs either side diffed.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgresql"})
+  void aChangePointSaysWhatChangedWhereProfilesAreStored(String engine) throws Exception {
+    String url = url(engine);
+    Path traces = Path.of("src/test/resources/fixtures/gpu-traces");
+    org.libreyolo.profile.result.Profile a100 =
+        org.libreyolo.profile.internal.analysis.ProfileLoader.load(
+            traces.resolve("a100-train-control.json.gz"));
+    org.libreyolo.profile.result.Profile v100 =
+        org.libreyolo.profile.internal.analysis.ProfileLoader.load(
+            traces.resolve("v100-train-test.json.gz"));
+    java.util.Random random = new java.util.Random(3);
+    List<Run> runs = new java.util.ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      org.libreyolo.profile.result.Profile p = i < 8 ? a100 : v100;
+      double step = p.stepMs().value() * (1 + 0.01 * random.nextGaussian());
+      runs.add(
+          new Run(
+              Instant.ofEpochSecond(1_700_000_000L + i),
+              "c" + i,
+              "main",
+              Map.of(),
+              Map.of("step_ms", step),
+              Map.of(),
+              p));
+    }
+    try (History h = History.open(url)) {
+      h.record("job", Map.of(), runs);
+    }
+    var view =
+        HistoryViews.changes(
+            url,
+            "job",
+            "step_ms",
+            null,
+            org.libreyolo.profile.history.ChangePoints.Options.defaults());
+    com.fasterxml.jackson.databind.JsonNode cp = view.json().get("change_points").get(0);
+    assertThat(cp.get("index").asInt()).isEqualTo(8);
+    com.fasterxml.jackson.databind.JsonNode diff = cp.get("diff");
+    assertThat(diff.get("level").asText()).isEqualTo("kernels");
+    assertThat(diff.get("contributors").get(0).get("name").asText())
+        .isEqualTo(
+            org.libreyolo.profile.diff.ProfileDiff.of(a100, v100, null, null)
+                .contributors()
+                .get(0)
+                .name());
+    assertThat(String.join("\n", view.lines())).contains("explained ");
+  }
+
   @Test
   void aNewerSchemaIsRefusedInOneLine() throws Exception {
     String url = "jdbc:sqlite:" + dir.resolve("new.db");
@@ -196,7 +297,7 @@ class HistoryStoreTest {
     }
     LibreYoloException e = catchThrowableOfType(LibreYoloException.class, () -> History.open(url));
     assertThat(e.getMessage())
-        .contains("schema version 7", "reads version 1", "upgrade")
+        .contains("schema version 7", "reads version 2", "upgrade")
         .doesNotContain("\n");
   }
 

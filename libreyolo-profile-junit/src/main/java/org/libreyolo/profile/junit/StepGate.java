@@ -6,6 +6,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.report.CheckFiles;
+import org.libreyolo.profile.report.DiffReport;
 import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -59,6 +60,10 @@ final class StepGate {
     out.line(headline + "; " + verdict + " against " + baseline);
     if (verdict == Verdict.INCONCLUSIVE) {
       outcome.lines().forEach(line -> out.line("[libreyolo-profile]   " + line));
+    } else if (verdict == Verdict.IMPROVED && outcome.result().diff() != null) {
+      // what got faster, in the log (a REGRESSION says it in the failure)
+      DiffReport.verdictLines(outcome.result().diff())
+          .forEach(line -> out.line("[libreyolo-profile]   " + line));
     }
     if (GateRun.fails(verdict, config.failOnInconclusive())) {
       throw new AssertionError(
