@@ -82,8 +82,14 @@ public final class AbCommand implements Callable<Integer> {
   @Option(
       names = "--max-regression",
       defaultValue = Defaults.Ab.MAX_REGRESSION,
-      description = "the slowdown that counts, 0.02 = 2% (default: ${DEFAULT-VALUE})")
+      description = "the slowdown that counts, 0.02 = 2%% (default: ${DEFAULT-VALUE})")
   double maxRegression;
+
+  @Option(
+      names = "--no-trace",
+      description =
+          "do not trace each arm after the pairs (the trace says what changed between them, and where)")
+  boolean noTrace;
 
   @Mixin OutputOptions output;
 
@@ -99,7 +105,7 @@ public final class AbCommand implements Callable<Integer> {
             .nms(nms.options())
             .device(engine.spec())
             .threads(engine.threads)
-            .trace(false)
+            .trace(!noTrace)
             .project(output.project)
             .build();
     Format chosen =

@@ -21,6 +21,7 @@ import org.libreyolo.profile.Api;
  *     unknown
  * @param share the share of the step's change this row accounts for, or null for rows that do not
  *     partition the step (inclusive ops, Java totals, memory)
+ * @param order an op call's place in the step (the timeline's order), or -1 for other rows
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record DiffRow(
@@ -35,7 +36,52 @@ public record DiffRow(
     String shapeBefore,
     String shapeAfter,
     Double noise,
-    Double share) {
+    Double share,
+    int order) {
+  /**
+   * {@return this row with another noise}
+   *
+   * @param n the noise, ms, or null
+   */
+  public DiffRow withNoise(Double n) {
+    return new DiffRow(
+        name,
+        phase,
+        before,
+        after,
+        countBefore,
+        countAfter,
+        macsBefore,
+        macsAfter,
+        shapeBefore,
+        shapeAfter,
+        n,
+        share,
+        order);
+  }
+
+  /**
+   * {@return this row with another share}
+   *
+   * @param s the share, or null for a row listed beside the partition
+   */
+  public DiffRow withShare(Double s) {
+    return new DiffRow(
+        name,
+        phase,
+        before,
+        after,
+        countBefore,
+        countAfter,
+        macsBefore,
+        macsAfter,
+        shapeBefore,
+        shapeAfter,
+        noise,
+        s,
+        order);
+  }
+
   /** How a row changed. */
   public enum Status {
     /** only after */

@@ -3,6 +3,7 @@ package org.libreyolo.profile.gate;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.diff.ProfileDiff;
 
 /**
  * What an in-job A/B measured and decided: two arms in one process, alternating blocks, one
@@ -23,6 +24,8 @@ import org.libreyolo.profile.Api;
  * @param meanLogRatios ln(b / a) of the block means per pair
  * @param settleRounds rounds of alternating blocks run before the pairs until the JIT was quiet
  * @param settled whether the JIT was quiet when the pairs began (true when not asked to wait)
+ * @param diff what changed between the arms (each arm traced after the pairs), or null when the
+ *     arms were not traced
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record AbResult(
@@ -39,7 +42,33 @@ public record AbResult(
     double[] bMeanMs,
     double[] meanLogRatios,
     int settleRounds,
-    boolean settled) {
+    boolean settled,
+    ProfileDiff diff) {
+  /**
+   * The same A/B with what changed between its arms.
+   *
+   * @param d the diff
+   * @return the A/B with the diff
+   */
+  public AbResult withDiff(ProfileDiff d) {
+    return new AbResult(
+        file,
+        baseline,
+        candidate,
+        config,
+        settings,
+        aMs,
+        bMs,
+        logRatios,
+        verdict,
+        aMeanMs,
+        bMeanMs,
+        meanLogRatios,
+        settleRounds,
+        settled,
+        d);
+  }
+
   /**
    * How an A/B measures and decides (the CLI, the Maven goal and the JUnit form share it).
    *

@@ -7,8 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.compare.Fractions;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
@@ -25,6 +28,7 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.report.AbReport;
+import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -102,23 +106,67 @@ public final class AbProfiler {
       config.put(ProfileSchema.DEVICE, io.device().label());
       boolean engines =
           !ModelRuntimes.forModel(da).name().equals(ModelRuntimes.forModel(db).name());
-      return compareIterations(
-          engines ? a.label() + " (" + engine(da) + ")" : a.label(),
-          engines ? b.label() + " (" + engine(db) + ")" : b.label(),
+      StepTimer.Iteration armA =
           (clock, index) ->
               InferProfiler.iterate(
-                  pa, InferProfiler.batch(images, index, io.batch()), clock, detectA),
+                  pa, InferProfiler.batch(images, index, io.batch()), clock, detectA);
+      StepTimer.Iteration armB =
           (clock, index) ->
               InferProfiler.iterate(
-                  pb, InferProfiler.batch(images, index, io.batch()), clock, detectB),
-          config,
-          new AbResult.Settings(
-              io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
-          io.project().resolve("ab.json"),
-          false,
-          0,
-          progress);
+                  pb, InferProfiler.batch(images, index, io.batch()), clock, detectB);
+      AbResult r =
+          compareIterations(
+              engines ? a.label() + " (" + engine(da) + ")" : a.label(),
+              engines ? b.label() + " (" + engine(db) + ")" : b.label(),
+              armA,
+              armB,
+              config,
+              new AbResult.Settings(
+                  io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
+              io.project().resolve("ab.json"),
+              false,
+              0,
+              progress);
+      if (!io.trace()) {
+        return r;
+      }
+      // each arm traced after the pairs, back to back: what changed between them, and where
+      Profile tracedA =
+          traceArm("a", ModelRuntimes.forModel(da).traced(armA, da, io.project()), io, progress);
+      Profile tracedB =
+          traceArm("b", ModelRuntimes.forModel(db).traced(armB, db, io.project()), io, progress);
+      PairedBlocks v = r.verdict();
+      AbResult explained =
+          r.withDiff(
+              ProfileDiff.of(
+                  tracedA, tracedB, new StepChange(v.change(), v.ciLow(), v.ciHigh()), null));
+      ProfileIo.writeIndented(explained.file(), AbReport.json(explained));
+      return explained;
     }
+  }
+
+  /** One arm's traced steps ({@code <project>/ab/<arm>/profile_trace.json}), analysed. */
+  private static Profile traceArm(
+      String arm, StepTimer.Iteration body, InferOptions io, Progress progress) {
+    Path dir = io.project().resolve("ab").resolve(arm);
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw LibreYoloException.badInput("cannot write " + dir + ": " + e.getMessage(), e);
+    }
+    Path trace = dir.resolve("profile_trace.json");
+    StepTimer.run(
+        new StepTimer.Plan(
+            1,
+            1, // the plan's least: the pairs measured the arm, the traced steps follow
+            trace,
+            TraceAnalyzer.TRACE_STEPS,
+            "runs",
+            "trace " + arm.toUpperCase() + " ",
+            false),
+        body,
+        progress);
+    return TraceAnalyzer.analyze(trace);
   }
 
   /**
@@ -201,7 +249,8 @@ public final class AbProfiler {
             measured.bMeanMs(),
             measured.meanLogRatios(),
             measured.settling().rounds(),
-            measured.settling().settled());
+            measured.settling().settled(),
+            null);
     ProfileIo.writeIndented(file, AbReport.json(r));
     return r;
   }

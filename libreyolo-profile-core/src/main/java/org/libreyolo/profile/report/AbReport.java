@@ -30,6 +30,14 @@ public final class AbReport {
    * @return the text lines
    */
   public static List<String> text(AbResult r) {
+    List<String> lines = new java.util.ArrayList<>(head(r));
+    if (r.diff() != null) {
+      lines.addAll(lines.size() - 2, DiffReport.verdictLines(r.diff()));
+    }
+    return lines;
+  }
+
+  private static List<String> head(AbResult r) {
     return List.of(
         "A/B  "
             + r.baseline()
@@ -124,6 +132,9 @@ public final class AbReport {
       p.put("a_ms", PyRound.round(r.aMs()[k], 4));
       p.put("b_ms", PyRound.round(r.bMs()[k], 4));
       p.put("log_ratio", PyRound.round(r.logRatios()[k], 6));
+    }
+    if (r.diff() != null) {
+      out.set("diff", DiffReport.json(r.diff()));
     }
     return out;
   }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.compare.ProfileDiffer;
+import org.libreyolo.profile.internal.report.CallTimelineSvg;
 import org.libreyolo.profile.internal.report.FlameDiffSvg;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.result.Num;
@@ -31,6 +32,18 @@ final class DiffHtml {
       what.append(table(d.level() + " (own time, ms per step)", d.contributors(), true));
     }
     s.append(Html.card("What changed", what.toString()));
+    String timeline =
+        ProfileDiffer.CALLS.equals(d.level()) ? CallTimelineSvg.svg(d.contributors()) : null;
+    if (timeline != null) {
+      s.append(
+          Html.card(
+              "Op calls of one step, both sides aligned by phase",
+              "<p class=\"muted\">Each call's own time, in the step's order (time between calls left"
+                  + " out); coloured where it moved beyond its noise: red slower, blue faster (hover"
+                  + " for ms).</p><div style=\"overflow-x:auto\">"
+                  + timeline
+                  + "</div>"));
+    }
     String flame =
         FlameDiffSvg.svg(before.javaSamples(), step(before), after.javaSamples(), step(after));
     if (flame != null) {

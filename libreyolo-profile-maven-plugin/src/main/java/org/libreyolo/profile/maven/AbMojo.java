@@ -189,7 +189,7 @@ public class AbMojo extends AbstractInferenceMojo {
   /** The in-job A/B of two weights files: {@code candidate} is the builder's weights. */
   private void weightsAb(InferOptions.Builder candidate, String baselineFile)
       throws MojoFailureException {
-    InferOptions infer = candidate.warmup(warmup).trace(false).build();
+    InferOptions infer = candidate.warmup(warmup).build(); // trace: each arm after the pairs
     AbResult r =
         AbProfiler.run(
             new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha, abMaxRegression),

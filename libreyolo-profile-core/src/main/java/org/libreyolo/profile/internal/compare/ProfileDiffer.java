@@ -52,11 +52,12 @@ public final class ProfileDiffer {
       String phase,
       boolean present,
       int processes,
-      double variance) {
-    static final Value NONE = new Value(0, 0, 0, null, null, false, 0, Double.NaN);
+      double variance,
+      int order) {
+    static final Value NONE = new Value(0, 0, 0, null, null, false, 0, Double.NaN, -1);
 
     Value(double ms, long count, long macs, String shape, String phase, boolean present) {
-      this(ms, count, macs, shape, phase, present, 1, Double.NaN);
+      this(ms, count, macs, shape, phase, present, 1, Double.NaN, -1);
     }
   }
 
@@ -204,7 +205,8 @@ public final class ProfileDiffer {
                 b.shape,
                 a.shape,
                 rowNoise,
-                delta == 0 ? null : (a.ms - b.ms) / delta));
+                delta == 0 ? null : (a.ms - b.ms) / delta,
+                b.present ? b.order : a.order));
       }
       out.sort(
           Comparator.comparingDouble((DiffRow r) -> -Math.abs(r.delta()))
@@ -215,23 +217,7 @@ public final class ProfileDiffer {
 
     /** Rows listed beside the partition: no share of the step's change. */
     List<DiffRow> beside(List<DiffRow> rows) {
-      return rows.stream()
-          .map(
-              r ->
-                  new DiffRow(
-                      r.name(),
-                      r.phase(),
-                      r.before(),
-                      r.after(),
-                      r.countBefore(),
-                      r.countAfter(),
-                      r.macsBefore(),
-                      r.macsAfter(),
-                      r.shapeBefore(),
-                      r.shapeAfter(),
-                      r.noise(),
-                      null))
-          .toList();
+      return rows.stream().map(r -> r.withShare(null)).toList();
     }
   }
 
@@ -248,6 +234,8 @@ public final class ProfileDiffer {
       }
     }
     Map<String, Value> out = new LinkedHashMap<>();
+    Map<String, Integer> order = new LinkedHashMap<>();
+    first.keySet().forEach(key -> order.put(key, order.size()));
     first.forEach(
         (key, c) -> {
           double[] v = values.get(key);
@@ -267,7 +255,8 @@ public final class ProfileDiffer {
                   c.phase(),
                   true,
                   v.length,
-                  var));
+                  var,
+                  order.get(key)));
         });
     return out;
   }
@@ -344,19 +333,7 @@ public final class ProfileDiffer {
                               + Math.min(1, pa) * (1 - Math.min(1, pa)) / sa
                               + 1 / (sb + sa)); // a method seen on one side only: one sample
               double noise = r.noise() == null ? sampling : Math.max(r.noise(), sampling);
-              return new DiffRow(
-                  r.name(),
-                  r.phase(),
-                  r.before(),
-                  r.after(),
-                  r.countBefore(),
-                  r.countAfter(),
-                  0,
-                  0,
-                  null,
-                  null,
-                  noise,
-                  r.share());
+              return r.withNoise(noise);
             })
         .toList();
   }
@@ -458,7 +435,8 @@ public final class ProfileDiffer {
         before == null ? "absent" : null,
         after == null ? "absent" : null,
         null,
-        null);
+        null,
+        -1);
   }
 
   /** Per-phase wall time, of the step or one phase. */
