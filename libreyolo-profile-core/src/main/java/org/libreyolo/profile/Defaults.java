@@ -376,10 +376,6 @@ public final class Defaults {
     public static final String BASELINE_NAME = "infer";
   }
 
-  /**
-   * Blocks and the canary (docs/statistics.md): the measured iterations are timed in blocks of this
-   * many, with a few canary calls before the first block and after each one.
-   */
   /** The profile diff (docs/diff.md). */
   public static final class Diff {
     /**
@@ -405,6 +401,10 @@ public final class Defaults {
     private Diff() {}
   }
 
+  /**
+   * Blocks and the canary (docs/statistics.md): the measured iterations are timed in blocks of this
+   * many, with a few canary calls before the first block and after each one.
+   */
   public static final class Blocks {
     private Blocks() {}
 

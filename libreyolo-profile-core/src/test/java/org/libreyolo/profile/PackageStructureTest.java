@@ -124,6 +124,8 @@ class PackageStructureTest {
         "result");
     assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
     assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
+    // the diff reads profiles and the traces' op calls; the gate and the reports read it
+    assertOnlyUses("diff", ROOT, "result", "internal.analysis");
     assertOnlyUses(
         "internal.report",
         ROOT,

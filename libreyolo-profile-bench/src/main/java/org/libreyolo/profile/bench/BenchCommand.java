@@ -103,7 +103,7 @@ public final class BenchCommand implements Runnable {
       names = "--only",
       split = ",",
       description =
-          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, progress, memory, onnx, soak, gate, plainhistory, tail"
+          "sections: predict, parity, nms, overhead, compensation, analysis, large-trace, cli, changes, history, startup, javasamples, progress, memory, onnx, soak, gate, plainhistory, tail, diff"
               + " (default: all but soak, gate, history, startup, javasamples, progress, memory, plainhistory, tail)")
   List<String> only;
 
@@ -284,6 +284,10 @@ public final class BenchCommand implements Runnable {
       }
       if (section("history")) {
         HistoryBench.run(table, Checkout.launcher(), otava);
+      }
+      if (section("diff")) {
+        boot();
+        DiffBench.run(table, 5);
       }
       if (section("javasamples")) {
         JavaSamplesBench.run(
@@ -475,7 +479,8 @@ public final class BenchCommand implements Runnable {
           "progress",
           "memory",
           "plainhistory",
-          "tail");
+          "tail",
+          "diff");
 
   private boolean section(String name) {
     return only == null ? !ON_REQUEST.contains(name) : only.contains(name);

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.analysis.StepCalls;
-import org.libreyolo.profile.internal.compare.ProfileDiffer;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -50,6 +49,14 @@ public record ProfileDiff(
     List<DiffRow> javaSelf,
     List<DiffRow> javaTotal,
     List<DiffRow> counters) {
+  /** {@link #level()}: op calls from the traces partition the step. */
+  public static final String CALLS = "op calls";
+
+  /** {@link #level()}: kernels (CPU: ops' own time) by name partition the step. */
+  public static final String KERNELS = "kernels";
+
+  /** {@link #level()}: the Java methods' own samples partition the step. */
+  public static final String JAVA = "Java methods";
 
   /**
    * The diff of two profiles, their op calls read from their traces where those are beside them.

@@ -4,8 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
-import org.libreyolo.profile.internal.compare.ProfileDiffer;
-import org.libreyolo.profile.internal.report.CallTimelineSvg;
 import org.libreyolo.profile.internal.report.FlameDiffSvg;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.result.Num;
@@ -33,7 +31,7 @@ final class DiffHtml {
     }
     s.append(Html.card("What changed", what.toString()));
     String timeline =
-        ProfileDiffer.CALLS.equals(d.level()) ? CallTimelineSvg.svg(d.contributors()) : null;
+        ProfileDiff.CALLS.equals(d.level()) ? CallTimelineSvg.svg(d.contributors()) : null;
     if (timeline != null) {
       s.append(
           Html.card(
@@ -57,7 +55,7 @@ final class DiffHtml {
                   + flame
                   + "</div>"));
     }
-    if (!d.javaSelf().isEmpty() && !ProfileDiffer.JAVA.equals(d.level())) {
+    if (!d.javaSelf().isEmpty() && !ProfileDiff.JAVA.equals(d.level())) {
       s.append(Html.card("Java methods (own samples)", table("method", d.javaSelf(), false)));
     }
     if (!d.counters().isEmpty()) {

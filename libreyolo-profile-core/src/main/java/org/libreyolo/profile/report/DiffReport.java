@@ -9,7 +9,6 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
-import org.libreyolo.profile.internal.compare.ProfileDiffer;
 import org.libreyolo.profile.internal.report.Fmt;
 
 /**
@@ -98,7 +97,7 @@ public final class DiffReport {
         + ", "
         + signedMs(d.unexplainedMs())
         + " ms unexplained ("
-        + (d.level().equals(ProfileDiffer.JAVA)
+        + (d.level().equals(ProfileDiff.JAVA)
             ? "noise, or time the samples did not see"
             : "noise, or time between the ops")
         + ")";
@@ -177,11 +176,11 @@ public final class DiffReport {
       top(d.contributors(), top).forEach(r -> out.add("  " + contributor(r)));
     }
     table(out, "phases (ms per step)", d.phases(), top);
-    if (d.level() == null || !d.level().equals(ProfileDiffer.KERNELS)) {
+    if (d.level() == null || !d.level().equals(ProfileDiff.KERNELS)) {
       table(out, "kernels by name (own time, ms per step)", d.kernels(), top);
     }
     table(out, "ops by name (inclusive, ms per step)", d.ops(), top);
-    if (d.level() == null || !d.level().equals(ProfileDiffer.JAVA)) {
+    if (d.level() == null || !d.level().equals(ProfileDiff.JAVA)) {
       table(out, "Java methods, own samples (ms per step estimated)", d.javaSelf(), top);
     }
     table(out, "Java methods, on the stack (ms per step estimated)", d.javaTotal(), top);

@@ -161,8 +161,13 @@ public final class FlameDiffSvg {
     return deepest;
   }
 
-  /** Red for growth, blue for shrinkage, by how much of the larger side changed. */
-  static String colour(double change) {
+  /**
+   * Red for growth, blue for shrinkage, by how much of the larger side changed.
+   *
+   * @param change the change as a fraction of the larger side
+   * @return the CSS colour
+   */
+  public static String colour(double change) {
     double m = Math.min(1, Math.abs(change));
     if (m < 0.05) {
       return "#dcdcdc";

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.compare;
+package org.libreyolo.profile.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.diff.DiffRow;
-import org.libreyolo.profile.diff.ProfileDiff;
-import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.internal.analysis.StepCalls;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -24,12 +21,10 @@ import org.libreyolo.profile.result.SampleRows;
  * across the processes each side traced (Welch), and for Java methods their samples' counting
  * error; the largest of them.
  */
-public final class ProfileDiffer {
-  /** The levels of rows that partition the step, finest first. */
-  public static final String CALLS = "op calls";
-
-  public static final String KERNELS = "kernels";
-  public static final String JAVA = "Java methods";
+final class ProfileDiffer {
+  private static final String CALLS = ProfileDiff.CALLS;
+  private static final String KERNELS = ProfileDiff.KERNELS;
+  private static final String JAVA = ProfileDiff.JAVA;
 
   private ProfileDiffer() {}
 
@@ -61,7 +56,7 @@ public final class ProfileDiffer {
     }
   }
 
-  public static ProfileDiff diff(
+  static ProfileDiff diff(
       Profile before,
       Profile after,
       List<StepCalls> callsBefore,

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.report;
+package org.libreyolo.profile.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.diff.DiffRow;
+import org.libreyolo.profile.internal.report.FlameDiffSvg;
+import org.libreyolo.profile.internal.report.Html;
 
 /**
  * The op calls of one step on both sides, in their order, each phase starting at the same place on
@@ -14,7 +16,7 @@ import org.libreyolo.profile.diff.DiffRow;
  * noise (red slower, blue faster). Time between the calls is left out: the rows are the calls' own
  * time laid end to end.
  */
-public final class CallTimelineSvg {
+final class CallTimelineSvg {
   private static final int WIDTH = 1160;
   private static final int LEFT = 56;
   private static final int ROW = 26;
@@ -27,7 +29,7 @@ public final class CallTimelineSvg {
    * @param calls the diff's op call rows (any order)
    * @return the SVG, or null
    */
-  public static String svg(List<DiffRow> calls) {
+  static String svg(List<DiffRow> calls) {
     List<DiffRow> inOrder =
         calls.stream()
             .filter(r -> r.order() >= 0)
