@@ -14,19 +14,20 @@ import org.libreyolo.profile.produce.InferProfiler;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * What the profile diff costs (docs/diff.md): on the two GPU training traces, and on two forked
- * CPU profiles whose op calls come from every fork's trace, alone and inside the gate.
+ * What the profile diff costs (docs/diff.md): on the two GPU training traces, and on two forked CPU
+ * profiles whose op calls come from every fork's trace, alone and inside the gate.
  */
 final class DiffBench {
   private DiffBench() {}
 
-  static void run(Table table, int reps) throws Exception {
+  static void run(Table table, int reps) throws java.io.IOException {
     Path traces = Checkout.path("libreyolo-profile-core/src/test/resources/fixtures/gpu-traces");
     long t0 = System.nanoTime();
     Profile a100 = ProfileLoader.load(traces.resolve("a100-train-control.json.gz"));
     Profile v100 = ProfileLoader.load(traces.resolve("v100-train-test.json.gz"));
     double loadMs = (System.nanoTime() - t0) / 1e6;
-    table.row("diff: reading the A100 and V100 traces (109k, 105k events), ms", Table.f(loadMs, 0), "");
+    table.row(
+        "diff: reading the A100 and V100 traces (109k, 105k events), ms", Table.f(loadMs, 0), "");
     table.row(
         "diff: A100 vs V100, kernels, ms (median of " + reps + ")",
         Table.f(median(reps, () -> ProfileDiff.of(a100, v100, null, null)), 1),
