@@ -14,6 +14,8 @@ assert log =~ /fork 4 of 4 \((this build 2\.0|baseline 1\.0), 1 test\)/
 assert log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time .*2\/2 forks.*\) - forks: abMode=forks/
 // 4: 25% more work: REGRESSION names the test and its interval
 assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\], 150 pairs in 6 JVMs/
+// ... and says where: the method that got slower leads its Java samples' diff
+assert log =~ /WorkPerfTest\.crunch: REGRESSION \(.*(explained [-\d.]+% by|no row beyond its noise; largest:) demo\.Work\.crunch /
 // 5: a version that does not exist: one line naming it and where it was looked for
 assert log =~ /baseline com\.example:ab-demo:0\.9 \(baselineVersion\) was not found: looked in the local repository \S+/
 def result = new File(basedir, 'target/libreyolo-profile/versions/versions-result.json')

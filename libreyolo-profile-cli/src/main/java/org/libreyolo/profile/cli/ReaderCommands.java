@@ -27,6 +27,18 @@ final class ReaderCommands {
     String phase;
   }
 
+  /** The two positional profiles (or traces) and {@code --json} of the readers that compare. */
+  static final class TwoProfiles {
+    @Parameters(index = "0", paramLabel = "<before>")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "<after>")
+    Path after;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+  }
+
   private ReaderCommands() {}
 
   @Command(
@@ -174,14 +186,7 @@ final class ReaderCommands {
   static final class Compare implements Runnable {
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "<before>")
-    Path before;
-
-    @Parameters(index = "1", paramLabel = "<after>")
-    Path after;
-
-    @Option(names = "--json", description = "print JSON")
-    boolean json;
+    @Mixin TwoProfiles files;
 
     @Option(
         names = "--alpha",
@@ -191,8 +196,8 @@ final class ReaderCommands {
 
     @Override
     public void run() {
-      ReaderViews.compare(before, after, alpha)
-          .lines(json)
+      ReaderViews.compare(files.before, files.after, alpha)
+          .lines(files.json)
           .forEach(spec.commandLine().getOut()::println);
     }
   }
@@ -205,21 +210,14 @@ final class ReaderCommands {
   static final class Diff implements Runnable {
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "<before>")
-    Path before;
-
-    @Parameters(index = "1", paramLabel = "<after>")
-    Path after;
-
-    @Option(names = "--json", description = "print JSON (the whole diff)")
-    boolean json;
+    @Mixin TwoProfiles files;
 
     @Mixin RowOptions rows;
 
     @Override
     public void run() {
-      ReaderViews.diff(before, after, rows.phase, rows.top)
-          .lines(json)
+      ReaderViews.diff(files.before, files.after, rows.phase, rows.top)
+          .lines(files.json)
           .forEach(spec.commandLine().getOut()::println);
     }
   }

@@ -50,6 +50,15 @@ class AbCommandTest {
     assertThat(ab.get("change").asDouble())
         .isBetween(low, high); // the estimate inside its own interval
     assertThat(ab.get("config").get("imgsz").asInt()).isEqualTo(64);
+    // each arm traced after the pairs: what changed between them, judged by the paired interval
+    assertThat(dir.resolve("ab/a/profile_trace.json")).exists();
+    assertThat(dir.resolve("ab/b/profile_trace.json")).exists();
+    JsonNode diff = ab.get("diff");
+    assertThat(diff.get("level").asText()).isEqualTo("op calls");
+    assertThat(diff.get("interval").get("change").asDouble())
+        .isEqualTo(ab.get("change").asDouble());
+    assertThat(diff.get("contributors").size()).isGreaterThan(100); // LibreYOLO9t's calls of a step
+    assertThat(r.out()).contains("what changed: step ");
   }
 
   @Test

@@ -179,7 +179,9 @@ final class ProfileDiffer {
         }
         double size = Math.max(Math.abs(b.ms), Math.abs(a.ms));
         Double rowNoise = null;
-        if (traced) { // a traced row moves between jobs more than the step does
+        // a traced row moves between jobs more than the step does; so do two arms of one process
+        // (their data placed apart, two class loaders' copies of one method compiled apart)
+        if (traced) {
           double job = Math.max(Defaults.Diff.ROW_FLOOR_MS, size * -Math.expm1(-JOB_LOG_RATIO));
           rowNoise = rowNoise == null ? job : Math.max(rowNoise, job);
         }

@@ -24,6 +24,9 @@ import org.libreyolo.profile.diff.ProfileDiff;
  * @param meanLogRatios ln(b / a) of the block means per pair
  * @param settleRounds rounds of alternating blocks run before the pairs until the JIT was quiet
  * @param settled whether the JIT was quiet when the pairs began (true when not asked to wait)
+ * @param aJavaSamples the baseline arm's Java samples over its blocks ({@code java_samples}), or
+ *     null without Flight Recorder
+ * @param bJavaSamples the candidate arm's Java samples over its blocks, or null
  * @param diff what changed between the arms (each arm traced after the pairs), or null when the
  *     arms were not traced
  */
@@ -43,6 +46,8 @@ public record AbResult(
     double[] meanLogRatios,
     int settleRounds,
     boolean settled,
+    ObjectNode aJavaSamples,
+    ObjectNode bJavaSamples,
     ProfileDiff diff) {
   /**
    * The same A/B with what changed between its arms.
@@ -66,6 +71,8 @@ public record AbResult(
         meanLogRatios,
         settleRounds,
         settled,
+        aJavaSamples,
+        bJavaSamples,
         d);
   }
 

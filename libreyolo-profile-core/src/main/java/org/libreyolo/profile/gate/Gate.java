@@ -123,6 +123,26 @@ public final class Gate {
     public Verdict countersVerdict() {
       return opCounts.verdict();
     }
+
+    /**
+     * The same result, explained by another diff (one whose sides shared their processes).
+     *
+     * @param d the diff
+     * @return the result with that diff
+     */
+    public Result withDiff(ProfileDiff d) {
+      return new Result(
+          verdict,
+          rows,
+          timing,
+          unstableMachine,
+          environmentDifferences,
+          workloadDifferences,
+          modelFileChange,
+          opCounts,
+          options,
+          d);
+    }
   }
 
   /**

@@ -148,6 +148,9 @@ public final class PerfTestProtocol {
    * @param settled whether the JIT was quiet when the pairs began
    * @param jit the side's own methods whose two copies the JIT left in different states (one at C2,
    *     the other at C1 or only as OSR code), in words
+   * @param baselineJavaSamples the baseline side's Java samples over its blocks of the pairs
+   *     ({@code java_samples}), or null without Flight Recorder
+   * @param candidateJavaSamples this build's side's, or null
    */
   public record PairedStep(
       String className,
@@ -162,7 +165,9 @@ public final class PerfTestProtocol {
       boolean candidateFirst,
       int settleRounds,
       boolean settled,
-      List<String> jit) {}
+      List<String> jit,
+      com.fasterxml.jackson.databind.node.ObjectNode baselineJavaSamples,
+      com.fasterxml.jackson.databind.node.ObjectNode candidateJavaSamples) {}
 
   /**
    * The answer of the JVM holding both sides.

@@ -250,6 +250,8 @@ public final class AbProfiler {
             measured.meanLogRatios(),
             measured.settling().rounds(),
             measured.settling().settled(),
+            measured.aJavaSamples(),
+            measured.bJavaSamples(),
             null);
     ProfileIo.writeIndented(file, AbReport.json(r));
     return r;

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.PairedBlocks;
@@ -25,6 +27,7 @@ import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
 import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * The A/B across versions in shared JVMs (docs/versions.md, "In shared JVMs"): each JVM's class
@@ -228,6 +231,18 @@ final class PairedRun {
             jvms.stream().map(PerfTestProtocol.PairedStep::candidateFirst).toList(),
             gate.alpha(),
             gate.maxRegression());
+    // what changed, judged by the JVMs' pairs (the first JVM's two profiles: each side's rows)
+    g =
+        g.withDiff(
+            ProfileDiff.of(
+                withSamples(
+                    ProfileLoader.load(Path.of(first.baselineProfile())),
+                    first.baselineJavaSamples()),
+                withSamples(
+                    ProfileLoader.load(Path.of(first.candidateProfile())),
+                    first.candidateJavaSamples()),
+                new StepChange(paired.change(), paired.ciLow(), paired.ciHigh()),
+                null));
     boolean countersAgree = counters.size() == 1;
     Verdict verdict;
     if (!g.environmentDifferences().isEmpty() || !g.workloadDifferences().isEmpty()) {
@@ -240,6 +255,11 @@ final class PairedRun {
     String why = VersionAbReport.why(g, paired, verdict, countersAgree, jitNotes(jvms));
     return new VersionVerdicts.Outcome(
         name, first.key(), verdict, g, paired, VersionVerdicts.IN_SHARED_JVMS, why);
+  }
+
+  /** A side's profile with its Java samples from the pairs' blocks, where it has those. */
+  private static Profile withSamples(Profile p, com.fasterxml.jackson.databind.node.ObjectNode s) {
+    return s == null ? p : p.with(j -> j.set(ProfileSchema.JAVA_SAMPLES, s));
   }
 
   /**

@@ -80,18 +80,11 @@ final class CallTimelineSvg {
       x += width;
     }
     int height = 2 * ROW + 22;
-    return "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"call-timeline\" width=\""
-        + WIDTH
-        + "\" height=\""
-        + height
-        + "\" viewBox=\"0 0 "
-        + WIDTH
-        + " "
-        + height
-        + "\" font-family=\"monospace\" font-size=\"11\">"
-        + "<text x=\"0\" y=\"32\">before</text><text x=\"0\" y=\"58\">after</text>"
-        + s
-        + "</svg>";
+    return FlameDiffSvg.frame(
+        "call-timeline",
+        WIDTH,
+        height,
+        "<text x=\"0\" y=\"32\">before</text><text x=\"0\" y=\"58\">after</text>" + s);
   }
 
   private static double sum(List<DiffRow> rows, boolean before) {

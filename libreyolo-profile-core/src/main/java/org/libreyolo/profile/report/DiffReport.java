@@ -85,9 +85,22 @@ public final class DiffReport {
         d.contributors().stream().anyMatch(r -> r.noise() != null)
             ? ""
             : " (no interval to judge them by: ranked, not judged)";
+    Double share = d.explainedShare();
+    if (share == null) { // rows moved, the step they partition did not: no share to give
+      return change
+          + ": "
+          + explaining.size()
+          + " "
+          + d.level()
+          + " moved beyond their noise ("
+          + signedMs(d.explainedMs())
+          + " ms together), the "
+          + (d.traced() ? "traced " : "")
+          + "step they partition did not change";
+    }
     return change
         + ": "
-        + Fmt.percent(d.explainedShare())
+        + Fmt.percent(share)
         + (d.traced() ? " of the traced change" : "")
         + " explained by "
         + explaining.size()
@@ -114,7 +127,9 @@ public final class DiffReport {
     List<String> out = new ArrayList<>();
     out.add("what changed: " + headline(d));
     if (d.changed()) {
-      for (DiffRow r : top(d.explaining(), VERDICT_ROWS)) {
+      // the rows beyond their noise; where none is, the largest (their noise says so)
+      List<DiffRow> rows = d.explaining().isEmpty() ? d.contributors() : d.explaining();
+      for (DiffRow r : top(rows, VERDICT_ROWS)) {
         out.add("  " + contributor(r));
       }
     }
@@ -137,8 +152,16 @@ public final class DiffReport {
       return "no rows to explain the change";
     }
     List<DiffRow> rows = top(d.explaining(), VERDICT_ROWS);
+    if (rows.isEmpty()) { // a real change no row accounts for beyond its noise: the largest still
+      return "no row beyond its noise; largest: "
+          + String.join(
+              ", ",
+              top(d.contributors(), 3).stream()
+                  .map(r -> r.name() + " " + signedMs(r.delta()) + " ms")
+                  .toList());
+    }
     StringBuilder s = new StringBuilder("explained ");
-    s.append(Fmt.percent(d.explainedShare() == null ? 0 : d.explainedShare()));
+    s.append(d.explainedShare() == null ? "none" : Fmt.percent(d.explainedShare()));
     if (!rows.isEmpty()) {
       s.append(" by ");
       for (int i = 0; i < rows.size(); i++) {

@@ -113,4 +113,40 @@ class ProfileDiffTest {
     assertThat(first.delta()).isPositive();
     assertThat(first.aboveNoise()).as(DiffReport.text(d, 5).toString()).isTrue();
   }
+
+  /**
+   * Rows that moved beyond their noise while the traced step they partition did not change: every
+   * rendering says so, none divides by the unchanged step.
+   */
+  @Test
+  void rowsThatMovedWithinAnUnchangedTracedStepAreSaidSo() {
+    DiffRow up =
+        new DiffRow(
+            "aten::conv2d #1", "forward", 0.1, 0.5, -1, -1, 0, 0, null, null, 0.01, null, 0);
+    DiffRow down =
+        new DiffRow("aten::relu #1", "forward", 0.5, 0.1, -1, -1, 0, 0, null, null, 0.01, null, 1);
+    ProfileDiff d =
+        new ProfileDiff(
+            null,
+            1.0,
+            1.2,
+            1.0,
+            1.0,
+            null,
+            ProfileDiff.CALLS,
+            List.of(up, down),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of());
+    assertThat(d.changed()).isTrue();
+    assertThat(d.explainedShare()).isNull();
+    assertThat(DiffReport.headline(d))
+        .contains("2 op calls moved beyond their noise (+0.000 ms together)", "did not change");
+    assertThat(DiffReport.brief(d)).startsWith("explained none by aten::conv2d #1 +0.400 ms");
+    assertThat(DiffReport.json(d).get("explained_share").isNull()).isTrue();
+    assertThat(DiffReport.markdown(d)).contains("| `aten::conv2d #1` | forward |");
+  }
 }

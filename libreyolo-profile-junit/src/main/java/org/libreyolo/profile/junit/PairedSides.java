@@ -391,7 +391,11 @@ final class PairedSides {
             request.candidateFirst(),
             r.settleRounds(),
             r.settled(),
-            jit == null ? List.of() : jit.differences(java.time.Instant.now())));
+            jit == null ? List.of() : jit.differences(java.time.Instant.now()),
+            // each side's samples from its own blocks: its short profile run rarely lasts the few
+            // sampling periods samples need, its blocks do (what the diff names)
+            r.aJavaSamples(),
+            r.bJavaSamples()));
     a.profile().complete(pa);
     b.profile().complete(pb);
   }

@@ -1,8 +1,10 @@
 package org.libreyolo.profile.internal.measure;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
+import org.libreyolo.profile.internal.capture.JavaSampler;
 import org.libreyolo.profile.options.Progress;
 
 /**
@@ -18,7 +20,8 @@ public final class AlternatingBlocks {
 
   /**
    * Per pair: the median ms of A's and of B's block and {@code ln(B / A)} of them; the mean ms of
-   * each block and {@code ln(B / A)} of those.
+   * each block and {@code ln(B / A)} of those; each arm's Java samples over its blocks of the pairs
+   * ({@code java_samples}, null without Flight Recorder or when switched off).
    */
   public record Pairs(
       double[] aMs,
@@ -27,7 +30,9 @@ public final class AlternatingBlocks {
       double[] aMeanMs,
       double[] bMeanMs,
       double[] meanLogRatios,
-      Settling settling) {}
+      Settling settling,
+      ObjectNode aJavaSamples,
+      ObjectNode bJavaSamples) {}
 
   /**
    * How the two arms were brought to the same compiled state before the pairs: alternating blocks
@@ -86,6 +91,17 @@ public final class AlternatingBlocks {
     }
     Settling settling =
         settleMs > 0 ? settle(first, second, blockRuns, settleMs, clock, index) : Settling.NONE;
+    // each arm's own clock over the pairs, each handing its ranges to its own sampler: two Flight
+    // Recorder recordings at once, each keeping the samples inside its arm's iterations
+    PhaseClock clockA = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
+    PhaseClock clockB = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
+    boolean sample = StepTimer.JFR && org.libreyolo.profile.Properties.javaSamples();
+    JavaSampler samplerA =
+        sample ? JavaSampler.start(pairs * blockRuns * 8, pairs * blockRuns) : null;
+    JavaSampler samplerB =
+        sample ? JavaSampler.start(pairs * blockRuns * 8, pairs * blockRuns) : null;
+    clockA.sampleInto(samplerA);
+    clockB.sampleInto(samplerB);
     double[] aMs = new double[pairs];
     double[] bMs = new double[pairs];
     double[] aMean = new double[pairs];
@@ -96,11 +112,11 @@ public final class AlternatingBlocks {
       double[] aBlock;
       double[] bBlock;
       if ((k % 2 == 0) != bFirst) { // A leads this pair
-        aBlock = block(a, blockRuns, clock, index);
-        bBlock = block(b, blockRuns, clock, index);
+        aBlock = block(a, blockRuns, clockA, index);
+        bBlock = block(b, blockRuns, clockB, index);
       } else {
-        bBlock = block(b, blockRuns, clock, index);
-        aBlock = block(a, blockRuns, clock, index);
+        bBlock = block(b, blockRuns, clockB, index);
+        aBlock = block(a, blockRuns, clockA, index);
       }
       aMs[k] = LatencyStats.median(aBlock);
       bMs[k] = LatencyStats.median(bBlock);
@@ -110,7 +126,18 @@ public final class AlternatingBlocks {
       meanLogRatios[k] = Math.log(bMean[k] / aMean[k]);
       progress.update("pairs", k + 1, pairs);
     }
-    return new Pairs(aMs, bMs, logRatios, aMean, bMean, meanLogRatios, settling);
+    clockA.sampleInto(null);
+    clockB.sampleInto(null);
+    return new Pairs(
+        aMs,
+        bMs,
+        logRatios,
+        aMean,
+        bMean,
+        meanLogRatios,
+        settling,
+        samplerA == null ? null : samplerA.stop(),
+        samplerB == null ? null : samplerB.stop());
   }
 
   /**

@@ -235,7 +235,7 @@ public final class StepTimer {
    * Whether this JVM has Flight Recorder: checked without touching {@link JavaSampler}, whose
    * classes cannot load without the module (docs/measurement.md, "Java samples").
    */
-  private static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+  static final boolean JFR = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
 
   /** Fewer expected samples than this: not worth Flight Recorder's start. */
   static final int MIN_SAMPLED_PERIODS = 2;

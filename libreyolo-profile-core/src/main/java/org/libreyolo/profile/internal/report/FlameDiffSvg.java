@@ -68,16 +68,29 @@ public final class FlameDiffSvg {
     List<String> rects = new ArrayList<>();
     int depth = draw(root, 0, WIDTH, 0, WIDTH / root.after, rects);
     int height = (depth + 1) * ROW + 4;
-    return "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"flame-diff\" width=\""
-        + WIDTH
-        + "\" height=\""
-        + height
-        + "\" viewBox=\"0 0 "
-        + WIDTH
-        + " "
-        + height
-        + "\" font-family=\"monospace\" font-size=\"11\">"
-        + String.join("", rects)
+    return frame("flame-diff", WIDTH, height, String.join("", rects));
+  }
+
+  /**
+   * An inline SVG of monospace labels: the frame both diff drawings use.
+   *
+   * @param id the element's id
+   * @param width its width, px
+   * @param height its height, px
+   * @param body its elements
+   * @return the SVG
+   */
+  public static String frame(String id, int width, int height, String body) {
+    return String.format(
+            java.util.Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\" width=\"%d\" height=\"%d\""
+                + " viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"11\">",
+            id,
+            width,
+            height,
+            width,
+            height)
+        + body
         + "</svg>";
   }
 
