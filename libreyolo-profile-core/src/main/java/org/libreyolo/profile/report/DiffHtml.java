@@ -132,7 +132,11 @@ final class DiffHtml {
       s.append("calls ").append(r.countBefore()).append(" -> ").append(r.countAfter()).append(' ');
     }
     if (r.macsBefore() != r.macsAfter()) {
-      s.append("MACs ").append(r.macsBefore()).append(" -> ").append(r.macsAfter()).append(' ');
+      s.append("MACs ")
+          .append(DiffReport.macs(r.macsBefore()))
+          .append(" -> ")
+          .append(DiffReport.macs(r.macsAfter()))
+          .append(' ');
     }
     if (r.shapeBefore() != null
         && r.shapeAfter() != null

@@ -86,6 +86,20 @@ public final class DiffReport {
             ? ""
             : " (no interval to judge them by: ranked, not judged)";
     Double share = d.explainedShare();
+    if (share != null && (share < 0 || share > 2)) { // the rows outweigh a step change they oppose
+      return change
+          + ": "
+          + explaining.size()
+          + " "
+          + d.level()
+          + " moved beyond their noise by "
+          + signedMs(d.explainedMs())
+          + " ms together, against a "
+          + (d.traced() ? "traced " : "")
+          + "change of "
+          + signedMs(d.explainableMs())
+          + " ms: the rest moved the other way within its noise";
+    }
     if (share == null) { // rows moved, the step they partition did not: no share to give
       return change
           + ": "
@@ -433,7 +447,7 @@ public final class DiffReport {
     return (v >= 0 ? "+" : "") + ms(v);
   }
 
-  private static String macs(long n) {
+  static String macs(long n) {
     return n >= 1_000_000_000
         ? Fmt.f(n / 1e9, 2) + "G"
         : n >= 1_000_000 ? Fmt.f(n / 1e6, 2) + "M" : n >= 1000 ? Fmt.f(n / 1e3, 1) + "k" : "" + n;

@@ -56,7 +56,7 @@ class ProfileDiffTest {
    * A method's own work, five times more after: the samples must name it first, beyond its noise (a
    * traced row must move by a factor of about 3 to count on its own).
    */
-  static volatile long work = 200_000;
+  static volatile long work = 1_000_000;
 
   static volatile double sink;
 
@@ -70,7 +70,7 @@ class ProfileDiffTest {
 
   static double steadyPart(int seed) {
     double x = seed;
-    for (long i = 0; i < 200_000; i++) {
+    for (long i = 0; i < 1_000_000; i++) {
       x = x * 0.9999999 + 1e-9 * (i & 3);
     }
     return x;
@@ -80,7 +80,7 @@ class ProfileDiffTest {
     CustomStepProfiler.Options o =
         CustomStepProfiler.Options.builder("step", "ProfileDiffTest")
             .warmup(20)
-            .runs(150)
+            .runs(300)
             .trace(false)
             .outputDirectory(dir.resolve(name))
             .build();
@@ -96,12 +96,12 @@ class ProfileDiffTest {
   @Test
   void aSlowerMethodIsNamedFirstInTheJavaSamples() {
     Profile before = measure("before");
-    work = 1_000_000;
+    work = 5_000_000;
     Profile after;
     try {
       after = measure("after");
     } finally {
-      work = 200_000;
+      work = 1_000_000;
     }
     ProfileDiff d = ProfileDiff.of(before, after, null, null);
     assertThat(d.level()).isEqualTo("Java methods");

@@ -23,7 +23,7 @@ import org.libreyolo.profile.result.Profile;
 class DiffReportBrowserTest {
   @TempDir Path dir;
 
-  static volatile long work = 300_000;
+  static volatile long work = 1_000_000;
   static volatile double sink;
 
   static double hotMethod(int seed) {
@@ -36,7 +36,7 @@ class DiffReportBrowserTest {
 
   static double steadyMethod(int seed) {
     double x = seed;
-    for (long i = 0; i < 300_000; i++) {
+    for (long i = 0; i < 1_000_000; i++) {
       x = x * 0.9999999 + 1e-9 * (i & 3);
     }
     return x;
@@ -46,7 +46,7 @@ class DiffReportBrowserTest {
     return CustomStepProfiler.run(
         CustomStepProfiler.Options.builder("step", "DiffReportBrowserTest")
             .warmup(20)
-            .runs(250)
+            .runs(300)
             .trace(false)
             .outputDirectory(dir.resolve(name))
             .build(),
@@ -78,12 +78,12 @@ class DiffReportBrowserTest {
   @Test
   void theSlowerMethodLeadsTheRowsAndGlowsRedInTheFlameGraph() throws Exception {
     Profile before = measure("before");
-    work = 1_500_000;
+    work = 5_000_000;
     Profile after;
     try {
       after = measure("after");
     } finally {
-      work = 300_000;
+      work = 1_000_000;
     }
     Gate.Result gate = Gate.check(before, after, GateOptions.defaults());
     String html =
