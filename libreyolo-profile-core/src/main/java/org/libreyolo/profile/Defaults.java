@@ -376,26 +376,15 @@ public final class Defaults {
     public static final String BASELINE_NAME = "infer";
   }
 
-  /** The profile diff (docs/diff.md). */
+  /** The profile diff (docs/diff.md, where each is measured). */
   public static final class Diff {
-    /**
-     * The spread of one traced row's time between two jobs: the standard deviation of its log time
-     * (docs/diff.md). Measured on the 2-core VM: 7 unchanged pairs of jobs minutes apart, each of 3
-     * traced forks, their rows' log ratios had a root mean square of 0.39, 0.275 per side.
-     */
+    /** The standard deviation of a traced row's log time between two unchanged jobs. */
     public static final double JOB_ROW_NOISE = 0.3;
 
-    /**
-     * How far beyond that spread a row must move to count on its own: the two-sided 99% normal
-     * quantile, the gate's own alpha (0.01). A row must change by a factor of about 2.98.
-     */
+    /** How far beyond that a row must move to count: the gate's alpha (0.01), two-sided. */
     public static final double ROW_Z = 2.576;
 
-    /**
-     * The least change of a traced row that can count, ms per step: below what the profiler
-     * resolves once its own cost per op (1-3 µs on the VM) is taken out. An A/A pair's op present
-     * in one process only moved by 0.1 µs per step.
-     */
+    /** The least change of a traced row that can count, ms per step (profiler resolution). */
     public static final double ROW_FLOOR_MS = 0.01;
 
     private Diff() {}
