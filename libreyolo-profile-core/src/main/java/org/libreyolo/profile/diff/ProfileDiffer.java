@@ -99,7 +99,7 @@ final class ProfileDiffer {
             tracedRows.partition(kernels(before, phase, false), kernels(after, phase, false))),
         level != null && level.equals(JAVA) ? javaSelf : rows.beside(javaSelf),
         rows.beside(javaRows(rows, before, after, phase, false)),
-        counters(before, after));
+        counters(before, after, callsBefore, callsAfter, phase));
   }
 
   /**
@@ -377,8 +377,27 @@ final class ProfileDiffer {
   private static final char PHASE_SEPARATOR = '\u0000';
 
   /** Memory and work per step, exact counters: listed, never summed. */
-  private static List<DiffRow> counters(Profile before, Profile after) {
+  private static List<DiffRow> counters(
+      Profile before,
+      Profile after,
+      List<StepCalls> callsBefore,
+      List<StepCalls> callsAfter,
+      String phase) {
     List<DiffRow> out = new ArrayList<>();
+    // by phase, from the op calls' own allocations on the first traced step (exact, as the whole)
+    Map<String, Long> pb = allocatedByPhase(callsBefore);
+    Map<String, Long> pa = allocatedByPhase(callsAfter);
+    Set<String> phases = new LinkedHashSet<>(pb.keySet());
+    phases.addAll(pa.keySet());
+    for (String p : phases) {
+      if (phase == null || phase.equals(p)) {
+        out.add(
+            counter(
+                "tensor bytes allocated per step [" + p + "]",
+                pb.containsKey(p) ? (double) pb.get(p) : null,
+                pa.containsKey(p) ? (double) pa.get(p) : null));
+      }
+    }
     ProfileRows.TensorMemory tb = before.tensorMemory();
     ProfileRows.TensorMemory ta = after.tensorMemory();
     if (tb != null || ta != null) {
@@ -417,6 +436,18 @@ final class ProfileDiffer {
               wa == null ? null : (double) wa.matmulMacs()));
     }
     return List.copyOf(out);
+  }
+
+  private static Map<String, Long> allocatedByPhase(List<StepCalls> processes) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    if (!processes.isEmpty()) {
+      for (StepCalls.Call c : processes.get(0).calls()) {
+        if (c.phase() != null && c.allocatedBytes() > 0) {
+          out.merge(c.phase(), c.allocatedBytes(), Long::sum);
+        }
+      }
+    }
+    return out;
   }
 
   private static DiffRow counter(String name, Double before, Double after) {

@@ -168,6 +168,27 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "missing parameter before"),
             new Case(
+                "diff without after",
+                () -> {
+                  var m = mojo(new DiffMojo());
+                  m.before = trace;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "missing parameter after"),
+            new Case(
+                "diff of a phase neither profile has",
+                () -> {
+                  var m = mojo(new DiffMojo());
+                  m.before = trace;
+                  m.after = trace;
+                  m.phase = "nms";
+                  m.top = 5;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "phase 'nms': neither profile has that phase"),
+            new Case(
                 "report of a missing file",
                 () -> {
                   var m = mojo(new ReportMojo());

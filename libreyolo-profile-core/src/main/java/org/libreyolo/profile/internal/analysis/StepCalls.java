@@ -31,9 +31,17 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
    * @param msPerStep its own time (children excluded), ms per step
    * @param inputDims its input shapes as recorded, or null
    * @param macs its multiply-adds (convolutions at stride 1, matrix products), 0 for other ops
+   * @param allocatedBytes the tensor bytes it allocated itself (children excluded, net of what it
+   *     freed, 0 when negative) on the first traced step, where memory was recorded
    */
   public record Call(
-      String name, int ordinal, String phase, double msPerStep, JsonNode inputDims, long macs) {
+      String name,
+      int ordinal,
+      String phase,
+      double msPerStep,
+      JsonNode inputDims,
+      long macs,
+      long allocatedBytes) {
     /** {@return the call's identity across runs: the op and its ordinal} */
     public String key() {
       return name + " #" + ordinal;
@@ -87,7 +95,9 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
       time.computeIfAbsent(key, x -> new double[1])[0] += self[i];
       phase.computeIfAbsent(key, x -> phaseOf(t.ts[i], phaseSpans, phaseNames));
     }
-    Map<String, FirstTracedStep.Op> shapes = shapes(FirstTracedStep.of(trace));
+    FirstTracedStep first = FirstTracedStep.of(trace);
+    Map<String, FirstTracedStep.Op> shapes = shapes(first);
+    Map<String, Long> own = ownBytes(first);
     List<Call> calls = new ArrayList<>();
     int n = Math.max(1, w.nReal());
     time.forEach(
@@ -103,7 +113,8 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
                   phase.get(key),
                   us[0] / n / 1000.0,
                   dims,
-                  dims == null ? 0 : macs(op)));
+                  dims == null ? 0 : macs(op),
+                  Math.max(0, own.getOrDefault(key, 0L))));
         });
     return new StepCalls(n, w.wallMs() / n, List.copyOf(calls));
   }
@@ -124,6 +135,18 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
     for (FirstTracedStep.Op op : first.ops()) {
       int k = ordinal.merge(op.name(), 1, Integer::sum);
       out.put(op.name() + " #" + k, op);
+    }
+    return out;
+  }
+
+  /** The first step's ops' own net bytes by call identity. */
+  private static Map<String, Long> ownBytes(FirstTracedStep first) {
+    long[] own = TensorMemory.ownBytes(first.ops());
+    Map<String, Long> out = new HashMap<>();
+    Map<String, Integer> ordinal = new HashMap<>();
+    for (int i = 0; i < own.length; i++) {
+      String name = first.ops().get(i).name();
+      out.put(name + " #" + ordinal.merge(name, 1, Integer::sum), own[i]);
     }
     return out;
   }

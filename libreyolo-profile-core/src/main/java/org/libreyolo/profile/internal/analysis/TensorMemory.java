@@ -29,6 +29,29 @@ public record TensorMemory(long allocatedBytes, long peakLiveBytes) {
       return null;
     }
     int n = ops.size();
+    long[] own = ownBytes(ops);
+    Integer[] byEnd = new Integer[n];
+    Arrays.setAll(byEnd, i -> i);
+    Arrays.sort(byEnd, (x, y) -> Double.compare(ops.get(x).end(), ops.get(y).end()));
+    long allocated = 0;
+    long live = 0;
+    long peak = 0;
+    for (int i : byEnd) {
+      allocated += Math.max(0, own[i]);
+      live += own[i];
+      peak = Math.max(peak, live);
+    }
+    return new TensorMemory(allocated, peak);
+  }
+
+  /**
+   * Each op's own part of the bytes it allocated net: its {@code cpu mem} minus its children's.
+   *
+   * @param ops a step's ops in start order, an enclosing op before the ops it contains
+   * @return per op, its own net bytes
+   */
+  static long[] ownBytes(List<FirstTracedStep.Op> ops) {
+    int n = ops.size();
     long[] own = new long[n];
     int[] parent = new int[n];
     Deque<Integer> open = new ArrayDeque<>();
@@ -46,18 +69,7 @@ public record TensorMemory(long allocatedBytes, long peakLiveBytes) {
         own[parent[i]] -= ops.get(i).memoryBytes();
       }
     }
-    Integer[] byEnd = new Integer[n];
-    Arrays.setAll(byEnd, i -> i);
-    Arrays.sort(byEnd, (x, y) -> Double.compare(ops.get(x).end(), ops.get(y).end()));
-    long allocated = 0;
-    long live = 0;
-    long peak = 0;
-    for (int i : byEnd) {
-      allocated += Math.max(0, own[i]);
-      live += own[i];
-      peak = Math.max(peak, live);
-    }
-    return new TensorMemory(allocated, peak);
+    return own;
   }
 
   /** The profile's {@code tensor_memory} key. */
