@@ -7,7 +7,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
-import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.report.DiffReport;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -52,64 +51,17 @@ class ProfileDiffTest {
         .sum();
   }
 
-  /**
-   * A method's own work, five times more after: the samples must name it first, beyond its noise (a
-   * traced row must move by a factor of about 3 to count on its own).
-   */
-  static volatile long work = 1_000_000;
-
-  static volatile double sink;
-
-  static double slowPart(int seed) {
-    double x = seed;
-    for (long i = 0; i < work; i++) {
-      x = x * 1.0000001 + 1e-9 * (i & 7);
-    }
-    return x;
-  }
-
-  static double steadyPart(int seed) {
-    double x = seed;
-    for (long i = 0; i < 1_000_000; i++) {
-      x = x * 0.9999999 + 1e-9 * (i & 3);
-    }
-    return x;
-  }
-
-  private Profile measure(String name) {
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("step", "ProfileDiffTest")
-            .warmup(20)
-            .runs(300)
-            .trace(false)
-            .outputDirectory(dir.resolve(name))
-            .build();
-    return CustomStepProfiler.run(
-        o,
-        (phases, index) -> {
-          try (var p = phases.start("compute")) {
-            sink = steadyPart(index) + slowPart(index);
-          }
-        });
-  }
-
   @Test
   void aSlowerMethodIsNamedFirstInTheJavaSamples() {
-    Profile before = measure("before");
-    work = 5_000_000;
-    Profile after;
-    try {
-      after = measure("after");
-    } finally {
-      work = 1_000_000;
-    }
+    // its own work five times heavier after: the samples must name it first, beyond its noise (a
+    // traced row must move by a factor of about 3 to count on its own)
+    Profile before = SlowerMethod.measure(dir.resolve("before"), SlowerMethod.WORK);
+    Profile after = SlowerMethod.measure(dir.resolve("after"), 5 * SlowerMethod.WORK);
     ProfileDiff d = ProfileDiff.of(before, after, null, null);
     assertThat(d.level()).isEqualTo("Java methods");
     DiffRow first = d.contributors().get(0);
-    assertThat(first.name())
-        .as(DiffReport.text(d, 5).toString())
-        .isEqualTo(ProfileDiffTest.class.getName() + ".slowPart");
-    assertThat(first.phase()).isEqualTo("compute");
+    assertThat(first.name()).as(DiffReport.text(d, 5).toString()).isEqualTo(SlowerMethod.hot());
+    assertThat(first.phase()).isEqualTo("score");
     assertThat(first.delta()).isPositive();
     assertThat(first.aboveNoise()).as(DiffReport.text(d, 5).toString()).isTrue();
   }

@@ -8,10 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.diff.SlowerMethod;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.internal.compare.Comparison;
-import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -23,43 +23,6 @@ import org.libreyolo.profile.result.Profile;
 class DiffReportBrowserTest {
   @TempDir Path dir;
 
-  static volatile long work = 1_000_000;
-  static volatile double sink;
-
-  static double hotMethod(int seed) {
-    double x = seed;
-    for (long i = 0; i < work; i++) {
-      x = x * 1.0000001 + 1e-9 * (i & 7);
-    }
-    return x;
-  }
-
-  static double steadyMethod(int seed) {
-    double x = seed;
-    for (long i = 0; i < 1_000_000; i++) {
-      x = x * 0.9999999 + 1e-9 * (i & 3);
-    }
-    return x;
-  }
-
-  private Profile measure(String name) {
-    return CustomStepProfiler.run(
-        CustomStepProfiler.Options.builder("step", "DiffReportBrowserTest")
-            .warmup(20)
-            .runs(300)
-            .trace(false)
-            .outputDirectory(dir.resolve(name))
-            .build(),
-        (phases, index) -> {
-          try (var p = phases.start("decode")) {
-            sink = steadyMethod(index);
-          }
-          try (var p = phases.start("score")) {
-            sink = hotMethod(index);
-          }
-        });
-  }
-
   /** Measures the flame graph after layout and writes the findings into the DOM. */
   private static final String PROBE =
       "<script>const width = document.documentElement.clientWidth; const over = [];"
@@ -68,8 +31,8 @@ class DiffReportBrowserTest {
           + "document.body.setAttribute('data-overflow', over.join(' '));"
           + "const hot = [...document.querySelectorAll('#flame-diff g')].find(g =>"
           + " g.querySelector('title').textContent.startsWith('"
-          + DiffReportBrowserTest.class.getName()
-          + ".hotMethod:'));"
+          + SlowerMethod.hot()
+          + ":'));"
           + "const r = hot.querySelector('rect'); const root = document.querySelector('#flame-diff rect');"
           + "document.body.setAttribute('data-hot-fill', getComputedStyle(r).fill);"
           + "document.body.setAttribute('data-hot-share', (r.getBoundingClientRect().width /"
@@ -77,19 +40,13 @@ class DiffReportBrowserTest {
 
   @Test
   void theSlowerMethodLeadsTheRowsAndGlowsRedInTheFlameGraph() throws Exception {
-    Profile before = measure("before");
-    work = 5_000_000;
-    Profile after;
-    try {
-      after = measure("after");
-    } finally {
-      work = 1_000_000;
-    }
+    Profile before = SlowerMethod.measure(dir.resolve("before"), SlowerMethod.WORK);
+    Profile after = SlowerMethod.measure(dir.resolve("after"), 5 * SlowerMethod.WORK);
     Gate.Result gate = Gate.check(before, after, GateOptions.defaults());
     String html =
         CheckReport.html(
             before, after, Comparison.compare(before, after, "before", "after", 0.01), gate);
-    String hot = DiffReportBrowserTest.class.getName() + ".hotMethod";
+    String hot = SlowerMethod.hot();
     assertThat(gate.diff().contributors().get(0).name()).isEqualTo(hot);
     assertThat(html).contains("What changed", "id=\"flame-diff\"", "<td class=\"method\">" + hot);
     Path page = dir.resolve("diff.html");
