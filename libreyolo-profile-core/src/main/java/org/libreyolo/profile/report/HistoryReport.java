@@ -35,6 +35,26 @@ final class HistoryReport {
    */
   public static String html(
       Series series, String metric, List<Run> runs, List<ChangePoint> changes) {
+    return html(series, metric, runs, changes, java.util.Collections.nCopies(changes.size(), null));
+  }
+
+  /**
+   * The same, each change point with what changed there (the diff of the runs either side), where
+   * both were recorded with their profiles.
+   *
+   * @param series the series
+   * @param metric the metric drawn
+   * @param runs its runs, in time order
+   * @param changes the change points of the metric over those runs
+   * @param diffs per change point, its diff or null
+   * @return the page
+   */
+  public static String html(
+      Series series,
+      String metric,
+      List<Run> runs,
+      List<ChangePoint> changes,
+      List<org.libreyolo.profile.diff.ProfileDiff> diffs) {
     List<Run> with = runs.stream().filter(r -> r.metrics().containsKey(metric)).toList();
     double lo = Double.POSITIVE_INFINITY;
     double hi = Double.NEGATIVE_INFINITY;
@@ -134,13 +154,15 @@ final class HistoryReport {
     }
     svg.append("</svg>");
     StringBuilder rows = new StringBuilder();
-    for (ChangePoint c : changes) {
+    for (int k = 0; k < changes.size(); k++) {
+      ChangePoint c = changes.get(k);
       Run at = with.get(c.index());
+      org.libreyolo.profile.diff.ProfileDiff d = diffs.get(k);
       rows.append(
           String.format(
               Locale.ROOT,
               "<tr><td>%d</td><td>%s</td><td>%s</td><td class=\"%s\">%+.2f%%</td>"
-                  + "<td>%.5g &rarr; %.5g</td><td>%.2g</td></tr>",
+                  + "<td>%.5g &rarr; %.5g</td><td>%.2g</td><td class=\"what\">%s</td></tr>",
               c.index(),
               at.time(),
               escape(at.commit() == null ? "" : at.commit()),
@@ -148,7 +170,8 @@ final class HistoryReport {
               100 * c.change(),
               c.before(),
               c.after(),
-              c.pValue()));
+              c.pValue(),
+              d == null ? "" : escape(DiffReport.brief(d))));
     }
     Run latest = with.isEmpty() ? null : with.get(with.size() - 1);
     return "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
@@ -188,7 +211,7 @@ final class HistoryReport {
         + "<h2>Change points</h2>"
         + (changes.isEmpty()
             ? "<p>None: the series has one level.</p>"
-            : "<table><thead><tr><th>index</th><th>time</th><th>commit</th><th>change</th><th>level</th><th>p</th></tr>"
+            : "<table><thead><tr><th>index</th><th>time</th><th>commit</th><th>change</th><th>level</th><th>p</th><th>what changed</th></tr>"
                 + "</thead><tbody>"
                 + rows
                 + "</tbody></table>")

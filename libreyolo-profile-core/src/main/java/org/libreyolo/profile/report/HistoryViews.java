@@ -443,7 +443,12 @@ public final class HistoryViews {
               .mapToDouble(r -> r.metrics().get(m))
               .toArray();
       List<ChangePoint> changes = ChangePoints.detect(values, options);
-      String html = HistoryReport.html(s, m, runs, changes);
+      List<Point> points = h.points(s, m, null, 0); // the same runs, in the same order
+      List<ProfileDiff> diffs = new ArrayList<>();
+      for (ChangePoint c : changes) {
+        diffs.add(points.size() == values.length ? aroundChange(h, points, c.index()) : null);
+      }
+      String html = HistoryReport.html(s, m, runs, changes, diffs);
       AtomicFiles.write(
           out, stream -> stream.write(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
       return new View(

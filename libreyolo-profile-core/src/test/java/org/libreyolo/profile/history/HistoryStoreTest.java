@@ -283,6 +283,12 @@ class HistoryStoreTest {
                 .get(0)
                 .name());
     assertThat(String.join("\n", view.lines())).contains("explained ");
+    // the history's page says it beside the change point
+    Path page = dir.resolve("history.html");
+    HistoryViews.report(
+        url, "job", "step_ms", org.libreyolo.profile.history.ChangePoints.Options.defaults(), page);
+    assertThat(java.nio.file.Files.readString(page))
+        .contains("<th>what changed</th>", "<td class=\"what\">explained ");
   }
 
   @Test
