@@ -9,7 +9,7 @@ import org.libreyolo.profile.junit.StepProfiler;
 /** Plain Java, no model and no native library: the step is whatever the lambda does. */
 class SortPerfTest {
   @Test
-  @ProfiledStep(warmup = 5, runs = 20, threads = 1)
+  @ProfiledStep(warmup = 50, runs = 20, threads = 1)
   void sort(StepProfiler step) {
     int[] data = new SplittableRandom(7).ints(20_000).toArray();
     step.measure("sort", () -> {
