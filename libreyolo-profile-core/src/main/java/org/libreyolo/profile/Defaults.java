@@ -98,6 +98,12 @@ public final class Defaults {
     public static final String FORKS = "" + FORKS_VALUE;
 
     /**
+     * Forks traced, the last ones (9 traced steps each, after the timed ones): the processes a
+     * diff's rows take their spread from (docs/diff.md).
+     */
+    public static final int TRACED_FORKS = 3;
+
+    /**
      * The CLI's {@code profile infer} answers a person asking where the time goes: one process
      * measuring the reference's iterations, in seconds (docs/deviations.md). The gate's producers
      * (Maven {@code infer} / {@code baseline}, {@code --forks N}) keep {@link #FORKS_VALUE}.

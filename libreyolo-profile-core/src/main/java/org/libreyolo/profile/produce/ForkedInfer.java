@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.io.Folders;
@@ -61,9 +62,9 @@ final class ForkedInfer {
     for (int k = 0; k < o.forks(); k++) {
       progress.update("forks (fresh JVMs)", k, o.forks());
       Path forkProject = forksDir.resolve(Integer.toString(k));
-      // every fork traced (extra steps after its timed ones): a diff's rows vary by process, and
-      // only several processes can say by how much (docs/diff.md)
-      boolean traced = o.trace();
+      // the last forks traced (extra steps after their timed ones): a diff's rows vary by process,
+      // and only several processes can say by how much (docs/diff.md); each costs ~1 s
+      boolean traced = o.trace() && k >= o.forks() - Defaults.Infer.TRACED_FORKS;
       ChildJvms.run(
           where,
           InferFork.KIND,
