@@ -412,6 +412,19 @@ final class ProfileDiffer {
               tb == null ? null : (double) tb.peakLiveBytes(),
               ta == null ? null : (double) ta.peakLiveBytes()));
     }
+    Map<String, Long> hpb = before.javaHeapBytesPerPhase();
+    Map<String, Long> hpa = after.javaHeapBytesPerPhase();
+    Set<String> heapPhases = new LinkedHashSet<>(hpb.keySet());
+    heapPhases.addAll(hpa.keySet());
+    for (String p : heapPhases) {
+      if (phase == null || phase.equals(p)) {
+        out.add(
+            counter(
+                "Java heap bytes allocated per iteration [" + p + "]",
+                hpb.containsKey(p) ? (double) hpb.get(p) : null,
+                hpa.containsKey(p) ? (double) hpa.get(p) : null));
+      }
+    }
     Long hb = before.javaHeapBytesPerIteration();
     Long ha = after.javaHeapBytesPerIteration();
     if (hb != null || ha != null) {

@@ -38,6 +38,7 @@ final class CustomStepMeasurement {
     Path trace = null;
     ObjectNode javaSamples = null;
     ProfileRows.HostMemory hostMemory = null;
+    ObjectNode allocationByPhase = null;
     try (Canary canary = canary(o)) { // one canary for every trial
       StepTimer.Blocks plan =
           new StepTimer.Blocks(
@@ -68,6 +69,8 @@ final class CustomStepMeasurement {
         trace = last ? m.trace() : trace;
         javaSamples = last ? m.javaSamples() : javaSamples;
         hostMemory = last ? m.hostMemory() : hostMemory;
+        allocationByPhase =
+            last ? ProfileAssembler.byPhase(m.phaseAllocatedBytes()) : allocationByPhase;
       }
     }
     return new Profile(
@@ -79,7 +82,8 @@ final class CustomStepMeasurement {
             null,
             null,
             javaSamples,
-            hostMemory));
+            hostMemory,
+            allocationByPhase));
   }
 
   /**
@@ -103,7 +107,8 @@ final class CustomStepMeasurement {
       ArrayNode forks,
       ObjectNode traceFrom,
       ObjectNode javaSamples,
-      ProfileRows.HostMemory hostMemory) {
+      ProfileRows.HostMemory hostMemory,
+      ObjectNode allocationByPhase) {
     Headline h = Headline.of(it.latencyMs(), it.stagesMs(), o.items(), List.of());
     LatencyStats lat = h.stats();
     double imgPerS = h.imgPerS();
@@ -161,7 +166,8 @@ final class CustomStepMeasurement {
             ? (ObjectNode) forks.get(0).get(ProfileSchema.ENVIRONMENT).deepCopy()
             : stepEnvironment(o),
         samples,
-        new ProfileAssembler.ProcessFigures(javaSamples, hostMemory, it.allocatedBytes()));
+        new ProfileAssembler.ProcessFigures(
+            javaSamples, hostMemory, it.allocatedBytes(), allocationByPhase));
     return p;
   }
 

@@ -423,7 +423,8 @@ public final class CustomStepProfiler {
             ForkSamples.perFork(forks),
             trace != null ? ForkSamples.traceFrom(forks) : null,
             last.process().javaSamples(), // the traced fork's, as the trace
-            last.process().hostMemory());
+            last.process().hostMemory(),
+            last.process().allocationByPhase());
     return new Profile(merged);
   }
 

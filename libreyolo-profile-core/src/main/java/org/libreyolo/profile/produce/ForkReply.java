@@ -1,5 +1,6 @@
 package org.libreyolo.profile.produce;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.libreyolo.profile.internal.measure.Iterations;
@@ -46,13 +47,23 @@ record ForkReply(
         new ProfileAssembler.ProcessFigures(
             p.stored(ProfileSchema.JAVA_SAMPLES) instanceof ObjectNode j ? j : null,
             p.hostMemory(),
-            iterations.allocatedBytes()),
+            iterations.allocatedBytes(),
+            allocationByPhase(p)),
         p.stored(ProfileSchema.ENVIRONMENT) instanceof ObjectNode e
             ? e
             : JsonNodeFactory.instance.objectNode(),
         device(p.device()),
         p.stepMs(),
         p.imgPerS());
+  }
+
+  /** A fork's allocation per phase, as its profile stores it, or null. */
+  private static ObjectNode allocationByPhase(Profile p) {
+    JsonNode allocation = p.stored(ProfileSchema.ALLOCATION);
+    return allocation != null
+            && allocation.get(ProfileSchema.BYTES_PER_PHASE) instanceof ObjectNode o
+        ? o
+        : null;
   }
 
   /** The device a fork's profile names; one it does not name as a device (a trace's) is the CPU. */
@@ -73,7 +84,8 @@ record ForkReply(
         new ProfileAssembler.ProcessFigures(
             (ObjectNode) json.get(ProfileSchema.JAVA_SAMPLES),
             p.hostMemory(),
-            t.iterations().allocatedBytes()),
+            t.iterations().allocatedBytes(),
+            allocationByPhase(p)),
         t.environment(),
         t.device(),
         p.stepMs(),

@@ -105,7 +105,10 @@ final class ForkedInfer {
         last.device(),
         last.environment(),
         new ProfileAssembler.ProcessFigures(
-            last.process().javaSamples(), last.process().hostMemory(), all.allocatedBytes()),
+            last.process().javaSamples(),
+            last.process().hostMemory(),
+            all.allocatedBytes(),
+            last.process().allocationByPhase()), // the last fork's, as its samples
         new InferProfiler.Pooled(
             ForkSamples.perFork(forks), ForkSamples.traceFrom(forks), last.iterations()));
   }

@@ -291,6 +291,19 @@ public final class Profile {
     return n.isNumber() ? n.asLong() : null;
   }
 
+  /**
+   * {@return ours: per phase, the median Java heap one iteration allocates there on the measuring
+   * thread ({@code allocation.bytes_per_phase}; empty when not counted)}
+   */
+  public Map<String, Long> javaHeapBytesPerPhase() {
+    Map<String, Long> out = new LinkedHashMap<>();
+    root.path(ProfileSchema.ALLOCATION)
+        .path(ProfileSchema.BYTES_PER_PHASE)
+        .fields()
+        .forEachRemaining(e -> out.put(e.getKey(), e.getValue().asLong()));
+    return out;
+  }
+
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
   public SampleRows.JavaSamples javaSamples() {
     return SampleRows.JavaSamples.of(root.path(ProfileSchema.JAVA_SAMPLES));

@@ -259,6 +259,12 @@ abstract class SectionKeys {
    */
   public static final String STACK = "stack";
 
+  /**
+   * {@code bytes_per_phase}: in {@code allocation}: per phase, the median Java heap one iteration
+   * allocates there on the measuring thread.
+   */
+  public static final String BYTES_PER_PHASE = "bytes_per_phase";
+
   /** {@code fork}: in {@code trace_from}. */
   public static final String FORK = "fork";
 

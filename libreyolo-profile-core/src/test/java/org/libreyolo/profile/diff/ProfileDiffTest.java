@@ -64,6 +64,13 @@ class ProfileDiffTest {
     assertThat(first.phase()).isEqualTo("score");
     assertThat(first.delta()).isPositive();
     assertThat(first.aboveNoise()).as(DiffReport.text(d, 5).toString()).isTrue();
+    // memory by phase: each phase's Java heap per iteration, counted on the measuring thread
+    assertThat(after.javaHeapBytesPerPhase()).containsKeys("decode", "score");
+    assertThat(d.counters())
+        .extracting(DiffRow::name)
+        .contains(
+            "Java heap bytes allocated per iteration [decode]",
+            "Java heap bytes allocated per iteration [score]");
   }
 
   /**

@@ -11,7 +11,8 @@ import java.util.Map;
  * each phase (a phase absent in an iteration counts 0 there), plus the trace of the extra traced
  * iterations (null when tracing was off), the block series (null when measured without blocks), and
  * the Java samples of the measured iterations (null when not sampled) and the process's memory
- * during them ({@link HostMemory}; null off Linux).
+ * during them ({@link HostMemory}; null off Linux), and per phase each iteration's Java heap
+ * allocation on the measuring thread (empty where the JVM does not count it).
  */
 public record Measurement(
     double[] totalMs,
@@ -20,7 +21,8 @@ public record Measurement(
     BlockSeries blocks,
     double[] allocatedBytes,
     ObjectNode javaSamples,
-    org.libreyolo.profile.result.ProfileRows.HostMemory hostMemory) {
+    org.libreyolo.profile.result.ProfileRows.HostMemory hostMemory,
+    Map<String, double[]> phaseAllocatedBytes) {
 
   public int iterations() {
     return totalMs.length;

@@ -19,12 +19,19 @@ public final class PhaseClock {
   private long allocatedAtStart;
   private JavaSampler sampler;
 
+  /** The running iteration's Java heap allocation per phase (bytes, on this thread). */
+  private final Map<String, Long> phaseAllocated = new LinkedHashMap<>();
+
   /**
    * Per-iteration result: wall time of the whole body and of each phase, in ms, and the bytes the
    * body allocated on this thread (JMH's {@code gc.alloc.rate.norm}; -1 where the JVM cannot
    * count).
    */
-  public record Lap(double totalMs, Map<String, Double> phaseMs, long allocatedBytes) {}
+  public record Lap(
+      double totalMs,
+      Map<String, Double> phaseMs,
+      long allocatedBytes,
+      Map<String, Long> phaseAllocatedBytes) {}
 
   /** HotSpot's per-thread allocation counter, or null on a JVM without it. */
   private static final com.sun.management.ThreadMXBean THREADS = threads();
@@ -58,6 +65,7 @@ public final class PhaseClock {
   /** Begins an iteration (clears the phases of the previous one). */
   public void start() {
     phases.clear();
+    phaseAllocated.clear();
     allocatedAtStart = allocated();
     start = System.nanoTime();
   }
@@ -65,11 +73,16 @@ public final class PhaseClock {
   /** Opens a phase; close it (try-with-resources) when the phase ends. */
   public Span phase(String name) {
     Span traced = session.phase(name);
+    long a0 = allocated();
     long t0 = System.nanoTime();
     return () -> {
       long t1 = System.nanoTime();
+      long a1 = allocated();
       traced.close();
       phases.merge(name, (t1 - t0) / 1e6, Double::sum);
+      if (a0 >= 0 && a1 >= 0) {
+        phaseAllocated.merge(name, a1 - a0, Long::sum);
+      }
       if (sampler != null) {
         sampler.phase(name, t0, t1);
       }
@@ -100,6 +113,7 @@ public final class PhaseClock {
     return new Lap(
         total,
         new LinkedHashMap<>(phases),
-        allocatedNow < 0 ? -1 : allocatedNow - allocatedAtStart);
+        allocatedNow < 0 ? -1 : allocatedNow - allocatedAtStart,
+        new LinkedHashMap<>(phaseAllocated));
   }
 }

@@ -279,6 +279,10 @@ public final class ProfileAssembler {
       profile.set(ProfileSchema.JAVA_SAMPLES, process.javaSamples());
     }
     putAllocation(profile, samples, process.allocatedBytes());
+    if (process.allocationByPhase() != null && profile.has(ProfileSchema.ALLOCATION)) {
+      ((ObjectNode) profile.get(ProfileSchema.ALLOCATION))
+          .set(ProfileSchema.BYTES_PER_PHASE, process.allocationByPhase().deepCopy());
+    }
     memoryMetrics(profile);
     if (!profile.has(ProfileSchema.KERNEL_SOURCE)) {
       profile.put(ProfileSchema.KERNEL_SOURCE, ProfileSchema.KERNEL_SOURCE_NONE);
@@ -302,10 +306,33 @@ public final class ProfileAssembler {
    * absent).
    */
   public record ProcessFigures(
-      ObjectNode javaSamples, ProfileRows.HostMemory hostMemory, double[] allocatedBytes) {
-    public static ProcessFigures of(Measurement m) {
-      return new ProcessFigures(m.javaSamples(), m.hostMemory(), m.allocatedBytes());
+      ObjectNode javaSamples,
+      ProfileRows.HostMemory hostMemory,
+      double[] allocatedBytes,
+      ObjectNode allocationByPhase) {
+    /** Without the allocation per phase. */
+    public ProcessFigures(
+        ObjectNode javaSamples, ProfileRows.HostMemory hostMemory, double[] allocatedBytes) {
+      this(javaSamples, hostMemory, allocatedBytes, null);
     }
+
+    public static ProcessFigures of(Measurement m) {
+      return new ProcessFigures(
+          m.javaSamples(), m.hostMemory(), m.allocatedBytes(), byPhase(m.phaseAllocatedBytes()));
+    }
+  }
+
+  /**
+   * Each phase's median Java heap allocation per iteration ({@code allocation.bytes_per_phase}), or
+   * null where none was counted.
+   */
+  public static ObjectNode byPhase(Map<String, double[]> phaseAllocated) {
+    if (phaseAllocated == null || phaseAllocated.isEmpty()) {
+      return null;
+    }
+    ObjectNode out = F.objectNode();
+    phaseAllocated.forEach((phase, bytes) -> out.put(phase, (long) LatencyStats.median(bytes)));
+    return out;
   }
 
   /**

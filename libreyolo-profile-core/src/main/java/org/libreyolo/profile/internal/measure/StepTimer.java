@@ -156,6 +156,7 @@ public final class StepTimer {
             : null;
     clock.sampleInto(sampler);
     Map<String, double[]> phases = new LinkedHashMap<>();
+    Map<String, double[]> phaseAllocated = new LinkedHashMap<>();
     int blockCount = blocks == null ? 0 : Math.max(1, plan.runs() / blocks.runsPerBlock());
     double[] canaryMs = new double[blockCount + 1];
     if (blocks != null) {
@@ -167,6 +168,9 @@ public final class StepTimer {
       allocated[m] = lap.allocatedBytes();
       for (Map.Entry<String, Double> e : lap.phaseMs().entrySet()) {
         phases.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
+      }
+      for (Map.Entry<String, Long> e : lap.phaseAllocatedBytes().entrySet()) {
+        phaseAllocated.computeIfAbsent(e.getKey(), k -> new double[plan.runs()])[m] = e.getValue();
       }
       boolean blockEnds =
           blocks != null && BlockSeries.endsBlock(m, plan.runs(), blocks.runsPerBlock());
@@ -228,7 +232,8 @@ public final class StepTimer {
         trace = session.stop();
       }
     }
-    return new Measurement(total, phases, trace, series, allocated, javaSamples, hostMemory);
+    return new Measurement(
+        total, phases, trace, series, allocated, javaSamples, hostMemory, phaseAllocated);
   }
 
   /**
