@@ -16,6 +16,25 @@ final class DiffHtml {
 
   private DiffHtml() {}
 
+  /**
+   * The diff's rows without the drawings that need both profiles: the sentence, the ops whose
+   * counts changed, the partitioning rows (the history's page, per change point).
+   */
+  static String rows(ProfileDiff d) {
+    StringBuilder s =
+        new StringBuilder("<p>").append(Html.esc(DiffReport.headline(d))).append("</p>");
+    List<String> moved = DiffReport.addedRemoved(d);
+    if (!moved.isEmpty()) {
+      s.append("<p>Ops per step (exact): ")
+          .append(Html.esc(String.join("; ", moved.stream().limit(ROWS).toList())))
+          .append("</p>");
+    }
+    if (d.level() != null) {
+      s.append(table(d.level() + " (own time, ms per step)", d.contributors(), true));
+    }
+    return s.toString();
+  }
+
   static String cards(ProfileDiff d, Profile before, Profile after) {
     StringBuilder s = new StringBuilder();
     StringBuilder what = new StringBuilder();
@@ -85,7 +104,7 @@ final class DiffHtml {
     return n == null ? 0 : n.value();
   }
 
-  private static String table(String title, List<DiffRow> rows, boolean share) {
+  static String table(String title, List<DiffRow> rows, boolean share) {
     StringBuilder t = new StringBuilder("<table class=\"diff\"><tr><th>");
     t.append(Html.esc(title))
         .append("</th><th>phase</th><th class=\"num\">before</th><th class=\"num\">after</th>")

@@ -215,7 +215,24 @@ final class HistoryReport {
                 + "</thead><tbody>"
                 + rows
                 + "</tbody></table>")
+        + diffDetails(changes, diffs)
         + "</main></body></html>\n";
+  }
+
+  /** Per change point with a diff, the whole of it, folded. */
+  private static String diffDetails(
+      List<ChangePoint> changes, List<org.libreyolo.profile.diff.ProfileDiff> diffs) {
+    StringBuilder out = new StringBuilder();
+    for (int k = 0; k < changes.size(); k++) {
+      if (diffs.get(k) != null) {
+        out.append("<details class=\"diff\"><summary>What changed at run ")
+            .append(changes.get(k).index())
+            .append("</summary>")
+            .append(DiffHtml.rows(diffs.get(k)))
+            .append("</details>");
+      }
+    }
+    return out.toString();
   }
 
   private static void axes(StringBuilder svg, Scale x, Scale y, int runs, String metric) {

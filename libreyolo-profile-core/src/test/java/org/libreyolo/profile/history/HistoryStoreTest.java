@@ -288,7 +288,11 @@ class HistoryStoreTest {
     HistoryViews.report(
         url, "job", "step_ms", org.libreyolo.profile.history.ChangePoints.Options.defaults(), page);
     assertThat(java.nio.file.Files.readString(page))
-        .contains("<th>what changed</th>", "<td class=\"what\">explained ");
+        .contains(
+            "<th>what changed</th>",
+            "<td class=\"what\">explained ",
+            "<details class=\"diff\"><summary>What changed at run 8</summary>",
+            "<table class=\"diff\">");
   }
 
   @Test
