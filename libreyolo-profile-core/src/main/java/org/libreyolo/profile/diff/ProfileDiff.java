@@ -131,7 +131,7 @@ public record ProfileDiff(
       return true;
     }
     if (level != null) {
-      return contributors.stream().anyMatch(r -> r.noise() == null || r.aboveNoise());
+      return contributors.stream().anyMatch(DiffRow::aboveNoise); // an unjudged row counts
     }
     return stepChange == null && deltaMs() != 0;
   }

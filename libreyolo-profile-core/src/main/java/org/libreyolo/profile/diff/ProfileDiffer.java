@@ -80,10 +80,10 @@ final class ProfileDiffer {
     String level =
         !calls.isEmpty() ? CALLS : !kernels.isEmpty() ? KERNELS : !javaSelf.isEmpty() ? JAVA : null;
     List<DiffRow> contributors =
-        level == null
-            ? List.of()
-            : level.equals(CALLS) ? calls : level.equals(KERNELS) ? kernels : javaSelf;
-    boolean javaLevel = level != null && level.equals(JAVA);
+        CALLS.equals(level)
+            ? calls
+            : KERNELS.equals(level) ? kernels : JAVA.equals(level) ? javaSelf : List.of();
+    boolean javaLevel = JAVA.equals(level);
     return new ProfileDiff(
         phase,
         b,
@@ -94,10 +94,10 @@ final class ProfileDiffer {
         level,
         contributors,
         rows.beside(rows.partition(phases(before, phase), phases(after, phase), false)),
-        level != null && level.equals(KERNELS) ? kernels : rows.beside(kernels),
+        KERNELS.equals(level) ? kernels : rows.beside(kernels),
         rows.beside(
             tracedRows.partition(kernels(before, phase, false), kernels(after, phase, false))),
-        level != null && level.equals(JAVA) ? javaSelf : rows.beside(javaSelf),
+        javaLevel ? javaSelf : rows.beside(javaSelf),
         rows.beside(javaRows(rows, before, after, phase, false)),
         counters(before, after, callsBefore, callsAfter, phase));
   }
@@ -108,11 +108,7 @@ final class ProfileDiffer {
    */
   private static double traced(List<StepCalls> calls, Profile p, String phase) {
     if (phase != null) {
-      return p.phases().stream()
-          .filter(r -> phase.equals(r.phase()) && r.wallMsPerStep() != null)
-          .mapToDouble(r -> r.wallMsPerStep().value())
-          .findFirst()
-          .orElse(Double.NaN);
+      return phaseWallMs(p, phase, Double.NaN);
     }
     if (!calls.isEmpty()) {
       return calls.stream().mapToDouble(StepCalls::tracedStepMs).average().orElse(Double.NaN);
@@ -128,14 +124,16 @@ final class ProfileDiffer {
       return step == null ? 0 : step.value();
     }
     Num stage = p.stagesMs().get(phase);
-    if (stage != null) {
-      return stage.value();
-    }
+    return stage != null ? stage.value() : phaseWallMs(p, phase, 0);
+  }
+
+  /** A phase's traced wall time per step, or {@code absent}. */
+  private static double phaseWallMs(Profile p, String phase, double absent) {
     return p.phases().stream()
         .filter(r -> phase.equals(r.phase()) && r.wallMsPerStep() != null)
         .mapToDouble(r -> r.wallMsPerStep().value())
         .findFirst()
-        .orElse(0);
+        .orElse(absent);
   }
 
   /**
@@ -359,20 +357,13 @@ final class ProfileDiffer {
       for (SampleRows.JavaMethod m : self ? ph.self() : ph.total()) {
         // a method is one row per phase: the key carries the phase, the row's name does not
         out.merge(
-            ph.phase() + PHASE_SEPARATOR + LAMBDA.matcher(m.method()).replaceAll("\\$\\$Lambda"),
+            ph.phase() + PHASE_SEPARATOR + SampleRows.acrossProcesses(m.method()),
             new Value(m.samples() * msPerSample, -1, 0, null, ph.phase(), true),
             ProfileDiffer::sum);
       }
     }
     return out;
   }
-
-  /**
-   * A lambda's hidden class carries its address ({@code Foo$$Lambda$92+0x00007f85...}), another in
-   * every process: the diff names it without.
-   */
-  private static final java.util.regex.Pattern LAMBDA =
-      java.util.regex.Pattern.compile("\\$\\$Lambda(\\$\\d+)?(\\+0x[0-9a-f]+)?(\\.\\d+)?");
 
   private static final char PHASE_SEPARATOR = '\u0000';
 

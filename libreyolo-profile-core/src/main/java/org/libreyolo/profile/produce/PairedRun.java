@@ -211,6 +211,8 @@ final class PairedRun {
     String name = t.id() + first.key().substring(t.method().length());
     GateOptions gate = o.gate().withJobNoise(0);
     Gate.Result g = null;
+    Profile firstA = null;
+    Profile firstB = null;
     Set<Verdict> counters = new HashSet<>();
     for (PerfTestProtocol.PairedStep s : jvms) {
       Profile pa = ProfileLoader.load(Path.of(s.baselineProfile()));
@@ -219,6 +221,8 @@ final class PairedRun {
       counters.add(r.countersVerdict());
       if (g == null) {
         g = r;
+        firstA = pa;
+        firstB = pb;
       }
     }
     PairedBlocks paired =
@@ -235,12 +239,8 @@ final class PairedRun {
     g =
         g.withDiff(
             ProfileDiff.of(
-                withSamples(
-                    ProfileLoader.load(Path.of(first.baselineProfile())),
-                    first.baselineJavaSamples()),
-                withSamples(
-                    ProfileLoader.load(Path.of(first.candidateProfile())),
-                    first.candidateJavaSamples()),
+                withSamples(firstA, first.baselineJavaSamples()),
+                withSamples(firstB, first.candidateJavaSamples()),
                 new StepChange(paired.change(), paired.ciLow(), paired.ciHigh()),
                 null));
     boolean countersAgree = counters.size() == 1;

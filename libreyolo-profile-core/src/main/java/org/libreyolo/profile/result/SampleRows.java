@@ -131,6 +131,21 @@ public final class SampleRows {
    */
   public record JavaMethod(String method, int samples, double share) {}
 
+  /** A lambda's hidden class carries its address ({@code Foo$$Lambda$92+0x00007f85...}). */
+  private static final java.util.regex.Pattern LAMBDA_ADDRESS =
+      java.util.regex.Pattern.compile("\\$\\$Lambda(\\$\\d+)?(\\+0x[0-9a-f]+)?(\\.\\d+)?");
+
+  /**
+   * A sampled method's name as every process names it: a lambda's hidden class without the address
+   * it has in this one (what two profiles' samples are compared and merged by).
+   *
+   * @param method the method as sampled
+   * @return its name across processes
+   */
+  public static String acrossProcesses(String method) {
+    return LAMBDA_ADDRESS.matcher(method).replaceAll("\\$\\$Lambda");
+  }
+
   /**
    * The raw measurements statistics use (empty arrays when absent).
    *

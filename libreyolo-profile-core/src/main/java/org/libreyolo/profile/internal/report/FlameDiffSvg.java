@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.libreyolo.profile.result.SampleRows;
 
 /**
@@ -18,10 +17,6 @@ public final class FlameDiffSvg {
   private static final int WIDTH = 1160;
   private static final int ROW = 17;
   private static final int MAX_DEPTH = 48;
-
-  /** A lambda's hidden class differs per process: frames are merged without its address. */
-  private static final Pattern LAMBDA =
-      Pattern.compile("\\$\\$Lambda(\\$\\d+)?(\\+0x[0-9a-f]+)?(\\.\\d+)?");
 
   private FlameDiffSvg() {}
 
@@ -112,7 +107,7 @@ public final class FlameDiffSvg {
           if (++depth > MAX_DEPTH) {
             break;
           }
-          f = f.child(LAMBDA.matcher(method).replaceAll("\\$\\$Lambda"));
+          f = f.child(SampleRows.acrossProcesses(method)); // merged without a lambda's address
           credit(f, ms, before);
         }
       }
