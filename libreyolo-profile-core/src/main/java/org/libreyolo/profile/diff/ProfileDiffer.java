@@ -76,7 +76,7 @@ final class ProfileDiffer {
             : List.of();
     List<DiffRow> kernels =
         tracedRows.partition(kernels(before, phase, true), kernels(after, phase, true));
-    List<DiffRow> javaSelf = rows.partition(java(before, phase, true), java(after, phase, true));
+    List<DiffRow> javaSelf = javaRows(rows, before, after, phase, true);
     String level =
         !calls.isEmpty() ? CALLS : !kernels.isEmpty() ? KERNELS : !javaSelf.isEmpty() ? JAVA : null;
     List<DiffRow> contributors =
