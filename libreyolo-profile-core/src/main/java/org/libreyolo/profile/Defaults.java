@@ -30,6 +30,14 @@ public final class Defaults {
    */
   public static final boolean JAVA_SAMPLES_VALUE = true;
 
+  /**
+   * A perf test's ({@code @ProfiledStep}) Java samples come from this long of untimed steps after
+   * its measured ones, sampled every millisecond (about 770 samples here), where its measured steps
+   * would give fewer at the 20 ms period that keeps their timing clean: enough to tell a method
+   * made a third slower from its counting error (docs/diff.md). It costs a test about this long.
+   */
+  public static final double SAMPLED_MS = 1000;
+
   /** Maven and JUnit output folder name under the build directory. */
   public static final String OUTPUT_FOLDER = "libreyolo-profile";
 
@@ -392,6 +400,13 @@ public final class Defaults {
 
     /** The least change of a traced row that can count, ms per step (profiler resolution). */
     public static final double ROW_FLOOR_MS = 0.01;
+
+    /**
+     * A profile keeps its op calls ({@code op_calls}) up to this many calls a step: an inference
+     * step of LibreYOLO9t makes about 2,800 (about 170 KB for three traced processes); a training
+     * step's 25,000 stay in its trace beside it.
+     */
+    public static final int KEPT_CALLS_MAX = 10_000;
 
     private Diff() {}
   }

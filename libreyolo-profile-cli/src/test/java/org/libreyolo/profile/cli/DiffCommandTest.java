@@ -3,6 +3,7 @@ package org.libreyolo.profile.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -85,6 +86,7 @@ class DiffCommandTest {
     JsonNode d = diffJson("layers_narrow", "layers_wide");
     assertThat(d.path("level").asText()).isEqualTo("op calls");
     JsonNode first = d.path("contributors").get(0);
+    assertThat(d.path("named").get(0)).isEqualTo(first);
     assertThat(first.path("name").asText())
         .as(d.toString())
         .startsWith("aten::mkldnn_convolution #3");
@@ -128,6 +130,7 @@ class DiffCommandTest {
       assertThat(row.path("above_noise").asBoolean()).as(row.toString()).isFalse();
     }
     assertThat(d.path("summary").asText()).contains(DiffReport.NOTHING_TO_EXPLAIN);
+    assertThat(d.path("named")).as("an A/A names nothing").isEmpty();
   }
 
   /** {@code --phase} narrows every table to that phase; an unknown phase is one line, exit 2. */
@@ -145,5 +148,108 @@ class DiffCommandTest {
     assertThat(bad.err().strip())
         .contains("phase 'nms': neither profile has that phase")
         .doesNotContain("\n");
+  }
+
+  /**
+   * A profile keeps its op calls: the same two profiles give the same diff from another working
+   * directory (a fresh JVM started there, the paths absolute), and after their folders were copied
+   * elsewhere with their traces gone.
+   */
+  @Test
+  void theSameTwoProfilesGiveTheSameDiffWhereverTheyAre() throws Exception {
+    String here =
+        CliTest.run("profile", "diff", profile("layers_narrow"), profile("layers_wide"), "--json")
+            .out();
+    Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "-Dai.djl.offline=true",
+                Main.class.getName(),
+                "profile",
+                "diff",
+                Path.of(profile("layers_narrow")).toAbsolutePath().toString(),
+                Path.of(profile("layers_wide")).toAbsolutePath().toString(),
+                "--json")
+            .directory(elsewhere.toFile())
+            .redirectErrorStream(false)
+            .start();
+    String there = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).isZero();
+    assertThat(there).isEqualTo(here);
+
+    Path moved = dir.resolve("moved");
+    for (String run : List.of("layers_narrow", "layers_wide")) {
+      copyTree(dir.resolve(run), moved.resolve(run));
+      try (var files = Files.walk(moved.resolve(run))) {
+        for (Path trace :
+            files.filter(f -> f.getFileName().toString().equals("profile_trace.json")).toList()) {
+          Files.delete(trace);
+        }
+      }
+    }
+    String after =
+        CliTest.run(
+                "profile",
+                "diff",
+                moved.resolve("layers_narrow/infer/profile.json").toString(),
+                moved.resolve("layers_wide/infer/profile.json").toString(),
+                "--json")
+            .out();
+    assertThat(after).isEqualTo(here);
+    assertThat(Json.MAPPER.readTree(here).path("named").get(0).path("name").asText())
+        .startsWith("aten::mkldnn_convolution #3");
+  }
+
+  /**
+   * A profile that keeps no op calls (recorded before profiles kept them) and whose trace is not
+   * beside it: said in one line, and its rows are the profile's own (kernels by name), never
+   * another file's.
+   */
+  @Test
+  void aTraceThatIsNotBesideItsProfileIsSaidInOneLine() throws Exception {
+    Path old = dir.resolve("old/infer");
+    Files.createDirectories(old);
+    com.fasterxml.jackson.databind.node.ObjectNode json =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            Json.MAPPER.readTree(Path.of(profile("layers_narrow")).toFile());
+    json.remove("op_calls");
+    Files.writeString(old.resolve("profile.json"), Json.compact(json));
+    CliTest.Result r =
+        CliTest.run(
+            "profile", "diff", old.resolve("profile.json").toString(), profile("layers_wide"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("note: before: the trace ")
+        .contains("is not beside " + old.resolve("profile.json"))
+        .contains("kernels (own time");
+  }
+
+  /** A profile diffed with itself: nothing changed beyond noise, every row folded. */
+  @Test
+  void aProfileDiffedWithItselfChangedNothing() throws Exception {
+    CliTest.Result r =
+        CliTest.run("profile", "diff", profile("layers_narrow"), profile("layers_narrow"));
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out().lines().findFirst().orElse(""))
+        .endsWith(": " + DiffReport.NOTHING_TO_EXPLAIN);
+    assertThat(r.out()).contains("none beyond its noise; ").doesNotContain("(largest");
+    JsonNode d = diffJson("layers_narrow", "layers_narrow");
+    assertThat(d.path("named")).isEmpty();
+  }
+
+  private static void copyTree(Path from, Path to) throws java.io.IOException {
+    try (var files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
   }
 }

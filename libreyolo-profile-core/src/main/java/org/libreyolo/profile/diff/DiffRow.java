@@ -110,10 +110,26 @@ public record DiffRow(
   }
 
   /**
-   * {@return whether its change exceeds its noise (true where the noise is unknown: ranked, not
-   * judged), or its count changed (counts are exact)}
+   * {@return whether it changed exactly: its calls per step, its multiply-adds or its input shapes
+   * differ (deterministic counters, no noise applies: a wider layer changed, whatever its time
+   * did)}
+   */
+  public boolean exactChange() {
+    return countDelta() != 0
+        || macsBefore != macsAfter
+        || (shapeBefore != null && shapeAfter != null && !shapeBefore.equals(shapeAfter));
+  }
+
+  /**
+   * {@return whether it counts: its change exceeds its noise (true where the noise is unknown:
+   * ranked, not judged), or it changed exactly}
    */
   public boolean aboveNoise() {
-    return noise == null || Math.abs(delta()) > noise || countDelta() != 0;
+    return noise == null || Math.abs(delta()) > noise || exactChange();
+  }
+
+  /** {@return whether it was judged and held within its noise: folded below the rows that count} */
+  public boolean withinNoise() {
+    return !aboveNoise();
   }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.analysis.StepCalls;
+import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -32,6 +33,8 @@ import org.libreyolo.profile.result.Profile;
  * @param javaSelf Java methods by their own samples, per phase (ms per step estimated from shares)
  * @param javaTotal Java methods by samples on the stack, per phase
  * @param counters memory and work per step (exact counters)
+ * @param notes what the diff could not read, one line each (a trace a profile names that is not
+ *     beside it)
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record ProfileDiff(
@@ -48,7 +51,8 @@ public record ProfileDiff(
     List<DiffRow> ops,
     List<DiffRow> javaSelf,
     List<DiffRow> javaTotal,
-    List<DiffRow> counters) {
+    List<DiffRow> counters,
+    List<String> notes) {
   /** {@link #level()}: op calls from the traces partition the step. */
   public static final String CALLS = "op calls";
 
@@ -59,7 +63,9 @@ public record ProfileDiff(
   public static final String JAVA = "Java methods";
 
   /**
-   * The diff of two profiles, their op calls read from their traces where those are beside them.
+   * The diff of two profiles, their op calls as they keep them ({@code op_calls}), else (a profile
+   * recorded before profiles kept them) read from the traces they name, resolved against their own
+   * folders.
    *
    * @param before the earlier profile
    * @param after the later profile
@@ -68,23 +74,55 @@ public record ProfileDiff(
    * @return the diff
    */
   public static ProfileDiff of(Profile before, Profile after, StepChange stepChange, String phase) {
-    return ProfileDiffer.diff(before, after, calls(before), calls(after), stepChange, phase);
+    List<String> notes = new ArrayList<>();
+    List<OpCalls.Process> b = calls(before, "before", notes);
+    List<OpCalls.Process> a = calls(after, "after", notes);
+    return ProfileDiffer.diff(before, after, b, a, stepChange, phase, List.copyOf(notes));
   }
 
   /**
-   * The op calls of every process a profile traced: the trace it names and, for a forked profile,
-   * its other forks' traces beside it; empty without a readable CPU trace (none, moved, a GPU
-   * trace).
+   * The op calls of every process a profile traced, as it keeps them, else read from the traces it
+   * names (resolved against its folder): what a baseline recorded from an older profile stores.
+   *
+   * @param p the profile
+   * @return its op calls, or null where it has none and no CPU trace beside it
    */
-  private static List<StepCalls> calls(Profile p) {
-    String trace = p.trace();
-    if (trace == null || trace.isEmpty()) {
+  public static OpCalls opCalls(Profile p) {
+    List<OpCalls.Process> read = calls(p, "", new ArrayList<>());
+    return read.isEmpty() ? null : new OpCalls(read);
+  }
+
+  /**
+   * The op calls of every process a profile traced: kept in it, else read from the trace it names
+   * and, for a forked profile, its other forks' traces beside it; empty without a readable CPU
+   * trace (none, a GPU trace). A CPU profile whose trace is not where it says is noted: its rows
+   * come from the profile, never from another file.
+   */
+  private static List<OpCalls.Process> calls(Profile p, String side, List<String> notes) {
+    OpCalls kept = p.opCalls();
+    if (kept != null) {
+      return kept.processes();
+    }
+    Path file = p.traceFile();
+    if (file == null) {
       return List.of();
     }
-    List<StepCalls> out = new ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      if (p.isCpu()) {
+        notes.add(
+            side
+                + ": the trace "
+                + p.trace()
+                + " is not "
+                + (p.origin() == null ? "there" : "beside " + p.origin())
+                + " and the profile keeps no op calls (recorded before profiles kept them): its"
+                + " rows are the profile's own, kernels by name");
+      }
+      return List.of();
+    }
+    List<OpCalls.Process> out = new ArrayList<>();
     try {
-      Path file = Path.of(trace);
-      StepCalls own = Files.isRegularFile(file) ? StepCalls.of(file) : null;
+      OpCalls.Process own = StepCalls.of(file);
       if (own == null) {
         return List.of();
       }
@@ -93,7 +131,7 @@ public record ProfileDiff(
       if (Files.isDirectory(forks)) {
         try (var dirs = Files.list(forks)) {
           for (Path fork : dirs.sorted().toList()) {
-            StepCalls c = StepCalls.of(fork.resolve("infer").resolve(file.getFileName()));
+            OpCalls.Process c = StepCalls.of(fork.resolve("infer").resolve(file.getFileName()));
             if (c != null) {
               out.add(c);
             }

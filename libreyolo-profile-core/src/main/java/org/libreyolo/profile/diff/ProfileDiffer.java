@@ -1,6 +1,5 @@
 package org.libreyolo.profile.diff;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -9,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.internal.analysis.StepCalls;
+import org.libreyolo.profile.result.NaturalOrder;
 import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.SampleRows;
@@ -27,13 +27,6 @@ final class ProfileDiffer {
   private static final String JAVA = ProfileDiff.JAVA;
 
   private ProfileDiffer() {}
-
-  /**
-   * The log ratio a traced row's time reaches between two unchanged jobs at the gate's alpha: both
-   * sides' job spread, at {@link Defaults.Diff#ROW_Z}.
-   */
-  static final double JOB_LOG_RATIO =
-      Defaults.Diff.ROW_Z * Math.sqrt(2) * Defaults.Diff.JOB_ROW_NOISE;
 
   /**
    * One side's value of a row: over {@code processes} processes where several were traced, with the
@@ -59,10 +52,11 @@ final class ProfileDiffer {
   static ProfileDiff diff(
       Profile before,
       Profile after,
-      List<StepCalls> callsBefore,
-      List<StepCalls> callsAfter,
+      List<OpCalls.Process> callsBefore,
+      List<OpCalls.Process> callsAfter,
       StepChange change,
-      String phase) {
+      String phase,
+      List<String> notes) {
     double b = stepMs(before, phase);
     double a = stepMs(after, phase);
     double tb = traced(callsBefore, before, phase);
@@ -99,19 +93,20 @@ final class ProfileDiffer {
             tracedRows.partition(kernels(before, phase, false), kernels(after, phase, false))),
         javaLevel ? javaSelf : rows.beside(javaSelf),
         rows.beside(javaRows(rows, before, after, phase, false)),
-        counters(before, after, callsBefore, callsAfter, phase));
+        counters(before, after, callsBefore, callsAfter, phase),
+        notes);
   }
 
   /**
    * The traced step (or phase) a side's traced rows partition: its processes' mean window step from
    * the op calls, else its profile's window (a phase: its traced wall time); NaN untraced.
    */
-  private static double traced(List<StepCalls> calls, Profile p, String phase) {
+  private static double traced(List<OpCalls.Process> calls, Profile p, String phase) {
     if (phase != null) {
       return phaseWallMs(p, phase, Double.NaN);
     }
     if (!calls.isEmpty()) {
-      return calls.stream().mapToDouble(StepCalls::tracedStepMs).average().orElse(Double.NaN);
+      return calls.stream().mapToDouble(OpCalls.Process::tracedStepMs).average().orElse(Double.NaN);
     }
     Double window = p.tracedStepMs();
     return window == null ? Double.NaN : window;
@@ -155,6 +150,13 @@ final class ProfileDiffer {
     return t * Math.sqrt(se2);
   }
 
+  private static final Comparator<DiffRow> RANK =
+      Comparator.comparing((DiffRow r) -> r.withinNoise())
+          .thenComparingDouble(r -> -Math.abs(r.delta()))
+          .thenComparingLong(r -> -Math.abs(r.countDelta()))
+          .thenComparingInt(r -> r.order() < 0 ? Integer.MAX_VALUE : r.order())
+          .thenComparing(DiffRow::name, NaturalOrder.INSTANCE);
+
   /** Rows of one diff, partitioning a step of {@code stepMs} that changed by {@code delta}. */
   private record Rows(double stepMs, double delta) {
     List<DiffRow> partition(Map<String, Value> before, Map<String, Value> after) {
@@ -180,8 +182,7 @@ final class ProfileDiffer {
         // a traced row moves between jobs more than the step does; so do two arms of one process
         // (their data placed apart, two class loaders' copies of one method compiled apart)
         if (traced) {
-          double job = Math.max(Defaults.Diff.ROW_FLOOR_MS, size * -Math.expm1(-JOB_LOG_RATIO));
-          rowNoise = rowNoise == null ? job : Math.max(rowNoise, job);
+          rowNoise = RowNoise.job(size);
         }
         if (b.processes >= 2 && a.processes >= 2) { // its own spread across processes
           double own = welchHalfWidth(b, a);
@@ -203,10 +204,17 @@ final class ProfileDiffer {
                 delta == 0 ? null : (a.ms - b.ms) / delta,
                 b.present ? b.order : a.order));
       }
-      out.sort(
-          Comparator.comparingDouble((DiffRow r) -> -Math.abs(r.delta()))
-              .thenComparing(r -> -Math.abs(r.countDelta()))
-              .thenComparing(DiffRow::name));
+      return ranked(out);
+    }
+
+    /**
+     * Rows in the order a reader acts on them: those that count (beyond their noise, or changed
+     * exactly) first, each group by the size of its change, then by the calls' change, then in the
+     * step's order, then by name with its numbers as numbers ({@code #2} before {@code #10}).
+     */
+    static List<DiffRow> ranked(List<DiffRow> rows) {
+      List<DiffRow> out = new ArrayList<>(rows);
+      out.sort(RANK);
       return List.copyOf(out);
     }
 
@@ -217,11 +225,11 @@ final class ProfileDiffer {
   }
 
   /** The calls of one side: each call's mean over the processes traced, and their variance. */
-  private static Map<String, Value> calls(List<StepCalls> processes, String phase) {
-    Map<String, StepCalls.Call> first = new LinkedHashMap<>();
+  private static Map<String, Value> calls(List<OpCalls.Process> processes, String phase) {
+    Map<String, OpCalls.Call> first = new LinkedHashMap<>();
     Map<String, double[]> values = new LinkedHashMap<>();
     for (int k = 0; k < processes.size(); k++) {
-      for (StepCalls.Call c : processes.get(k).calls()) {
+      for (OpCalls.Call c : processes.get(k).calls()) {
         if (phase == null || phase.equals(c.phase())) {
           first.putIfAbsent(c.key(), c);
           values.computeIfAbsent(c.key(), x -> new double[processes.size()])[k] = c.msPerStep();
@@ -246,7 +254,7 @@ final class ProfileDiffer {
                   mean,
                   -1, // a call is one per step by its identity: presence is not an exact count
                   c.macs(),
-                  c.inputDims() == null ? null : shape(c.inputDims()),
+                  c.shape(),
                   c.phase(),
                   true,
                   v.length,
@@ -254,19 +262,6 @@ final class ProfileDiffer {
                   order.get(key)));
         });
     return out;
-  }
-
-  /** Input shapes as {@code [1,16,64,64] [32,16,3,3]}: the non-empty ones. */
-  private static String shape(JsonNode dims) {
-    List<String> parts = new ArrayList<>();
-    for (JsonNode d : dims) {
-      if (d.isArray() && !d.isEmpty()) {
-        List<String> sizes = new ArrayList<>();
-        d.forEach(x -> sizes.add(x.asText()));
-        parts.add("[" + String.join(",", sizes) + "]");
-      }
-    }
-    return String.join(" ", parts);
   }
 
   /** Kernels ({@code exclusive}) or ops by name, of the step or one phase. */
@@ -315,22 +310,14 @@ final class ProfileDiffer {
     }
     double sb = jb.samples();
     double sa = ja.samples();
-    return rows.partition(java(before, phase, self), java(after, phase, self)).stream()
-        .map(
-            r -> {
-              double pb = r.before() / Math.max(1e-12, stepOf(before));
-              double pa = r.after() / Math.max(1e-12, stepOf(after));
-              double sampling =
-                  2
-                      * Math.max(stepOf(before), stepOf(after))
-                      * Math.sqrt(
-                          Math.min(1, pb) * (1 - Math.min(1, pb)) / sb
-                              + Math.min(1, pa) * (1 - Math.min(1, pa)) / sa
-                              + 1 / (sb + sa)); // a method seen on one side only: one sample
-              double noise = r.noise() == null ? sampling : Math.max(r.noise(), sampling);
-              return r.withNoise(noise);
-            })
-        .toList();
+    return Rows.ranked(
+        rows.partition(java(before, phase, self), java(after, phase, self)).stream()
+            .map(
+                r ->
+                    r.withNoise(
+                        RowNoise.javaRow(
+                            stepOf(before), stepOf(after), r.before(), r.after(), sb, sa)))
+            .toList());
   }
 
   private static double stepOf(Profile p) {
@@ -371,8 +358,8 @@ final class ProfileDiffer {
   private static List<DiffRow> counters(
       Profile before,
       Profile after,
-      List<StepCalls> callsBefore,
-      List<StepCalls> callsAfter,
+      List<OpCalls.Process> callsBefore,
+      List<OpCalls.Process> callsAfter,
       String phase) {
     List<DiffRow> out = new ArrayList<>();
     // by phase, from the op calls' own allocations on the first traced step (exact, as the whole)
@@ -442,10 +429,10 @@ final class ProfileDiffer {
     return List.copyOf(out);
   }
 
-  private static Map<String, Long> allocatedByPhase(List<StepCalls> processes) {
+  private static Map<String, Long> allocatedByPhase(List<OpCalls.Process> processes) {
     Map<String, Long> out = new LinkedHashMap<>();
     if (!processes.isEmpty()) {
-      for (StepCalls.Call c : processes.get(0).calls()) {
+      for (OpCalls.Call c : processes.get(0).calls()) {
         if (c.phase() != null && c.allocatedBytes() > 0) {
           out.merge(c.phase(), c.allocatedBytes(), Long::sum);
         }

@@ -6,9 +6,13 @@ import java.nio.file.Path;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
+import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.result.SampleRows.Blocks;
 
 /**
@@ -239,7 +243,9 @@ public final class GateRun {
 
   /**
    * Copies {@code current} (a profile or trace every reader accepts) to {@code baseline},
-   * atomically. An existing baseline is replaced only with {@code overwrite}.
+   * atomically. An existing baseline is replaced only with {@code overwrite}. A baseline explains a
+   * later change on its own: a profile that keeps no op calls of its own (recorded before profiles
+   * kept them) is stored with those its traces hold, read now while they are beside it.
    *
    * @param current the current profile, or its file
    * @param baseline the baseline profile, or its file
@@ -252,9 +258,14 @@ public final class GateRun {
       throw LibreYoloException.badInput(
           "baseline " + baseline + " exists: " + overwriteHint + " to replace it");
     }
-    ProfileLoader.load(current); // must be a readable profile or trace
+    Profile p = ProfileLoader.load(current); // must be a readable profile or trace
+    OpCalls calls = p.hasSchema() && p.opCalls() == null ? ProfileDiff.opCalls(p) : null;
     try {
-      byte[] content = Files.readAllBytes(current);
+      byte[] content =
+          calls == null
+              ? Files.readAllBytes(current)
+              : Json.compact(p.with(j -> j.set(ProfileSchema.OP_CALLS, calls.json())).json())
+                  .getBytes(java.nio.charset.StandardCharsets.UTF_8);
       AtomicFiles.write(baseline, out -> out.write(content));
     } catch (IOException e) {
       throw LibreYoloException.badInput("cannot read " + current + ": " + e.getMessage(), e);

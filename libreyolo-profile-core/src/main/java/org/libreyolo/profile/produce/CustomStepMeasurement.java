@@ -53,13 +53,14 @@ final class CustomStepMeasurement {
         Measurement m =
             StepTimer.run(
                 new StepTimer.Plan(
-                    o.warmup(),
-                    o.runs(),
-                    traceFile,
-                    StepTimer.traceSteps(o.runs()),
-                    "runs",
-                    "",
-                    o.javaSamples()),
+                        o.warmup(),
+                        o.runs(),
+                        traceFile,
+                        StepTimer.traceSteps(o.runs()),
+                        "runs",
+                        "",
+                        o.javaSamples())
+                    .withSampledMs(last ? Defaults.SAMPLED_MS : 0), // the last trial's are kept
                 body,
                 plan,
                 o.progress());

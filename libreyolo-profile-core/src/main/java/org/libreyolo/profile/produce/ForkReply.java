@@ -23,6 +23,8 @@ import org.libreyolo.profile.result.ProfileSchema;
  * @param device the device it ran on
  * @param stepMs the fork's own step, ms
  * @param imgPerS the fork's own throughput
+ * @param opCalls the op calls of its traced steps as its profile keeps them ({@code op_calls}), or
+ *     null when it traced none
  */
 record ForkReply(
     ObjectNode meta,
@@ -31,7 +33,8 @@ record ForkReply(
     ObjectNode environment,
     DeviceSpec device,
     Num stepMs,
-    Num imgPerS) {
+    Num imgPerS,
+    ObjectNode opCalls) {
 
   /**
    * A fork's profile read back as its reply: the forks of a user's step (run by the JUnit
@@ -54,7 +57,8 @@ record ForkReply(
             : JsonNodeFactory.instance.objectNode(),
         device(p.device()),
         p.stepMs(),
-        p.imgPerS());
+        p.imgPerS(),
+        p.stored(ProfileSchema.OP_CALLS) instanceof ObjectNode o ? o : null);
   }
 
   /** A fork's allocation per phase, as its profile stores it, or null. */
@@ -89,6 +93,7 @@ record ForkReply(
         t.environment(),
         t.device(),
         p.stepMs(),
-        p.imgPerS());
+        p.imgPerS(),
+        json.get(ProfileSchema.OP_CALLS) instanceof ObjectNode o ? o : null);
   }
 }

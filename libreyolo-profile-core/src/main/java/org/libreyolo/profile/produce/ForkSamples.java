@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 
@@ -25,6 +26,21 @@ final class ForkSamples {
         f.set(ProfileSchema.BLOCKS, fork.iterations().blocks().json());
       }
       f.set(ProfileSchema.ENVIRONMENT, fork.environment().deepCopy());
+    }
+    return out;
+  }
+
+  /**
+   * The op calls of the forks that traced their steps, but the last (whose trace the profile
+   * analyses itself), in the order they ran; null when none did.
+   */
+  static OpCalls otherTraced(List<ForkReply> forks) {
+    OpCalls out = null;
+    for (ForkReply fork : forks.subList(0, forks.size() - 1)) {
+      OpCalls calls = OpCalls.of(fork.opCalls());
+      if (calls != null) {
+        out = out == null ? calls : out.plus(calls);
+      }
     }
     return out;
   }

@@ -110,7 +110,10 @@ final class ForkedInfer {
             all.allocatedBytes(),
             last.process().allocationByPhase()), // the last fork's, as its samples
         new InferProfiler.Pooled(
-            ForkSamples.perFork(forks), ForkSamples.traceFrom(forks), last.iterations()));
+            ForkSamples.perFork(forks),
+            ForkSamples.traceFrom(forks),
+            last.iterations(),
+            ForkSamples.otherTraced(forks)));
   }
 
   private static void move(Path from, Path to) {

@@ -42,6 +42,7 @@ import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
@@ -276,9 +277,11 @@ public final class InferProfiler {
    * @param traceFrom {@code trace_from}, or null
    * @param traced the iterations of the fork that recorded the trace, or null: its trace's profiler
    *     cost is taken out against that process's own stages, not the pooled ones
+   * @param otherTraced the op calls of the other forks that traced their steps (before the one
+   *     whose trace the profile keeps), or null: the profile keeps every traced process's
    */
-  record Pooled(ArrayNode forks, ObjectNode traceFrom, Iterations traced) {
-    static final Pooled NONE = new Pooled(null, null, null);
+  record Pooled(ArrayNode forks, ObjectNode traceFrom, Iterations traced, OpCalls otherTraced) {
+    static final Pooled NONE = new Pooled(null, null, null, null);
   }
 
   /**
@@ -351,6 +354,10 @@ public final class InferProfiler {
     }
     if (pooled.traceFrom() != null && trace != null) {
       profile.set(ProfileSchema.TRACE_FROM, pooled.traceFrom());
+    }
+    OpCalls own = OpCalls.of(profile.get(ProfileSchema.OP_CALLS));
+    if (pooled.otherTraced() != null && own != null) {
+      ProfileAssembler.keepOpCalls(profile, pooled.otherTraced().plus(own));
     }
     ProfileAssembler.finish(dir, profile, summary, device.label(), environment, samples, process);
     return profile;

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.libreyolo.profile.diff.DiffRow;
-import org.libreyolo.profile.internal.report.FlameDiffSvg;
 import org.libreyolo.profile.internal.report.Html;
 
 /**

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
-import org.libreyolo.profile.internal.report.FlameDiffSvg;
+import org.libreyolo.profile.diff.RowNoise;
+import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -23,6 +24,7 @@ final class DiffHtml {
   static String rows(ProfileDiff d) {
     StringBuilder s =
         new StringBuilder("<p>").append(Html.esc(DiffReport.headline(d))).append("</p>");
+    notes(s, d);
     List<String> moved = DiffReport.addedRemoved(d);
     if (!moved.isEmpty()) {
       s.append("<p>Ops per step (exact): ")
@@ -39,6 +41,7 @@ final class DiffHtml {
     StringBuilder s = new StringBuilder();
     StringBuilder what = new StringBuilder();
     what.append("<p id=\"diff-summary\">").append(Html.esc(DiffReport.headline(d))).append("</p>");
+    notes(what, d);
     List<String> moved = DiffReport.addedRemoved(d);
     if (!moved.isEmpty()) {
       what.append("<p class=\"muted\">Ops per step (exact): ")
@@ -67,10 +70,16 @@ final class DiffHtml {
       s.append(
           Html.card(
               "Java samples, differential flame graph",
-              "<p class=\"muted\">Width: the current run's time per step; "
+              "<p class=\"muted\">Width: the current run's time per step. Coloured only where a"
+                  + " frame's change exceeds its noise: "
                   + "<span style=\"color:#c0392b\">red grew</span>, "
-                  + "<span style=\"color:#2c6fbb\">blue shrank</span>, grey held (hover for ms)."
-                  + "</p><div style=\"overflow-x:auto\">"
+                  + "<span style=\"color:#2c6fbb\">blue shrank</span>; grey held within it. A"
+                  + " frame's noise is the larger of its samples' counting error (two standard"
+                  + " errors of both sides' shares) and the spread of a row between two unchanged"
+                  + " jobs (a factor of "
+                  + Fmt.f(RowNoise.jobFactor(), 2)
+                  + "), as for the Java rows (hover for ms and noise).</p>"
+                  + "<div style=\"overflow-x:auto\">"
                   + flame
                   + "</div>"));
     }
@@ -99,22 +108,49 @@ final class DiffHtml {
     return s.toString();
   }
 
+  private static void notes(StringBuilder s, ProfileDiff d) {
+    d.notes()
+        .forEach(n -> s.append("<p class=\"muted\">Note: ").append(Html.esc(n)).append("</p>"));
+  }
+
   private static double step(Profile p) {
     Num n = p.stepMs();
     return n == null ? 0 : n.value();
   }
 
+  /**
+   * A table of the rows that count (beyond their noise, or changed exactly), then those within
+   * their noise folded below it: a closed {@code <details>} with a table of their own.
+   */
   static String table(String title, List<DiffRow> rows, boolean share) {
+    List<DiffRow> within = DiffReport.within(rows);
+    StringBuilder t = new StringBuilder(rowsTable(title, DiffReport.counting(rows), share));
+    if (!within.isEmpty()) {
+      t.append("<details class=\"within-noise\"><summary>")
+          .append(within.size())
+          .append(within.size() == 1 ? " row" : " rows")
+          .append(" within their noise</summary>")
+          .append(rowsTable(title, within, share))
+          .append("</details>");
+    }
+    return t.toString();
+  }
+
+  private static String rowsTable(String title, List<DiffRow> rows, boolean share) {
     StringBuilder t = new StringBuilder("<table class=\"diff\"><tr><th>");
     t.append(Html.esc(title))
         .append("</th><th>phase</th><th class=\"num\">before</th><th class=\"num\">after</th>")
         .append("<th class=\"num\">change</th>")
         .append(share ? "<th class=\"num\">share</th>" : "")
         .append("<th class=\"num\">noise</th><th>calls, work, shapes</th></tr>");
+    if (rows.isEmpty()) {
+      t.append("<tr><td colspan=\"")
+          .append(share ? 8 : 7)
+          .append("\" class=\"muted\">none beyond its noise</td></tr>");
+    }
     for (DiffRow r : DiffReport.top(rows, ROWS)) {
-      String mark = r.aboveNoise() && r.noise() != null ? " style=\"font-weight:600\"" : "";
       t.append("<tr")
-          .append(mark)
+          .append(r.withinNoise() ? " class=\"muted\"" : "")
           .append("><td class=\"method\">")
           .append(Html.esc(r.name()))
           .append("</td><td>")
@@ -123,9 +159,12 @@ final class DiffHtml {
           .append(ms(r.before()))
           .append("</td><td class=\"num\">")
           .append(ms(r.after()))
-          .append("</td><td class=\"num\" style=\"color:")
-          .append(r.delta() > 0 ? "#b03a2e" : "#2c6fbb")
-          .append("\">")
+          .append("</td><td class=\"num\"")
+          .append(
+              r.withinNoise()
+                  ? ""
+                  : " style=\"color:" + (r.delta() > 0 ? "#b03a2e" : "#2c6fbb") + "\"")
+          .append(">")
           .append(String.format(Locale.ROOT, "%+.3f", r.delta()))
           .append("</td>");
       if (share) {

@@ -21,8 +21,10 @@ public final class DiffReport {
   public static final int VERDICT_ROWS = 5;
 
   /** What an unchanged step's diff says. */
-  public static final String NOTHING_TO_EXPLAIN =
-      "nothing explains a change: there is none to explain";
+  public static final String NOTHING_TO_EXPLAIN = "nothing changed beyond noise";
+
+  /** Rows within their noise a folded table's line names, largest first. */
+  static final int FOLDED_NAMED = 3;
 
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -71,11 +73,7 @@ public final class DiffReport {
                     + ")"
                 : "");
     if (!d.changed()) {
-      long above = d.contributors().stream().filter(DiffRow::aboveNoise).count();
-      return change
-          + ": "
-          + NOTHING_TO_EXPLAIN
-          + (above == 0 ? "" : " (" + above + " " + d.level() + " moved beyond their own noise)");
+      return change + ": " + NOTHING_TO_EXPLAIN;
     }
     if (d.level() == null) {
       return change + ": no rows to explain it (neither side has a trace or Java samples)";
@@ -140,11 +138,14 @@ public final class DiffReport {
   public static List<String> verdictLines(ProfileDiff d) {
     List<String> out = new ArrayList<>();
     out.add("what changed: " + headline(d));
+    d.notes().forEach(n -> out.add("  note: " + n));
     if (d.changed()) {
-      // the rows beyond their noise; where none is, the largest (their noise says so)
-      List<DiffRow> rows = d.explaining().isEmpty() ? d.contributors() : d.explaining();
-      for (DiffRow r : top(rows, VERDICT_ROWS)) {
+      List<DiffRow> counting = counting(d.contributors());
+      for (DiffRow r : top(counting, VERDICT_ROWS)) {
         out.add("  " + contributor(r));
+      }
+      if (counting.isEmpty() && !d.contributors().isEmpty()) {
+        out.add("  " + folded(d.contributors(), d.level()));
       }
     }
     addedRemoved(d).stream().limit(VERDICT_ROWS).forEach(line -> out.add("  " + line));
@@ -200,6 +201,7 @@ public final class DiffReport {
   public static List<String> text(ProfileDiff d, int top) {
     List<String> out = new ArrayList<>();
     out.add(headline(d));
+    d.notes().forEach(n -> out.add("note: " + n));
     List<String> moved = addedRemoved(d);
     if (!moved.isEmpty()) {
       out.add("");
@@ -207,20 +209,22 @@ public final class DiffReport {
       moved.stream().limit(top).forEach(line -> out.add("  " + line));
     }
     if (d.level() != null) {
-      out.add("");
-      out.add(
-          d.level() + " (own time, ms per step; * beyond its noise; share of the step's change)");
-      top(d.contributors(), top).forEach(r -> out.add("  " + contributor(r)));
+      table(
+          out,
+          d.level() + " (own time, ms per step; share of the step's change)",
+          d.level(),
+          d.contributors(),
+          top);
     }
-    table(out, "phases (ms per step)", d.phases(), top);
+    table(out, "phases (ms per step)", "phases", d.phases(), top);
     if (d.level() == null || !d.level().equals(ProfileDiff.KERNELS)) {
-      table(out, "kernels by name (own time, ms per step)", d.kernels(), top);
+      table(out, "kernels by name (own time, ms per step)", "kernels", d.kernels(), top);
     }
-    table(out, "ops by name (inclusive, ms per step)", d.ops(), top);
+    table(out, "ops by name (inclusive, ms per step)", "ops", d.ops(), top);
     if (d.level() == null || !d.level().equals(ProfileDiff.JAVA)) {
-      table(out, "Java methods, own samples (ms per step estimated)", d.javaSelf(), top);
+      table(out, "Java methods, own samples (ms per step estimated)", "methods", d.javaSelf(), top);
     }
-    table(out, "Java methods, on the stack (ms per step estimated)", d.javaTotal(), top);
+    table(out, "Java methods, on the stack (ms per step estimated)", "methods", d.javaTotal(), top);
     if (!d.counters().isEmpty()) {
       out.add("");
       out.add("memory and work (exact counters):");
@@ -237,19 +241,67 @@ public final class DiffReport {
     return out;
   }
 
-  private static void table(List<String> out, String title, List<DiffRow> rows, int top) {
+  /**
+   * A table: its rows that count (beyond their noise, or changed exactly), then one line for those
+   * within their noise, folded.
+   */
+  private static void table(
+      List<String> out, String title, String what, List<DiffRow> rows, int top) {
     if (rows.isEmpty()) {
       return;
     }
     out.add("");
     out.add(title);
-    top(rows, top).forEach(r -> out.add("  " + contributor(r)));
+    top(counting(rows), top).forEach(r -> out.add("  " + contributor(r)));
+    if (rows.stream().anyMatch(DiffRow::withinNoise)) {
+      out.add("  " + folded(rows, what));
+    }
+  }
+
+  /**
+   * {@return the rows that count: beyond their noise, changed exactly, or not judged (no noise
+   * known), in the diff's rank}
+   *
+   * @param rows a table's rows
+   */
+  static List<DiffRow> counting(List<DiffRow> rows) {
+    return rows.stream().filter(DiffRow::aboveNoise).toList();
+  }
+
+  /** {@return a table's rows within their noise, largest change first} */
+  static List<DiffRow> within(List<DiffRow> rows) {
+    return rows.stream().filter(DiffRow::withinNoise).toList();
+  }
+
+  /**
+   * The one line a table's rows within their noise fold into: how many, and the largest few with
+   * their noise.
+   *
+   * @param rows the table's rows
+   * @param what what the rows are ({@code op calls}, {@code kernels})
+   * @return the line
+   */
+  static String folded(List<DiffRow> rows, String what) {
+    List<DiffRow> within = within(rows);
+    boolean none = within.size() == rows.size();
+    List<String> largest =
+        top(within.stream().filter(r -> r.delta() != 0).toList(), FOLDED_NAMED).stream()
+            .map(r -> r.name() + " " + signedMs(r.delta()) + " (noise " + ms(r.noise()) + ")")
+            .toList();
+    return (none ? "none beyond its noise; " : "")
+        + within.size()
+        + (none ? " " : " more ")
+        + (within.size() == 1 && what.endsWith("s") ? what.substring(0, what.length() - 1) : what)
+        + " within "
+        + (within.size() == 1 ? "its" : "their")
+        + " noise"
+        + (largest.isEmpty() ? "" : " (largest: " + String.join(", ", largest) + ")");
   }
 
   /** One row: name, phase, before -> after, change, its share, count and work changes. */
   static String contributor(DiffRow r) {
     StringBuilder s = new StringBuilder();
-    s.append(r.aboveNoise() && r.noise() != null ? "* " : "  ").append(r.name());
+    s.append(r.name());
     if (r.phase() != null && !r.phase().equals(r.name())) {
       s.append(" [").append(r.phase()).append(']');
     }
@@ -319,34 +371,20 @@ public final class DiffReport {
    */
   public static String markdown(ProfileDiff d) {
     StringBuilder md = new StringBuilder("#### What changed\n\n").append(headline(d)).append(".\n");
-    List<DiffRow> rows = d.changed() ? top(d.explaining(), VERDICT_ROWS) : List.of();
+    d.notes().forEach(n -> md.append("\n_Note: ").append(n).append("._\n"));
+    List<DiffRow> rows = d.changed() ? top(counting(d.contributors()), VERDICT_ROWS) : List.of();
     if (!rows.isEmpty()) {
-      md.append("\n| ")
+      markdownTable(md, d.level(), rows);
+    }
+    List<DiffRow> within = d.level() == null ? List.of() : within(d.contributors());
+    if (!within.isEmpty()) {
+      md.append("\n<details><summary>")
+          .append(within.size())
+          .append(" ")
           .append(d.level())
-          .append(" | phase | before ms | after ms | change ms | share | calls | MACs |\n");
-      md.append("|---|---|---:|---:|---:|---:|---|---|\n");
-      for (DiffRow r : rows) {
-        md.append("| `")
-            .append(r.name())
-            .append("` | ")
-            .append(r.phase() == null ? "" : r.phase())
-            .append(" | ")
-            .append(ms(r.before()))
-            .append(" | ")
-            .append(ms(r.after()))
-            .append(" | ")
-            .append(signedMs(r.delta()))
-            .append(" | ")
-            .append(r.share() == null ? "" : Fmt.percent(r.share()))
-            .append(" | ")
-            .append(r.countDelta() == 0 ? "" : r.countBefore() + " -> " + r.countAfter())
-            .append(" | ")
-            .append(
-                r.macsBefore() == r.macsAfter()
-                    ? ""
-                    : macs(r.macsBefore()) + " -> " + macs(r.macsAfter()))
-            .append(" |\n");
-      }
+          .append(" within their noise</summary>\n\n");
+      markdownTable(md, d.level(), top(within, VERDICT_ROWS));
+      md.append("\n</details>\n");
     }
     List<String> moved = addedRemoved(d);
     if (!moved.isEmpty()) {
@@ -355,6 +393,38 @@ public final class DiffReport {
           .append(".\n");
     }
     return md.toString();
+  }
+
+  private static void markdownTable(StringBuilder md, String level, List<DiffRow> rows) {
+    md.append("\n| ")
+        .append(level)
+        .append(
+            " | phase | before ms | after ms | change ms | noise ms | share | calls | MACs |\n");
+    md.append("|---|---|---:|---:|---:|---:|---:|---|---|\n");
+    for (DiffRow r : rows) {
+      md.append("| `")
+          .append(r.name())
+          .append("` | ")
+          .append(r.phase() == null ? "" : r.phase())
+          .append(" | ")
+          .append(ms(r.before()))
+          .append(" | ")
+          .append(ms(r.after()))
+          .append(" | ")
+          .append(signedMs(r.delta()))
+          .append(" | ")
+          .append(r.noise() == null ? "" : ms(r.noise()))
+          .append(" | ")
+          .append(r.share() == null ? "" : Fmt.percent(r.share()))
+          .append(" | ")
+          .append(r.countDelta() == 0 ? "" : r.countBefore() + " -> " + r.countAfter())
+          .append(" | ")
+          .append(
+              r.macsBefore() == r.macsAfter()
+                  ? ""
+                  : macs(r.macsBefore()) + " -> " + macs(r.macsAfter()))
+          .append(" |\n");
+    }
   }
 
   /**
@@ -388,6 +458,10 @@ public final class DiffReport {
     o.put("explained_ms", round(d.explainedMs()));
     o.put("unexplained_ms", round(d.unexplainedMs()));
     o.put("summary", headline(d));
+    ArrayNode notes = o.putArray("notes");
+    d.notes().forEach(notes::add);
+    // what changed, first: the rows that count, in rank (each table lists them first too)
+    o.set("named", rows(d.changed() ? counting(d.contributors()) : List.of()));
     o.set("contributors", rows(d.contributors()));
     o.set("phases", rows(d.phases()));
     o.set("kernels", rows(d.kernels()));
@@ -424,6 +498,9 @@ public final class DiffReport {
         o.put("noise", round(r.noise()));
       }
       o.put("above_noise", r.aboveNoise());
+      if (r.exactChange()) {
+        o.put("exact_change", true);
+      }
       if (r.share() != null) {
         o.put("share", round(r.share()));
       }

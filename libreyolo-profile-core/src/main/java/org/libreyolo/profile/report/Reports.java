@@ -76,9 +76,9 @@ public final class Reports {
     if (!profile.hasSchema() || input.toString().equals(profile.trace())) {
       return input;
     }
-    String recorded = profile.trace();
-    if (recorded != null && Files.isRegularFile(Path.of(recorded))) {
-      return Path.of(recorded);
+    Path recorded = profile.readFrom(input).traceFile(); // against the profile's own folder
+    if (recorded != null && Files.isRegularFile(recorded)) {
+      return recorded;
     }
     Path sibling = sibling(input, "profile_trace.json");
     return Files.isRegularFile(sibling) ? sibling : null;

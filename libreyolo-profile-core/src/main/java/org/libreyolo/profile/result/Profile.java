@@ -35,6 +35,9 @@ public final class Profile {
   private final ObjectNode root;
   private final StepFigures figures;
 
+  /** The file it was read from, or null: the folder the paths it keeps are resolved against. */
+  private final java.nio.file.Path origin;
+
   /**
    * Creates the profile from its own copy of {@code root} (later changes to {@code root} do not
    * reach it).
@@ -47,8 +50,54 @@ public final class Profile {
 
   /** A profile of a tree nothing else holds (no second copy). */
   private Profile(ObjectNode owned, boolean isOwned) {
+    this(owned, null);
+  }
+
+  private Profile(ObjectNode owned, java.nio.file.Path origin) {
     this.root = owned;
     this.figures = StepFigures.of(owned);
+    this.origin = origin;
+  }
+
+  /**
+   * This profile as read from {@code file}: the same tree, the paths it keeps resolved against the
+   * file's folder ({@link #file}).
+   *
+   * @param file the file it was read from (a profile.json, or the trace it was analysed from)
+   * @return the profile
+   */
+  public Profile readFrom(java.nio.file.Path file) {
+    return new Profile(root, file);
+  }
+
+  /** {@return the file this profile was read from, or null for one made in this process} */
+  public java.nio.file.Path origin() {
+    return origin;
+  }
+
+  /**
+   * A path this profile keeps (its {@link #trace()}) as a file: read from a file, against that
+   * file's folder, never the working directory ({@link KeptPath}); made in this process, as its
+   * producer stored it.
+   *
+   * @param stored the path as stored, or null
+   * @return the file (it may not exist: the caller says so), or null when none is stored
+   */
+  public java.nio.file.Path file(String stored) {
+    return KeptPath.resolve(origin, stored);
+  }
+
+  /** {@return the trace this profile names, as a file ({@link #file}), or null for none} */
+  public java.nio.file.Path traceFile() {
+    return file(trace());
+  }
+
+  /**
+   * {@return the op calls of its traced processes ({@code op_calls}), or null where the profile
+   * keeps none (no CPU trace, recorded before the section existed, a reference profile)}
+   */
+  public OpCalls opCalls() {
+    return OpCalls.of(root.get(ProfileSchema.OP_CALLS));
   }
 
   /**
@@ -68,7 +117,7 @@ public final class Profile {
   public Profile with(java.util.function.Consumer<ObjectNode> change) {
     ObjectNode copy = root.deepCopy();
     change.accept(copy);
-    return new Profile(copy, true);
+    return new Profile(copy, origin);
   }
 
   // -- identity and verdict

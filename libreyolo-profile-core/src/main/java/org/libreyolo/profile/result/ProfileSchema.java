@@ -103,6 +103,12 @@ public final class ProfileSchema extends SectionKeys {
   public static final String JAVA_SAMPLES = "java_samples";
 
   /**
+   * The op calls of one step per traced process ({@link OpCalls}): what the diff partitions a step
+   * into, kept with the profile so it needs no trace.
+   */
+  public static final String OP_CALLS = "op_calls";
+
+  /**
    * The process's resident memory during the measured iterations (Linux): {@code peak_rss_mb},
    * {@code peak_since}, {@code major_faults}.
    */
@@ -457,6 +463,7 @@ public final class ProfileSchema extends SectionKeys {
           ALLOCATION,
           HOST_MEMORY,
           JAVA_SAMPLES,
+          OP_CALLS,
           TRACE_FROM,
           RECORDED_AT,
           SAMPLES);

@@ -254,6 +254,36 @@ abstract class SectionKeys {
   public static final String STACKS = "stacks";
 
   /**
+   * {@code sampled_steps}: in {@code java_samples}: the untimed steps after the measured ones the
+   * samples were taken in (absent: the measured steps were sampled).
+   */
+  public static final String SAMPLED_STEPS = "sampled_steps";
+
+  /** {@code names}: in {@code op_calls}: the ops' names, referred to by index. */
+  public static final String NAMES = "names";
+
+  /** {@code shapes}: in {@code op_calls}: the calls' input shapes, referred to by index. */
+  public static final String SHAPES = "shapes";
+
+  /**
+   * {@code calls}: in {@code op_calls}: per call {@code [name, ordinal, phase, shape, macs,
+   * allocated_bytes]}, the tables' indexes -1 where none.
+   */
+  public static final String CALLS = "calls";
+
+  /** {@code processes}: in {@code op_calls}: per traced process its steps and own times. */
+  public static final String PROCESSES = "processes";
+
+  /** {@code traced_step_ms}: in {@code op_calls.processes}: the traced step's wall time, ms. */
+  public static final String TRACED_STEP_MS = "traced_step_ms";
+
+  /**
+   * {@code own_us}: in {@code op_calls.processes}: each call's own time per step, microseconds, in
+   * the order of {@code calls} (null where the process lacks it).
+   */
+  public static final String OWN_US = "own_us";
+
+  /**
    * {@code stack}: in {@code java_samples.phases.<phase>.stacks}: methods outermost first, joined
    * by {@code ;}.
    */

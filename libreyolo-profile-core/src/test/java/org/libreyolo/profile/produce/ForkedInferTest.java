@@ -64,7 +64,8 @@ class ForkedInferTest {
         (ObjectNode) traced.get("environment"),
         DeviceSpec.CPU,
         new Num(ms, false),
-        new Num(2 / (ms / 1000), false));
+        new Num(2 / (ms / 1000), false),
+        null);
   }
 
   private static double[] scaled(int n, double v) {

@@ -11,7 +11,9 @@ import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What every reader accepts: a {@code profile.json} as-is, anything else analysed as a trace
- * (docs/profile-schema.md). Missing file or a directory: bad input (exit 2).
+ * (docs/profile-schema.md). Missing file or a directory: bad input (exit 2). The profile knows the
+ * file it was read from: the paths it keeps resolve against that file's folder ({@link
+ * Profile#file}).
  */
 public final class ProfileLoader {
   private ProfileLoader() {}
@@ -48,9 +50,10 @@ public final class ProfileLoader {
                 + ": record it again with this version's infer or @ProfiledStep");
       }
       ProfileShape.check(json, file);
-      return new Profile(json);
+      return new Profile(json).readFrom(file);
     }
-    return OnnxRuntimeProfile.isOne(file) ? onnxRuntime(file) : TraceAnalyzer.analyze(file);
+    return (OnnxRuntimeProfile.isOne(file) ? onnxRuntime(file) : TraceAnalyzer.analyze(file))
+        .readFrom(file);
   }
 
   /**

@@ -9,43 +9,35 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.result.OpCalls;
 
 /**
- * The op calls of one step of a CPU trace, each call a layer: the k-th call of an op in a step is
- * the same call in every step, and in another run of a model with the same op sequence (a wider
- * layer keeps its place). Each call's own time (self, the profiler's cost taken out as the analysis
- * takes it out) is averaged over the analysis window's steps; its input shapes and multiply-adds
- * come from the first traced step, where the producers record shapes (docs/diff.md).
- *
- * @param steps the steps averaged over
- * @param tracedStepMs the traced step: the window's wall time per step, ms
- * @param calls the calls in their order within a step
+ * Reads the op calls of one step of a CPU trace ({@link OpCalls.Process}), each call a layer: the
+ * k-th call of an op in a step is the same call in every step, and in another run of a model with
+ * the same op sequence (a wider layer keeps its place). Each call's own time (self, the profiler's
+ * cost taken out as the analysis takes it out) is averaged over the analysis window's steps; its
+ * input shapes and multiply-adds come from the first traced step, where the producers record shapes
+ * (docs/diff.md). Producers store them in the profile ({@code op_calls}); the diff reads a trace
+ * only for a profile that predates that.
  */
-public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
+public final class StepCalls {
+  private StepCalls() {}
+
   /**
-   * One call.
+   * The calls of {@code trace} compensated as its sibling summary says, or null when it is not a
+   * CPU trace with step markers.
    *
-   * @param name the op
-   * @param ordinal its place among the step's calls of this op, 1-based
-   * @param phase the phase it ran in, or null outside every phase
-   * @param msPerStep its own time (children excluded), ms per step
-   * @param inputDims its input shapes as recorded, or null
-   * @param macs its multiply-adds (convolutions at stride 1, matrix products), 0 for other ops
-   * @param allocatedBytes the tensor bytes it allocated itself (children excluded, net of what it
-   *     freed, 0 when negative) on the first traced step, where memory was recorded
+   * @param trace the trace
+   * @return the calls, or null
    */
-  public record Call(
-      String name,
-      int ordinal,
-      String phase,
-      double msPerStep,
-      JsonNode inputDims,
-      long macs,
-      long allocatedBytes) {
-    /** {@return the call's identity across runs: the op and its ordinal} */
-    public String key() {
-      return name + " #" + ordinal;
+  public static OpCalls.Process of(Path trace) {
+    if (trace == null || !Files.isRegularFile(trace)) {
+      return null;
     }
+    Path parent = trace.toAbsolutePath().getParent();
+    JsonNode summary =
+        TraceAnalyzer.readSummary(parent == null ? null : parent.resolve("profile_summary.json"));
+    return of(trace, TraceAnalyzer.untracedPhaseMs(summary));
   }
 
   /**
@@ -53,9 +45,10 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
    * have no per-call identity across devices; a trace without steps has no step to align).
    *
    * @param trace the trace
+   * @param untracedMs the untraced time per phase its profiler cost is compensated against
    * @return the calls, or null
    */
-  public static StepCalls of(Path trace) {
+  public static OpCalls.Process of(Path trace, Map<String, Double> untracedMs) {
     if (trace == null || !Files.isRegularFile(trace)) {
       return null;
     }
@@ -63,11 +56,7 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
     if (read.kernelCount() != 0 || !read.hasCpuOps() || read.markers.size() < 2) {
       return null;
     }
-    Path parent = trace.toAbsolutePath().getParent();
-    JsonNode summary =
-        TraceAnalyzer.readSummary(parent == null ? null : parent.resolve("profile_summary.json"));
-    TraceAnalyzer.Compensated c =
-        TraceAnalyzer.compensated(read, TraceAnalyzer.untracedPhaseMs(summary));
+    TraceAnalyzer.Compensated c = TraceAnalyzer.compensated(read, untracedMs);
     EventTable t = c == null ? read : c.table();
     Window w = Window.of(t.markers);
     double[] starts = t.markers.stream().mapToDouble(EventTable.Marker::ts).sorted().toArray();
@@ -98,7 +87,7 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
     FirstTracedStep first = FirstTracedStep.of(trace);
     Map<String, FirstTracedStep.Op> shapes = shapes(first);
     Map<String, Long> own = ownBytes(first);
-    List<Call> calls = new ArrayList<>();
+    List<OpCalls.Call> calls = new ArrayList<>();
     int n = Math.max(1, w.nReal());
     time.forEach(
         (key, us) -> {
@@ -107,16 +96,29 @@ public record StepCalls(int steps, double tracedStepMs, List<Call> calls) {
           FirstTracedStep.Op op = shapes.get(key);
           JsonNode dims = op == null ? null : op.dims();
           calls.add(
-              new Call(
+              new OpCalls.Call(
                   name,
                   Integer.parseInt(key.substring(cut + 2)),
                   phase.get(key),
                   us[0] / n / 1000.0,
-                  dims,
+                  dims == null ? null : shape(dims),
                   dims == null ? 0 : macs(op),
                   Math.max(0, own.getOrDefault(key, 0L))));
         });
-    return new StepCalls(n, w.wallMs() / n, List.copyOf(calls));
+    return new OpCalls.Process(n, w.wallMs() / n, calls);
+  }
+
+  /** Input shapes as {@code [1,16,64,64] [32,16,3,3]}: the non-empty ones. */
+  private static String shape(JsonNode dims) {
+    List<String> parts = new ArrayList<>();
+    for (JsonNode d : dims) {
+      if (d.isArray() && !d.isEmpty()) {
+        List<String> sizes = new ArrayList<>();
+        d.forEach(x -> sizes.add(x.asText()));
+        parts.add("[" + String.join(",", sizes) + "]");
+      }
+    }
+    return String.join(" ", parts);
   }
 
   private static String phaseOf(double ts, List<double[]> spans, List<String> names) {

@@ -52,6 +52,13 @@ public final class JavaSampler {
   public static final Duration TRACE_PERIOD = Duration.ofMillis(5);
 
   /**
+   * The period inside sampled steps: untimed steps after the measured ones that are there for their
+   * samples (about 770 a second here), enough to tell a method's change of a third from its
+   * counting error (docs/diff.md); the timing the gate judges is not sampled then.
+   */
+  public static final Duration SAMPLED_PERIOD = Duration.ofMillis(1);
+
+  /**
    * One sample of the measuring thread inside an iteration.
    *
    * @param nanoTime when, on {@link System#nanoTime}'s clock

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.options.KernelQuery;
+import org.libreyolo.profile.result.NaturalOrder;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
@@ -194,7 +195,7 @@ public final class Lenses {
     Comparator<KernelRow> order =
         switch (sort) {
           case "count" -> Comparator.comparingLong(KernelRow::countPerStep).reversed();
-          case "name" -> Comparator.comparing(KernelRow::kernel);
+          case "name" -> Comparator.comparing(KernelRow::kernel, NaturalOrder.INSTANCE);
           default -> Comparator.comparingDouble(KernelRow::pctOfGpu).reversed();
         };
     rows.sort(order);

@@ -5,15 +5,19 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.FirstTracedStep;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
+import org.libreyolo.profile.internal.analysis.StepCalls;
 import org.libreyolo.profile.internal.analysis.TensorMemory;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.result.Num;
+import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
@@ -133,7 +137,27 @@ public final class ProfileAssembler {
     if (memory != null) {
       profile.set(ProfileSchema.TENSOR_MEMORY, memory.json());
     }
+    OpCalls.Process calls = StepCalls.of(trace, untracedMs);
+    if (calls != null) {
+      keepOpCalls(profile, new OpCalls(List.of(calls)));
+    }
     return profile;
+  }
+
+  /**
+   * Keeps the op calls of a run's traced processes in its profile ({@code op_calls}), so that the
+   * profile explains a change without its trace; none where a step makes more than {@link
+   * Defaults.Diff#KEPT_CALLS_MAX} calls (they stay in the trace beside it).
+   *
+   * @param profile the profile being assembled
+   * @param calls every traced process's calls, in the order they ran
+   */
+  public static void keepOpCalls(ObjectNode profile, OpCalls calls) {
+    if (calls.processes().stream().anyMatch(p -> p.calls().size() > Defaults.Diff.KEPT_CALLS_MAX)) {
+      profile.remove(ProfileSchema.OP_CALLS);
+      return;
+    }
+    profile.set(ProfileSchema.OP_CALLS, calls.json());
   }
 
   /**

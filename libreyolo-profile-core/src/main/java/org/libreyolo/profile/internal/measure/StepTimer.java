@@ -58,6 +58,11 @@ public final class StepTimer {
    * @param traceSteps traced extra iterations (ignored without a trace file)
    * @param runsLabel what the progress bar calls the measured iterations ("runs", "steps")
    * @param stagePrefix progress prefix, e.g. "trial 2/3 "
+   * @param javaSamples whether Java samples are taken
+   * @param sampledMs with Java samples: how long extra untimed steps after the measured ones are
+   *     sampled at {@link JavaSampler#SAMPLED_PERIOD} instead of sampling the measured ones at
+   *     {@link JavaSampler#PERIOD} (0: the measured ones), for enough samples to tell a method's
+   *     change from its counting error (docs/diff.md)
    */
   public record Plan(
       int warmup,
@@ -66,7 +71,30 @@ public final class StepTimer {
       int traceSteps,
       String runsLabel,
       String stagePrefix,
-      boolean javaSamples) {
+      boolean javaSamples,
+      double sampledMs) {
+    /** Java samples of the measured steps, or none. */
+    public Plan(
+        int warmup,
+        int runs,
+        Path traceFile,
+        int traceSteps,
+        String runsLabel,
+        String stagePrefix,
+        boolean javaSamples) {
+      this(warmup, runs, traceFile, traceSteps, runsLabel, stagePrefix, javaSamples, 0);
+    }
+
+    /**
+     * {@return this plan, its Java samples taken in {@code ms} of sampled steps after the measured
+     * ones}
+     *
+     * @param ms how long the sampled steps run (0: none, the measured steps are sampled)
+     */
+    public Plan withSampledMs(double ms) {
+      return new Plan(warmup, runs, traceFile, traceSteps, runsLabel, stagePrefix, javaSamples, ms);
+    }
+
     /** Java samples of every measured step, unless switched off (docs/measurement.md). */
     public Plan(
         int warmup,
@@ -86,7 +114,7 @@ public final class StepTimer {
     }
 
     public Plan {
-      if (warmup < 0 || runs < 1 || traceSteps < 0) {
+      if (warmup < 0 || runs < 1 || traceSteps < 0 || !(sampledMs >= 0)) {
         throw new IllegalArgumentException(
             "warmup >= 0, runs >= 1 and traceSteps >= 0 needed, got "
                 + warmup
@@ -150,8 +178,15 @@ public final class StepTimer {
     // Flight Recorder's first start costs ~0.4 s: not for runs too short to give a few samples
     double expectedMs = plan.warmup() == 0 ? Double.NaN : warmupMs / plan.warmup() * plan.runs();
     boolean tooShort = expectedMs < MIN_SAMPLED_PERIODS * JavaSampler.PERIOD.toMillis();
+    // sampled steps where the measured ones, at the coarse period, would give fewer samples
+    boolean sampledSteps =
+        plan.javaSamples()
+            && JFR
+            && plan.sampledMs() > 0
+            && !(expectedMs / JavaSampler.PERIOD.toMillis()
+                >= plan.sampledMs() / JavaSampler.SAMPLED_PERIOD.toMillis());
     JavaSampler sampler =
-        plan.javaSamples() && JFR && !tooShort
+        plan.javaSamples() && JFR && !tooShort && !sampledSteps
             ? JavaSampler.start(plan.runs() * 8, plan.runs())
             : null;
     clock.sampleInto(sampler);
@@ -186,6 +221,11 @@ public final class StepTimer {
     clock.sampleInto(null);
     org.libreyolo.profile.result.ProfileRows.HostMemory hostMemory = memory.stop(plan.runs());
     ObjectNode javaSamples = sampler == null ? null : sampler.stop();
+    if (sampledSteps) {
+      int[] next = {index};
+      javaSamples = sampledSteps(plan, body, total, next, progress);
+      index = next[0];
+    }
     if (plan.javaSamples() && javaSamples == null) {
       javaSamples =
           noSamples(
@@ -235,6 +275,41 @@ public final class StepTimer {
     return new Measurement(
         total, phases, trace, series, allocated, javaSamples, hostMemory, phaseAllocated);
   }
+
+  /**
+   * Java samples of extra untimed steps after the measured ones, at the fine period: about {@code
+   * plan.sampledMs()} of steps (at least one), from {@code next[0]} on. The measured steps' mean
+   * sizes the sampler's buffers; the loop watches the clock, as its steps are not timed.
+   */
+  private static ObjectNode sampledSteps(
+      Plan plan, Iteration body, double[] measuredMs, int[] next, Progress progress) {
+    double meanMs = java.util.Arrays.stream(measuredMs).average().orElse(1);
+    int expected = (int) Math.min(MAX_SAMPLED_STEPS, Math.ceil(plan.sampledMs() / meanMs) + 1);
+    JavaSampler sampler = JavaSampler.start(expected * 8, expected, JavaSampler.SAMPLED_PERIOD);
+    if (sampler == null) {
+      return null;
+    }
+    PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
+    clock.sampleInto(sampler);
+    long until = System.nanoTime() + (long) (plan.sampledMs() * 1e6);
+    int steps = 0;
+    do {
+      iterate(body, clock, next[0]++);
+      steps++;
+      if (steps % 16 == 0) {
+        progress.update(plan.stagePrefix() + "samples", steps, expected);
+      }
+    } while (System.nanoTime() < until && steps < MAX_SAMPLED_STEPS);
+    clock.sampleInto(null);
+    ObjectNode samples = sampler.stop();
+    if (samples != null) {
+      samples.put(ProfileSchema.SAMPLED_STEPS, steps);
+    }
+    return samples;
+  }
+
+  /** Sampled steps at most: a step of microseconds is sampled for fewer than the planned ms. */
+  static final int MAX_SAMPLED_STEPS = 100_000;
 
   /**
    * Whether this JVM has Flight Recorder: checked without touching {@link JavaSampler}, whose

@@ -1,19 +1,23 @@
-package org.libreyolo.profile.internal.report;
+package org.libreyolo.profile.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.libreyolo.profile.diff.RowNoise;
+import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.result.SampleRows;
 
 /**
  * A differential flame graph of two profiles' Java samples (docs/diff.md): the step at the top, its
  * phases under it, then the stacks' frames outermost first; a frame's width is its time on the
  * after side (samples as a share of all, times the step), its colour how it changed against the
- * before side: red grew, blue shrank, grey held. Inline SVG, no script: it works offline.
+ * before side where that change exceeds its noise ({@link RowNoise#javaRow}, the rule of the diff's
+ * Java rows): red grew, blue shrank; grey held within its noise, so an unchanged pair is grey.
+ * Inline SVG, no script: it works offline.
  */
-public final class FlameDiffSvg {
+final class FlameDiffSvg {
   private static final int WIDTH = 1160;
   private static final int ROW = 17;
   private static final int MAX_DEPTH = 48;
@@ -25,6 +29,7 @@ public final class FlameDiffSvg {
     final String name;
     double before;
     double after;
+    double noise;
     final Map<String, Frame> children = new LinkedHashMap<>();
 
     Frame(String name) {
@@ -46,7 +51,7 @@ public final class FlameDiffSvg {
    * @param afterStepMs its step, ms
    * @return the SVG, or null
    */
-  public static String svg(
+  static String svg(
       SampleRows.JavaSamples before,
       double beforeStepMs,
       SampleRows.JavaSamples after,
@@ -60,6 +65,7 @@ public final class FlameDiffSvg {
     if (root.after <= 0) {
       return null;
     }
+    judge(root, beforeStepMs, afterStepMs, before.samples(), after.samples());
     List<String> rects = new ArrayList<>();
     int depth = draw(root, 0, WIDTH, 0, WIDTH / root.after, rects);
     int height = (depth + 1) * ROW + 4;
@@ -75,7 +81,7 @@ public final class FlameDiffSvg {
    * @param body its elements
    * @return the SVG
    */
-  public static String frame(String id, int width, int height, String body) {
+  static String frame(String id, int width, int height, String body) {
     return String.format(
             java.util.Locale.ROOT,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\" width=\"%d\" height=\"%d\""
@@ -122,23 +128,30 @@ public final class FlameDiffSvg {
     }
   }
 
+  /** Each frame's noise: its samples' counting error and its spread between jobs. */
+  private static void judge(Frame f, double stepB, double stepA, double samplesB, double samplesA) {
+    f.noise = RowNoise.javaRow(stepB, stepA, f.before, f.after, samplesB, samplesA);
+    f.children.values().forEach(c -> judge(c, stepB, stepA, samplesB, samplesA));
+  }
+
   /** Draws {@code f} and its children; returns the deepest level drawn. */
   private static int draw(Frame f, double x, double w, int level, double scale, List<String> out) {
     if (w < 0.5) {
       return level - 1;
     }
     double change = (f.after - f.before) / Math.max(f.after, f.before);
-    String fill = colour(change);
+    String fill = Math.abs(f.after - f.before) > f.noise ? colour(change) : GREY;
     String label = label(f.name);
     int chars = (int) ((w - 4) / 6.6);
     String tip =
         String.format(
             Locale.ROOT,
-            "%s: %.3f -> %.3f ms per step (%+.3f)",
+            "%s: %.3f -> %.3f ms per step (%+.3f, noise %.3f)",
             f.name,
             f.before,
             f.after,
-            f.after - f.before);
+            f.after - f.before,
+            f.noise);
     out.add(
         String.format(
                 Locale.ROOT,
@@ -169,17 +182,18 @@ public final class FlameDiffSvg {
     return deepest;
   }
 
+  /** What held within its noise. */
+  static final String GREY = "#dcdcdc";
+
   /**
-   * Red for growth, blue for shrinkage, by how much of the larger side changed.
+   * Red for growth, blue for shrinkage, deeper the more of the larger side changed: for what moved
+   * beyond its noise.
    *
    * @param change the change as a fraction of the larger side
    * @return the CSS colour
    */
-  public static String colour(double change) {
+  static String colour(double change) {
     double m = Math.min(1, Math.abs(change));
-    if (m < 0.05) {
-      return "#dcdcdc";
-    }
     int hue = change > 0 ? 4 : 214;
     return String.format(
         Locale.ROOT, "hsl(%d,%d%%,%d%%)", hue, 45 + (int) (45 * m), 82 - (int) (30 * m));
