@@ -392,11 +392,39 @@ public final class Defaults {
 
   /** The profile diff (docs/diff.md, where each is measured). */
   public static final class Diff {
-    /** The standard deviation of a traced row's log time between two unchanged jobs. */
-    public static final double JOB_ROW_NOISE = 0.3;
+    /**
+     * The standard deviation of a traced row's log time between two unchanged jobs, one process a
+     * side (docs/diff.md, measured: 12 and 10 one-process jobs of two models, half beside a busy
+     * process).
+     */
+    public static final double JOB_ROW_NOISE = 0.4;
 
-    /** How far beyond that a row must move to count: the gate's alpha (0.01), two-sided. */
+    /**
+     * The standard deviation of the time any traced row can absorb between two unchanged jobs, ms
+     * per step: a busy neighbour's time slice inside one op, page faults the other process did not
+     * take (docs/diff.md, measured with {@link #JOB_ROW_NOISE}).
+     */
+    public static final double JOB_ROW_ABS_MS = 0.3;
+
+    /**
+     * How far beyond its noise one row must move to count: the gate's alpha (0.01), two-sided; a
+     * table's rows are judged together at that alpha ({@code RowNoise.familywiseZ}).
+     */
     public static final double ROW_Z = 2.576;
+
+    /**
+     * The standard deviation of a Java method's log time between two unchanged JVMs, beyond its
+     * samples' counting error (docs/diff.md, measured: the code the JIT compiled differs between
+     * processes, a busy neighbour slows some methods more than others).
+     */
+    public static final double JAVA_JOB_ROW_NOISE = 0.16;
+
+    /**
+     * The standard deviation of the share of the step a Java method takes or gives between two
+     * unchanged JVMs (docs/diff.md, measured: what the JIT inlined moves samples between a method
+     * and its callers).
+     */
+    public static final double JAVA_JOB_SHARE_NOISE = 0.022;
 
     /** The least change of a traced row that can count, ms per step (profiler resolution). */
     public static final double ROW_FLOOR_MS = 0.01;

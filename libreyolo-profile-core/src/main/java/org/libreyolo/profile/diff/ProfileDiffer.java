@@ -170,6 +170,7 @@ final class ProfileDiffer {
     List<DiffRow> partition(Map<String, Value> before, Map<String, Value> after, boolean traced) {
       Set<String> keys = new LinkedHashSet<>(before.keySet());
       keys.addAll(after.keySet());
+      int judged = keys.size(); // the table's rows are judged together
       List<DiffRow> out = new ArrayList<>();
       for (String key : keys) {
         Value b = before.getOrDefault(key, Value.NONE);
@@ -182,7 +183,7 @@ final class ProfileDiffer {
         // a traced row moves between jobs more than the step does; so do two arms of one process
         // (their data placed apart, two class loaders' copies of one method compiled apart)
         if (traced) {
-          rowNoise = RowNoise.job(size);
+          rowNoise = RowNoise.job(size, judged);
         }
         if (b.processes >= 2 && a.processes >= 2) { // its own spread across processes
           double own = welchHalfWidth(b, a);
@@ -310,13 +311,20 @@ final class ProfileDiffer {
     }
     double sb = jb.samples();
     double sa = ja.samples();
+    List<DiffRow> table = rows.partition(java(before, phase, self), java(after, phase, self));
     return Rows.ranked(
-        rows.partition(java(before, phase, self), java(after, phase, self)).stream()
+        table.stream()
             .map(
                 r ->
                     r.withNoise(
                         RowNoise.javaRow(
-                            stepOf(before), stepOf(after), r.before(), r.after(), sb, sa)))
+                            stepOf(before),
+                            stepOf(after),
+                            r.before(),
+                            r.after(),
+                            sb,
+                            sa,
+                            table.size())))
             .toList());
   }
 

@@ -13,58 +13,32 @@ public final class RowNoise {
   private RowNoise() {}
 
   /**
-   * The log ratio a traced row's time reaches between two unchanged jobs at the gate's alpha: both
-   * sides' job spread, at {@link Defaults.Diff#ROW_Z}.
-   */
-  public static final double JOB_LOG_RATIO =
-      Defaults.Diff.ROW_Z * Math.sqrt(2) * Defaults.Diff.JOB_ROW_NOISE;
-
-  /** {@return the factor a row's time must change by to count on its job spread alone} */
-  public static double jobFactor() {
-    return Math.exp(JOB_LOG_RATIO);
-  }
-
-  /**
-   * The spread between two jobs of a row of this size, and at least the profiler's resolution.
+   * The noise of a traced row (an op call, a kernel, an op by name) of this size between two
+   * unchanged jobs, at the gate's alpha over its table ({@link #familywiseZ}): its log time's
+   * spread between jobs ({@link Defaults.Diff#JOB_ROW_NOISE}) and the time any op can absorb
+   * ({@link Defaults.Diff#JOB_ROW_ABS_MS}: a time slice the scheduler gave a busy neighbour, page
+   * faults of an allocation the other process served from its heap), both sides; at least the
+   * profiler's resolution.
    *
    * @param sizeMs the row's larger side, ms per step
+   * @param rows how many rows its table judges
    * @return its noise, ms per step
    */
-  public static double job(double sizeMs) {
-    return Math.max(Defaults.Diff.ROW_FLOOR_MS, sizeMs * -Math.expm1(-JOB_LOG_RATIO));
+  public static double job(double sizeMs, int rows) {
+    double z = familywiseZ(rows) * Math.sqrt(2);
+    double rel = sizeMs * -Math.expm1(-z * Defaults.Diff.JOB_ROW_NOISE);
+    double abs = z * Defaults.Diff.JOB_ROW_ABS_MS;
+    return Math.max(Defaults.Diff.ROW_FLOOR_MS, Math.sqrt(rel * rel + abs * abs));
   }
 
   /**
-   * The counting error of a row estimated from samples: two binomial shares, two standard errors,
-   * as ms of the larger step; a row seen on one side only is one sample's worth.
-   *
-   * @param stepBeforeMs the step before, ms
-   * @param stepAfterMs the step after, ms
-   * @param beforeMs the row before, ms per step (its share of the step times the step)
-   * @param afterMs the row after, ms per step
-   * @param samplesBefore every sample before
-   * @param samplesAfter every sample after
-   * @return its noise, ms per step
-   */
-  public static double sampling(
-      double stepBeforeMs,
-      double stepAfterMs,
-      double beforeMs,
-      double afterMs,
-      double samplesBefore,
-      double samplesAfter) {
-    double pb = Math.min(1, beforeMs / Math.max(1e-12, stepBeforeMs));
-    double pa = Math.min(1, afterMs / Math.max(1e-12, stepAfterMs));
-    return 2
-        * Math.max(stepBeforeMs, stepAfterMs)
-        * Math.sqrt(
-            pb * (1 - pb) / samplesBefore
-                + pa * (1 - pa) / samplesAfter
-                + 1 / (samplesBefore + samplesAfter));
-  }
-
-  /**
-   * A row of Java samples: the larger of its job spread and its counting error.
+   * The noise of a Java method's time (its share of the step's samples times the step) between two
+   * unchanged JVMs, one a side, at the gate's alpha over its table ({@link #familywiseZ}): both
+   * sides' counting error (binomial shares), the spread of a method's time between JVMs ({@link
+   * Defaults.Diff#JAVA_JOB_ROW_NOISE}: the code the JIT compiled differs between them, and a busy
+   * neighbour slows some methods more than others) and the share of the step a method takes or
+   * gives between them ({@link Defaults.Diff#JAVA_JOB_SHARE_NOISE}: what the JIT inlined moves
+   * samples between a method and its callers).
    *
    * @param stepBeforeMs the step before, ms
    * @param stepAfterMs the step after, ms
@@ -72,6 +46,7 @@ public final class RowNoise {
    * @param afterMs the row after, ms per step
    * @param samplesBefore every sample before
    * @param samplesAfter every sample after
+   * @param rows how many rows its table judges ({@link #familywiseZ})
    * @return its noise, ms per step
    */
   public static double javaRow(
@@ -80,9 +55,41 @@ public final class RowNoise {
       double beforeMs,
       double afterMs,
       double samplesBefore,
-      double samplesAfter) {
+      double samplesAfter,
+      int rows) {
+    double pb = share(beforeMs, stepBeforeMs);
+    double pa = share(afterMs, stepAfterMs);
+    double size = Math.max(Math.abs(beforeMs), Math.abs(afterMs));
+    double step = Math.max(stepBeforeMs, stepAfterMs);
+    double rel = Defaults.Diff.JAVA_JOB_ROW_NOISE * size;
+    double abs = Defaults.Diff.JAVA_JOB_SHARE_NOISE * step;
+    double counting =
+        stepBeforeMs * stepBeforeMs * pb * (1 - pb) / samplesBefore
+            + stepAfterMs * stepAfterMs * pa * (1 - pa) / samplesAfter;
     return Math.max(
-        job(Math.max(Math.abs(beforeMs), Math.abs(afterMs))),
-        sampling(stepBeforeMs, stepAfterMs, beforeMs, afterMs, samplesBefore, samplesAfter));
+        Defaults.Diff.ROW_FLOOR_MS,
+        familywiseZ(rows) * Math.sqrt(counting + 2 * rel * rel + 2 * abs * abs));
+  }
+
+  /**
+   * The z a row of a table of {@code rows} must pass so that an unchanged pair names no row of it
+   * at the gate's alpha (Bonferroni): {@link Defaults.Diff#ROW_Z} for one row, 3.3 for 20, 3.7 for
+   * 100, 4.6 for 2,800. A row's time between processes has heavy tails (a JIT decision moves a
+   * method's samples to its caller; a busy neighbour's time slice lands inside one op), so at
+   * {@code ROW_Z} alone most unchanged pairs named a row (docs/diff.md).
+   *
+   * @param rows the rows judged
+   * @return the z
+   */
+  public static double familywiseZ(int rows) {
+    double alpha = 2 * (1 - NORMAL.cumulativeProbability(Defaults.Diff.ROW_Z));
+    return NORMAL.inverseCumulativeProbability(1 - alpha / (2.0 * Math.max(1, rows)));
+  }
+
+  private static final org.apache.commons.math3.distribution.NormalDistribution NORMAL =
+      new org.apache.commons.math3.distribution.NormalDistribution(null, 0, 1);
+
+  private static double share(double ms, double stepMs) {
+    return Math.min(1, Math.max(0, ms / Math.max(1e-12, stepMs)));
   }
 }

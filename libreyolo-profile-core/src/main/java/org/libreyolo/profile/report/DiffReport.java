@@ -110,6 +110,20 @@ public final class DiffReport {
           + (d.traced() ? "traced " : "")
           + "step they partition did not change";
     }
+    String unexplained =
+        d.level().equals(ProfileDiff.JAVA)
+            ? "noise, or time the samples did not see"
+            : "noise, or time between the ops";
+    if (explaining.isEmpty()) { // a real change that no row carries beyond its own noise
+      return change
+          + ": no "
+          + singular(d.level())
+          + " moved beyond its noise, "
+          + signedMs(d.unexplainedMs())
+          + " ms unexplained ("
+          + unexplained
+          + ")";
+    }
     return change
         + ": "
         + Fmt.percent(share)
@@ -122,9 +136,7 @@ public final class DiffReport {
         + ", "
         + signedMs(d.unexplainedMs())
         + " ms unexplained ("
-        + (d.level().equals(ProfileDiff.JAVA)
-            ? "noise, or time the samples did not see"
-            : "noise, or time between the ops")
+        + unexplained
         + ")";
   }
 
@@ -291,11 +303,16 @@ public final class DiffReport {
     return (none ? "none beyond its noise; " : "")
         + within.size()
         + (none ? " " : " more ")
-        + (within.size() == 1 && what.endsWith("s") ? what.substring(0, what.length() - 1) : what)
+        + (within.size() == 1 ? singular(what) : what)
         + " within "
         + (within.size() == 1 ? "its" : "their")
         + " noise"
         + (largest.isEmpty() ? "" : " (largest: " + String.join(", ", largest) + ")");
+  }
+
+  /** {@code op calls} as {@code op call}: what one row of a table is. */
+  private static String singular(String what) {
+    return what.endsWith("s") ? what.substring(0, what.length() - 1) : what;
   }
 
   /** One row: name, phase, before -> after, change, its share, count and work changes. */

@@ -65,7 +65,7 @@ final class FlameDiffSvg {
     if (root.after <= 0) {
       return null;
     }
-    judge(root, beforeStepMs, afterStepMs, before.samples(), after.samples());
+    judge(root, beforeStepMs, afterStepMs, before.samples(), after.samples(), count(root));
     List<String> rects = new ArrayList<>();
     int depth = draw(root, 0, WIDTH, 0, WIDTH / root.after, rects);
     int height = (depth + 1) * ROW + 4;
@@ -129,9 +129,15 @@ final class FlameDiffSvg {
   }
 
   /** Each frame's noise: its samples' counting error and its spread between jobs. */
-  private static void judge(Frame f, double stepB, double stepA, double samplesB, double samplesA) {
-    f.noise = RowNoise.javaRow(stepB, stepA, f.before, f.after, samplesB, samplesA);
-    f.children.values().forEach(c -> judge(c, stepB, stepA, samplesB, samplesA));
+  private static void judge(
+      Frame f, double stepB, double stepA, double samplesB, double samplesA, int frames) {
+    f.noise = RowNoise.javaRow(stepB, stepA, f.before, f.after, samplesB, samplesA, frames);
+    f.children.values().forEach(c -> judge(c, stepB, stepA, samplesB, samplesA, frames));
+  }
+
+  /** The frames of the tree: each is judged, so each counts for the familywise noise. */
+  private static int count(Frame f) {
+    return 1 + f.children.values().stream().mapToInt(FlameDiffSvg::count).sum();
   }
 
   /** Draws {@code f} and its children; returns the deepest level drawn. */

@@ -91,7 +91,7 @@ class InferProfilerTest {
     assertThat(summary.get("bound").asText()).isEqualTo("compute");
     List<String> keys = new ArrayList<>();
     p.fieldNames().forEachRemaining(keys::add);
-    assertThat(keys.subList(keys.size() - 11, keys.size()))
+    assertThat(keys.subList(keys.size() - 12, keys.size()))
         .containsExactly(
             "device",
             "kernel_source",
@@ -102,8 +102,10 @@ class InferProfilerTest {
             "allocation", // the Java heap per iteration
             "host_memory",
             "java_samples",
+            "op_calls", // what the diff partitions the step into: no trace needed
             "recorded_at",
             "samples");
+    assertThat(org.libreyolo.profile.result.OpCalls.of(p.get("op_calls")).processes()).hasSize(1);
     // the counters and the gate's unit: work from the traced shapes, blocks with the canary around
     // them
     assertThat(p.get("work").get("conv_macs_stride1_per_step").asLong()).isPositive();

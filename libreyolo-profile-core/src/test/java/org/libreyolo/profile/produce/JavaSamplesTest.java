@@ -256,12 +256,19 @@ class JavaSamplesTest {
     assertThat(j.path("samples").asInt()).isGreaterThan(0);
   }
 
-  /** Flight Recorder's first start costs ~0.4 s: runs too short for two samples skip it. */
+  /**
+   * A perf test whose measured runs are too short for samples at the 20 ms period that keeps their
+   * timing clean is sampled in untimed steps after them, every millisecond, for about a second:
+   * enough samples to tell its methods apart (docs/diff.md).
+   */
   @Test
-  void runsTooShortToSampleSaySoInsteadOfStartingTheRecorder() {
-    Profile p = fiveRuns("short", 3, true, index -> sink = Math.sqrt(index));
-    assertThat(p.json().path(ProfileSchema.JAVA_SAMPLES).path("why").asText())
-        .startsWith("the measured runs last about 0 ms, under 2 sampling periods of 20 ms");
+  void runsTooShortToSampleAreSampledInStepsAfterThem() {
+    Profile p = fiveRuns("short", 3, true, index -> sink = spin(index));
+    JsonNode j = p.json().path(ProfileSchema.JAVA_SAMPLES);
+    assertThat(j.path("period_ms").asInt()).isEqualTo(1);
+    assertThat(j.path("sampled_steps").asInt()).isGreaterThan(5);
+    assertThat(j.path("samples").asInt()).as(j.toString()).isGreaterThan(100);
+    assertThat(p.samples().latencyMs()).hasSize(5); // the sampled steps are not timed
   }
 
   @Test

@@ -300,6 +300,7 @@ public final class StepTimer {
         progress.update(plan.stagePrefix() + "samples", steps, expected);
       }
     } while (System.nanoTime() < until && steps < MAX_SAMPLED_STEPS);
+    progress.update(plan.stagePrefix() + "samples", steps, steps);
     clock.sampleInto(null);
     ObjectNode samples = sampler.stop();
     if (samples != null) {
