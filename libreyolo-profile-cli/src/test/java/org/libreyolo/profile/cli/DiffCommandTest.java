@@ -216,13 +216,15 @@ class DiffCommandTest {
         (com.fasterxml.jackson.databind.node.ObjectNode)
             Json.MAPPER.readTree(Path.of(profile("layers_narrow")).toFile());
     json.remove("op_calls");
+    // the path as a producer run from a checkout stores it: relative to where it ran
+    json.put("trace", "runs/profile/base/infer/profile_trace.json");
     Files.writeString(old.resolve("profile.json"), Json.compact(json));
     CliTest.Result r =
         CliTest.run(
             "profile", "diff", old.resolve("profile.json").toString(), profile("layers_wide"));
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out())
-        .contains("note: before: the trace ")
+        .contains("note: before: the trace runs/profile/base/infer/profile_trace.json")
         .contains("is not beside " + old.resolve("profile.json"))
         .contains("kernels (own time");
   }
