@@ -15,7 +15,8 @@ import org.libreyolo.profile.result.Profile;
 
 /**
  * What the profile diff costs (docs/diff.md): on the two GPU training traces, and on two forked CPU
- * profiles whose op calls come from every fork's trace, alone and inside the gate.
+ * profiles whose op calls they keep (and, for a profile that predates that, read from every fork's
+ * trace), alone and inside the gate; and what keeping them costs a LibreYOLO9t profile.
  */
 final class DiffBench {
   private DiffBench() {}
@@ -37,18 +38,53 @@ final class DiffBench {
       Path models = Checkout.path("libreyolo-profile-core/src/test/resources/fixtures/torchscript");
       Profile narrow = forked(models.resolve("layers_narrow.torchscript"), project.resolve("a"));
       Profile wide = forked(models.resolve("layers_wide.torchscript"), project.resolve("b"));
+      // the same profiles without their op calls: the diff reads them from the forks' traces
+      Profile oldNarrow = withoutOpCalls(narrow, project.resolve("a"));
+      Profile oldWide = withoutOpCalls(wide, project.resolve("b"));
       // interleaved, so neither figure has the JIT's warm-up to itself
       double[] diff = new double[reps];
+      double[] fromTraces = new double[reps];
       double[] gate = new double[reps];
       for (int i = 0; i < reps; i++) {
         diff[i] = ms(() -> ProfileDiff.of(narrow, wide, null, null));
+        fromTraces[i] = ms(() -> ProfileDiff.of(oldNarrow, oldWide, null, null));
         gate[i] = ms(() -> Gate.check(narrow, wide, GateOptions.defaults()));
       }
       table.row(
-          "diff: two 3-fork CPU profiles, op calls from 6 traces, ms (median of " + reps + ")",
+          "diff: two 3-fork CPU profiles, the op calls they keep, ms (median of " + reps + ")",
           Table.f(Medians.of(diff), 1),
           "");
+      table.row(
+          "  the same without op_calls, read from their 6 traces, ms",
+          Table.f(Medians.of(fromTraces), 1),
+          "");
       table.row("  the gate on them, diff included, ms", Table.f(Medians.of(gate), 1), "");
+      Path y9 = project.resolve("y9");
+      InferProfiler.run(
+          InferOptions.builder()
+              .imgsz(256)
+              .device(DeviceSpec.parse("cpu"))
+              .threads(1)
+              .warmup(5)
+              .runs(20)
+              .trace(true)
+              .project(y9)
+              .build(),
+          Progress.NONE);
+      Path file = y9.resolve("infer/profile.json");
+      Profile one = ProfileLoader.load(file);
+      int calls = one.opCalls().processes().get(0).calls().size();
+      long kept = org.libreyolo.profile.result.Json.compact(one.stored("op_calls")).length();
+      table.row(
+          "LibreYOLO9t at 256, one traced process: profile.json KB / of it op_calls KB ("
+              + calls
+              + " calls)",
+          Table.f(Files.size(file) / 1024.0, 0) + " / " + Table.f(kept / 1024.0, 0),
+          "");
+      table.row(
+          "  reading that profile.json, ms (median of " + reps + ")",
+          Table.f(median(reps, () -> ProfileLoader.load(file)), 1),
+          "");
     } finally {
       Folders.delete(project);
     }
@@ -69,6 +105,11 @@ final class DiffBench {
                 .build(),
             Progress.NONE)
         .profile();
+  }
+
+  /** A profile as one recorded before profiles kept their op calls, read from its own file. */
+  private static Profile withoutOpCalls(Profile p, Path project) {
+    return p.with(j -> j.remove("op_calls")).readFrom(project.resolve("infer/profile.json"));
   }
 
   private static double ms(Runnable work) {
