@@ -431,8 +431,8 @@ public final class Defaults {
 
     /**
      * A profile keeps its op calls ({@code op_calls}) up to this many calls a step: an inference
-     * step of LibreYOLO9t makes about 2,800 (90 KB for one traced process, 120 KB for three); a
-     * training step's 25,000 stay in its trace beside it.
+     * step of LibreYOLO9t makes about 2,800 (117 KB for one traced process, about 150 KB for
+     * three); a training step's 25,000 stay in its trace beside it.
      */
     public static final int KEPT_CALLS_MAX = 10_000;
 

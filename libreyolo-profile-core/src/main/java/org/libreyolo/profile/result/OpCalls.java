@@ -91,7 +91,8 @@ public record OpCalls(List<Process> processes) {
   /**
    * The section as stored: the calls of every process once (op, ordinal, phase, shape, work, bytes;
    * the names, phases and shapes in tables of their own), then per process its own times in that
-   * order (null where it lacks a call). About 60 bytes a call for one process, 6 more per process.
+   * order (null where it lacks a call). About 40 bytes a call for one process, 5 more per further
+   * one.
    *
    * @return the {@code op_calls} object
    */
