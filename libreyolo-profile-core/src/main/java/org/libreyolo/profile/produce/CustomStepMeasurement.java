@@ -60,7 +60,7 @@ final class CustomStepMeasurement {
                         "runs",
                         "",
                         o.javaSamples())
-                    .withSampledMs(last ? Defaults.SAMPLED_MS : 0), // the last trial's are kept
+                    .withSampledMs(last ? o.sampledMs() : 0), // the last trial's are kept
                 body,
                 plan,
                 o.progress());

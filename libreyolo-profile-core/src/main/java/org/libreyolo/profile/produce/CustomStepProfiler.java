@@ -71,6 +71,9 @@ public final class CustomStepProfiler {
    * @param runsOn the deployed model the step runs (its engine's kernels a traced step records), or
    *     null for a DJL model or plain Java
    * @param javaSamples whether JDK Flight Recorder samples the measured iterations' Java methods
+   * @param sampledMs how long untimed steps after the measured ones are sampled where those give
+   *     too few samples ({@link Defaults#SAMPLED_MS}; 0: none, where the samples come from
+   *     elsewhere)
    * @param progress where a long measurement reports how far it is ({@link Progress#NONE}: nowhere)
    */
   public record Options(
@@ -86,6 +89,7 @@ public final class CustomStepProfiler {
       long modelParams,
       DeployedModel runsOn,
       boolean javaSamples,
+      double sampledMs,
       Progress progress) {
     public Options {
       if (warmup < 0 || runs < 2 || repeat < 1 || items < 1) {
@@ -101,6 +105,29 @@ public final class CustomStepProfiler {
                 + items
                 + ")");
       }
+    }
+
+    /**
+     * {@return these options without sampled steps: the samples the diff reads come from elsewhere
+     * (a side of an A/B across versions: its blocks of the pairs), or are not kept (a fork whose
+     * samples the merged profile does not keep)}
+     */
+    public Options withoutSampledSteps() {
+      return new Options(
+          name,
+          model,
+          warmup,
+          runs,
+          repeat,
+          trace,
+          items,
+          outputDirectory,
+          device,
+          modelParams,
+          runsOn,
+          javaSamples,
+          0,
+          progress);
     }
 
     /**
@@ -129,6 +156,7 @@ public final class CustomStepProfiler {
       private long modelParams = -1;
       private DeployedModel runsOn;
       private boolean javaSamples = org.libreyolo.profile.Properties.javaSamples();
+      private double sampledMs = Defaults.SAMPLED_MS;
       private Progress progress = Progress.NONE;
 
       private Builder(String name, String model) {
@@ -255,6 +283,7 @@ public final class CustomStepProfiler {
             modelParams,
             runsOn,
             javaSamples,
+            sampledMs,
             progress);
       }
 
@@ -278,6 +307,21 @@ public final class CustomStepProfiler {
        */
       public Builder javaSamples(boolean v) {
         javaSamples = v;
+        return this;
+      }
+
+      /**
+       * Sets how long untimed steps after the measured ones are sampled, where those give too few
+       * samples (default {@link Defaults#SAMPLED_MS}; 0: the measured ones are sampled).
+       *
+       * @param ms milliseconds, at least 0
+       * @return this builder
+       */
+      public Builder sampledMs(double ms) {
+        if (!(ms >= 0)) {
+          throw LibreYoloException.badInput("sampled steps last >= 0 ms, got " + ms);
+        }
+        sampledMs = ms;
         return this;
       }
     }

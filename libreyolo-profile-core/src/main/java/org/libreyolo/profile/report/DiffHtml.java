@@ -130,8 +130,8 @@ final class DiffHtml {
     if (!within.isEmpty()) {
       t.append("<details class=\"within-noise\"><summary>")
           .append(within.size())
-          .append(within.size() == 1 ? " row" : " rows")
-          .append(" within their noise</summary>")
+          .append(within.size() == 1 ? " row within its noise" : " rows within their noise")
+          .append("</summary>")
           .append(rowsTable(title, within, share))
           .append("</details>");
     }

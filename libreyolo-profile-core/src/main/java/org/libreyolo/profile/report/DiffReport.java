@@ -87,10 +87,10 @@ public final class DiffReport {
     if (share != null && (share < 0 || share > 2)) { // the rows outweigh a step change they oppose
       return change
           + ": "
-          + explaining.size()
-          + " "
-          + d.level()
-          + " moved beyond their noise by "
+          + count(explaining.size(), d.level())
+          + (explaining.size() == 1
+              ? " moved beyond its noise by "
+              : " moved beyond their noise by ")
           + signedMs(d.explainedMs())
           + " ms together, against a "
           + (d.traced() ? "traced " : "")
@@ -101,10 +101,8 @@ public final class DiffReport {
     if (share == null) { // rows moved, the step they partition did not: no share to give
       return change
           + ": "
-          + explaining.size()
-          + " "
-          + d.level()
-          + " moved beyond their noise ("
+          + count(explaining.size(), d.level())
+          + (explaining.size() == 1 ? " moved beyond its noise (" : " moved beyond their noise (")
           + signedMs(d.explainedMs())
           + " ms together), the "
           + (d.traced() ? "traced " : "")
@@ -129,9 +127,7 @@ public final class DiffReport {
         + Fmt.percent(share)
         + (d.traced() ? " of the traced change" : "")
         + " explained by "
-        + explaining.size()
-        + " "
-        + d.level()
+        + count(explaining.size(), d.level())
         + judged
         + ", "
         + signedMs(d.unexplainedMs())
@@ -310,6 +306,11 @@ public final class DiffReport {
         + (largest.isEmpty() ? "" : " (largest: " + String.join(", ", largest) + ")");
   }
 
+  /** {@code 1 op call}, {@code 3 op calls}. */
+  private static String count(int n, String what) {
+    return n + " " + (n == 1 ? singular(what) : what);
+  }
+
   /** {@code op calls} as {@code op call}: what one row of a table is. */
   private static String singular(String what) {
     return what.endsWith("s") ? what.substring(0, what.length() - 1) : what;
@@ -398,8 +399,11 @@ public final class DiffReport {
       md.append("\n<details><summary>")
           .append(within.size())
           .append(" ")
-          .append(d.level())
-          .append(" within their noise</summary>\n\n");
+          .append(
+              within.size() == 1
+                  ? singular(d.level()) + " within its"
+                  : d.level() + " within their")
+          .append(" noise</summary>\n\n");
       markdownTable(md, d.level(), top(within, VERDICT_ROWS));
       md.append("\n</details>\n");
     }

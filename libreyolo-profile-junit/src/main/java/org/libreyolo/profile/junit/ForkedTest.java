@@ -58,11 +58,17 @@ final class ForkedTest {
     System.exit(1);
   }
 
-  /** The request of a fork of {@code config}'s test writing under {@code root}. */
-  static Request request(StepConfig config, Path root) {
+  /**
+   * The request of a fork of {@code config}'s test writing under {@code root}; only the {@code
+   * last} fork samples untimed steps (the merged profile keeps its Java samples).
+   */
+  static Request request(StepConfig config, Path root, boolean last) {
     Map<String, String> parameters = new LinkedHashMap<>(config.fork().parameters());
     parameters.put(StepConfig.PREFIX + StepConfig.FORK_OUTPUT, root.toAbsolutePath().toString());
     parameters.put(StepConfig.PREFIX + "forks", "1");
+    if (!last) {
+      parameters.put(StepConfig.PREFIX + StepConfig.SAMPLED_STEPS, "false");
+    }
     return new Request(config.fork().uniqueId(), parameters);
   }
 }

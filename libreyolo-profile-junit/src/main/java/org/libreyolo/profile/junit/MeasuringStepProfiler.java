@@ -312,7 +312,7 @@ final class MeasuringStepProfiler implements StepProfiler {
           ChildJvms.run(
               ChildJvms.Where.here(),
               ForkedTest.KIND,
-              ForkedTest.request(config, root),
+              ForkedTest.request(config, root, k == config.forks() - 1),
               root,
               what);
         } catch (LibreYoloException e) {

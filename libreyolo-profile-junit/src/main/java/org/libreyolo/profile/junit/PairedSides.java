@@ -406,7 +406,8 @@ final class PairedSides {
    */
   private static Profile profile(Arrival side, Arrival other) {
     try {
-      return CustomStepProfiler.run(side.options(), side.step());
+      // its Java samples come from its blocks of the pairs: no sampled steps of its own
+      return CustomStepProfiler.run(side.options().withoutSampledSteps(), side.step());
     } catch (RuntimeException | Error e) {
       Throwable cause =
           e instanceof CustomStepProfiler.StepFailedException && e.getCause() != null

@@ -69,7 +69,14 @@ record StepConfig(
       boolean inFork,
       String uniqueId,
       java.util.Map<String, String> parameters,
-      String pairedSide) {}
+      String pairedSide,
+      boolean sampledSteps) {}
+
+  /**
+   * Set by the parent on every fork but the last: {@code false}, no sampled steps, since the merged
+   * profile keeps the last fork's Java samples (internal).
+   */
+  static final String SAMPLED_STEPS = "sampledSteps";
 
   /** Set by the parent on each fork: the folder the fork writes its profiles under (internal). */
   static final String FORK_OUTPUT = "forkOutput";
@@ -222,7 +229,8 @@ record StepConfig(
             forkOutput.isPresent(),
             context.getUniqueId(),
             inherited(context),
-            param(context, PAIRED_SIDE, s -> s).orElse(null)),
+            param(context, PAIRED_SIDE, s -> s).orElse(null),
+            param(context, SAMPLED_STEPS, Boolean::parseBoolean).orElse(true)),
         new History(
             param(context, "history", s -> s).orElse(null),
             param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),
@@ -357,6 +365,7 @@ record StepConfig(
         .repeat(repeat)
         .trace(trace)
         .javaSamples(javaSamples)
+        .sampledMs(fork.sampledSteps() ? Defaults.SAMPLED_MS : 0)
         .progress(progress)
         .items(items)
         .outputDirectory(outputDirectory)

@@ -15,7 +15,7 @@ import org.libreyolo.profile.result.OpCalls;
  * Reads the op calls of one step of a CPU trace ({@link OpCalls.Process}), each call a layer: the
  * k-th call of an op in a step is the same call in every step, and in another run of a model with
  * the same op sequence (a wider layer keeps its place). Each call's own time (self, the profiler's
- * cost taken out as the analysis takes it out) is averaged over the analysis window's steps; its
+ * cost taken out as the analysis takes it out) is its median over the analysis window's steps; its
  * input shapes and multiply-adds come from the first traced step, where the producers record shapes
  * (docs/diff.md). Producers store them in the profile ({@code op_calls}); the diff reads a trace
  * only for a profile that predates that.
@@ -69,7 +69,9 @@ public final class StepCalls {
         phaseNames.add(t.names.get(t.name[i]));
       }
     }
-    Map<String, double[]> time = new LinkedHashMap<>();
+    // each call's own time per step: a step of the window is a column
+    Map<String, Map<Integer, Double>> time = new LinkedHashMap<>();
+    java.util.Set<Integer> windowSteps = new java.util.TreeSet<>();
     Map<String, String> phase = new HashMap<>();
     Map<Integer, Map<String, Integer>> ordinals = new HashMap<>();
     for (int i : t.cpuOpsInOrder()) {
@@ -81,7 +83,8 @@ public final class StepCalls {
       String name = t.names.get(t.name[i]);
       int k = ordinals.computeIfAbsent(step, s -> new HashMap<>()).merge(name, 1, Integer::sum);
       String key = name + " #" + k;
-      time.computeIfAbsent(key, x -> new double[1])[0] += self[i];
+      time.computeIfAbsent(key, x -> new HashMap<>()).merge(step, self[i], Double::sum);
+      windowSteps.add(step);
       phase.computeIfAbsent(key, x -> phaseOf(t.ts[i], phaseSpans, phaseNames));
     }
     FirstTracedStep first = FirstTracedStep.of(trace);
@@ -90,7 +93,12 @@ public final class StepCalls {
     List<OpCalls.Call> calls = new ArrayList<>();
     int n = Math.max(1, w.nReal());
     time.forEach(
-        (key, us) -> {
+        (key, bySteps) -> {
+          double[] us = new double[windowSteps.size()];
+          int j = 0;
+          for (int step : windowSteps) {
+            us[j++] = bySteps.getOrDefault(step, 0.0);
+          }
           int cut = key.lastIndexOf(" #");
           String name = key.substring(0, cut);
           FirstTracedStep.Op op = shapes.get(key);
@@ -100,7 +108,7 @@ public final class StepCalls {
                   name,
                   Integer.parseInt(key.substring(cut + 2)),
                   phase.get(key),
-                  us[0] / n / 1000.0,
+                  median(us) / 1000.0,
                   dims == null ? null : shape(dims),
                   dims == null ? 0 : macs(op),
                   Math.max(0, own.getOrDefault(key, 0L))));
@@ -119,6 +127,17 @@ public final class StepCalls {
       }
     }
     return String.join(" ", parts);
+  }
+
+  /**
+   * A call's own time per step, the median over the window's steps: a stall inside one step (a busy
+   * neighbour's time slice: 41 ms inside one step's {@code aten::as_strided}) is no op's time.
+   */
+  private static double median(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    int m = v.length / 2;
+    return v.length == 0 ? 0 : v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
   }
 
   private static String phaseOf(double ts, List<double[]> spans, List<String> names) {
