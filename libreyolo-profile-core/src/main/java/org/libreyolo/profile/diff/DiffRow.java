@@ -121,6 +121,15 @@ public record DiffRow(
   }
 
   /**
+   * {@return whether its work changed: its multiply-adds or its calls per step differ (a wider
+   * layer, an op added): a cause, where a row whose input shapes alone changed, or whose time
+   * moved, may be its effect}
+   */
+  public boolean workChanged() {
+    return macsBefore != macsAfter || countDelta() != 0;
+  }
+
+  /**
    * {@return whether it counts: its change exceeds its noise (true where the noise is unknown:
    * ranked, not judged), or it changed exactly}
    */

@@ -152,6 +152,7 @@ final class ProfileDiffer {
 
   private static final Comparator<DiffRow> RANK =
       Comparator.comparing((DiffRow r) -> r.withinNoise())
+          .thenComparing(r -> !r.workChanged())
           .thenComparingDouble(r -> -Math.abs(r.delta()))
           .thenComparingLong(r -> -Math.abs(r.countDelta()))
           .thenComparingInt(r -> r.order() < 0 ? Integer.MAX_VALUE : r.order())
@@ -210,8 +211,10 @@ final class ProfileDiffer {
 
     /**
      * Rows in the order a reader acts on them: those that count (beyond their noise, or changed
-     * exactly) first, each group by the size of its change, then by the calls' change, then in the
-     * step's order, then by name with its numbers as numbers ({@code #2} before {@code #10}).
+     * exactly) first, of them those whose work changed (the cause: a wider layer, an op added; a
+     * layer after it may move more, as its memory changed), each group by the size of its change,
+     * then by the calls' change, then in the step's order, then by name with its numbers as numbers
+     * ({@code #2} before {@code #10}).
      */
     static List<DiffRow> ranked(List<DiffRow> rows) {
       List<DiffRow> out = new ArrayList<>(rows);
