@@ -59,7 +59,7 @@ final class DiffHtml {
           Html.card(
               "Op calls of one step, both sides aligned by phase",
               "<p class=\"muted\">Each call's own time, in the step's order (time between calls left"
-                  + " out); coloured where it moved beyond its noise: red slower, blue faster (hover"
+                  + " out); coloured where it changed (beyond its noise, or in its work or shapes): red slower, blue faster (hover"
                   + " for ms).</p><div style=\"overflow-x:auto\">"
                   + timeline
                   + "</div>"));

@@ -89,8 +89,8 @@ public final class DiffReport {
           + ": "
           + count(explaining.size(), d.level())
           + (explaining.size() == 1
-              ? " moved beyond its noise by "
-              : " moved beyond their noise by ")
+              ? " changed (beyond its noise, or in its work or shapes) by "
+              : " changed (beyond their noise, or in their work or shapes) by ")
           + signedMs(d.explainedMs())
           + " ms together, against a "
           + (d.traced() ? "traced " : "")
@@ -102,7 +102,9 @@ public final class DiffReport {
       return change
           + ": "
           + count(explaining.size(), d.level())
-          + (explaining.size() == 1 ? " moved beyond its noise (" : " moved beyond their noise (")
+          + (explaining.size() == 1
+              ? " changed (beyond its noise, or in its work or shapes; "
+              : " changed (beyond their noise, or in their work or shapes; ")
           + signedMs(d.explainedMs())
           + " ms together), the "
           + (d.traced() ? "traced " : "")
@@ -151,6 +153,9 @@ public final class DiffReport {
       List<DiffRow> counting = counting(d.contributors());
       for (DiffRow r : top(counting, VERDICT_ROWS)) {
         out.add("  " + contributor(r));
+      }
+      if (counting.size() > VERDICT_ROWS) {
+        out.add("  " + more(counting.size() - VERDICT_ROWS, d.level()) + " that changed");
       }
       if (counting.isEmpty() && !d.contributors().isEmpty()) {
         out.add("  " + folded(d.contributors(), d.level()));
@@ -260,7 +265,11 @@ public final class DiffReport {
     }
     out.add("");
     out.add(title);
-    top(counting(rows), top).forEach(r -> out.add("  " + contributor(r)));
+    List<DiffRow> counting = counting(rows);
+    top(counting, top).forEach(r -> out.add("  " + contributor(r)));
+    if (counting.size() > top) {
+      out.add("  " + more(counting.size() - top, what) + " that changed (--top to list them)");
+    }
     if (rows.stream().anyMatch(DiffRow::withinNoise)) {
       out.add("  " + folded(rows, what));
     }
@@ -304,6 +313,11 @@ public final class DiffReport {
         + (within.size() == 1 ? "its" : "their")
         + " noise"
         + (largest.isEmpty() ? "" : " (largest: " + String.join(", ", largest) + ")");
+  }
+
+  /** {@code 1 more op call}, {@code 3 more op calls}. */
+  private static String more(int n, String what) {
+    return n + " more " + (n == 1 ? singular(what) : what);
   }
 
   /** {@code 1 op call}, {@code 3 op calls}. */

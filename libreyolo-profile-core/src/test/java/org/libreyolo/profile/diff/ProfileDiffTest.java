@@ -109,7 +109,9 @@ class ProfileDiffTest {
     assertThat(d.changed()).isTrue();
     assertThat(d.explainedShare()).isNull();
     assertThat(DiffReport.headline(d))
-        .contains("2 op calls moved beyond their noise (+0.000 ms together)", "did not change");
+        .contains(
+            "2 op calls changed (beyond their noise, or in their work or shapes; +0.000 ms together)",
+            "did not change");
     assertThat(DiffReport.brief(d)).startsWith("explained none by aten::conv2d #1 +0.400 ms");
     assertThat(DiffReport.json(d).get("explained_share").isNull()).isTrue();
     assertThat(DiffReport.markdown(d)).contains("| `aten::conv2d #1` | forward |");
