@@ -268,7 +268,7 @@ public final class DiffReport {
     List<DiffRow> counting = counting(rows);
     top(counting, top).forEach(r -> out.add("  " + contributor(r)));
     if (counting.size() > top) {
-      out.add("  " + more(counting.size() - top, what) + " that changed (--top to list them)");
+      out.add("  " + more(counting.size() - top, what) + " that changed");
     }
     if (rows.stream().anyMatch(DiffRow::withinNoise)) {
       out.add("  " + folded(rows, what));
