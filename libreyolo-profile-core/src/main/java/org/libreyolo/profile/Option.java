@@ -28,6 +28,8 @@ public enum Option {
   AMP_DTYPE("ampDtype"),
   /** The A/B's baseline weights. */
   BASELINE_WEIGHTS("baselineWeights"),
+  /** The stored baseline a gate judges against (the CLI's {@code check} takes it first). */
+  BASELINE("baseline", "the baseline", "baseline", "baseline"),
   /** Images per forward or per training step. */
   BATCH("batch"),
   /**

@@ -114,6 +114,66 @@ public final class Properties {
               "forkOutput",
               "pairedSide"));
 
+  /** The names that are switches: {@code true} or {@code false}, nothing else. */
+  public static final Set<String> SWITCHES =
+      Set.of(
+          "again",
+          "amp",
+          "failOnInconclusive",
+          "failOnMissing",
+          "failOnRegression",
+          "gateSteps",
+          "half",
+          "javaSamples",
+          "json",
+          "overwrite",
+          "recordHistory",
+          "requireBaseline",
+          "sampledSteps",
+          "skip",
+          "summaryOnlyOnRegression",
+          "tensorcore",
+          "total",
+          "trace",
+          "updateBaseline");
+
+  /**
+   * A switch's value, strictly: {@code true} or {@code false} in any case. Java's and Maven's own
+   * reading takes any other word for false, so {@code updateBaseline=maybe} recorded nothing and
+   * passed.
+   *
+   * @param value the value as given
+   * @return the switch
+   * @throws IllegalArgumentException for any other word
+   */
+  public static boolean parseSwitch(String value) {
+    String v = value == null ? "" : value.strip().toLowerCase(java.util.Locale.ROOT);
+    if (v.equals("true") || v.equals("false")) {
+      return v.equals("true");
+    }
+    throw new IllegalArgumentException("must be true or false, got '" + value + "'");
+  }
+
+  /**
+   * The first switch among {@code properties} whose value is neither true nor false, as one line.
+   *
+   * @param properties the properties to look at (system properties, Maven's user properties)
+   * @return the error, or null when every switch reads
+   */
+  public static String badSwitch(Map<?, ?> properties) {
+    for (String name : new TreeSet<>(SWITCHES)) {
+      Object value = properties.get(PREFIX + name);
+      if (value != null && !String.valueOf(value).isBlank()) {
+        try {
+          parseSwitch(String.valueOf(value));
+        } catch (IllegalArgumentException e) {
+          return "-D" + PREFIX + name + "=" + value + ": " + e.getMessage();
+        }
+      }
+    }
+    return null;
+  }
+
   /**
    * One warning per {@code libreyolo.profile.*} name no surface reads, with the nearest known name
    * when one is close.

@@ -29,17 +29,13 @@ public final class TestEngine {
       if ("file".equals(url.getProtocol())) {
         return Paths.get(url.toURI());
       }
-      Path copy =
-          Path.of(
-              System.getProperty("java.io.tmpdir"),
-              "libreyolo-fixtures-" + ProcessHandle.current().pid(),
-              relative);
+      // in the module's build folder (Surefire runs in the module), not the temp directory
+      Path copy = Path.of("target", "libreyolo-fixtures", relative).toAbsolutePath();
       if (!Files.exists(copy)) {
         Files.createDirectories(copy.getParent());
         try (InputStream in = url.openStream()) {
           Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
         }
-        copy.toFile().deleteOnExit();
       }
       return copy;
     } catch (IOException | java.net.URISyntaxException e) {

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
+import org.libreyolo.profile.process.ChildJvms;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,6 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * exits 4 on a REGRESSION.
  */
 public final class Main {
+  /** A run stopped by a signal: 128 + SIGTERM, what the JVM exits with anyway. */
+  static final int STOPPED_EXIT = 143;
+
   private static final Pattern KEY_VALUE = Pattern.compile("^[A-Za-z_][A-Za-z0-9_-]*=.*");
 
   private Main() {}
@@ -40,6 +44,12 @@ public final class Main {
     cmd.setExecutionExceptionHandler(
         (ex, line, parsed) -> {
           ProgressBar.clear(err);
+          if (ChildJvms.stopping()) { // the error is the clean-up's doing: say what happened
+            if (ChildJvms.claimStoppedLine()) {
+              err.println(ChildJvms.STOPPED);
+            }
+            return STOPPED_EXIT;
+          }
           if (ex instanceof LibreYoloException e) {
             err.println(e.message(Option.Surface.CLI));
             return e.kind().exitCode();

@@ -80,6 +80,20 @@ class BadInputMatrixTest {
                     "other",
                     new org.libreyolo.profile.internal.io.Npz.FloatArray(
                         new float[1], new long[] {1}))));
+    try (var in =
+        BadInputMatrixTest.class.getResourceAsStream("/org/libreyolo/profile/sample/coffee.jpg")) {
+      Files.write(dir.resolve("trunc.jpg"), in.readNBytes(2000)); // a JPEG cut short
+    }
+    String metrics = ", \"metrics\": {\"step_ms\": 4}";
+    Files.writeString(dir.resolve("nullstep.json"), v1 + "\"step_ms\": null" + metrics + "}");
+    Files.writeString(dir.resolve("nostep.json"), v1 + "\"img_per_s\": 250" + metrics + "}");
+    Files.writeString(dir.resolve("intphases.json"), v1 + "\"step_ms\": 4, \"phases\": [1, 2, 3]}");
+    Files.writeString(dir.resolve("strjava.json"), v1 + "\"step_ms\": 4, \"java_samples\": \"x\"}");
+    Files.writeString(
+        dir.resolve("strlatency.json"),
+        v1 + "\"step_ms\": 4, \"samples\": {\"latency_ms\": [\"a\", \"b\"]}}");
+    Files.writeString(
+        dir.resolve("strblocks.json"), v1 + "\"step_ms\": 4, \"samples\": {\"blocks\": \"x\"}}");
     try (OutputStream out =
         new GZIPOutputStream(Files.newOutputStream(dir.resolve("ok.json.gz")))) {
       out.write(Files.readAllBytes(dir.resolve("trace.json")));
@@ -118,6 +132,14 @@ class BadInputMatrixTest {
             case "V9" -> dir.resolve("v9.json").toString();
             case "PNG" -> dir.resolve("plot.png").toString();
             case "WEBP" -> dir.resolve("one.webp").toString();
+            case "TRUNCJPG" -> dir.resolve("trunc.jpg").toString();
+            case "NULLSTEP" -> dir.resolve("nullstep.json").toString();
+            case "NOSTEP" -> dir.resolve("nostep.json").toString();
+            case "INTPHASES" -> dir.resolve("intphases.json").toString();
+            case "STRJAVA" -> dir.resolve("strjava.json").toString();
+            case "STRLATENCY" -> dir.resolve("strlatency.json").toString();
+            case "STRBLOCKS" -> dir.resolve("strblocks.json").toString();
+            case "EMPTYARG" -> "";
             default -> a;
           });
     }
@@ -167,6 +189,14 @@ class BadInputMatrixTest {
         "profile get NEGSTEP step_ms | 1 | key \"img_per_s\" must be a non-negative number, got -5.0",
         "profile summary V9 | 1 | is schema 'libreyolo.profile.analysis/v9', this version reads libreyolo.profile.analysis/v1",
         "profile summary PNG | 1 | is a PNG image, not JSON",
+        "profile summary NULLSTEP | 1 | key \"step_ms\" is null while \"metrics.step_ms\" is 4",
+        "profile summary NOSTEP | 1 | key \"step_ms\" is missing while \"metrics.step_ms\" is 4",
+        "profile summary INTPHASES | 1 | key \"phases[0]\" must be an object, got 1",
+        "profile summary STRJAVA | 1 | key \"java_samples\" must be an object, got \"x\"",
+        "profile java STRJAVA | 1 | key \"java_samples\" must be an object",
+        "profile summary STRLATENCY | 1 | key \"samples.latency_ms[0]\" must be a number, got \"a\"",
+        "profile check STRBLOCKS STRBLOCKS | 1 | key \"samples.blocks\" must be an object, got \"x\"",
+        "profile diff TRACE TRACE --top -1 | 2 | --top must be >= 0 (rows to show), got -1",
         "profile summary TRACE trace=x | 2 | has no --trace; its arguments are",
         "profile what-if TRACE | 2 | specify --remove-category or --remove-launches",
         "profile what-if TRACE --remove-category tensor | 2 | no category matching 'tensor'",
@@ -204,6 +234,10 @@ class BadInputMatrixTest {
         "profile infer EMPTYDIR --device cpu --project OUT | 2 | (no jpg, png, bmp or tif file there)",
         "profile infer WEBP --device cpu --project OUT | 2 | a WebP image, which the JVM's image readers do not decode",
         "profile infer CORRUPTJPG --device cpu --project OUT | 2 | cannot decode image",
+        "profile infer TRUNCJPG --device cpu --project OUT | 2 | the file ends early (truncated",
+        "profile infer --device cpu --project EMPTYARG | 2 | ^--project is empty: name a folder",
+        "profile infer --device cpu --input-shape 0x3x224x224 --project OUT | 2 | --input-shape needs positive sizes, got 0x3x224x224",
+        "profile infer --device cpu --input-shape 1x3x-5x224 --project OUT | 2 | --input-shape needs positive sizes, got 1x3x-5x224",
         "profile infer --device cpu --weights nope.npz --project OUT | 2 | weights file not found: nope.npz",
         "profile infer --device cpu --weights BADNPZ --project OUT | 2 | not a valid .npz archive",
         "profile infer --device cpu --size x --project OUT | 2 | unknown --size 'x'",

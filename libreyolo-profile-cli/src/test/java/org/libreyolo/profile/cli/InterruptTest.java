@@ -85,6 +85,80 @@ class InterruptTest {
     assertThat(project.resolve("infer/forks")).doesNotExist();
   }
 
+  /**
+   * SIGTERM to {@code ./libreyolo} (what a CI timeout sends to the command it started) reaches the
+   * JVM behind it: the launcher hands it on, the JVM and its forks end, nothing is left and one
+   * line says so. The launcher runs as committed, over this test's class path (a manifest-only jar
+   * where the launcher looks for the CLI's).
+   */
+  @Test
+  void aSigtermToTheLauncherStopsItsJvmAndForks() throws Exception {
+    Path root = dir.resolve("checkout");
+    Path target = root.resolve("libreyolo-profile-cli/target");
+    Files.createDirectories(target.resolve("lib"));
+    Files.copy(Path.of("..", "libreyolo"), root.resolve("libreyolo"));
+    StringBuilder classPath = new StringBuilder();
+    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+      classPath.append(Path.of(entry).toUri()).append(' ');
+    }
+    java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+    manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+    manifest
+        .getMainAttributes()
+        .put(java.util.jar.Attributes.Name.CLASS_PATH, classPath.toString());
+    try (var jar =
+        new java.util.jar.JarOutputStream(
+            Files.newOutputStream(target.resolve("libreyolo-profile-cli-test.jar")), manifest)) {
+      // the manifest is the jar
+    }
+    Files.createFile(target.resolve("lib/.built")); // built: the launcher runs, it does not build
+    Path project = dir.resolve("p");
+    Process p =
+        new ProcessBuilder(
+                "bash",
+                root.resolve("libreyolo").toString(),
+                "profile",
+                "infer",
+                "--device",
+                "cpu",
+                "--threads",
+                "1",
+                "--imgsz",
+                "64",
+                "--runs",
+                "8",
+                "--warmup",
+                "1",
+                "--forks",
+                "4",
+                "--quiet",
+                "--project",
+                project.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("launcher.log").toFile())
+            .start();
+    Path secondFork = project.resolve("infer/forks/1");
+    await(() -> Files.isDirectory(secondFork) || !p.isAlive(), "the second fork");
+    assertThat(p.isAlive())
+        .as("still measuring: %s", Files.readString(dir.resolve("launcher.log")))
+        .isTrue();
+    List<ProcessHandle> behind = p.descendants().toList(); // the JVM, its fork, the filter
+    assertThat(behind).hasSizeGreaterThanOrEqualTo(2);
+    p.destroy(); // SIGTERM to the launcher only
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    for (ProcessHandle h : behind) {
+      h.onExit().get(10, TimeUnit.SECONDS);
+    }
+    assertThat(behind).noneMatch(ProcessHandle::isAlive);
+    assertThat(project.resolve("infer/forks")).doesNotExist();
+    assertThat(project.resolve("infer/profile.json")).doesNotExist();
+    String log = Files.readString(dir.resolve("launcher.log"));
+    assertThat(log.lines().filter(l -> l.startsWith("stopped (SIGTERM or Ctrl-C)")))
+        .as(log)
+        .hasSize(1);
+    assertThat(log).doesNotContain("Exception");
+  }
+
   @Test
   void stoppedDuringTheTracedStepsLeavesNoRawSegment() throws Exception {
     Path project = dir.resolve("p");

@@ -9,6 +9,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
@@ -239,6 +240,26 @@ public final class GateRun {
       // unreadable times: fall back to the single-trial profile
     }
     return single;
+  }
+
+  /**
+   * Refuses, before any measuring, a baseline the gate could not use: a directory, a file it could
+   * not read as a profile, or (when recording) a folder it could not write.
+   *
+   * @param baseline the baseline's file
+   * @param record whether the run records it (else judges against it where it exists)
+   */
+  public static void checkBaseline(Path baseline, boolean record) {
+    if (Files.isDirectory(baseline)) {
+      throw LibreYoloException.badInput(
+          "{baseline} " + baseline + " is a directory: name the baseline's .json file");
+    }
+    if (record) { // where it will be written: proven now, not after measuring
+      Path parent = baseline.toAbsolutePath().getParent();
+      Folders.checkWritable(parent, "{baseline}");
+    } else if (Files.exists(baseline)) {
+      ProfileLoader.load(baseline); // corrupt, empty, a PNG, another schema: its one line now
+    }
   }
 
   /**

@@ -53,6 +53,18 @@ public final class History implements AutoCloseable {
   }
 
   /**
+   * Refuses a history URL this tool cannot open, before any measuring (a perf test measures for
+   * seconds before it records); the store itself is reached when the run is recorded.
+   *
+   * @param url the URL as given; null or blank is the default history
+   */
+  public static void checkUrl(String url) {
+    if (url != null && !url.isBlank()) {
+      Dialect.of(url.strip());
+    }
+  }
+
+  /**
    * Stores runs of one series in one transaction.
    *
    * @param name the series' name

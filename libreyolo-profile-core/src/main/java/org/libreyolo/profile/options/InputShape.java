@@ -17,7 +17,9 @@ import org.libreyolo.profile.LibreYoloException;
 public record InputShape(int batch, int height, int width) {
   public InputShape {
     if (batch < 1 || height < 1 || width < 1) {
-      throw LibreYoloException.badInput("{inputShape} needs positive sizes, got " + this);
+      // the fields are not assigned yet in a compact constructor: spell the arguments
+      throw LibreYoloException.badInput(
+          "{inputShape} needs positive sizes, got " + batch + "x3x" + height + "x" + width);
     }
   }
 

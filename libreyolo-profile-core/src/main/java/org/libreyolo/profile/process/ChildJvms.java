@@ -7,6 +7,8 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.fork.ForkMain;
 import org.libreyolo.profile.internal.fork.Forks;
+import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.io.Records;
 
 /**
@@ -26,6 +28,60 @@ public final class ChildJvms {
 
   /** The child's log (its stdout and stderr) in its folder. */
   public static final String LOG = "fork.log";
+
+  /** The one line every surface says for a run stopped by a signal. */
+  public static final String STOPPED = Leftovers.STOPPED;
+
+  /**
+   * Whether this JVM is being stopped (SIGTERM, Ctrl-C) with a run's forks or partial files still
+   * registered: an error the run throws now is the clean-up's doing (its fork ended, its folder
+   * removed), and a surface prints {@link #STOPPED} instead.
+   *
+   * @return true once the shutdown began stopping a run
+   */
+  public static boolean stopping() {
+    return Leftovers.stopping();
+  }
+
+  /**
+   * Whether the caller prints {@link #STOPPED}: it is said once, by the surface or else by the
+   * shutdown.
+   *
+   * @return true the first time only
+   */
+  public static boolean claimStoppedLine() {
+    return Leftovers.claimStoppedLine();
+  }
+
+  /**
+   * The topmost folder of {@code dir} that does not exist yet: what a run that makes {@code dir}
+   * must remove if it is stopped.
+   *
+   * @param dir a folder the forks will write under
+   * @return its first missing ancestor (or itself), null when it exists
+   */
+  public static Path firstMissing(Path dir) {
+    return Folders.firstMissing(dir);
+  }
+
+  /**
+   * Removes {@code folder} (the forks' outputs so far) if this JVM is stopped before {@link
+   * #keep(Path)}: a stopped run leaves no half of its forks.
+   *
+   * @param folder a folder the run creates; null does nothing
+   */
+  public static void removeIfStopped(Path folder) {
+    Leftovers.track(folder);
+  }
+
+  /**
+   * The forks under {@code folder} completed: it stays.
+   *
+   * @param folder the folder given to {@link #removeIfStopped(Path)}; null does nothing
+   */
+  public static void keep(Path folder) {
+    Leftovers.forget(folder);
+  }
 
   private ChildJvms() {}
 

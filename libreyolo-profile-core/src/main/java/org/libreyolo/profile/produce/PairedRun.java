@@ -50,6 +50,24 @@ final class PairedRun {
       Map<Test, String> forked,
       List<String> notes,
       Consumer<String> progress) {
+    Path created = ChildJvms.firstMissing(folder.resolve("shared")); // none left if stopped
+    ChildJvms.removeIfStopped(created);
+    try {
+      measure(o, split, tests, folder, judged, forked, notes, progress);
+    } finally {
+      ChildJvms.keep(created);
+    }
+  }
+
+  private static void measure(
+      VersionAbOptions o,
+      SharedClasspath split,
+      List<Test> tests,
+      Path folder,
+      List<VersionVerdicts.Outcome> judged,
+      Map<Test, String> forked,
+      List<String> notes,
+      Consumer<String> progress) {
     int perJvm = pairsPerJvm(o.pairs(), o.jvms());
     List<Boolean> candidateFirst = orders(o.jvms(), new Random());
     List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();

@@ -16,6 +16,7 @@ import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.data.DetectionDataset;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
@@ -124,7 +125,8 @@ public final class TrainProfiler {
       String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";
       ObjectNode profile;
       try {
-        profile = trial(o, dataset, weights, device, dir, stage, progress);
+        profile =
+            Leftovers.making(dir, () -> trial(o, dataset, weights, device, dir, stage, progress));
       } catch (LibreYoloException e) {
         if (e.kind() == LibreYoloException.Kind.NO_PROFILE) {
           int images = dataset.train().size();

@@ -189,6 +189,7 @@ public final class ReaderViews {
    * @return the view
    */
   public static View diff(Path before, Path after, String phase, int top) {
+    Lenses.checkTop(top); // before reading: a refusal costs nothing
     Profile b = ProfileLoader.load(before);
     Profile a = ProfileLoader.load(after);
     if (phase != null && !Diffs.hasPhase(b, phase) && !Diffs.hasPhase(a, phase)) {

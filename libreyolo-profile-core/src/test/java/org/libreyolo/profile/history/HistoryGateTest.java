@@ -7,12 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.result.Metric;
 
 /** The prediction-interval gate on histories whose noise is known. */
 class HistoryGateTest {
+  @TempDir java.nio.file.Path temp;
+
   private static List<Point> history(long seed, int n, double sd) {
     SplittableRandom r = new SplittableRandom(seed);
     List<Point> out = new ArrayList<>();
@@ -54,7 +57,7 @@ class HistoryGateTest {
   /** The level after main's last change point is the reference, not a mean over both levels. */
   @Test
   void theReferenceIsTheLevelAfterTheLastChangePoint() throws Exception {
-    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hg");
+    java.nio.file.Path dir = temp;
     try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
       List<Point> before = history(3, 40, 0.01);
       List<Run> runs = new ArrayList<>();
@@ -122,7 +125,7 @@ class HistoryGateTest {
    */
   @Test
   void aPlainJavaStepIsJudgedOnItsStepTimeAndSixSlowerBuildsAllFail() throws Exception {
-    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hg-plain");
+    java.nio.file.Path dir = temp;
     try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
       for (int i = 0; i < 12; i++) {
         var p = plainStep(4.0, i);
@@ -158,7 +161,7 @@ class HistoryGateTest {
    */
   @Test
   void aOneProcessRunIsJudgedWithAtLeastTheProcessNoise() throws Exception {
-    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hg-one");
+    java.nio.file.Path dir = temp;
     try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
       for (int i = 0; i < 20; i++) {
         var p = plainStep(4.0, i, 1);

@@ -24,6 +24,7 @@ final class ClockPhases implements StepProfiler.Phases {
 
   @Override
   public void phase(String name, Executable body) {
+    OneLine.given(body, "phase(\"" + name + "\", body)", "the body");
     phase(
         name,
         () -> {
@@ -34,6 +35,8 @@ final class ClockPhases implements StepProfiler.Phases {
 
   @Override
   public <T> T phase(String name, ThrowingSupplier<T> body) {
+    OneLine.given(name, "phase(name, body)", "the phase name");
+    OneLine.given(body, "phase(\"" + name + "\", body)", "the body");
     T value;
     try (CustomStepProfiler.Phase p = clock.start(name)) {
       value = body.get();

@@ -116,11 +116,13 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public StepResult measure(String phase, Executable step) {
+    OneLine.given(step, "measure(\"" + phase + "\", step)", "the step");
     return measure(phases -> phases.phase(phase, step));
   }
 
   @Override
   public <T> StepResult measure(String phase, ThrowingSupplier<T> step) {
+    OneLine.given(step, "measure(\"" + phase + "\", step)", "the step");
     return measure(phases -> phases.phase(phase, step));
   }
 
@@ -304,6 +306,8 @@ final class MeasuringStepProfiler implements StepProfiler {
     if (usage.forkRoots == null) {
       List<Path> roots = new ArrayList<>();
       Path base = config.outputDirectory().resolveSibling(config.files().key() + ".forks");
+      Path created = ChildJvms.firstMissing(base); // a stopped test (SIGTERM) leaves no fork folder
+      ChildJvms.removeIfStopped(created);
       for (int k = 0; k < config.forks(); k++) {
         Path root = base.resolve(Integer.toString(k));
         String what = id() + ": fork " + (k + 1) + " of " + config.forks();
@@ -320,6 +324,7 @@ final class MeasuringStepProfiler implements StepProfiler {
         }
         roots.add(root);
       }
+      ChildJvms.keep(created);
       usage.forkRoots = roots;
     }
     List<Path> dirs = new ArrayList<>();
@@ -356,6 +361,10 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   @Override
   public PairedBlocks compare(String name, Executable control, Executable candidate) {
+    String call = "compare(\"" + name + "\", control, candidate)";
+    OneLine.given(name, call, "the name");
+    OneLine.given(control, call, "the control");
+    OneLine.given(candidate, call, "the candidate");
     usage.compared = true;
     SECTION.lock();
     try {

@@ -23,6 +23,27 @@ final class OneLine {
     return new Failure(message);
   }
 
+  /**
+   * An argument of the step API that cannot be measured: a null step or an empty name, refused
+   * before anything runs.
+   *
+   * @param value the argument
+   * @param call how the call reads, e.g. {@code measure("decode", step)}
+   * @param what which argument, e.g. {@code the step}
+   * @return the argument
+   */
+  static <T> T given(T value, String call, String what) {
+    if (value == null || (value instanceof String s && s.isBlank())) {
+      throw failure(
+          call
+              + ": "
+              + what
+              + (value == null ? " is null" : " is empty")
+              + (what.contains("name") ? ": name it, e.g. \"decode\"" : ": pass the code to time"));
+    }
+    return value;
+  }
+
   private static final class Configuration extends ParameterResolutionException {
     private static final long serialVersionUID = 1L;
 

@@ -16,6 +16,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Properties;
+import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 
 /**
@@ -38,7 +40,8 @@ public final class ProfileExtension
     boolean skip =
         context
             .getConfigurationParameter(StepConfig.PREFIX + "skip")
-            .map(v -> v.strip().equals("true"))
+            .filter(v -> !v.isBlank())
+            .map(ProfileExtension::skipSwitch)
             .orElse(false);
     if (skip) {
       return ConditionEvaluationResult.disabled(
@@ -49,6 +52,15 @@ public final class ProfileExtension
           .forEach(w -> System.out.println("[libreyolo-profile] warning: " + w));
     }
     return ConditionEvaluationResult.enabled("perf tests on");
+  }
+
+  private static boolean skipSwitch(String value) {
+    try {
+      return Properties.parseSwitch(value);
+    } catch (IllegalArgumentException e) {
+      throw OneLine.failure(
+          "configuration parameter " + StepConfig.PREFIX + "skip " + e.getMessage());
+    }
   }
 
   @Override
@@ -109,8 +121,22 @@ public final class ProfileExtension
     try {
       // before any work: an unwritable directory is found now, not after measuring
       CustomStepProfiler.checkWritable(config.outputDirectory());
+      History.checkUrl(config.history().url());
     } catch (LibreYoloException e) {
       throw OneLine.configuration(test(context) + ": " + StepConfig.words(e));
+    }
+    if (!config.fork().inFork()) { // a fork measures; its parent judges and records
+      try {
+        GateRun.checkBaseline(config.baseline(), config.updateBaseline());
+      } catch (LibreYoloException e) {
+        throw OneLine.configuration(
+            test(context)
+                + ": "
+                + StepConfig.words(e)
+                + (config.updateBaseline()
+                    ? ""
+                    : " (record one with -D" + StepConfig.PREFIX + "updateBaseline=true)"));
+      }
     }
     MeasuringStepProfiler profiler = new MeasuringStepProfiler(config, context);
     context.getStore(NAMESPACE).put(PROFILER, profiler);

@@ -31,7 +31,7 @@ import org.libreyolo.profile.Api;
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public @interface ProfiledStep {
   /** An attribute left blank: it inherits from the enclosing level, then from the defaults. */
-  int UNSET = -1;
+  int UNSET = Integer.MIN_VALUE;
 
   /**
    * Step name (default: the method name).

@@ -204,14 +204,16 @@ record StepConfig(
         param(context, "processNoise", Double::parseDouble)
             .orElse(Defaults.Gate.PROCESS_NOISE_VALUE),
         param(context, "jobNoise", Double::parseDouble).orElse(Defaults.Gate.JOB_NOISE_VALUE),
-        param(context, "failOnInconclusive", Boolean::parseBoolean).orElse(false),
-        param(context, "trace", Boolean::parseBoolean).orElse(a.trace()),
-        param(context, "javaSamples", Boolean::parseBoolean)
+        param(context, "failOnInconclusive", org.libreyolo.profile.Properties::parseSwitch)
+            .orElse(false),
+        param(context, "trace", org.libreyolo.profile.Properties::parseSwitch).orElse(a.trace()),
+        param(context, "javaSamples", org.libreyolo.profile.Properties::parseSwitch)
             .orElse(org.libreyolo.profile.Properties.javaSamples()),
         a.integer(ProfiledStep::items, Defaults.Step.ITEMS),
         a.text(ProfiledStep::unit, Defaults.Step.UNIT).strip(),
         param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),
-        param(context, "updateBaseline", Boolean::parseBoolean).orElse(false),
+        param(context, "updateBaseline", org.libreyolo.profile.Properties::parseSwitch)
+            .orElse(false),
         layout.directory(type.getName(), key),
         new AbResult.Settings(
             warmup,
@@ -230,11 +232,13 @@ record StepConfig(
             context.getUniqueId(),
             inherited(context),
             param(context, PAIRED_SIDE, s -> s).orElse(null),
-            param(context, SAMPLED_STEPS, Boolean::parseBoolean).orElse(true)),
+            param(context, SAMPLED_STEPS, org.libreyolo.profile.Properties::parseSwitch)
+                .orElse(true)),
         new History(
             param(context, "history", s -> s).orElse(null),
             param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),
-            param(context, "recordHistory", Boolean::parseBoolean).orElse(null)));
+            param(context, "recordHistory", org.libreyolo.profile.Properties::parseSwitch)
+                .orElse(null)));
   }
 
   private static java.util.Map<String, String> inherited(ExtensionContext context) {
@@ -333,9 +337,15 @@ record StepConfig(
     try {
       gateOptions();
       options("cpu", -1, null, org.libreyolo.profile.options.Progress.NONE);
-      if (threads < 0) {
+      int cores = Runtime.getRuntime().availableProcessors();
+      if (threads < 0 || threads > cores) { // more threads than cores measure their contention
         throw LibreYoloException.badInput(
-            "{threads} must be >= 1 (0: the engine's default), got " + threads);
+            "{threads} must be within 0.."
+                + cores
+                + " (0: the engine's default; "
+                + cores
+                + " cores on this machine), got "
+                + threads);
       }
       GateOptions.checkAlpha(ab.alpha(), "abAlpha");
       GateOptions.checkMaxRegression(ab.maxRegression(), "abMaxRegression");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -82,6 +83,9 @@ class ExtensionBadInputTest {
       maxRegression  | five  | libreyolo.profile.maxRegression='five' is not valid
       alpha          | 0     | @ProfiledStep: alpha must be a significance level within (0, 1), got 0
       alpha          | 5     | @ProfiledStep: alpha must be a significance level within (0, 1), got 5: 5 means 500%: did you mean 0.05?
+      trace          | maybe | libreyolo.profile.trace='maybe' is not valid: must be true or false
+      updateBaseline | maybe | libreyolo.profile.updateBaseline='maybe' is not valid: must be true or false
+      history        | jdbc:foo:bar | history must be a JDBC URL jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DB, got 'jdbc:foo:bar'
       """)
   void badConfigurationParameterFailsWithOneLine(String name, String value, String expected) {
     Events events = run(QuickStep.class, "libreyolo.profile." + name, value);
@@ -158,6 +162,124 @@ class ExtensionBadInputTest {
     assertThat(t.getStackTrace()).as("one line, no stack trace").isEmpty();
     assertThat(t.getCause()).isNull();
     assertThat(Files.readString(baseline)).as("the baseline is left as it was").isEqualTo(content);
+    assertThat(dir.resolve("out")).as("refused before measuring").doesNotExist();
+  }
+
+  @ParameterizedTest(name = "baseline file: {0}")
+  @CsvSource({"empty, ''", "png, PNG"})
+  void anEmptyOrBinaryBaselineIsRefusedBeforeMeasuring(String label, String kind) throws Exception {
+    Path baseline = dir.resolve("baselines/" + QuickStep.class.getName() + ".step.json");
+    Files.createDirectories(baseline.getParent());
+    Files.write(
+        baseline,
+        kind.isEmpty() ? new byte[0] : new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0});
+    Throwable t =
+        assertFailedWith(
+            run(
+                QuickStep.class,
+                "libreyolo.profile.baselineDirectory",
+                dir.resolve("baselines").toString()),
+            QuickStep.class.getName() + ".step.json");
+    assertThat(t.getStackTrace()).isEmpty();
+    assertThat(dir.resolve("out")).as("refused before measuring").doesNotExist();
+  }
+
+  @Test
+  void aBaselineThatCannotBeWrittenIsRefusedBeforeMeasuring() {
+    Events events =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .configurationParameter("libreyolo.profile.baselineDirectory", "/proc/nope")
+            .configurationParameter("libreyolo.profile.updateBaseline", "true")
+            .configurationParameter("libreyolo.profile.runs", "15")
+            .selectors(
+                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
+            .execute()
+            .testEvents();
+    Throwable t = assertFailedWith(events, "cannot write under baseline /proc/nope");
+    assertThat(t.getStackTrace()).isEmpty();
+    assertThat(dir.resolve("out")).as("refused before measuring").doesNotExist();
+  }
+
+  @Test
+  void aSkipThatIsNeitherTrueNorFalseIsOneLine() {
+    Events events =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
+            .configurationParameter("libreyolo.profile.skip", "maybe")
+            .selectors(
+                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
+            .execute()
+            .allEvents();
+    Throwable t = firstFailure(events); // the class's condition: it fails before any test runs
+    assertThat(t.getMessage())
+        .isEqualTo(
+            "configuration parameter libreyolo.profile.skip must be true or false, got 'maybe'");
+    assertThat(t.getStackTrace()).isEmpty();
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  static class NegativeRuns {
+    @Test
+    @ProfiledStep(warmup = 0, runs = -1)
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> Math.sqrt(System.nanoTime()));
+    }
+  }
+
+  static class TooManyThreads {
+    @Test
+    @ProfiledStep(warmup = 0, runs = 3, threads = 1000)
+    void step(StepProfiler profiler) {
+      profiler.measure(() -> Math.sqrt(System.nanoTime()));
+    }
+  }
+
+  static class EmptyPhase {
+    @Test
+    @ProfiledStep(warmup = 0, runs = 3)
+    void step(StepProfiler profiler) {
+      profiler.measure(
+          it -> {
+            it.phase("", () -> LockSupport.parkNanos(1000));
+          });
+    }
+  }
+
+  static class NullStep {
+    @Test
+    @ProfiledStep(warmup = 0, runs = 3)
+    void step(StepProfiler profiler) {
+      profiler.measure("s", (org.junit.jupiter.api.function.Executable) null);
+    }
+  }
+
+  static class NullCandidate {
+    @Test
+    @ProfiledStep(warmup = 0, runs = 3)
+    void step(StepProfiler profiler) {
+      profiler.compare("cmp", () -> Math.sqrt(System.nanoTime()), null);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      NegativeRuns   | runs >= 2
+      TooManyThreads | threads must be within 0..
+      EmptyPhase     | phase(name, body): the phase name is empty
+      NullStep       | measure("s", step): the step is null
+      NullCandidate  | compare("cmp", control, candidate): the candidate is null
+      """)
+  void anAnnotationOrCallTheStepCannotUseIsOneLine(String type, String expected) throws Exception {
+    Class<?> c = Class.forName(ExtensionBadInputTest.class.getName() + "$" + type);
+    Throwable t =
+        assertFailedWith(execute(c, dir.resolve("out").toString()).testEvents(), expected);
+    assertThat(t.getStackTrace()).isEmpty();
   }
 
   @Test

@@ -16,6 +16,7 @@ import org.eclipse.aether.repository.RemoteRepository;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
@@ -180,6 +181,9 @@ public class AbMojo extends AbstractInferenceMojo {
   @Override
   void run() throws MojoFailureException {
     if (baselineVersion != null || baselineArtifact != null || baselineClasspath != null) {
+      if (runs != null) { // before resolving and starting JVMs: each test's forks need blocks
+        GateRun.requireJudgeable(runs, 1, abForks);
+      }
       versions();
       return;
     }

@@ -11,6 +11,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.Option;
 import org.libreyolo.profile.Properties;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.process.ChildJvms;
 
 /**
  * Common to every goal: {@code skip}, the output directory, and the mapping of core errors to
@@ -30,6 +31,11 @@ abstract class AbstractProfileMojo extends AbstractMojo {
 
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
+    String badSwitch = Properties.badSwitch(System.getProperties());
+    if (badSwitch
+        != null) { // Maven reads any other word as false: updateBaseline=maybe did nothing
+      throw new MojoExecutionException(badSwitch);
+    }
     if (skip) {
       getLog().info("libreyolo-profile: skipped (libreyolo.profile.skip)");
       return;
@@ -40,13 +46,20 @@ abstract class AbstractProfileMojo extends AbstractMojo {
     try {
       checkGateProperties();
       run();
-    } catch (LibreYoloException e) {
+    } catch (RuntimeException e) {
+      if (ChildJvms
+          .stopping()) { // the error is the clean-up's doing (a fork ended, its folder gone)
+        throw new MojoExecutionException(ChildJvms.STOPPED);
+      }
+      if (!(e instanceof LibreYoloException)) {
+        throw e;
+      }
       // no cause attached: Maven appends a cause's message to the line, which said it twice; the
       // trace only with -X (a log without a level, as a test's, prints whatever it is given)
       if (getLog().isDebugEnabled()) {
         getLog().debug(e);
       }
-      throw new MojoExecutionException(e.message(Option.Surface.MAVEN));
+      throw new MojoExecutionException(((LibreYoloException) e).message(Option.Surface.MAVEN));
     }
   }
 

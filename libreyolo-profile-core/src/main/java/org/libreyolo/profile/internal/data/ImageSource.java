@@ -6,11 +6,14 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.image.RgbImage;
 
@@ -85,7 +88,7 @@ public final class ImageSource {
       return null;
     }
     try (InputStream in = Files.newInputStream(file)) {
-      BufferedImage image = ImageIO.read(in);
+      BufferedImage image = readWhole(file, in);
       if (image == null) {
         throw LibreYoloException.badInput(
             "cannot decode image "
@@ -101,6 +104,43 @@ public final class ImageSource {
         throw le;
       }
       throw LibreYoloException.badInput("cannot decode image " + file + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Decodes with the first reader for the stream, refusing what it only partly decoded: the JPEG
+   * reader fills a truncated file's missing rows with grey and merely warns ("Premature end of JPEG
+   * file"), and a profile of half an image would measure another workload.
+   */
+  private static BufferedImage readWhole(Path file, InputStream in) throws IOException {
+    try (ImageInputStream stream = ImageIO.createImageInputStream(in)) {
+      Iterator<ImageReader> readers = stream == null ? null : ImageIO.getImageReaders(stream);
+      if (readers == null || !readers.hasNext()) {
+        return null;
+      }
+      ImageReader reader = readers.next();
+      List<String> truncated = new ArrayList<>();
+      try {
+        reader.setInput(stream, true, true);
+        reader.addIIOReadWarningListener(
+            (source, warning) -> {
+              if (warning != null && warning.toLowerCase(Locale.ROOT).contains("premature end")) {
+                truncated.add(warning);
+              }
+            });
+        BufferedImage image = reader.read(0);
+        if (!truncated.isEmpty()) {
+          throw LibreYoloException.badInput(
+              "cannot decode image "
+                  + file
+                  + ": the file ends early (truncated: "
+                  + truncated.get(0)
+                  + "); copy it again");
+        }
+        return image;
+      } finally {
+        reader.dispose();
+      }
     }
   }
 

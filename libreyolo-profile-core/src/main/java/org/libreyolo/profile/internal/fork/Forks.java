@@ -109,6 +109,10 @@ public final class Forks {
     List<String> command = new ArrayList<>();
     command.add(jvm.java());
     command.addAll(jvm.jvmArgs());
+    // Flight Recorder's disk repository (Java samples) in the fork's own folder, not the temp
+    // directory: a fork stopped hard leaves nothing behind there
+    command.add(
+        "-XX:FlightRecorderOptions=repository=" + log.toAbsolutePath().getParent().resolve("jfr"));
     command.add("-cp");
     command.add(jvm.classpath());
     command.add(mainClass);

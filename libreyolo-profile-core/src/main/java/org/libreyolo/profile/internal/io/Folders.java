@@ -49,6 +49,10 @@ public final class Folders {
    * @throws LibreYoloException when it cannot be written, with the OS reason
    */
   public static void checkWritable(Path dir, String option) {
+    if (dir.toString().isBlank()) { // an empty path is the working directory: never meant
+      throw LibreYoloException.badInput(
+          option + " is empty: name a folder, e.g. " + option + " runs/profile");
+    }
     Path absolute = dir.toAbsolutePath().normalize();
     Path created = firstMissing(absolute);
     try {

@@ -19,6 +19,9 @@ public final class Leftovers {
   private static final Set<Path> PATHS = ConcurrentHashMap.newKeySet();
   private static final Set<Process> PROCESSES = ConcurrentHashMap.newKeySet();
   private static final ReentrantLock WRITING = new ReentrantLock();
+  private static volatile boolean stopping;
+  private static final java.util.concurrent.atomic.AtomicBoolean STOPPED_SAID =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   /** Work that may throw. */
   @FunctionalInterface
@@ -72,6 +75,32 @@ public final class Leftovers {
   private Leftovers() {}
 
   /**
+   * Runs work that writes into {@code dir}: the folders it had to create are removed when the work
+   * fails or the JVM stops during it (an empty {@code prof/} after Ctrl-C), and kept when it
+   * completes.
+   *
+   * @param dir the folder the work writes into
+   * @param work the work
+   * @return what it returns
+   * @throws E what it throws
+   */
+  public static <T, E extends Exception> T making(Path dir, Work<T, E> work) throws E {
+    Path created = Folders.firstMissing(dir);
+    track(created);
+    boolean done = false;
+    try {
+      T out = work.run();
+      done = true;
+      return out;
+    } finally {
+      if (!done) {
+        Folders.deleteQuietly(created);
+      }
+      forget(created);
+    }
+  }
+
+  /**
    * Deletes {@code path} (a file or a folder) if the JVM stops before {@link #forget(Path)}.
    *
    * @param path the file or folder; null is ignored
@@ -111,7 +140,36 @@ public final class Leftovers {
     PROCESSES.remove(process);
   }
 
+  /**
+   * Whether the JVM is shutting down with a run's work still registered (a signal, not a normal
+   * exit): what the measuring thread throws then is the clean-up's doing (a fork ended, a folder
+   * gone), and a surface says "stopped" instead of that error.
+   *
+   * @return true once the shutdown hook found work to stop
+   */
+  public static boolean stopping() {
+    return stopping;
+  }
+
+  /**
+   * Whether the caller is the one to print {@link #STOPPED}: the measuring thread (its surface's
+   * stream) or, when that thread does not get there before the JVM halts, the shutdown hook.
+   *
+   * @return true the first time only
+   */
+  public static boolean claimStoppedLine() {
+    return STOPPED_SAID.compareAndSet(false, true);
+  }
+
+  /** The one line a surface prints for a stopped run. */
+  public static final String STOPPED =
+      "stopped (SIGTERM or Ctrl-C): the run's forks ended and its partial files removed";
+
   private static void clear() {
+    if (PROCESSES.isEmpty() && PATHS.isEmpty()) {
+      return; // a normal exit, or a stop between runs: nothing to do, nothing to say
+    }
+    stopping = true;
     for (Process p : PROCESSES) {
       p.destroy();
     }
@@ -133,6 +191,9 @@ public final class Leftovers {
     }
     for (Path path : PATHS) {
       Folders.deleteQuietly(path);
+    }
+    if (claimStoppedLine()) {
+      System.err.println(STOPPED);
     }
   }
 }

@@ -284,7 +284,7 @@ public final class Lenses {
    * Rows to show: the reference slices {@code rows[:top]}, so -3 dropped rows; refused here
    * (docs/deviations.md).
    */
-  private static void checkTop(int top) {
+  public static void checkTop(int top) {
     if (top < 0) {
       throw LibreYoloException.badInput("{top} must be >= 0 (rows to show), got " + top);
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.io.Folders;
 
 /**
  * An ONNX model in ONNX Runtime as this tool runs it (docs/onnx.md): CPU provider, intra-op threads
@@ -19,7 +20,7 @@ import org.libreyolo.profile.LibreYoloException;
  * each run's {@link System#nanoTime} bracket is kept to place its kernels on the trace's clock.
  */
 public final class OnnxSession implements AutoCloseable {
-  private final OrtEnvironment env = OrtEnvironment.getEnvironment();
+  private final OrtEnvironment env = loaded();
   private final Path file;
   private final int threads;
   private final OrtSession plain;
@@ -73,7 +74,37 @@ public final class OnnxSession implements AutoCloseable {
 
   /** ONNX Runtime's version. */
   public static String version() {
-    return OrtEnvironment.getEnvironment().getVersion();
+    return loaded().getVersion();
+  }
+
+  private static volatile boolean extractionRemoved;
+
+  /**
+   * ONNX Runtime's environment, its extraction folder removed. Loading the library copies its
+   * natives into a fresh {@code onnxruntime-java*} folder in the temp directory and leaves that
+   * folder behind (one more per process: the shared-provider library inside it is marked for
+   * deletion after the folder). The libraries are mapped once loaded, and this tool runs the CPU
+   * provider only, so the folder goes as soon as the environment exists. The folder is the one ONNX
+   * Runtime names in its loader (found by reflection; where a version keeps it elsewhere, nothing
+   * is removed).
+   */
+  static OrtEnvironment loaded() {
+    OrtEnvironment env = OrtEnvironment.getEnvironment();
+    if (!extractionRemoved) {
+      extractionRemoved = true;
+      try {
+        java.lang.reflect.Field f =
+            Class.forName("ai.onnxruntime.OnnxRuntime").getDeclaredField("tempDirectory");
+        f.setAccessible(true);
+        if (f.get(null) instanceof Path dir
+            && dir.getFileName().toString().startsWith("onnxruntime-java")) {
+          Folders.deleteQuietly(dir);
+        }
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        // another ONNX Runtime version: its folder stays, as it would without this tool
+      }
+    }
+    return env;
   }
 
   /** What runs the model, for the model line and the environment. */

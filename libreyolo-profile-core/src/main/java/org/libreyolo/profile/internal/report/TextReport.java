@@ -429,11 +429,36 @@ public final class TextReport {
             + Num.str(stages.get(ProfileSchema.FORWARD))
             + " ms | ";
     // the stages are means, the latency beside them percentiles: the line names its estimator
-    return "none".equals(p.task())
-        ? head + "no postprocess (a plain model) (means)"
-        : head
-            + "postprocess/NMS "
-            + Num.str(stages.get(ProfileSchema.POSTPROCESS))
-            + " ms (means)";
+    return ("none".equals(p.task())
+            ? head + "no postprocess (a plain model) (means)"
+            : head
+                + "postprocess/NMS "
+                + Num.str(stages.get(ProfileSchema.POSTPROCESS))
+                + " ms (means)")
+        + stagesGap(stages, p.latency() == null ? null : p.latency().mean());
+  }
+
+  /**
+   * The stages are timed in iterations of their own (a clock synchronised at each boundary), the
+   * latency in the others: where their sum exceeds the latency's mean, the line says by how much
+   * and why, so a stage never reads as larger than the step it partitions without a word.
+   */
+  static String stagesGap(Map<String, Num> stages, Num latencyMean) {
+    double sum = 0;
+    for (Num n : stages.values()) {
+      sum += Num.orZero(n);
+    }
+    double mean = Num.orZero(latencyMean);
+    if (mean <= 0 || sum <= mean) {
+      return "";
+    }
+    return "; together "
+        + Fmt.f(sum, 1)
+        + " ms, "
+        + Fmt.f(100 * (sum / mean - 1), 1)
+        + "% above the latency mean "
+        + Fmt.f(mean, 1)
+        + " ms: the stages are timed in their own iterations, alternating with the latency's"
+        + " (their clock waits at each boundary)";
   }
 }

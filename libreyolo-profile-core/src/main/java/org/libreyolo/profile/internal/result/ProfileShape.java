@@ -60,6 +60,42 @@ public final class ProfileShape {
           ProfileSchema.TOP_KERNELS,
           false);
 
+  /** More sections readers walk: each an object when present. */
+  static final List<String> OBJECTS =
+      List.of(
+          ProfileSchema.STAGES_MS,
+          ProfileSchema.WORK,
+          ProfileSchema.TENSOR_MEMORY,
+          ProfileSchema.ALLOCATION,
+          ProfileSchema.HOST_MEMORY,
+          ProfileSchema.ENVIRONMENT,
+          ProfileSchema.JAVA_SAMPLES,
+          ProfileSchema.OP_CALLS,
+          ProfileSchema.TRACE_FROM,
+          ProfileSchema.KERNELS_BY_PHASE,
+          ProfileSchema.OPS_BY_PHASE);
+
+  /** The tables whose rows are objects ({@code "phases": [1, 2]} would print blank rows). */
+  static final List<String> ROW_ARRAYS =
+      List.of(
+          ProfileSchema.CATEGORIES,
+          ProfileSchema.PHASES,
+          ProfileSchema.PHASES_GPU,
+          ProfileSchema.KERNELS,
+          ProfileSchema.OPS,
+          ProfileSchema.TOP_KERNELS);
+
+  /** {@code samples}' series the statistics read: arrays of numbers. */
+  static final List<String> SAMPLE_SERIES =
+      List.of(
+          ProfileSchema.LATENCY_MS,
+          ProfileSchema.STEP_MS,
+          ProfileSchema.IMG_PER_S_TRIALS,
+          ProfileSchema.ALLOCATED_BYTES);
+
+  /** A block series' arrays of numbers ({@code samples.blocks}, each fork's blocks). */
+  static final List<String> BLOCK_SERIES = List.of(ProfileSchema.STEP_MS, ProfileSchema.CANARY_MS);
+
   /**
    * @param root a JSON object whose schema starts with {@link Profile#SCHEMA_PREFIX}
    * @param file where it was read, for the message
@@ -92,6 +128,22 @@ public final class ProfileShape {
                 + shown(v));
       }
     }
+    for (String key : OBJECTS) {
+      JsonNode v = root.get(key);
+      if (v != null && !v.isNull() && !v.isObject()) {
+        throw refused(file, "key \"" + key + "\" must be an object, got " + shown(v));
+      }
+    }
+    for (String key : ROW_ARRAYS) {
+      JsonNode rows = root.path(key);
+      for (int i = 0; i < rows.size() && rows.isArray(); i++) {
+        if (!rows.get(i).isObject()) {
+          throw refused(
+              file, "key \"" + key + "[" + i + "]\" must be an object, got " + shown(rows.get(i)));
+        }
+      }
+    }
+    samples(root.get(ProfileSchema.SAMPLES), file);
     JsonNode metrics = root.get(ProfileSchema.METRICS);
     if (metrics != null && metrics.isObject()) {
       for (var e : metrics.properties()) {
@@ -106,6 +158,92 @@ public final class ProfileShape {
       }
       for (String key : NON_NEGATIVE) {
         figure(metrics, key, file, "metrics.");
+      }
+      agree(root, metrics, file);
+    }
+  }
+
+  /**
+   * A headline figure the profile states twice (top level and {@code metrics}) is never absent from
+   * one place while the other holds it: {@code summary} reads one, {@code get} the other.
+   */
+  private static void agree(ObjectNode root, JsonNode metrics, Path file) {
+    for (String key : NON_NEGATIVE) {
+      JsonNode repeated = metrics.get(ProfileSchema.metricKeyOf(key));
+      JsonNode own = root.get(key);
+      if (repeated != null && repeated.isNumber() && (own == null || own.isNull())) {
+        throw refused(
+            file,
+            "key \""
+                + key
+                + "\" is "
+                + (own == null ? "missing" : "null")
+                + " while \"metrics."
+                + ProfileSchema.metricKeyOf(key)
+                + "\" is "
+                + repeated);
+      }
+    }
+  }
+
+  /** {@code samples}: what the gate and the statistics read, typed before they read it. */
+  private static void samples(JsonNode samples, Path file) {
+    if (samples == null || samples.isNull()) {
+      return;
+    }
+    String at = ProfileSchema.SAMPLES + ".";
+    for (String key : SAMPLE_SERIES) {
+      numbers(samples.get(key), at + key, file);
+    }
+    JsonNode stages = samples.get(ProfileSchema.STAGES_MS);
+    if (stages != null && !stages.isNull()) {
+      if (!stages.isObject()) {
+        throw refused(file, "key \"" + at + ProfileSchema.STAGES_MS + "\" must be an object");
+      }
+      for (var e : stages.properties()) {
+        numbers(e.getValue(), at + ProfileSchema.STAGES_MS + "." + e.getKey(), file);
+      }
+    }
+    blocks(samples.get(ProfileSchema.BLOCKS), at + ProfileSchema.BLOCKS, file);
+    JsonNode forks = samples.get(ProfileSchema.FORKS);
+    if (forks != null && !forks.isNull()) {
+      if (!forks.isArray()) {
+        throw refused(
+            file, "key \"" + at + ProfileSchema.FORKS + "\" must be an array, got " + shown(forks));
+      }
+      for (int i = 0; i < forks.size(); i++) {
+        String fork = at + ProfileSchema.FORKS + "[" + i + "]";
+        if (!forks.get(i).isObject()) {
+          throw refused(file, "key \"" + fork + "\" must be an object, got " + shown(forks.get(i)));
+        }
+        blocks(forks.get(i).get(ProfileSchema.BLOCKS), fork + "." + ProfileSchema.BLOCKS, file);
+      }
+    }
+  }
+
+  private static void blocks(JsonNode blocks, String at, Path file) {
+    if (blocks == null || blocks.isNull()) {
+      return;
+    }
+    if (!blocks.isObject()) {
+      throw refused(file, "key \"" + at + "\" must be an object, got " + shown(blocks));
+    }
+    for (String key : BLOCK_SERIES) {
+      numbers(blocks.get(key), at + "." + key, file);
+    }
+  }
+
+  private static void numbers(JsonNode series, String at, Path file) {
+    if (series == null || series.isNull()) {
+      return;
+    }
+    if (!series.isArray()) {
+      throw refused(file, "key \"" + at + "\" must be an array of numbers, got " + shown(series));
+    }
+    for (int i = 0; i < series.size(); i++) {
+      JsonNode v = series.get(i);
+      if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
+        throw refused(file, "key \"" + at + "[" + i + "]\" must be a number, got " + shown(v));
       }
     }
   }

@@ -51,8 +51,8 @@ public final class OnnxRuntimeProfile {
   }
 
   private static JsonNode read(Path file) {
-    try {
-      return MAPPER.readTree(file.toFile());
+    try (java.io.InputStream in = TraceReader.open(file)) { // plain or gzipped, as traces
+      return MAPPER.readTree(in);
     } catch (IOException e) {
       throw LibreYoloException.badInput(
           "cannot read ONNX Runtime's profile " + file + ": " + e.getMessage(), e);
@@ -90,12 +90,12 @@ public final class OnnxRuntimeProfile {
   }
 
   /**
-   * Whether {@code file} is ONNX Runtime's own profile: a JSON array whose first event is one of
-   * its {@code Session} or {@code Node} events (only that first event is read).
+   * Whether {@code file} is ONNX Runtime's own profile: a JSON array (plain or gzipped) whose first
+   * event is one of its {@code Session} or {@code Node} events (only that first event is read).
    */
   public static boolean isOne(Path file) {
-    try (com.fasterxml.jackson.core.JsonParser p =
-        MAPPER.getFactory().createParser(file.toFile())) {
+    try (java.io.InputStream in = TraceReader.open(file);
+        com.fasterxml.jackson.core.JsonParser p = MAPPER.getFactory().createParser(in)) {
       if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_ARRAY
           || p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
         return false;
@@ -103,7 +103,7 @@ public final class OnnxRuntimeProfile {
       String cat = MAPPER.<JsonNode>readTree(p).path("cat").asText();
       return cat.equals("Session") || cat.equals("Node");
     } catch (IOException e) {
-      return false; // not JSON, or gzip: the trace reader says what it is
+      return false; // not JSON: the trace reader says what it is
     }
   }
 

@@ -45,7 +45,7 @@ class OnnxRuntimeProfileTest {
   }
 
   @Test
-  void aRawOnnxRuntimeProfileIsReadAsATraceOfItsRuns() {
+  void aRawOnnxRuntimeProfileIsReadAsATraceOfItsRuns() throws Exception {
     TestEngine.boot();
     Path model = TestEngine.fixture("onnx/global_pool_classifier.onnx");
     org.libreyolo.profile.internal.model.OnnxSession.Profiled profiled;
@@ -66,5 +66,16 @@ class OnnxRuntimeProfileTest {
     List<String> ops = p.ops().stream().map(ProfileRows.OpRow::op).toList();
     assertThat(ops).contains("Conv", "Gemm", "GlobalAveragePool");
     assertThat(p.kernelsPerStep().asLong()).as("5 kernels per run").isEqualTo(5);
+
+    // gzipped, as people store them: read alike
+    Path gz = dir.resolve("ort_profile.json.gz");
+    try (var out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz))) {
+      out.write(java.nio.file.Files.readAllBytes(profiled.file()));
+    }
+    assertThat(OnnxRuntimeProfile.isOne(gz)).isTrue();
+    Profile zipped = ProfileLoader.load(gz);
+    assertThat(zipped.kernelsPerStep().asLong()).isEqualTo(5);
+    assertThat(zipped.ops().stream().map(ProfileRows.OpRow::op).toList())
+        .containsExactlyElementsOf(ops);
   }
 }
