@@ -11,3 +11,15 @@ assert log.contains('runs 10 gives 2 timing blocks of 5 runs, the gate needs at 
 assert !new File(basedir, 'target/short-baselines').exists()
 def profile = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/example.SortPerfTest/sort/profile.json'))
 assert profile.environment.engine == 'none (plain JVM code)'
+// the plain-Java consumer's test class path: the extension, JUnit and the project's own SLF4J (nop
+// and its API), nothing the extension would only use for a model or a history
+def classPath = new File(basedir, 'target/test-classpath.txt').text.trim().split(File.pathSeparator)
+    .collect { new File(it).name }
+def brought = classPath.findAll {
+  !(it.startsWith('libreyolo-profile-junit-') || it =~ /^(junit-|opentest4j-|apiguardian-|jspecify-|slf4j-nop-|slf4j-api-)/)
+}
+assert brought.isEmpty() : "the extension brought ${brought}"
+// goal 4: the earlier build's output is named as such and its baseline as a test that did not run
+assert log.contains("SortPerfTest.sort: its output ")
+assert log.contains("is an earlier build's (the test did not run in this one): not judged")
+assert log =~ /baseline.*has no current run|have no current run/

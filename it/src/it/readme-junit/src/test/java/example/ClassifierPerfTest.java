@@ -39,7 +39,7 @@ class ClassifierPerfTest {
   void classify(StepProfiler step) throws Exception {
     Image image = ImageFactory.getInstance().fromFile(Path.of("src/test/resources/coffee.jpg"));
     try (Predictor<Image, Classifications> predictor = model.get().newPredictor()) {
-      step.model(model.get().getBlock()).measure(predictor, () -> image);
+      step.model(model.get().getBlock()).predict(predictor, () -> image);
     }
   }
 }

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,8 +23,10 @@ import org.libreyolo.profile.result.Json;
  * The counters the gate calls exact give one value for one step in 10 fresh processes (two at a
  * time, so half of them run beside another): the built-in LibreYOLO9t, a TorchScript model, an ONNX
  * model, a plain-Java step. The counters with a margin (tensor memory, allocation) stay inside it.
- * Prints the table docs/statistics.md quotes.
+ * Prints the table docs/statistics.md quotes. A study (40 fresh JVMs, 2.4 minutes on the 2-core VM):
+ * {@code mvn verify -Pstudies} runs it, not every build.
  */
+@Tag("study")
 class CountersAcrossProcessesTest {
   static final int PROCESSES = 10;
 

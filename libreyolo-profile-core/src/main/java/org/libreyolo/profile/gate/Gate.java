@@ -243,7 +243,9 @@ public final class Gate {
         env.isEmpty() && workload.isEmpty()
             ? OpCounts.check(b, c)
             : new OpCounts.Result(
-                Verdict.INCONCLUSIVE, List.of("not compared: the environment or workload differs"));
+                Verdict.INCONCLUSIVE,
+                List.of("not compared: the environment or workload differs"),
+                "");
     Verdict overall;
     if (!env.isEmpty() || !workload.isEmpty()) {
       overall = Verdict.INCONCLUSIVE;

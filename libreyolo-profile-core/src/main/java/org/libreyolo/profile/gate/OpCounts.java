@@ -33,8 +33,25 @@ public final class OpCounts {
    *     equal, INCONCLUSIVE when either profile has no traced ops
    * @param changes per-phase changes with the ops that changed most, e.g. {@code forward: +1,800
    *     ops/step (aten::mul +900, aten::add +900)}
+   * @param counted what was counted on both sides, in words ({@code ops per step in every phase,
+   *     MACs}; a plain-Java step without a trace: {@code Java allocation per iteration}); empty
+   *     when nothing was
    */
-  public record Result(Verdict verdict, List<String> changes) {}
+  public record Result(Verdict verdict, List<String> changes, String counted) {
+    /**
+     * The counters' line: {@code PASS (the same ops per step in every phase, MACs)}.
+     *
+     * @return the verdict and what it rests on
+     */
+    public String said() {
+      return verdict
+          + " ("
+          + (changes.isEmpty()
+              ? (counted.isEmpty() ? "nothing counted" : "the same " + counted)
+              : String.join("; ", changes))
+          + ")";
+    }
+  }
 
   /**
    * Compares the ops each phase called: more is a REGRESSION, fewer IMPROVED (exact, no
@@ -46,6 +63,7 @@ public final class OpCounts {
    */
   public static Result check(Profile baseline, Profile current) {
     List<String> changes = new ArrayList<>();
+    List<String> counted = new ArrayList<>();
     boolean more = false;
     boolean fewer = false;
     boolean compared = false;
@@ -53,6 +71,7 @@ public final class OpCounts {
     Map<String, Long> after = perPhase(current);
     if (!before.isEmpty() && !after.isEmpty()) {
       compared = true;
+      counted.add("ops per step in every phase");
       Map<String, Long> opDelta = opDeltas(baseline, current);
       Set<String> phases = new LinkedHashSet<>(before.keySet());
       phases.addAll(after.keySet());
@@ -77,6 +96,7 @@ public final class OpCounts {
     ProfileRows.Work wb = current.work();
     if (wa != null && wb != null) {
       compared = true;
+      counted.add("convolution and matrix-product MACs");
       more |=
           work(changes, "convolution MACs (stride 1)", wa.convMacsStride1(), wb.convMacsStride1());
       more |= work(changes, "matrix-product MACs", wa.matmulMacs(), wb.matmulMacs());
@@ -86,6 +106,7 @@ public final class OpCounts {
     ProfileRows.TensorMemory mb = current.tensorMemory();
     if (ma != null && mb != null) {
       compared = true;
+      counted.add("tensor memory");
       for (int change :
           new int[] {
             memory(
@@ -106,6 +127,7 @@ public final class OpCounts {
     Long ca = plainAllocation(current);
     if (ba != null && ca != null) {
       compared = true;
+      counted.add("Java allocation per iteration");
       long delta = ca - ba;
       int sign = beyond(ba, ca, ALLOCATION_BYTES, ALLOCATION_FRACTION);
       if (sign != 0) {
@@ -126,14 +148,15 @@ public final class OpCounts {
           List.of(
               "no traced ops in "
                   + (before.isEmpty() ? "the baseline" : "the current profile")
-                  + ": op counts not compared"));
+                  + ": op counts not compared"),
+          "");
     }
     Verdict verdict = more ? Verdict.REGRESSION : fewer ? Verdict.IMPROVED : Verdict.PASS;
     if (verdict == Verdict.IMPROVED) {
       changes.add(
           "less work per step: refresh the baseline so the next increase is measured from here");
     }
-    return new Result(verdict, changes);
+    return new Result(verdict, changes, String.join(", ", counted));
   }
 
   /**

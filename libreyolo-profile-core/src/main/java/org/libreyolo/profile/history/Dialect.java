@@ -18,21 +18,51 @@ enum Dialect {
    * An embedded file: WAL so readers never block the writer, a busy timeout and immediate
    * transactions so concurrent writers queue instead of failing.
    */
-  SQLITE("jdbc:sqlite:", "org.sqlite.JDBC", "INTEGER PRIMARY KEY"),
+  SQLITE("jdbc:sqlite:", "org.sqlite.JDBC", "org.xerial:sqlite-jdbc", "INTEGER PRIMARY KEY"),
   /** A server for a fleet of runners. */
-  POSTGRESQL("jdbc:postgresql:", "org.postgresql.Driver", "BIGSERIAL PRIMARY KEY");
+  POSTGRESQL(
+      "jdbc:postgresql:",
+      "org.postgresql.Driver",
+      "org.postgresql:postgresql",
+      "BIGSERIAL PRIMARY KEY");
 
   /** How long a writer waits for another's transaction, and a server for the connection. */
   static final int TIMEOUT_SECONDS = 10;
 
   private final String prefix;
   private final String driver;
+  private final String artifact;
   private final String id;
 
-  Dialect(String prefix, String driver, String id) {
+  Dialect(String prefix, String driver, String artifact, String id) {
     this.prefix = prefix;
     this.driver = driver;
+    this.artifact = artifact;
     this.id = id;
+  }
+
+  /**
+   * Refuses a store whose JDBC driver is not on the class path, naming the artifact to add: the
+   * JUnit extension leaves the drivers to the project that keeps a history.
+   */
+  void requireDriver(String url) {
+    try {
+      Class.forName(driver, false, Dialect.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw missingDriver(url);
+    }
+  }
+
+  private LibreYoloException missingDriver(String url) {
+    return LibreYoloException.badInput(
+        "the "
+            + name().toLowerCase()
+            + " JDBC driver ("
+            + driver
+            + ") is not on the class path: add "
+            + artifact
+            + " (test scope for a perf test) to use {history} "
+            + url);
   }
 
   String id() {
@@ -91,14 +121,7 @@ enum Dialect {
     } catch (SQLException e) {
       throw error(url, e);
     } catch (ReflectiveOperationException e) {
-      throw LibreYoloException.badInput(
-          "the "
-              + name().toLowerCase()
-              + " JDBC driver ("
-              + driver
-              + ") is not on the class path: add it to use {history} "
-              + url,
-          e);
+      throw missingDriver(url);
     }
   }
 

@@ -53,14 +53,15 @@ public final class History implements AutoCloseable {
   }
 
   /**
-   * Refuses a history URL this tool cannot open, before any measuring (a perf test measures for
-   * seconds before it records); the store itself is reached when the run is recorded.
+   * Refuses a history URL this tool cannot open, or whose JDBC driver is not on the class path,
+   * before any measuring (a perf test measures for seconds before it records); the store itself is
+   * reached when the run is recorded.
    *
    * @param url the URL as given; null or blank is the default history
    */
   public static void checkUrl(String url) {
     if (url != null && !url.isBlank()) {
-      Dialect.of(url.strip());
+      Dialect.of(url.strip()).requireDriver(url.strip());
     }
   }
 

@@ -43,6 +43,9 @@ public final class BuildCheck {
    * @param historyBranch the branch whose runs are the history
    * @param recordHistory whether to record the profiles there; null: on the history's branch
    * @param recordBaseline how the surface records an infer baseline, for the hint
+   * @param buildStarted when this build started: a perf test's output written before it is an
+   *     earlier build's (the test did not run now, {@code -Dtest=One}) and is not judged; null
+   *     judges every output found
    */
   public record Options(
       Path baseline,
@@ -58,7 +61,8 @@ public final class BuildCheck {
       String history,
       String historyBranch,
       Boolean recordHistory,
-      String recordBaseline) {}
+      String recordBaseline,
+      java.time.Instant buildStarted) {}
 
   /** How loud a line is. */
   @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -147,7 +151,20 @@ public final class BuildCheck {
   private static void steps(
       Options o, List<Line> log, List<String> failures, List<String> missing) {
     StepLayout layout = new StepLayout(o.outputDirectory(), o.baselineDirectory());
-    List<StepLayout.Step> steps = layout.steps();
+    List<StepLayout.Step> steps = new ArrayList<>();
+    for (StepLayout.Step step : layout.steps()) {
+      if (producedBefore(step.profile(), o.buildStarted())) {
+        log.add(
+            new Line(
+                Level.INFO,
+                step.id()
+                    + ": its output "
+                    + step.profile()
+                    + " is an earlier build's (the test did not run in this one): not judged"));
+      } else {
+        steps.add(step);
+      }
+    }
     for (StepLayout.Step step : steps) {
       if (!Files.isRegularFile(step.baseline())) {
         log.add(
@@ -179,6 +196,18 @@ public final class BuildCheck {
       history(o, step.profile(), step.id(), step.id() + ": ", log, failures);
     }
     layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
+  }
+
+  /** Whether {@code file} was written before the build started (unknown: it was not). */
+  private static boolean producedBefore(Path file, java.time.Instant buildStarted) {
+    if (buildStarted == null) {
+      return false;
+    }
+    try {
+      return Files.getLastModifiedTime(file).toInstant().isBefore(buildStarted);
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   /**

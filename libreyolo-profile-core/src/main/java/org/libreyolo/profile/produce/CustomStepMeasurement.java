@@ -184,6 +184,7 @@ final class CustomStepMeasurement {
     c.put(ProfileSchema.MODEL, o.model());
     c.put(ProfileSchema.STEP, o.name());
     c.put(ProfileSchema.BATCH, o.items());
+    c.put(ProfileSchema.UNIT, o.unit());
     c.put(ProfileSchema.WARMUP, o.warmup());
     c.put(ProfileSchema.RUNS, o.runs());
     c.put(ProfileSchema.REPEAT, o.repeat());

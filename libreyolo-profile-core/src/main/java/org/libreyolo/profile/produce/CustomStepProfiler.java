@@ -61,6 +61,7 @@ public final class CustomStepProfiler {
    * @param name the step's name (config.step)
    * @param model what is measured (config.model), e.g. the test's class and method
    * @param items items one step processes, for the throughput
+   * @param unit what an item is, for the throughput's unit ({@code images}: images/s)
    * @param device where the step ran ("cpu", "cuda:0")
    * @param modelParams parameters of the measured model, or -1 when unknown
    * @param warmup discarded iterations before the measured ones, at least 0
@@ -84,6 +85,7 @@ public final class CustomStepProfiler {
       int repeat,
       boolean trace,
       int items,
+      String unit,
       Path outputDirectory,
       String device,
       long modelParams,
@@ -121,6 +123,7 @@ public final class CustomStepProfiler {
           repeat,
           trace,
           items,
+          unit,
           outputDirectory,
           device,
           modelParams,
@@ -151,6 +154,7 @@ public final class CustomStepProfiler {
       private int repeat = Defaults.Step.REPEAT;
       private boolean trace = Defaults.Step.TRACE;
       private int items = Defaults.Step.ITEMS;
+      private String unit = Defaults.Step.UNIT;
       private Path outputDirectory = Path.of(Defaults.Step.OUTPUT_DIRECTORY);
       private String device = "cpu";
       private long modelParams = -1;
@@ -220,6 +224,17 @@ public final class CustomStepProfiler {
       }
 
       /**
+       * Sets what an item is, for the throughput's unit ({@code images}: images/s).
+       *
+       * @param v the unit's name; null or blank: {@link Defaults.Step#UNIT}
+       * @return this builder
+       */
+      public Builder unit(String v) {
+        unit = v == null || v.isBlank() ? Defaults.Step.UNIT : v.strip();
+        return this;
+      }
+
+      /**
        * Sets the directory the files are written to.
        *
        * @param v the directory the files are written to
@@ -278,6 +293,7 @@ public final class CustomStepProfiler {
             repeat,
             trace,
             items,
+            unit,
             outputDirectory,
             device,
             modelParams,

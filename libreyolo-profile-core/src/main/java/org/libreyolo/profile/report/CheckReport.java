@@ -200,16 +200,18 @@ final class CheckReport {
     OpCounts.Result c = g.opCounts();
     String counts =
         c.changes().isEmpty()
-            ? "the same ops and work per step in every phase"
+            ? (c.counted().isEmpty() ? "nothing counted" : "the same " + c.counted())
             : String.join("; ", c.changes());
     out.append(
         row(
-            "op and work counters <span class=\"muted\">exact, from the traced steps</span>",
+            "counters <span class=\"muted\">exact"
+                + (c.counted().isEmpty() ? "" : ": " + Html.esc(c.counted()))
+                + "</span>",
             c.verdict() == Verdict.INCONCLUSIVE ? "-" : c.changes().isEmpty() ? "none" : "changed",
             "exact",
             "<span class=\"counter\">" + Html.esc(counts) + "</span>",
             c.verdict(),
-            "ops per step per phase and convolution / matrix-product MACs per step"));
+            c.counted().isEmpty() ? "nothing both sides counted" : c.counted()));
     return out.append("</table>").toString();
   }
 

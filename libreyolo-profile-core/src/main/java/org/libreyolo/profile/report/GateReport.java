@@ -9,7 +9,6 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
@@ -319,12 +318,7 @@ public final class GateReport {
   }
 
   private static String opCountsLine(Gate.Result r) {
-    OpCounts.Result c = r.opCounts();
-    return "op counts: "
-        + c.verdict()
-        + (c.changes().isEmpty()
-            ? " (the same ops and work per step in every phase)"
-            : " (" + String.join("; ", c.changes()) + ")");
+    return "counters: " + r.opCounts().said();
   }
 
   private static String workloadLine(Gate.Result r) {

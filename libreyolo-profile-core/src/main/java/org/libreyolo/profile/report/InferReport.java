@@ -79,7 +79,9 @@ public final class InferReport {
     Profile p = r.profile();
     ProfileRows.Latency l = p.latency();
     String spread = RepeatFields.spread(p);
-    return List.of(
+    List<String> lines = new java.util.ArrayList<>();
+    java.util.Collections.addAll(
+        lines,
         "model    "
             + p.modelLabel()
             + "  |  input "
@@ -97,10 +99,15 @@ public final class InferReport {
             + spread
             + " img/s"
             + (l.mean() == null ? "" : " (batch / mean " + Num.str(l.mean()) + " ms)"),
-        TextReport.stagesLine(p),
-        ">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy(),
-        "profile: " + r.reported(),
-        "next:    " + next.apply(r.reported()));
+        TextReport.stagesLine(p));
+    String gap = TextReport.stagesGapLine(p);
+    if (gap != null) {
+      lines.add(gap);
+    }
+    lines.add(">> " + p.bound().toUpperCase(Locale.ROOT) + ": " + p.boundWhy());
+    lines.add("profile: " + r.reported());
+    lines.add("next:    " + next.apply(r.reported()));
+    return List.copyOf(lines);
   }
 
   /**

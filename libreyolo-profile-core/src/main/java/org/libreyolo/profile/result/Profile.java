@@ -251,6 +251,24 @@ public final class Profile {
     return text(ProfileSchema.KERNEL_SOURCE);
   }
 
+  /**
+   * {@return whether this is a step of plain JVM code} No engine ran it: no op, kernel or device
+   * figure means anything, its throughput counts its own items.
+   */
+  public boolean isPlainCode() {
+    JsonNode engine = root.path(ProfileSchema.ENVIRONMENT).get(ProfileSchema.ENGINE);
+    return engine != null && ProfileSchema.ENGINE_NONE.equals(engine.asText());
+  }
+
+  /**
+   * {@return what the throughput counts per second} {@code img} for the producers' profiles; a
+   * step's own unit ({@code config.unit}: {@code images}, {@code items}) where it recorded one.
+   */
+  public String throughputUnit() {
+    String unit = configText(ProfileSchema.UNIT);
+    return unit == null || unit.isBlank() ? "img" : unit;
+  }
+
   /** {@return whether the "kernels" are CPU ops' self times, not GPU kernels} */
   public boolean isCpu() {
     return ProfileSchema.KERNEL_SOURCE_CPU.equals(kernelSource());

@@ -196,6 +196,12 @@ abstract class SectionKeys {
   /** {@code engine}: in {@code environment}, {@code samples.forks.environment}. */
   public static final String ENGINE = "engine";
 
+  /** {@code environment.engine} of a step that ran no engine: plain JVM code. */
+  public static final String ENGINE_NONE = "none (plain JVM code)";
+
+  /** {@code config.unit}: what a step's item is, for its throughput ({@code images}). */
+  public static final String UNIT = "unit";
+
   /** {@code libtorch}: in {@code environment}, {@code samples.forks.environment}. */
   public static final String LIBTORCH = "libtorch";
 

@@ -67,8 +67,8 @@ class GateRunTest {
     ((ArrayNode) edited.path("samples").path("blocks").path("step_ms")).set(3, "fast");
     Files.writeString(old, Json.indented(edited));
     assertThatThrownBy(() -> GateRun.judge(old, current, GateOptions.defaults()))
-        .hasMessageContaining(
-            "has invalid timing blocks (samples.blocks needs step_ms and canary_ms of equal length");
+        .hasMessageContaining("key \"samples.blocks.step_ms[3]\" must be a number, got \"fast\"")
+        .hasMessageContaining("record it again");
     ObjectNode future =
         GateTest.profile(100, 0.03, 5, "x").json().put("schema", "libreyolo.profile.analysis/v2");
     Files.writeString(old, Json.indented(future));

@@ -412,8 +412,7 @@ public class GateTest {
     assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(GateReport.text(r))
         .contains(
-            "op counts: REGRESSION (forward: +900 ops/step; ops that changed:"
-                + " aten::mul +900)");
+            "counters: REGRESSION (forward: +900 ops/step; ops that changed:" + " aten::mul +900)");
     // the same counts pass; fewer pass and ask for a new baseline; untraced profiles are not
     // compared
     b = ops(b, 3003, 100);

@@ -148,7 +148,7 @@ final class MeasuringStepProfiler implements StepProfiler {
   }
 
   @Override
-  public <I, O> StepResult measure(Predictor<I, O> predictor, ThrowingSupplier<I> input) {
+  public <I, O> StepResult predict(Predictor<I, O> predictor, ThrowingSupplier<I> input) {
     try {
       return measureBody(StepBody.predictor(predictor, input));
     } finally {

@@ -20,7 +20,7 @@ import org.libreyolo.profile.produce.Engine;
  * @ProfiledStep
  * void classify(StepProfiler step) throws Exception {
  *   try (var predictor = model.get().newPredictor()) {
- *     step.model(model.get().getBlock()).measure(predictor, () -> image);
+ *     step.model(model.get().getBlock()).predict(predictor, () -> image);
  *   }
  * }
  * }</pre>

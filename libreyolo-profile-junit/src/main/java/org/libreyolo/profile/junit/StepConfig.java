@@ -378,6 +378,7 @@ record StepConfig(
         .sampledMs(fork.sampledSteps() ? Defaults.SAMPLED_MS : 0)
         .progress(progress)
         .items(items)
+        .unit(unit)
         .outputDirectory(outputDirectory)
         .device(device)
         .modelParams(modelParams)

@@ -132,13 +132,14 @@ public interface StepProfiler {
    * {@code input.get()} (made before the clock starts). DJL's own metrics of each call become the
    * phases {@code preprocess}, {@code inference} and {@code postprocess} (its translator's input
    * processing, the forward, its output processing), so no hand-written split is needed. A {@code
-   * TranslateException} fails the test naming the cause.
+   * TranslateException} fails the test naming the cause. (Not an overload of {@code measure}: a
+   * plain-Java test compiles its {@code measure} calls without DJL on its class path.)
    *
    * @param predictor the DJL predictor, called once per iteration
    * @param input makes the next input, before the clock starts
    * @return what was measured
    */
-  <I, O> StepResult measure(Predictor<I, O> predictor, ThrowingSupplier<I> input);
+  <I, O> StepResult predict(Predictor<I, O> predictor, ThrowingSupplier<I> input);
 
   /**
    * In-job A/B: {@code control} and {@code candidate} in this process, in alternating blocks

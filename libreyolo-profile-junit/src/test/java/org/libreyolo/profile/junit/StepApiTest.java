@@ -180,7 +180,7 @@ class StepApiTest {
     void predict(StepProfiler profiler) {
       try (TinyModel tiny = new TinyModel(false);
           Predictor<float[], float[]> predictor = tiny.predictor()) {
-        last = profiler.model(tiny.model.getBlock()).measure(predictor, () -> new float[64]);
+        last = profiler.model(tiny.model.getBlock()).predict(predictor, () -> new float[64]);
       }
     }
   }
@@ -191,7 +191,7 @@ class StepApiTest {
     void predict(StepProfiler profiler) {
       try (TinyModel tiny = new TinyModel(true);
           Predictor<float[], float[]> predictor = tiny.predictor()) {
-        profiler.measure(predictor, () -> new float[64]);
+        profiler.predict(predictor, () -> new float[64]);
       }
     }
   }
@@ -236,14 +236,14 @@ class StepApiTest {
     @Test
     void first(StepProfiler profiler) throws Exception {
       try (Predictor<float[], float[]> predictor = tiny.get().predictor()) {
-        profiler.measure(predictor, () -> new float[64]);
+        profiler.predict(predictor, () -> new float[64]);
       }
     }
 
     @Test
     void second(StepProfiler profiler) throws Exception {
       try (Predictor<float[], float[]> predictor = tiny.get().predictor()) {
-        profiler.measure(predictor, () -> new float[64]);
+        profiler.predict(predictor, () -> new float[64]);
       }
     }
   }

@@ -2,6 +2,7 @@ package org.libreyolo.profile.maven;
 
 import java.io.File;
 import java.util.List;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -126,6 +127,41 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.recordHistory")
   Boolean recordHistory;
 
+  @Parameter(defaultValue = "${session}", readonly = true)
+  MavenSession session;
+
+  /** The lifecycle phases that run the tests before check (its own phase is verify). */
+  private static final java.util.Set<String> TESTING_PHASES =
+      java.util.Set.of(
+          "test",
+          "prepare-package",
+          "package",
+          "pre-integration-test",
+          "integration-test",
+          "post-integration-test",
+          "verify",
+          "install",
+          "deploy");
+
+  /**
+   * When this build started, where it ran the perf tests: an output older than that is an earlier
+   * build's (the test did not run now, {@code -Dtest=One}) and must not pass for a run. Null where
+   * check runs on its own ({@code mvn libreyolo-profile:check} after an earlier {@code mvn test})
+   * or the tests were skipped: then every output found is judged, as written.
+   */
+  private java.time.Instant testsRunSince() {
+    if (session == null || session.getStartTime() == null) {
+      return null;
+    }
+    java.util.Properties p = session.getUserProperties();
+    if ("true".equals(p.getProperty("skipTests", p.getProperty("maven.test.skip")))
+        || p.containsKey("skipTests") && p.getProperty("skipTests").isEmpty()) {
+      return null;
+    }
+    boolean testing = session.getGoals().stream().anyMatch(TESTING_PHASES::contains);
+    return testing ? session.getStartTime().toInstant() : null;
+  }
+
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     BuildCheck.Result r =
@@ -144,7 +180,8 @@ public class CheckMojo extends AbstractProfileMojo {
                 history,
                 historyBranch,
                 recordHistory,
-                "'mvn libreyolo-profile:baseline'"));
+                "'mvn libreyolo-profile:baseline'",
+                testsRunSince()));
     for (BuildCheck.Line line : r.lines()) {
       switch (line.level()) {
         case DEBUG -> getLog().debug(line.text());

@@ -41,7 +41,7 @@ public final class Environment {
         ProfileSchema.ENGINE,
         engine
             ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
-            : onEngine ? "not loaded" : "none (plain JVM code)");
+            : onEngine ? "not loaded" : ProfileSchema.ENGINE_NONE);
     if (engine) {
       env.put(ProfileSchema.LIBTORCH, Engines.get().getVersion());
     } else {

@@ -59,10 +59,13 @@ public final class HtmlReport {
                 ? "Stages (ms per step)"
                 : "Phases (ms per step)",
             stageBar(p)));
-    body.append(
-        Html.card(
-            profile.isCpu() ? "Op mix by category (CPU self time)" : "Kernel mix by category",
-            categoryBar(p)));
+    boolean plain = p.isPlainCode(); // no engine ran it: no op, kernel or device card
+    if (!plain) {
+      body.append(
+          Html.card(
+              profile.isCpu() ? "Op mix by category (CPU self time)" : "Kernel mix by category",
+              categoryBar(p)));
+    }
     double[] trials = p.imgPerSTrials();
     if (trials.length > 1) {
       body.append(
@@ -73,20 +76,26 @@ public final class HtmlReport {
                   trials,
                   Num.orZero(p.imgPerS()),
                   Num.orZero(p.imgPerSStd()),
-                  "img/s")));
+                  p.throughputUnit() + "/s")));
     }
-    body.append(
-        Html.card(
-            "Per-step timeline of phases (traced steps)",
-            TraceTimeline.read(trace, TIMELINE_STEPS).svg()));
-    body.append(
-        Html.card(
-            profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels",
-            kernelTable(p.kernels(), 15)));
+    if (!plain || trace != null) {
+      body.append(
+          Html.card(
+              "Per-step timeline of phases (traced steps)",
+              TraceTimeline.read(trace, TIMELINE_STEPS).svg()));
+    }
+    if (!plain) {
+      body.append(
+          Html.card(
+              profile.isCpu() ? "Top leaf ops (self time)" : "Top kernels",
+              kernelTable(p.kernels(), 15)));
+    }
     body.append(Html.card("Memory", memory(p)));
     body.append(Html.card("Java methods per phase (JFR samples)", javaSamples(p)));
     body.append(Html.card("Run: config and environment", keyValues(p)));
-    body.append(Html.card("Top framework ops", opTable(p.ops(), 15)));
+    if (!plain) {
+      body.append(Html.card("Top framework ops", opTable(p.ops(), 15)));
+    }
     body.append("</div>");
     return Html.page("libreyolo-profile report", body.toString());
   }
@@ -148,6 +157,11 @@ public final class HtmlReport {
   }
 
   private static String verdict(Profile p) {
+    if (p.isPlainCode()) {
+      return "<div class=\"verdict\"><b>PLAIN CODE</b>: "
+          + Html.esc(TextReport.PLAIN_VERDICT)
+          + "</div>";
+    }
     if (p.bound() == null) {
       return "<div class=\"verdict\">no verdict recorded in this profile</div>";
     }
@@ -161,8 +175,9 @@ public final class HtmlReport {
   /** The memory figures the text shows, one row each. */
   private static String memory(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
-    if (p.isCpu()) {
-      rows.put("peak memory", TextReport.peakMemory(p.hostMemory()));
+    if (p.isCpu() || p.isPlainCode() || "cpu".equals(p.device())) {
+      rows.put(
+          "peak memory", p.hostMemory() == null ? "n/a" : TextReport.peakMemory(p.hostMemory()));
     } else {
       rows.put("peak VRAM", p.peakVramMb() == null ? "n/a" : Num.str(p.peakVramMb()) + " MB");
     }
@@ -218,7 +233,7 @@ public final class HtmlReport {
 
   private static String keyValues(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
-    rows.put("img/s", shown(p.imgPerS()));
+    rows.put(p.throughputUnit() + "/s", shown(p.imgPerS()));
     rows.put("step ms", shown(p.stepMs()));
     ProfileRows.Latency l = p.latency();
     if (l != null) {
@@ -233,7 +248,10 @@ public final class HtmlReport {
             + (p.kernelSource() == null ? "?" : p.kernelSource())
             + ")");
     p.config().forEach((k, v) -> rows.put("config." + k, Fmt.display(v)));
-    p.environment().forEach((k, v) -> rows.put("env." + k, Fmt.display(v)));
+    // an unknown model size (-1: plain code, or a model that does not say) is no row
+    p.environment().entrySet().stream()
+        .filter(e -> !(ProfileSchema.MODEL_PARAMS.equals(e.getKey()) && e.getValue().asLong() < 0))
+        .forEach(e -> rows.put("env." + e.getKey(), Fmt.display(e.getValue())));
     return table(rows);
   }
 

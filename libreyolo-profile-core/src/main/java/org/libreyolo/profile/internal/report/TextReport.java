@@ -21,6 +21,9 @@ public final class TextReport {
   private TextReport() {}
 
   public static List<String> summary(Profile p) {
+    if (p.isPlainCode()) {
+      return plainSummary(p);
+    }
     // a CPU trace, or a profile of ours measured on the CPU (a plain-Java step's trace has no ops)
     boolean cpu = p.isCpu() || "cpu".equals(p.device());
     List<String> lines = new ArrayList<>();
@@ -54,6 +57,10 @@ public final class TextReport {
               + Num.str(l.n())
               + " samples)");
       lines.add(stagesLine(p));
+      String gap = stagesGapLine(p);
+      if (gap != null) {
+        lines.add(gap);
+      }
     }
     if (cpu) {
       lines.add(
@@ -158,6 +165,55 @@ public final class TextReport {
               + k.kernel()
               + (k.tensorcore() ? " [TC]" : ""));
     }
+    lines.addAll(javaLines(p.javaSamples()));
+    return lines;
+  }
+
+  /**
+   * A step of plain JVM code: its own unit and its timings, memory and Java samples; no op, kernel,
+   * device or model figure (none ran), no bound verdict (nothing to attribute a bound to).
+   */
+  /** The banner of a plain-Java step: what it holds, and that no bound can be named. */
+  static final String PLAIN_VERDICT =
+      "timings, memory and Java samples of plain JVM code; no engine ops to attribute a bound to";
+
+  static List<String> plainSummary(Profile p) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        "step "
+            + (p.model() == null ? Fmt.orQ((String) null) : p.model())
+            + "  |  "
+            + Fmt.orQ(p.imgPerS())
+            + " "
+            + p.throughputUnit()
+            + "/s  |  step "
+            + Num.str(p.stepMs())
+            + " ms  |  plain JVM code (no engine ops)");
+    ProfileRows.Latency l = p.latency();
+    if (l != null && l.p50() != null) {
+      lines.add(
+          "latency  p50 "
+              + Num.str(l.p50())
+              + " ms | p90 "
+              + Num.str(l.p90())
+              + " ms | p99 "
+              + Num.str(l.p99())
+              + " ms | mean "
+              + Num.str(l.mean())
+              + " ms  ("
+              + Num.str(l.n())
+              + " samples)");
+    }
+    if (!p.stagesMs().isEmpty()) {
+      List<String> phases = new ArrayList<>();
+      p.stagesMs().forEach((name, ms) -> phases.add(name + " " + Num.str(ms) + " ms"));
+      lines.add("phases   " + String.join(" | ", phases) + " (means)");
+    }
+    String memory = memoryLine(p);
+    lines.add(
+        (memory == null ? "memory   " : memory + "  |  ")
+            + (p.hostMemory() == null ? "peak RSS n/a" : peakMemory(p.hostMemory())));
+    lines.add(">> PLAIN CODE: " + PLAIN_VERDICT);
     lines.addAll(javaLines(p.javaSamples()));
     return lines;
   }
@@ -429,13 +485,23 @@ public final class TextReport {
             + Num.str(stages.get(ProfileSchema.FORWARD))
             + " ms | ";
     // the stages are means, the latency beside them percentiles: the line names its estimator
-    return ("none".equals(p.task())
-            ? head + "no postprocess (a plain model) (means)"
-            : head
-                + "postprocess/NMS "
-                + Num.str(stages.get(ProfileSchema.POSTPROCESS))
-                + " ms (means)")
-        + stagesGap(stages, p.latency() == null ? null : p.latency().mean());
+    return "none".equals(p.task())
+        ? head + "no postprocess (a plain model) (means)"
+        : head
+            + "postprocess/NMS "
+            + Num.str(stages.get(ProfileSchema.POSTPROCESS))
+            + " ms (means)";
+  }
+
+  /**
+   * The line after {@link #stagesLine} where the stages' sum exceeds the latency's mean, or null.
+   *
+   * @param p an inference profile
+   * @return the line, or null when the stages fit inside the step
+   */
+  public static String stagesGapLine(Profile p) {
+    String gap = stagesGap(p.stagesMs(), p.latency() == null ? null : p.latency().mean());
+    return gap.isEmpty() ? null : gap;
   }
 
   /**
@@ -443,22 +509,25 @@ public final class TextReport {
    * latency in the others: where their sum exceeds the latency's mean, the line says by how much
    * and why, so a stage never reads as larger than the step it partitions without a word.
    */
+  /** A gap below 1% is the two means' rounding and sampling, not worth a line. */
+  static final double GAP_SAID = 0.01;
+
   static String stagesGap(Map<String, Num> stages, Num latencyMean) {
     double sum = 0;
     for (Num n : stages.values()) {
       sum += Num.orZero(n);
     }
     double mean = Num.orZero(latencyMean);
-    if (mean <= 0 || sum <= mean) {
+    if (mean <= 0 || sum <= mean * (1 + GAP_SAID)) {
       return "";
     }
-    return "; together "
+    return "         the stages together "
         + Fmt.f(sum, 1)
         + " ms, "
         + Fmt.f(100 * (sum / mean - 1), 1)
         + "% above the latency mean "
         + Fmt.f(mean, 1)
-        + " ms: the stages are timed in their own iterations, alternating with the latency's"
+        + " ms: they are timed in iterations of their own, alternating with the latency's"
         + " (their clock waits at each boundary)";
   }
 }
