@@ -23,3 +23,6 @@ assert brought.isEmpty() : "the extension brought ${brought}"
 assert log.contains("SortPerfTest.sort: its output ")
 assert log.contains("is an earlier build's (the test did not run in this one): not judged")
 assert log =~ /baseline.*has no current run|have no current run/
+// goal 6: the missing driver named before any measuring, no history file made
+assert log.contains('SortPerfTest.sort: the sqlite JDBC driver (org.sqlite.JDBC) is not on the class path: add org.xerial:sqlite-jdbc')
+assert !new File(basedir, 'target/history.db').exists()

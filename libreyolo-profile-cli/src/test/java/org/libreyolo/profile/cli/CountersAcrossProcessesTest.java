@@ -23,8 +23,8 @@ import org.libreyolo.profile.result.Json;
  * The counters the gate calls exact give one value for one step in 10 fresh processes (two at a
  * time, so half of them run beside another): the built-in LibreYOLO9t, a TorchScript model, an ONNX
  * model, a plain-Java step. The counters with a margin (tensor memory, allocation) stay inside it.
- * Prints the table docs/statistics.md quotes. A study (40 fresh JVMs, 2.4 minutes on the 2-core VM):
- * {@code mvn verify -Pstudies} runs it, not every build.
+ * Prints the table docs/statistics.md quotes. A study (40 fresh JVMs, 2.4 minutes on the 2-core
+ * VM): {@code mvn verify -Pstudies} runs it, not every build.
  */
 @Tag("study")
 class CountersAcrossProcessesTest {

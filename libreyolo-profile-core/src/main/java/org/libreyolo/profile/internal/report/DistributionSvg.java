@@ -22,13 +22,16 @@ public final class DistributionSvg {
       counts[Math.min(bins - 1, (int) ((v - lo) / (hi - lo) * bins))]++;
     }
     int max = Arrays.stream(counts).max().orElse(1);
-    StringBuilder out = new StringBuilder(open("chart histogram", "latency histogram", W, H));
-    out.append(axes(lo, hi, max, "latency (" + unit + ")", "iterations", false));
     double pw = W - LEFT - RIGHT;
     double ph = H - TOP - BOTTOM;
+    // the tallest bar stops below the percentile labels' band: a label never sits on a bar
+    double band = labelBand(marks);
+    double axisMax = max * ph / (ph - band);
+    StringBuilder out = new StringBuilder(open("chart histogram", "latency histogram", W, H));
+    out.append(axes(lo, hi, axisMax, "latency (" + unit + ")", "iterations", false));
     for (int b = 0; b < bins; b++) {
       double x = LEFT + b * pw / bins;
-      double h = counts[b] / (double) max * ph;
+      double h = counts[b] / axisMax * ph;
       out.append("<rect class=\"bin\" x=\"")
           .append(n(x + 1))
           .append("\" y=\"")
@@ -44,6 +47,9 @@ public final class DistributionSvg {
     out.append(markers(marks, markNames, lo, hi));
     return out.append("</svg>").toString();
   }
+
+  /** Room for a legend entry: its swatch and a short name ("before", "this run"). */
+  private static final int LEGEND_WIDTH = 90;
 
   /** One or two empirical CDFs, with optional percentile markers. */
   public static String cdf(
@@ -87,17 +93,20 @@ public final class DistributionSvg {
           .append("\" stroke-width=\"2\"/>");
       // a swatch in the series' colour beside a dark label: readable, and unmistakably which line
       // is which
+      // the legend sits bottom right, where a CDF never runs (it has risen by then), away from
+      // the percentile labels along the top
+      double legendY = H - BOTTOM - 8 - 16 * (series.size() - k);
       out.append("<rect class=\"legend-swatch\" x=\"")
-          .append(n(LEFT + 8))
+          .append(n(W - RIGHT - LEGEND_WIDTH))
           .append("\" y=\"")
-          .append(n(TOP + 5 + 16 * k))
+          .append(n(legendY))
           .append("\" width=\"14\" height=\"10\" fill=\"")
           .append(SERIES[k % 2])
           .append("\"/>");
       out.append(
           text(
-              LEFT + 27,
-              TOP + 14 + 16 * k,
+              W - RIGHT - LEGEND_WIDTH + 19,
+              legendY + 9,
               names.get(k),
               "start",
               "class=\"legend-label\" font-size=\"12\""));
@@ -107,6 +116,13 @@ public final class DistributionSvg {
     }
     return out.append("</svg>").toString();
   }
+
+  /** The height the percentile labels take at the top of the plot (one 13 px line each). */
+  private static double labelBand(double[] marks) {
+    return marks == null || marks.length == 0 ? 0 : 6 + LABEL_LINE * marks.length;
+  }
+
+  private static final int LABEL_LINE = 13;
 
   private static String markers(double[] marks, String[] names, double lo, double hi) {
     StringBuilder out = new StringBuilder();
@@ -126,7 +142,7 @@ public final class DistributionSvg {
       out.append(
           text(
               right ? x - 3 : x + 3,
-              TOP + 12 + 13 * i,
+              TOP + 12 + LABEL_LINE * i,
               names[i] + " " + fmt(marks[i]),
               right ? "end" : "start",
               // a white halo: the label stays readable where it crosses the bars

@@ -48,6 +48,8 @@ public final class Html {
         + ".muted{color:#666}.kv td:first-child{color:#555;width:38%}svg text:not([fill]){fill:#222}"
         // a hash or a path has no break opportunity: it may break anywhere, not overflow the card
         + ".kv td+td,td.method{overflow-wrap:anywhere}"
+        // a block of text lines (the comparison's statistics) wraps inside its card
+        + "pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}"
         + "</style></head><body><main>"
         + body
         + "</main></body></html>\n";
