@@ -52,26 +52,30 @@ class InterruptTest {
     }
   }
 
+  /** A small forked {@code infer}: four forks, long enough to be stopped during the second. */
+  private static List<String> forkedInfer(Path project) {
+    return List.of(
+        "infer",
+        "--device",
+        "cpu",
+        "--threads",
+        "1",
+        "--imgsz",
+        "64",
+        "--runs",
+        "8",
+        "--warmup",
+        "1",
+        "--forks",
+        "4",
+        "--project",
+        project.toString());
+  }
+
   @Test
   void stoppedDuringForksLeavesNoForkFolderAndNoForkRunning() throws Exception {
     Path project = dir.resolve("p");
-    Process p =
-        cli(
-            "infer",
-            "--device",
-            "cpu",
-            "--threads",
-            "1",
-            "--imgsz",
-            "64",
-            "--runs",
-            "8",
-            "--warmup",
-            "1",
-            "--forks",
-            "4",
-            "--project",
-            project.toString());
+    Process p = cli(forkedInfer(project).toArray(String[]::new));
     Path secondFork = project.resolve("infer/forks/1");
     await(() -> Files.isDirectory(secondFork) || !p.isAlive(), "the second fork");
     assertThat(p.isAlive()).as("still measuring").isTrue();
@@ -113,27 +117,12 @@ class InterruptTest {
     }
     Files.createFile(target.resolve("lib/.built")); // built: the launcher runs, it does not build
     Path project = dir.resolve("p");
+    List<String> command =
+        new java.util.ArrayList<>(List.of("bash", root.resolve("libreyolo").toString(), "profile"));
+    command.addAll(forkedInfer(project));
+    command.add("--quiet");
     Process p =
-        new ProcessBuilder(
-                "bash",
-                root.resolve("libreyolo").toString(),
-                "profile",
-                "infer",
-                "--device",
-                "cpu",
-                "--threads",
-                "1",
-                "--imgsz",
-                "64",
-                "--runs",
-                "8",
-                "--warmup",
-                "1",
-                "--forks",
-                "4",
-                "--quiet",
-                "--project",
-                project.toString())
+        new ProcessBuilder(command)
             .redirectErrorStream(true)
             .redirectOutput(dir.resolve("launcher.log").toFile())
             .start();

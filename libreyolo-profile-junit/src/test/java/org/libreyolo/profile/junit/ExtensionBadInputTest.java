@@ -98,15 +98,12 @@ class ExtensionBadInputTest {
   @Test
   void aBaselineTheGateCouldNeverJudgeIsRefusedBeforeAnythingIsRecorded() {
     Events events =
-        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-            .configurationParameter(
-                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-            .configurationParameter(
-                "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
-            .configurationParameter("libreyolo.profile.updateBaseline", "true")
-            .selectors(
-                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
-            .execute()
+        quickStep(
+                java.util.Map.of(
+                    "baselineDirectory",
+                    dir.resolve("baselines").toString(),
+                    "updateBaseline",
+                    "true"))
             .testEvents();
     Throwable t =
         assertFailedWith(
@@ -187,15 +184,9 @@ class ExtensionBadInputTest {
   @Test
   void aBaselineThatCannotBeWrittenIsRefusedBeforeMeasuring() {
     Events events =
-        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-            .configurationParameter(
-                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-            .configurationParameter("libreyolo.profile.baselineDirectory", "/proc/nope")
-            .configurationParameter("libreyolo.profile.updateBaseline", "true")
-            .configurationParameter("libreyolo.profile.runs", "15")
-            .selectors(
-                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
-            .execute()
+        quickStep(
+                java.util.Map.of(
+                    "baselineDirectory", "/proc/nope", "updateBaseline", "true", "runs", "15"))
             .testEvents();
     Throwable t = assertFailedWith(events, "cannot write under baseline /proc/nope");
     assertThat(t.getStackTrace()).isEmpty();
@@ -204,15 +195,7 @@ class ExtensionBadInputTest {
 
   @Test
   void aSkipThatIsNeitherTrueNorFalseIsOneLine() {
-    Events events =
-        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
-            .configurationParameter(
-                "libreyolo.profile.outputDirectory", dir.resolve("out").toString())
-            .configurationParameter("libreyolo.profile.skip", "maybe")
-            .selectors(
-                org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
-            .execute()
-            .allEvents();
+    Events events = quickStep(java.util.Map.of("skip", "maybe")).allEvents();
     Throwable t = firstFailure(events); // the class's condition: it fails before any test runs
     assertThat(t.getMessage())
         .isEqualTo(
@@ -337,6 +320,19 @@ class ExtensionBadInputTest {
     return org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
         .configurationParameter("libreyolo.profile.outputDirectory", outputDirectory)
         .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(type))
+        .execute();
+  }
+
+  /** {@link QuickStep} with its files under {@code out} and these {@code libreyolo.profile.*}. */
+  private org.junit.platform.testkit.engine.EngineExecutionResults quickStep(
+      java.util.Map<String, String> parameters) {
+    var kit =
+        org.junit.platform.testkit.engine.EngineTestKit.engine("junit-jupiter")
+            .configurationParameter(
+                "libreyolo.profile.outputDirectory", dir.resolve("out").toString());
+    parameters.forEach((k, v) -> kit.configurationParameter("libreyolo.profile." + k, v));
+    return kit.selectors(
+            org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(QuickStep.class))
         .execute();
   }
 

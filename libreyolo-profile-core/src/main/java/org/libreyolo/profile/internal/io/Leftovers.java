@@ -9,11 +9,11 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * What a run must not leave behind when the JVM is stopped (Ctrl-C, SIGTERM from a CI timeout):
  * temp and raw files, the folder of its forks, and the fork JVMs themselves. A run registers each
- * while it exists and forgets it once moved into place or deleted; one shutdown hook stops the
- * registered processes first (so none still writes), then takes the write lock that every
- * leftover-making write holds ({@link #guarded}) and keeps it, so the measuring thread, which the
- * JVM does not stop while hooks run, cannot make a file after the clean-up; then it deletes the
- * registered paths. A normal exit finds nothing registered.
+ * while it exists and forgets it once moved into place or deleted; one shutdown hook takes the
+ * write lock that every leftover-making write and every fork start holds ({@link #guarded}) and
+ * keeps it, so the measuring thread, which the JVM does not stop while hooks run, can neither make
+ * a file nor start a fork after the clean-up began; then it stops the registered processes and
+ * deletes the registered paths. A normal exit finds nothing registered.
  */
 public final class Leftovers {
   private static final Set<Path> PATHS = ConcurrentHashMap.newKeySet();
@@ -170,6 +170,14 @@ public final class Leftovers {
       return; // a normal exit, or a stop between runs: nothing to do, nothing to say
     }
     stopping = true;
+    try {
+      // first, and held to the end: no fork starts and no leftover-making write begins once the
+      // clean-up has started (a fork started after the processes were stopped would outlive the
+      // run and write into the folder just removed); such a write waits for the JVM to halt
+      WRITING.tryLock(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     for (Process p : PROCESSES) {
       p.destroy();
     }
@@ -182,12 +190,6 @@ public final class Leftovers {
         Thread.currentThread().interrupt();
         p.destroyForcibly();
       }
-    }
-    try {
-      // held to the end: a write that comes later waits for the JVM to halt
-      WRITING.tryLock(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
     for (Path path : PATHS) {
       Folders.deleteQuietly(path);

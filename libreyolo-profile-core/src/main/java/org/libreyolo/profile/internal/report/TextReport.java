@@ -44,18 +44,7 @@ public final class TextReport {
           p.latency() != null
               ? p.latency()
               : new ProfileRows.Latency(null, null, null, null, null, null, null);
-      lines.add(
-          "latency  p50 "
-              + Num.str(l.p50())
-              + " ms | p90 "
-              + Num.str(l.p90())
-              + " ms | p99 "
-              + Num.str(l.p99())
-              + " ms | mean "
-              + Num.str(l.mean())
-              + " ms  ("
-              + Num.str(l.n())
-              + " samples)");
+      lines.add(latencyLine(l));
       lines.add(stagesLine(p));
       String gap = stagesGapLine(p);
       if (gap != null) {
@@ -173,6 +162,21 @@ public final class TextReport {
    * A step of plain JVM code: its own unit and its timings, memory and Java samples; no op, kernel,
    * device or model figure (none ran), no bound verdict (nothing to attribute a bound to).
    */
+  /** {@code latency p50 .. ms | p90 .. | p99 .. | mean .. ms (n samples)}, as the reference. */
+  static String latencyLine(ProfileRows.Latency l) {
+    return "latency  p50 "
+        + Num.str(l.p50())
+        + " ms | p90 "
+        + Num.str(l.p90())
+        + " ms | p99 "
+        + Num.str(l.p99())
+        + " ms | mean "
+        + Num.str(l.mean())
+        + " ms  ("
+        + Num.str(l.n())
+        + " samples)";
+  }
+
   /** The banner of a plain-Java step: what it holds, and that no bound can be named. */
   static final String PLAIN_VERDICT =
       "timings, memory and Java samples of plain JVM code; no engine ops to attribute a bound to";
@@ -191,18 +195,7 @@ public final class TextReport {
             + " ms  |  plain JVM code (no engine ops)");
     ProfileRows.Latency l = p.latency();
     if (l != null && l.p50() != null) {
-      lines.add(
-          "latency  p50 "
-              + Num.str(l.p50())
-              + " ms | p90 "
-              + Num.str(l.p90())
-              + " ms | p99 "
-              + Num.str(l.p99())
-              + " ms | mean "
-              + Num.str(l.mean())
-              + " ms  ("
-              + Num.str(l.n())
-              + " samples)");
+      lines.add(latencyLine(l));
     }
     if (!p.stagesMs().isEmpty()) {
       List<String> phases = new ArrayList<>();
