@@ -30,6 +30,7 @@ class MojoBadInputTest {
   static File trace;
   static File broken;
   static File empty;
+  static File nullStep;
 
   @BeforeAll
   static void files() throws Exception {
@@ -42,6 +43,12 @@ class MojoBadInputTest {
             .toFile();
     broken = Files.writeString(dir.resolve("b.json"), "{\"traceEvents\": [").toFile();
     empty = Files.writeString(dir.resolve("e.json"), "").toFile();
+    nullStep =
+        Files.writeString(
+                dir.resolve("null-step.json"),
+                "{\"schema\": \"libreyolo.profile.analysis/v1\", \"step_ms\": null,"
+                    + " \"metrics\": {\"step_ms\": 4}}")
+            .toFile();
   }
 
   static <M extends AbstractProfileMojo> M mojo(M m) {
@@ -188,6 +195,37 @@ class MojoBadInputTest {
                 },
                 MojoExecutionException.class,
                 "phase 'nms': neither profile has that phase"),
+            new Case(
+                "diff with top below 0",
+                () -> {
+                  var m = mojo(new DiffMojo());
+                  m.before = trace;
+                  m.after = trace;
+                  m.top = -1;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "top must be >= 0 (rows to show), got -1"),
+            new Case(
+                "summary of a profile whose step_ms is null",
+                () -> {
+                  var m = mojo(new SummaryMojo());
+                  m.input = nullStep;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "key \"step_ms\" is null while \"metrics.step_ms\" is 4"),
+            new Case(
+                "versions A/B with runs that give no timing block",
+                () -> {
+                  var m = ab();
+                  m.baselineVersion = "1.0";
+                  m.abForks = 3;
+                  m.runs = 1;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "runs 1 gives no timing block of 5 runs in each fork: set runs >= 5"),
             new Case(
                 "report of a missing file",
                 () -> {
@@ -515,6 +553,21 @@ class MojoBadInputTest {
    * Every goal reads the gate's {@code -D} settings through the one table before it works: a bad
    * one fails the build first, in the plugin's terms.
    */
+  /** A switch read as Maven reads booleans took any other word for false: refused first. */
+  @Test
+  void aSwitchThatIsNeitherTrueNorFalseFailsAnyGoalFirst() {
+    System.setProperty("libreyolo.profile.half", "maybe");
+    try {
+      var m = mojo(new SummaryMojo());
+      m.input = trace;
+      assertThatThrownBy(m::execute)
+          .isInstanceOf(MojoExecutionException.class)
+          .hasMessage("-Dlibreyolo.profile.half=maybe: must be true or false, got 'maybe'");
+    } finally {
+      System.clearProperty("libreyolo.profile.half");
+    }
+  }
+
   @Test
   void aBadGatePropertyFailsAnyGoalFirst() {
     System.setProperty("libreyolo.profile.maxRegression", "five percent");
