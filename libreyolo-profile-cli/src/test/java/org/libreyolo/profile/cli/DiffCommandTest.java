@@ -55,11 +55,11 @@ class DiffCommandTest {
             "--threads",
             "1",
             "--imgsz",
-            "256",
+            "160",
             "--warmup",
-            "10",
+            "5",
             "--runs",
-            "30",
+            "20",
             "--quiet",
             "--project",
             dir.resolve(project).toString());
@@ -101,7 +101,7 @@ class DiffCommandTest {
     CliTest.Result text =
         CliTest.run(
             "profile", "diff", profile("layers_narrow"), profile("layers_wide"), "--top", "3");
-    assertThat(text.out()).contains("explained by", "MACs 37.75M -> 603.98M");
+    assertThat(text.out()).contains("explained by", "MACs 14.75M -> 235.93M");
   }
 
   /** One more op in each of three blocks: the op is listed as added, three calls per step. */

@@ -88,6 +88,7 @@ enum Dialect {
   Connection open(String url) {
     Properties p = new Properties();
     if (this == SQLITE) {
+      SqliteNative.useCachedCopy(); // before the driver loads its native library
       Path file = file(url);
       checkFile(file);
       p.setProperty("journal_mode", "WAL");
