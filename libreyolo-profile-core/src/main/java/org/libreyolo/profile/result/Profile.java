@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.result.ProfileRows.CategoryRow;
 import org.libreyolo.profile.result.ProfileRows.Compensation;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
@@ -266,7 +267,11 @@ public final class Profile {
    */
   public String throughputUnit() {
     String unit = configText(ProfileSchema.UNIT);
-    return unit == null || unit.isBlank() ? "img" : unit;
+    if (unit != null && !unit.isBlank()) {
+      return unit;
+    }
+    // a step recorded before steps kept their unit counted the perf tests' default unit
+    return "step".equals(configText(ProfileSchema.MODE)) ? Defaults.Step.UNIT : "img";
   }
 
   /** {@return whether the "kernels" are CPU ops' self times, not GPU kernels} */
