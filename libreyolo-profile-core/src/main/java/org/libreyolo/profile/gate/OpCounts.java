@@ -37,21 +37,7 @@ public final class OpCounts {
    *     MACs}; a plain-Java step without a trace: {@code Java allocation per iteration}); empty
    *     when nothing was
    */
-  public record Result(Verdict verdict, List<String> changes, String counted) {
-    /**
-     * The counters' line: {@code PASS (the same ops per step in every phase, MACs)}.
-     *
-     * @return the verdict and what it rests on
-     */
-    public String said() {
-      return verdict
-          + " ("
-          + (changes.isEmpty()
-              ? (counted.isEmpty() ? "nothing counted" : "the same " + counted)
-              : String.join("; ", changes))
-          + ")";
-    }
-  }
+  public record Result(Verdict verdict, List<String> changes, String counted) {}
 
   /**
    * Compares the ops each phase called: more is a REGRESSION, fewer IMPROVED (exact, no

@@ -110,30 +110,6 @@ public final class CustomStepProfiler {
     }
 
     /**
-     * {@return these options without sampled steps: the samples the diff reads come from elsewhere
-     * (a side of an A/B across versions: its blocks of the pairs), or are not kept (a fork whose
-     * samples the merged profile does not keep)}
-     */
-    public Options withoutSampledSteps() {
-      return new Options(
-          name,
-          model,
-          warmup,
-          runs,
-          repeat,
-          trace,
-          items,
-          unit,
-          outputDirectory,
-          device,
-          modelParams,
-          runsOn,
-          javaSamples,
-          0,
-          progress);
-    }
-
-    /**
      * A builder starting from the perf tests' defaults ({@link Defaults.Step}); name and model are
      * required.
      *

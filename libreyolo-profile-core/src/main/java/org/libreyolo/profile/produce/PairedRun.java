@@ -21,6 +21,8 @@ import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
@@ -50,105 +52,93 @@ final class PairedRun {
       Map<Test, String> forked,
       List<String> notes,
       Consumer<String> progress) {
-    Path created = ChildJvms.firstMissing(folder.resolve("shared")); // none left if stopped
-    ChildJvms.removeIfStopped(created);
+    Path created = Folders.firstMissing(folder.resolve("shared"));
+    Leftovers.track(created); // a stopped A/B leaves no half of its shared JVMs' folders
     try {
-      measure(o, split, tests, folder, judged, forked, notes, progress);
-    } finally {
-      ChildJvms.keep(created);
-    }
-  }
-
-  private static void measure(
-      VersionAbOptions o,
-      SharedClasspath split,
-      List<Test> tests,
-      Path folder,
-      List<VersionVerdicts.Outcome> judged,
-      Map<Test, String> forked,
-      List<String> notes,
-      Consumer<String> progress) {
-    int perJvm = pairsPerJvm(o.pairs(), o.jvms());
-    List<Boolean> candidateFirst = orders(o.jvms(), new Random());
-    List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();
-    List<Test> shared = new ArrayList<>(tests);
-    for (int j = 0; j < o.jvms() && !shared.isEmpty(); j++) {
-      Path root = folder.resolve("shared").resolve(Integer.toString(j));
-      String what =
-          "JVM "
-              + (j + 1)
-              + " of "
-              + o.jvms()
-              + " holding both versions ("
-              + (candidateFirst.get(j) ? o.candidate().label() : o.baseline().label())
-              + " first, "
-              + shared.size()
-              + " test"
-              + (shared.size() == 1 ? "" : "s")
-              + ", "
-              + perJvm
-              + " pairs of alternating blocks per step)";
-      JvmRun run = runJvm(o, split, shared, root, perJvm, candidateFirst.get(j), what, progress);
-      PerfTestProtocol.PairedReport report = run.report();
-      if (report == null) {
-        String why = "the JVM holding both versions failed: " + run.failure();
-        if (j == 0) {
-          progress.accept("forks: " + why);
-          shared.forEach(t -> forked.put(t, "forks: " + why));
-          return;
+      int perJvm = pairsPerJvm(o.pairs(), o.jvms());
+      List<Boolean> candidateFirst = orders(o.jvms(), new Random());
+      List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();
+      List<Test> shared = new ArrayList<>(tests);
+      for (int j = 0; j < o.jvms() && !shared.isEmpty(); j++) {
+        Path root = folder.resolve("shared").resolve(Integer.toString(j));
+        String what =
+            "JVM "
+                + (j + 1)
+                + " of "
+                + o.jvms()
+                + " holding both versions ("
+                + (candidateFirst.get(j) ? o.candidate().label() : o.baseline().label())
+                + " first, "
+                + shared.size()
+                + " test"
+                + (shared.size() == 1 ? "" : "s")
+                + ", "
+                + perJvm
+                + " pairs of alternating blocks per step)";
+        JvmRun run = runJvm(o, split, shared, root, perJvm, candidateFirst.get(j), what, progress);
+        PerfTestProtocol.PairedReport report = run.report();
+        if (report == null) {
+          String why = "the JVM holding both versions failed: " + run.failure();
+          if (j == 0) {
+            progress.accept("forks: " + why);
+            shared.forEach(t -> forked.put(t, "forks: " + why));
+            return;
+          }
+          notes.add(
+              "JVM " + (j + 1) + " of " + o.jvms() + ": " + why + "; judged on the JVMs before it");
+          break;
         }
-        notes.add(
-            "JVM " + (j + 1) + " of " + o.jvms() + ": " + why + "; judged on the JVMs before it");
-        break;
-      }
-      reports.add(report);
-      for (String leak : report.leaks()) { // "<class id>: name (side), ..."
-        int colon = leak.lastIndexOf("]: ");
-        String note =
-            simpleName(leak.substring(0, colon + 1))
-                + " left threads running in the shared JVM ("
-                + leak.substring(colon + 3)
-                + "): the tests after it ran beside them";
-        if (!notes.contains(note)) {
-          notes.add(note);
+        reports.add(report);
+        for (String leak : report.leaks()) { // "<class id>: name (side), ..."
+          int colon = leak.lastIndexOf("]: ");
+          String note =
+              simpleName(leak.substring(0, colon + 1))
+                  + " left threads running in the shared JVM ("
+                  + leak.substring(colon + 3)
+                  + "): the tests after it ran beside them";
+          if (!notes.contains(note)) {
+            notes.add(note);
+          }
         }
-      }
-      VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
-      VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
-      for (Test t : List.copyOf(shared)) {
-        VersionAb.Failure here = candidate.of(t);
-        VersionAb.Failure there = baseline.of(t);
-        if (here == null && there == null) {
-          continue;
-        }
-        shared.remove(t);
-        if (here != null) {
-          // the forks say whether it fails on this build or only in the shared JVM
-          forked.put(t, "forks: failed in the shared JVM: " + here.line());
-        } else if (!there.symbol().isEmpty()) {
-          judged.add(
-              VersionAb.notJudged(
-                  t, VersionVerdicts.IN_SHARED_JVMS, VersionAb.baselineFailure(o, there, "")));
-        } else {
-          forked.put(t, "forks: failed against the baseline in the shared JVM: " + there.line());
-        }
-      }
-    }
-    for (Test t : shared) {
-      Map<String, List<PerfTestProtocol.PairedStep>> steps = new LinkedHashMap<>();
-      for (PerfTestProtocol.PairedReport report : reports) {
-        for (PerfTestProtocol.PairedStep s : report.steps()) {
-          if (VersionAb.measures(t, s.className(), s.key())) {
-            steps.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s);
+        VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
+        VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
+        for (Test t : List.copyOf(shared)) {
+          VersionAb.Failure here = candidate.of(t);
+          VersionAb.Failure there = baseline.of(t);
+          if (here == null && there == null) {
+            continue;
+          }
+          shared.remove(t);
+          if (here != null) {
+            // the forks say whether it fails on this build or only in the shared JVM
+            forked.put(t, "forks: failed in the shared JVM: " + here.line());
+          } else if (!there.symbol().isEmpty()) {
+            judged.add(
+                VersionAb.notJudged(
+                    t, VersionVerdicts.IN_SHARED_JVMS, VersionAb.baselineFailure(o, there, "")));
+          } else {
+            forked.put(t, "forks: failed against the baseline in the shared JVM: " + there.line());
           }
         }
       }
-      if (steps.isEmpty()) {
-        judged.add(VersionAb.notJudged(t, VersionVerdicts.IN_SHARED_JVMS, "measured nothing"));
+      for (Test t : shared) {
+        Map<String, List<PerfTestProtocol.PairedStep>> steps = new LinkedHashMap<>();
+        for (PerfTestProtocol.PairedReport report : reports) {
+          for (PerfTestProtocol.PairedStep s : report.steps()) {
+            if (VersionAb.measures(t, s.className(), s.key())) {
+              steps.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s);
+            }
+          }
+        }
+        if (steps.isEmpty()) {
+          judged.add(VersionAb.notJudged(t, VersionVerdicts.IN_SHARED_JVMS, "measured nothing"));
+        }
+        for (List<PerfTestProtocol.PairedStep> s : steps.values()) {
+          judged.add(judge(o, t, s));
+        }
       }
-      for (List<PerfTestProtocol.PairedStep> s : steps.values()) {
-        judged.add(judge(o, t, s));
-      }
+    } finally {
+      Leftovers.forget(created);
     }
   }
 

@@ -198,10 +198,7 @@ final class CheckReport {
               r.why()));
     }
     OpCounts.Result c = g.opCounts();
-    String counts =
-        c.changes().isEmpty()
-            ? (c.counted().isEmpty() ? "nothing counted" : "the same " + c.counted())
-            : String.join("; ", c.changes());
+    String counts = GateReport.counters(c);
     out.append(
         row(
             "counters <span class=\"muted\">exact"

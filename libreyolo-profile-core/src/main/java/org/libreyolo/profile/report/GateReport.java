@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
@@ -317,8 +318,17 @@ public final class GateReport {
         + Fmt.signedPercent(t.rawChange());
   }
 
+  /** What the counters found: their changes, or that what both sides counted is the same. */
+  static String counters(OpCounts.Result c) {
+    if (!c.changes().isEmpty()) {
+      return String.join("; ", c.changes());
+    }
+    return c.counted().isEmpty() ? "nothing counted" : "the same " + c.counted();
+  }
+
   private static String opCountsLine(Gate.Result r) {
-    return "counters: " + r.opCounts().said();
+    OpCounts.Result c = r.opCounts();
+    return "counters: " + c.verdict() + " (" + counters(c) + ")";
   }
 
   private static String workloadLine(Gate.Result r) {

@@ -406,8 +406,8 @@ final class PairedSides {
    */
   private static Profile profile(Arrival side, Arrival other) {
     try {
-      // its Java samples come from its blocks of the pairs: no sampled steps of its own
-      return CustomStepProfiler.run(side.options().withoutSampledSteps(), side.step());
+      // its Java samples come from its blocks of the pairs: its options take no sampled steps
+      return CustomStepProfiler.run(side.options(), side.step());
     } catch (RuntimeException | Error e) {
       Throwable cause =
           e instanceof CustomStepProfiler.StepFailedException && e.getCause() != null

@@ -375,7 +375,8 @@ record StepConfig(
         .repeat(repeat)
         .trace(trace)
         .javaSamples(javaSamples)
-        .sampledMs(fork.sampledSteps() ? Defaults.SAMPLED_MS : 0)
+        // a side of an A/B across versions takes its samples from its blocks of the pairs
+        .sampledMs(fork.sampledSteps() && fork.pairedSide() == null ? Defaults.SAMPLED_MS : 0)
         .progress(progress)
         .items(items)
         .unit(unit)

@@ -32,8 +32,8 @@ abstract class AbstractProfileMojo extends AbstractMojo {
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
     String badSwitch = Properties.badSwitch(System.getProperties());
-    if (badSwitch
-        != null) { // Maven reads any other word as false: updateBaseline=maybe did nothing
+    // Maven reads any other word as false: updateBaseline=maybe did nothing
+    if (badSwitch != null) {
       throw new MojoExecutionException(badSwitch);
     }
     if (skip) {
@@ -47,11 +47,11 @@ abstract class AbstractProfileMojo extends AbstractMojo {
       checkGateProperties();
       run();
     } catch (RuntimeException e) {
-      if (ChildJvms
-          .stopping()) { // the error is the clean-up's doing (a fork ended, its folder gone)
+      // the error is the clean-up's doing (a fork ended, its folder gone)
+      if (ChildJvms.stopping()) {
         throw new MojoExecutionException(ChildJvms.STOPPED);
       }
-      if (!(e instanceof LibreYoloException)) {
+      if (!(e instanceof LibreYoloException tool)) {
         throw e;
       }
       // no cause attached: Maven appends a cause's message to the line, which said it twice; the
@@ -59,7 +59,7 @@ abstract class AbstractProfileMojo extends AbstractMojo {
       if (getLog().isDebugEnabled()) {
         getLog().debug(e);
       }
-      throw new MojoExecutionException(((LibreYoloException) e).message(Option.Surface.MAVEN));
+      throw new MojoExecutionException(tool.message(Option.Surface.MAVEN));
     }
   }
 

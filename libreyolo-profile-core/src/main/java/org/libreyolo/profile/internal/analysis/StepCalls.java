@@ -108,7 +108,9 @@ public final class StepCalls {
                   name,
                   Integer.parseInt(key.substring(cut + 2)),
                   phase.get(key),
-                  median(us) / 1000.0,
+                  // a stall inside one step (a busy neighbour's time slice: 41 ms in one step's
+                  // aten::as_strided) is no op's time
+                  LatencyStats.median(us) / 1000.0,
                   dims == null ? null : shape(dims),
                   dims == null ? 0 : macs(op),
                   Math.max(0, own.getOrDefault(key, 0L))));
@@ -127,17 +129,6 @@ public final class StepCalls {
       }
     }
     return String.join(" ", parts);
-  }
-
-  /**
-   * A call's own time per step, the median over the window's steps: a stall inside one step (a busy
-   * neighbour's time slice: 41 ms inside one step's {@code aten::as_strided}) is no op's time.
-   */
-  private static double median(double[] values) {
-    double[] v = values.clone();
-    Arrays.sort(v);
-    int m = v.length / 2;
-    return v.length == 0 ? 0 : v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
   }
 
   private static String phaseOf(double ts, List<double[]> spans, List<String> names) {

@@ -175,7 +175,7 @@ public final class HtmlReport {
   /** The memory figures the text shows, one row each. */
   private static String memory(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
-    if (p.isCpu() || p.isPlainCode() || "cpu".equals(p.device())) {
+    if (TextReport.onCpu(p) || p.isPlainCode()) {
       rows.put(
           "peak memory", p.hostMemory() == null ? "n/a" : TextReport.peakMemory(p.hostMemory()));
     } else {

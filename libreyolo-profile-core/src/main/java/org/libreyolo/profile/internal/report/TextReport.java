@@ -24,8 +24,7 @@ public final class TextReport {
     if (p.isPlainCode()) {
       return plainSummary(p);
     }
-    // a CPU trace, or a profile of ours measured on the CPU (a plain-Java step's trace has no ops)
-    boolean cpu = p.isCpu() || "cpu".equals(p.device());
+    boolean cpu = onCpu(p);
     List<String> lines = new ArrayList<>();
     lines.add(
         "model "
@@ -159,9 +158,13 @@ public final class TextReport {
   }
 
   /**
-   * A step of plain JVM code: its own unit and its timings, memory and Java samples; no op, kernel,
-   * device or model figure (none ran), no bound verdict (nothing to attribute a bound to).
+   * Whether the profile's figures are the host's: a CPU trace, or a profile of ours measured on the
+   * CPU (a plain-Java step's trace has no ops); else a GPU's.
    */
+  static boolean onCpu(Profile p) {
+    return p.isCpu() || "cpu".equals(p.device());
+  }
+
   /** {@code latency p50 .. ms | p90 .. | p99 .. | mean .. ms (n samples)}, as the reference. */
   static String latencyLine(ProfileRows.Latency l) {
     return "latency  p50 "
@@ -181,6 +184,10 @@ public final class TextReport {
   static final String PLAIN_VERDICT =
       "timings, memory and Java samples of plain JVM code; no engine ops to attribute a bound to";
 
+  /**
+   * A step of plain JVM code: its own unit and its timings, memory and Java samples; no op, kernel,
+   * device or model figure (none ran), no bound verdict (nothing to attribute a bound to).
+   */
   static List<String> plainSummary(Profile p) {
     List<String> lines = new ArrayList<>();
     lines.add(
@@ -497,14 +504,14 @@ public final class TextReport {
     return gap.isEmpty() ? null : gap;
   }
 
+  /** A gap below 1% is the two means' rounding and sampling, not worth a line. */
+  static final double GAP_SAID = 0.01;
+
   /**
    * The stages are timed in iterations of their own (a clock synchronised at each boundary), the
    * latency in the others: where their sum exceeds the latency's mean, the line says by how much
    * and why, so a stage never reads as larger than the step it partitions without a word.
    */
-  /** A gap below 1% is the two means' rounding and sampling, not worth a line. */
-  static final double GAP_SAID = 0.01;
-
   static String stagesGap(Map<String, Num> stages, Num latencyMean) {
     double sum = 0;
     for (Num n : stages.values()) {

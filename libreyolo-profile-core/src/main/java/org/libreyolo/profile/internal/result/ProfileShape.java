@@ -36,54 +36,34 @@ public final class ProfileShape {
           ProfileSchema.TENSORCORE_PCT,
           ProfileSchema.PEAK_VRAM_MB);
 
-  /** The containers readers walk, by kind. */
-  static final Map<String, Boolean> CONTAINERS = // true: an object; false: an array
-      Map.of(
-          ProfileSchema.CONFIG,
-          true,
-          ProfileSchema.METRICS,
-          true,
-          ProfileSchema.WINDOW,
-          true,
-          ProfileSchema.SAMPLES,
-          true,
-          ProfileSchema.LATENCY,
-          true,
-          ProfileSchema.CATEGORIES,
-          false,
-          ProfileSchema.PHASES,
-          false,
-          ProfileSchema.KERNELS,
-          false,
-          ProfileSchema.OPS,
-          false,
-          ProfileSchema.TOP_KERNELS,
-          false);
-
-  /** More sections readers walk: each an object when present. */
-  static final List<String> OBJECTS =
-      List.of(
-          ProfileSchema.STAGES_MS,
-          ProfileSchema.WORK,
-          ProfileSchema.TENSOR_MEMORY,
-          ProfileSchema.ALLOCATION,
-          ProfileSchema.HOST_MEMORY,
-          ProfileSchema.ENVIRONMENT,
-          ProfileSchema.JAVA_SAMPLES,
-          ProfileSchema.OP_CALLS,
-          ProfileSchema.TRACE_FROM,
-          ProfileSchema.KERNELS_BY_PHASE,
-          ProfileSchema.OPS_BY_PHASE);
-
-  /** The tables whose rows are objects ({@code "phases": [1, 2]} would print blank rows). */
-  static final List<String> ROW_ARRAYS =
-      List.of(
-          ProfileSchema.CATEGORIES,
-          ProfileSchema.PHASES,
-          ProfileSchema.PHASES_GPU,
-          ProfileSchema.KERNELS,
-          ProfileSchema.OPS,
-          ProfileSchema.TOP_KERNELS);
+  /**
+   * The containers readers walk, by kind: each an object, or an array of object rows ({@code
+   * "phases": [1, 2]} would print blank rows).
+   */
+  static final Map<String, Boolean> CONTAINERS = // true: an object; false: an array of rows
+      Map.ofEntries(
+          Map.entry(ProfileSchema.CONFIG, true),
+          Map.entry(ProfileSchema.METRICS, true),
+          Map.entry(ProfileSchema.WINDOW, true),
+          Map.entry(ProfileSchema.SAMPLES, true),
+          Map.entry(ProfileSchema.LATENCY, true),
+          Map.entry(ProfileSchema.STAGES_MS, true),
+          Map.entry(ProfileSchema.WORK, true),
+          Map.entry(ProfileSchema.TENSOR_MEMORY, true),
+          Map.entry(ProfileSchema.ALLOCATION, true),
+          Map.entry(ProfileSchema.HOST_MEMORY, true),
+          Map.entry(ProfileSchema.ENVIRONMENT, true),
+          Map.entry(ProfileSchema.JAVA_SAMPLES, true),
+          Map.entry(ProfileSchema.OP_CALLS, true),
+          Map.entry(ProfileSchema.TRACE_FROM, true),
+          Map.entry(ProfileSchema.KERNELS_BY_PHASE, true),
+          Map.entry(ProfileSchema.OPS_BY_PHASE, true),
+          Map.entry(ProfileSchema.CATEGORIES, false),
+          Map.entry(ProfileSchema.PHASES, false),
+          Map.entry(ProfileSchema.PHASES_GPU, false),
+          Map.entry(ProfileSchema.KERNELS, false),
+          Map.entry(ProfileSchema.OPS, false),
+          Map.entry(ProfileSchema.TOP_KERNELS, false));
 
   /** {@code samples}' series the statistics read: arrays of numbers. */
   static final List<String> SAMPLE_SERIES =
@@ -127,19 +107,11 @@ public final class ProfileShape {
                 + ", got "
                 + shown(v));
       }
-    }
-    for (String key : OBJECTS) {
-      JsonNode v = root.get(key);
-      if (v != null && !v.isNull() && !v.isObject()) {
-        throw refused(file, "key \"" + key + "\" must be an object, got " + shown(v));
-      }
-    }
-    for (String key : ROW_ARRAYS) {
-      JsonNode rows = root.path(key);
-      for (int i = 0; i < rows.size() && rows.isArray(); i++) {
-        if (!rows.get(i).isObject()) {
+      for (int i = 0; v != null && v.isArray() && i < v.size(); i++) {
+        if (!v.get(i).isObject()) {
           throw refused(
-              file, "key \"" + key + "[" + i + "]\" must be an object, got " + shown(rows.get(i)));
+              file,
+              "key \"" + c.getKey() + "[" + i + "]\" must be an object, got " + shown(v.get(i)));
         }
       }
     }
