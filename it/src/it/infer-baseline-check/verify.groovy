@@ -8,11 +8,11 @@ assert log.contains('baseline recorded')
 // the same profile as baseline and current: no slowdown, whatever the noise says about its power
 assert log =~ /verdict: (PASS|INCONCLUSIVE)/
 def result = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/check-result.json'))
-// the default forks: ten fresh JVMs on the plugin's class path, 3 blocks each
-assert result.timing.forks == [10, 10]
-assert result.timing.blocks == [30, 30]
+// four fresh JVMs on the plugin's class path (the default is ten), 3 blocks each
+assert result.timing.forks == [4, 4]
+assert result.timing.blocks == [12, 12]
 // progress in Maven's log: a line per fork (each takes seconds)
-(1..10).each { assert log.contains("progress: forks (fresh JVMs) ${it}/10") }
+(1..4).each { assert log.contains("progress: forks (fresh JVMs) ${it}/4") }
 assert result.timing.change == 0.0
 assert result.counters.verdict == 'PASS'
 assert result.counters.verdict == 'PASS'
@@ -21,5 +21,5 @@ assert new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-p
 assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.input=')
 // the history: nothing to judge by on the first build, then this run recorded with its forks
 assert log.contains("history: not used, no series 'infer' in the history file target/history.db (it is empty)")
-assert log.contains('recorded infer (10 forks')
+assert log.contains('recorded infer (4 forks')
 assert new File(basedir, 'target/history.db').isFile()

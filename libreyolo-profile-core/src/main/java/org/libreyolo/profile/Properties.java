@@ -91,6 +91,7 @@ public final class Properties {
               "repeat",
               "requireBaseline",
               "runs",
+              "sampledMs",
               "series",
               "size",
               "skip",

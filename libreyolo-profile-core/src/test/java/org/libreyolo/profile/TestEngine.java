@@ -31,11 +31,13 @@ public final class TestEngine {
       }
       // in the module's build folder (Surefire runs in the module), not the temp directory
       Path copy = Path.of("target", "libreyolo-fixtures", relative).toAbsolutePath();
-      if (!Files.exists(copy)) {
+      if (!Files.exists(copy)) { // whole or not at all: test JVMs beside this one read it too
         Files.createDirectories(copy.getParent());
+        Path part = Files.createTempFile(copy.getParent(), copy.getFileName().toString(), ".part");
         try (InputStream in = url.openStream()) {
-          Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
         }
+        Files.move(part, copy, StandardCopyOption.REPLACE_EXISTING);
       }
       return copy;
     } catch (IOException | java.net.URISyntaxException e) {

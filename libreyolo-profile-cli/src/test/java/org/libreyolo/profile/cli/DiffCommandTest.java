@@ -16,8 +16,10 @@ import org.libreyolo.profile.result.Json;
 
 /**
  * {@code profile diff} on real runs of real models (docs/diff.md): TorchScript pairs made to differ
- * in one known way, each measured in three fresh JVMs with every fork traced, the way a user's two
- * builds are. The model file keeps one path, as a pull request changes it.
+ * in one known way, each measured once, traced, at a small size: what the diff names from the work,
+ * shapes and calls it counts. The model file keeps one path, as a pull request changes it. How the
+ * diff judges time across fresh JVMs (an A/A names nothing, the named rows explain the change) is
+ * {@link DiffStudyTest}'s.
  */
 class DiffCommandTest {
   @TempDir static Path dir;
@@ -28,17 +30,15 @@ class DiffCommandTest {
   @BeforeAll
   static void measure() throws Exception {
     Path model = dir.resolve("model.torchscript");
-    // a first job runs colder than the ones after it (one CI run: -41% from the first to the last):
-    // a throwaway job first, then the A/A pair back to back
-    infer(model, "blocks", "warm-up");
-    infer(model, "layers_narrow", "layers_narrow");
-    infer(model, "layers_narrow", "layers_narrow_again");
-    for (String name : MODELS.subList(1, MODELS.size())) {
-      infer(model, name, name);
+    for (String name : MODELS) {
+      infer(dir, model, name, name, "1", "128", "10");
     }
   }
 
-  private static void infer(Path model, String name, String project) throws Exception {
+  /** One {@code profile infer} of a fixture model copied to {@code model}, into {@code project}. */
+  static void infer(
+      Path dir, Path model, String name, String project, String forks, String imgsz, String runs)
+      throws Exception {
     Files.copy(
         Path.of("..", "libreyolo-profile-core/src/test/resources/fixtures/torchscript")
             .resolve(name + ".torchscript"),
@@ -49,25 +49,29 @@ class DiffCommandTest {
             "profile",
             "infer",
             "--forks",
-            "3",
+            forks,
             "--weights",
             model.toString(),
             "--threads",
             "1",
             "--imgsz",
-            "160",
+            imgsz,
             "--warmup",
-            "5",
+            "3",
             "--runs",
-            "20",
+            runs,
             "--quiet",
             "--project",
             dir.resolve(project).toString());
     assertThat(r.code()).as(r.err()).isZero();
   }
 
-  private static String profile(String project) {
+  static String profile(Path dir, String project) {
     return dir.resolve(project).resolve("infer/profile.json").toString();
+  }
+
+  private static String profile(String project) {
+    return profile(dir, project);
   }
 
   private static JsonNode diffJson(String before, String after) throws Exception {
@@ -77,9 +81,8 @@ class DiffCommandTest {
   }
 
   /**
-   * One layer four times wider, the same op sequence: that layer's convolution comes first, with
-   * its multiply-adds and input shapes before and after, and the rows beyond their noise explain at
-   * least 70% of the step's change.
+   * One layer four times wider, the same op sequence: that layer's convolution comes first (its
+   * work changed), with its multiply-adds and input shapes before and after.
    */
   @Test
   void aWiderLayerIsNamedFirstWithItsWork() throws Exception {
@@ -95,13 +98,10 @@ class DiffCommandTest {
     assertThat(first.path("macs_after").asLong())
         .isEqualTo(16 * first.path("macs_before").asLong());
     assertThat(d.path("changed").asBoolean()).isTrue();
-    assertThat(d.path("explained_share").asDouble())
-        .as(d.path("summary").asText())
-        .isGreaterThanOrEqualTo(0.70);
     CliTest.Result text =
         CliTest.run(
             "profile", "diff", profile("layers_narrow"), profile("layers_wide"), "--top", "3");
-    assertThat(text.out()).contains("explained by", "MACs 14.75M -> 235.93M");
+    assertThat(text.out()).contains("MACs 9.44M -> 150.99M"); // how much it explains: the study's
   }
 
   /** One more op in each of three blocks: the op is listed as added, three calls per step. */
@@ -119,18 +119,6 @@ class DiffCommandTest {
     assertThat(sigmoid).isNotNull();
     assertThat(sigmoid.path("status").asText()).isEqualTo("added");
     assertThat(sigmoid.path("count_after").asLong()).isEqualTo(3);
-  }
-
-  /** The same model measured twice: no row beyond its noise, and the diff says so in words. */
-  @Test
-  void anUnchangedModelHasNothingToExplain() throws Exception {
-    JsonNode d = diffJson("layers_narrow", "layers_narrow_again");
-    assertThat(d.path("changed").asBoolean()).as(d.path("summary").asText()).isFalse();
-    for (JsonNode row : d.path("contributors")) {
-      assertThat(row.path("above_noise").asBoolean()).as(row.toString()).isFalse();
-    }
-    assertThat(d.path("summary").asText()).contains(DiffReport.NOTHING_TO_EXPLAIN);
-    assertThat(d.path("named")).as("an A/A names nothing").isEmpty();
   }
 
   /** {@code --phase} narrows every table to that phase; an unknown phase is one line, exit 2. */

@@ -60,8 +60,8 @@ class ProfileDiffTest {
   void aSlowerMethodIsNamedFirstInTheJavaSamples() {
     // its own work five times heavier after: the samples must name it first, beyond its noise (a
     // traced row must move by a factor of about 3 to count on its own)
-    Profile before = SlowerMethod.measure(dir.resolve("before"), SlowerMethod.WORK);
-    Profile after = SlowerMethod.measure(dir.resolve("after"), 5 * SlowerMethod.WORK);
+    Profile before = SlowerMethod.measured("before", SlowerMethod.WORK);
+    Profile after = SlowerMethod.measured("after", 5 * SlowerMethod.WORK);
     ProfileDiff d = ProfileDiff.of(before, after, null, null);
     assertThat(d.level()).isEqualTo("Java methods");
     DiffRow first = d.contributors().get(0);

@@ -15,7 +15,27 @@ public final class SlowerMethod {
   private static volatile long work = WORK;
   private static volatile double sink;
 
+  private static final java.util.Map<String, Profile> MEASURED = new java.util.HashMap<>();
+
   private SlowerMethod() {}
+
+  /**
+   * The step measured once per test JVM under {@code target/slower-method/<pid>/<name>} (each
+   * measure takes seconds; the diff, folding and page tests read the same profiles).
+   *
+   * @param name the run's name: {@code before}, {@code again} (the same work) or {@code after}
+   * @param hotWork the hot method's iterations
+   * @return the profile
+   */
+  public static synchronized Profile measured(String name, long hotWork) {
+    return MEASURED.computeIfAbsent(
+        name + "@" + hotWork,
+        k ->
+            measure(
+                Path.of(
+                    "target", "slower-method", Long.toString(ProcessHandle.current().pid()), name),
+                hotWork));
+  }
 
   static double hotMethod(int seed) {
     double x = seed;

@@ -139,8 +139,10 @@ class JavaSamplesTest {
       assertThat(others.path("total").findValuesAsText("method"))
           .contains(JavaSamplesTest.class.getName() + ".spin");
       assertThat(p.javaSamples().otherThreads()).containsKey("step-worker");
+      // the test JVM's own threads may be sampled beside it (Surefire's stream flusher, when
+      // another test JVM shares the machine): the step's worker is named among them
       assertThat(String.join("\n", org.libreyolo.profile.internal.report.TextReport.summary(p)))
-          .contains("other thread, not attributed to a phase (step-worker)");
+          .containsPattern("on \\d+ other threads?, not attributed to a phase \\([^)]*step-worker");
     } finally {
       worker.shutdownNow();
     }

@@ -46,11 +46,15 @@ class TrainProfilerTest {
         cache);
   }
 
+  /**
+   * Two trials of a short run (one training run costs seconds: one covers both): each trial's
+   * profile with its phases, trace and compensation, then the reference's aggregate over them. One
+   * trial alone writes {@code prof/} ({@code RunCommandTest}).
+   */
   @Test
-  void shortRunWritesTheTrainingProfileWithItsPhases() throws Exception {
-    TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 1, 1), Progress.NONE);
-    Path run = dir.resolve("prof");
-    assertThat(r.reported()).isEqualTo(run.resolve("profile.json"));
+  void eachTrialWritesItsTrainingProfileAndRepeatTheReferenceAggregate() throws Exception {
+    TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 1, 2), Progress.NONE);
+    Path run = dir.resolve("prof_1");
     assertThat(run.toFile().list())
         .contains("profile.json", "profile_trace.json", "profile_summary.json");
     JsonNode p = Json.MAPPER.readTree(run.resolve("profile.json").toFile());
@@ -72,19 +76,15 @@ class TrainProfilerTest {
     assertThat(c.get("raw").get("bound").asText()).isIn("compute", "host / launch", "dataloader");
     assertThat(c.get("raw").get("gpu_busy_ms_per_step").asDouble())
         .isGreaterThanOrEqualTo(p.get("gpu_busy_ms_per_step").asDouble());
-  }
 
-  @Test
-  void repeatWritesTheReferenceAggregate() throws Exception {
-    TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 0, 2), Progress.NONE);
     assertThat(r.reported()).isEqualTo(dir.resolve("profile_repeat.json"));
-    JsonNode p = Json.MAPPER.readTree(r.reported().toFile());
-    assertThat(p.get("img_per_s_n").asInt()).isEqualTo(2);
-    assertThat(p.get("aggregation").get("n").asInt()).isEqualTo(2);
-    assertThat(p.get("aggregation").get("note").asText()).startsWith("scalar metrics are averaged");
-    assertThat(p.get("metrics").has("gpu_util_raw")).isTrue();
-    assertThat(p.get("kernels_per_step").isIntegralNumber()).isTrue();
-    assertThat(p.get("samples").get("step_ms_per_trial")).hasSize(2);
+    JsonNode a = Json.MAPPER.readTree(r.reported().toFile());
+    assertThat(a.get("img_per_s_n").asInt()).isEqualTo(2);
+    assertThat(a.get("aggregation").get("n").asInt()).isEqualTo(2);
+    assertThat(a.get("aggregation").get("note").asText()).startsWith("scalar metrics are averaged");
+    assertThat(a.get("metrics").has("gpu_util_raw")).isTrue();
+    assertThat(a.get("kernels_per_step").isIntegralNumber()).isTrue();
+    assertThat(a.get("samples").get("step_ms_per_trial")).hasSize(2);
   }
 
   @Test

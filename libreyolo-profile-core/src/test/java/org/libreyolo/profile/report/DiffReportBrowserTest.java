@@ -40,8 +40,8 @@ class DiffReportBrowserTest {
 
   @Test
   void theSlowerMethodLeadsTheRowsAndGlowsRedInTheFlameGraph() throws Exception {
-    Profile before = SlowerMethod.measure(dir.resolve("before"), SlowerMethod.WORK);
-    Profile after = SlowerMethod.measure(dir.resolve("after"), 5 * SlowerMethod.WORK);
+    Profile before = SlowerMethod.measured("before", SlowerMethod.WORK);
+    Profile after = SlowerMethod.measured("after", 5 * SlowerMethod.WORK);
     Gate.Result gate = Gate.check(before, after, GateOptions.defaults());
     String html =
         CheckReport.html(

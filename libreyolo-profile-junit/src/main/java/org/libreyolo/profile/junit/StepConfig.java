@@ -70,7 +70,7 @@ record StepConfig(
       String uniqueId,
       java.util.Map<String, String> parameters,
       String pairedSide,
-      boolean sampledSteps) {}
+      double sampledMs) {}
 
   /**
    * Set by the parent on every fork but the last: {@code false}, no sampled steps, since the merged
@@ -103,6 +103,7 @@ record StepConfig(
           "failOnInconclusive",
           "trace",
           "javaSamples",
+          "sampledMs",
           "threads",
           "baselineDirectory",
           "pairs",
@@ -233,7 +234,9 @@ record StepConfig(
             inherited(context),
             param(context, PAIRED_SIDE, s -> s).orElse(null),
             param(context, SAMPLED_STEPS, org.libreyolo.profile.Properties::parseSwitch)
-                .orElse(true)),
+                    .orElse(true)
+                ? param(context, "sampledMs", StepConfig::sampledMs).orElse(Defaults.SAMPLED_MS)
+                : 0),
         new History(
             param(context, "history", s -> s).orElse(null),
             param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),
@@ -328,6 +331,15 @@ record StepConfig(
     }
   }
 
+  /** A {@code sampledMs} value: milliseconds, at least 0 (0: the measured steps are sampled). */
+  private static double sampledMs(String value) {
+    double ms = Double.parseDouble(value);
+    if (!(ms >= 0) || Double.isInfinite(ms)) {
+      throw new IllegalArgumentException("milliseconds of sampled steps, at least 0");
+    }
+    return ms;
+  }
+
   GateOptions gateOptions() {
     return GateOptions.fromFields(this);
   }
@@ -376,7 +388,7 @@ record StepConfig(
         .trace(trace)
         .javaSamples(javaSamples)
         // a side of an A/B across versions takes its samples from its blocks of the pairs
-        .sampledMs(fork.sampledSteps() && fork.pairedSide() == null ? Defaults.SAMPLED_MS : 0)
+        .sampledMs(fork.pairedSide() == null ? fork.sampledMs() : 0)
         .progress(progress)
         .items(items)
         .unit(unit)

@@ -72,12 +72,13 @@ class StepHistoryTest {
 
   /**
    * A plain-Java step with a history and no canary to divide by is judged on its own step time: a
-   * history recorded 30% faster than this machine runs the step (this run's blocks, rescaled: the
-   * gap is +30% by construction on any machine, loaded or not) fails each of six builds, recorded
-   * as they go.
+   * history recorded twice as fast as this machine ran the step (this run's blocks, halved) fails
+   * each of six builds, recorded as they go. Twice, not 30% (as it was): the builds after the first
+   * run in this JVM run code the JIT warmed meanwhile, faster than the run the history was made
+   * from, and a 30% gap closed in one run of the suite.
    */
   @Test
-  void aPlainJavaStepThirtyPercentSlowerThanItsHistoryFailsSixBuildsInARow() throws Exception {
+  void aPlainJavaStepTwiceAsSlowAsItsHistoryFailsSixBuildsInARow() throws Exception {
     String url = "jdbc:sqlite:" + dir.resolve("plain.db");
     run(Work.class, url, "false").assertStatistics(s -> s.succeeded(1));
     Path measured = dir.resolve("out/" + Work.class.getName() + "/parse/profile.json");
@@ -92,7 +93,7 @@ class StepHistoryTest {
         var steps =
             (com.fasterxml.jackson.databind.node.ArrayNode)
                 copy.get("samples").get("blocks").get("step_ms");
-        double scale = Math.exp(0.01 * noise.nextGaussian()) / 1.3;
+        double scale = Math.exp(0.01 * noise.nextGaussian()) / 2;
         for (int b = 0; b < steps.size(); b++) {
           steps.set(b, steps.get(b).asDouble() * scale);
         }

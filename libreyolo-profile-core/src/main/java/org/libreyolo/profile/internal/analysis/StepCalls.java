@@ -49,6 +49,20 @@ public final class StepCalls {
    * @return the calls, or null
    */
   public static OpCalls.Process of(Path trace, Map<String, Double> untracedMs) {
+    return of(trace, untracedMs, null);
+  }
+
+  /**
+   * The same, with the trace's first step already read ({@code first}; null: read here): a trace is
+   * parsed as few times as its analysis needs.
+   *
+   * @param trace the trace
+   * @param untracedMs the untraced time per phase its profiler cost is compensated against
+   * @param first {@code FirstTracedStep.of(trace)}, or null
+   * @return the calls, or null
+   */
+  public static OpCalls.Process of(
+      Path trace, Map<String, Double> untracedMs, FirstTracedStep first) {
     if (trace == null || !Files.isRegularFile(trace)) {
       return null;
     }
@@ -87,9 +101,9 @@ public final class StepCalls {
       windowSteps.add(step);
       phase.computeIfAbsent(key, x -> phaseOf(t.ts[i], phaseSpans, phaseNames));
     }
-    FirstTracedStep first = FirstTracedStep.of(trace);
-    Map<String, FirstTracedStep.Op> shapes = shapes(first);
-    Map<String, Long> own = ownBytes(first);
+    FirstTracedStep firstStep = first != null ? first : FirstTracedStep.of(trace);
+    Map<String, FirstTracedStep.Op> shapes = shapes(firstStep);
+    Map<String, Long> own = ownBytes(firstStep);
     List<OpCalls.Call> calls = new ArrayList<>();
     int n = Math.max(1, w.nReal());
     time.forEach(

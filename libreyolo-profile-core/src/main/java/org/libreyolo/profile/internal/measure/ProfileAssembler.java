@@ -137,7 +137,7 @@ public final class ProfileAssembler {
     if (memory != null) {
       profile.set(ProfileSchema.TENSOR_MEMORY, memory.json());
     }
-    OpCalls.Process calls = StepCalls.of(trace, untracedMs);
+    OpCalls.Process calls = StepCalls.of(trace, untracedMs, first);
     if (calls != null) {
       keepOpCalls(profile, new OpCalls(List.of(calls)));
     }
