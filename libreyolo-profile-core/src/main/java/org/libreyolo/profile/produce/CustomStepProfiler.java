@@ -310,7 +310,7 @@ public final class CustomStepProfiler {
        * @return this builder
        */
       public Builder sampledMs(double ms) {
-        if (!(ms >= 0)) {
+        if (!(ms >= 0) || Double.isInfinite(ms)) { // infinite: untimed steps until the cap
           throw LibreYoloException.badInput("sampled steps last >= 0 ms, got " + ms);
         }
         sampledMs = ms;
