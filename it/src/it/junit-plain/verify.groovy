@@ -26,3 +26,9 @@ assert log =~ /baseline.*has no current run|have no current run/
 // goal 6: the missing driver named before any measuring, no history file made
 assert log.contains('SortPerfTest.sort: the sqlite JDBC driver (org.sqlite.JDBC) is not on the class path: add org.xerial:sqlite-jdbc')
 assert !new File(basedir, 'target/history.db').exists()
+// a plain step counts its own unit: the check's table says items_per_s, its page has no device words
+def sortDir = new File(basedir, 'target/libreyolo-profile/example.SortPerfTest/sort')
+assert new File(sortDir, 'check-summary.md').text.contains('| items_per_s |')
+def page = new File(sortDir, 'check-report.html').text
+assert page.contains('throughput (items/s)') && page.contains('items/s</td>')
+assert !page.contains('img/s') && !page.contains('GPU utilisation') && !page.contains('bound</td>')

@@ -63,6 +63,22 @@ public record ProfileDiff(
   public static final String JAVA = "Java methods";
 
   /**
+   * A share of a change that is not there means nothing (a row of -0.02 ms in a step that moved
+   * -0.01 ms within its noise read "218%"): the rows of an unchanged step carry no share.
+   */
+  public ProfileDiff {
+    if (!changed(stepChange, level, contributors, afterMs - beforeMs)) {
+      contributors = withoutShares(contributors);
+      kernels = withoutShares(kernels);
+      javaSelf = withoutShares(javaSelf);
+    }
+  }
+
+  private static List<DiffRow> withoutShares(List<DiffRow> rows) {
+    return rows.stream().map(r -> r.withShare(null)).toList();
+  }
+
+  /**
    * The diff of two profiles, their op calls as they keep them ({@code op_calls}), else (a profile
    * recorded before profiles kept them) read from the traces they name, resolved against their own
    * folders.
@@ -165,13 +181,18 @@ public record ProfileDiff(
    * or an interval, any change at all}
    */
   public boolean changed() {
+    return changed(stepChange, level, contributors, deltaMs());
+  }
+
+  private static boolean changed(
+      StepChange stepChange, String level, List<DiffRow> contributors, double deltaMs) {
     if (stepChange != null && stepChange.real()) {
       return true;
     }
     if (level != null) {
       return contributors.stream().anyMatch(DiffRow::aboveNoise); // an unjudged row counts
     }
-    return stepChange == null && deltaMs() != 0;
+    return stepChange == null && deltaMs != 0;
   }
 
   /** {@return the contributors above their noise, largest first} */

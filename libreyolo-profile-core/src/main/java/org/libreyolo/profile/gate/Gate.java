@@ -43,7 +43,9 @@ public final class Gate {
   /**
    * One gated metric. {@code ciLow/ciHigh} bound the relative change (current/baseline - 1).
    *
-   * @param metric the metric's name
+   * @param metric the metric's key, as the options and the JSON name it
+   * @param label the metric as the tables show it: the throughput counts the step's own unit
+   *     ({@link Metric#shownKey})
    * @param baseline the baseline's value of the metric, or null
    * @param current the current value of the metric, or null
    * @param change the estimated change, a fraction (+0.10 = 10% slower)
@@ -54,6 +56,7 @@ public final class Gate {
    */
   public record Row(
       String metric,
+      String label,
       Double baseline,
       Double current,
       Double change,
@@ -357,12 +360,14 @@ public final class Gate {
       boolean comparable,
       GateOptions o) {
     String metric = m.key();
+    String label = m.shownKey(c.throughputUnit());
     boolean latency = m.lowerIsBetter();
     Double before = number(m.read(b));
     Double after = number(m.read(c));
     if (s == null) {
       return new Row(
           metric,
+          label,
           before,
           after,
           null,
@@ -379,8 +384,10 @@ public final class Gate {
       // two workloads or environments have no change to estimate; a moved machine keeps its
       // estimate, shown beside the verdict that ignores it
       return comparable
-          ? new Row(metric, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged)
-          : new Row(metric, before, after, null, null, null, Verdict.INCONCLUSIVE, notJudged);
+          ? new Row(
+              metric, label, before, after, change, low, high, Verdict.INCONCLUSIVE, notJudged)
+          : new Row(
+              metric, label, before, after, null, null, null, Verdict.INCONCLUSIVE, notJudged);
     }
     double worseLow = latency ? low : -high;
     double worseHigh = latency ? high : -low;
@@ -395,6 +402,7 @@ public final class Gate {
             "use profile ab (in-job A/B) for small changes");
     return new Row(
         metric,
+        label,
         before,
         after,
         change,

@@ -56,7 +56,7 @@ final class CheckReport {
         .append(Html.esc(cmp.after()))
         .append("</p>");
     body.append(banner(gate));
-    body.append(Html.card("Evidence", evidence(gate)));
+    body.append(Html.card("Evidence", evidence(gate, now.throughputUnit())));
     if (gate.diff() != null) {
       body.append(DiffHtml.cards(gate.diff(), base, now));
     }
@@ -83,12 +83,14 @@ final class CheckReport {
                   List.of(la, lb), List.of("baseline", "current"), null, null, "ms")));
     }
     boolean cpu = now.isCpu();
-    body.append(
-        Html.card(
-            cpu
-                ? "Op-category change (CPU self time, raw ms per step)"
-                : "Kernel-category change (raw ms per step)",
-            HtmlReport.categoryDeltas(base, now)));
+    if (!now.isPlainCode()) { // plain Java runs no ops or kernels to put in categories
+      body.append(
+          Html.card(
+              cpu
+                  ? "Op-category change (CPU self time, raw ms per step)"
+                  : "Kernel-category change (raw ms per step)",
+              HtmlReport.categoryDeltas(base, now)));
+    }
     body.append("</div></details>");
     return Html.page("libreyolo-profile check: " + gate.verdict(), body.toString());
   }
@@ -131,7 +133,7 @@ final class CheckReport {
                 !Metric.gated(b.metric()).lowerIsBetter()));
     for (Gate.Row r : rows) {
       if (r.verdict() == Verdict.REGRESSION) {
-        return r.metric()
+        return r.label()
             + " "
             + Fmt.signedPercent(r.change())
             + " "
@@ -165,7 +167,8 @@ final class CheckReport {
    * Each evidence line: what it measured, its change and interval against the threshold, its
    * verdict.
    */
-  private static String evidence(Gate.Result g) {
+  private static String evidence(Gate.Result g, String unit) {
+    boolean images = Metric.IMG_PER_S.shownKey(unit).equals(Metric.IMG_PER_S.key());
     double t = g.options().maxRegression();
     StringBuilder out =
         new StringBuilder(
@@ -178,7 +181,11 @@ final class CheckReport {
     for (Gate.Row r : g.rows()) {
       Metric metric = Metric.gated(r.metric());
       boolean latency = metric.lowerIsBetter();
-      String label = metric.label() + (latency ? " (time per image)" : " (images/s)");
+      String label =
+          metric.label()
+              + (latency
+                  ? images ? " (time per image)" : " (time per step)"
+                  : " (" + (images ? "images" : unit) + "/s)");
       String change = r.change() == null ? "-" : Fmt.signedPercent(r.change());
       String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
       String plot =
@@ -304,7 +311,7 @@ final class CheckReport {
                     + "<th class=\"num\">raw change</th><th class=\"num\">used by the gate</th></tr>");
     for (Gate.Row r : g.rows()) {
       out.append("<tr><td>")
-          .append(Html.esc(r.metric()))
+          .append(Html.esc(r.label()))
           .append(" (raw)</td><td class=\"num\">")
           .append(Html.esc(r.baseline() == null ? "-" : Fmt.f(r.baseline(), 3)))
           .append("</td><td class=\"num\">")
@@ -344,17 +351,20 @@ final class CheckReport {
   private static String metrics(Profile a, Profile b) {
     boolean cpu = b.isCpu();
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"img/s", show(a.imgPerS()), show(b.imgPerS())});
+    rows.add(new String[] {b.throughputUnit() + "/s", show(a.imgPerS()), show(b.imgPerS())});
     if (a.latency() != null && b.latency() != null) {
       rows.add(new String[] {"latency p50 ms", show(a.latency().p50()), show(b.latency().p50())});
       rows.add(new String[] {"latency p90 ms", show(a.latency().p90()), show(b.latency().p90())});
     }
     rows.add(new String[] {"step ms", show(a.stepMs()), show(b.stepMs())});
-    rows.add(new String[] {cpu ? "CPU busy (traced steps)" : "GPU utilisation", busy(a), busy(b)});
-    rows.add(
-        new String[] {
-          "bound", a.bound() == null ? "-" : a.bound(), b.bound() == null ? "-" : b.bound()
-        });
+    if (!b.isPlainCode()) { // a device's busy share and what bounds it: the engine's words
+      rows.add(
+          new String[] {cpu ? "CPU busy (traced steps)" : "GPU utilisation", busy(a), busy(b)});
+      rows.add(
+          new String[] {
+            "bound", a.bound() == null ? "-" : a.bound(), b.bound() == null ? "-" : b.bound()
+          });
+    }
     StringBuilder t =
         new StringBuilder(
             "<table><tr><th>metric</th><th class=\"num\">baseline</th>"

@@ -45,7 +45,7 @@ public final class GateReport {
           String.format(
               Locale.ROOT,
               "%-16s %12s %12s %8s %8s %22s  %s",
-              row.metric(),
+              row.label(),
               num(row.baseline()),
               num(row.current()),
               pct(row.rawChange()),
@@ -96,7 +96,7 @@ public final class GateReport {
     boolean comparable = r.workloadDifferences().isEmpty() && r.environmentDifferences().isEmpty();
     for (Gate.Row row : r.rows()) {
       if (comparable) { // otherwise the one line above says why nothing was judged
-        lines.add("  " + row.metric() + ": " + row.why());
+        lines.add("  " + row.label() + ": " + row.why());
       }
     }
     if (r.diff() != null) {
@@ -148,6 +148,7 @@ public final class GateReport {
     for (Gate.Row row : r.rows()) {
       ObjectNode n = rowsNode.addObject();
       n.put("metric", row.metric());
+      n.put("label", row.label());
       n.put("baseline", (Double) row.baseline());
       n.put("current", (Double) row.current());
       n.put("raw_change", round4(row.rawChange()));
@@ -189,7 +190,7 @@ public final class GateReport {
     md.append("|---|---:|---:|---:|---:|---:|---|\n");
     for (Gate.Row row : r.rows()) {
       md.append("| ")
-          .append(row.metric())
+          .append(row.label())
           .append(" | ")
           .append(num(row.baseline()))
           .append(" | ")

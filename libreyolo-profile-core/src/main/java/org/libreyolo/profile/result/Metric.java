@@ -230,6 +230,27 @@ public enum Metric {
     return words;
   }
 
+  /**
+   * The key as the tables show it: a throughput counts the step's own unit ({@code items_per_s} for
+   * a plain step's items, {@code calls_per_s}), every other metric shows its key. The options, the
+   * JSON and the history keep the key.
+   *
+   * @param throughputUnit what the step counts ({@link Profile#throughputUnit()}), or null
+   * @return the key as shown
+   */
+  public String shownKey(String throughputUnit) {
+    if (this != IMG_PER_S
+        || throughputUnit == null
+        || throughputUnit.isBlank()
+        || IMAGE_UNITS.contains(throughputUnit)) {
+      return key;
+    }
+    return throughputUnit.strip().replaceAll("[^A-Za-z0-9]+", "_") + "_per_s";
+  }
+
+  /** The units the throughput key's own {@code img} already names. */
+  private static final List<String> IMAGE_UNITS = List.of("img", "image", "images");
+
   /** {@return the unit, e.g. "ms", "img/s", "bytes"} */
   public String unit() {
     return unit;

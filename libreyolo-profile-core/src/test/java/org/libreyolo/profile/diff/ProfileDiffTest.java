@@ -116,4 +116,52 @@ class ProfileDiffTest {
     assertThat(DiffReport.json(d).get("explained_share").isNull()).isTrue();
     assertThat(DiffReport.markdown(d)).contains("| `aten::conv2d #1` | forward |");
   }
+
+  /**
+   * A step that moved within its noise, with rows that did too: a row's share of that change would
+   * divide by noise (a -0.024 ms row of a -0.011 ms step read "218%"), so no row carries one.
+   */
+  @Test
+  void rowsOfAStepThatDidNotChangeCarryNoShare() {
+    DiffRow sort =
+        new DiffRow(
+            "java.util.Arrays.sort",
+            "sort",
+            1.009,
+            1.004,
+            -1,
+            -1,
+            0,
+            0,
+            null,
+            null,
+            0.76,
+            -0.005 / -0.011,
+            0);
+    DiffRow apply =
+        new DiffRow(
+            "Step.apply", "sort", 0.024, 0.0, -1, -1, 0, 0, null, null, 0.13, -0.024 / -0.011, 1);
+    StepChange withinNoise = new StepChange(-0.009, -0.18, 0.35);
+    ProfileDiff d =
+        new ProfileDiff(
+            null,
+            1.201,
+            1.190,
+            Double.NaN,
+            Double.NaN,
+            withinNoise,
+            ProfileDiff.JAVA,
+            List.of(sort, apply),
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(sort, apply),
+            List.of(),
+            List.of(),
+            List.of());
+    assertThat(d.changed()).isFalse();
+    assertThat(d.contributors()).extracting(DiffRow::share).containsOnlyNulls();
+    assertThat(d.javaSelf()).extracting(DiffRow::share).containsOnlyNulls();
+    assertThat(DiffReport.markdown(d)).doesNotContain("218");
+  }
 }

@@ -116,6 +116,36 @@ public class GateTest {
   }
 
   /**
+   * A plain step counts its own unit: the tables show {@code items_per_s}, not images; the options
+   * and the JSON keep the key {@code img_per_s}.
+   */
+  @Test
+  void aPlainStepsThroughputIsShownInItsOwnUnit() throws Exception {
+    Profile before = items(forked(20, 0.03, 5, 1));
+    Profile after = items(forked(20, 0.03, 5, 2));
+    Gate.Result r = Gate.check(before, after, GateOptions.defaults());
+    assertThat(r.rows().get(0).metric()).isEqualTo("img_per_s");
+    assertThat(r.rows().get(0).label()).isEqualTo("items_per_s");
+    assertThat(String.join("\n", GateReport.text(r)))
+        .contains("items_per_s ")
+        .contains("  items_per_s: ")
+        .doesNotContain("img_per_s");
+    assertThat(GateReport.markdown(r, "b", "c")).contains("| items_per_s |");
+    assertThat(GateReport.json(r).toString())
+        .contains("\"metric\":\"img_per_s\",\"label\":\"items_per_s\"");
+    // the producers' own profiles count images: the key as it is
+    Gate.Result images = Gate.check(forked(20, 0.03, 5, 1), after, GateOptions.defaults());
+    assertThat(images.rows().get(0).label()).isEqualTo("items_per_s"); // the current run's unit
+    assertThat(
+            Gate.check(after, forked(20, 0.03, 5, 1), GateOptions.defaults()).rows().get(0).label())
+        .isEqualTo("img_per_s");
+  }
+
+  private static Profile items(Profile p) {
+    return p.with(n -> n.putObject("config").put("unit", "items").put("mode", "step"));
+  }
+
+  /**
    * Significant but smaller than the threshold is not a regression; the threshold is a size, not an
    * interval bound.
    */
