@@ -94,7 +94,14 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options = GateOptions.fromFields(this);
+    GateOptions options =
+        GateOptions.builder()
+            .alpha(alpha)
+            .maxRegression(maxRegression)
+            .metrics(metrics)
+            .processNoise(processNoise)
+            .jobNoise(jobNoise)
+            .build();
     Format chosen = Formats.chosen(format, json, Format.Subject.CHECK);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
@@ -104,19 +111,18 @@ public final class CheckCommand implements Callable<Integer> {
     if (out != null) {
       CheckFiles.Outcome outcome = CheckFiles.check(base, baseline, now, current, options, out);
       result = outcome.result();
-      lines = outcome.lines();
+      lines = outcome.lines(); // the verdict's lines and where the report went
     } else {
       result = GateRun.judge(base, baseline, now, current, options);
       lines = CheckFiles.lines(result, base, baseline, now, current);
     }
+    CheckFiles.Judged judged = new CheckFiles.Judged(result, base, baseline, now, current);
     if (chosen == Format.TEXT) {
       lines.forEach(stdout::println);
     } else {
       // a machine format stays parseable: its warnings go to stderr
-      lines.stream()
-          .filter(l -> l.startsWith("warning: "))
-          .forEach(spec.commandLine().getErr()::println);
-      stdout.println(chosen.check(new CheckFiles.Judged(result, base, baseline, now, current)));
+      judged.warnings().forEach(spec.commandLine().getErr()::println);
+      stdout.println(chosen.check(judged));
     }
     return GateRun.fails(result.verdict(), failOnInconclusive) ? GateRun.REGRESSION_EXIT_CODE : 0;
   }

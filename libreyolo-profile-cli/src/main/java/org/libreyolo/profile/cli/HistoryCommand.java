@@ -273,7 +273,7 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      GateOptions options = GateOptions.fromFields(this);
+      GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build();
       HistoryViews.View view =
           HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
       print(spec, view, json);

@@ -183,6 +183,13 @@ class CheckCommandTest {
     Path copy = Files.copy(base, dir.resolve("copy.json"));
     assertThat(CliTest.run("profile", "check", base.toString(), copy.toString()).out())
         .startsWith("warning: the current profile " + copy + " is a copy of the baseline " + base);
+    // a machine format stays parseable: the same warnings on stderr, the JSON alone on stdout
+    CliTest.Result json =
+        CliTest.run("profile", "check", "--format", "json", base.toString(), copy.toString());
+    assertThat(json.err())
+        .startsWith("warning: the current profile " + copy + " is a copy of the baseline " + base);
+    assertThat(json.err().lines()).allMatch(l -> l.startsWith("warning: "));
+    assertThat(json.out()).startsWith("{");
   }
 
   @Test

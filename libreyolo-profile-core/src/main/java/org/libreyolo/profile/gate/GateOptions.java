@@ -140,35 +140,6 @@ public record GateOptions(
     return b.build();
   }
 
-  /**
-   * The gate's options from a surface's own fields: a surface names the field of each gate option
-   * it offers after the option ({@link Option#key()}: {@code alpha}, {@code maxRegression}, {@code
-   * metrics}, {@code processNoise}, {@code jobNoise}), as its flags and parameters already are, and
-   * hands itself over; an option it has no field for keeps the default. So a gate option added to
-   * the table reaches every surface that declares its field, with no code there.
-   *
-   * @param surface the command, goal or configuration holding the fields
-   * @return the options
-   */
-  public static GateOptions fromFields(Object surface) {
-    return of(option -> field(surface, option.key()));
-  }
-
-  private static Object field(Object holder, String name) {
-    for (Class<?> c = holder.getClass(); c != null; c = c.getSuperclass()) {
-      try {
-        java.lang.reflect.Field f = c.getDeclaredField(name);
-        f.setAccessible(true);
-        return f.get(holder);
-      } catch (NoSuchFieldException e) {
-        // look in the superclass
-      } catch (IllegalAccessException | RuntimeException e) {
-        throw new IllegalStateException("cannot read " + c.getName() + "." + name, e);
-      }
-    }
-    return null;
-  }
-
   private static double real(Option option, Object v) {
     if (v instanceof Number n) {
       return n.doubleValue();
@@ -243,13 +214,14 @@ public record GateOptions(
     }
 
     /**
-     * Sets the gated metrics; null or empty keeps the default ones.
+     * Sets the gated metrics (each trimmed: {@code a, b} as a surface splits it); null or empty
+     * keeps the default ones.
      *
      * @param v the metric keys
      * @return this builder
      */
     public Builder metrics(List<String> v) {
-      metrics = v == null || v.isEmpty() ? DEFAULT : v;
+      metrics = v == null || v.isEmpty() ? DEFAULT : v.stream().map(String::trim).toList();
       return this;
     }
 

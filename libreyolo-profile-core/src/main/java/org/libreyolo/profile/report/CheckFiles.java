@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.Gate;
@@ -67,6 +68,20 @@ public final class CheckFiles {
     public List<String> lines() {
       return CheckFiles.lines(result, baseline, baselineFile, current, currentFile);
     }
+
+    /**
+     * {@return the warnings among {@link #lines()}, in their order} A machine format prints them
+     * apart (on stderr), so its output stays parseable.
+     */
+    public List<String> warnings() {
+      List<String> out =
+          new ArrayList<>(leadingWarnings(baseline, baselineFile, current, currentFile));
+      String underpowered = GateReport.underpowered(result);
+      if (underpowered != null) {
+        out.add(underpowered);
+      }
+      return out;
+    }
   }
 
   /**
@@ -81,14 +96,17 @@ public final class CheckFiles {
    */
   public static List<String> lines(
       Gate.Result result, Profile base, Path baseline, Profile now, Path current) {
-    List<String> lines = GateReport.text(result);
-    String order = orderWarning(base, baseline, now, current);
-    if (order != null) {
-      lines.add(0, order);
-    }
+    List<String> lines = new ArrayList<>(leadingWarnings(base, baseline, now, current));
+    lines.addAll(GateReport.text(result));
+    return lines;
+  }
+
+  /** The warnings before the verdict's lines: a profile judged against itself, a swapped order. */
+  private static List<String> leadingWarnings(
+      Profile base, Path baseline, Profile now, Path current) {
+    List<String> out = new ArrayList<>();
     if (base.equals(now)) {
-      lines.add(
-          0,
+      out.add(
           "warning: "
               + (baseline.equals(current)
                   ? "the baseline and the current profile are one file, " + current
@@ -96,7 +114,11 @@ public final class CheckFiles {
               + ": nothing was measured since the baseline, and a check against itself says"
               + " nothing about this build (measure again, then check)");
     }
-    return lines;
+    String order = orderWarning(base, baseline, now, current);
+    if (order != null) {
+      out.add(order);
+    }
+    return out;
   }
 
   /**

@@ -67,11 +67,9 @@ public final class GateReport {
                 : "~" + Fmt.percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
             + "; threshold "
             + Fmt.percent(r.options().maxRegression()));
-    if (r.mde() != null && r.mde() > r.options().maxRegression()) {
-      lines.add(
-          "warning: underpowered: "
-              + (forked(r) ? "these forks cannot" : "two processes cannot")
-              + " resolve the threshold on this machine's noise; more forks narrow it, profile ab (in-job A/B) can");
+    String underpowered = underpowered(r);
+    if (underpowered != null) {
+      lines.add(underpowered);
     }
     String reRecord = reRecordNote(r);
     if (reRecord != null) {
@@ -105,6 +103,20 @@ public final class GateReport {
     lines.add(evidenceLine(r));
     lines.add("verdict: " + r.verdict());
     return lines;
+  }
+
+  /**
+   * {@return the warning that the run cannot resolve the threshold, or null when it can}
+   *
+   * @param r the result
+   */
+  static String underpowered(Gate.Result r) {
+    if (r.mde() == null || r.mde() <= r.options().maxRegression()) {
+      return null;
+    }
+    return "warning: underpowered: "
+        + (forked(r) ? "these forks cannot" : "two processes cannot")
+        + " resolve the threshold on this machine's noise; more forks narrow it, profile ab (in-job A/B) can";
   }
 
   /**

@@ -62,30 +62,21 @@ class GateOptionsTest {
         .hasMessageContaining("jobNoise");
   }
 
-  /** A surface's fields, named after the options it offers (a CLI command, a goal). */
-  static class Surface {
-    double alpha = 0.02;
-    double maxRegression = 0.1;
-    List<String> metrics = List.of("latency_p90_ms");
-    double unrelated = 7;
-  }
-
-  /** A surface that offers fewer options and extends another class. */
-  static class Fewer extends Surface {
-    double jobNoise = 0.05;
-  }
-
+  /** What a surface hands the builder, as its user typed it: the metrics trimmed, then checked. */
   @Test
-  void aSurfacesFieldsNamedAfterTheOptionsAreReadTheOthersDefault() {
-    GateOptions o = GateOptions.fromFields(new Fewer());
-    assertThat(o.alpha()).isEqualTo(0.02);
-    assertThat(o.maxRegression()).isEqualTo(0.1);
-    assertThat(o.metrics()).containsExactly("latency_p90_ms");
-    assertThat(o.jobNoise()).isEqualTo(0.05);
+  void theBuilderTakesTheMetricsAsASurfaceSplitsThem() {
+    GateOptions o =
+        GateOptions.builder()
+            .alpha(0.02)
+            .maxRegression(0.1)
+            .metrics(List.of(" latency_p90_ms", "img_per_s "))
+            .jobNoise(0.05)
+            .build();
+    assertThat(o.metrics()).containsExactly("latency_p90_ms", "img_per_s");
     assertThat(o.processNoise()).isEqualTo(GateOptions.defaults().processNoise());
-    Surface bad = new Surface();
-    bad.alpha = 5;
-    assertThatThrownBy(() -> GateOptions.fromFields(bad))
+    assertThat(GateOptions.builder().metrics(List.of()).build().metrics())
+        .isEqualTo(GateOptions.DEFAULT);
+    assertThatThrownBy(() -> GateOptions.builder().alpha(5).build())
         .isInstanceOfSatisfying(
             LibreYoloException.class,
             e -> assertThat(e.message(Option.Surface.MAVEN)).startsWith("alpha must be"));

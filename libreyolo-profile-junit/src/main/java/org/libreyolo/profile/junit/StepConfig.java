@@ -341,7 +341,12 @@ record StepConfig(
   }
 
   GateOptions gateOptions() {
-    return GateOptions.fromFields(this);
+    return GateOptions.builder()
+        .alpha(alpha)
+        .maxRegression(maxRegression)
+        .processNoise(processNoise)
+        .jobNoise(jobNoise)
+        .build();
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */

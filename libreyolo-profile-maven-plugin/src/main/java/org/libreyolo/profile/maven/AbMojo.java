@@ -363,7 +363,7 @@ public class AbMojo extends AbstractInferenceMojo {
             .workingDirectory(module.getBasedir().toPath())
             .forks(abForks)
             .parameters(parameters)
-            .gate(GateOptions.fromFields(this))
+            .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
             .classpathDifferences(sides.differences())
             .unshareable(sides.unshareable())
             .mode(mode)

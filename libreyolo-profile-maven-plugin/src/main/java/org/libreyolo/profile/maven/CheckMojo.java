@@ -171,7 +171,13 @@ public class CheckMojo extends AbstractProfileMojo {
                 current == null ? null : current.toPath(),
                 outputDirectory.toPath(),
                 baselineDirectory == null ? null : baselineDirectory.toPath(),
-                GateOptions.fromFields(this),
+                GateOptions.builder()
+                    .alpha(alpha)
+                    .maxRegression(maxRegression)
+                    .metrics(metrics)
+                    .processNoise(processNoise)
+                    .jobNoise(jobNoise)
+                    .build(),
                 failOnRegression,
                 failOnInconclusive,
                 requireBaseline,

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.UnknownMetricException;
 import org.libreyolo.profile.report.ReaderViews;
 
 /**
@@ -20,17 +21,12 @@ public class GetMojo extends AbstractReaderMojo {
   ReaderViews.View view(Path file) {
     try {
       return ReaderViews.get(file, field);
-    } catch (LibreYoloException e) {
+    } catch (UnknownMetricException e) {
       // the reference's advice names its CLI; here the list is this goal without the parameter
-      String m = e.getMessage();
-      int advice = m.indexOf(". run 'profile get ");
-      if (e.kind() != LibreYoloException.Kind.BAD_INPUT || advice < 0) {
-        throw e;
-      }
       throw LibreYoloException.badInput(
-          m.substring(0, advice)
-              + ": run libreyolo-profile:get without"
-              + " -Dlibreyolo.profile.field to list the metrics",
+          "unknown metric '"
+              + e.metric()
+              + "': run libreyolo-profile:get without -Dlibreyolo.profile.field to list the metrics",
           e);
     }
   }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.UnknownMetricException;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.NaturalOrder;
 import org.libreyolo.profile.result.Profile;
@@ -95,8 +96,7 @@ public final class Lenses {
   public static JsonNode metric(Profile p, String field, String trace) {
     Map<String, JsonNode> metrics = p.metrics();
     if (!metrics.containsKey(field)) {
-      throw LibreYoloException.badInput(
-          "unknown metric '" + field + "'. run 'profile get " + trace + "' to list metrics.");
+      throw new UnknownMetricException(field, trace);
     }
     return metrics.get(field);
   }
