@@ -12,6 +12,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -34,8 +35,8 @@ final class PlainHistoryStudy {
   /** A child JVM: the step at {@code args[1]} times the work, its profile under {@code args[0]}. */
   public static void main(String[] args) {
     long rounds = Math.round(ROUNDS * Double.parseDouble(args[1]));
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("parse", "PlainHistoryStudy")
+    StepOptions o =
+        StepOptions.builder("parse", "PlainHistoryStudy")
             .warmup(Defaults.Step.WARMUP)
             .runs(Defaults.Step.RUNS)
             .trace(false)

@@ -8,6 +8,7 @@ import java.util.List;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 
@@ -37,8 +38,8 @@ final class TailStudy {
    */
   public static void main(String[] args) {
     double tail = Double.parseDouble(args[1]);
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("tail", "TailStudy")
+    StepOptions o =
+        StepOptions.builder("tail", "TailStudy")
             .warmup(20)
             .runs(100)
             .trace(false)

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 
 /**
  * A plain-Java step in a JVM of its own, for {@link CountersAcrossProcessesTest}: it parses a line
@@ -16,8 +17,8 @@ public final class PlainStepMain {
   private PlainStepMain() {}
 
   public static void main(String[] args) {
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("parse", "PlainStepMain")
+    StepOptions o =
+        StepOptions.builder("parse", "PlainStepMain")
             .warmup(20)
             .runs(40)
             .trace(false)

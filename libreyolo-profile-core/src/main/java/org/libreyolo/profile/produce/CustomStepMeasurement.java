@@ -32,7 +32,7 @@ import org.libreyolo.profile.result.ProfileSchema;
 final class CustomStepMeasurement {
   private CustomStepMeasurement() {}
 
-  static Profile measure(CustomStepProfiler.Options o, StepTimer.Iteration body) {
+  static Profile measure(StepOptions o, StepTimer.Iteration body) {
     List<Iterations> trials = new ArrayList<>(); // trials of one process: appended, in order
     double[] throughputs = new double[o.repeat()];
     Path trace = null;
@@ -92,7 +92,7 @@ final class CustomStepMeasurement {
    * model (it runs on the engine, and the gate divides by the canary), the plain-JVM canary for
    * plain code (it needs no native library; the gate uses it as the noise sentinel only).
    */
-  private static Canary canary(CustomStepProfiler.Options o) {
+  private static Canary canary(StepOptions o) {
     if (o.modelParams() < 0) {
       return Canary.jvm();
     }
@@ -101,7 +101,7 @@ final class CustomStepMeasurement {
   }
 
   static ObjectNode write(
-      CustomStepProfiler.Options o,
+      StepOptions o,
       Iterations it,
       Path trace,
       double[] throughputs,
@@ -173,13 +173,13 @@ final class CustomStepMeasurement {
   }
 
   /** The step's environment; a step that runs a deployed model names its engine. */
-  private static ObjectNode stepEnvironment(CustomStepProfiler.Options o) {
+  private static ObjectNode stepEnvironment(StepOptions o) {
     ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
     ModelRuntimes.forModel(o.runsOn()).nameEngine(env);
     return env;
   }
 
-  private static ObjectNode config(CustomStepProfiler.Options o) {
+  private static ObjectNode config(StepOptions o) {
     ObjectNode c = JsonNodeFactory.instance.objectNode();
     c.put(ProfileSchema.MODEL, o.model());
     c.put(ProfileSchema.STEP, o.name());

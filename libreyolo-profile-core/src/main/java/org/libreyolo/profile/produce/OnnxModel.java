@@ -13,8 +13,8 @@ import org.libreyolo.profile.internal.model.OnnxSession;
 /**
  * An ONNX model in ONNX Runtime, for perf tests of the model as deployed (docs/onnx.md): measure
  * {@link #run} in a step, and a traced step records ONNX Runtime's kernels as its ops (give the
- * model to the step: {@code CustomStepProfiler.Options.Builder#onnx}, the JUnit {@code
- * StepProfiler#onnx}). Runs on the CPU provider, the given intra-op threads, inter-op 1.
+ * model to the step: {@code StepOptions.Builder#onnx}, the JUnit {@code StepProfiler#onnx}). Runs
+ * on the CPU provider, the given intra-op threads, inter-op 1.
  *
  * <pre>{@code
  * try (OnnxModel model = OnnxModel.load(Path.of("model.onnx"), 1);

@@ -134,7 +134,7 @@ public final class AbReport {
       p.put("log_ratio", PyRound.round(r.logRatios()[k], 6));
     }
     if (r.diff() != null) {
-      out.set("diff", DiffReport.json(r.diff()));
+      out.set("diff", DiffJson.json(r.diff()));
     }
     return out;
   }

@@ -1,8 +1,5 @@
 package org.libreyolo.profile.report;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,8 +9,9 @@ import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.report.Fmt;
 
 /**
- * Every rendering of a {@link ProfileDiff}: the reader's text, the few lines a verdict carries in a
- * log and a markdown summary (five contributors at most), and the whole diff as JSON.
+ * A {@link ProfileDiff} in text: the reader's table, the one sentence and the few lines a verdict
+ * carries in a log; the wording every format shares ({@link DiffMarkdown}, {@link DiffJson}, {@code
+ * DiffHtml} render the same rows).
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class DiffReport {
@@ -25,8 +23,6 @@ public final class DiffReport {
 
   /** Rows within their noise a folded table's line names, largest first. */
   static final int FOLDED_NAMED = 3;
-
-  private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private DiffReport() {}
 
@@ -326,7 +322,7 @@ public final class DiffReport {
   }
 
   /** {@code op calls} as {@code op call}: what one row of a table is. */
-  private static String singular(String what) {
+  static String singular(String what) {
     return what.endsWith("s") ? what.substring(0, what.length() - 1) : what;
   }
 
@@ -394,155 +390,6 @@ public final class DiffReport {
     return out;
   }
 
-  /**
-   * The markdown a verdict's summary carries: the sentence and a table of at most {@link
-   * #VERDICT_ROWS} contributors.
-   *
-   * @param d the diff
-   * @return the markdown section
-   */
-  public static String markdown(ProfileDiff d) {
-    StringBuilder md = new StringBuilder("#### What changed\n\n").append(headline(d)).append(".\n");
-    d.notes().forEach(n -> md.append("\n_Note: ").append(n).append("._\n"));
-    List<DiffRow> rows = d.changed() ? top(counting(d.contributors()), VERDICT_ROWS) : List.of();
-    if (!rows.isEmpty()) {
-      markdownTable(md, d.level(), rows);
-    }
-    List<DiffRow> within = d.level() == null ? List.of() : within(d.contributors());
-    if (!within.isEmpty()) {
-      md.append("\n<details><summary>")
-          .append(within.size())
-          .append(" ")
-          .append(
-              within.size() == 1
-                  ? singular(d.level()) + " within its"
-                  : d.level() + " within their")
-          .append(" noise</summary>\n\n");
-      markdownTable(md, d.level(), top(within, VERDICT_ROWS));
-      md.append("\n</details>\n");
-    }
-    List<String> moved = addedRemoved(d);
-    if (!moved.isEmpty()) {
-      md.append("\nOps per step: ")
-          .append(String.join("; ", moved.stream().limit(VERDICT_ROWS).toList()))
-          .append(".\n");
-    }
-    return md.toString();
-  }
-
-  private static void markdownTable(StringBuilder md, String level, List<DiffRow> rows) {
-    md.append("\n| ")
-        .append(level)
-        .append(
-            " | phase | before ms | after ms | change ms | noise ms | share | calls | MACs |\n");
-    md.append("|---|---|---:|---:|---:|---:|---:|---|---|\n");
-    for (DiffRow r : rows) {
-      md.append("| `")
-          .append(r.name())
-          .append("` | ")
-          .append(r.phase() == null ? "" : r.phase())
-          .append(" | ")
-          .append(ms(r.before()))
-          .append(" | ")
-          .append(ms(r.after()))
-          .append(" | ")
-          .append(signedMs(r.delta()))
-          .append(" | ")
-          .append(r.noise() == null ? "" : ms(r.noise()))
-          .append(" | ")
-          .append(r.share() == null ? "" : Fmt.percent(r.share()))
-          .append(" | ")
-          .append(r.countDelta() == 0 ? "" : r.countBefore() + " -> " + r.countAfter())
-          .append(" | ")
-          .append(
-              r.macsBefore() == r.macsAfter()
-                  ? ""
-                  : macs(r.macsBefore()) + " -> " + macs(r.macsAfter()))
-          .append(" |\n");
-    }
-  }
-
-  /**
-   * The whole diff as JSON.
-   *
-   * @param d the diff
-   * @return the JSON object
-   */
-  public static ObjectNode json(ProfileDiff d) {
-    ObjectNode o = F.objectNode();
-    o.put("phase", d.phase());
-    o.put("before_ms", round(d.beforeMs()));
-    o.put("after_ms", round(d.afterMs()));
-    o.put("change_ms", round(d.deltaMs()));
-    if (d.stepChange() == null) {
-      o.putNull("interval");
-    } else {
-      ObjectNode i = o.putObject("interval");
-      i.put("change", round(d.stepChange().change()));
-      i.put("low", round(d.stepChange().low()));
-      i.put("high", round(d.stepChange().high()));
-    }
-    o.put("changed", d.changed());
-    o.put("level", d.level());
-    Double share = d.explainedShare();
-    if (share == null) {
-      o.putNull("explained_share");
-    } else {
-      o.put("explained_share", round(share));
-    }
-    o.put("explained_ms", round(d.explainedMs()));
-    o.put("unexplained_ms", round(d.unexplainedMs()));
-    o.put("summary", headline(d));
-    ArrayNode notes = o.putArray("notes");
-    d.notes().forEach(notes::add);
-    // what changed, first: the rows that count, in rank (each table lists them first too)
-    o.set("named", rows(d.changed() ? counting(d.contributors()) : List.of()));
-    o.set("contributors", rows(d.contributors()));
-    o.set("phases", rows(d.phases()));
-    o.set("kernels", rows(d.kernels()));
-    o.set("ops", rows(d.ops()));
-    o.set("java_self", rows(d.javaSelf()));
-    o.set("java_total", rows(d.javaTotal()));
-    o.set("counters", rows(d.counters()));
-    return o;
-  }
-
-  private static ArrayNode rows(List<DiffRow> rows) {
-    ArrayNode out = F.arrayNode();
-    for (DiffRow r : rows) {
-      ObjectNode o = out.addObject();
-      o.put("name", r.name());
-      o.put("phase", r.phase());
-      o.put("status", r.status().name().toLowerCase(Locale.ROOT));
-      o.put("before", round(r.before()));
-      o.put("after", round(r.after()));
-      o.put("change", round(r.delta()));
-      if (r.countBefore() >= 0 || r.countAfter() >= 0) {
-        o.put("count_before", r.countBefore());
-        o.put("count_after", r.countAfter());
-      }
-      if (r.macsBefore() != 0 || r.macsAfter() != 0) {
-        o.put("macs_before", r.macsBefore());
-        o.put("macs_after", r.macsAfter());
-      }
-      if (r.shapeBefore() != null || r.shapeAfter() != null) {
-        o.put("shape_before", r.shapeBefore());
-        o.put("shape_after", r.shapeAfter());
-      }
-      if (r.noise() != null) {
-        o.put("noise", round(r.noise()));
-      }
-      o.put("above_noise", r.aboveNoise());
-      if (r.exactChange()) {
-        o.put("exact_change", true);
-      }
-      if (r.share() != null) {
-        o.put("share", round(r.share()));
-      }
-    }
-    return out;
-  }
-
   static List<DiffRow> top(List<DiffRow> rows, int n) {
     return rows.subList(0, Math.min(Math.max(0, n), rows.size()));
   }
@@ -551,11 +398,11 @@ public final class DiffReport {
     return Math.round(v * 1e4) / 1e4;
   }
 
-  private static String ms(double v) {
+  static String ms(double v) {
     return Math.abs(v) >= 100 ? Fmt.f(v, 1) : Fmt.f(v, 3);
   }
 
-  private static String signedMs(double v) {
+  static String signedMs(double v) {
     return (v >= 0 ? "+" : "") + ms(v);
   }
 

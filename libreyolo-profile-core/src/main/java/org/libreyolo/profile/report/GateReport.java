@@ -171,7 +171,7 @@ public final class GateReport {
       n.put("why", row.why());
     }
     if (r.diff() != null) {
-      out.set("diff", DiffReport.json(r.diff()));
+      out.set("diff", DiffJson.json(r.diff()));
     }
     return out;
   }
@@ -245,7 +245,7 @@ public final class GateReport {
       md.append("\n").append(reRecord).append("\n");
     }
     if (r.diff() != null) {
-      md.append("\n").append(DiffReport.markdown(r.diff()));
+      md.append("\n").append(DiffMarkdown.markdown(r.diff()));
     }
     md.append("\n")
         .append(evidenceLine(r))

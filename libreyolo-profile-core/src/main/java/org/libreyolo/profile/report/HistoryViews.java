@@ -310,7 +310,7 @@ public final class HistoryViews {
         ProfileDiff d = aroundChange(h, points, c.index());
         if (d != null) {
           lines.add("      " + DiffReport.brief(d));
-          o.set("diff", DiffReport.json(d));
+          o.set("diff", DiffJson.json(d));
         }
       }
       return new View(lines, json);

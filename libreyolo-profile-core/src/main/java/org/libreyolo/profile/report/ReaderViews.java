@@ -11,6 +11,7 @@ import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.internal.report.CompareText;
+import org.libreyolo.profile.internal.report.LensText;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Json;
@@ -86,7 +87,7 @@ public final class ReaderViews {
     Profile p = ProfileLoader.load(file);
     if (field == null || field.isEmpty()) {
       List<String> names = Lenses.metricNames(p);
-      return new View(Json.compact(Json.MAPPER.valueToTree(names)), TextReport.metricList(names));
+      return new View(Json.compact(Json.MAPPER.valueToTree(names)), LensText.metricList(names));
     }
     JsonNode value = Lenses.metric(p, field, file.toString());
     ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -102,7 +103,7 @@ public final class ReaderViews {
    */
   public static View phases(Path file) {
     Lenses.PhasesView view = Lenses.phases(ProfileLoader.load(file));
-    return new View(Json.indented(view.json()), TextReport.phases(view));
+    return new View(Json.indented(view.json()), LensText.phases(view));
   }
 
   /**
@@ -114,7 +115,7 @@ public final class ReaderViews {
    */
   public static View kernels(Path file, KernelQuery query) {
     Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
-    return new View(Json.indented(view.json()), TextReport.kernels(view));
+    return new View(Json.indented(view.json()), LensText.kernels(view));
   }
 
   /**
@@ -127,7 +128,7 @@ public final class ReaderViews {
    */
   public static View ops(Path file, int top, String phase) {
     Lenses.OpsView view = Lenses.ops(ProfileLoader.load(file), top, phase);
-    return new View(Json.indented(view.json()), TextReport.ops(view));
+    return new View(Json.indented(view.json()), LensText.ops(view));
   }
 
   /**
@@ -155,7 +156,7 @@ public final class ReaderViews {
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
     WhatIf.Projection view =
         WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
-    return new View(Json.indented(view.json()), TextReport.whatIf(view));
+    return new View(Json.indented(view.json()), LensText.whatIf(view));
   }
 
   /**
@@ -202,6 +203,6 @@ public final class ReaderViews {
     }
     org.libreyolo.profile.diff.ProfileDiff d =
         org.libreyolo.profile.diff.ProfileDiff.of(b, a, Diffs.stepChange(b, a), phase);
-    return new View(Json.indented(DiffReport.json(d)), DiffReport.text(d, top));
+    return new View(Json.indented(DiffJson.json(d)), DiffReport.text(d, top));
   }
 }

@@ -7,6 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.report.DiffJson;
+import org.libreyolo.profile.report.DiffMarkdown;
 import org.libreyolo.profile.report.DiffReport;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -113,8 +115,8 @@ class ProfileDiffTest {
             "2 op calls changed (beyond their noise, or in their work or shapes; +0.000 ms together)",
             "did not change");
     assertThat(DiffReport.brief(d)).startsWith("explained none by aten::conv2d #1 +0.400 ms");
-    assertThat(DiffReport.json(d).get("explained_share").isNull()).isTrue();
-    assertThat(DiffReport.markdown(d)).contains("| `aten::conv2d #1` | forward |");
+    assertThat(DiffJson.json(d).get("explained_share").isNull()).isTrue();
+    assertThat(DiffMarkdown.markdown(d)).contains("| `aten::conv2d #1` | forward |");
   }
 
   /**
@@ -162,6 +164,6 @@ class ProfileDiffTest {
     assertThat(d.changed()).isFalse();
     assertThat(d.contributors()).extracting(DiffRow::share).containsOnlyNulls();
     assertThat(d.javaSelf()).extracting(DiffRow::share).containsOnlyNulls();
-    assertThat(DiffReport.markdown(d)).doesNotContain("218");
+    assertThat(DiffMarkdown.markdown(d)).doesNotContain("218");
   }
 }

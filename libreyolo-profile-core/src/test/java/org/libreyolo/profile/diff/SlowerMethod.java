@@ -2,6 +2,7 @@ package org.libreyolo.profile.diff;
 
 import java.nio.file.Path;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -69,7 +70,7 @@ public final class SlowerMethod {
     work = hotWork;
     try {
       return CustomStepProfiler.run(
-          CustomStepProfiler.Options.builder("step", "SlowerMethod")
+          StepOptions.builder("step", "SlowerMethod")
               .warmup(20)
               .runs(300)
               .trace(false)

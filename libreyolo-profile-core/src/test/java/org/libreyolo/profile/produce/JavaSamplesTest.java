@@ -69,8 +69,8 @@ class JavaSamplesTest {
   }
 
   private static Profile measure(Path dir, boolean trace, int runs) {
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
+    StepOptions o =
+        StepOptions.builder("step", "JavaSamplesTest")
             .warmup(5)
             .runs(runs)
             .trace(trace)
@@ -117,8 +117,8 @@ class JavaSamplesTest {
     java.util.concurrent.ExecutorService worker =
         java.util.concurrent.Executors.newSingleThreadExecutor(r -> new Thread(r, "step-worker"));
     try {
-      CustomStepProfiler.Options o =
-          CustomStepProfiler.Options.builder("threaded", "JavaSamplesTest")
+      StepOptions o =
+          StepOptions.builder("threaded", "JavaSamplesTest")
               .warmup(5)
               .runs(100)
               .trace(true)
@@ -281,8 +281,8 @@ class JavaSamplesTest {
 
   private Profile fiveRuns(
       String folder, int warmup, boolean javaSamples, java.util.function.IntConsumer step) {
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("step", "JavaSamplesTest")
+    StepOptions o =
+        StepOptions.builder("step", "JavaSamplesTest")
             .warmup(warmup)
             .runs(5)
             .javaSamples(javaSamples)

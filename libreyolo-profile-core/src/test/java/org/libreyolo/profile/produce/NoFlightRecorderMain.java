@@ -16,7 +16,7 @@ public final class NoFlightRecorderMain {
   public static void main(String[] args) {
     Profile p =
         CustomStepProfiler.run(
-            CustomStepProfiler.Options.builder("step", "no-jfr")
+            StepOptions.builder("step", "no-jfr")
                 .warmup(2)
                 .runs(10)
                 .trace(true)

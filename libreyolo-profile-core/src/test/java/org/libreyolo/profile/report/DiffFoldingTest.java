@@ -76,7 +76,7 @@ class DiffFoldingTest {
     assertThat(hot).isPositive().isLessThan(folded);
     assertThat(text.get(folded)).matches("  \\d+ more Java methods? within (its|their) noise.*");
 
-    String md = DiffReport.markdown(d);
+    String md = DiffMarkdown.markdown(d);
     assertThat(md.indexOf(SlowerMethod.hot())).isLessThan(md.indexOf("<details>"));
     assertThat(md).containsPattern("within (its|their) noise</summary>");
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -20,8 +21,8 @@ class PlainSummaryTest {
 
   @Test
   void aPlainStepIsSummarisedInItsOwnUnitWithoutEngineWords() throws Exception {
-    CustomStepProfiler.Options o =
-        CustomStepProfiler.Options.builder("parse", "PlainSummaryTest.parse")
+    StepOptions o =
+        StepOptions.builder("parse", "PlainSummaryTest.parse")
             .warmup(2)
             .runs(15)
             .unit("records")

@@ -10,7 +10,7 @@ import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.internal.report.CompareText;
-import org.libreyolo.profile.internal.report.TextReport;
+import org.libreyolo.profile.internal.report.LensText;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.result.Profile;
 
@@ -35,10 +35,10 @@ class ReaderWordsTest {
   void phasesCompareAndWhatIfSayCpuForCpuProfiles() {
     Profile p = cpu();
     assertThat(p.isCpu()).isTrue();
-    assertThat(TextReport.phases(Lenses.phases(p)).get(0))
+    assertThat(LensText.phases(Lenses.phases(p)).get(0))
         .contains("cpu_ms")
         .doesNotContain("gpu_ms");
-    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
+    assertThat(LensText.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
         .startsWith("  %CPU")
         .endsWith(" TC  op  [category]");
     assertThat(CompareText.compare(Comparison.compare(p, p, "a", "b", 0.05)))
@@ -56,8 +56,8 @@ class ReaderWordsTest {
   @Test
   void gpuProfilesKeepTheReferenceWords() {
     Profile p = gpu();
-    assertThat(TextReport.phases(Lenses.phases(p)).get(0)).contains("gpu_ms");
-    assertThat(TextReport.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
+    assertThat(LensText.phases(Lenses.phases(p)).get(0)).contains("gpu_ms");
+    assertThat(LensText.kernels(Lenses.kernels(p, KernelQuery.defaults())).get(0))
         .startsWith("  %GPU");
     assertThat(CompareText.compare(Comparison.compare(p, p, "a", "b", 0.05)))
         .anySatisfy(l -> assertThat(l).startsWith("GPU util"));

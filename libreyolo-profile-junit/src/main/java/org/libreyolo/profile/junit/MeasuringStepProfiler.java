@@ -24,6 +24,7 @@ import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.DeployedModel;
 import org.libreyolo.profile.produce.Engine;
+import org.libreyolo.profile.produce.StepOptions;
 import org.libreyolo.profile.report.ProgressLog;
 import org.libreyolo.profile.report.Reports;
 import org.libreyolo.profile.result.Num;
@@ -206,7 +207,7 @@ final class MeasuringStepProfiler implements StepProfiler {
 
   private StepResult measureLocked(StepBody step) {
     Path dir = config.outputDirectory();
-    CustomStepProfiler.Options options =
+    StepOptions options =
         config.options(
             device(),
             modelParams,
@@ -239,7 +240,7 @@ final class MeasuringStepProfiler implements StepProfiler {
     return result(profile, dir.resolve("profile.json"), report, verdict);
   }
 
-  private Profile inProcess(CustomStepProfiler.Options options, StepBody step) {
+  private Profile inProcess(StepOptions options, StepBody step) {
     bootEngine();
     try {
       return CustomStepProfiler.run(options, asStep(step));
@@ -254,7 +255,7 @@ final class MeasuringStepProfiler implements StepProfiler {
    * In a JVM holding both sides of an A/B across versions: the step handed to the pairing, which
    * measures it beside the other side's (docs/versions.md).
    */
-  private Profile paired(CustomStepProfiler.Options options, StepBody step) {
+  private Profile paired(StepOptions options, StepBody step) {
     bootEngine();
     return PairedSides.current()
         .measure(
@@ -302,7 +303,7 @@ final class MeasuringStepProfiler implements StepProfiler {
    * JUnit Platform launcher (its fixtures too), one after another; the first step of the test
    * starts them, every step merges its own profiles from them.
    */
-  private Profile forked(CustomStepProfiler.Options options) {
+  private Profile forked(StepOptions options) {
     if (usage.forkRoots == null) {
       List<Path> roots = new ArrayList<>();
       Path base = config.outputDirectory().resolveSibling(config.files().key() + ".forks");

@@ -29,6 +29,7 @@ import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.opentest4j.TestAbortedException;
@@ -67,7 +68,7 @@ final class PairedSides {
       String className,
       String key,
       String id,
-      CustomStepProfiler.Options options,
+      StepOptions options,
       CustomStepProfiler.Step step,
       CompletableFuture<Profile> profile) {}
 
@@ -113,7 +114,7 @@ final class PairedSides {
       String className,
       String key,
       String id,
-      CustomStepProfiler.Options options,
+      StepOptions options,
       CustomStepProfiler.Step step) {
     Arrival a =
         new Arrival(

@@ -19,7 +19,7 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.process.ChildJvms;
-import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.produce.StepOptions;
 
 /**
  * The settings of one profiled test: each attribute from the method's {@link ProfiledStep}, else
@@ -381,12 +381,12 @@ record StepConfig(
   }
 
   /** What core's step profiler needs, with the device and model parameters the test named. */
-  CustomStepProfiler.Options options(
+  StepOptions options(
       String device,
       long modelParams,
       org.libreyolo.profile.produce.DeployedModel runsOn,
       org.libreyolo.profile.options.Progress progress) {
-    return CustomStepProfiler.Options.builder(name, testClass + "." + method)
+    return StepOptions.builder(name, testClass + "." + method)
         .warmup(warmup)
         .runs(runs)
         .repeat(repeat)
