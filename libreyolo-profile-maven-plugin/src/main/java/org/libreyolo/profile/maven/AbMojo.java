@@ -348,7 +348,15 @@ public class AbMojo extends AbstractInferenceMojo {
   private VersionAb.Result versions(
       MavenProject module, File tests, VersionAb.Mode mode, boolean reactor)
       throws MojoFailureException {
-    BaselineClasspath.Sides sides = BaselineClasspath.of(module, baseline(module));
+    BaselineClasspath.Sides sides =
+        BaselineClasspath.of(
+            module,
+            baseline(module),
+            BaselineClasspath.launcher(
+                repositorySystem,
+                repositorySession,
+                module.getRemoteProjectRepositories(),
+                module));
     Map<String, String> parameters =
         runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
     java.nio.file.Path output =

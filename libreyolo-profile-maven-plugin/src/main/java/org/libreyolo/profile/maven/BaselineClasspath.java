@@ -152,8 +152,68 @@ final class BaselineClasspath {
     return new Baseline(p.getFileName().toString(), p, Map.of());
   }
 
-  /** Both class paths of {@code project} against {@code baseline}. */
-  static Sides of(MavenProject project, Baseline baseline) throws MojoFailureException {
+  /**
+   * The JUnit Platform launcher at the module's own Platform version, for the child JVMs that run
+   * its tests (Surefire adds it to a test JVM the same way; the extension brings none, since its
+   * own would pull its Platform version over the module's).
+   *
+   * @return the launcher jar, or null where the module's test class path holds one or no JUnit
+   *     Platform at all
+   */
+  static Path launcher(
+      RepositorySystem system,
+      RepositorySystemSession session,
+      List<RemoteRepository> repos,
+      MavenProject project)
+      throws MojoFailureException {
+    String version = null;
+    for (org.apache.maven.artifact.Artifact x : project.getArtifacts()) {
+      if (x.getGroupId().equals(PLATFORM)) {
+        if (x.getArtifactId().equals(LAUNCHER)) {
+          return null;
+        }
+        if (x.getArtifactId().equals("junit-platform-engine")) {
+          version = x.getBaseVersion();
+        }
+      }
+    }
+    if (version == null) {
+      return null;
+    }
+    Artifact launcher = new DefaultArtifact(PLATFORM, LAUNCHER, "jar", version);
+    try {
+      return system
+          .resolveArtifact(session, new ArtifactRequest(launcher, repos, null))
+          .getArtifact()
+          .getFile()
+          .toPath();
+    } catch (ArtifactResolutionException e) {
+      throw new MojoFailureException(
+          "the JUnit Platform launcher "
+              + version
+              + " that runs the perf tests was not found in the local repository "
+              + session.getLocalRepository().getBasedir()
+              + " or "
+              + where(repos)
+              + "; add "
+              + PLATFORM
+              + ":"
+              + LAUNCHER
+              + ":"
+              + version
+              + " to the module's test dependencies");
+    }
+  }
+
+  private static final String PLATFORM = "org.junit.platform";
+  private static final String LAUNCHER = "junit-platform-launcher";
+
+  /**
+   * Both class paths of {@code project} against {@code baseline}, each with {@code launcher} last
+   * where it is not null.
+   */
+  static Sides of(MavenProject project, Baseline baseline, Path launcher)
+      throws MojoFailureException {
     List<String> candidate;
     try {
       candidate = project.getTestClasspathElements();
@@ -208,6 +268,11 @@ final class BaselineClasspath {
                 + " only in this build (on both class"
                 + " paths: the tests may need it)");
       }
+    }
+    if (launcher != null) {
+      a.add(launcher.toString());
+      candidate = new ArrayList<>(candidate);
+      candidate.add(launcher.toString());
     }
     return new Sides(
         String.join(File.pathSeparator, a),

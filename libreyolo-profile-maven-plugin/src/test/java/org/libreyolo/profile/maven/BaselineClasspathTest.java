@@ -72,7 +72,7 @@ class BaselineClasspathTest {
     BaselineClasspath.Baseline baseline =
         new BaselineClasspath.Baseline("1.0", jar("demo-1.0.jar").toPath(), deps);
 
-    BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline);
+    BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline, null);
 
     List<String> a = List.of(sides.baseline().split(File.pathSeparator));
     assertThat(a.get(0)).endsWith("test-classes");
