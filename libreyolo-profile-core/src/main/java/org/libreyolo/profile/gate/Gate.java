@@ -192,6 +192,25 @@ public final class Gate {
    */
   public static Result check(
       Profile b, Profile c, GateOptions options, java.util.Set<String> measured) {
+    return check(b, c, options, measured, STORED_REMEDY);
+  }
+
+  /** What narrows an undecided stored-baseline comparison: the in-job A/B. */
+  static final String STORED_REMEDY = "use profile ab (in-job A/B) for small changes";
+
+  /**
+   * The gate inside an A/B that already compares in one job (its fork fallback): an undecided
+   * verdict names what narrows that A/B, never "use profile ab" to a user running it.
+   *
+   * @param b the baseline profile
+   * @param c the current profile
+   * @param options the gate's settings
+   * @param measured the fingerprint fields that may differ ({@code engine}, {@code libtorch})
+   * @param remedy what narrows the interval where the verdict is INCONCLUSIVE, in words
+   * @return the gate's result
+   */
+  public static Result check(
+      Profile b, Profile c, GateOptions options, java.util.Set<String> measured, String remedy) {
     List<String> env = new ArrayList<>();
     Map<String, Comparison.Pair<JsonNode>> diffs = Comparison.environmentDifferences(b, c);
     for (String field : FINGERPRINT) {
@@ -239,7 +258,16 @@ public final class Gate {
         }
       }
       rows.add(
-          row(metric, b, c, own, missing, notJudged, env.isEmpty() && workload.isEmpty(), options));
+          row(
+              metric,
+              b,
+              c,
+              own,
+              missing,
+              notJudged,
+              env.isEmpty() && workload.isEmpty(),
+              options,
+              remedy));
     }
     // op counts depend on the thread count (libtorch picks other kernels), so only like with like
     OpCounts.Result counts =
@@ -358,7 +386,8 @@ public final class Gate {
       String missing,
       String notJudged,
       boolean comparable,
-      GateOptions o) {
+      GateOptions o,
+      String remedy) {
     String metric = m.key();
     String label = m.shownKey(c.throughputUnit());
     boolean latency = m.lowerIsBetter();
@@ -393,13 +422,7 @@ public final class Gate {
     double worseHigh = latency ? high : -low;
     double t = o.maxRegression();
     VerdictRule.Call call =
-        VerdictRule.judge(
-            latency ? change : -change,
-            worseLow,
-            worseHigh,
-            t,
-            s.mde(),
-            "use profile ab (in-job A/B) for small changes");
+        VerdictRule.judge(latency ? change : -change, worseLow, worseHigh, t, s.mde(), remedy);
     return new Row(
         metric,
         label,

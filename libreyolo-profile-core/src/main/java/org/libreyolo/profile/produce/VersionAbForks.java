@@ -33,6 +33,14 @@ import org.libreyolo.profile.result.Profile;
  * then forks of both sides alternating, each judged by the fork gate (docs/maven.md, "ab").
  */
 final class VersionAbForks {
+  /**
+   * What narrows an undecided verdict of this A/B: the user is running the in-job A/B already, so
+   * the advice is more forks, or what kept the two versions out of one JVM (docs/versions.md).
+   */
+  static final String FORKS_REMEDY =
+      "more forks narrow it; so does a class path both versions can share (the reason above says"
+          + " what kept them apart)";
+
   private VersionAbForks() {}
 
   /**
@@ -239,7 +247,7 @@ final class VersionAbForks {
         out.add(inconclusive(name, step.getKey(), mode, "no timing blocks to compare"));
         continue;
       }
-      Gate.Result r = Gate.check(pa, pb, gate, MEASURED);
+      Gate.Result r = Gate.check(pa, pb, gate, MEASURED, FORKS_REMEDY);
       out.add(
           new VersionVerdicts.Outcome(
               name, step.getKey(), r.verdict(), r, null, mode, VersionAbReport.why(r)));

@@ -212,6 +212,18 @@ public class GateTest {
     assertThat(r.rows().get(1).why()).startsWith("underpowered: could detect ~");
     assertThat(GateReport.text(r))
         .anySatisfy(line -> assertThat(line).startsWith("warning: underpowered"));
+    assertThat(r.rows().get(1).why()).contains("use profile ab");
+    // inside an A/B (its fork fallback) the advice is what narrows that A/B, not to run it
+    Gate.Result inAb =
+        Gate.check(
+            profile(100, 0.03, 1, "x"),
+            profile(104, 0.03, 2, "x"),
+            GateOptions.defaults(),
+            java.util.Set.of(),
+            "more forks narrow it");
+    assertThat(inAb.rows().get(1).why())
+        .contains("more forks narrow it")
+        .doesNotContain("profile ab");
   }
 
   @Test
