@@ -22,6 +22,21 @@ class EncodePerfTest {
     assertTrue(
         ObjectMapper.class.getProtectionDomain().getCodeSource().getLocation().toString()
             .contains("jackson-databind-2.17.2"));
+    measure(step);
+  }
+
+  /**
+   * The same in two fresh JVMs: each fork runs this test through the JUnit Platform launcher on the
+   * test class path, the project's own JUnit 5 (the extension brings no launcher of its own).
+   */
+  @Test
+  @ProfiledStep(warmup = 20, runs = 15, threads = 1, forks = 2)
+  void encodeInForks(StepProfiler step) throws Exception {
+    assertEquals("2.17.2", com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString());
+    measure(step);
+  }
+
+  private static void measure(StepProfiler step) {
     ObjectMapper mapper = new ObjectMapper();
     Map<String, Object> doc = Map.of("name", StringUtils.repeat("x", 64), "n", 42);
     step.measure("encode", () -> {

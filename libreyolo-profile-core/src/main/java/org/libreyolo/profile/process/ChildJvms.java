@@ -134,6 +134,26 @@ public final class ChildJvms {
       return new Where(null, null);
     }
 
+    /**
+     * This JVM's class path with the {@code extra} entries it lacks after it, here: what a child
+     * needs that this JVM loaded from elsewhere (Surefire's JUnit Platform launcher sits on
+     * Surefire's class path, not on the test's).
+     *
+     * @param extra jars or folders
+     * @return where the child runs
+     */
+    public static Where hereWith(List<Path> extra) {
+      List<String> entries =
+          new java.util.ArrayList<>(
+              List.of(Forks.Jvm.current().classpath().split(java.io.File.pathSeparator)));
+      for (Path p : extra) {
+        if (!entries.contains(p.toString())) {
+          entries.add(p.toString());
+        }
+      }
+      return new Where(String.join(java.io.File.pathSeparator, entries), null);
+    }
+
     private Forks.Jvm jvm() {
       return classpath == null ? Forks.Jvm.current() : Forks.Jvm.withClasspath(classpath);
     }

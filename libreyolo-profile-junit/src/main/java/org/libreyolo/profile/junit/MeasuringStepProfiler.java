@@ -315,7 +315,7 @@ final class MeasuringStepProfiler implements StepProfiler {
         out.line("[libreyolo-profile] " + what + " (a fresh JVM)");
         try {
           ChildJvms.run(
-              ChildJvms.Where.here(),
+              ChildJvms.Where.hereWith(launcher()),
               ForkedTest.KIND,
               ForkedTest.request(config, root, k == config.forks() - 1),
               root,
@@ -334,6 +334,21 @@ final class MeasuringStepProfiler implements StepProfiler {
           root.resolve(config.files().className()).resolve(config.outputDirectory().getFileName()));
     }
     return CustomStepProfiler.merge(options, dirs);
+  }
+
+  /**
+   * Where this JVM's JUnit Platform launcher came from, for a fork that runs the test through it:
+   * the extension brings none (it would pull its Platform version over the project's), Surefire
+   * adds the project's to its own class path, which a fork of the test class path lacks.
+   */
+  private static List<Path> launcher() {
+    try {
+      java.security.CodeSource src =
+          org.junit.platform.launcher.Launcher.class.getProtectionDomain().getCodeSource();
+      return src == null ? List.of() : List.of(Path.of(src.getLocation().toURI()));
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return List.of(); // a launcher not in a file: the test class path must hold one
+    }
   }
 
   private StepResult result(Profile p, Path file, Path report, Verdict verdict) {
