@@ -94,14 +94,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    GateOptions options =
-        GateOptions.builder()
-            .alpha(alpha)
-            .maxRegression(maxRegression)
-            .metrics(metrics)
-            .processNoise(processNoise)
-            .jobNoise(jobNoise)
-            .build();
+    GateOptions options = GateOptions.given(alpha, maxRegression, metrics, processNoise, jobNoise);
     Format chosen = Formats.chosen(format, json, Format.Subject.CHECK);
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);

@@ -159,6 +159,32 @@ public record GateOptions(
   }
 
   /**
+   * The options a surface that offers all five hands over from its typed fields (the CLI's {@code
+   * check}, the {@code check} goal): what its user gave or the field's default.
+   *
+   * @param alpha the significance level
+   * @param maxRegression the slowdown tolerated, a fraction
+   * @param metrics the gated metric keys; null or empty: the default ones
+   * @param processNoise the between-process noise assumed
+   * @param jobNoise the noise between jobs a job's forks cannot see
+   * @return the options, validated
+   */
+  public static GateOptions given(
+      double alpha,
+      double maxRegression,
+      List<String> metrics,
+      double processNoise,
+      double jobNoise) {
+    return builder()
+        .alpha(alpha)
+        .maxRegression(maxRegression)
+        .metrics(metrics)
+        .processNoise(processNoise)
+        .jobNoise(jobNoise)
+        .build();
+  }
+
+  /**
    * The defaults of every surface ({@link org.libreyolo.profile.Defaults.Gate}).
    *
    * @return the default options

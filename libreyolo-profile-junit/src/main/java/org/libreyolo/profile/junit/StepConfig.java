@@ -341,12 +341,7 @@ record StepConfig(
   }
 
   GateOptions gateOptions() {
-    return GateOptions.builder()
-        .alpha(alpha)
-        .maxRegression(maxRegression)
-        .processNoise(processNoise)
-        .jobNoise(jobNoise)
-        .build();
+    return GateOptions.given(alpha, maxRegression, null, processNoise, jobNoise);
   }
 
   /** The core's checks (the same as every surface's), worded for the annotation. */

@@ -88,12 +88,7 @@ final class BaselineClasspath {
     Artifact root = new DefaultArtifact(parts[0], parts[1], "jar", parts[2]);
     Path main;
     try {
-      main =
-          system
-              .resolveArtifact(session, new ArtifactRequest(root, repos, null))
-              .getArtifact()
-              .getFile()
-              .toPath();
+      main = file(system, session, repos, root);
     } catch (ArtifactResolutionException e) {
       throw new MojoFailureException(
           "baseline "
@@ -182,11 +177,7 @@ final class BaselineClasspath {
     }
     Artifact launcher = new DefaultArtifact(PLATFORM, LAUNCHER, "jar", version);
     try {
-      return system
-          .resolveArtifact(session, new ArtifactRequest(launcher, repos, null))
-          .getArtifact()
-          .getFile()
-          .toPath();
+      return file(system, session, repos, launcher);
     } catch (ArtifactResolutionException e) {
       throw new MojoFailureException(
           "the JUnit Platform launcher "
@@ -203,6 +194,20 @@ final class BaselineClasspath {
               + version
               + " to the module's test dependencies");
     }
+  }
+
+  /** One artifact's file, resolved from the local repository or {@code repos}. */
+  private static Path file(
+      RepositorySystem system,
+      RepositorySystemSession session,
+      List<RemoteRepository> repos,
+      Artifact artifact)
+      throws ArtifactResolutionException {
+    return system
+        .resolveArtifact(session, new ArtifactRequest(artifact, repos, null))
+        .getArtifact()
+        .getFile()
+        .toPath();
   }
 
   private static final String PLATFORM = "org.junit.platform";

@@ -171,13 +171,7 @@ public class CheckMojo extends AbstractProfileMojo {
                 current == null ? null : current.toPath(),
                 outputDirectory.toPath(),
                 baselineDirectory == null ? null : baselineDirectory.toPath(),
-                GateOptions.builder()
-                    .alpha(alpha)
-                    .maxRegression(maxRegression)
-                    .metrics(metrics)
-                    .processNoise(processNoise)
-                    .jobNoise(jobNoise)
-                    .build(),
+                GateOptions.given(alpha, maxRegression, metrics, processNoise, jobNoise),
                 failOnRegression,
                 failOnInconclusive,
                 requireBaseline,
