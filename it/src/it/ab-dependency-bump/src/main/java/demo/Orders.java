@@ -2,10 +2,14 @@ package demo;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.base.Strings;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The code under test: orders written to JSON and read back with the module's own Jackson. */
+/**
+ * The code under test: orders written to JSON and read back with the module's own Jackson, their
+ * SKUs padded by its own Guava.
+ */
 public final class Orders {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -18,7 +22,7 @@ public final class Orders {
   public static double roundTrip(int n) throws JsonProcessingException {
     List<Line> lines = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      lines.add(new Line("sku-" + i, 1 + i % 5, 0.5 + i % 17));
+      lines.add(new Line(Strings.padStart("sku-" + i, 8, '0'), 1 + i % 5, 0.5 + i % 17));
     }
     String json = MAPPER.writeValueAsString(lines);
     Line[] back = MAPPER.readValue(json, Line[].class);
