@@ -234,6 +234,14 @@ public final class Defaults {
     /** The default warmup. */
     public static final int WARMUP_VALUE = 10;
 
+    /**
+     * The longest wait, ms, before an A/B's pairs for the JIT to go quiet (alternating blocks
+     * meanwhile): pairs that begin while it still compiles compare one arm's compiled code with the
+     * other's interpreted code. Every in-job A/B settles: two weights, two implementations, two
+     * versions in a shared JVM (docs/versions.md, "Both copies warmed").
+     */
+    public static final double SETTLE_MS_VALUE = 5000;
+
     /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
 
@@ -295,13 +303,6 @@ public final class Defaults {
 
     /** {@link #JVMS_VALUE} as text, for parameter defaults. */
     public static final String JVMS = "" + JVMS_VALUE;
-
-    /**
-     * The longest wait, ms, before a step's pairs in a shared JVM for the JIT to go quiet
-     * (alternating blocks meanwhile): pairs that begin while it still compiles compare one side's
-     * compiled code with the other's interpreted code (docs/versions.md, "Both copies warmed").
-     */
-    public static final double SETTLE_MS_VALUE = 5000;
 
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.diff.StepChange;
@@ -126,7 +127,7 @@ public final class AbProfiler {
                   io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
               io.project().resolve("ab.json"),
               false,
-              0,
+              Defaults.Ab.SETTLE_MS_VALUE, // the pipeline's Java code compiled before the pairs
               progress);
       if (!io.trace()) {
         return r;

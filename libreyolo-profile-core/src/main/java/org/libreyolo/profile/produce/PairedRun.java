@@ -188,7 +188,7 @@ final class PairedRun {
             Defaults.Versions.BLOCK_MS_VALUE,
             o.gate().alpha(),
             o.gate().maxRegression(),
-            Defaults.Versions.SETTLE_MS_VALUE,
+            Defaults.Ab.SETTLE_MS_VALUE,
             candidateFirst);
     progress.accept(what);
     try {

@@ -3,6 +3,7 @@ package org.libreyolo.profile.junit;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.function.Executable;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
@@ -39,7 +40,7 @@ final class StepAb {
             config.ab(),
             config.outputDirectory().resolve("ab-" + name + ".json"),
             false,
-            0,
+            Defaults.Ab.SETTLE_MS_VALUE, // both implementations compiled before the pairs
             Progress.NONE);
     PairedBlocks v = r.verdict();
     out.line(
