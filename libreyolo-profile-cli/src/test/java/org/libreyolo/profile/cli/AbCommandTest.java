@@ -43,6 +43,9 @@ class AbCommandTest {
     assertThat(r.out()).contains("A/B  random-init (A) vs random-init (B): 6 pairs", "verdict: ");
     assertThat(ab.get("schema").asText()).isEqualTo("libreyolo.profile.ab/v1");
     assertThat(ab.get("pairs")).hasSize(6);
+    // the pairs began after alternating blocks let the JIT settle (at most 5 s), recorded
+    assertThat(ab.get("settle_rounds").asInt()).isPositive();
+    assertThat(ab.has("settled")).isTrue();
     assertThat(ab.get("pairs").get(0).get("order").asText()).isEqualTo("AB");
     assertThat(ab.get("pairs").get(1).get("order").asText()).isEqualTo("BA");
     double low = ab.get("ci_low").asDouble();

@@ -34,6 +34,13 @@ public final class AbReport {
     if (r.diff() != null) {
       lines.addAll(lines.size() - 2, DiffReport.verdictLines(r.diff()));
     }
+    if (!r.settled()) { // the settling ran out of time: the first pairs met code still compiling
+      lines.add(
+          lines.size() - 2,
+          "note: the JIT still compiled when the pairs began (after "
+              + r.settleRounds()
+              + " rounds of alternating blocks)");
+    }
     return lines;
   }
 
@@ -125,6 +132,8 @@ public final class AbReport {
     out.put("mde", PyRound.round(v.mde(), 4));
     out.put("verdict", v.verdict().name());
     out.put("why", v.why());
+    out.put("settle_rounds", r.settleRounds());
+    out.put("settled", r.settled());
     ArrayNode pairs = out.putArray("pairs");
     for (int k = 0; k < r.aMs().length; k++) {
       ObjectNode p = pairs.addObject();
