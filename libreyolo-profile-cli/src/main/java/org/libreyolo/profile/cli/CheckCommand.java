@@ -99,19 +99,14 @@ public final class CheckCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);
-    Gate.Result result;
-    List<String> lines;
-    if (out != null) {
-      CheckFiles.Outcome outcome = CheckFiles.check(base, baseline, now, current, options, out);
-      result = outcome.result();
-      lines = outcome.lines(); // the verdict's lines and where the report went
-    } else {
-      result = GateRun.judge(base, baseline, now, current, options);
-      lines = CheckFiles.lines(result, base, baseline, now, current);
-    }
+    CheckFiles.Outcome outcome =
+        out == null ? null : CheckFiles.check(base, baseline, now, current, options, out);
+    Gate.Result result =
+        outcome != null ? outcome.result() : GateRun.judge(base, baseline, now, current, options);
     CheckFiles.Judged judged = new CheckFiles.Judged(result, base, baseline, now, current);
     if (chosen == Format.TEXT) {
-      lines.forEach(stdout::println);
+      // with --out: the verdict's lines and where the report went
+      (outcome != null ? outcome.lines() : judged.lines()).forEach(stdout::println);
     } else {
       // a machine format stays parseable: its warnings go to stderr
       judged.warnings().forEach(spec.commandLine().getErr()::println);

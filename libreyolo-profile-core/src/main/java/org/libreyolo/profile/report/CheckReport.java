@@ -168,7 +168,7 @@ final class CheckReport {
    * verdict.
    */
   private static String evidence(Gate.Result g, String unit) {
-    boolean images = Metric.IMG_PER_S.shownKey(unit).equals(Metric.IMG_PER_S.key());
+    boolean images = Metric.countsImages(unit);
     double t = g.options().maxRegression();
     StringBuilder out =
         new StringBuilder(

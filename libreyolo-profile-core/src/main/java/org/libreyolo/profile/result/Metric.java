@@ -239,13 +239,22 @@ public enum Metric {
    * @return the key as shown
    */
   public String shownKey(String throughputUnit) {
-    if (this != IMG_PER_S
-        || throughputUnit == null
-        || throughputUnit.isBlank()
-        || IMAGE_UNITS.contains(throughputUnit)) {
+    if (this != IMG_PER_S || countsImages(throughputUnit)) {
       return key;
     }
     return throughputUnit.strip().replaceAll("[^A-Za-z0-9]+", "_") + "_per_s";
+  }
+
+  /**
+   * {@return whether a throughput of this unit counts images, as the producers' profiles do (also
+   * null or blank: a profile that names no unit)}
+   *
+   * @param throughputUnit what the step counts ({@link Profile#throughputUnit()}), or null
+   */
+  public static boolean countsImages(String throughputUnit) {
+    return throughputUnit == null
+        || throughputUnit.isBlank()
+        || IMAGE_UNITS.contains(throughputUnit);
   }
 
   /** The units the throughput key's own {@code img} already names. */

@@ -309,13 +309,14 @@ final class MeasuringStepProfiler implements StepProfiler {
       Path base = config.outputDirectory().resolveSibling(config.files().key() + ".forks");
       Path created = ChildJvms.firstMissing(base); // a stopped test (SIGTERM) leaves no fork folder
       ChildJvms.removeIfStopped(created);
+      ChildJvms.Where where = ChildJvms.Where.hereWith(launcher());
       for (int k = 0; k < config.forks(); k++) {
         Path root = base.resolve(Integer.toString(k));
         String what = id() + ": fork " + (k + 1) + " of " + config.forks();
         out.line("[libreyolo-profile] " + what + " (a fresh JVM)");
         try {
           ChildJvms.run(
-              ChildJvms.Where.hereWith(launcher()),
+              where,
               ForkedTest.KIND,
               ForkedTest.request(config, root, k == config.forks() - 1),
               root,
