@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -494,6 +495,7 @@ class InferCommandTest {
    * unit.
    */
   @Test
+  @Tag("slow")
   void forksMeasureInFreshJvmsAndMergeIntoOneProfile() throws Exception {
     CliTest.Result r =
         CliTest.run(

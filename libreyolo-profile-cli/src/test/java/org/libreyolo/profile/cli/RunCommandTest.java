@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Json;
@@ -46,6 +47,7 @@ class RunCommandTest {
   }
 
   @Test
+  @Tag("slow")
   void autoBatchReportsTheBatchItChoseAndRecordsIt() throws Exception {
     CliTest.Result r =
         CliTest.run(
@@ -81,6 +83,7 @@ class RunCommandTest {
   }
 
   @Test
+  @Tag("slow")
   void jsonOutputAndNoAmpNoteWithNoAmp() throws Exception {
     CliTest.Result r =
         CliTest.run(

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
@@ -52,6 +53,7 @@ class TrainProfilerTest {
    * trial alone writes {@code prof/} ({@code RunCommandTest}).
    */
   @Test
+  @Tag("slow")
   void eachTrialWritesItsTrainingProfileAndRepeatTheReferenceAggregate() throws Exception {
     TrainResult r = TrainProfiler.run(options("shapes8", dir, 2, 2, 1, 2), Progress.NONE);
     Path run = dir.resolve("prof_1");

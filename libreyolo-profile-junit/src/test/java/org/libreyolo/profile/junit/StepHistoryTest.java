@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -78,6 +79,7 @@ class StepHistoryTest {
    * from, and a 30% gap closed in one run of the suite.
    */
   @Test
+  @Tag("slow")
   void aPlainJavaStepTwiceAsSlowAsItsHistoryFailsSixBuildsInARow() throws Exception {
     String url = "jdbc:sqlite:" + dir.resolve("plain.db");
     run(Work.class, url, "false").assertStatistics(s -> s.succeeded(1));

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.gate.GateOptions;
@@ -150,6 +151,7 @@ class VersionAbInOneJvmTest {
   }
 
   @Test
+  @Tag("slow")
   void aJvmThatDiesAfterTheFirstIsNamedAndTheVerdictComesFromTheJvmsBeforeIt() throws Exception {
     VersionAbOptions options =
         versions("work=100\nhaltAfterFirstJvm=true\n", "work=100\n").pairs(8).jvms(2).build();
@@ -167,6 +169,7 @@ class VersionAbInOneJvmTest {
   }
 
   @Test
+  @Tag("slow")
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
     VersionAbOptions options =
         versions("work=100\n", "work=100\n").pairs(8).jvms(2).summaryOnlyOnRegression(true).build();

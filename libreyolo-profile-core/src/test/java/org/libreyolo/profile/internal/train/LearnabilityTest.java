@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
@@ -34,6 +35,7 @@ class LearnabilityTest {
    * check is the fall from that peak, which needs gradients, the update and the assignment to work.
    */
   @Test
+  @Tag("slow")
   void lossFallsWhenOverfittingOneBatch() {
     TestEngine.boot();
     DetectionDataset ds = DetectionDataset.load(ShapesDataset.ensure("shapes4", cache));
