@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Json;
@@ -13,6 +14,7 @@ class AbCommandTest {
   @TempDir Path dir;
 
   @Test
+  @Tag("slow")
   void aaRunAlternatesTheArmsAndWritesEveryPair() throws Exception {
     CliTest.Result r =
         CliTest.run(

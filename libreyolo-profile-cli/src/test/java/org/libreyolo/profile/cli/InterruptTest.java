@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -149,6 +150,7 @@ class InterruptTest {
   }
 
   @Test
+  @Tag("slow")
   void stoppedDuringTheTracedStepsLeavesNoRawSegment() throws Exception {
     Path project = dir.resolve("p");
     Path infer = project.resolve("infer");

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.result.Profile;
@@ -166,6 +167,7 @@ class JavaSamplesTest {
 
   /** A JVM without Flight Recorder measures as ever, and the profile says why it has no samples. */
   @Test
+  @Tag("slow")
   void aJvmWithoutFlightRecorderMeasuresAndSaysWhyThereAreNoSamples() throws Exception {
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process child =

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.internal.engine.Engines;
@@ -44,6 +45,7 @@ class QuietTimingTest {
   }
 
   @Test
+  @Tag("slow")
   void noLineIsWrittenWhileTheIterationsAreTimed() throws Exception {
     Path log = dir.resolve("fork.log");
     Forks.run(
