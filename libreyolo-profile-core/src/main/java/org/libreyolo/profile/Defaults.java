@@ -312,6 +312,15 @@ public final class Defaults {
 
     /** The same verdicts as markdown in {@link #FOLDER}, for a pull request or a CI job summary. */
     public static final String SUMMARY_FILE = "versions-summary.md";
+
+    /** The bisect's folder in the output directory, one sub-folder per step. */
+    public static final String BISECT_FOLDER = "bisect";
+
+    /** The bisect's result in its folder. */
+    public static final String BISECT_RESULT_FILE = "bisect-result.json";
+
+    /** The bisect's pull-request summary in its folder. */
+    public static final String BISECT_SUMMARY_FILE = "bisect-summary.md";
   }
 
   /** The readers. */

@@ -40,6 +40,12 @@ public enum Option {
   AB_MODE("abMode"),
   /** JVMs holding both versions in the A/B across versions: the verdict's unit. */
   AB_JVMS("abJvms"),
+  /** The perf tests an A/B across versions or a bisect compares. */
+  TESTS("tests"),
+  /** The bisect's last version known good. */
+  GOOD("good"),
+  /** The bisect's version known slower. */
+  BAD("bad"),
   /** Iterations per A/B block. */
   BLOCK_RUNS("blockRuns"),
   /** The confidence threshold. */

@@ -65,5 +65,22 @@ public record VersionVerdicts(
     public boolean inSharedJvms() {
       return IN_SHARED_JVMS.equals(mode);
     }
+
+    /**
+     * The time change and its interval: the pairs' where both sides shared the JVMs, else the
+     * forks'.
+     *
+     * @return the change, or null when nothing was measured
+     */
+    public org.libreyolo.profile.diff.StepChange timeChange() {
+      if (paired != null) {
+        return new org.libreyolo.profile.diff.StepChange(
+            paired.change(), paired.ciLow(), paired.ciHigh());
+      }
+      BlockStatistics s = gate == null ? null : gate.timing();
+      return s == null
+          ? null
+          : new org.libreyolo.profile.diff.StepChange(s.change(), s.ciLow(), s.ciHigh());
+    }
   }
 }

@@ -167,7 +167,7 @@ public final class VersionAb {
    */
   public static Result run(VersionAbOptions o, Consumer<String> progress) {
     Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
-    List<Test> tests = discover(o);
+    List<Test> tests = selected(discover(o), o.tests(), o.testClasses());
     if (tests.isEmpty() && o.skipWithoutTests()) {
       return Result.nothing("no @ProfiledStep test in " + o.testClasses() + ": nothing to compare");
     }
@@ -334,6 +334,46 @@ public final class VersionAb {
     } finally {
       Folders.delete(scratch);
     }
+  }
+
+  /**
+   * The discovered tests that {@code names} select ({@code Class} or {@code Class.method}, simple
+   * or qualified class name); all of them when {@code names} is empty.
+   *
+   * @throws LibreYoloException bad input naming a name that selects no perf test, with the ones
+   *     there are
+   */
+  static List<Test> selected(List<Test> found, List<String> names, Path testClasses) {
+    if (names.isEmpty()) {
+      return found;
+    }
+    List<Test> out = new ArrayList<>();
+    for (String name : names) {
+      List<Test> hits = found.stream().filter(t -> named(t, name.strip())).toList();
+      if (hits.isEmpty()) {
+        throw LibreYoloException.badInput(
+            "{tests}: "
+                + name.strip()
+                + " names no @ProfiledStep test in "
+                + testClasses
+                + "; the perf tests there: "
+                + (found.isEmpty()
+                    ? "none"
+                    : String.join(", ", found.stream().map(Test::id).toList())));
+      }
+      hits.stream().filter(t -> !out.contains(t)).forEach(out::add);
+    }
+    return out;
+  }
+
+  /** Whether {@code name} ({@code Class}, {@code Class.method}, simple or qualified) names t. */
+  private static boolean named(Test t, String name) {
+    String qualified = t.className().replace('$', '.');
+    String simple = t.id().substring(0, t.id().length() - t.method().length() - 1);
+    return name.equals(t.id())
+        || name.equals(qualified + "." + t.method())
+        || name.equals(simple)
+        || name.equals(qualified);
   }
 
   /** Whether an outcome's name ({@code Class.method}, {@code Class.method.step}) is the test's. */

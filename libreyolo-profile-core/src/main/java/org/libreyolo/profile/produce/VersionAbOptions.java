@@ -35,6 +35,8 @@ import org.libreyolo.profile.gate.PairedBlocks;
  *     fails on this build
  * @param skipWithoutTests a module without perf tests is no error but nothing to do (a module of a
  *     multi-module build): {@link #run} then returns {@link Result#nothing}
+ * @param tests the perf tests to compare, each {@code Class} or {@code Class.method} (simple or
+ *     qualified class name); empty: every one discovered
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record VersionAbOptions(
@@ -52,8 +54,10 @@ public record VersionAbOptions(
     int jvms,
     List<String> unshareable,
     boolean summaryOnlyOnRegression,
-    boolean skipWithoutTests) {
+    boolean skipWithoutTests,
+    List<String> tests) {
   public VersionAbOptions {
+    tests = List.copyOf(tests);
     PairedBlocks.checkPairs(pairs);
     VersionAb.checkJvms(jvms);
     if (pairs < PairedBlocks.MIN_PAIRS * jvms) {
@@ -111,6 +115,7 @@ public record VersionAbOptions(
     private List<String> unshareable = List.of();
     private boolean summaryOnlyOnRegression;
     private boolean skipWithoutTests;
+    private List<String> tests = List.of();
 
     private Builder(Path testClasses, VersionAb.Side baseline, VersionAb.Side candidate) {
       this.testClasses = testClasses;
@@ -253,6 +258,17 @@ public record VersionAbOptions(
     }
 
     /**
+     * Sets the perf tests to compare.
+     *
+     * @param v each {@code Class} or {@code Class.method}; empty: every one discovered
+     * @return this builder
+     */
+    public Builder tests(List<String> v) {
+      tests = v;
+      return this;
+    }
+
+    /**
      * The options, validated.
      *
      * @return the options
@@ -273,7 +289,8 @@ public record VersionAbOptions(
           jvms,
           unshareable,
           summaryOnlyOnRegression,
-          skipWithoutTests);
+          skipWithoutTests,
+          tests);
     }
   }
 }

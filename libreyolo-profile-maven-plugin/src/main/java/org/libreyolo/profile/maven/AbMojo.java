@@ -155,6 +155,13 @@ public class AbMojo extends AbstractInferenceMojo {
   String weightsResource;
 
   /**
+   * The perf tests to compare, comma-separated, each {@code Class} or {@code Class.method} (unset:
+   * every {@code @ProfiledStep} test of the module).
+   */
+  @Parameter(property = "libreyolo.profile.tests")
+  String tests;
+
+  /**
    * Measured iterations per test in each fork of the A/B across versions (unset: each test's own).
    */
   @Parameter(property = "libreyolo.profile.runs")
@@ -269,8 +276,8 @@ public class AbMojo extends AbstractInferenceMojo {
     List<String> failures = new java.util.ArrayList<>();
     List<String> slower = new java.util.ArrayList<>();
     for (MavenProject module : modules) {
-      File tests = new File(module.getBuild().getTestOutputDirectory());
-      if (reactor && (!tests.isDirectory() || "pom".equals(module.getPackaging()))) {
+      File testClasses = new File(module.getBuild().getTestOutputDirectory());
+      if (reactor && (!testClasses.isDirectory() || "pom".equals(module.getPackaging()))) {
         getLog()
             .info(
                 "[libreyolo-profile] "
@@ -278,14 +285,14 @@ public class AbMojo extends AbstractInferenceMojo {
                     + ": no compiled tests, nothing to compare");
         continue;
       }
-      if (!tests.isDirectory()) {
+      if (!testClasses.isDirectory()) {
         throw new MojoFailureException(
             "no compiled tests at "
-                + tests
+                + testClasses
                 + ": run 'mvn test-compile libreyolo-profile:ab'"
                 + " (or verify) with baselineVersion");
       }
-      VersionAb.Result r = versions(module, tests, mode, reactor);
+      VersionAb.Result r = versions(module, testClasses, mode, reactor);
       if (!r.compared()) {
         r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
         continue;
@@ -346,7 +353,7 @@ public class AbMojo extends AbstractInferenceMojo {
 
   /** One module's perf tests against its baseline; its lines logged. */
   private VersionAb.Result versions(
-      MavenProject module, File tests, VersionAb.Mode mode, boolean reactor)
+      MavenProject module, File testClasses, VersionAb.Mode mode, boolean reactor)
       throws MojoFailureException {
     BaselineClasspath.Sides sides =
         BaselineClasspath.of(
@@ -357,29 +364,21 @@ public class AbMojo extends AbstractInferenceMojo {
                 repositorySession,
                 module.getRemoteProjectRepositories(),
                 module));
-    Map<String, String> parameters =
-        runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
     java.nio.file.Path output =
         module == project
             ? outputDirectory.toPath()
             : java.nio.file.Path.of(module.getBuild().getDirectory()).resolve("libreyolo-profile");
     VersionAbOptions options =
-        VersionAbOptions.builder(
-                tests.toPath(),
-                new VersionAb.Side("baseline " + sides.baselineLabel(), sides.baseline()),
-                new VersionAb.Side("this build " + module.getVersion(), sides.candidate()))
-            .workingDirectory(module.getBasedir().toPath())
-            .forks(abForks)
-            .parameters(parameters)
-            .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
-            .classpathDifferences(sides.differences())
-            .unshareable(sides.unshareable())
+        versionOptions(
+                module,
+                testClasses,
+                sides,
+                "baseline " + sides.baselineLabel(),
+                "this build " + module.getVersion(),
+                output)
             .mode(mode)
-            .pairs(pairs)
-            .jvms(abJvms)
             .summaryOnlyOnRegression(summaryOnlyOnRegression)
             .skipWithoutTests(reactor)
-            .outputDirectory(output)
             .build();
     String prefix =
         reactor ? "[libreyolo-profile] " + module.getArtifactId() + ": " : "[libreyolo-profile] ";
@@ -402,6 +401,45 @@ public class AbMojo extends AbstractInferenceMojo {
                 + r.file()
                 + (r.summary() == null ? "" : ", pull request summary: " + r.summary()));
     return r;
+  }
+
+  /**
+   * The A/B across versions of one module as these parameters set it: both sides, the forks, the
+   * pairs, the gate, the tests.
+   */
+  VersionAbOptions.Builder versionOptions(
+      MavenProject module,
+      File testClasses,
+      BaselineClasspath.Sides sides,
+      String baselineLabel,
+      String candidateLabel,
+      java.nio.file.Path output) {
+    Map<String, String> parameters =
+        runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
+    return VersionAbOptions.builder(
+            testClasses.toPath(),
+            new VersionAb.Side(baselineLabel, sides.baseline()),
+            new VersionAb.Side(candidateLabel, sides.candidate()))
+        .workingDirectory(module.getBasedir().toPath())
+        .forks(abForks)
+        .parameters(parameters)
+        .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
+        .classpathDifferences(sides.differences())
+        .unshareable(sides.unshareable())
+        .pairs(pairs)
+        .jvms(abJvms)
+        .outputDirectory(output)
+        .tests(testNames());
+  }
+
+  /** The {@code tests} parameter as a list: empty when not set. */
+  List<String> testNames() {
+    return tests == null || tests.isBlank()
+        ? List.of()
+        : java.util.Arrays.stream(tests.split(","))
+            .map(String::strip)
+            .filter(t -> !t.isEmpty())
+            .toList();
   }
 
   /** The model file both versions package at {@code weightsResource}, A/B'd in one process. */

@@ -238,10 +238,7 @@ final class BaselineClasspath {
     List<String> a = new ArrayList<>();
     a.add(project.getBuild().getTestOutputDirectory());
     a.add(baseline.main().toString());
-    Map<String, org.apache.maven.artifact.Artifact> ours = new LinkedHashMap<>();
-    for (org.apache.maven.artifact.Artifact x : project.getArtifacts()) {
-      ours.put(key(x.getGroupId(), x.getArtifactId(), x.getClassifier()), x);
-    }
+    Map<String, org.apache.maven.artifact.Artifact> ours = ours(project);
     List<String> unshareable = new ArrayList<>();
     for (Map.Entry<String, Artifact> e : baseline.dependencies().entrySet()) {
       a.add(e.getValue().getFile().toString());
@@ -285,6 +282,47 @@ final class BaselineClasspath {
         baseline.label(),
         differences,
         unshareable);
+  }
+
+  /**
+   * Two released versions of {@code project} as the two sides (the bisect's A/B): each side's class
+   * path built as {@link #of} builds the baseline's, the differences between the two.
+   */
+  static Sides between(MavenProject project, Baseline older, Baseline newer, Path launcher)
+      throws MojoFailureException {
+    Sides a = of(project, older, launcher);
+    Sides b = of(project, newer, launcher);
+    Map<String, org.apache.maven.artifact.Artifact> ours = ours(project);
+    List<String> differences = new ArrayList<>();
+    differences.add(
+        "module classes: " + older.main().getFileName() + " -> " + newer.main().getFileName());
+    List<String> unshareable = new ArrayList<>();
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>(older.dependencies().keySet());
+    keys.addAll(newer.dependencies().keySet());
+    for (String key : keys) {
+      Artifact x = older.dependencies().get(key);
+      Artifact y = newer.dependencies().get(key);
+      String vx = x == null ? null : x.getBaseVersion();
+      String vy = y == null ? null : y.getBaseVersion();
+      if (!java.util.Objects.equals(vx, vy)) {
+        String difference =
+            key + " " + (vx == null ? "(none)" : vx) + " -> " + (vy == null ? "(none)" : vy);
+        differences.add(difference);
+        if (processWide(key, ours.get(key))) {
+          unshareable.add(difference);
+        }
+      }
+    }
+    return new Sides(a.baseline(), b.baseline(), older.label(), differences, unshareable);
+  }
+
+  /** The project's resolved artifacts, keyed {@code group:artifact[:classifier]}. */
+  private static Map<String, org.apache.maven.artifact.Artifact> ours(MavenProject project) {
+    Map<String, org.apache.maven.artifact.Artifact> ours = new LinkedHashMap<>();
+    for (org.apache.maven.artifact.Artifact x : project.getArtifacts()) {
+      ours.put(key(x.getGroupId(), x.getArtifactId(), x.getClassifier()), x);
+    }
+    return ours;
   }
 
   /**

@@ -1,0 +1,312 @@
+package org.libreyolo.profile.produce;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.diff.StepChange;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.report.BisectReport;
+import org.libreyolo.profile.result.Json;
+
+/**
+ * Finds the version that made a perf test slower: an A/B of the good and the bad version names the
+ * tests that regressed, then a binary search per test over the versions between them, each step an
+ * in-job A/B of two versions ({@link VersionAb}, as the {@code ab} goal runs it). A step that
+ * cannot decide (INCONCLUSIVE) looks at the other half before giving up, and the culprit is always
+ * measured against its own predecessor: where that change is no REGRESSION, the slowdown is spread
+ * over versions (docs/versions.md, "Bisect").
+ */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class Bisect {
+  private Bisect() {}
+
+  /** One A/B of two versions: the outcomes of the named perf tests (empty: every one). */
+  @FunctionalInterface
+  public interface Ab {
+    /**
+     * @param step the step's number, 1 for the first
+     * @param older side A
+     * @param newer side B
+     * @param tests the perf tests to run ({@code Class.method}); empty: every one
+     * @return one outcome per measured step
+     */
+    List<Outcome> compare(int step, String older, String newer, List<String> tests);
+  }
+
+  /**
+   * One A/B the bisect ran.
+   *
+   * @param number 1, 2, ...
+   * @param older side A
+   * @param newer side B
+   * @param tests the tests it ran (empty: every one)
+   * @param outcomes what it found
+   */
+  public record Step(
+      int number, String older, String newer, List<String> tests, List<Outcome> outcomes) {}
+
+  /** What the bisect found for one test. */
+  public enum Kind {
+    /** One version's change against its predecessor is a REGRESSION. */
+    CULPRIT,
+    /** The slowdown accumulates over several versions: no single one's change is a REGRESSION. */
+    SPREAD,
+    /** The A/Bs could not place the slowdown more narrowly than a range of versions. */
+    UNPLACED,
+    /** The good and the bad version show no REGRESSION for this test. */
+    NO_REGRESSION
+  }
+
+  /**
+   * @param test the measured step ({@code Class.method}, {@code Class.method.step})
+   * @param kind what was found
+   * @param older the last version known not slower (for a culprit, its predecessor)
+   * @param newer the culprit, or the end of the range the slowdown lies in
+   * @param evidence the A/B of {@code older} against {@code newer}, or null when not measured
+   * @param total the A/B of the good against the bad version
+   */
+  public record Finding(
+      String test, Kind kind, String older, String newer, Outcome evidence, Outcome total) {}
+
+  /**
+   * @param versions the versions searched, oldest (good) first
+   * @param steps the A/Bs run, in order
+   * @param findings one per test judged between good and bad
+   */
+  public record Result(List<String> versions, List<Step> steps, List<Finding> findings) {
+    /**
+     * @return the good version
+     */
+    public String good() {
+      return versions.get(0);
+    }
+
+    /**
+     * @return the bad version
+     */
+    public String bad() {
+      return versions.get(versions.size() - 1);
+    }
+
+    /**
+     * @return whether some test has a culprit
+     */
+    public boolean culpritFound() {
+      return findings.stream().anyMatch(f -> f.kind() == Kind.CULPRIT);
+    }
+
+    /**
+     * @return whether any test regressed between good and bad
+     */
+    public boolean regressed() {
+      return findings.stream().anyMatch(f -> f.kind() != Kind.NO_REGRESSION);
+    }
+  }
+
+  /**
+   * Checks the versions before any A/B: at least two, each once.
+   *
+   * @param versions oldest first
+   */
+  public static void checkVersions(List<String> versions) {
+    if (versions.size() < 2) {
+      throw LibreYoloException.badInput(
+          "{good} and {bad} must be two different versions, oldest first; got " + versions);
+    }
+    if (new LinkedHashSet<>(versions).size() != versions.size()) {
+      throw LibreYoloException.badInput("a version appears twice in " + versions);
+    }
+  }
+
+  /**
+   * Runs the bisect.
+   *
+   * @param versions the versions to search, oldest (the good one) first, the bad one last
+   * @param tests the perf tests to bisect; empty: those the good-against-bad A/B finds slower
+   * @param ab runs one A/B
+   * @param progress one line per step
+   * @return what was found, with every step
+   */
+  public static Result run(
+      List<String> versions, List<String> tests, Ab ab, Consumer<String> progress) {
+    checkVersions(versions);
+    Search s = new Search(List.copyOf(versions), ab, progress);
+    int last = versions.size() - 1;
+    Map<String, Outcome> total = s.at(0, last, tests);
+    List<Finding> findings = new ArrayList<>();
+    List<Finding> unchanged = new ArrayList<>();
+    List<Outcome> slower = new ArrayList<>();
+    for (Outcome o : total.values()) {
+      if (o.verdict() == Verdict.REGRESSION) {
+        slower.add(o);
+      } else {
+        unchanged.add(
+            new Finding(o.test(), Kind.NO_REGRESSION, versions.get(0), versions.get(last), o, o));
+      }
+    }
+    // the largest slowdown first: its steps are the ones a reader waits for
+    slower.sort((a, b) -> Double.compare(change(b), change(a)));
+    for (Outcome o : slower) {
+      findings.add(s.search(o));
+    }
+    findings.addAll(unchanged); // what was found first, then what was not
+    return new Result(List.copyOf(versions), List.copyOf(s.steps), List.copyOf(findings));
+  }
+
+  /**
+   * Writes {@code bisect-result.json} and {@code bisect-summary.md} into {@code folder}, each whole
+   * or not at all.
+   *
+   * @param r the bisect
+   * @param folder the bisect's folder
+   * @return the result file
+   */
+  public static Path write(Result r, Path folder) {
+    Path summary = folder.resolve(Defaults.Versions.BISECT_SUMMARY_FILE);
+    AtomicFiles.write(
+        summary, out -> out.write(BisectReport.markdown(r).getBytes(StandardCharsets.UTF_8)));
+    Path file = folder.resolve(Defaults.Versions.BISECT_RESULT_FILE);
+    AtomicFiles.write(
+        file,
+        out ->
+            out.write(
+                (Json.indented(BisectReport.json(r)) + "\n").getBytes(StandardCharsets.UTF_8)));
+    return file;
+  }
+
+  /**
+   * The bisect's folder in {@code outputDirectory}, an earlier bisect's files removed (never read
+   * as this one's).
+   *
+   * @param outputDirectory where the goal writes
+   * @return the folder
+   */
+  public static Path freshFolder(Path outputDirectory) {
+    Path folder = outputDirectory.resolve(Defaults.Versions.BISECT_FOLDER);
+    Folders.delete(folder);
+    return folder;
+  }
+
+  /**
+   * A step's own folder inside the bisect's (its A/B writes its {@code versions/} there).
+   *
+   * @param folder the bisect's folder
+   * @param step the step's number
+   * @param older side A
+   * @param newer side B
+   * @return the folder
+   */
+  public static Path stepFolder(Path folder, int step, String older, String newer) {
+    return folder.resolve("step-" + step + "-" + older + "-" + newer);
+  }
+
+  private static double change(Outcome o) {
+    StepChange c = o.timeChange();
+    return c == null ? 0 : c.change();
+  }
+
+  /** The A/Bs run so far, by pair of versions, and the search over them. */
+  private static final class Search {
+    private final List<String> versions;
+    private final Ab ab;
+    private final Consumer<String> progress;
+    private final List<Step> steps = new ArrayList<>();
+    private final Map<Long, Map<String, Outcome>> measured = new HashMap<>();
+
+    Search(List<String> versions, Ab ab, Consumer<String> progress) {
+      this.versions = versions;
+      this.ab = ab;
+      this.progress = progress;
+    }
+
+    /** The outcomes of versions i and j for {@code tests}, from an earlier step where it ran. */
+    Map<String, Outcome> at(int i, int j, List<String> tests) {
+      Map<String, Outcome> known =
+          measured.computeIfAbsent(((long) i << 32) | j, k -> new LinkedHashMap<>());
+      if (!tests.isEmpty() && known.keySet().containsAll(tests)) {
+        return known;
+      }
+      String older = versions.get(i);
+      String newer = versions.get(j);
+      progress.accept(
+          "step "
+              + (steps.size() + 1)
+              + ": "
+              + older
+              + " (A) against "
+              + newer
+              + " (B)"
+              + (tests.isEmpty() ? "" : ", " + String.join(", ", tests)));
+      List<Outcome> outcomes = ab.compare(steps.size() + 1, older, newer, tests);
+      steps.add(
+          new Step(steps.size() + 1, older, newer, List.copyOf(tests), List.copyOf(outcomes)));
+      outcomes.forEach(o -> known.put(o.test(), o));
+      return known;
+    }
+
+    /** One test's outcome for versions i and j (INCONCLUSIVE when the A/B did not measure it). */
+    Outcome of(int i, int j, String test) {
+      Outcome o = at(i, j, List.of(test)).get(test);
+      return o != null
+          ? o
+          : new Outcome(test, null, Verdict.INCONCLUSIVE, null, null, "", "not measured");
+    }
+
+    /** Binary search of one test that regressed between the first and the last version. */
+    Finding search(Outcome total) {
+      String test = total.test();
+      int lo = 0;
+      int hi = versions.size() - 1;
+      Outcome hiEvidence = total; // the A/B that showed hi slower, and from where
+      int hiFrom = 0;
+      while (hi - lo > 1) {
+        int mid = (lo + hi) >>> 1;
+        Outcome first = of(lo, mid, test);
+        if (first.verdict() == Verdict.REGRESSION) {
+          hi = mid;
+          hiEvidence = first;
+          hiFrom = lo;
+        } else if (decided(first)) {
+          lo = mid;
+        } else { // undecided: the other half may say where it is
+          Outcome second = of(mid, hi, test);
+          if (second.verdict() == Verdict.REGRESSION) {
+            lo = mid;
+            hiEvidence = second;
+            hiFrom = mid;
+          } else if (decided(second)) {
+            hi = mid; // not after mid, so before it, though too small to see there
+            hiEvidence = first;
+            hiFrom = lo;
+          } else {
+            return new Finding(
+                test, Kind.UNPLACED, versions.get(lo), versions.get(hi), null, total);
+          }
+        }
+      }
+      Outcome own = hiFrom == lo ? hiEvidence : of(lo, hi, test);
+      Kind kind =
+          own.verdict() == Verdict.REGRESSION
+              ? Kind.CULPRIT
+              : decided(own) ? Kind.SPREAD : Kind.UNPLACED;
+      return new Finding(test, kind, versions.get(lo), versions.get(hi), own, total);
+    }
+
+    /** PASS or IMPROVED: the newer side is not slower by the threshold. */
+    private static boolean decided(Outcome o) {
+      return o.verdict() == Verdict.PASS || o.verdict() == Verdict.IMPROVED;
+    }
+  }
+}

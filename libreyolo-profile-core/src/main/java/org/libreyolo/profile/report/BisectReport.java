@@ -1,0 +1,201 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.diff.StepChange;
+import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
+import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.produce.Bisect;
+
+/** The bisect's result as text lines, a pull-request summary (markdown) and JSON. */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class BisectReport {
+  /** The schema of {@code bisect-result.json}. */
+  public static final String SCHEMA = "libreyolo.profile.bisect/v1";
+
+  private BisectReport() {}
+
+  /**
+   * The headline: what was found, in one line.
+   *
+   * @param r the bisect
+   * @return the line
+   */
+  public static String headline(Bisect.Result r) {
+    if (!r.regressed()) {
+      return "no regression between " + r.good() + " and " + r.bad() + " (" + steps(r) + ")";
+    }
+    List<String> parts = new ArrayList<>();
+    for (Bisect.Finding f : r.findings()) {
+      if (f.kind() != Bisect.Kind.NO_REGRESSION) {
+        parts.add(f.test() + ": " + found(f));
+      }
+    }
+    return String.join("; ", parts) + " (" + steps(r) + ")";
+  }
+
+  /**
+   * The report, one line each: the headline, each finding with its evidence, each step.
+   *
+   * @param r the bisect
+   * @return the lines
+   */
+  public static List<String> lines(Bisect.Result r) {
+    List<String> out = new ArrayList<>();
+    out.add("bisect " + r.good() + " .. " + r.bad() + ": " + headline(r));
+    for (Bisect.Finding f : r.findings()) {
+      out.add("  " + f.test() + ": " + found(f));
+      if (f.evidence() != null && f.kind() != Bisect.Kind.NO_REGRESSION) {
+        out.add("    " + f.older() + " -> " + f.newer() + ": " + change(f.evidence()));
+      }
+      out.add("    " + r.good() + " -> " + r.bad() + ": " + change(f.total()));
+    }
+    out.add("steps:");
+    for (Bisect.Step s : r.steps()) {
+      for (Outcome o : s.outcomes()) {
+        out.add(
+            "  "
+                + s.number()
+                + ". "
+                + s.older()
+                + " -> "
+                + s.newer()
+                + "  "
+                + o.test()
+                + ": "
+                + change(o));
+      }
+    }
+    return out;
+  }
+
+  /** What a finding says, in words. */
+  private static String found(Bisect.Finding f) {
+    return switch (f.kind()) {
+      case CULPRIT -> f.newer() + " made it slower (against " + f.older() + ")";
+      case SPREAD ->
+          "the slowdown accumulates over versions: "
+              + f.newer()
+              + " alone is not slower than "
+              + f.older()
+              + " by the threshold";
+      case UNPLACED ->
+          "slower somewhere in "
+              + f.older()
+              + " .. "
+              + f.newer()
+              + ", each change below what these A/Bs detect";
+      case NO_REGRESSION -> "no regression between the good and the bad version";
+    };
+  }
+
+  /** A measured change in words: the verdict, the change and its interval. */
+  private static String change(Outcome o) {
+    StepChange c = o.timeChange();
+    return o.verdict().name()
+        + (c == null
+            ? " (" + o.why() + ")"
+            : " " + Fmt.signedPercent(c.change()) + " " + GateReport.interval(c.low(), c.high()));
+  }
+
+  private static String steps(Bisect.Result r) {
+    return r.steps().size() + (r.steps().size() == 1 ? " A/B step" : " A/B steps");
+  }
+
+  /**
+   * The pull-request summary.
+   *
+   * @param r the bisect
+   * @return markdown
+   */
+  public static String markdown(Bisect.Result r) {
+    StringBuilder b = new StringBuilder();
+    b.append("### Bisect ").append(r.good()).append(" .. ").append(r.bad()).append("\n\n");
+    b.append(headline(r)).append("\n\n");
+    b.append("| test | found | versions | change | interval | verdict |\n");
+    b.append("|---|---|---|---|---|---|\n");
+    for (Bisect.Finding f : r.findings()) {
+      Outcome o = f.evidence() != null ? f.evidence() : f.total();
+      String range =
+          f.kind() == Bisect.Kind.NO_REGRESSION
+              ? r.good() + " -> " + r.bad()
+              : f.older() + " -> " + f.newer();
+      StepChange c = o == null ? null : o.timeChange();
+      b.append("| ")
+          .append(f.test())
+          .append(" | ")
+          .append(f.kind().name())
+          .append(" | ")
+          .append(range)
+          .append(" | ")
+          .append(c == null ? "" : Fmt.signedPercent(c.change()))
+          .append(" | ")
+          .append(c == null ? "" : GateReport.interval(c.low(), c.high()))
+          .append(" | ")
+          .append(o == null ? "" : o.verdict().name())
+          .append(" |\n");
+    }
+    b.append("\nVersions searched: ").append(String.join(", ", r.versions())).append("\n");
+    return b.toString();
+  }
+
+  /**
+   * {@code bisect-result.json}.
+   *
+   * @param r the bisect
+   * @return the JSON object
+   */
+  public static ObjectNode json(Bisect.Result r) {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("schema", SCHEMA);
+    out.put("good", r.good());
+    out.put("bad", r.bad());
+    ArrayNode versions = out.putArray("versions");
+    r.versions().forEach(versions::add);
+    out.put("headline", headline(r));
+    ArrayNode findings = out.putArray("findings");
+    for (Bisect.Finding f : r.findings()) {
+      ObjectNode n = findings.addObject();
+      n.put("test", f.test());
+      n.put("found", f.kind().name());
+      n.put("older", f.older());
+      n.put("newer", f.newer());
+      if (f.evidence() != null) {
+        n.set("evidence", outcome(f.evidence()));
+      }
+      n.set("total", outcome(f.total()));
+    }
+    ArrayNode steps = out.putArray("steps");
+    for (Bisect.Step s : r.steps()) {
+      ObjectNode n = steps.addObject();
+      n.put("step", s.number());
+      n.put("older", s.older());
+      n.put("newer", s.newer());
+      ArrayNode tests = n.putArray("tests");
+      s.tests().forEach(tests::add);
+      ArrayNode outcomes = n.putArray("outcomes");
+      s.outcomes().forEach(o -> outcomes.add(outcome(o)));
+    }
+    return out;
+  }
+
+  private static ObjectNode outcome(Outcome o) {
+    ObjectNode n = JsonNodeFactory.instance.objectNode();
+    n.put("test", o.test());
+    StepChange c = o.timeChange();
+    if (c != null) {
+      n.put("change", PyRound.round(c.change(), 4));
+      n.put("ci_low", PyRound.round(c.low(), 4));
+      n.put("ci_high", PyRound.round(c.high(), 4));
+    }
+    n.put("verdict", o.verdict().name());
+    n.put("mode", o.mode());
+    n.put("why", o.why());
+    return n;
+  }
+}

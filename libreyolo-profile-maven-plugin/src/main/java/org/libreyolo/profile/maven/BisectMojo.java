@@ -1,0 +1,192 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.eclipse.aether.artifact.DefaultArtifact;
+import org.eclipse.aether.resolution.VersionRangeRequest;
+import org.eclipse.aether.resolution.VersionRangeResolutionException;
+import org.eclipse.aether.version.Version;
+import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.produce.Bisect;
+import org.libreyolo.profile.produce.VersionAb;
+import org.libreyolo.profile.report.BisectReport;
+
+/**
+ * Finds the released version of this module that made a perf test slower: the versions between
+ * {@code good} and {@code bad} (from the local and remote repositories, in version order), A/B'd in
+ * a binary search on the tests that regressed between the two (or those named by {@code tests}),
+ * each step an A/B across versions as the {@code ab} goal runs it (its {@code pairs}, {@code
+ * abJvms}, {@code abMode}, {@code alpha}, {@code maxRegression}). Names the first version whose
+ * change against its predecessor is a REGRESSION, or says the slowdown is spread over versions or
+ * too small to place; writes {@code bisect/bisect-result.json} and {@code bisect-summary.md}
+ * (docs/versions.md, "Bisect"). Fails the build only on bad input: a found culprit is an answer,
+ * not a failure.
+ */
+@Mojo(name = "bisect", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
+public class BisectMojo extends AbMojo {
+  /** The last version known good (released, resolvable). */
+  @Parameter(property = "libreyolo.profile.good")
+  String good;
+
+  /** The version known slower (released, resolvable, newer than good). */
+  @Parameter(property = "libreyolo.profile.bad")
+  String bad;
+
+  @Override
+  void run() throws MojoFailureException {
+    if (good == null || good.isBlank() || bad == null || bad.isBlank()) {
+      throw new MojoFailureException(
+          "set good and bad: -Dlibreyolo.profile.good=<last good version>"
+              + " -Dlibreyolo.profile.bad=<slower version>");
+    }
+    if (baselineVersion != null || baselineArtifact != null || baselineClasspath != null) {
+      throw new MojoFailureException(
+          "the bisect compares released versions with each other: unset baselineVersion,"
+              + " baselineArtifact and baselineClasspath (the ab goal's)");
+    }
+    VersionAb.Mode mode = VersionAb.Mode.of(abMode);
+    VersionAb.checkJvms(abJvms);
+    File testClasses = new File(project.getBuild().getTestOutputDirectory());
+    if (!testClasses.isDirectory()) {
+      throw new MojoFailureException(
+          "no compiled tests at "
+              + testClasses
+              + ": run 'mvn test-compile libreyolo-profile:bisect'");
+    }
+    List<String> versions = versions(good.strip(), bad.strip());
+    Bisect.checkVersions(versions);
+    getLog().info("[libreyolo-profile] bisect over " + versions.size() + " versions: " + versions);
+    Path folder = Bisect.freshFolder(outputDirectory.toPath());
+    Path launcher =
+        BaselineClasspath.launcher(
+            repositorySystem, repositorySession, project.getRemoteProjectRepositories(), project);
+    Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>();
+    Bisect.Result r =
+        Bisect.run(
+            versions,
+            testNames(),
+            (step, older, newer, tests) -> {
+              try {
+                BaselineClasspath.Sides sides =
+                    BaselineClasspath.between(
+                        project, baseline(resolved, older), baseline(resolved, newer), launcher);
+                VersionAb.Result ab =
+                    VersionAb.run(
+                        versionOptions(
+                                project,
+                                testClasses,
+                                sides,
+                                older,
+                                newer,
+                                Bisect.stepFolder(folder, step, older, newer))
+                            .mode(mode)
+                            .tests(tests)
+                            .build(),
+                        line -> getLog().info("[libreyolo-profile]   " + line));
+                if (!ab.failures().isEmpty()) { // the tests must pass on both versions
+                  throw LibreYoloException.badInput(
+                      "step "
+                          + step
+                          + ", "
+                          + older
+                          + " against "
+                          + newer
+                          + ": "
+                          + String.join("; ", ab.failures()));
+                }
+                ab.lines().forEach(line -> getLog().info("[libreyolo-profile]   " + line));
+                return ab.outcomes();
+              } catch (MojoFailureException e) {
+                throw LibreYoloException.badInput(e.getMessage(), e);
+              }
+            },
+            line -> getLog().info("[libreyolo-profile] " + line));
+    Path file = Bisect.write(r, folder);
+    BisectReport.lines(r).forEach(line -> getLog().info(line));
+    getLog()
+        .info(
+            "details: "
+                + file
+                + ", pull request summary: "
+                + folder.resolve(Defaults.Versions.BISECT_SUMMARY_FILE));
+  }
+
+  /** A version's artifact and dependencies, resolved once. */
+  private BaselineClasspath.Baseline baseline(
+      Map<String, BaselineClasspath.Baseline> resolved, String version)
+      throws MojoFailureException {
+    BaselineClasspath.Baseline b = resolved.get(version);
+    if (b == null) {
+      b =
+          BaselineClasspath.resolve(
+              repositorySystem,
+              repositorySession,
+              project.getRemoteProjectRepositories(),
+              project.getGroupId() + ":" + project.getArtifactId() + ":" + version,
+              "bisect",
+              version);
+      resolved.put(version, b);
+    }
+    return b;
+  }
+
+  /**
+   * The released versions of this module from good to bad, in version order, as the local and
+   * remote repositories list them.
+   */
+  private List<String> versions(String from, String to) throws MojoFailureException {
+    String coordinates = project.getGroupId() + ":" + project.getArtifactId();
+    List<Version> found;
+    try {
+      found =
+          repositorySystem
+              .resolveVersionRange(
+                  repositorySession,
+                  new VersionRangeRequest(
+                      new DefaultArtifact(
+                          project.getGroupId(),
+                          project.getArtifactId(),
+                          "jar",
+                          "[" + from + "," + to + "]"),
+                      project.getRemoteProjectRepositories(),
+                      null))
+              .getVersions();
+    } catch (VersionRangeResolutionException | IllegalArgumentException e) {
+      throw new MojoFailureException(
+          "good=" + from + " and bad=" + to + " do not make a version range: " + e.getMessage());
+    }
+    List<String> versions =
+        found.stream().map(Version::toString).filter(v -> !v.endsWith("-SNAPSHOT")).toList();
+    if (versions.isEmpty() || !versions.get(0).equals(from)) {
+      throw new MojoFailureException(
+          "good="
+              + from
+              + " is not a released version of "
+              + coordinates
+              + " (versions up to bad: "
+              + (versions.isEmpty() ? "none" : String.join(", ", versions))
+              + "); install or deploy it, or name another");
+    }
+    if (!versions.get(versions.size() - 1).equals(to)) {
+      throw new MojoFailureException(
+          "bad="
+              + to
+              + " is not a released version of "
+              + coordinates
+              + " after good="
+              + from
+              + " (found: "
+              + String.join(", ", versions)
+              + "); install or deploy it, or name another");
+    }
+    return versions;
+  }
+}
