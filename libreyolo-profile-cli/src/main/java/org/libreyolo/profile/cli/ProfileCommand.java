@@ -31,6 +31,7 @@ public final class ProfileCommand implements Runnable {
           ReportCommand.class,
           CheckCommand.class,
           AbCommand.class,
+          BisectCommand.class,
           HistoryCommand.class);
 
   @Spec CommandSpec spec;

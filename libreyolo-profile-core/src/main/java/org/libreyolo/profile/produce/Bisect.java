@@ -13,6 +13,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.diff.StepChange;
+import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
 import org.libreyolo.profile.internal.io.AtomicFiles;
@@ -46,76 +47,6 @@ public final class Bisect {
   }
 
   /**
-   * One A/B the bisect ran.
-   *
-   * @param number 1, 2, ...
-   * @param older side A
-   * @param newer side B
-   * @param tests the tests it ran (empty: every one)
-   * @param outcomes what it found
-   */
-  public record Step(
-      int number, String older, String newer, List<String> tests, List<Outcome> outcomes) {}
-
-  /** What the bisect found for one test. */
-  public enum Kind {
-    /** One version's change against its predecessor is a REGRESSION. */
-    CULPRIT,
-    /** The slowdown accumulates over several versions: no single one's change is a REGRESSION. */
-    SPREAD,
-    /** The A/Bs could not place the slowdown more narrowly than a range of versions. */
-    UNPLACED,
-    /** The good and the bad version show no REGRESSION for this test. */
-    NO_REGRESSION
-  }
-
-  /**
-   * @param test the measured step ({@code Class.method}, {@code Class.method.step})
-   * @param kind what was found
-   * @param older the last version known not slower (for a culprit, its predecessor)
-   * @param newer the culprit, or the end of the range the slowdown lies in
-   * @param evidence the A/B of {@code older} against {@code newer}, or null when not measured
-   * @param total the A/B of the good against the bad version
-   */
-  public record Finding(
-      String test, Kind kind, String older, String newer, Outcome evidence, Outcome total) {}
-
-  /**
-   * @param versions the versions searched, oldest (good) first
-   * @param steps the A/Bs run, in order
-   * @param findings one per test judged between good and bad
-   */
-  public record Result(List<String> versions, List<Step> steps, List<Finding> findings) {
-    /**
-     * @return the good version
-     */
-    public String good() {
-      return versions.get(0);
-    }
-
-    /**
-     * @return the bad version
-     */
-    public String bad() {
-      return versions.get(versions.size() - 1);
-    }
-
-    /**
-     * @return whether some test has a culprit
-     */
-    public boolean culpritFound() {
-      return findings.stream().anyMatch(f -> f.kind() == Kind.CULPRIT);
-    }
-
-    /**
-     * @return whether any test regressed between good and bad
-     */
-    public boolean regressed() {
-      return findings.stream().anyMatch(f -> f.kind() != Kind.NO_REGRESSION);
-    }
-  }
-
-  /**
    * Checks the versions before any A/B: at least two, each once.
    *
    * @param versions oldest first
@@ -139,21 +70,25 @@ public final class Bisect {
    * @param progress one line per step
    * @return what was found, with every step
    */
-  public static Result run(
+  public static BisectResult run(
       List<String> versions, List<String> tests, Ab ab, Consumer<String> progress) {
     checkVersions(versions);
     Search s = new Search(List.copyOf(versions), ab, progress);
     int last = versions.size() - 1;
     Map<String, Outcome> total = s.at(0, last, tests);
-    List<Finding> findings = new ArrayList<>();
-    List<Finding> unchanged = new ArrayList<>();
+    List<BisectResult.Finding> findings = new ArrayList<>();
+    List<BisectResult.Finding> unchanged = new ArrayList<>();
     List<Outcome> slower = new ArrayList<>();
     for (Outcome o : total.values()) {
       if (o.verdict() == Verdict.REGRESSION) {
         slower.add(o);
       } else {
+        BisectResult.Kind kind =
+            o.verdict() == Verdict.INCONCLUSIVE
+                ? BisectResult.Kind.UNDECIDED
+                : BisectResult.Kind.NO_REGRESSION;
         unchanged.add(
-            new Finding(o.test(), Kind.NO_REGRESSION, versions.get(0), versions.get(last), o, o));
+            new BisectResult.Finding(o.test(), kind, versions.get(0), versions.get(last), o, o));
       }
     }
     // the largest slowdown first: its steps are the ones a reader waits for
@@ -162,7 +97,7 @@ public final class Bisect {
       findings.add(s.search(o));
     }
     findings.addAll(unchanged); // what was found first, then what was not
-    return new Result(List.copyOf(versions), List.copyOf(s.steps), List.copyOf(findings));
+    return new BisectResult(List.copyOf(versions), List.copyOf(s.steps), List.copyOf(findings));
   }
 
   /**
@@ -173,7 +108,7 @@ public final class Bisect {
    * @param folder the bisect's folder
    * @return the result file
    */
-  public static Path write(Result r, Path folder) {
+  public static Path write(BisectResult r, Path folder) {
     Path summary = folder.resolve(Defaults.Versions.BISECT_SUMMARY_FILE);
     AtomicFiles.write(
         summary, out -> out.write(BisectReport.markdown(r).getBytes(StandardCharsets.UTF_8)));
@@ -209,7 +144,16 @@ public final class Bisect {
    * @return the folder
    */
   public static Path stepFolder(Path folder, int step, String older, String newer) {
-    return folder.resolve("step-" + step + "-" + older + "-" + newer);
+    return folder.resolve("step-" + step + "-" + label(older) + "-" + label(newer));
+  }
+
+  /** A version or a file's name as a folder name can hold it. */
+  private static String label(String version) {
+    String name =
+        Path.of(version).getFileName() == null
+            ? version
+            : Path.of(version).getFileName().toString();
+    return name.replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
   private static double change(Outcome o) {
@@ -222,7 +166,7 @@ public final class Bisect {
     private final List<String> versions;
     private final Ab ab;
     private final Consumer<String> progress;
-    private final List<Step> steps = new ArrayList<>();
+    private final List<BisectResult.Step> steps = new ArrayList<>();
     private final Map<Long, Map<String, Outcome>> measured = new HashMap<>();
 
     Search(List<String> versions, Ab ab, Consumer<String> progress) {
@@ -251,7 +195,8 @@ public final class Bisect {
               + (tests.isEmpty() ? "" : ", " + String.join(", ", tests)));
       List<Outcome> outcomes = ab.compare(steps.size() + 1, older, newer, tests);
       steps.add(
-          new Step(steps.size() + 1, older, newer, List.copyOf(tests), List.copyOf(outcomes)));
+          new BisectResult.Step(
+              steps.size() + 1, older, newer, List.copyOf(tests), List.copyOf(outcomes)));
       outcomes.forEach(o -> known.put(o.test(), o));
       return known;
     }
@@ -265,7 +210,7 @@ public final class Bisect {
     }
 
     /** Binary search of one test that regressed between the first and the last version. */
-    Finding search(Outcome total) {
+    BisectResult.Finding search(Outcome total) {
       String test = total.test();
       int lo = 0;
       int hi = versions.size() - 1;
@@ -291,17 +236,17 @@ public final class Bisect {
             hiEvidence = first;
             hiFrom = lo;
           } else {
-            return new Finding(
-                test, Kind.UNPLACED, versions.get(lo), versions.get(hi), null, total);
+            return new BisectResult.Finding(
+                test, BisectResult.Kind.UNPLACED, versions.get(lo), versions.get(hi), null, total);
           }
         }
       }
       Outcome own = hiFrom == lo ? hiEvidence : of(lo, hi, test);
-      Kind kind =
+      BisectResult.Kind kind =
           own.verdict() == Verdict.REGRESSION
-              ? Kind.CULPRIT
-              : decided(own) ? Kind.SPREAD : Kind.UNPLACED;
-      return new Finding(test, kind, versions.get(lo), versions.get(hi), own, total);
+              ? BisectResult.Kind.CULPRIT
+              : decided(own) ? BisectResult.Kind.SPREAD : BisectResult.Kind.UNPLACED;
+      return new BisectResult.Finding(test, kind, versions.get(lo), versions.get(hi), own, total);
     }
 
     /** PASS or IMPROVED: the newer side is not slower by the threshold. */

@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.StepChange;
+import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
-import org.libreyolo.profile.produce.Bisect;
 
 /** The bisect's result as text lines, a pull-request summary (markdown) and JSON. */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -26,13 +26,21 @@ public final class BisectReport {
    * @param r the bisect
    * @return the line
    */
-  public static String headline(Bisect.Result r) {
-    if (!r.regressed()) {
-      return "no regression between " + r.good() + " and " + r.bad() + " (" + steps(r) + ")";
-    }
+  public static String headline(BisectResult r) {
     List<String> parts = new ArrayList<>();
-    for (Bisect.Finding f : r.findings()) {
-      if (f.kind() != Bisect.Kind.NO_REGRESSION) {
+    if (!r.regressed()) {
+      boolean undecided =
+          r.findings().stream().anyMatch(f -> f.kind() == BisectResult.Kind.UNDECIDED);
+      parts.add(
+          "no regression "
+              + (undecided ? "decided " : "")
+              + "between "
+              + r.good()
+              + " and "
+              + r.bad());
+    }
+    for (BisectResult.Finding f : r.findings()) {
+      if (f.kind() != BisectResult.Kind.NO_REGRESSION) {
         parts.add(f.test() + ": " + found(f));
       }
     }
@@ -45,18 +53,18 @@ public final class BisectReport {
    * @param r the bisect
    * @return the lines
    */
-  public static List<String> lines(Bisect.Result r) {
+  public static List<String> lines(BisectResult r) {
     List<String> out = new ArrayList<>();
     out.add("bisect " + r.good() + " .. " + r.bad() + ": " + headline(r));
-    for (Bisect.Finding f : r.findings()) {
+    for (BisectResult.Finding f : r.findings()) {
       out.add("  " + f.test() + ": " + found(f));
-      if (f.evidence() != null && f.kind() != Bisect.Kind.NO_REGRESSION) {
+      if (f.evidence() != null && f.kind().searched()) {
         out.add("    " + f.older() + " -> " + f.newer() + ": " + change(f.evidence()));
       }
       out.add("    " + r.good() + " -> " + r.bad() + ": " + change(f.total()));
     }
     out.add("steps:");
-    for (Bisect.Step s : r.steps()) {
+    for (BisectResult.Step s : r.steps()) {
       for (Outcome o : s.outcomes()) {
         out.add(
             "  "
@@ -75,7 +83,7 @@ public final class BisectReport {
   }
 
   /** What a finding says, in words. */
-  private static String found(Bisect.Finding f) {
+  private static String found(BisectResult.Finding f) {
     return switch (f.kind()) {
       case CULPRIT -> f.newer() + " made it slower (against " + f.older() + ")";
       case SPREAD ->
@@ -90,6 +98,12 @@ public final class BisectReport {
               + " .. "
               + f.newer()
               + ", each change below what these A/Bs detect";
+      case UNDECIDED ->
+          "undecided between "
+              + f.older()
+              + " and "
+              + f.newer()
+              + " (the change is too small for its interval: more pairs narrow it)";
       case NO_REGRESSION -> "no regression between the good and the bad version";
     };
   }
@@ -103,7 +117,7 @@ public final class BisectReport {
             : " " + Fmt.signedPercent(c.change()) + " " + GateReport.interval(c.low(), c.high()));
   }
 
-  private static String steps(Bisect.Result r) {
+  private static String steps(BisectResult r) {
     return r.steps().size() + (r.steps().size() == 1 ? " A/B step" : " A/B steps");
   }
 
@@ -113,18 +127,15 @@ public final class BisectReport {
    * @param r the bisect
    * @return markdown
    */
-  public static String markdown(Bisect.Result r) {
+  public static String markdown(BisectResult r) {
     StringBuilder b = new StringBuilder();
     b.append("### Bisect ").append(r.good()).append(" .. ").append(r.bad()).append("\n\n");
     b.append(headline(r)).append("\n\n");
     b.append("| test | found | versions | change | interval | verdict |\n");
     b.append("|---|---|---|---|---|---|\n");
-    for (Bisect.Finding f : r.findings()) {
+    for (BisectResult.Finding f : r.findings()) {
       Outcome o = f.evidence() != null ? f.evidence() : f.total();
-      String range =
-          f.kind() == Bisect.Kind.NO_REGRESSION
-              ? r.good() + " -> " + r.bad()
-              : f.older() + " -> " + f.newer();
+      String range = f.older() + " -> " + f.newer();
       StepChange c = o == null ? null : o.timeChange();
       b.append("| ")
           .append(f.test())
@@ -150,7 +161,7 @@ public final class BisectReport {
    * @param r the bisect
    * @return the JSON object
    */
-  public static ObjectNode json(Bisect.Result r) {
+  public static ObjectNode json(BisectResult r) {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     out.put("schema", SCHEMA);
     out.put("good", r.good());
@@ -159,7 +170,7 @@ public final class BisectReport {
     r.versions().forEach(versions::add);
     out.put("headline", headline(r));
     ArrayNode findings = out.putArray("findings");
-    for (Bisect.Finding f : r.findings()) {
+    for (BisectResult.Finding f : r.findings()) {
       ObjectNode n = findings.addObject();
       n.put("test", f.test());
       n.put("found", f.kind().name());
@@ -171,7 +182,7 @@ public final class BisectReport {
       n.set("total", outcome(f.total()));
     }
     ArrayNode steps = out.putArray("steps");
-    for (Bisect.Step s : r.steps()) {
+    for (BisectResult.Step s : r.steps()) {
       ObjectNode n = steps.addObject();
       n.put("step", s.number());
       n.put("older", s.older());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
@@ -25,8 +26,14 @@ class BisectTest {
   static final List<String> VERSIONS =
       List.of("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7");
 
-  /** Each test's cost per version, relative to 1.0. */
-  record Costs(Map<String, double[]> byTest) implements Bisect.Ab {
+  /**
+   * Each test's cost per version, relative to 1.0; the pairs' log-ratios spread by {@code noise}.
+   */
+  record Costs(Map<String, double[]> byTest, double noise) implements Bisect.Ab {
+    Costs(Map<String, double[]> byTest) {
+      this(byTest, 0.002);
+    }
+
     @Override
     public List<Outcome> compare(int step, String older, String newer, List<String> tests) {
       List<Outcome> out = new ArrayList<>();
@@ -36,7 +43,7 @@ class BisectTest {
               double ratio = cost[VERSIONS.indexOf(newer)] / cost[VERSIONS.indexOf(older)];
               double[] logRatios = new double[12];
               for (int k = 0; k < logRatios.length; k++) {
-                logRatios[k] = Math.log(ratio) + (k % 2 == 0 ? 1 : -1) * 0.002 * (1 + k % 3);
+                logRatios[k] = Math.log(ratio) + (k % 2 == 0 ? 1 : -1) * noise * (1 + k % 3);
               }
               PairedBlocks p = PairedBlocks.of(logRatios, 0.05, 0.02);
               out.add(
@@ -60,11 +67,11 @@ class BisectTest {
   @ParameterizedTest
   @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7})
   void theVersionThatAddsTenPercentIsNamedInAtMostFiveSteps(int at) {
-    Bisect.Result r =
+    BisectResult r =
         Bisect.run(VERSIONS, List.of(), new Costs(Map.of("Perf.step", step(at, 1.10))), s -> {});
     assertThat(r.findings()).hasSize(1);
-    Bisect.Finding f = r.findings().get(0);
-    assertThat(f.kind()).isEqualTo(Bisect.Kind.CULPRIT);
+    BisectResult.Finding f = r.findings().get(0);
+    assertThat(f.kind()).isEqualTo(BisectResult.Kind.CULPRIT);
     assertThat(f.newer()).isEqualTo(VERSIONS.get(at));
     assertThat(f.older()).as("against its predecessor").isEqualTo(VERSIONS.get(at - 1));
     assertThat(f.evidence().timeChange().change()).isBetween(0.09, 0.11);
@@ -75,7 +82,7 @@ class BisectTest {
 
   @Test
   void anUnchangedRangeSaysSoAfterOneStep() {
-    Bisect.Result r =
+    BisectResult r =
         Bisect.run(VERSIONS, List.of(), new Costs(Map.of("Perf.step", step(0, 1))), s -> {});
     assertThat(r.regressed()).isFalse();
     assertThat(r.steps()).hasSize(1);
@@ -89,26 +96,26 @@ class BisectTest {
     for (int i = 0; i < cost.length; i++) {
       cost[i] = Math.pow(1.01, i);
     }
-    Bisect.Result r =
-        Bisect.run(VERSIONS, List.of(), new Costs(Map.of("Perf.step", cost)), s -> {});
-    assertThat(r.findings().get(0).kind()).isEqualTo(Bisect.Kind.SPREAD);
+    BisectResult r = Bisect.run(VERSIONS, List.of(), new Costs(Map.of("Perf.step", cost)), s -> {});
+    assertThat(r.findings().get(0).kind()).isEqualTo(BisectResult.Kind.SPREAD);
     assertThat(r.culpritFound()).isFalse();
   }
 
   @Test
   void twoTestsEachGetTheirCulpritTheLargerFirstAndStepsRunOnlyTheTestTheyPlace() {
     List<String> lines = new ArrayList<>();
-    Bisect.Result r =
+    BisectResult r =
         Bisect.run(
             VERSIONS,
             List.of(),
             new Costs(Map.of("Perf.big", step(4, 1.10), "Perf.small", step(6, 1.03))),
             lines::add);
     assertThat(r.findings())
-        .extracting(Bisect.Finding::test, Bisect.Finding::kind, Bisect.Finding::newer)
+        .extracting(
+            BisectResult.Finding::test, BisectResult.Finding::kind, BisectResult.Finding::newer)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple("Perf.big", Bisect.Kind.CULPRIT, "1.4"),
-            org.assertj.core.groups.Tuple.tuple("Perf.small", Bisect.Kind.CULPRIT, "1.6"));
+            org.assertj.core.groups.Tuple.tuple("Perf.big", BisectResult.Kind.CULPRIT, "1.4"),
+            org.assertj.core.groups.Tuple.tuple("Perf.small", BisectResult.Kind.CULPRIT, "1.6"));
     assertThat(r.steps().get(0).tests()).as("the first runs every test").isEmpty();
     assertThat(r.steps().subList(1, r.steps().size()))
         .allMatch(s -> s.tests().size() == 1 && s.outcomes().size() == 1);
@@ -119,7 +126,7 @@ class BisectTest {
 
   @Test
   void aNamedTestThatDidNotRegressIsSaidSo() {
-    Bisect.Result r =
+    BisectResult r =
         Bisect.run(
             VERSIONS,
             List.of("Perf.flat"),
@@ -127,8 +134,24 @@ class BisectTest {
             s -> {});
     assertThat(r.findings())
         .singleElement()
-        .extracting(Bisect.Finding::kind)
-        .isEqualTo(Bisect.Kind.NO_REGRESSION);
+        .extracting(BisectResult.Finding::kind)
+        .isEqualTo(BisectResult.Kind.NO_REGRESSION);
+  }
+
+  @Test
+  void aChangeTooSmallForItsIntervalIsUndecidedNotSearched() {
+    BisectResult r =
+        Bisect.run(
+            VERSIONS, List.of(), new Costs(Map.of("Perf.step", step(5, 1.03)), 0.05), s -> {});
+    assertThat(r.findings())
+        .singleElement()
+        .extracting(BisectResult.Finding::kind)
+        .isEqualTo(BisectResult.Kind.UNDECIDED);
+    assertThat(r.steps()).hasSize(1);
+    assertThat(r.regressed()).isFalse();
+    assertThat(BisectReport.headline(r))
+        .startsWith(
+            "no regression decided between 1.0 and 1.7; Perf.step: undecided between 1.0 and 1.7");
   }
 
   @Test

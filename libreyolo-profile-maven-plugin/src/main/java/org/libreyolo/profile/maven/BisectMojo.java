@@ -15,6 +15,7 @@ import org.eclipse.aether.resolution.VersionRangeResolutionException;
 import org.eclipse.aether.version.Version;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.produce.Bisect;
 import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.BisectReport;
@@ -69,7 +70,7 @@ public class BisectMojo extends AbMojo {
         BaselineClasspath.launcher(
             repositorySystem, repositorySession, project.getRemoteProjectRepositories(), project);
     Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>();
-    Bisect.Result r =
+    BisectResult r =
         Bisect.run(
             versions,
             testNames(),
