@@ -2,7 +2,6 @@ package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
@@ -55,35 +54,7 @@ public final class AbCommand implements Callable<Integer> {
 
   @Mixin InputOptions input;
 
-  @Option(
-      names = "--warmup",
-      defaultValue = Defaults.Ab.WARMUP,
-      description = "warmup iterations per arm (default: ${DEFAULT-VALUE})")
-  int warmup;
-
-  @Option(
-      names = "--pairs",
-      defaultValue = Defaults.Ab.PAIRS,
-      description = "pairs of blocks, the independent unit (default: ${DEFAULT-VALUE})")
-  int pairs;
-
-  @Option(
-      names = "--block-runs",
-      defaultValue = Defaults.Ab.BLOCK_RUNS,
-      description = "iterations per block (default: ${DEFAULT-VALUE})")
-  int blockRuns;
-
-  @Option(
-      names = "--alpha",
-      defaultValue = Defaults.Ab.ALPHA,
-      description = "the interval is at 1 - alpha (default: ${DEFAULT-VALUE})")
-  double alpha;
-
-  @Option(
-      names = "--max-regression",
-      defaultValue = Defaults.Ab.MAX_REGRESSION,
-      description = "the slowdown that counts, 0.02 = 2%% (default: ${DEFAULT-VALUE})")
-  double maxRegression;
+  @Mixin AbFlags ab;
 
   @Option(
       names = "--no-trace",
@@ -101,7 +72,7 @@ public final class AbCommand implements Callable<Integer> {
             .source(source)
             .weights(model.weights)
             .size(model.size)
-            .warmup(warmup)
+            .warmup(ab.warmup)
             .nms(nms.options())
             .device(engine.spec())
             .threads(engine.threads)
@@ -111,10 +82,7 @@ public final class AbCommand implements Callable<Integer> {
     Format chosen =
         Formats.chosen(
             format, output.json, Format.Subject.AB); // refused before anything is measured
-    AbResult r =
-        AbProfiler.run(
-            new AbProfiler.Options(infer, baselineWeights, pairs, blockRuns, alpha, maxRegression),
-            output.progress(spec));
+    AbResult r = AbProfiler.run(ab.options(infer, baselineWeights), output.progress(spec));
     spec.commandLine().getOut().println(chosen.ab(r));
     return r.verdict().verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
   }

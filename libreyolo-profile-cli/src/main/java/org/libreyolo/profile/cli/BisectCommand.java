@@ -3,7 +3,6 @@ package org.libreyolo.profile.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
@@ -53,35 +52,7 @@ public final class BisectCommand implements Callable<Integer> {
   @Mixin EngineOptions engine;
   @Mixin InputOptions input;
 
-  @Option(
-      names = "--warmup",
-      defaultValue = Defaults.Ab.WARMUP,
-      description = "warmup iterations per arm (default: ${DEFAULT-VALUE})")
-  int warmup;
-
-  @Option(
-      names = "--pairs",
-      defaultValue = Defaults.Ab.PAIRS,
-      description = "pairs of blocks per step (default: ${DEFAULT-VALUE})")
-  int pairs;
-
-  @Option(
-      names = "--block-runs",
-      defaultValue = Defaults.Ab.BLOCK_RUNS,
-      description = "iterations per block (default: ${DEFAULT-VALUE})")
-  int blockRuns;
-
-  @Option(
-      names = "--alpha",
-      defaultValue = Defaults.Ab.ALPHA,
-      description = "each step's interval is at 1 - alpha (default: ${DEFAULT-VALUE})")
-  double alpha;
-
-  @Option(
-      names = "--max-regression",
-      defaultValue = Defaults.Ab.MAX_REGRESSION,
-      description = "the slowdown that counts, 0.02 = 2%% (default: ${DEFAULT-VALUE})")
-  double maxRegression;
+  @Mixin AbFlags ab;
 
   @Mixin OutputOptions output;
 
@@ -93,33 +64,30 @@ public final class BisectCommand implements Callable<Integer> {
         Bisect.run(
             weights,
             List.of(),
-            (step, older, newer, tests) -> {
+            (number, older, newer, tests) -> {
               InferOptions infer =
                   input
                       .apply(InferOptions.builder())
                       .source(source)
                       .weights(newer)
                       .size(size)
-                      .warmup(warmup)
+                      .warmup(ab.warmup)
                       .nms(nms.options())
                       .device(engine.spec())
                       .threads(engine.threads)
                       .trace(false)
-                      .project(Bisect.stepFolder(folder, step, older, newer))
+                      .project(Bisect.stepFolder(folder, number, older, newer))
                       .build();
-              AbResult ab =
-                  AbProfiler.run(
-                      new AbProfiler.Options(infer, older, pairs, blockRuns, alpha, maxRegression),
-                      output.progress(spec));
+              AbResult step = AbProfiler.run(ab.options(infer, older), output.progress(spec));
               return List.of(
                   new VersionVerdicts.Outcome(
                       "predict",
                       null,
-                      ab.verdict().verdict(),
+                      step.verdict().verdict(),
                       null,
-                      ab.verdict(),
+                      step.verdict(),
                       "in one process",
-                      ab.verdict().why()));
+                      step.verdict().why()));
             },
             line -> {
               if (!output.quiet) {

@@ -366,14 +366,20 @@ public final class VersionAb {
     return out;
   }
 
-  /** Whether {@code name} ({@code Class}, {@code Class.method}, simple or qualified) names t. */
+  /**
+   * Whether {@code name} names t: {@code Class}, {@code Class.method}, or one of its steps ({@code
+   * Class.method.decode}, {@code Class.method[2]}: a bisect searches a step by its name), the class
+   * simple or qualified.
+   */
   private static boolean named(Test t, String name) {
     String qualified = t.className().replace('$', '.');
     String simple = t.id().substring(0, t.id().length() - t.method().length() - 1);
-    return name.equals(t.id())
-        || name.equals(qualified + "." + t.method())
-        || name.equals(simple)
-        || name.equals(qualified);
+    for (String method : List.of(t.id(), qualified + "." + t.method())) {
+      if (name.equals(method) || name.startsWith(method + ".") || name.startsWith(method + "[")) {
+        return true;
+      }
+    }
+    return name.equals(simple) || name.equals(qualified);
   }
 
   /** Whether an outcome's name ({@code Class.method}, {@code Class.method.step}) is the test's. */
