@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.libreyolo.profile.gate.AbResult;
-import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.Bisect;
@@ -58,10 +57,10 @@ public final class BisectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Bisect.checkVersions(weights);
-    Path folder = Bisect.freshFolder(output.project);
-    BisectResult r =
-        Bisect.run(
+    Path folder = Bisect.folder(output.project);
+    Bisect.Written w =
+        Bisect.runInto(
+            output.project,
             weights,
             List.of(),
             (number, older, newer, tests) -> {
@@ -94,12 +93,11 @@ public final class BisectCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println(line);
               }
             });
-    Path file = Bisect.write(r, folder);
     if (output.json) {
-      spec.commandLine().getOut().println(Json.indented(BisectReport.json(r)));
+      spec.commandLine().getOut().println(Json.indented(BisectReport.json(w.result())));
     } else {
-      BisectReport.lines(r).forEach(spec.commandLine().getOut()::println);
-      spec.commandLine().getOut().println("details: " + file);
+      BisectReport.lines(w.result()).forEach(spec.commandLine().getOut()::println);
+      spec.commandLine().getOut().println("details: " + w.file());
     }
     return 0;
   }

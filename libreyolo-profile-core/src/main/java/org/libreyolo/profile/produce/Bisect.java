@@ -18,6 +18,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.report.BisectReport;
 import org.libreyolo.profile.result.Json;
 
@@ -106,9 +107,9 @@ public final class Bisect {
    *
    * @param r the bisect
    * @param folder the bisect's folder
-   * @return the result file
+   * @return the files
    */
-  public static Path write(BisectResult r, Path folder) {
+  private static Written write(BisectResult r, Path folder) {
     Path summary = folder.resolve(Defaults.Versions.BISECT_SUMMARY_FILE);
     AtomicFiles.write(
         summary, out -> out.write(BisectReport.markdown(r).getBytes(StandardCharsets.UTF_8)));
@@ -118,20 +119,63 @@ public final class Bisect {
         out ->
             out.write(
                 (Json.indented(BisectReport.json(r)) + "\n").getBytes(StandardCharsets.UTF_8)));
-    return file;
+    return new Written(r, file, summary);
   }
 
   /**
-   * The bisect's folder in {@code outputDirectory}, an earlier bisect's files removed (never read
-   * as this one's).
+   * The bisect's files: the result, the pull-request summary.
    *
-   * @param outputDirectory where the goal writes
+   * @param result what was found
+   * @param file {@code bisect-result.json}
+   * @param summary {@code bisect-summary.md}
+   */
+  public record Written(BisectResult result, Path file, Path summary) {}
+
+  /**
+   * The bisect's folder in {@code outputDirectory}: the result files, a folder per step.
+   *
+   * @param outputDirectory where the goal or command writes
    * @return the folder
    */
-  public static Path freshFolder(Path outputDirectory) {
-    Path folder = outputDirectory.resolve(Defaults.Versions.BISECT_FOLDER);
+  public static Path folder(Path outputDirectory) {
+    return outputDirectory.resolve(Defaults.Versions.BISECT_FOLDER);
+  }
+
+  /**
+   * Runs the bisect into {@link #folder}: an earlier bisect's files removed first (never read as
+   * this one's), each step writing into its {@link #stepFolder}, the result files at the end. A
+   * bisect that fails or is stopped part way (Ctrl-C, SIGTERM) leaves no folder behind.
+   *
+   * @param outputDirectory where the goal or command writes
+   * @param versions the versions, good first, bad last
+   * @param tests the perf tests to bisect; empty: those the good-against-bad A/B finds slower
+   * @param ab runs one A/B, writing into its step folder
+   * @param progress one line per step
+   * @return the result and its files
+   */
+  public static Written runInto(
+      Path outputDirectory,
+      List<String> versions,
+      List<String> tests,
+      Ab ab,
+      Consumer<String> progress) {
+    checkVersions(versions);
+    Path folder = folder(outputDirectory);
     Folders.delete(folder);
-    return folder;
+    Path created = Folders.firstMissing(folder);
+    Leftovers.track(created);
+    boolean done = false;
+    try {
+      BisectResult r = run(versions, tests, ab, progress);
+      Written w = write(r, folder);
+      done = true;
+      return w;
+    } finally {
+      Leftovers.forget(created);
+      if (!done && created != null) {
+        Folders.delete(created);
+      }
+    }
   }
 
   /**

@@ -3,10 +3,12 @@ package org.libreyolo.profile.produce;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.libreyolo.profile.LibreYoloException;
@@ -152,6 +154,46 @@ class BisectTest {
     assertThat(BisectReport.headline(r))
         .startsWith(
             "no regression decided between 1.0 and 1.7; Perf.step: undecided between 1.0 and 1.7");
+  }
+
+  @Test
+  void runIntoWritesTheResultAndAStepThatFailsLeavesNoFolder(@TempDir Path out) throws Exception {
+    Costs costs = new Costs(Map.of("Perf.step", step(4, 1.10)));
+    Bisect.Written w =
+        Bisect.runInto(
+            out,
+            VERSIONS,
+            List.of(),
+            (n, older, newer, tests) -> {
+              mkdirs(Bisect.stepFolder(Bisect.folder(out), n, older, newer));
+              return costs.compare(n, older, newer, tests);
+            },
+            s -> {});
+    assertThat(w.file()).isRegularFile().hasFileName("bisect-result.json");
+    assertThat(w.summary()).isRegularFile();
+    assertThat(Bisect.folder(out).resolve("step-1-1.0-1.7")).isDirectory();
+
+    Bisect.Ab failsAtStepTwo =
+        (n, older, newer, tests) -> {
+          mkdirs(Bisect.stepFolder(Bisect.folder(out), n, older, newer));
+          if (n == 2) {
+            throw LibreYoloException.badInput("1.3 does not resolve");
+          }
+          return costs.compare(n, older, newer, tests);
+        };
+    assertThatThrownBy(() -> Bisect.runInto(out, VERSIONS, List.of(), failsAtStepTwo, s -> {}))
+        .hasMessage("1.3 does not resolve");
+    assertThat(Bisect.folder(out))
+        .as("no half of a bisect, and not the earlier one")
+        .doesNotExist();
+  }
+
+  private static void mkdirs(Path dir) {
+    try {
+      java.nio.file.Files.createDirectories(dir);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test

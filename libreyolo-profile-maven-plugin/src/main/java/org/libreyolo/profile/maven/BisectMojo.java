@@ -13,9 +13,7 @@ import org.eclipse.aether.artifact.DefaultArtifact;
 import org.eclipse.aether.resolution.VersionRangeRequest;
 import org.eclipse.aether.resolution.VersionRangeResolutionException;
 import org.eclipse.aether.version.Version;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.produce.Bisect;
 import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.BisectReport;
@@ -65,13 +63,14 @@ public class BisectMojo extends AbMojo {
     List<String> versions = versions(good.strip(), bad.strip());
     Bisect.checkVersions(versions);
     getLog().info("[libreyolo-profile] bisect over " + versions.size() + " versions: " + versions);
-    Path folder = Bisect.freshFolder(outputDirectory.toPath());
+    Path folder = Bisect.folder(outputDirectory.toPath());
     Path launcher =
         BaselineClasspath.launcher(
             repositorySystem, repositorySession, project.getRemoteProjectRepositories(), project);
     Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>();
-    BisectResult r =
-        Bisect.run(
+    Bisect.Written w =
+        Bisect.runInto(
+            outputDirectory.toPath(),
             versions,
             testNames(),
             (step, older, newer, tests) -> {
@@ -110,14 +109,8 @@ public class BisectMojo extends AbMojo {
               }
             },
             line -> getLog().info("[libreyolo-profile] " + line));
-    Path file = Bisect.write(r, folder);
-    BisectReport.lines(r).forEach(line -> getLog().info(line));
-    getLog()
-        .info(
-            "details: "
-                + file
-                + ", pull request summary: "
-                + folder.resolve(Defaults.Versions.BISECT_SUMMARY_FILE));
+    BisectReport.lines(w.result()).forEach(line -> getLog().info(line));
+    getLog().info("details: " + w.file() + ", pull request summary: " + w.summary());
   }
 
   /** A version's artifact and dependencies, resolved once. */
