@@ -2,6 +2,7 @@ package org.libreyolo.profile.gate;
 
 import java.util.List;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.diff.StepChange;
 
 /**
  * The A/B across versions, judged: a verdict per measured step of every perf test, from the pairs
@@ -72,15 +73,12 @@ public record VersionVerdicts(
      *
      * @return the change, or null when nothing was measured
      */
-    public org.libreyolo.profile.diff.StepChange timeChange() {
+    public StepChange timeChange() {
       if (paired != null) {
-        return new org.libreyolo.profile.diff.StepChange(
-            paired.change(), paired.ciLow(), paired.ciHigh());
+        return new StepChange(paired.change(), paired.ciLow(), paired.ciHigh());
       }
       BlockStatistics s = gate == null ? null : gate.timing();
-      return s == null
-          ? null
-          : new org.libreyolo.profile.diff.StepChange(s.change(), s.ciLow(), s.ciHigh());
+      return s == null ? null : new StepChange(s.change(), s.ciLow(), s.ciHigh());
     }
   }
 }

@@ -374,18 +374,20 @@ public final class VersionAb {
   private static boolean named(Test t, String name) {
     String qualified = t.className().replace('$', '.');
     String simple = t.id().substring(0, t.id().length() - t.method().length() - 1);
-    for (String method : List.of(t.id(), qualified + "." + t.method())) {
-      if (name.equals(method) || name.startsWith(method + ".") || name.startsWith(method + "[")) {
-        return true;
-      }
-    }
-    return name.equals(simple) || name.equals(qualified);
+    return isOf(name, t.id())
+        || isOf(name, qualified + "." + t.method())
+        || name.equals(simple)
+        || name.equals(qualified);
   }
 
   /** Whether an outcome's name ({@code Class.method}, {@code Class.method.step}) is the test's. */
   static boolean isOf(String outcome, Test t) {
-    String id = t.id();
-    return outcome.equals(id) || outcome.startsWith(id + ".") || outcome.startsWith(id + "[");
+    return isOf(outcome, t.id());
+  }
+
+  /** Whether {@code name} is the method {@code id} names, one of its steps or invocations. */
+  private static boolean isOf(String name, String id) {
+    return name.equals(id) || name.startsWith(id + ".") || name.startsWith(id + "[");
   }
 
   /**
