@@ -46,9 +46,14 @@ class BisectCommandTest {
             "--imgsz",
             "64",
             "--warmup",
-            "2",
+            "5",
             "--pairs",
             "16",
+            // blocks of 10 calls: at 2 (about 1 ms each) a busy CI machine left a step
+            // INCONCLUSIVE at +49% [-8%, +140%]; at 10, 5 of 5 runs (2 beside busy loops) decided
+            // each step with the lower bound above +50%
+            "--block-runs",
+            "10",
             "--alpha",
             "0.01",
             "--project",
