@@ -256,6 +256,16 @@ public final class Defaults {
 
     /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
+
+    /**
+     * Looks at the pairs (after a quarter, a half, three quarters, all): a clear change stops at
+     * the first, a close call runs to the last, whose interval is within about 1% of a fixed-length
+     * A/B's (docs/statistics.md, "Stopping when decided").
+     */
+    public static final int LOOKS_VALUE = 4;
+
+    /** {@link #LOOKS_VALUE} as text, for annotation attributes. */
+    public static final String LOOKS = "" + LOOKS_VALUE;
   }
 
   /**

@@ -48,6 +48,8 @@ public enum Option {
   BAD("bad"),
   /** Iterations per A/B block. */
   BLOCK_RUNS("blockRuns"),
+  /** How often an in-job A/B looks at its pairs and stops once decided. */
+  LOOKS("looks"),
   /** The confidence threshold. */
   CONF("conf"),
   /** The device to run on. */

@@ -30,7 +30,7 @@ class OptionTest {
     LibreYoloException e =
         catchThrowableOfType(
             LibreYoloException.class,
-            () -> new AbProfiler.Options(infer, "LibreYOLO9s.pt", 8, 1, 0.05, -1));
+            () -> new AbProfiler.Options(infer, "LibreYOLO9s.pt", 8, 1, 0.05, -1, 1));
     assertThat(e.message(Option.Surface.CLI)).startsWith("--max-regression must be");
     assertThat(e.message(Option.Surface.MAVEN)).startsWith("abMaxRegression must be");
     assertThat(Option.PROJECT.on(Option.Surface.CLI)).isEqualTo("--project");

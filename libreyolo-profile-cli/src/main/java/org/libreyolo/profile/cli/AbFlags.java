@@ -40,8 +40,15 @@ public final class AbFlags {
       description = "the slowdown that counts, 0.02 = 2%% (default: ${DEFAULT-VALUE})")
   double maxRegression;
 
+  @Option(
+      names = "--looks",
+      defaultValue = Defaults.Ab.LOOKS,
+      description =
+          "looks at the pairs, stopping once decided; 1: only at the end (default: ${DEFAULT-VALUE})")
+  int looks;
+
   /** The A/B of {@code baseline} against the weights {@code infer} names. */
   AbProfiler.Options options(InferOptions infer, String baseline) {
-    return new AbProfiler.Options(infer, baseline, pairs, blockRuns, alpha, maxRegression);
+    return new AbProfiler.Options(infer, baseline, pairs, blockRuns, alpha, maxRegression, looks);
   }
 }

@@ -36,6 +36,8 @@ class AbCommandTest {
             "6",
             "--block-runs",
             "3",
+            "--looks",
+            "1", // fixed length: all 6 pairs
             "--project",
             dir.toString());
     JsonNode ab = Json.MAPPER.readTree(dir.resolve("ab.json").toFile());
@@ -86,6 +88,58 @@ class AbCommandTest {
         CliTest.run("profile", "ab", "--device", "cpu", "--project", dir.toString());
     assertThat(missing.code()).isEqualTo(2);
     assertThat(missing.err()).contains("--baseline-weights");
+    CliTest.Result looks =
+        CliTest.run(
+            "profile",
+            "ab",
+            "--baseline-weights",
+            "LibreYOLO9t.pt",
+            "--device",
+            "cpu",
+            "--looks",
+            "0",
+            "--project",
+            dir.toString());
+    assertThat(looks.code()).isEqualTo(2);
+    assertThat(looks.err().strip())
+        .isEqualTo("--looks must be within 1 (only at the end) and 10, got 0");
     assertThat(dir.resolve("ab.json")).doesNotExist();
+  }
+
+  /**
+   * An export with layers four times as wide is slower by about +100-200%: the first of four looks
+   * (a quarter of the pairs) decides, and the A/B stops there.
+   */
+  @Test
+  @Tag("slow")
+  void aClearChangeStopsAtTheFirstLook() throws Exception {
+    CliTest.Result r =
+        CliTest.run(
+            "profile",
+            "ab",
+            "--baseline-weights",
+            BisectCommandTest.TORCHSCRIPT.resolve("layers_narrow.torchscript").toString(),
+            "--weights",
+            BisectCommandTest.TORCHSCRIPT.resolve("layers_wide.torchscript").toString(),
+            "--device",
+            "cpu",
+            "--threads",
+            "1",
+            "--imgsz",
+            "64",
+            "--block-runs",
+            "10",
+            "--no-trace",
+            "--project",
+            dir.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(4);
+    JsonNode ab = Json.MAPPER.readTree(dir.resolve("ab.json").toFile());
+    assertThat(ab.get("verdict").asText()).isEqualTo("REGRESSION");
+    assertThat(ab.get("looks").get("at").toString()).isEqualTo("[38,76,112,150]");
+    assertThat(ab.get("looks").get("stopped_at").asInt()).isEqualTo(1);
+    assertThat(ab.get("pairs")).hasSize(38);
+    assertThat(r.out())
+        .contains(": 38 pairs of blocks")
+        .contains("stopped at look 1 of 4: decided after 38 of 150 pairs");
   }
 }

@@ -29,6 +29,8 @@ import org.libreyolo.profile.diff.ProfileDiff;
  * @param bJavaSamples the candidate arm's Java samples over its blocks, or null
  * @param diff what changed between the arms (each arm traced after the pairs), or null when the
  *     arms were not traced
+ * @param looks when the A/B looked at its pairs; it stopped at the look after {@code
+ *     verdict().pairs()} pairs
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record AbResult(
@@ -48,7 +50,8 @@ public record AbResult(
     boolean settled,
     ObjectNode aJavaSamples,
     ObjectNode bJavaSamples,
-    ProfileDiff diff) {
+    ProfileDiff diff,
+    Looks looks) {
   /**
    * The same A/B with what changed between its arms.
    *
@@ -73,7 +76,22 @@ public record AbResult(
         settled,
         aJavaSamples,
         bJavaSamples,
-        d);
+        d,
+        looks);
+  }
+
+  /**
+   * @return the index of the look the A/B stopped at (0 the first)
+   */
+  public int look() {
+    return looks.lookAfter(verdict.pairs());
+  }
+
+  /**
+   * @return whether a look before the last decided, so fewer pairs ran than the settings name
+   */
+  public boolean stoppedEarly() {
+    return verdict.pairs() < settings.pairs();
   }
 
   /**
@@ -84,7 +102,22 @@ public record AbResult(
    * @param blockRuns iterations per A/B block
    * @param alpha the significance level, within (0, 1)
    * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
+   * @param looks how often the A/B looks at its pairs and stops once decided ({@link Looks}; 1:
+   *     only at the end)
    */
   public record Settings(
-      int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {}
+      int warmup, int pairs, int blockRuns, double alpha, double maxRegression, int looks) {
+    /**
+     * A fixed-length A/B: it looks once, at the end.
+     *
+     * @param warmup discarded iterations before the measured ones
+     * @param pairs A/B pairs
+     * @param blockRuns iterations per block
+     * @param alpha the significance level
+     * @param maxRegression the slowdown the gate tolerates
+     */
+    public Settings(int warmup, int pairs, int blockRuns, double alpha, double maxRegression) {
+      this(warmup, pairs, blockRuns, alpha, maxRegression, 1);
+    }
+  }
 }

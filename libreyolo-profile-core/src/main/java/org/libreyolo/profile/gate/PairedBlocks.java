@@ -98,17 +98,41 @@ public record PairedBlocks(
    * @return the verdict with its interval and MDE
    */
   public static PairedBlocks of(double[] logRatios, double alpha, double threshold) {
+    return atLook(logRatios, Looks.of(1, logRatios.length, alpha), 0, threshold);
+  }
+
+  /**
+   * One process's pairs at one of an A/B's looks: the interval at that look's boundary ({@link
+   * Looks}), which holds at {@code 1 - alpha} whichever look the A/B stops at.
+   *
+   * @param logRatios per pair so far, {@code ln(B / A)} of the two blocks
+   * @param looks the A/B's looks
+   * @param look the look's index
+   * @param threshold the relative change that counts (0.02 = 2%)
+   * @return the verdict with its interval and MDE at that look
+   */
+  public static PairedBlocks atLook(double[] logRatios, Looks looks, int look, double threshold) {
     int k = logRatios.length;
     checkPairs(k);
     double mean = mean(logRatios);
     double se = Math.sqrt(variance(logRatios, mean) / k);
-    double t = new TDistribution(null, k - 1).inverseCumulativeProbability(1 - alpha / 2);
+    double t = looks.quantile(look, k - 1);
     double tPower = new TDistribution(null, k - 1).inverseCumulativeProbability(0.8);
     double low = Math.expm1(mean - t * se);
     double high = Math.expm1(mean + t * se);
     double mde = Math.expm1((t + tPower) * se);
     VerdictRule.Call call =
         VerdictRule.judge(Math.expm1(mean), low, high, threshold, mde, "add pairs");
+    String estimator = "mean log-ratio of the pairs, t interval over the pairs";
+    if (looks.count() > 1) {
+      estimator +=
+          String.format(
+              Locale.ROOT,
+              "; look %d of %d, a repeated confidence interval (O'Brien-Fleming boundary z = %.2f)",
+              look + 1,
+              looks.count(),
+              looks.z()[look]);
+    }
     return new PairedBlocks(
         k,
         Math.expm1(mean),
@@ -122,7 +146,7 @@ public record PairedBlocks(
         Double.NaN,
         false,
         Double.NaN,
-        "mean log-ratio of the pairs, t interval over the pairs");
+        estimator);
   }
 
   /**

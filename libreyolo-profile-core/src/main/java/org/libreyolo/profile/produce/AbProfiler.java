@@ -11,6 +11,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.compare.Fractions;
@@ -50,6 +51,7 @@ public final class AbProfiler {
    * @param blockRuns iterations per block
    * @param alpha the significance level, within (0, 1)
    * @param maxRegression the slowdown the gate tolerates, a fraction (0.05 = 5%)
+   * @param looks how often the A/B looks at its pairs and stops once decided (1: only at the end)
    */
   public record Options(
       InferOptions infer,
@@ -57,7 +59,8 @@ public final class AbProfiler {
       int pairs,
       int blockRuns,
       double alpha,
-      double maxRegression) {
+      double maxRegression,
+      int looks) {
     public Options {
       if (baselineWeights == null || baselineWeights.isBlank()) {
         throw LibreYoloException.badInput(
@@ -69,6 +72,7 @@ public final class AbProfiler {
       }
       Fractions.checkAlpha(alpha, "abAlpha");
       Fractions.checkMaxRegression(maxRegression, "abMaxRegression");
+      Looks.checkCount(looks);
     }
   }
 
@@ -124,7 +128,7 @@ public final class AbProfiler {
               armB,
               config,
               new AbResult.Settings(
-                  io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression()),
+                  io.warmup(), o.pairs(), o.blockRuns(), o.alpha(), o.maxRegression(), o.looks()),
               io.project().resolve("ab.json"),
               false,
               Defaults.Ab.SETTLE_MS_VALUE, // the pipeline's Java code compiled before the pairs
@@ -233,10 +237,20 @@ public final class AbProfiler {
       boolean candidateFirst,
       double settleMs,
       Progress progress) {
+    Looks looks = Looks.of(s.looks(), s.pairs(), s.alpha());
     AlternatingBlocks.Pairs measured =
         AlternatingBlocks.run(
-            a, b, s.warmup(), s.pairs(), s.blockRuns(), candidateFirst, settleMs, progress);
-    PairedBlocks v = PairedBlocks.of(measured.logRatios(), s.alpha(), s.maxRegression());
+            a,
+            b,
+            s.warmup(),
+            s.pairs(),
+            s.blockRuns(),
+            candidateFirst,
+            settleMs,
+            looks.at(),
+            prefix -> Looks.stops(judge(prefix, looks, s), s.maxRegression()),
+            progress);
+    PairedBlocks v = judge(measured, looks, s);
     AbResult r =
         new AbResult(
             file,
@@ -255,8 +269,17 @@ public final class AbProfiler {
             measured.settling().settled(),
             measured.aJavaSamples(),
             measured.bJavaSamples(),
-            null);
+            null,
+            looks);
     ProfileIo.writeIndented(file, AbReport.json(r));
     return r;
+  }
+
+  /** The pairs so far at the look they reached. */
+  private static PairedBlocks judge(
+      AlternatingBlocks.Pairs pairs, Looks looks, AbResult.Settings s) {
+    double[] logRatios = pairs.logRatios();
+    return PairedBlocks.atLook(
+        logRatios, looks, looks.lookAfter(logRatios.length), s.maxRegression());
   }
 }

@@ -3,10 +3,13 @@ package org.libreyolo.profile.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.python.PyRound;
@@ -45,23 +48,65 @@ public final class AbReport {
   }
 
   private static List<String> head(AbResult r) {
-    return List.of(
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(
         "A/B  "
             + r.baseline()
             + " (A) vs "
             + r.candidate()
             + " (B): "
             + r.verdict().pairs()
-            + " pairs of blocks, A and B alternating",
+            + " pairs of blocks, A and B alternating");
+    lines.add(
         "block medians  A "
             + PyRound.format(LatencyStats.median(r.aMs()), 3)
             + " ms | B "
             + PyRound.format(LatencyStats.median(r.bMs()), 3)
-            + " ms",
-        changeLine(r),
-        mdeLine(r),
-        verdictLine(r),
-        "result: " + r.file());
+            + " ms");
+    lines.add(changeLine(r));
+    lines.add(mdeLine(r));
+    if (r.looks().count() > 1) {
+      lines.add(looksLine(r));
+    }
+    lines.add(verdictLine(r));
+    lines.add("result: " + r.file());
+    return lines;
+  }
+
+  /**
+   * Where a sequential A/B stopped, as one line; empty when it looked only at the end.
+   *
+   * @param r the A/B
+   * @return the line, or empty
+   */
+  public static String looksLine(AbResult r) {
+    Looks looks = r.looks();
+    if (looks.count() == 1) {
+      return "";
+    }
+    String level = VerdictRule.confidence(r.settings().alpha());
+    if (r.stoppedEarly()) {
+      return "stopped at look "
+          + (r.look() + 1)
+          + " of "
+          + looks.count()
+          + ": decided after "
+          + r.verdict().pairs()
+          + " of "
+          + r.settings().pairs()
+          + " pairs (the interval holds at "
+          + level
+          + " whichever look stops)";
+    }
+    return "looked after "
+        + String.join(", ", Arrays.stream(looks.at()).mapToObj(Integer::toString).toList())
+        + " pairs: "
+        + (r.verdict().verdict() == Verdict.INCONCLUSIVE
+            ? "not decided at any"
+            : "decided at the last")
+        + " (the interval holds at "
+        + level
+        + " whichever look stops)";
   }
 
   /**
@@ -132,6 +177,16 @@ public final class AbReport {
     out.put("mde", PyRound.round(v.mde(), 4));
     out.put("verdict", v.verdict().name());
     out.put("why", v.why());
+    if (r.looks().count() > 1) {
+      ObjectNode l = out.putObject("looks");
+      ArrayNode at = l.putArray("at");
+      ArrayNode z = l.putArray("boundary_z");
+      for (int k = 0; k < r.looks().count(); k++) {
+        at.add(r.looks().at()[k]);
+        z.add(PyRound.round(r.looks().z()[k], 4));
+      }
+      l.put("stopped_at", r.look() + 1);
+    }
     out.put("settle_rounds", r.settleRounds());
     out.put("settled", r.settled());
     ArrayNode pairs = out.putArray("pairs");

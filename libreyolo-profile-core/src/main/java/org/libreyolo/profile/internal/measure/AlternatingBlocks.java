@@ -1,6 +1,8 @@
 package org.libreyolo.profile.internal.measure;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
+import java.util.function.Predicate;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.capture.CaptureOptions;
 import org.libreyolo.profile.internal.capture.CaptureSession;
@@ -68,8 +70,10 @@ public final class AlternatingBlocks {
    *     it per JVM, so neither side is always compiled first
    * @param settleMs after the warm-up, alternating blocks until the JIT compiled nothing for {@link
    *     #QUIET_ROUNDS} rounds, for at most this long (0: no settling)
+   * @param looks after how many pairs {@code decided} is asked whether to stop (empty: never)
+   * @param decided given the pairs so far at a look, whether the A/B is decided and stops there
    * @param progress where progress goes
-   * @return the blocks, in A/B terms whichever led
+   * @return the blocks, in A/B terms whichever led; fewer than {@code pairs} when a look decided
    */
   public static Pairs run(
       StepTimer.Iteration a,
@@ -79,6 +83,8 @@ public final class AlternatingBlocks {
       int blockRuns,
       boolean bFirst,
       double settleMs,
+      int[] looks,
+      Predicate<Pairs> decided,
       Progress progress) {
     PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
     int[] index = {0};
@@ -108,6 +114,7 @@ public final class AlternatingBlocks {
     double[] bMean = new double[pairs];
     double[] logRatios = new double[pairs];
     double[] meanLogRatios = new double[pairs];
+    int measured = pairs;
     for (int k = 0; k < pairs; k++) {
       double[] aBlock;
       double[] bBlock;
@@ -125,19 +132,44 @@ public final class AlternatingBlocks {
       logRatios[k] = Math.log(bMs[k] / aMs[k]);
       meanLogRatios[k] = Math.log(bMean[k] / aMean[k]);
       progress.update("pairs", k + 1, pairs);
+      if (k + 1 < pairs
+          && isLook(looks, k + 1)
+          && decided.test(
+              new Pairs(
+                  Arrays.copyOf(aMs, k + 1),
+                  Arrays.copyOf(bMs, k + 1),
+                  Arrays.copyOf(logRatios, k + 1),
+                  Arrays.copyOf(aMean, k + 1),
+                  Arrays.copyOf(bMean, k + 1),
+                  Arrays.copyOf(meanLogRatios, k + 1),
+                  settling,
+                  null,
+                  null))) {
+        measured = k + 1;
+        break;
+      }
     }
     clockA.sampleInto(null);
     clockB.sampleInto(null);
     return new Pairs(
-        aMs,
-        bMs,
-        logRatios,
-        aMean,
-        bMean,
-        meanLogRatios,
+        Arrays.copyOf(aMs, measured),
+        Arrays.copyOf(bMs, measured),
+        Arrays.copyOf(logRatios, measured),
+        Arrays.copyOf(aMean, measured),
+        Arrays.copyOf(bMean, measured),
+        Arrays.copyOf(meanLogRatios, measured),
         settling,
         samplerA == null ? null : samplerA.stop(),
         samplerB == null ? null : samplerB.stop());
+  }
+
+  private static boolean isLook(int[] looks, int pairs) {
+    for (int at : looks) {
+      if (at == pairs) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
