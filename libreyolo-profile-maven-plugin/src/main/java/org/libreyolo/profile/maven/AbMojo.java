@@ -79,6 +79,13 @@ public class AbMojo extends AbstractInferenceMojo {
       defaultValue = Defaults.Ab.MAX_REGRESSION)
   double abMaxRegression;
 
+  /**
+   * How often the weights A/B looks at its pairs, stopping once decided (1: only at the end); the
+   * interval holds at 1 - abAlpha whichever look it stops at (docs/statistics.md).
+   */
+  @Parameter(property = "libreyolo.profile.looks", defaultValue = Defaults.Ab.LOOKS)
+  int looks;
+
   /** Fail the build on REGRESSION (false: log it as a warning). */
   @Parameter(property = "libreyolo.profile.failOnRegression", defaultValue = "true")
   boolean failOnRegression;
@@ -203,7 +210,8 @@ public class AbMojo extends AbstractInferenceMojo {
     InferOptions infer = candidate.warmup(warmup).build(); // trace: each arm after the pairs
     AbResult r =
         AbProfiler.run(
-            new AbProfiler.Options(infer, baselineFile, pairs, blockRuns, abAlpha, abMaxRegression),
+            new AbProfiler.Options(
+                infer, baselineFile, pairs, blockRuns, abAlpha, abMaxRegression, looks),
             progress());
     if (json) {
       getLog().info(Json.indented(AbReport.json(r)));

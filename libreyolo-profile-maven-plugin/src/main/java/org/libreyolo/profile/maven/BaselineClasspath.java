@@ -10,8 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.project.DefaultProjectBuildingRequest;
+import org.apache.maven.project.DependencyResolutionResult;
 import org.apache.maven.project.MavenProject;
+import org.apache.maven.project.ProjectBuilder;
+import org.apache.maven.project.ProjectBuildingException;
+import org.apache.maven.project.ProjectBuildingRequest;
+import org.apache.maven.project.ProjectBuildingResult;
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.artifact.Artifact;
@@ -136,6 +143,58 @@ final class BaselineClasspath {
               + e.getMessage().lines().findFirst().orElse(""));
     }
     return new Baseline(label, main, deps);
+  }
+
+  /**
+   * A module as one commit has it (the bisect's git mode): its classes compiled in that commit's
+   * tree, its runtime dependencies resolved from that commit's POM as Maven resolves them.
+   *
+   * @param builder Maven's project builder
+   * @param session the build's session (its repositories and settings)
+   * @param pom the module's POM in the commit's tree
+   * @param label how the output names the commit
+   */
+  static Baseline built(ProjectBuilder builder, MavenSession session, Path pom, String label)
+      throws MojoFailureException {
+    ProjectBuildingRequest request =
+        new DefaultProjectBuildingRequest(session.getProjectBuildingRequest());
+    request.setResolveDependencies(true);
+    request.setProject(null);
+    ProjectBuildingResult result;
+    try {
+      result = builder.build(pom.toFile(), request);
+    } catch (ProjectBuildingException e) {
+      throw new MojoFailureException(
+          "the POM of commit "
+              + label
+              + " could not be read: "
+              + e.getMessage().lines().findFirst().orElse(""));
+    }
+    DependencyResolutionResult resolved = result.getDependencyResolutionResult();
+    if (resolved == null
+        || !resolved.getCollectionErrors().isEmpty()
+        || !resolved.getUnresolvedDependencies().isEmpty()) {
+      throw new MojoFailureException(
+          "the dependencies of commit "
+              + label
+              + " could not be resolved"
+              + (resolved == null || resolved.getUnresolvedDependencies().isEmpty()
+                  ? ""
+                  : ": " + resolved.getUnresolvedDependencies().get(0).getArtifact())
+              + " (a module of the same reactor must be installed to resolve)");
+    }
+    Map<String, Artifact> deps = new LinkedHashMap<>();
+    for (Dependency d : resolved.getResolvedDependencies()) {
+      Artifact a = d.getArtifact();
+      if (RUNTIME_SCOPES.contains(d.getScope()) && a.getFile() != null) {
+        deps.put(key(a.getGroupId(), a.getArtifactId(), a.getClassifier()), a);
+      }
+    }
+    Path classes = Path.of(result.getProject().getBuild().getOutputDirectory());
+    if (!Files.isDirectory(classes)) {
+      throw new MojoFailureException("commit " + label + " left no classes at " + classes);
+    }
+    return new Baseline(label, classes, deps);
   }
 
   /** A baseline given as a folder of classes or a jar: this build's dependencies on both sides. */
@@ -294,8 +353,7 @@ final class BaselineClasspath {
     Sides b = of(project, newer, launcher);
     Map<String, org.apache.maven.artifact.Artifact> ours = ours(project);
     List<String> differences = new ArrayList<>();
-    differences.add(
-        "module classes: " + older.main().getFileName() + " -> " + newer.main().getFileName());
+    differences.add("module classes: " + name(older) + " -> " + name(newer));
     List<String> unshareable = new ArrayList<>();
     java.util.Set<String> keys = new java.util.LinkedHashSet<>(older.dependencies().keySet());
     keys.addAll(newer.dependencies().keySet());
@@ -314,6 +372,11 @@ final class BaselineClasspath {
       }
     }
     return new Sides(a.baseline(), b.baseline(), older.label(), differences, unshareable);
+  }
+
+  /** A side as the differences name it: its jar's file name, or a commit's label. */
+  private static String name(Baseline b) {
+    return Files.isDirectory(b.main()) ? b.label() : b.main().getFileName().toString();
   }
 
   /** The project's resolved artifacts, keyed {@code group:artifact[:classifier]}. */

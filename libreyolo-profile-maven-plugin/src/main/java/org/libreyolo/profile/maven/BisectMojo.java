@@ -6,9 +6,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.ProjectBuilder;
 import org.eclipse.aether.artifact.DefaultArtifact;
 import org.eclipse.aether.resolution.VersionRangeRequest;
 import org.eclipse.aether.resolution.VersionRangeResolutionException;
@@ -39,12 +41,38 @@ public class BisectMojo extends AbMojo {
   @Parameter(property = "libreyolo.profile.bad")
   String bad;
 
+  /**
+   * The git mode: the last revision known good (a commit id, tag or branch of the checkout this
+   * module lies in); the commits from it to {@code badRef} along the first-parent line are built
+   * and bisected in place of released versions.
+   */
+  @Parameter(property = "libreyolo.profile.goodRef")
+  String goodRef;
+
+  /** The git mode: the revision known slower, a descendant of {@code goodRef}. */
+  @Parameter(property = "libreyolo.profile.badRef")
+  String badRef;
+
+  @Component ProjectBuilder projectBuilder;
+
   @Override
   void run() throws MojoFailureException {
-    if (good == null || good.isBlank() || bad == null || bad.isBlank()) {
+    boolean released = set(good) || set(bad);
+    boolean refs = set(goodRef) || set(badRef);
+    if (released && refs) {
+      throw new MojoFailureException(
+          "set good and bad (released versions) or goodRef and badRef (commits), not both");
+    }
+    if (refs && !(set(goodRef) && set(badRef))) {
+      throw new MojoFailureException(
+          "set goodRef and badRef: -Dlibreyolo.profile.goodRef=<last good commit>"
+              + " -Dlibreyolo.profile.badRef=<slower commit>");
+    }
+    if (!refs && !(set(good) && set(bad))) {
       throw new MojoFailureException(
           "set good and bad: -Dlibreyolo.profile.good=<last good version>"
-              + " -Dlibreyolo.profile.bad=<slower version>");
+              + " -Dlibreyolo.profile.bad=<slower version>"
+              + " (or goodRef and badRef for commits of this checkout)");
     }
     if (baselineVersion != null || baselineArtifact != null || baselineClasspath != null) {
       throw new MojoFailureException(
@@ -60,13 +88,13 @@ public class BisectMojo extends AbMojo {
               + testClasses
               + ": run 'mvn test-compile libreyolo-profile:bisect'");
     }
-    List<String> versions = versions(good.strip(), bad.strip());
-    getLog().info("[libreyolo-profile] bisect over " + versions.size() + " versions: " + versions);
+    Side side =
+        refs ? commits(goodRef.strip(), badRef.strip()) : releases(good.strip(), bad.strip());
+    List<String> versions = side.labels();
     Path folder = Bisect.folder(outputDirectory.toPath());
     Path launcher =
         BaselineClasspath.launcher(
             repositorySystem, repositorySession, project.getRemoteProjectRepositories(), project);
-    Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>();
     Bisect.Written w =
         Bisect.runInto(
             outputDirectory.toPath(),
@@ -75,8 +103,7 @@ public class BisectMojo extends AbMojo {
             (step, older, newer, tests) -> {
               try {
                 BaselineClasspath.Sides sides =
-                    BaselineClasspath.between(
-                        project, baseline(resolved, older), baseline(resolved, newer), launcher);
+                    BaselineClasspath.between(project, side.at(older), side.at(newer), launcher);
                 VersionAb.Result ab =
                     VersionAb.run(
                         versionOptions(
@@ -112,23 +139,74 @@ public class BisectMojo extends AbMojo {
     getLog().info("details: " + w.file() + ", pull request summary: " + w.summary());
   }
 
-  /** A version's artifact and dependencies, resolved once. */
-  private BaselineClasspath.Baseline baseline(
-      Map<String, BaselineClasspath.Baseline> resolved, String version)
-      throws MojoFailureException {
-    BaselineClasspath.Baseline b = resolved.get(version);
-    if (b == null) {
-      b =
-          BaselineClasspath.resolve(
-              repositorySystem,
-              repositorySession,
-              project.getRemoteProjectRepositories(),
-              project.getGroupId() + ":" + project.getArtifactId() + ":" + version,
-              "bisect",
-              version);
-      resolved.put(version, b);
-    }
-    return b;
+  private static boolean set(String s) {
+    return s != null && !s.isBlank();
+  }
+
+  /** What the search runs over: labels in order, and the module as each one has it. */
+  private interface Side {
+    List<String> labels();
+
+    BaselineClasspath.Baseline at(String label) throws MojoFailureException;
+  }
+
+  /** The released versions from good to bad, each resolved once. */
+  private Side releases(String from, String to) throws MojoFailureException {
+    List<String> versions = versions(from, to);
+    getLog().info("[libreyolo-profile] bisect over " + versions.size() + " versions: " + versions);
+    Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>();
+    return new Side() {
+      @Override
+      public List<String> labels() {
+        return versions;
+      }
+
+      @Override
+      public BaselineClasspath.Baseline at(String version) throws MojoFailureException {
+        BaselineClasspath.Baseline b = resolved.get(version);
+        if (b == null) {
+          b =
+              BaselineClasspath.resolve(
+                  repositorySystem,
+                  repositorySession,
+                  project.getRemoteProjectRepositories(),
+                  project.getGroupId() + ":" + project.getArtifactId() + ":" + version,
+                  "bisect",
+                  version);
+          resolved.put(version, b);
+        }
+        return b;
+      }
+    };
+  }
+
+  /** The commits from goodRef to badRef, each built once when the search reaches it. */
+  private Side commits(String from, String to) throws MojoFailureException {
+    GitCommits git = GitCommits.of(project.getBasedir().toPath());
+    List<GitCommits.Commit> commits = git.between(from, to);
+    getLog().info("[libreyolo-profile] bisect over " + commits.size() + " commits:");
+    commits.forEach(c -> getLog().info("[libreyolo-profile]   " + c.label() + " " + c.subject()));
+    Map<String, GitCommits.Commit> byLabel = new HashMap<>();
+    commits.forEach(c -> byLabel.put(c.label(), c));
+    CommitBuilds builds =
+        new CommitBuilds(
+            git,
+            project.getBasedir().toPath(),
+            Path.of(project.getBuild().getDirectory()).resolve("libreyolo-profile-commits"),
+            session,
+            projectBuilder,
+            line -> getLog().info("[libreyolo-profile]   " + line));
+    return new Side() {
+      @Override
+      public List<String> labels() {
+        return commits.stream().map(GitCommits.Commit::label).toList();
+      }
+
+      @Override
+      public BaselineClasspath.Baseline at(String label) throws MojoFailureException {
+        return builds.at(byLabel.get(label));
+      }
+    };
   }
 
   /**

@@ -70,6 +70,7 @@ class MojoBadInputTest {
     m.blockRuns = 1;
     m.abAlpha = 0.05;
     m.abMaxRegression = 0.02;
+    m.looks = 4;
     m.conf = 0.25f;
     m.iou = 0.45f;
     m.maxDet = 300;
@@ -347,6 +348,35 @@ class MojoBadInputTest {
                 },
                 MojoExecutionException.class,
                 "pairs must be >= 4 for a paired interval, got 2"),
+            new Case(
+                "ab with too many looks",
+                () -> {
+                  var m = ab();
+                  m.looks = 11;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "looks must be within 1 (only at the end) and 10, got 11"),
+            new Case(
+                "bisect with versions and commits at once",
+                () -> {
+                  var m = mojo(new BisectMojo());
+                  m.good = "1.0";
+                  m.goodRef = "HEAD~1";
+                  m.badRef = "HEAD";
+                  return m;
+                },
+                MojoFailureException.class,
+                "set good and bad (released versions) or goodRef and badRef (commits), not both"),
+            new Case(
+                "bisect with goodRef alone",
+                () -> {
+                  var m = mojo(new BisectMojo());
+                  m.goodRef = "HEAD~1";
+                  return m;
+                },
+                MojoFailureException.class,
+                "set goodRef and badRef: -Dlibreyolo.profile.goodRef=<last good commit>"),
             new Case(
                 "ab with absurdly many pairs",
                 () -> {

@@ -1,0 +1,189 @@
+package org.libreyolo.profile.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.project.ProjectBuilder;
+
+/**
+ * The module at each commit of the bisect's git mode, built once: the commit's tree written out
+ * ({@link GitCommits}), the module compiled there by a child Maven with this build's settings,
+ * local repository and offline flag, and its class path resolved from the commit's POM ({@link
+ * BaselineClasspath#built}). Only the commits the search reaches are built.
+ */
+final class CommitBuilds {
+  /** A module that takes longer than this to compile is stuck (a prompt, a lock). */
+  private static final long TIMEOUT_MIN = 15;
+
+  private final GitCommits git;
+  private final Path module;
+  private final Path work;
+  private final MavenSession session;
+  private final ProjectBuilder builder;
+  private final Map<String, BaselineClasspath.Baseline> built = new HashMap<>();
+  private final Consumer<String> progress;
+
+  /**
+   * @param git the repository
+   * @param moduleDir the module's folder in the checkout
+   * @param work where the commits' trees and build logs go (under the build folder)
+   * @param session the build's session
+   * @param builder Maven's project builder
+   * @param progress where a line goes as each commit is built
+   */
+  CommitBuilds(
+      GitCommits git,
+      Path moduleDir,
+      Path work,
+      MavenSession session,
+      ProjectBuilder builder,
+      Consumer<String> progress)
+      throws MojoFailureException {
+    this.git = git;
+    this.progress = progress;
+    try {
+      this.module = git.top().relativize(moduleDir.toRealPath());
+    } catch (IOException e) {
+      throw new MojoFailureException("cannot read the module folder " + moduleDir, e);
+    }
+    this.work = work;
+    clear(work); // an earlier run's trees: this one writes its own
+    this.session = session;
+    this.builder = builder;
+  }
+
+  /**
+   * The module as {@code commit} has it, built on first use.
+   *
+   * @param commit the commit
+   * @return its classes and runtime dependencies
+   */
+  BaselineClasspath.Baseline at(GitCommits.Commit commit) throws MojoFailureException {
+    BaselineClasspath.Baseline b = built.get(commit.sha());
+    if (b == null) {
+      b = build(commit);
+      built.put(commit.sha(), b);
+    }
+    return b;
+  }
+
+  private BaselineClasspath.Baseline build(GitCommits.Commit commit) throws MojoFailureException {
+    progress.accept("building commit " + commit.label() + " (" + commit.subject() + ")");
+    Path tree = work.resolve(commit.label());
+    git.writeTree(commit, tree);
+    Path pom = tree.resolve(module).resolve("pom.xml");
+    if (!Files.isRegularFile(pom)) {
+      throw new MojoFailureException(
+          "commit "
+              + commit.label()
+              + " has no "
+              + module.resolve("pom.xml")
+              + ": the module did not exist there; name a later goodRef");
+    }
+    Path log = work.resolve(commit.label() + "-build.log");
+    List<String> command = new ArrayList<>();
+    command.add(mavenExecutable());
+    command.add("-B");
+    if (session.isOffline()) {
+      command.add("-o");
+    }
+    File settings = session.getRequest().getUserSettingsFile();
+    if (settings != null && settings.isFile()) {
+      command.add("-s");
+      command.add(settings.getAbsolutePath());
+    }
+    command.add("-Dmaven.repo.local=" + session.getLocalRepository().getBasedir());
+    command.add("-Dmaven.test.skip=true");
+    command.add("-f");
+    command.add(pom.toString());
+    command.add("compile");
+    int code;
+    try {
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      p.getOutputStream().close();
+      if (!p.waitFor(TIMEOUT_MIN, TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        throw new MojoFailureException(
+            "commit "
+                + commit.label()
+                + " did not build within "
+                + TIMEOUT_MIN
+                + " min; log: "
+                + log);
+      }
+      code = p.exitValue();
+    } catch (IOException e) {
+      throw new MojoFailureException(
+          "cannot start Maven to build commit " + commit.label() + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new MojoFailureException("stopped while building commit " + commit.label(), e);
+    }
+    if (code != 0) {
+      throw new MojoFailureException(
+          "commit "
+              + commit.label()
+              + " did not build (mvn compile): "
+              + firstError(log)
+              + "; log: "
+              + log);
+    }
+    return BaselineClasspath.built(builder, session, pom, commit.label());
+  }
+
+  /** The Maven running this build, to build each commit as this build was built. */
+  private static String mavenExecutable() throws MojoFailureException {
+    String home = System.getProperty("maven.home");
+    boolean windows = System.getProperty("os.name", "").toLowerCase().contains("win");
+    Path mvn = home == null ? null : Path.of(home, "bin", windows ? "mvn.cmd" : "mvn");
+    if (mvn == null || !Files.isRegularFile(mvn)) {
+      throw new MojoFailureException(
+          "cannot find the Maven running this build (maven.home="
+              + home
+              + ") to build the commits");
+    }
+    return mvn.toString();
+  }
+
+  private static void clear(Path dir) throws MojoFailureException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException e) {
+      throw new MojoFailureException("cannot clear " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String firstError(Path log) {
+    try {
+      return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+          .filter(l -> l.startsWith("[ERROR]"))
+          .map(l -> l.substring("[ERROR]".length()).strip())
+          .filter(l -> !l.isEmpty())
+          .findFirst()
+          .orElse("exit code not 0");
+    } catch (IOException e) {
+      return "exit code not 0";
+    }
+  }
+}
