@@ -50,7 +50,14 @@ final class StepAb {
             + name
             + ": "
             + String.join(
-                " | ", AbReport.changeLine(r), AbReport.mdeLine(r), AbReport.verdictLine(r)));
+                " | ",
+                java.util.stream.Stream.of(
+                        AbReport.changeLine(r),
+                        AbReport.mdeLine(r),
+                        AbReport.looksLine(r),
+                        AbReport.verdictLine(r))
+                    .filter(l -> !l.isEmpty())
+                    .toList()));
     if (v.verdict() == Verdict.REGRESSION) {
       throw new AssertionError(
           "performance regression in " + id + " (A/B " + name + "): " + AbReport.changeLine(r));

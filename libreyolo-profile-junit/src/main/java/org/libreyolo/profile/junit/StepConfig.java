@@ -109,7 +109,8 @@ record StepConfig(
           "pairs",
           "blockRuns",
           "abAlpha",
-          "abMaxRegression");
+          "abMaxRegression",
+          "looks");
 
   /**
    * Where this test's steps keep their files: the layout, the fully qualified class and the test's
@@ -222,7 +223,8 @@ record StepConfig(
             param(context, "blockRuns", Integer::parseInt).orElse(Defaults.Ab.BLOCK_RUNS_VALUE),
             param(context, "abAlpha", Double::parseDouble).orElse(Defaults.Ab.ALPHA_VALUE),
             param(context, "abMaxRegression", Double::parseDouble)
-                .orElse(Defaults.Ab.MAX_REGRESSION_VALUE)),
+                .orElse(Defaults.Ab.MAX_REGRESSION_VALUE),
+            param(context, "looks", Integer::parseInt).orElse(Defaults.Ab.LOOKS_VALUE)),
         new Files(layout, type.getName(), key),
         forkOutput.isPresent()
             ? 1
@@ -365,6 +367,7 @@ record StepConfig(
       if (ab.blockRuns() < 1) {
         throw LibreYoloException.badInput("{blockRuns} must be >= 1, got " + ab.blockRuns());
       }
+      org.libreyolo.profile.gate.Looks.checkCount(ab.looks());
       ChildJvms.check(forks);
       if (updateBaseline
           && !fork.inFork()) { // a baseline is only worth recording if the gate can judge it

@@ -170,7 +170,10 @@ class ProfileExtensionTest {
         Json.MAPPER.readTree(
             dir.resolve("out/" + AbSteps.class.getName() + "/slowerCandidate/ab-parse.json")
                 .toFile());
-    assertThat(ab.get("pairs")).hasSize(20);
+    // three times the work stops the A/B at its first look of 4 (6 of the 20 pairs)
+    assertThat(ab.get("looks").get("stopped_at").asInt()).isEqualTo(1);
+    assertThat(ab.get("pairs")).hasSize(6);
+    assertThat(out).contains("stopped at look 1 of 4: decided after 6 of 20 pairs");
     // three times the work is +200%; the bounds only say "far above the 2% threshold, and not
     // absurd": a block stretched by a busy neighbour moves one pair, the pairs' trimmed mean holds
     assertThat(ab.get("change").asDouble()).isBetween(0.5, 10.0);
