@@ -1,4 +1,4 @@
-// the bisect over four commits: the third doubled the crunch work
+// the bisect over four commits: the third made crunch do four times the work
 def log = new File(basedir, 'build.log').text
 def git(String... args) {
   def p = new ProcessBuilder(['git'] + (args as List)).directory(basedir).start()
@@ -10,7 +10,7 @@ def ids = git('log', '--reverse', '--format=%h', '--abbrev=10').readLines()
 assert ids.size() == 4
 def culprit = ids[2], before = ids[1]
 assert log.contains('[libreyolo-profile] bisect over 4 commits:')
-assert log.contains("[libreyolo-profile]   ${culprit} crunch twice over")
+assert log.contains("[libreyolo-profile]   ${culprit} crunch four times over")
 assert log.contains("building commit ${ids[0]} (the work as it was)")
 assert log.contains("WorkPerfTest.crunch: ${culprit} made it slower (against ${before})")
 def folder = new File(basedir, 'target/libreyolo-profile/bisect')

@@ -1,4 +1,4 @@
-// the bisect over four released versions: 1.2 doubled the crunch work
+// the bisect over four released versions: 1.2 made crunch four times the work
 def log = new File(basedir, 'build.log').text
 // 5: the good-bad A/B runs both tests; the search runs the one that regressed
 assert log.contains('[libreyolo-profile] bisect over 4 versions: [1.0, 1.1, 1.2, 1.3]')
