@@ -250,7 +250,7 @@ public final class AbProfiler {
             looks.at(),
             prefix -> Looks.stops(judge(prefix, looks, s), s.maxRegression()),
             progress);
-    PairedBlocks v = judge(measured, looks, s);
+    PairedBlocks v = judge(measured.logRatios(), looks, s);
     AbResult r =
         new AbResult(
             file,
@@ -275,10 +275,8 @@ public final class AbProfiler {
     return r;
   }
 
-  /** The pairs so far at the look they reached. */
-  private static PairedBlocks judge(
-      AlternatingBlocks.Pairs pairs, Looks looks, AbResult.Settings s) {
-    double[] logRatios = pairs.logRatios();
+  /** The pairs' log-ratios so far at the look they reached. */
+  private static PairedBlocks judge(double[] logRatios, Looks looks, AbResult.Settings s) {
     return PairedBlocks.atLook(
         logRatios, looks, looks.lookAfter(logRatios.length), s.maxRegression());
   }

@@ -65,8 +65,9 @@ public final class AbReport {
             + " ms");
     lines.add(changeLine(r));
     lines.add(mdeLine(r));
-    if (r.looks().count() > 1) {
-      lines.add(looksLine(r));
+    String looks = looksLine(r);
+    if (!looks.isEmpty()) {
+      lines.add(looks);
     }
     lines.add(verdictLine(r));
     lines.add("result: " + r.file());

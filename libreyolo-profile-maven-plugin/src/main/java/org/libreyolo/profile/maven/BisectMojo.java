@@ -91,6 +91,7 @@ public class BisectMojo extends AbMojo {
     Side side =
         refs ? commits(goodRef.strip(), badRef.strip()) : releases(good.strip(), bad.strip());
     List<String> versions = side.labels();
+    Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>(); // each version once
     Path folder = Bisect.folder(outputDirectory.toPath());
     Path launcher =
         BaselineClasspath.launcher(
@@ -103,7 +104,11 @@ public class BisectMojo extends AbMojo {
             (step, older, newer, tests) -> {
               try {
                 BaselineClasspath.Sides sides =
-                    BaselineClasspath.between(project, side.at(older), side.at(newer), launcher);
+                    BaselineClasspath.between(
+                        project,
+                        once(resolved, side, older),
+                        once(resolved, side, newer),
+                        launcher);
                 VersionAb.Result ab =
                     VersionAb.run(
                         versionOptions(
@@ -147,14 +152,26 @@ public class BisectMojo extends AbMojo {
   private interface Side {
     List<String> labels();
 
+    /** The module at {@code label}: resolved or built, which may take a while. */
     BaselineClasspath.Baseline at(String label) throws MojoFailureException;
   }
 
-  /** The released versions from good to bad, each resolved once. */
+  /** The module at {@code label}, the first time from {@code side}, then from {@code resolved}. */
+  private static BaselineClasspath.Baseline once(
+      Map<String, BaselineClasspath.Baseline> resolved, Side side, String label)
+      throws MojoFailureException {
+    BaselineClasspath.Baseline b = resolved.get(label);
+    if (b == null) {
+      b = side.at(label);
+      resolved.put(label, b);
+    }
+    return b;
+  }
+
+  /** The released versions from good to bad, each resolved from the repositories. */
   private Side releases(String from, String to) throws MojoFailureException {
     List<String> versions = versions(from, to);
     getLog().info("[libreyolo-profile] bisect over " + versions.size() + " versions: " + versions);
-    Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>();
     return new Side() {
       @Override
       public List<String> labels() {
@@ -163,24 +180,18 @@ public class BisectMojo extends AbMojo {
 
       @Override
       public BaselineClasspath.Baseline at(String version) throws MojoFailureException {
-        BaselineClasspath.Baseline b = resolved.get(version);
-        if (b == null) {
-          b =
-              BaselineClasspath.resolve(
-                  repositorySystem,
-                  repositorySession,
-                  project.getRemoteProjectRepositories(),
-                  project.getGroupId() + ":" + project.getArtifactId() + ":" + version,
-                  "bisect",
-                  version);
-          resolved.put(version, b);
-        }
-        return b;
+        return BaselineClasspath.resolve(
+            repositorySystem,
+            repositorySession,
+            project.getRemoteProjectRepositories(),
+            project.getGroupId() + ":" + project.getArtifactId() + ":" + version,
+            "bisect",
+            version);
       }
     };
   }
 
-  /** The commits from goodRef to badRef, each built once when the search reaches it. */
+  /** The commits from goodRef to badRef, each built when the search first reaches it. */
   private Side commits(String from, String to) throws MojoFailureException {
     GitCommits git = GitCommits.of(project.getBasedir().toPath());
     List<GitCommits.Commit> commits = git.between(from, to);
@@ -204,7 +215,7 @@ public class BisectMojo extends AbMojo {
 
       @Override
       public BaselineClasspath.Baseline at(String label) throws MojoFailureException {
-        return builds.at(byLabel.get(label));
+        return builds.build(byLabel.get(label));
       }
     };
   }

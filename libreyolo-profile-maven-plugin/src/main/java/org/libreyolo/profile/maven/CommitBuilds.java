@@ -7,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -18,10 +16,10 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.project.ProjectBuilder;
 
 /**
- * The module at each commit of the bisect's git mode, built once: the commit's tree written out
- * ({@link GitCommits}), the module compiled there by a child Maven with this build's settings,
- * local repository and offline flag, and its class path resolved from the commit's POM ({@link
- * BaselineClasspath#built}). Only the commits the search reaches are built.
+ * The module at a commit of the bisect's git mode: the commit's tree written out ({@link
+ * GitCommits}), the module compiled there by a child Maven with this build's settings, local
+ * repository and offline flag, and its class path resolved from the commit's POM ({@link
+ * BaselineClasspath#built}).
  */
 final class CommitBuilds {
   /** A module that takes longer than this to compile is stuck (a prompt, a lock). */
@@ -32,7 +30,6 @@ final class CommitBuilds {
   private final Path work;
   private final MavenSession session;
   private final ProjectBuilder builder;
-  private final Map<String, BaselineClasspath.Baseline> built = new HashMap<>();
   private final Consumer<String> progress;
 
   /**
@@ -65,21 +62,12 @@ final class CommitBuilds {
   }
 
   /**
-   * The module as {@code commit} has it, built on first use.
+   * The module as {@code commit} has it.
    *
    * @param commit the commit
    * @return its classes and runtime dependencies
    */
-  BaselineClasspath.Baseline at(GitCommits.Commit commit) throws MojoFailureException {
-    BaselineClasspath.Baseline b = built.get(commit.sha());
-    if (b == null) {
-      b = build(commit);
-      built.put(commit.sha(), b);
-    }
-    return b;
-  }
-
-  private BaselineClasspath.Baseline build(GitCommits.Commit commit) throws MojoFailureException {
+  BaselineClasspath.Baseline build(GitCommits.Commit commit) throws MojoFailureException {
     progress.accept("building commit " + commit.label() + " (" + commit.subject() + ")");
     Path tree = work.resolve(commit.label());
     git.writeTree(commit, tree);

@@ -71,7 +71,8 @@ public final class AlternatingBlocks {
    * @param settleMs after the warm-up, alternating blocks until the JIT compiled nothing for {@link
    *     #QUIET_ROUNDS} rounds, for at most this long (0: no settling)
    * @param looks after how many pairs {@code decided} is asked whether to stop (empty: never)
-   * @param decided given the pairs so far at a look, whether the A/B is decided and stops there
+   * @param decided given the log-ratios of block medians so far at a look, whether the A/B is
+   *     decided and stops there
    * @param progress where progress goes
    * @return the blocks, in A/B terms whichever led; fewer than {@code pairs} when a look decided
    */
@@ -84,7 +85,7 @@ public final class AlternatingBlocks {
       boolean bFirst,
       double settleMs,
       int[] looks,
-      Predicate<Pairs> decided,
+      Predicate<double[]> decided,
       Progress progress) {
     PhaseClock clock = new PhaseClock(CaptureSession.start(CaptureOptions.off()));
     int[] index = {0};
@@ -132,19 +133,7 @@ public final class AlternatingBlocks {
       logRatios[k] = Math.log(bMs[k] / aMs[k]);
       meanLogRatios[k] = Math.log(bMean[k] / aMean[k]);
       progress.update("pairs", k + 1, pairs);
-      if (k + 1 < pairs
-          && isLook(looks, k + 1)
-          && decided.test(
-              new Pairs(
-                  Arrays.copyOf(aMs, k + 1),
-                  Arrays.copyOf(bMs, k + 1),
-                  Arrays.copyOf(logRatios, k + 1),
-                  Arrays.copyOf(aMean, k + 1),
-                  Arrays.copyOf(bMean, k + 1),
-                  Arrays.copyOf(meanLogRatios, k + 1),
-                  settling,
-                  null,
-                  null))) {
+      if (k + 1 < pairs && isLook(looks, k + 1) && decided.test(Arrays.copyOf(logRatios, k + 1))) {
         measured = k + 1;
         break;
       }
