@@ -314,6 +314,17 @@ public final class Defaults {
     /** {@link #JVMS_VALUE} as text, for parameter defaults. */
     public static final String JVMS = "" + JVMS_VALUE;
 
+    /**
+     * How often the A/B looks at its JVMs ({@code abLooks}): after {@link #JVMS_VALUE}, and once
+     * more after as many again for a step still undecided. A decided step costs what it did; an
+     * undecided one gets a second chance instead of an INCONCLUSIVE (docs/statistics.md, "Looks
+     * across versions").
+     */
+    public static final int LOOKS_VALUE = 2;
+
+    /** {@link #LOOKS_VALUE} as text, for parameter defaults. */
+    public static final String LOOKS = "" + LOOKS_VALUE;
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
 

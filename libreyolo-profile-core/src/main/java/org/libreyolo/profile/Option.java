@@ -40,6 +40,8 @@ public enum Option {
   AB_MODE("abMode"),
   /** JVMs holding both versions in the A/B across versions: the verdict's unit. */
   AB_JVMS("abJvms"),
+  /** How often the A/B across versions looks at its JVMs, adding JVMs for a step undecided. */
+  AB_LOOKS("abLooks"),
   /** The perf tests an A/B across versions or a bisect compares. */
   TESTS("tests"),
   /** The bisect's last version known good. */

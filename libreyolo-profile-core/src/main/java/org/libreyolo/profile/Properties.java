@@ -30,6 +30,7 @@ public final class Properties {
               "abAlpha",
               "abForks",
               "abJvms",
+              "abLooks",
               "abMaxRegression",
               "abMode",
               "after",

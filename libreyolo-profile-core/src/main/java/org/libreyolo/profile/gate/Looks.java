@@ -1,6 +1,7 @@
 package org.libreyolo.profile.gate;
 
 import java.util.Arrays;
+import java.util.Locale;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.libreyolo.profile.Api;
@@ -17,12 +18,15 @@ import org.libreyolo.profile.internal.compare.GroupSequential;
  * quarter of the pairs: twice the last look's boundary), so they stop a clear change and leave a
  * close call to the end, whose boundary is within about 1% of the fixed-length one.
  *
- * @param at the pairs measured at each look, increasing, the last the A/B's pairs
+ * @param at the units measured at each look (pairs; JVMs across versions), increasing, the last the
+ *     A/B's most
  * @param z the boundary at each look on the normal scale
  * @param alpha the level the looks share
+ * @param boundary the boundaries' shape, as the estimator names it ({@code O'Brien-Fleming
+ *     boundary})
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public record Looks(int[] at, double[] z, double alpha) {
+public record Looks(int[] at, double[] z, double alpha, String boundary) {
   /** More looks than this gain almost nothing and cost the last look's width. */
   public static final int MAX = 10;
 
@@ -55,7 +59,44 @@ public record Looks(int[] at, double[] z, double alpha) {
     for (int k = 0; k < n; k++) {
       fractions[k] = (double) at[k] / pairs;
     }
-    return new Looks(at, GroupSequential.obrienFleming(fractions, alpha), alpha);
+    return new Looks(
+        at, GroupSequential.obrienFleming(fractions, alpha), alpha, "O'Brien-Fleming boundary");
+  }
+
+  /**
+   * The share of the level the versions A/B spends by information fraction {@code t}: {@code t^RHO}
+   * of it (Kim and DeMets' power family, Biometrika 74, 1987), front-loaded so that its first look,
+   * at the JVMs it always ran, is within about 6% of the fixed-length width (two looks at 0.05:
+   * 0.042 spent there).
+   */
+  static final double JVM_SPENDING_RHO = 0.25;
+
+  /**
+   * The looks of an A/B across versions, whose unit is the JVM: the first after {@code jvms} JVMs
+   * (what a fixed-length A/B runs), each later one after {@code jvms} more, which only the steps
+   * still undecided run. A decided step costs what it did, an undecided one gets more JVMs instead
+   * of an INCONCLUSIVE, and the looks' intervals still cover at once at {@code 1 - alpha}.
+   *
+   * @param count looks, 1 (a fixed-length A/B) to {@link #MAX}
+   * @param jvms the JVMs per look
+   * @param alpha the significance level, within (0, 1)
+   * @return the looks, {@code at} counting JVMs
+   */
+  public static Looks overJvms(int count, int jvms, double alpha) {
+    checkJvmLooks(count);
+    int[] at = new int[count];
+    double[] fractions = new double[count];
+    double[] spent = new double[count];
+    for (int k = 0; k < count; k++) {
+      at[k] = (k + 1) * jvms;
+      fractions[k] = (k + 1.0) / count;
+      spent[k] = alpha * Math.pow(fractions[k], JVM_SPENDING_RHO);
+    }
+    return new Looks(
+        at,
+        GroupSequential.spending(fractions, spent),
+        alpha,
+        "Kim-DeMets boundary, alpha spent as (share of the JVMs)^" + JVM_SPENDING_RHO + ",");
   }
 
   /**
@@ -67,6 +108,18 @@ public record Looks(int[] at, double[] z, double alpha) {
     if (count < 1 || count > MAX) {
       throw LibreYoloException.badInput(
           "{looks} must be within 1 (only at the end) and " + MAX + ", got " + count);
+    }
+  }
+
+  /**
+   * Refuses a count of looks across versions outside 1 to {@link #MAX}, naming the option.
+   *
+   * @param count the looks asked for
+   */
+  public static void checkJvmLooks(int count) {
+    if (count < 1 || count > MAX) {
+      throw LibreYoloException.badInput(
+          "{abLooks} must be within 1 (only after abJvms JVMs) and " + MAX + ", got " + count);
     }
   }
 
@@ -128,5 +181,23 @@ public record Looks(int[] at, double[] z, double alpha) {
     }
     double tail = new NormalDistribution(null, 0, 1).cumulativeProbability(-z[look]);
     return new TDistribution(null, df).inverseCumulativeProbability(1 - tail);
+  }
+
+  /**
+   * What an interval at a look is, for the estimator's description; empty with one look.
+   *
+   * @param look the look's index
+   * @return {@code "; look 2 of 4, a repeated confidence interval (... z = 2.86)"}, or empty
+   */
+  public String describe(int look) {
+    return at.length == 1
+        ? ""
+        : String.format(
+            Locale.ROOT,
+            "; look %d of %d, a repeated confidence interval (%s z = %.2f)",
+            look + 1,
+            at.length,
+            boundary,
+            z[look]);
   }
 }

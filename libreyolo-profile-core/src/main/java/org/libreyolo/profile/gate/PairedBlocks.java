@@ -123,16 +123,8 @@ public record PairedBlocks(
     double mde = Math.expm1((t + tPower) * se);
     VerdictRule.Call call =
         VerdictRule.judge(Math.expm1(mean), low, high, threshold, mde, "add pairs");
-    String estimator = "mean log-ratio of the pairs, t interval over the pairs";
-    if (looks.count() > 1) {
-      estimator +=
-          String.format(
-              Locale.ROOT,
-              "; look %d of %d, a repeated confidence interval (O'Brien-Fleming boundary z = %.2f)",
-              look + 1,
-              looks.count(),
-              looks.z()[look]);
-    }
+    String estimator =
+        "mean log-ratio of the pairs, t interval over the pairs" + looks.describe(look);
     return new PairedBlocks(
         k,
         Math.expm1(mean),
@@ -175,6 +167,30 @@ public record PairedBlocks(
       List<Boolean> candidateFirst,
       double alpha,
       double threshold) {
+    Looks once = Looks.overJvms(1, meanLogRatios.size(), alpha);
+    return acrossJvms(meanLogRatios, medianLogRatios, candidateFirst, once, 0, threshold);
+  }
+
+  /**
+   * The same at one of an A/B's looks over its JVMs ({@link Looks#overJvms}): the interval at that
+   * look's boundary, which holds at {@code 1 - alpha} whichever look the A/B stops at.
+   *
+   * @param meanLogRatios per JVM so far, per pair, {@code ln(B / A)} of the blocks' means
+   * @param medianLogRatios per JVM, the same of the blocks' medians, or empty
+   * @param candidateFirst per JVM, whether B went first there
+   * @param looks the A/B's looks
+   * @param look the look's index
+   * @param threshold the relative change that counts (0.02 = 2%)
+   * @return the verdict with its interval, MDE and each JVM's change at that look
+   */
+  public static PairedBlocks acrossJvms(
+      List<double[]> meanLogRatios,
+      List<double[]> medianLogRatios,
+      List<Boolean> candidateFirst,
+      Looks looks,
+      int look,
+      double threshold) {
+    double alpha = looks.alpha();
     List<Integer> kept = new ArrayList<>();
     for (int j = 0; j < meanLogRatios.size(); j++) {
       if (meanLogRatios.get(j).length >= MIN_PAIRS) {
@@ -198,7 +214,7 @@ public record PairedBlocks(
       each.add(Math.expm1(y));
     }
     int df = jvms.size() == 1 ? pairs - 1 : c.df();
-    double t = new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
+    double t = looks.quantile(look, df);
     double tPower = new TDistribution(null, df).inverseCumulativeProbability(0.8);
     double low = Math.expm1(c.mean() - t * c.se());
     double high = Math.expm1(c.mean() + t * c.se());
@@ -236,7 +252,8 @@ public record PairedBlocks(
         "each JVM's "
             + Math.round(100 * TRIM)
             + "%-trimmed mean log-ratio of block means; "
-            + c.method());
+            + c.method()
+            + looks.describe(look));
   }
 
   /**

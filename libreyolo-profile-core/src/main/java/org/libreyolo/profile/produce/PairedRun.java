@@ -17,6 +17,7 @@ import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
@@ -56,16 +57,22 @@ final class PairedRun {
     Leftovers.track(created); // a stopped A/B leaves no half of its shared JVMs' folders
     try {
       int perJvm = pairsPerJvm(o.pairs(), o.jvms());
-      List<Boolean> candidateFirst = orders(o.jvms(), new Random());
+      Looks looks = Looks.overJvms(o.looks(), o.jvms(), o.gate().alpha());
+      Random random = new Random();
+      List<Boolean> candidateFirst = new ArrayList<>();
       List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();
-      List<Test> shared = new ArrayList<>(tests);
-      for (int j = 0; j < o.jvms() && !shared.isEmpty(); j++) {
+      List<Test> shared = new ArrayList<>(tests); // measured still: not failed, not yet decided
+      int look = 0;
+      for (int j = 0; j < looks.at()[looks.count() - 1] && !shared.isEmpty(); j++) {
+        if (j % o.jvms() == 0) { // each look's JVMs balanced in order on their own
+          candidateFirst.addAll(orders(o.jvms(), j, random));
+        }
         Path root = folder.resolve("shared").resolve(Integer.toString(j));
         String what =
             "JVM "
                 + (j + 1)
                 + " of "
-                + o.jvms()
+                + looks.at()[look]
                 + " holding both versions ("
                 + (candidateFirst.get(j) ? o.candidate().label() : o.baseline().label())
                 + " first, "
@@ -85,57 +92,62 @@ final class PairedRun {
             return;
           }
           notes.add(
-              "JVM " + (j + 1) + " of " + o.jvms() + ": " + why + "; judged on the JVMs before it");
+              "JVM "
+                  + (j + 1)
+                  + " of "
+                  + looks.at()[look]
+                  + ": "
+                  + why
+                  + "; judged on the JVMs before it");
           break;
         }
         reports.add(report);
-        for (String leak : report.leaks()) { // "<class id>: name (side), ..."
-          int colon = leak.lastIndexOf("]: ");
-          String note =
-              simpleName(leak.substring(0, colon + 1))
-                  + " left threads running in the shared JVM ("
-                  + leak.substring(colon + 3)
-                  + "): the tests after it ran beside them";
-          if (!notes.contains(note)) {
-            notes.add(note);
-          }
-        }
-        VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
-        VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
-        for (Test t : List.copyOf(shared)) {
-          VersionAb.Failure here = candidate.of(t);
-          VersionAb.Failure there = baseline.of(t);
-          if (here == null && there == null) {
-            continue;
-          }
-          shared.remove(t);
-          if (here != null) {
-            // the forks say whether it fails on this build or only in the shared JVM
-            forked.put(t, "forks: failed in the shared JVM: " + here.line());
-          } else if (!there.symbol().isEmpty()) {
-            judged.add(
-                VersionAb.notJudged(
-                    t, VersionVerdicts.IN_SHARED_JVMS, VersionAb.baselineFailure(o, there, "")));
-          } else {
-            forked.put(t, "forks: failed against the baseline in the shared JVM: " + there.line());
-          }
-        }
-      }
-      for (Test t : shared) {
-        Map<String, List<PerfTestProtocol.PairedStep>> steps = new LinkedHashMap<>();
-        for (PerfTestProtocol.PairedReport report : reports) {
-          for (PerfTestProtocol.PairedStep s : report.steps()) {
-            if (VersionAb.measures(t, s.className(), s.key())) {
-              steps.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s);
+        noteLeaks(report, notes);
+        dropFailed(o, report, shared, judged, forked);
+        if (j + 1 == looks.at()[look]) {
+          boolean last = look == looks.count() - 1;
+          List<Test> undecided = new ArrayList<>();
+          for (Test t : List.copyOf(shared)) {
+            List<VersionVerdicts.Outcome> outcomes = judgeTest(o, t, reports, looks, look);
+            if (last || outcomes.stream().allMatch(x -> decided(x, o.gate().maxRegression()))) {
+              judged.addAll(outcomes);
+              shared.remove(t);
+            } else {
+              undecided.add(t);
             }
           }
+          if (!undecided.isEmpty() && !last) {
+            String names = String.join(", ", undecided.stream().map(Test::id).toList());
+            progress.accept(
+                "look "
+                    + (look + 1)
+                    + " of "
+                    + looks.count()
+                    + " after "
+                    + (j + 1)
+                    + " JVMs: undecided "
+                    + names
+                    + "; "
+                    + o.jvms()
+                    + " JVMs more for "
+                    + (undecided.size() == 1 ? "it" : "them"));
+            notes.add(
+                "undecided after "
+                    + (j + 1)
+                    + " JVMs (look "
+                    + (look + 1)
+                    + " of "
+                    + looks.count()
+                    + "), measured in "
+                    + o.jvms()
+                    + " more: "
+                    + names);
+          }
+          look++;
         }
-        if (steps.isEmpty()) {
-          judged.add(VersionAb.notJudged(t, VersionVerdicts.IN_SHARED_JVMS, "measured nothing"));
-        }
-        for (List<PerfTestProtocol.PairedStep> s : steps.values()) {
-          judged.add(judge(o, t, s));
-        }
+      }
+      for (Test t : shared) { // a JVM failed before the look: judged on those before it
+        judged.addAll(judgeTest(o, t, reports, looks, Math.min(look, looks.count() - 1)));
       }
     } finally {
       Leftovers.forget(created);
@@ -150,16 +162,91 @@ final class PairedRun {
   }
 
   /**
-   * Which side goes first in each JVM: as many JVMs one way as the other (one more baseline-first
-   * when odd), in a random order, so an advantage of going first falls on both sides alike.
+   * Which side goes first in each of a look's JVMs: as many JVMs one way as the other, in a random
+   * order, so an advantage of going first falls on both sides alike; with an odd count the one left
+   * over alternates from look to look ({@code first}, the look's first JVM's index, decides).
    */
-  static List<Boolean> orders(int jvms, Random random) {
+  static List<Boolean> orders(int jvms, int first, Random random) {
     List<Boolean> out = new ArrayList<>();
-    for (int j = 0; j < jvms; j++) {
+    for (int j = first; j < first + jvms; j++) {
       out.add(j % 2 == 1);
     }
     Collections.shuffle(out, random);
     return out;
+  }
+
+  /** Whether a step's outcome at a look needs no more JVMs ({@link Looks#stops}). */
+  static boolean decided(VersionVerdicts.Outcome x, double threshold) {
+    return x.paired() == null // a guard or not measured: more JVMs change nothing
+        || x.verdict() != x.paired().verdict() // an exact counter or a guard decided it
+        || Looks.stops(x.paired(), threshold);
+  }
+
+  /** The threads a JVM's tests left running, one note each. */
+  private static void noteLeaks(PerfTestProtocol.PairedReport report, List<String> notes) {
+    for (String leak : report.leaks()) { // "<class id>: name (side), ..."
+      int colon = leak.lastIndexOf("]: ");
+      String note =
+          simpleName(leak.substring(0, colon + 1))
+              + " left threads running in the shared JVM ("
+              + leak.substring(colon + 3)
+              + "): the tests after it ran beside them";
+      if (!notes.contains(note)) {
+        notes.add(note);
+      }
+    }
+  }
+
+  /**
+   * The tests that failed in a JVM leave the shared ones: to the forks (which say whether it fails
+   * on this build or only in the shared JVM), or not judged when the baseline cannot link them.
+   */
+  private static void dropFailed(
+      VersionAbOptions o,
+      PerfTestProtocol.PairedReport report,
+      List<Test> shared,
+      List<VersionVerdicts.Outcome> judged,
+      Map<Test, String> forked) {
+    VersionAb.Failures baseline = VersionAb.Failures.of(report.baseline());
+    VersionAb.Failures candidate = VersionAb.Failures.of(report.candidate());
+    for (Test t : List.copyOf(shared)) {
+      VersionAb.Failure here = candidate.of(t);
+      VersionAb.Failure there = baseline.of(t);
+      if (here == null && there == null) {
+        continue;
+      }
+      shared.remove(t);
+      if (here != null) {
+        forked.put(t, "forks: failed in the shared JVM: " + here.line());
+      } else if (!there.symbol().isEmpty()) {
+        judged.add(
+            VersionAb.notJudged(
+                t, VersionVerdicts.IN_SHARED_JVMS, VersionAb.baselineFailure(o, there, "")));
+      } else {
+        forked.put(t, "forks: failed against the baseline in the shared JVM: " + there.line());
+      }
+    }
+  }
+
+  /** A test's steps at a look, over the JVMs that measured it so far. */
+  private static List<VersionVerdicts.Outcome> judgeTest(
+      VersionAbOptions o,
+      Test t,
+      List<PerfTestProtocol.PairedReport> reports,
+      Looks looks,
+      int look) {
+    Map<String, List<PerfTestProtocol.PairedStep>> steps = new LinkedHashMap<>();
+    for (PerfTestProtocol.PairedReport report : reports) {
+      for (PerfTestProtocol.PairedStep s : report.steps()) {
+        if (VersionAb.measures(t, s.className(), s.key())) {
+          steps.computeIfAbsent(s.key(), k -> new ArrayList<>()).add(s);
+        }
+      }
+    }
+    if (steps.isEmpty()) {
+      return List.of(VersionAb.notJudged(t, VersionVerdicts.IN_SHARED_JVMS, "measured nothing"));
+    }
+    return steps.values().stream().map(s -> judge(o, t, s, looks, look)).toList();
   }
 
   /** A JVM's report, or null with why it failed. */
@@ -214,7 +301,7 @@ final class PairedRun {
    * exact there: shown, not judged).
    */
   static VersionVerdicts.Outcome judge(
-      VersionAbOptions o, Test t, List<PerfTestProtocol.PairedStep> jvms) {
+      VersionAbOptions o, Test t, List<PerfTestProtocol.PairedStep> jvms, Looks looks, int look) {
     PerfTestProtocol.PairedStep first = jvms.get(0);
     String name = t.id() + first.key().substring(t.method().length());
     GateOptions gate = o.gate().withJobNoise(0);
@@ -241,7 +328,8 @@ final class PairedRun {
                 .filter(java.util.Objects::nonNull)
                 .toList(),
             jvms.stream().map(PerfTestProtocol.PairedStep::candidateFirst).toList(),
-            gate.alpha(),
+            looks,
+            look,
             gate.maxRegression());
     // what changed, judged by the JVMs' pairs (the first JVM's two profiles: each side's rows)
     g =

@@ -8,6 +8,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.PairedBlocks;
 
 /**
@@ -27,6 +28,9 @@ import org.libreyolo.profile.gate.PairedBlocks;
  * @param mode whether the sides may share one JVM
  * @param pairs pairs of alternating blocks per step, in all the shared JVMs together
  * @param jvms the JVMs holding both versions that the pairs are spread over (the verdict's unit)
+ * @param looks how often the A/B looks at its JVMs ({@link
+ *     org.libreyolo.profile.gate.Looks#overJvms}): after {@code jvms} JVMs, then after each {@code
+ *     jvms} more that the steps still undecided run
  * @param ab the pairs' significance level and threshold (the gate's {@code alpha} and {@code
  *     maxRegression})
  * @param unshareable what the build tool knows cannot share one JVM (an artifact of the engine or
@@ -52,6 +56,7 @@ public record VersionAbOptions(
     VersionAb.Mode mode,
     int pairs,
     int jvms,
+    int looks,
     List<String> unshareable,
     boolean summaryOnlyOnRegression,
     boolean skipWithoutTests,
@@ -60,6 +65,7 @@ public record VersionAbOptions(
     tests = List.copyOf(tests);
     PairedBlocks.checkPairs(pairs);
     VersionAb.checkJvms(jvms);
+    Looks.checkJvmLooks(looks);
     if (pairs < PairedBlocks.MIN_PAIRS * jvms) {
       throw LibreYoloException.badInput(
           "{pairs} must be at least "
@@ -112,6 +118,7 @@ public record VersionAbOptions(
     private VersionAb.Mode mode = VersionAb.Mode.AUTO;
     private int pairs = Defaults.Ab.PAIRS_VALUE;
     private int jvms = Defaults.Versions.JVMS_VALUE;
+    private int looks = Defaults.Versions.LOOKS_VALUE;
     private List<String> unshareable = List.of();
     private boolean summaryOnlyOnRegression;
     private boolean skipWithoutTests;
@@ -223,6 +230,18 @@ public record VersionAbOptions(
     }
 
     /**
+     * Sets how often the A/B looks at its JVMs: after {@code jvms}, then after each {@code jvms}
+     * more for the steps still undecided.
+     *
+     * @param v the looks, 1 (only after {@code jvms} JVMs) to {@link Looks#MAX}
+     * @return this builder
+     */
+    public Builder looks(int v) {
+      looks = v;
+      return this;
+    }
+
+    /**
      * Sets what the build tool knows cannot share one JVM, one phrase each ({@code ai.djl:api
      * 0.35.0 -> 0.36.0}).
      *
@@ -287,6 +306,7 @@ public record VersionAbOptions(
           mode,
           pairs,
           jvms,
+          looks,
           unshareable,
           summaryOnlyOnRegression,
           skipWithoutTests,

@@ -89,6 +89,7 @@ class VersionAbInOneJvmTest {
         versions("work=100\nfails=true\n", "work=300\n")
             .pairs(8)
             .jvms(2)
+            .looks(1)
             .gate(GateOptions.builder().alpha(0.01).maxRegression(0.05).build())
             .build();
     List<String> progress = new ArrayList<>();
@@ -154,7 +155,11 @@ class VersionAbInOneJvmTest {
   @Tag("slow")
   void aJvmThatDiesAfterTheFirstIsNamedAndTheVerdictComesFromTheJvmsBeforeIt() throws Exception {
     VersionAbOptions options =
-        versions("work=100\nhaltAfterFirstJvm=true\n", "work=100\n").pairs(8).jvms(2).build();
+        versions("work=100\nhaltAfterFirstJvm=true\n", "work=100\n")
+            .pairs(8)
+            .jvms(2)
+            .looks(1)
+            .build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
     assertThat(work.inSharedJvms()).isTrue();
@@ -168,11 +173,52 @@ class VersionAbInOneJvmTest {
     assertThat(r.summary()).exists();
   }
 
+  /**
+   * A step undecided at the first look runs in as many JVMs again, the decided ones do not. At
+   * alpha 1e-6 two JVMs cannot decide anything (the t quantile on one degree of freedom is in the
+   * hundreds of thousands), so the second look always comes.
+   */
+  @Test
+  @Tag("slow")
+  void aStepUndecidedAfterItsJvmsRunsInAsManyMore() throws Exception {
+    VersionAbOptions options =
+        versions("work=100\n", "work=100\n")
+            .pairs(8)
+            .jvms(2)
+            .looks(2)
+            .tests(List.of("WorkFixture.work"))
+            .gate(GateOptions.builder().alpha(1e-6).maxRegression(0.05).build())
+            .build();
+    List<String> progress = new ArrayList<>();
+    VersionAb.Result r = VersionAb.run(options, progress::add);
+
+    assertThat(progress).anyMatch(l -> l.startsWith("JVM 2 of 2 holding both versions ("));
+    assertThat(progress)
+        .contains("look 1 of 2 after 2 JVMs: undecided WorkFixture.work; 2 JVMs more for it");
+    assertThat(progress).anyMatch(l -> l.startsWith("JVM 4 of 4 holding both versions ("));
+    // the second look's JVMs are balanced on their own: each side first in one of them
+    assertThat(progress.stream().filter(l -> l.contains("(baseline 1.0 first")).count())
+        .isEqualTo(2);
+    VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
+    assertThat(work.paired().jvms()).isEqualTo(4);
+    assertThat(work.paired().pairs()).isEqualTo(16);
+    assertThat(work.paired().estimator()).contains("; look 2 of 2, a repeated confidence interval");
+    assertThat(work.why()).contains("16 pairs in 4 JVMs");
+    assertThat(r.lines())
+        .contains(
+            "note: undecided after 2 JVMs (look 1 of 2), measured in 2 more: WorkFixture.work");
+  }
+
   @Test
   @Tag("slow")
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
     VersionAbOptions options =
-        versions("work=100\n", "work=100\n").pairs(8).jvms(2).summaryOnlyOnRegression(true).build();
+        versions("work=100\n", "work=100\n")
+            .pairs(8)
+            .jvms(2)
+            .looks(1)
+            .summaryOnlyOnRegression(true)
+            .build();
     VersionAb.Result r = VersionAb.run(options, line -> {});
     assertThat(r.verdict()).isNotEqualTo(Verdict.REGRESSION);
     assertThat(r.summary()).isNull();

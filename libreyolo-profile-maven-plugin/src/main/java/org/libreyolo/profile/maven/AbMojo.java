@@ -17,6 +17,7 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
@@ -134,6 +135,13 @@ public class AbMojo extends AbstractInferenceMojo {
   @Parameter(property = "libreyolo.profile.abJvms", defaultValue = Defaults.Versions.JVMS)
   int abJvms;
 
+  /**
+   * How often the A/B across versions looks at its JVMs (1..10): after {@code abJvms}, then after
+   * each {@code abJvms} more, which only the steps still undecided run. 1: a fixed-length A/B.
+   */
+  @Parameter(property = "libreyolo.profile.abLooks", defaultValue = Defaults.Versions.LOOKS)
+  int abLooks;
+
   /** Forks per side of the A/B across versions, each running every perf test of the module once. */
   @Parameter(property = "libreyolo.profile.abForks", defaultValue = Defaults.Versions.FORKS)
   int abForks;
@@ -247,6 +255,7 @@ public class AbMojo extends AbstractInferenceMojo {
   private void versions() throws MojoFailureException {
     VersionAb.Mode mode = VersionAb.Mode.of(abMode); // a bad value is one line before any work
     VersionAb.checkJvms(abJvms);
+    Looks.checkJvmLooks(abLooks);
     int given =
         (baselineVersion != null ? 1 : 0)
             + (baselineArtifact != null ? 1 : 0)
@@ -436,6 +445,7 @@ public class AbMojo extends AbstractInferenceMojo {
         .unshareable(sides.unshareable())
         .pairs(pairs)
         .jvms(abJvms)
+        .looks(abLooks)
         .outputDirectory(output)
         .tests(testNames());
   }

@@ -16,6 +16,7 @@ import org.eclipse.aether.resolution.VersionRangeRequest;
 import org.eclipse.aether.resolution.VersionRangeResolutionException;
 import org.eclipse.aether.version.Version;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.produce.Bisect;
 import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.BisectReport;
@@ -81,6 +82,7 @@ public class BisectMojo extends AbMojo {
     }
     VersionAb.Mode mode = VersionAb.Mode.of(abMode);
     VersionAb.checkJvms(abJvms);
+    Looks.checkJvmLooks(abLooks);
     File testClasses = new File(project.getBuild().getTestOutputDirectory());
     if (!testClasses.isDirectory()) {
       throw new MojoFailureException(

@@ -71,6 +71,7 @@ class MojoBadInputTest {
     m.abAlpha = 0.05;
     m.abMaxRegression = 0.02;
     m.looks = 4;
+    m.abLooks = org.libreyolo.profile.Defaults.Versions.LOOKS_VALUE;
     m.conf = 0.25f;
     m.iou = 0.45f;
     m.maxDet = 300;
@@ -408,6 +409,18 @@ class MojoBadInputTest {
                 MojoExecutionException.class,
                 "abJvms must be within 2..100 (the JVMs holding both versions are the verdict's"
                     + " unit: one cannot tell its own bias from a change), got 1"),
+            new Case(
+                "ab across versions looking at its JVMs 11 times",
+                () -> {
+                  var m = ab();
+                  m.baselineClasspath = trace;
+                  m.abMode = "auto";
+                  m.abJvms = 6;
+                  m.abLooks = 11;
+                  return m;
+                },
+                MojoExecutionException.class,
+                "abLooks must be within 1 (only after abJvms JVMs) and 10, got 11"),
             new Case(
                 "baseline over an existing one",
                 () -> {
