@@ -37,11 +37,7 @@ import org.libreyolo.profile.result.Json;
  * {@code alpha} and {@code maxRegression}; writes {@code versions/versions-result.json}
  * (docs/versions.md).
  */
-@Mojo(
-    name = "ab",
-    threadSafe = true,
-    requiresProject = false,
-    requiresDependencyResolution = ResolutionScope.TEST)
+@Mojo(name = "ab", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
 public class AbMojo extends AbstractInferenceMojo {
   /**
    * The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript
@@ -209,6 +205,11 @@ public class AbMojo extends AbstractInferenceMojo {
       versions();
       return;
     }
+    if (reactorProjects != null
+        && reactorProjects.size() > 1
+        && !reactorProjects.get(0).equals(project)) {
+      return; // Maven runs the goal in every module: the weights A/B runs once, in the first
+    }
     weightsAb(inferOptions(), baselineWeights);
   }
 
@@ -286,58 +287,48 @@ public class AbMojo extends AbstractInferenceMojo {
       modelVersions(baseline(project));
       return;
     }
-    // from a multi-module root Maven runs this goal once: it A/Bs every module in turn
-    List<MavenProject> modules =
-        reactor && project.isExecutionRoot() ? reactorProjects : List.of(project);
-    java.nio.file.Path reactorSummary = null;
-    List<String> failures = new java.util.ArrayList<>();
-    List<String> slower = new java.util.ArrayList<>();
-    for (MavenProject module : modules) {
-      File testClasses = new File(module.getBuild().getTestOutputDirectory());
-      if (reactor && (!testClasses.isDirectory() || "pom".equals(module.getPackaging()))) {
-        getLog()
-            .info(
-                "[libreyolo-profile] "
-                    + module.getArtifactId()
-                    + ": no compiled tests, nothing to compare");
-        continue;
-      }
-      if (!testClasses.isDirectory()) {
-        throw new MojoFailureException(
-            "no compiled tests at "
-                + testClasses
-                + ": run 'mvn test-compile libreyolo-profile:ab'"
-                + " (or verify) with baselineVersion");
-      }
-      VersionAb.Result r = versions(module, testClasses, mode, reactor);
-      if (!r.compared()) {
-        r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
-        continue;
-      }
-      if (reactor) {
-        reactorSummary =
-            VersionAbReactor.add(
-                java.nio.file.Path.of(session.getExecutionRootDirectory())
-                    .resolve("target")
-                    .resolve("libreyolo-profile"),
-                module.getGroupId() + ":" + module.getArtifactId(),
-                r,
-                session.getRequest().getStartTime().getTime());
-      }
-      failures.addAll(r.failures());
-      r.outcomes().stream()
-          .filter(o -> o.verdict() == Verdict.REGRESSION)
-          .forEach(
-              o ->
-                  slower.add(
-                      (reactor ? module.getArtifactId() + ": " : "") + o.test() + " " + o.why()));
+    // Maven runs this goal in every module of a reactor, each after its own lifecycle: each
+    // execution A/Bs its own module, so a regression fails the module that regressed
+    File testClasses = new File(project.getBuild().getTestOutputDirectory());
+    if (reactor && (!testClasses.isDirectory() || "pom".equals(project.getPackaging()))) {
+      getLog()
+          .info(
+              "[libreyolo-profile] "
+                  + project.getArtifactId()
+                  + ": no compiled tests, nothing to compare");
+      return;
     }
-    if (reactorSummary != null) {
-      getLog().info("all modules: " + reactorSummary);
+    if (!testClasses.isDirectory()) {
+      throw new MojoFailureException(
+          "no compiled tests at "
+              + testClasses
+              + ": run 'mvn test-compile libreyolo-profile:ab'"
+              + " (or verify) with baselineVersion");
     }
-    if (!failures.isEmpty()) {
-      throw new MojoFailureException(String.join("; ", failures));
+    VersionAb.Result r = versions(project, testClasses, mode, reactor);
+    if (!r.compared()) {
+      r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
+      return;
     }
+    if (reactor) {
+      java.nio.file.Path summary =
+          VersionAbReactor.add(
+              java.nio.file.Path.of(session.getExecutionRootDirectory())
+                  .resolve("target")
+                  .resolve("libreyolo-profile"),
+              project.getGroupId() + ":" + project.getArtifactId(),
+              r,
+              session.getRequest().getStartTime().getTime());
+      getLog().info("all modules so far: " + summary);
+    }
+    if (!r.failures().isEmpty()) {
+      throw new MojoFailureException(String.join("; ", r.failures()));
+    }
+    List<String> slower =
+        r.outcomes().stream()
+            .filter(o -> o.verdict() == Verdict.REGRESSION)
+            .map(o -> o.test() + " " + o.why())
+            .toList();
     if (!slower.isEmpty()) {
       regression(
           "performance regression against "
