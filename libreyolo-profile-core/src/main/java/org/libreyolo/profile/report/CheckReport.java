@@ -272,8 +272,10 @@ final class CheckReport {
             + ".";
     return g.mde() > g.options().maxRegression()
         ? base
-            + " A smaller slowdown reads as INCONCLUSIVE, not PASS: more runs (blocks) narrow the interval,"
-            + " and an in-job A/B (profile ab) resolves changes of a few percent."
+            + " A smaller slowdown reads as INCONCLUSIVE, not PASS: more forks (processes) narrow the"
+            + " interval, more runs inside each barely do (a process's own luck is most of the"
+            + " spread), and an in-job A/B (profile ab, or the ab goal against the previous"
+            + " version) resolves changes of a few percent."
         : base + " This run resolves the threshold.";
   }
 
