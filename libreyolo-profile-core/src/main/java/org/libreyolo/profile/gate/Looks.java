@@ -105,10 +105,7 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
    * @param count the looks asked for
    */
   public static void checkCount(int count) {
-    if (count < 1 || count > MAX) {
-      throw LibreYoloException.badInput(
-          "{looks} must be within 1 (only at the end) and " + MAX + ", got " + count);
-    }
+    checkWithin(count, "{looks} must be within 1 (only at the end)");
   }
 
   /**
@@ -117,9 +114,12 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
    * @param count the looks asked for
    */
   public static void checkJvmLooks(int count) {
+    checkWithin(count, "{abLooks} must be within 1 (only after abJvms JVMs)");
+  }
+
+  private static void checkWithin(int count, String mustBe) {
     if (count < 1 || count > MAX) {
-      throw LibreYoloException.badInput(
-          "{abLooks} must be within 1 (only after abJvms JVMs) and " + MAX + ", got " + count);
+      throw LibreYoloException.badInput(mustBe + " and " + MAX + ", got " + count);
     }
   }
 

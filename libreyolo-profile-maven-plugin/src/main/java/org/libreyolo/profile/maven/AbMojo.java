@@ -252,11 +252,21 @@ public class AbMojo extends AbstractInferenceMojo {
             "REGRESSION reported but the build is not failed (libreyolo.profile.failOnRegression=false)");
   }
 
-  /** The module's perf tests against the previous version (docs/versions.md). */
-  private void versions() throws MojoFailureException {
-    VersionAb.Mode mode = VersionAb.Mode.of(abMode); // a bad value is one line before any work
+  /**
+   * The A/B across versions' own parameters checked, a bad value one line before any work.
+   *
+   * @return the mode {@code abMode} names
+   */
+  VersionAb.Mode versionsMode() {
+    VersionAb.Mode mode = VersionAb.Mode.of(abMode);
     VersionAb.checkJvms(abJvms);
     Looks.checkJvmLooks(abLooks);
+    return mode;
+  }
+
+  /** The module's perf tests against the previous version (docs/versions.md). */
+  private void versions() throws MojoFailureException {
+    VersionAb.Mode mode = versionsMode();
     int given =
         (baselineVersion != null ? 1 : 0)
             + (baselineArtifact != null ? 1 : 0)

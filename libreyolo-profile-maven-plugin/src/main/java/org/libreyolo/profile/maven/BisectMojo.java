@@ -16,7 +16,6 @@ import org.eclipse.aether.resolution.VersionRangeRequest;
 import org.eclipse.aether.resolution.VersionRangeResolutionException;
 import org.eclipse.aether.version.Version;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.produce.Bisect;
 import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.BisectReport;
@@ -80,9 +79,7 @@ public class BisectMojo extends AbMojo {
           "the bisect compares released versions with each other: unset baselineVersion,"
               + " baselineArtifact and baselineClasspath (the ab goal's)");
     }
-    VersionAb.Mode mode = VersionAb.Mode.of(abMode);
-    VersionAb.checkJvms(abJvms);
-    Looks.checkJvmLooks(abLooks);
+    VersionAb.Mode mode = versionsMode();
     File testClasses = new File(project.getBuild().getTestOutputDirectory());
     if (!testClasses.isDirectory()) {
       throw new MojoFailureException(
