@@ -88,6 +88,8 @@ public final class Gate {
    * @param options the gate's settings
    * @param diff what changed between the two profiles and how much of the step's change it
    *     explains, or null when it could not be made
+   * @param paired the pairs that decided the timing where the baseline was measured again in this
+   *     job ({@link RemeasuredGate}), or null where the stored numbers did
    */
   public record Result(
       Verdict verdict,
@@ -99,14 +101,15 @@ public final class Gate {
       List<String> modelFileChange,
       OpCounts.Result opCounts,
       GateOptions options,
-      ProfileDiff diff) {
+      ProfileDiff diff,
+      PairedBlocks paired) {
     /**
-     * The minimum detectable effect of the timing rows, or null without blocks.
+     * The minimum detectable effect of the timing rows, or null without blocks or pairs.
      *
      * @return the minimum detectable effect, a fraction
      */
     public Double mde() {
-      return timing == null ? null : timing.mde();
+      return paired != null ? Double.valueOf(paired.mde()) : timing == null ? null : timing.mde();
     }
 
     /**
@@ -144,7 +147,8 @@ public final class Gate {
           modelFileChange,
           opCounts,
           options,
-          d);
+          d,
+          paired);
     }
   }
 
@@ -295,7 +299,8 @@ public final class Gate {
         Workload.modelFileChange(b, c),
         counts,
         options,
-        explain(b, c, stats));
+        explain(b, c, stats),
+        null);
   }
 
   /**

@@ -9,11 +9,16 @@ import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.gate.RemeasuredGate;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.internal.analysis.ProfileLoader;
+import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.report.CheckFiles;
+import org.libreyolo.profile.report.GateReport;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.result.Profile;
 
 /**
  * Checking a build: the infer output against its baseline, every perf test's step against its own
@@ -46,6 +51,14 @@ public final class BuildCheck {
    * @param buildStarted when this build started: a perf test's output written before it is an
    *     earlier build's (the test did not run now, {@code -Dtest=One}) and is not judged; null
    *     judges every output found
+   * @param remeasure whether an infer baseline whose model is kept beside it is measured again in
+   *     this job, beside the current model, and judged by that pairing (false: by the stored
+   *     numbers)
+   * @param blockRuns calls per block of that pairing, or null for as many as last {@link
+   *     Defaults.Gate#REMEASURE_BLOCK_MS_VALUE} ms
+   * @param classpath the class path of the pairing's fresh JVM (the plugin's), or null for this
+   *     JVM's
+   * @param progress where the re-measuring's progress goes
    */
   public record Options(
       Path baseline,
@@ -62,7 +75,11 @@ public final class BuildCheck {
       String historyBranch,
       Boolean recordHistory,
       String recordBaseline,
-      java.time.Instant buildStarted) {}
+      java.time.Instant buildStarted,
+      boolean remeasure,
+      Integer blockRuns,
+      String classpath,
+      Progress progress) {}
 
   /** How loud a line is. */
   @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -107,8 +124,7 @@ public final class BuildCheck {
       Path judged =
           o.current() != null ? o.current() : GateRun.latestInferOutput(o.outputDirectory());
       if (o.current() != null || Files.isRegularFile(judged)) { // a named one must exist
-        CheckFiles.Outcome outcome =
-            CheckFiles.check(o.baseline(), judged, o.gate(), o.outputDirectory());
+        CheckFiles.Outcome outcome = inferCheck(o, judged, log);
         judge(o, outcome, "against " + o.baseline(), "", log, failures, false);
         history(o, judged, Defaults.Gate.BASELINE_NAME, "", log, failures);
       } else {
@@ -145,6 +161,61 @@ public final class BuildCheck {
       }
     }
     return new Result(log, failures);
+  }
+
+  /**
+   * The infer profile against its baseline: measured again beside it in this job where the
+   * baseline's model is kept ({@link RemeasuredCheck}), the stored numbers then the drift guard;
+   * else against the stored numbers, saying why.
+   */
+  private static CheckFiles.Outcome inferCheck(Options o, Path current, List<Line> log) {
+    Profile base = ProfileLoader.baseline(o.baseline());
+    Profile now = ProfileLoader.load(current);
+    Gate.Result stored = GateRun.judge(base, o.baseline(), now, current, o.gate());
+    String whyNot =
+        o.remeasure()
+            ? RemeasuredCheck.whyNot(base, o.baseline(), now)
+            : "libreyolo.profile.remeasure=false";
+    if (whyNot != null) {
+      log.add(
+          new Line(
+              Level.INFO,
+              "judged against the stored baseline's numbers (not measured again in this job: "
+                  + whyNot
+                  + ")"));
+      return CheckFiles.write(stored, base, o.baseline(), now, current, o.outputDirectory());
+    }
+    o.progress().update("pairing the baseline's model with this build's in a fresh JVM", 0, 1);
+    RemeasuredCheck.Reply paired =
+        RemeasuredCheck.run(
+            base,
+            o.baseline(),
+            now,
+            o.gate(),
+            o.blockRuns() != null ? o.blockRuns() : RemeasuredCheck.blockRuns(now),
+            o.outputDirectory(),
+            o.classpath());
+    Gate.Result decided =
+        RemeasuredGate.decide(
+            stored, paired.verdict(), paired.baselineMs(), paired.currentMs(), base, now);
+    log.add(
+        new Line(
+            Level.INFO,
+            "measured again in this job: the baseline's model (kept beside it) and this build's in "
+                + paired.verdict().pairs()
+                + " pairs of alternating blocks in a fresh JVM decide (details: "
+                + paired.file()
+                + "); the stored numbers, the history and drift guard: "
+                + stored.verdict()
+                + GateReport.brief(stored)));
+    String drift = RemeasuredGate.drift(stored, decided);
+    if (drift != null) {
+      log.add(
+          new Line(
+              Level.WARN,
+              drift + "; record the baseline again (" + o.recordBaseline() + ") if this persists"));
+    }
+    return CheckFiles.write(decided, base, o.baseline(), now, current, o.outputDirectory());
   }
 
   /** Every perf test's step against its baseline; the baselines no step was measured for. */

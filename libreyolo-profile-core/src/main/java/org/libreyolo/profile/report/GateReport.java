@@ -114,6 +114,10 @@ public final class GateReport {
     if (r.mde() == null || r.mde() <= r.options().maxRegression()) {
       return null;
     }
+    if (r.paired() != null) {
+      return "warning: underpowered: these pairs cannot resolve the threshold on this machine's"
+          + " noise; more pairs narrow it";
+    }
     return "warning: underpowered: "
         + (forked(r) ? "these forks cannot" : "two processes cannot")
         + " resolve the threshold on this machine's noise; more forks narrow it, profile ab (in-job A/B) can";
@@ -144,6 +148,13 @@ public final class GateReport {
       t.put("machine_change", round4(r.timing().machineChange()));
       t.put("drift", round4(r.timing().drift()));
       t.put("unnormalised_change", round4(r.timing().rawChange()));
+    }
+    if (r.paired() != null) {
+      t.put("decided_by", "pairs in this job");
+      t.put("pairs", r.paired().pairs());
+      t.put("change", round4(r.paired().change()));
+      t.putArray("ci").add(round4(r.paired().ciLow())).add(round4(r.paired().ciHigh()));
+      t.put("estimator", r.paired().estimator());
     }
     out.put("unstable_machine", r.unstableMachine());
     ArrayNode env = out.putArray("environment_differences");
@@ -266,6 +277,13 @@ public final class GateReport {
   }
 
   private static String estimatorLine(Gate.Result r) {
+    if (r.paired() != null) {
+      return "change and CI: the baseline's model and this build's in one process, "
+          + r.paired().pairs()
+          + " pairs of alternating blocks, ln(B/A) per pair; "
+          + r.paired().estimator()
+          + " (the stored numbers are the history and drift guard)";
+    }
     String unit =
         r.timing() == null || r.timing().normalised()
             ? "step time per block relative to the canary"
@@ -360,6 +378,20 @@ public final class GateReport {
 
   private static String ci(Gate.Row row) {
     return row.ciLow() == null ? "-" : interval(row.ciLow(), row.ciHigh());
+  }
+
+  /**
+   * The step's change and interval as the timing blocks estimate it, for one line: {@code " +3.1%
+   * [-2.0%, +8.4%]"}; empty without blocks.
+   *
+   * @param r the gate's result
+   * @return the change in words, with a leading space, or empty
+   */
+  public static String brief(Gate.Result r) {
+    BlockStatistics t = r.timing();
+    return t == null
+        ? ""
+        : " " + Fmt.signedPercent(t.change()) + " " + interval(t.ciLow(), t.ciHigh());
   }
 
   /**

@@ -75,6 +75,11 @@ abstract class AbstractProfileMojo extends AbstractMojo {
    */
   static void checkGateProperties() {
     GateOptions.of(o -> System.getProperty("libreyolo.profile." + o.on(Option.Surface.MAVEN)));
+    String blocks = System.getProperty("libreyolo.profile.blockRuns");
+    if (blocks != null && !blocks.strip().matches("[1-9][0-9]{0,5}")) {
+      throw org.libreyolo.profile.LibreYoloException.badInput(
+          "{blockRuns} must be a whole number >= 1, got '" + blocks + "'");
+    }
   }
 
   void log(List<String> lines) {

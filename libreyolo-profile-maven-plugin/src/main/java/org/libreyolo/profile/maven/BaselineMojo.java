@@ -4,6 +4,7 @@ import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.BaselineModel;
 import org.libreyolo.profile.gate.GateRun;
 
 /**
@@ -48,6 +49,18 @@ public class BaselineMojo extends AbstractProfileMojo {
         current != null ? current : GateRun.latestInferOutput(outputDirectory.toPath()).toFile();
     GateRun.recordBaseline(
         recorded.toPath(), target.toPath(), overwrite, "set -Dlibreyolo.profile.overwrite=true");
-    getLog().info("baseline recorded: " + target + " (from " + recorded + ")");
+    java.nio.file.Path model = BaselineModel.keep(target.toPath());
+    getLog()
+        .info(
+            "baseline recorded: "
+                + target
+                + " (from "
+                + recorded
+                + ")"
+                + (model == null
+                    ? ""
+                    : "; its model kept beside it, "
+                        + model.getFileName()
+                        + ": check measures it again beside this build's model"));
   }
 }

@@ -11,6 +11,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.produce.BuildCheck;
+import org.libreyolo.profile.report.ProgressLog;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /
@@ -127,6 +128,21 @@ public class CheckMojo extends AbstractProfileMojo {
   @Parameter(property = "libreyolo.profile.recordHistory")
   Boolean recordHistory;
 
+  /**
+   * Measure an infer baseline again in this job where its model is kept beside it (the baseline
+   * goal keeps it): the baseline's model and this build's in alternating blocks decide, the stored
+   * numbers stay the history and drift guard (false: judge by the stored numbers alone).
+   */
+  @Parameter(property = "libreyolo.profile.remeasure", defaultValue = Defaults.Gate.REMEASURE)
+  boolean remeasure;
+
+  /**
+   * Calls per block of that pairing (the ab goal's blockRuns); unset: as many as last 20 ms by the
+   * current profile's median latency, at least 2.
+   */
+  @Parameter(property = "libreyolo.profile.blockRuns")
+  Integer blockRuns;
+
   @Parameter(defaultValue = "${session}", readonly = true)
   MavenSession session;
 
@@ -181,7 +197,11 @@ public class CheckMojo extends AbstractProfileMojo {
                 historyBranch,
                 recordHistory,
                 "'mvn libreyolo-profile:baseline'",
-                testsRunSince()));
+                testsRunSince(),
+                remeasure,
+                blockRuns,
+                PluginClasspath.of(getClass()),
+                ProgressLog.to(getLog()::info)));
     for (BuildCheck.Line line : r.lines()) {
       switch (line.level()) {
         case DEBUG -> getLog().debug(line.text());

@@ -624,4 +624,19 @@ class MojoBadInputTest {
       System.clearProperty("libreyolo.profile.maxRegression");
     }
   }
+
+  /** check's pairing runs after infer measured: its block size is refused before that. */
+  @Test
+  void aBadBlockRunsFailsAnyGoalFirst() {
+    System.setProperty("libreyolo.profile.blockRuns", "0");
+    try {
+      var m = mojo(new SummaryMojo());
+      m.input = trace;
+      assertThatThrownBy(m::execute)
+          .isInstanceOf(MojoExecutionException.class)
+          .hasMessage("blockRuns must be a whole number >= 1, got '0'");
+    } finally {
+      System.clearProperty("libreyolo.profile.blockRuns");
+    }
+  }
 }
