@@ -115,8 +115,15 @@ public final class BaselineModel {
     return recorded == null || recorded.equals(ContentHash.sha256(file)) ? file : null;
   }
 
-  /** {@code <stem>.model.<ext>} beside the baseline, for the profile's model file name. */
-  private static Path keptFile(Profile base, Path baseline) {
+  /**
+   * Where the baseline's model is kept, {@code <stem>.model.<ext>} beside it, whether or not it is
+   * there (ask {@link #whyNotKept} first: it reads the file's hash).
+   *
+   * @param base the baseline profile, naming a model
+   * @param baseline the baseline's file
+   * @return the kept model's path
+   */
+  public static Path keptFile(Profile base, Path baseline) {
     String weights = base.configText(ProfileSchema.WEIGHTS);
     return besideBaseline(baseline, Path.of(weights.replace('\\', '/')));
   }

@@ -299,21 +299,21 @@ public final class Gate {
         Workload.modelFileChange(b, c),
         counts,
         options,
-        explain(b, c, stats),
+        explain(
+            b,
+            c,
+            stats == null ? null : new StepChange(stats.change(), stats.ciLow(), stats.ciHigh())),
         null);
   }
 
   /**
-   * What changed between the two profiles, the step's interval from the blocks' statistic. A diff
-   * that cannot be made (a profile without rows) never stops a verdict: it is left out.
+   * What changed between the two profiles, the step's interval from whatever judged it (the blocks'
+   * statistic, or the pairs of a baseline measured again). A diff that cannot be made (a profile
+   * without rows) never stops a verdict: it is left out.
    */
-  private static ProfileDiff explain(Profile b, Profile c, BlockStatistics stats) {
+  static ProfileDiff explain(Profile b, Profile c, StepChange step) {
     try {
-      return ProfileDiff.of(
-          b,
-          c,
-          stats == null ? null : new StepChange(stats.change(), stats.ciLow(), stats.ciHigh()),
-          null);
+      return ProfileDiff.of(b, c, step, null);
     } catch (RuntimeException e) {
       return null;
     }

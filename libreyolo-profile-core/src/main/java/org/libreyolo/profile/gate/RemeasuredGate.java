@@ -2,7 +2,6 @@ package org.libreyolo.profile.gate;
 
 import java.util.List;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
@@ -53,12 +52,6 @@ public final class RemeasuredGate {
                 + v.why());
     OpCounts.Result counts = stored.opCounts();
     Verdict overall = counts.verdict() == Verdict.REGRESSION ? Verdict.REGRESSION : v.verdict();
-    ProfileDiff diff;
-    try {
-      diff = ProfileDiff.of(base, now, new StepChange(v.change(), v.ciLow(), v.ciHigh()), null);
-    } catch (RuntimeException e) {
-      diff = null; // a diff that cannot be made never stops a verdict
-    }
     return new Gate.Result(
         overall,
         List.of(row),
@@ -69,7 +62,7 @@ public final class RemeasuredGate {
         stored.modelFileChange(),
         counts,
         stored.options(),
-        diff,
+        Gate.explain(base, now, new StepChange(v.change(), v.ciLow(), v.ciHigh())),
         v);
   }
 

@@ -172,10 +172,9 @@ public final class BuildCheck {
     Profile base = ProfileLoader.baseline(o.baseline());
     Profile now = ProfileLoader.load(current);
     Gate.Result stored = GateRun.judge(base, o.baseline(), now, current, o.gate());
-    String whyNot =
-        o.remeasure()
-            ? RemeasuredCheck.whyNot(base, o.baseline(), now)
-            : "libreyolo.profile.remeasure=false";
+    RemeasuredCheck.Models models =
+        o.remeasure() ? RemeasuredCheck.models(base, o.baseline(), now) : null;
+    String whyNot = models == null ? "libreyolo.profile.remeasure=false" : models.whyNot();
     if (whyNot != null) {
       log.add(
           new Line(
@@ -188,8 +187,7 @@ public final class BuildCheck {
     o.progress().update("pairing the baseline's model with this build's in a fresh JVM", 0, 1);
     RemeasuredCheck.Reply paired =
         RemeasuredCheck.run(
-            base,
-            o.baseline(),
+            models,
             now,
             o.gate(),
             o.blockRuns() != null ? o.blockRuns() : RemeasuredCheck.blockRuns(now),

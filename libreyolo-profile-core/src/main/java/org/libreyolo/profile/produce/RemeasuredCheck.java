@@ -29,26 +29,41 @@ final class RemeasuredCheck {
   private RemeasuredCheck() {}
 
   /**
-   * Why the baseline cannot be measured again here, in words; null when it can.
+   * The two model files a pairing runs, each found and its hash read once; or why there is none.
+   *
+   * @param kept the baseline's model, kept beside it
+   * @param current the model this build's profile ran
+   * @param whyNot why the baseline cannot be measured again here, in words; null when it can
+   */
+  record Models(Path kept, Path current, String whyNot) {
+    private static Models none(String why) {
+      return new Models(null, null, why);
+    }
+  }
+
+  /**
+   * The models to pair, or why the baseline cannot be measured again here.
    *
    * @param base the baseline profile
    * @param baseline the baseline's file
    * @param now the current profile
    */
-  static String whyNot(Profile base, Path baseline, Profile now) {
+  static Models models(Profile base, Path baseline, Profile now) {
     if (!base.isInference() || !now.isInference()) {
-      return "not an infer profile";
+      return Models.none("not an infer profile");
     }
     String kept = BaselineModel.whyNotKept(base, baseline);
     if (kept != null) {
-      return kept;
+      return Models.none(kept);
     }
-    if (BaselineModel.modelFile(now) == null) {
-      return "this build's model is no file that is here as it was measured ("
-          + now.configText(ProfileSchema.WEIGHTS)
-          + ")";
+    Path current = BaselineModel.modelFile(now);
+    if (current == null) {
+      return Models.none(
+          "this build's model is no file that is here as it was measured ("
+              + now.configText(ProfileSchema.WEIGHTS)
+              + ")");
     }
-    return null;
+    return new Models(BaselineModel.keptFile(base, baseline), current, null);
   }
 
   /**
@@ -67,8 +82,7 @@ final class RemeasuredCheck {
    * infer} carries its state (a 2.4 ms model's calls took 5.6-10 ms there after it), and a fresh
    * one is what the forks measured.
    *
-   * @param base the baseline profile
-   * @param baseline the baseline's file
+   * @param models the two models ({@link #models}, with no {@code whyNot})
    * @param now the current profile (its workload and settings are the pairing's)
    * @param gate the check's alpha and threshold
    * @param blockRuns calls per block
@@ -77,14 +91,13 @@ final class RemeasuredCheck {
    * @return the pairing's reply
    */
   static Reply run(
-      Profile base,
-      Path baseline,
+      Models models,
       Profile now,
       GateOptions gate,
       int blockRuns,
       Path outputDirectory,
       String classpath) {
-    AbProfiler.Options options = options(base, baseline, now, gate, blockRuns, outputDirectory);
+    AbProfiler.Options options = options(models, now, gate, blockRuns, outputDirectory);
     Path folder = outputDirectory.resolve(FOLDER).resolve("jvm");
     Path removable = ChildJvms.firstMissing(folder);
     ChildJvms.removeIfStopped(removable);
@@ -108,16 +121,11 @@ final class RemeasuredCheck {
 
   /** The in-job A/B's options: the kept model (A) and this build's (B) on the current workload. */
   static AbProfiler.Options options(
-      Profile base,
-      Path baseline,
-      Profile now,
-      GateOptions gate,
-      int blockRuns,
-      Path outputDirectory) {
+      Models models, Profile now, GateOptions gate, int blockRuns, Path outputDirectory) {
     Map<String, JsonNode> c = now.config();
     InferOptions.Builder infer =
         InferOptions.builder()
-            .weights(BaselineModel.modelFile(now).toAbsolutePath().toString())
+            .weights(models.current().toAbsolutePath().toString())
             .batch(integer(c, ProfileSchema.BATCH, Defaults.Infer.BATCH_VALUE))
             .imgsz(integer(c, ProfileSchema.IMGSZ, Defaults.Infer.IMGSZ_VALUE))
             .half(c.containsKey(ProfileSchema.HALF) && c.get(ProfileSchema.HALF).asBoolean())
@@ -153,7 +161,7 @@ final class RemeasuredCheck {
     }
     return new AbProfiler.Options(
         infer.build(),
-        BaselineModel.of(base, baseline).toAbsolutePath().toString(),
+        models.kept().toAbsolutePath().toString(),
         Defaults.Ab.PAIRS_VALUE,
         blockRuns,
         gate.alpha(),
