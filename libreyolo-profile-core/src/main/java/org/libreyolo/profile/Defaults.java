@@ -325,6 +325,12 @@ public final class Defaults {
     /** {@link #LOOKS_VALUE} as text, for parameter defaults. */
     public static final String LOOKS = "" + LOOKS_VALUE;
 
+    /**
+     * Beside a step's profile in the JVM of one side alone: its blocks back to back, as the shared
+     * JVMs time them (docs/versions.md, "As it runs alone").
+     */
+    public static final String SOLO_FILE = "solo.json";
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
 

@@ -74,6 +74,80 @@ public final class Steps {
     return counts.size();
   }
 
+  /**
+   * Sorts by two keys through the JDK's comparators: alone, the JDK's key-extracting call site
+   * sees two of this side's types (inlined); in a JVM holding both versions it sees four (a
+   * megamorphic call in code both sides share).
+   */
+  public static long sorted() {
+    Item[] items = ITEMS.clone();
+    int rounds = Work.scaled(2);
+    long sum = 0;
+    for (int r = 0; r < rounds; r++) {
+      java.util.Arrays.sort(items, BY_KEY);
+      sum += items[r].key();
+      java.util.Arrays.sort(items, BY_RANK);
+      sum += items[r].rank();
+    }
+    return sum;
+  }
+
+  /** A hot method of about 300 bytes of bytecode: near the JIT's limit for inlining it. */
+  public static long bigMethod() {
+    long sum = 0;
+    int n = Work.scaled(200_000);
+    for (int i = 0; i < n; i++) {
+      sum += mix(INTS[i % INTS.length]);
+    }
+    return sum;
+  }
+
+  static int mix(int x) {
+    x = (x * 33 + 10) ^ (x >>> 4);
+    x = (x * 72 + 3) ^ (x >>> 4);
+    x = (x * 50 + 10) ^ (x >>> 4);
+    x = (x * 63 + 11) ^ (x >>> 5);
+    x = (x * 77 + 2) ^ (x >>> 3);
+    x = (x * 80 + 1) ^ (x >>> 2);
+    x = (x * 63 + 5) ^ (x >>> 6);
+    x = (x * 73 + 4) ^ (x >>> 5);
+    x = (x * 27 + 12) ^ (x >>> 6);
+    x = (x * 63 + 9) ^ (x >>> 3);
+    x = (x * 73 + 8) ^ (x >>> 2);
+    x = (x * 53 + 11) ^ (x >>> 5);
+    x = (x * 22 + 4) ^ (x >>> 5);
+    x = (x * 84 + 3) ^ (x >>> 4);
+    x = (x * 69 + 7) ^ (x >>> 1);
+    x = (x * 97 + 1) ^ (x >>> 2);
+    x = (x * 88 + 13) ^ (x >>> 7);
+    x = (x * 11 + 3) ^ (x >>> 4);
+    x = (x * 78 + 1) ^ (x >>> 2);
+    x = (x * 41 + 13) ^ (x >>> 7);
+    x = (x * 6 + 5) ^ (x >>> 6);
+    x = (x * 63 + 10) ^ (x >>> 4);
+    x = (x * 95 + 7) ^ (x >>> 1);
+    x = (x * 94 + 13) ^ (x >>> 7);
+    x = (x * 57 + 7) ^ (x >>> 1);
+    x = (x * 96 + 13) ^ (x >>> 7);
+    return x;
+  }
+
+  private static final Item[] ITEMS = items();
+  private static final java.util.Comparator<Item> BY_KEY =
+      java.util.Comparator.comparingInt(Item::key);
+  private static final java.util.Comparator<Item> BY_RANK =
+      java.util.Comparator.comparingInt(Item::rank);
+
+  record Item(int key, int rank) {}
+
+  private static Item[] items() {
+    Item[] out = new Item[20_000];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = new Item(INTS[i], INTS[(i * 31) % INTS.length] ^ i);
+    }
+    return out;
+  }
+
   private static String[] words() {
     String[] w = new String[2048];
     Random r = new Random(7);

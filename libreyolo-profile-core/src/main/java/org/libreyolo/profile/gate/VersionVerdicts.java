@@ -49,6 +49,8 @@ public record VersionVerdicts(
    * @param paired the pairs' verdict when both sides ran in one JVM, else null
    * @param mode {@link #IN_SHARED_JVMS}, or {@code forks: <why>}
    * @param why the verdict in words
+   * @param solo each side's time per call in the shared JVMs against the same side alone, or null
+   *     when not checked (a step the forks measured from the start)
    */
   public record Outcome(
       String test,
@@ -57,7 +59,49 @@ public record VersionVerdicts(
       Gate.Result gate,
       PairedBlocks paired,
       String mode,
-      String why) {
+      String why,
+      SoloCheck solo) {
+    /**
+     * An outcome not checked against the sides alone.
+     *
+     * @param test the test
+     * @param step the step's key, or null
+     * @param verdict the verdict
+     * @param gate the gate's result, or null
+     * @param paired the pairs' verdict, or null
+     * @param mode how it was measured
+     * @param why the verdict in words
+     */
+    public Outcome(
+        String test,
+        String step,
+        Verdict verdict,
+        Gate.Result gate,
+        PairedBlocks paired,
+        String mode,
+        String why) {
+      this(test, step, verdict, gate, paired, mode, why, null);
+    }
+
+    /**
+     * The same outcome with the check against the sides alone, said in its words.
+     *
+     * @param check the check
+     * @param words the check in words
+     * @return the outcome
+     */
+    public Outcome withSolo(SoloCheck check, String words) {
+      return new Outcome(
+          test,
+          step,
+          verdict,
+          gate,
+          paired,
+          mode,
+          words.isEmpty() ? why : why.isEmpty() ? words : why + "; " + words,
+          check);
+    }
+
     /**
      * Whether the pairs in one JVM judged it.
      *

@@ -151,6 +151,9 @@ public final class PerfTestProtocol {
    * @param baselineJavaSamples the baseline side's Java samples over its blocks of the pairs
    *     ({@code java_samples}), or null without Flight Recorder
    * @param candidateJavaSamples this build's side's, or null
+   * @param baselineMedianMs the baseline's block medians, one per pair (its time per call here, set
+   *     beside the same side alone)
+   * @param candidateMedianMs this build's block medians, one per pair
    */
   public record PairedStep(
       String className,
@@ -167,7 +170,9 @@ public final class PerfTestProtocol {
       boolean settled,
       List<String> jit,
       com.fasterxml.jackson.databind.node.ObjectNode baselineJavaSamples,
-      com.fasterxml.jackson.databind.node.ObjectNode candidateJavaSamples) {}
+      com.fasterxml.jackson.databind.node.ObjectNode candidateJavaSamples,
+      double[] baselineMedianMs,
+      double[] candidateMedianMs) {}
 
   /**
    * The answer of the JVM holding both sides.

@@ -44,7 +44,12 @@ import org.libreyolo.profile.result.ProfileSchema;
 final class PairedRun {
   private PairedRun() {}
 
-  static void run(
+  /**
+   * Runs the shared JVMs and judges their tests.
+   *
+   * @return the JVMs' reports, in order (empty when the first failed and every test forked)
+   */
+  static List<PerfTestProtocol.PairedReport> run(
       VersionAbOptions o,
       SharedClasspath split,
       List<Test> tests,
@@ -89,7 +94,7 @@ final class PairedRun {
           if (j == 0) {
             progress.accept("forks: " + why);
             shared.forEach(t -> forked.put(t, "forks: " + why));
-            return;
+            return reports;
           }
           notes.add(
               "JVM "
@@ -149,6 +154,7 @@ final class PairedRun {
       for (Test t : shared) { // a JVM failed before the look: judged on those before it
         judged.addAll(judgeTest(o, t, reports, looks, Math.min(look, looks.count() - 1)));
       }
+      return reports;
     } finally {
       Leftovers.forget(created);
     }

@@ -15,6 +15,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.Gate;
+import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.AtomicFiles;
@@ -191,6 +192,7 @@ public final class VersionAb {
     List<String> failures = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     Map<Test, String> forked = new LinkedHashMap<>(); // a test the forks judge, and why
+    Map<String, SoloCheck> distorted = Map.of(); // steps the shared JVMs did not run as alone
     if (o.mode() == Mode.FORKS) {
       tests.forEach(t -> forked.put(t, "forks: abMode=forks"));
     } else {
@@ -201,7 +203,9 @@ public final class VersionAb {
               o.candidate().classpath(),
               o.unshareable());
       if (split.possible()) {
-        PairedRun.run(o, split, tests, folder, judged, forked, notes, progress);
+        List<PerfTestProtocol.PairedReport> reports =
+            PairedRun.run(o, split, tests, folder, judged, forked, notes, progress);
+        distorted = SoloRun.check(o, tests, reports, folder, judged, forked, notes, progress);
       } else {
         progress.accept("both versions cannot share one JVM: " + split.whyNot());
         tests.forEach(t -> forked.put(t, "forks: " + split.whyNot()));
@@ -209,6 +213,12 @@ public final class VersionAb {
     }
     if (!forked.isEmpty()) {
       VersionAbForks.forks(o, forked, folder, judged, failures, progress);
+    }
+    for (int i = 0; i < judged.size(); i++) { // a forked step carries what moved it there
+      SoloCheck c = distorted.get(judged.get(i).test());
+      if (c != null && !judged.get(i).inSharedJvms()) {
+        judged.set(i, judged.get(i).withSolo(c, ""));
+      }
     }
     // the outcomes in discovery order, whichever way each was judged
     List<VersionVerdicts.Outcome> ordered = new ArrayList<>();

@@ -138,6 +138,27 @@ final class VersionAbForks {
     }
   }
 
+  /**
+   * One JVM of one side alone running the tests (the check that the shared JVMs ran each side as it
+   * runs alone): its step profiles, or null when that side could not run.
+   */
+  static List<StepLayout.Step> solo(
+      VersionAbOptions o,
+      boolean candidate,
+      Path root,
+      List<Test> tests,
+      Map<String, String> extra,
+      String what,
+      Consumer<String> progress) {
+    ArmRuns r = new ArmRuns();
+    try {
+      fork(o, candidate ? Arm.CANDIDATE : Arm.BASELINE, root, tests, extra, what, r, progress);
+    } catch (LibreYoloException e) {
+      return null;
+    }
+    return r.broken == null ? r.steps : null;
+  }
+
   /** The two sides, and the folder each side's forks write under. */
   private enum Arm {
     BASELINE("baseline"),

@@ -10,6 +10,7 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.PairedBlocks;
+import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.VersionVerdicts;
@@ -323,6 +324,34 @@ public final class VersionAbReport {
     return b.toString();
   }
 
+  /** The check against each side alone ({@code solo}): each side's figures and the decision. */
+  private static ObjectNode solo(SoloCheck c) {
+    ObjectNode n = JsonNodeFactory.instance.objectNode();
+    n.put("distorted", c.distorted());
+    n.put("noise", PyRound.round(Math.expm1(c.noise()), 4));
+    n.put("df", c.df());
+    n.put("tolerance", PyRound.round(c.tolerance(), 4));
+    n.set("baseline", soloSide(c.baseline()));
+    n.set("candidate", soloSide(c.candidate()));
+    return n;
+  }
+
+  private static ObjectNode soloSide(SoloCheck.Side s) {
+    ObjectNode n = JsonNodeFactory.instance.objectNode();
+    ArrayNode shared = n.putArray("shared_ms");
+    for (double v : s.sharedMs()) {
+      shared.add(PyRound.round(v, 5));
+    }
+    ArrayNode solo = n.putArray("solo_ms");
+    for (double v : s.soloMs()) {
+      solo.add(PyRound.round(v, 5));
+    }
+    n.put("change", PyRound.round(s.change(), 4));
+    n.putArray("ci").add(PyRound.round(s.ciLow(), 4)).add(PyRound.round(s.ciHigh(), 4));
+    n.put("distorted", s.distorted());
+    return n;
+  }
+
   /**
    * One module's A/B as a multi-module build's summary keeps it.
    *
@@ -428,6 +457,9 @@ public final class VersionAbReport {
           t.put("why", p.why());
         }
         n.set("gate", gate);
+      }
+      if (x.solo() != null) {
+        n.set("solo", solo(x.solo()));
       }
     }
     ArrayNode failing = out.putArray("failures");

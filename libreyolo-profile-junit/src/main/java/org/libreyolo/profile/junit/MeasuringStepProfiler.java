@@ -219,6 +219,9 @@ final class MeasuringStepProfiler implements StepProfiler {
         config.fork().pairedSide() != null
             ? paired(options, step)
             : config.forks() > 1 ? forked(options) : inProcess(options, step);
+    if (config.fork().soloPairs() > 0) {
+      SoloBlocks.run(config, profile, asStep(step));
+    }
     Path report = Reports.single(dir.resolve("profile.json"), dir.resolve("report.html"));
     if (config.fork().inFork()) { // a fork measures; its parent merges, gates and reports
       return result(profile, dir.resolve("profile.json"), report, null);

@@ -343,13 +343,7 @@ final class PairedSides {
       return;
     }
     double fastest = Math.min(Num.orZero(pa.latency().p50()), Num.orZero(pb.latency().p50()));
-    int blockRuns =
-        (int)
-            Math.min(
-                10_000,
-                Math.max(
-                    Defaults.Versions.MIN_BLOCK_RUNS,
-                    Math.ceil(request.blockMs() / Math.max(fastest, 1e-3))));
+    int blockRuns = blockRuns(fastest, request.blockMs());
     ObjectNode what = JsonNodeFactory.instance.objectNode();
     what.put("test", a.id());
     what.put("step", a.key());
@@ -396,9 +390,23 @@ final class PairedSides {
             // each side's samples from its own blocks: its short profile run rarely lasts the few
             // sampling periods samples need, its blocks do (what the diff names)
             r.aJavaSamples(),
-            r.bJavaSamples()));
+            r.bJavaSamples(),
+            r.aMs(),
+            r.bMs()));
     a.profile().complete(pa);
     b.profile().complete(pb);
+  }
+
+  /**
+   * Iterations per block: enough for {@code blockMs} at a call of {@code callMs}, at least {@link
+   * Defaults.Versions#MIN_BLOCK_RUNS} (the pairs here and the blocks alone time alike).
+   */
+  static int blockRuns(double callMs, double blockMs) {
+    return (int)
+        Math.min(
+            10_000,
+            Math.max(
+                Defaults.Versions.MIN_BLOCK_RUNS, Math.ceil(blockMs / Math.max(callMs, 1e-3))));
   }
 
   /**

@@ -70,7 +70,8 @@ record StepConfig(
       String uniqueId,
       java.util.Map<String, String> parameters,
       String pairedSide,
-      double sampledMs) {}
+      double sampledMs,
+      int soloPairs) {}
 
   /**
    * Set by the parent on every fork but the last: {@code false}, no sampled steps, since the merged
@@ -86,6 +87,13 @@ record StepConfig(
    * baseline} or {@code candidate} (internal).
    */
   static final String PAIRED_SIDE = "pairedSide";
+
+  /**
+   * Set by an A/B across versions on the JVM of one side alone that checks its shared JVMs: after
+   * its profile, the step's blocks back to back, this many pairs (internal; docs/versions.md, "As
+   * it runs alone").
+   */
+  static final String SOLO_PAIRS = "soloPairs";
 
   /**
    * The parameters a fork inherits (the rest come from system properties and
@@ -238,7 +246,8 @@ record StepConfig(
             param(context, SAMPLED_STEPS, org.libreyolo.profile.Properties::parseSwitch)
                     .orElse(true)
                 ? param(context, "sampledMs", StepConfig::sampledMs).orElse(Defaults.SAMPLED_MS)
-                : 0),
+                : 0,
+            param(context, SOLO_PAIRS, Integer::parseInt).orElse(0)),
         new History(
             param(context, "history", s -> s).orElse(null),
             param(context, "historyBranch", s -> s).orElse(Defaults.History.BRANCH),

@@ -87,6 +87,7 @@ class VersionAbInOneJvmTest {
   void bothVersionsShareOneJvmAndTheSlowerSideIsARegression() throws Exception {
     VersionAbOptions options =
         versions("work=100\nfails=true\n", "work=300\n")
+            .tests(List.of("WorkFixture"))
             .pairs(8)
             .jvms(2)
             .looks(1)
@@ -111,6 +112,14 @@ class VersionAbInOneJvmTest {
     assertThat(work.paired().jvmChanges()).hasSize(2).allMatch(c -> c > 1.0);
     assertThat(work.paired().change()).isGreaterThan(1.0);
     assertThat(work.why()).contains("8 pairs in 2 JVMs");
+    // then each side alone, one JVM each: its time per call set beside the shared JVMs' (two
+    // JVMs give the noise too few degrees of freedom to call anything but a gross distortion)
+    assertThat(progress).anyMatch(l -> l.startsWith("baseline 1.0 alone (the check that"));
+    assertThat(progress).anyMatch(l -> l.startsWith("this build alone (the check that"));
+    assertThat(work.solo()).isNotNull();
+    assertThat(work.solo().baseline().sharedMs()).hasSize(2);
+    assertThat(work.solo().candidate().soloMs()).hasSize(1);
+    assertThat(work.why()).contains("; a call shared against alone: baseline 1.0 ");
 
     // fails on the baseline only, not for want of a symbol: the forks judge it, saying why
     VersionVerdicts.Outcome onlyHere = outcome(r, "WorkFixture.onlyHere");
@@ -149,6 +158,9 @@ class VersionAbInOneJvmTest {
     assertThat(workJson.at("/gate/timing/jvms").asInt()).isEqualTo(2);
     assertThat(workJson.at("/gate/timing/jvm_changes")).hasSize(2);
     assertThat(workJson.at("/gate/timing/ci")).hasSize(2); // two JVMs: wide, whatever its sign
+    assertThat(workJson.at("/solo/distorted").asBoolean()).isFalse();
+    assertThat(workJson.at("/solo/candidate/solo_ms")).hasSize(1);
+    assertThat(workJson.at("/solo/candidate/shared_ms")).hasSize(2);
   }
 
   @Test
@@ -156,6 +168,7 @@ class VersionAbInOneJvmTest {
   void aJvmThatDiesAfterTheFirstIsNamedAndTheVerdictComesFromTheJvmsBeforeIt() throws Exception {
     VersionAbOptions options =
         versions("work=100\nhaltAfterFirstJvm=true\n", "work=100\n")
+            .tests(List.of("WorkFixture"))
             .pairs(8)
             .jvms(2)
             .looks(1)
@@ -209,11 +222,51 @@ class VersionAbInOneJvmTest {
             "note: undecided after 2 JVMs (look 1 of 2), measured in 2 more: WorkFixture.work");
   }
 
+  /**
+   * A step the shared JVMs run five times slower than either side alone (DistortedFixture): the
+   * check against each side alone sends it to the forks, saying why, with each side's figures.
+   */
+  @Test
+  @Tag("slow")
+  void aStepTheSharedJvmsDistortIsJudgedByTheForksSayingWhy() throws Exception {
+    VersionAbOptions options =
+        versions("work=100\n", "work=100\n")
+            .tests(List.of("DistortedFixture"))
+            .pairs(12)
+            .jvms(3)
+            .looks(1)
+            .build();
+    List<String> progress = new ArrayList<>();
+    VersionAb.Result r = VersionAb.run(options, progress::add);
+
+    VersionVerdicts.Outcome x = outcome(r, "DistortedFixture.sharedOnly");
+    assertThat(x.inSharedJvms()).isFalse();
+    assertThat(x.mode())
+        .startsWith(
+            "forks: the JVMs holding both versions did not run it as it runs alone: baseline 1.0 ");
+    assertThat(x.solo().distorted()).isTrue();
+    assertThat(x.solo().baseline().change()).isGreaterThan(1.0); // five times the work shared
+    assertThat(x.solo().candidate().change()).isGreaterThan(1.0);
+    assertThat(x.verdict()).isNotIn(Verdict.REGRESSION, Verdict.IMPROVED); // the same code alone
+    assertThat(progress)
+        .anyMatch(
+            l ->
+                l.startsWith("DistortedFixture.sharedOnly: the JVMs holding both versions did not")
+                    && l.endsWith("; judged by forks"));
+    assertThat(progress).anyMatch(l -> l.startsWith("fork 1 of 4 (baseline 1.0, 1 test)"));
+    JsonNode json = new ObjectMapper().readTree(r.file().toFile()).get("tests").get(0);
+    assertThat(json.get("mode").asText()).startsWith("forks: the JVMs holding both versions");
+    assertThat(json.at("/solo/distorted").asBoolean()).isTrue();
+    assertThat(json.at("/solo/baseline/shared_ms")).hasSize(3);
+    assertThat(json.at("/solo/baseline/solo_ms")).hasSize(1);
+  }
+
   @Test
   @Tag("slow")
   void anAlertOnlySummaryIsNotWrittenWhenNothingRegressed() throws Exception {
     VersionAbOptions options =
         versions("work=100\n", "work=100\n")
+            .tests(List.of("WorkFixture"))
             .pairs(8)
             .jvms(2)
             .looks(1)
