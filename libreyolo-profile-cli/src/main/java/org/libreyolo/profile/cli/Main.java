@@ -45,9 +45,11 @@ public final class Main {
         (ex, line, parsed) -> {
           ProgressBar.clear(err);
           if (ChildJvms.stopping()) { // the error is the clean-up's doing: say what happened
-            if (ChildJvms.claimStoppedLine()) {
-              err.println(ChildJvms.STOPPED);
-            }
+            ChildJvms.sayStopped(
+                stopped -> {
+                  err.println(stopped);
+                  err.flush();
+                });
             return STOPPED_EXIT;
           }
           if (ex instanceof LibreYoloException e) {

@@ -44,13 +44,14 @@ public final class ChildJvms {
   }
 
   /**
-   * Whether the caller prints {@link #STOPPED}: it is said once, by the surface or else by the
-   * shutdown.
+   * Says {@link #STOPPED} once, by the surface or else by the shutdown; the shutdown waits while a
+   * surface is saying it, so the line is never lost to the JVM's halt.
    *
-   * @return true the first time only
+   * @param say prints the line and flushes its stream
+   * @return true when this call said it
    */
-  public static boolean claimStoppedLine() {
-    return Leftovers.claimStoppedLine();
+  public static boolean sayStopped(java.util.function.Consumer<String> say) {
+    return Leftovers.sayStopped(say);
   }
 
   /**

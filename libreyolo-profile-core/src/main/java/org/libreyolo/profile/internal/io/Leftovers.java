@@ -20,8 +20,11 @@ public final class Leftovers {
   private static final Set<Process> PROCESSES = ConcurrentHashMap.newKeySet();
   private static final ReentrantLock WRITING = new ReentrantLock();
   private static volatile boolean stopping;
-  private static final java.util.concurrent.atomic.AtomicBoolean STOPPED_SAID =
-      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Held while the stopped line is said: the shutdown waits for a surface that is saying it. */
+  private static final Object SAYING = new Object();
+
+  private static boolean stoppedSaid;
 
   /** Work that may throw. */
   @FunctionalInterface
@@ -152,13 +155,23 @@ public final class Leftovers {
   }
 
   /**
-   * Whether the caller is the one to print {@link #STOPPED}: the measuring thread (its surface's
-   * stream) or, when that thread does not get there before the JVM halts, the shutdown hook.
+   * Says {@link #STOPPED} once: the measuring thread through its surface's stream or, when that
+   * thread does not get there first, the shutdown hook. Said and flushed under one lock, so the
+   * hook (whose end halts the JVM) never finishes while a surface is between deciding to say it and
+   * saying it.
    *
-   * @return true the first time only
+   * @param say prints the line and flushes its stream
+   * @return true when this call said it
    */
-  public static boolean claimStoppedLine() {
-    return STOPPED_SAID.compareAndSet(false, true);
+  public static boolean sayStopped(java.util.function.Consumer<String> say) {
+    synchronized (SAYING) {
+      if (stoppedSaid) {
+        return false;
+      }
+      stoppedSaid = true;
+      say.accept(STOPPED);
+      return true;
+    }
   }
 
   /** The one line a surface prints for a stopped run. */
@@ -194,8 +207,10 @@ public final class Leftovers {
     for (Path path : PATHS) {
       Folders.deleteQuietly(path);
     }
-    if (claimStoppedLine()) {
-      System.err.println(STOPPED);
-    }
+    sayStopped(
+        line -> {
+          System.err.println(line);
+          System.err.flush();
+        });
   }
 }
