@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 
 /**
  * Whether JVMs holding both versions measured each side as it runs alone (docs/versions.md, "As it
@@ -46,14 +47,14 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
      * @return the median time per call in the shared JVMs, ms
      */
     public double sharedMedianMs() {
-      return median(sharedMs);
+      return LatencyStats.median(sharedMs);
     }
 
     /**
      * @return the median time per call alone, ms
      */
     public double soloMedianMs() {
-      return median(soloMs);
+      return LatencyStats.median(soloMs);
     }
   }
 
@@ -83,7 +84,7 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
       if (g.length == 0) {
         return null;
       }
-      double mean = mean(g);
+      double mean = LatencyStats.mean(g);
       for (double x : g) {
         squares += (x - mean) * (x - mean);
       }
@@ -110,7 +111,7 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
       double noise,
       double t,
       double tolerance) {
-    double d = mean(sharedLogs) - mean(soloLogs);
+    double d = LatencyStats.mean(sharedLogs) - LatencyStats.mean(soloLogs);
     double half = t * noise * Math.sqrt(1.0 / sharedLogs.length + 1.0 / soloLogs.length);
     double change = Math.expm1(d);
     boolean beyondNoise = Math.abs(d) > half;
@@ -196,25 +197,5 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
     return v == null
         ? new double[0]
         : Arrays.stream(v).filter(x -> x > 0 && Double.isFinite(x)).map(Math::log).toArray();
-  }
-
-  private static double mean(double[] v) {
-    return Arrays.stream(v).average().orElse(Double.NaN);
-  }
-
-  /**
-   * The median of some figures.
-   *
-   * @param v the figures
-   * @return their median, NaN when there are none
-   */
-  public static double median(double[] v) {
-    if (v == null || v.length == 0) {
-      return Double.NaN;
-    }
-    double[] s = v.clone();
-    Arrays.sort(s);
-    int n = s.length;
-    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   }
 }

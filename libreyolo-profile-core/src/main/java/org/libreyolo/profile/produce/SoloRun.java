@@ -14,6 +14,7 @@ import org.libreyolo.profile.Properties;
 import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.result.Json;
@@ -125,7 +126,7 @@ final class SoloRun {
       for (PerfTestProtocol.PairedStep s : r.steps()) {
         double[] ms = baseline ? s.baselineMedianMs() : s.candidateMedianMs();
         if (s.className().equals(t.className()) && s.key().equals(key) && ms != null) {
-          out.add(SoloCheck.median(ms));
+          out.add(LatencyStats.median(ms));
         }
       }
     }
@@ -151,7 +152,7 @@ final class SoloRun {
         blocks.add(pair.path("b_ms").asDouble());
       }
       if (!blocks.isEmpty()) {
-        out.add(SoloCheck.median(blocks.stream().mapToDouble(Double::doubleValue).toArray()));
+        out.add(LatencyStats.median(blocks.stream().mapToDouble(Double::doubleValue).toArray()));
       }
     }
     return out.stream().mapToDouble(Double::doubleValue).toArray();
