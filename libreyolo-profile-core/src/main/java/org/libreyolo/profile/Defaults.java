@@ -331,6 +331,13 @@ public final class Defaults {
      */
     public static final String SOLO_FILE = "solo.json";
 
+    /**
+     * The most rounds of the check against each side alone, one JVM of each side a round: a round
+     * more only while a step's difference is beyond the threshold but within the noise; the level
+     * is split over them (docs/versions.md, "As it runs alone").
+     */
+    public static final int SOLO_ROUNDS = 3;
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
 

@@ -12,19 +12,28 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
  * code cache and the inlining budgets: a side can run slower or faster there than in the program
  * the user ships, and the two sides unequally. Each side's time per call in the shared JVMs (the
  * median of its block medians, one figure per JVM) is set beside the same side's time in JVMs of
- * its own (one figure per solo JVM); the process is the unit. A side is distorted when the
- * difference is beyond the step's noise (the between-JVM spread of the same figures, pooled, at the
- * gate's alpha) and larger than the gate's threshold: then the pairs do not measure the program the
- * user runs, and the step is judged by forks instead.
+ * its own (one figure per solo JVM); the process is the unit.
+ *
+ * <p>The two kinds of JVM spread differently (a solo JVM settles into its own compiled state, the
+ * shared ones into a common one), so each gets its own noise: the shared JVMs' from their spread,
+ * pooled over the sides but credited with one side's degrees of freedom (the sides of one JVM move
+ * together); the solo JVMs' from their spread within each side, or with one solo JVM a side from
+ * how far the two sides' solo times differ by more than the shared JVMs say they differ. A side's
+ * difference is judged against both (Welch, with Satterthwaite's degrees of freedom) at half the
+ * given level (two sides). A side is distorted when the difference is beyond that noise and larger
+ * than the gate's threshold: then the pairs do not measure the program the user runs, and the step
+ * is judged by forks instead.
  *
  * @param baseline the baseline side (A)
  * @param candidate this build's side (B)
- * @param noise the between-JVM standard deviation of a side's log time per call, pooled
- * @param df its degrees of freedom
+ * @param sharedNoise the between-JVM standard deviation of a side's log time per call in the shared
+ *     JVMs
+ * @param soloNoise the same for a side alone
  * @param tolerance the largest difference accepted whatever the noise: the gate's threshold
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public record SoloCheck(Side baseline, Side candidate, double noise, int df, double tolerance) {
+public record SoloCheck(
+    Side baseline, Side candidate, double sharedNoise, double soloNoise, double tolerance) {
 
   /**
    * One side, in the shared JVMs and alone.
@@ -34,6 +43,7 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
    * @param change shared against alone ({@code +0.5} = half as slow again in the shared JVMs)
    * @param ciLow the change's interval, low end
    * @param ciHigh its high end
+   * @param df the interval's degrees of freedom (Welch-Satterthwaite)
    * @param distorted beyond the noise and beyond the tolerance
    */
   public record Side(
@@ -42,6 +52,7 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
       double change,
       double ciLow,
       double ciHigh,
+      double df,
       boolean distorted) {
     /**
      * @return the median time per call in the shared JVMs, ms
@@ -58,6 +69,10 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
     }
   }
 
+  /** How a distorted check begins in words: a reason the forks' outcome carries. */
+  public static final String DISTORTED =
+      "the JVMs holding both versions did not run it as it runs alone";
+
   /**
    * Judges both sides.
    *
@@ -65,7 +80,7 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
    * @param soloA the baseline's time per call per solo JVM, ms
    * @param sharedB this build's per shared JVM
    * @param soloB this build's per solo JVM
-   * @param alpha the gate's significance level
+   * @param alpha the level for both sides together (each side is judged at half)
    * @param tolerance the gate's threshold: a smaller difference never counts
    * @return the check, or null when it cannot be made (a side without a figure, no spread to
    *     measure the noise by)
@@ -77,42 +92,67 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
       double[] soloB,
       double alpha,
       double tolerance) {
-    double[][] groups = {logs(sharedA), logs(soloA), logs(sharedB), logs(soloB)};
-    double squares = 0;
-    int df = 0;
-    for (double[] g : groups) {
-      if (g.length == 0) {
-        return null;
-      }
-      double mean = LatencyStats.mean(g);
-      for (double x : g) {
-        squares += (x - mean) * (x - mean);
-      }
-      df += g.length - 1;
-    }
-    if (df < 1) {
+    double[] hA = logs(sharedA);
+    double[] oA = logs(soloA);
+    double[] hB = logs(sharedB);
+    double[] oB = logs(soloB);
+    if (hA.length == 0 || oA.length == 0 || hB.length == 0 || oB.length == 0) {
       return null;
     }
-    double noise = Math.sqrt(squares / df);
-    double t = new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
+    int soloDf = oA.length + oB.length - 2;
+    Noise alone =
+        soloDf > 0
+            ? new Noise((squares(oA) + squares(oB)) / soloDf, soloDf)
+            : new Noise(contrast(hA, oA, hB, oB), 1);
+    int sharedDf = hA.length + hB.length - 2;
+    Noise shared =
+        sharedDf > 0
+            ? new Noise((squares(hA) + squares(hB)) / sharedDf, Math.max(hA.length, hB.length) - 1)
+            : alone; // one shared JVM: its figure spreads as a solo JVM's does
+    if (shared.variance() + alone.variance() <= 0) {
+      return null;
+    }
     return new SoloCheck(
-        side(sharedA, soloA, groups[0], groups[1], noise, t, tolerance),
-        side(sharedB, soloB, groups[2], groups[3], noise, t, tolerance),
-        noise,
-        df,
+        side(sharedA, soloA, hA, oA, shared, alone, alpha / 2, tolerance),
+        side(sharedB, soloB, hB, oB, shared, alone, alpha / 2, tolerance),
+        Math.sqrt(shared.variance()),
+        Math.sqrt(alone.variance()),
         tolerance);
   }
+
+  /**
+   * With one solo JVM a side, their spread read from how far the sides' solo times differ beyond
+   * the shared JVMs' (paired, precise) difference: one degree of freedom. From two on, each side's
+   * own JVMs give it, so a side distorted alone cannot pass for noise.
+   */
+  private static double contrast(double[] hA, double[] oA, double[] hB, double[] oB) {
+    double e =
+        (LatencyStats.mean(oB) - LatencyStats.mean(oA))
+            - (LatencyStats.mean(hB) - LatencyStats.mean(hA));
+    return e * e / 2;
+  }
+
+  /** A variance of log times between JVMs and its degrees of freedom. */
+  private record Noise(double variance, double df) {}
 
   private static Side side(
       double[] shared,
       double[] solo,
       double[] sharedLogs,
       double[] soloLogs,
-      double noise,
-      double t,
+      Noise sharedNoise,
+      Noise soloNoise,
+      double alpha,
       double tolerance) {
     double d = LatencyStats.mean(sharedLogs) - LatencyStats.mean(soloLogs);
-    double half = t * noise * Math.sqrt(1.0 / sharedLogs.length + 1.0 / soloLogs.length);
+    double a = sharedNoise.variance() / sharedLogs.length;
+    double b = soloNoise.variance() / soloLogs.length;
+    double df =
+        sharedNoise == soloNoise
+            ? soloNoise.df()
+            : (a + b) * (a + b) / (a * a / sharedNoise.df() + b * b / soloNoise.df());
+    double t = new TDistribution(null, Math.max(df, 1)).inverseCumulativeProbability(1 - alpha / 2);
+    double half = t * Math.sqrt(a + b);
     double change = Math.expm1(d);
     boolean beyondNoise = Math.abs(d) > half;
     return new Side(
@@ -121,6 +161,7 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
         change,
         Math.expm1(d - half),
         Math.expm1(d + half),
+        df,
         beyondNoise && Math.abs(change) > tolerance);
   }
 
@@ -132,19 +173,32 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
   }
 
   /**
+   * Whether more JVMs alone could decide: not distorted, but a side's difference is beyond the
+   * threshold, within a noise that more solo JVMs would narrow.
+   *
+   * @return true where another JVM of each side alone is worth its time
+   */
+  public boolean undecided() {
+    return !distorted()
+        && (Math.abs(baseline.change()) > tolerance || Math.abs(candidate.change()) > tolerance);
+  }
+
+  /**
    * The check in words: each side's time per call in the shared JVMs against alone.
    *
    * @param baselineLabel the baseline's name
    * @param candidateLabel this build's name
-   * @return {@code as alone, a call: 1.0 +1.2% [-3.0, +5.6], this build ...}, or where distorted
-   *     each side's times
+   * @return {@code a call shared against alone: 1.0 +1.2% [-3.0, +5.6], this build ...}, or where
+   *     distorted each side's times
    */
   public String why(String baselineLabel, String candidateLabel) {
     String noiseAndThreshold =
         String.format(
             Locale.ROOT,
-            " (noise %.1f%% between JVMs, threshold %.1f%%)",
-            100 * Math.expm1(noise),
+            " (noise between JVMs %.1f%% shared, %.1f%% alone over %d; threshold %.1f%%)",
+            100 * Math.expm1(sharedNoise),
+            100 * Math.expm1(soloNoise),
+            baseline.soloMs().length + candidate.soloMs().length,
             100 * tolerance);
     if (!distorted()) {
       return "a call shared against alone: "
@@ -153,7 +207,8 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
           + change(candidateLabel, candidate)
           + noiseAndThreshold;
     }
-    return "the JVMs holding both versions did not run it as it runs alone: "
+    return DISTORTED
+        + ": "
         + side(baselineLabel, baseline)
         + "; "
         + side(candidateLabel, candidate)
@@ -163,23 +218,28 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
   private static String change(String label, Side s) {
     return String.format(
         Locale.ROOT,
-        "%s %+.1f%% [%+.1f, %+.1f]",
+        "%s %+.1f%% [%s, %s]",
         label,
         100 * s.change(),
-        100 * s.ciLow(),
-        100 * s.ciHigh());
+        bound(s.ciLow()),
+        bound(s.ciHigh()));
+  }
+
+  /** An interval's end; one beyond ten times slower, as few JVMs give, only as that. */
+  private static String bound(double change) {
+    return change > 9 ? ">+900" : String.format(Locale.ROOT, "%+.1f", 100 * change);
   }
 
   private static String side(String label, Side s) {
     return String.format(
         Locale.ROOT,
-        "%s %s ms a call shared, %s ms alone (%+.1f%% [%+.1f, %+.1f]%s)",
+        "%s %s ms a call shared, %s ms alone (%+.1f%% [%s, %s]%s)",
         label,
         ms(s.sharedMedianMs()),
         ms(s.soloMedianMs()),
         100 * s.change(),
-        100 * s.ciLow(),
-        100 * s.ciHigh(),
+        bound(s.ciLow()),
+        bound(s.ciHigh()),
         s.distorted() ? ", distorted" : "");
   }
 
@@ -191,6 +251,15 @@ public record SoloCheck(Side baseline, Side candidate, double noise, int df, dou
             .round(new java.math.MathContext(3))
             .stripTrailingZeros()
             .toPlainString();
+  }
+
+  private static double squares(double[] v) {
+    double mean = LatencyStats.mean(v);
+    double s = 0;
+    for (double x : v) {
+      s += (x - mean) * (x - mean);
+    }
+    return s;
   }
 
   private static double[] logs(double[] v) {

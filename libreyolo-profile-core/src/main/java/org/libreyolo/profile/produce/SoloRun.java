@@ -23,8 +23,10 @@ import org.libreyolo.profile.result.Json;
  * The check that the JVMs holding both versions measured each side as it runs alone
  * (docs/versions.md, "As it runs alone"): after the pairs, one JVM of each side on its own runs the
  * tests the pairs judged, in an order drawn at random; each step's time per call there is set
- * beside the same side's in the shared JVMs ({@link SoloCheck}). A step distorted there leaves the
- * pairs' verdict for the forks, saying why; the others keep it, with the check in their words.
+ * beside the same side's in the shared JVMs ({@link SoloCheck}). A step whose difference is beyond
+ * the threshold but within the noise gets another round, up to {@link
+ * Defaults.Versions#SOLO_ROUNDS}. A step distorted leaves the pairs' verdict for the forks, saying
+ * why; the others keep it, with the check in their words.
  */
 final class SoloRun {
   private SoloRun() {}
@@ -43,13 +45,16 @@ final class SoloRun {
       Map<Test, String> forked,
       List<String> notes,
       Consumer<String> progress) {
-    List<Test> paired =
-        tests.stream()
-            .filter(
-                t -> judged.stream().anyMatch(x -> pairedStep(x) && VersionAb.isOf(x.test(), t)))
-            .toList();
     Map<String, SoloCheck> distorted = new LinkedHashMap<>();
-    if (paired.isEmpty()) {
+    // the steps still to settle, each with its test
+    Map<String, Test> pending = new LinkedHashMap<>();
+    for (VersionVerdicts.Outcome x : judged) {
+      tests.stream()
+          .filter(t -> pairedStep(x) && VersionAb.isOf(x.test(), t) && !forked.containsKey(t))
+          .findFirst()
+          .ifPresent(t -> pending.put(x.test(), t));
+    }
+    if (!o.soloCheck() || pending.isEmpty()) {
       return distorted;
     }
     // after its profile, each step's blocks back to back: as many pairs as a shared JVM ran
@@ -57,56 +62,72 @@ final class SoloRun {
         Map.of(
             Properties.PREFIX + "soloPairs",
             Integer.toString(PairedRun.pairsPerJvm(o.pairs(), o.jvms())));
-    boolean candidateFirst = new Random().nextBoolean();
-    List<StepLayout.Step> aloneB = null;
-    List<StepLayout.Step> aloneA = null;
-    for (boolean candidate : List.of(candidateFirst, !candidateFirst)) {
-      VersionAb.Side side = candidate ? o.candidate() : o.baseline();
-      List<StepLayout.Step> steps =
-          VersionAbForks.solo(
-              o,
-              candidate,
-              folder.resolve("solo").resolve(candidate ? "candidate" : "baseline"),
-              paired,
-              solo,
-              side.label() + " alone (the check that the shared JVMs ran it as it runs alone)",
-              progress);
-      if (steps == null) {
-        notes.add(
-            side.label()
-                + " could not run alone: the shared JVMs' verdicts stand, not checked against"
-                + " each side alone");
-        return distorted;
+    // the level split over the rounds that may look (Bonferroni): more rounds never add false flags
+    double alpha = o.gate().alpha() / Defaults.Versions.SOLO_ROUNDS;
+    List<StepLayout.Step> aloneA = new ArrayList<>();
+    List<StepLayout.Step> aloneB = new ArrayList<>();
+    Random order = new Random();
+    for (int round = 1; round <= Defaults.Versions.SOLO_ROUNDS && !pending.isEmpty(); round++) {
+      List<Test> run = pending.values().stream().distinct().toList();
+      boolean candidateFirst = order.nextBoolean();
+      for (boolean candidate : List.of(candidateFirst, !candidateFirst)) {
+        VersionAb.Side side = candidate ? o.candidate() : o.baseline();
+        List<StepLayout.Step> steps =
+            VersionAbForks.solo(
+                o,
+                candidate,
+                folder
+                    .resolve("solo")
+                    .resolve(Integer.toString(round))
+                    .resolve(candidate ? "candidate" : "baseline"),
+                run,
+                solo,
+                side.label()
+                    + " alone (the check that the shared JVMs ran it as it runs alone"
+                    + (round > 1 ? ", round " + round : "")
+                    + ")",
+                progress);
+        if (steps == null) {
+          notes.add(
+              side.label()
+                  + " could not run alone: the shared JVMs' verdicts stand, not checked against"
+                  + " each side alone");
+          return distorted;
+        }
+        (candidate ? aloneB : aloneA).addAll(steps);
       }
-      if (candidate) {
-        aloneB = steps;
-      } else {
-        aloneA = steps;
-      }
-    }
-    for (VersionVerdicts.Outcome x : List.copyOf(judged)) {
-      Test t = paired.stream().filter(p -> VersionAb.isOf(x.test(), p)).findFirst().orElse(null);
-      if (t == null || !pairedStep(x) || forked.containsKey(t)) {
-        continue;
-      }
-      SoloCheck c =
-          SoloCheck.of(
-              shared(reports, t, x.step(), true),
-              solo(aloneA, t, x.step()),
-              shared(reports, t, x.step(), false),
-              solo(aloneB, t, x.step()),
-              o.gate().alpha(),
-              o.gate().maxRegression());
-      if (c == null) {
-        continue; // a side without a figure: the pairs' verdict stands as it is
-      }
-      String words = c.why(o.baseline().label(), o.candidate().label());
-      if (c.distorted()) {
-        distorted.put(x.test(), c);
-        forked.put(t, "forks: " + words);
-        progress.accept(x.test() + ": " + words + "; judged by forks");
-      } else {
-        judged.set(judged.indexOf(x), x.withSolo(c, words));
+      boolean last = round == Defaults.Versions.SOLO_ROUNDS;
+      for (VersionVerdicts.Outcome x : List.copyOf(judged)) {
+        Test t = pending.get(x.test());
+        if (t == null) {
+          continue;
+        }
+        SoloCheck c =
+            SoloCheck.of(
+                shared(reports, t, x.step(), true),
+                solo(aloneA, t, x.step()),
+                shared(reports, t, x.step(), false),
+                solo(aloneB, t, x.step()),
+                alpha,
+                o.gate().maxRegression());
+        String words = c == null ? null : c.why(o.baseline().label(), o.candidate().label());
+        if (c != null && c.undecided() && !last) {
+          progress.accept(x.test() + ": " + words + "; one more JVM of each side alone");
+          continue;
+        }
+        pending.remove(x.test());
+        if (c == null) {
+          continue; // a side without a figure: the pairs' verdict stands as it is
+        }
+        if (c.distorted()) {
+          distorted.put(x.test(), c);
+          forked.put(t, "forks: " + words);
+          progress.accept(x.test() + ": " + words + "; judged by forks");
+          // the test goes to the forks whole: its other steps need no more JVMs alone
+          pending.values().removeIf(t::equals);
+        } else {
+          judged.set(judged.indexOf(x), x.withSolo(c, words));
+        }
       }
     }
     // a test with a distorted step goes to the forks whole: its other steps' pairs go with it

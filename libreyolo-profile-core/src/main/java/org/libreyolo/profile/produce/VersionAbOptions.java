@@ -41,6 +41,8 @@ import org.libreyolo.profile.gate.PairedBlocks;
  *     multi-module build): {@link #run} then returns {@link Result#nothing}
  * @param tests the perf tests to compare, each {@code Class} or {@code Class.method} (simple or
  *     qualified class name); empty: every one discovered
+ * @param soloCheck whether steps judged in shared JVMs are checked against each side alone
+ *     (docs/versions.md, "As it runs alone"); a bisect's steps skip it
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record VersionAbOptions(
@@ -60,7 +62,8 @@ public record VersionAbOptions(
     List<String> unshareable,
     boolean summaryOnlyOnRegression,
     boolean skipWithoutTests,
-    List<String> tests) {
+    List<String> tests,
+    boolean soloCheck) {
   public VersionAbOptions {
     tests = List.copyOf(tests);
     PairedBlocks.checkPairs(pairs);
@@ -123,6 +126,7 @@ public record VersionAbOptions(
     private boolean summaryOnlyOnRegression;
     private boolean skipWithoutTests;
     private List<String> tests = List.of();
+    private boolean soloCheck = true;
 
     private Builder(Path testClasses, VersionAb.Side baseline, VersionAb.Side candidate) {
       this.testClasses = testClasses;
@@ -288,6 +292,18 @@ public record VersionAbOptions(
     }
 
     /**
+     * Sets whether steps judged in shared JVMs are checked against each side alone.
+     *
+     * @param v false to take the shared JVMs' verdicts unchecked (a bisect's steps, which only need
+     *     each step's direction)
+     * @return this builder
+     */
+    public Builder soloCheck(boolean v) {
+      soloCheck = v;
+      return this;
+    }
+
+    /**
      * The options, validated.
      *
      * @return the options
@@ -310,7 +326,8 @@ public record VersionAbOptions(
           unshareable,
           summaryOnlyOnRegression,
           skipWithoutTests,
-          tests);
+          tests,
+          soloCheck);
     }
   }
 }

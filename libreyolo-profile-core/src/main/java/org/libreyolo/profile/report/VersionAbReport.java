@@ -328,8 +328,8 @@ public final class VersionAbReport {
   private static ObjectNode solo(SoloCheck c) {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     n.put("distorted", c.distorted());
-    n.put("noise", PyRound.round(Math.expm1(c.noise()), 4));
-    n.put("df", c.df());
+    n.put("noise_shared", PyRound.round(Math.expm1(c.sharedNoise()), 4));
+    n.put("noise_alone", PyRound.round(Math.expm1(c.soloNoise()), 4));
     n.put("tolerance", PyRound.round(c.tolerance(), 4));
     n.set("baseline", soloSide(c.baseline()));
     n.set("candidate", soloSide(c.candidate()));
@@ -348,6 +348,7 @@ public final class VersionAbReport {
     }
     n.put("change", PyRound.round(s.change(), 4));
     n.putArray("ci").add(PyRound.round(s.ciLow(), 4)).add(PyRound.round(s.ciHigh(), 4));
+    n.put("df", PyRound.round(s.df(), 2));
     n.put("distorted", s.distorted());
     return n;
   }

@@ -112,13 +112,13 @@ class VersionAbInOneJvmTest {
     assertThat(work.paired().jvmChanges()).hasSize(2).allMatch(c -> c > 1.0);
     assertThat(work.paired().change()).isGreaterThan(1.0);
     assertThat(work.why()).contains("8 pairs in 2 JVMs");
-    // then each side alone, one JVM each: its time per call set beside the shared JVMs' (two
-    // JVMs give the noise too few degrees of freedom to call anything but a gross distortion)
+    // then each side alone, one JVM each a round: its time per call set beside the shared JVMs'
+    // (a round more, up to three, while a difference beyond the threshold is within the noise)
     assertThat(progress).anyMatch(l -> l.startsWith("baseline 1.0 alone (the check that"));
     assertThat(progress).anyMatch(l -> l.startsWith("this build alone (the check that"));
     assertThat(work.solo()).isNotNull();
     assertThat(work.solo().baseline().sharedMs()).hasSize(2);
-    assertThat(work.solo().candidate().soloMs()).hasSize(1);
+    assertThat(work.solo().candidate().soloMs()).hasSizeBetween(1, 3);
     assertThat(work.why()).contains("; a call shared against alone: baseline 1.0 ");
 
     // fails on the baseline only, not for want of a symbol: the forks judge it, saying why
@@ -159,7 +159,7 @@ class VersionAbInOneJvmTest {
     assertThat(workJson.at("/gate/timing/jvm_changes")).hasSize(2);
     assertThat(workJson.at("/gate/timing/ci")).hasSize(2); // two JVMs: wide, whatever its sign
     assertThat(workJson.at("/solo/distorted").asBoolean()).isFalse();
-    assertThat(workJson.at("/solo/candidate/solo_ms")).hasSize(1);
+    assertThat(workJson.at("/solo/candidate/solo_ms").size()).isBetween(1, 3);
     assertThat(workJson.at("/solo/candidate/shared_ms")).hasSize(2);
   }
 
@@ -248,17 +248,21 @@ class VersionAbInOneJvmTest {
     assertThat(x.solo().baseline().change()).isGreaterThan(1.0); // five times the work shared
     assertThat(x.solo().candidate().change()).isGreaterThan(1.0);
     assertThat(x.verdict()).isNotIn(Verdict.REGRESSION, Verdict.IMPROVED); // the same code alone
+    assertThat(x.why()).doesNotContain("class path both versions can share"); // they share one
     assertThat(progress)
         .anyMatch(
             l ->
                 l.startsWith("DistortedFixture.sharedOnly: the JVMs holding both versions did not")
                     && l.endsWith("; judged by forks"));
+    assertThat(progress)
+        .anyMatch(l -> l.endsWith("as it runs alone, round 2)")); // the round that could tell
     assertThat(progress).anyMatch(l -> l.startsWith("fork 1 of 4 (baseline 1.0, 1 test)"));
     JsonNode json = new ObjectMapper().readTree(r.file().toFile()).get("tests").get(0);
     assertThat(json.get("mode").asText()).startsWith("forks: the JVMs holding both versions");
     assertThat(json.at("/solo/distorted").asBoolean()).isTrue();
     assertThat(json.at("/solo/baseline/shared_ms")).hasSize(3);
-    assertThat(json.at("/solo/baseline/solo_ms")).hasSize(1);
+    // one JVM a side cannot tell a distortion from a solo JVM's own spread: a second round can
+    assertThat(json.at("/solo/baseline/solo_ms").size()).isBetween(2, 3);
   }
 
   @Test

@@ -119,6 +119,7 @@ public class BisectMojo extends AbMojo {
                                 Bisect.stepFolder(folder, step, older, newer))
                             .mode(mode)
                             .tests(tests)
+                            .soloCheck(false) // a step needs its direction only
                             .build(),
                         line -> getLog().info("[libreyolo-profile]   " + line));
                 if (!ab.failures().isEmpty()) { // the tests must pass on both versions

@@ -52,6 +52,15 @@ public final class AlternatingBlocks {
   public static final int QUIET_ROUNDS = 3;
 
   /**
+   * How long, at least, those rounds must last, in ms. The JVM adds a compilation's time when it
+   * ends: a large method's C2 compilation, in flight for tens of ms on a busy machine, looks quiet
+   * to rounds of short blocks, and lands (with its deoptimizations) inside the pairs. Measured on a
+   * 0.06 ms Jackson call: 3 quiet rounds took 9 ms, and solo JVMs then ran whole blocks 5-8 times
+   * slower for tens of ms (docs/benchmarks.md, "As it runs alone").
+   */
+  public static final double QUIET_MS = 250;
+
+  /**
    * Iterations of each arm the settling runs at least (time allowing): HotSpot compiles a method
    * with a hot loop at its top tier only after about 600 calls ({@code
    * Tier4MinInvocationThreshold}); before that each copy runs its loop as on-stack-replacement
@@ -163,10 +172,10 @@ public final class AlternatingBlocks {
 
   /**
    * Alternating blocks until each arm ran {@link #MIN_SETTLE_RUNS} iterations and the JIT has
-   * compiled nothing for {@link #QUIET_ROUNDS} rounds: both arms' code (and the shared code they
-   * call) then runs as it will run in the pairs. On a busy machine the compiler threads get less of
-   * the CPU and finish later; pairs that began earlier would compare one arm's compiled code with
-   * the other's interpreted or C1 code.
+   * compiled nothing for {@link #QUIET_ROUNDS} rounds and {@link #QUIET_MS}: both arms' code (and
+   * the shared code they call) then runs as it will run in the pairs. On a busy machine the
+   * compiler threads get less of the CPU and finish later; pairs that began earlier would compare
+   * one arm's compiled code with the other's interpreted or C1 code.
    */
   private static Settling settle(
       StepTimer.Iteration first,
@@ -181,21 +190,34 @@ public final class AlternatingBlocks {
       return new Settling(0, false);
     }
     long start = System.nanoTime();
+    long quietSince = start;
     long compiled = jit.getTotalCompilationTime();
     int quiet = 0;
     int rounds = 0;
     int runs = 0;
-    while ((quiet < QUIET_ROUNDS || runs < MIN_SETTLE_RUNS)
-        && (System.nanoTime() - start) / 1e6 < settleMs) {
+    while (!quiet(quiet, quietSince) || runs < MIN_SETTLE_RUNS) {
+      if ((System.nanoTime() - start) / 1e6 >= settleMs) {
+        break;
+      }
       block(rounds % 2 == 0 ? first : second, blockRuns, clock, index);
       block(rounds % 2 == 0 ? second : first, blockRuns, clock, index);
       rounds++;
       runs += blockRuns;
       long now = jit.getTotalCompilationTime();
-      quiet = now == compiled ? quiet + 1 : 0;
+      if (now == compiled) {
+        quiet++;
+      } else {
+        quiet = 0;
+        quietSince = System.nanoTime();
+      }
       compiled = now;
     }
-    return new Settling(rounds, quiet >= QUIET_ROUNDS);
+    return new Settling(rounds, quiet(quiet, quietSince));
+  }
+
+  /** {@link #QUIET_ROUNDS} rounds and {@link #QUIET_MS} without a compilation. */
+  private static boolean quiet(int rounds, long quietSince) {
+    return rounds >= QUIET_ROUNDS && (System.nanoTime() - quietSince) / 1e6 >= QUIET_MS;
   }
 
   /** The ms of {@code runs} iterations. */
