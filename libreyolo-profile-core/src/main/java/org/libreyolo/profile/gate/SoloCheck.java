@@ -102,12 +102,13 @@ public record SoloCheck(
     int soloDf = oA.length + oB.length - 2;
     Noise alone =
         soloDf > 0
-            ? new Noise((squares(oA) + squares(oB)) / soloDf, soloDf)
-            : new Noise(contrast(hA, oA, hB, oB), 1);
+            ? new Noise((squares(oA) + squares(oB)) / soloDf, soloDf, true)
+            : new Noise(contrast(hA, oA, hB, oB), 1, false);
     int sharedDf = hA.length + hB.length - 2;
     Noise shared =
         sharedDf > 0
-            ? new Noise((squares(hA) + squares(hB)) / sharedDf, Math.max(hA.length, hB.length) - 1)
+            ? new Noise(
+                (squares(hA) + squares(hB)) / sharedDf, Math.max(hA.length, hB.length) - 1, true)
             : alone; // one shared JVM: its figure spreads as a solo JVM's does
     if (shared.variance() + alone.variance() <= 0) {
       return null;
@@ -122,8 +123,9 @@ public record SoloCheck(
 
   /**
    * With one solo JVM a side, their spread read from how far the sides' solo times differ beyond
-   * the shared JVMs' (paired, precise) difference: one degree of freedom. From two on, each side's
-   * own JVMs give it, so a side distorted alone cannot pass for noise.
+   * the shared JVMs' (paired, precise) difference: one degree of freedom, enough to say whether to
+   * look again, not to call a distortion. From two on, each side's own JVMs give it, so a side
+   * distorted alone cannot pass for noise.
    */
   private static double contrast(double[] hA, double[] oA, double[] hB, double[] oB) {
     double e =
@@ -132,8 +134,12 @@ public record SoloCheck(
     return e * e / 2;
   }
 
-  /** A variance of log times between JVMs and its degrees of freedom. */
-  private record Noise(double variance, double df) {}
+  /**
+   * A variance of log times between JVMs and its degrees of freedom; {@code ownSpread} false where
+   * it was read from one degree of freedom of a contrast: that can say "look again", never
+   * "distorted" (a contrast that happens near zero would make any difference look beyond it).
+   */
+  private record Noise(double variance, double df, boolean ownSpread) {}
 
   private static Side side(
       double[] shared,
@@ -162,7 +168,7 @@ public record SoloCheck(
         Math.expm1(d - half),
         Math.expm1(d + half),
         df,
-        beyondNoise && Math.abs(change) > tolerance);
+        soloNoise.ownSpread() && beyondNoise && Math.abs(change) > tolerance);
   }
 
   /**
