@@ -3,6 +3,7 @@ package org.libreyolo.profile.gate;
 import java.util.Arrays;
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.StatUtils;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 
@@ -69,8 +70,8 @@ public record SoloCheck(
     }
   }
 
-  /** How a distorted check begins in words: a reason the forks' outcome carries. */
-  public static final String DISTORTED =
+  /** How a distorted check begins in words. */
+  private static final String DISTORTED =
       "the JVMs holding both versions did not run it as it runs alone";
 
   /**
@@ -259,13 +260,9 @@ public record SoloCheck(
             .toPlainString();
   }
 
+  /** The sum of squared deviations from the mean. */
   private static double squares(double[] v) {
-    double mean = LatencyStats.mean(v);
-    double s = 0;
-    for (double x : v) {
-      s += (x - mean) * (x - mean);
-    }
-    return s;
+    return StatUtils.variance(v) * (v.length - 1);
   }
 
   private static double[] logs(double[] v) {

@@ -212,7 +212,12 @@ public final class VersionAb {
       }
     }
     if (!forked.isEmpty()) {
-      VersionAbForks.forks(o, forked, folder, judged, failures, progress);
+      Map<String, SoloCheck> unlike = distorted;
+      Set<Test> unlikeAlone = // sent to the forks by the check against each side alone
+          forked.keySet().stream()
+              .filter(t -> unlike.keySet().stream().anyMatch(n -> isOf(n, t)))
+              .collect(java.util.stream.Collectors.toSet());
+      VersionAbForks.forks(o, forked, unlikeAlone, folder, judged, failures, progress);
     }
     for (int i = 0; i < judged.size(); i++) { // a forked step carries what moved it there
       SoloCheck c = distorted.get(judged.get(i).test());

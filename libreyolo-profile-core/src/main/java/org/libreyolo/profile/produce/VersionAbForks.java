@@ -14,12 +14,12 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
@@ -56,6 +56,7 @@ final class VersionAbForks {
   static void forks(
       VersionAbOptions o,
       Map<Test, String> forked,
+      Set<Test> unlikeAlone,
       Path folder,
       List<VersionVerdicts.Outcome> judged,
       List<String> failures,
@@ -140,7 +141,8 @@ final class VersionAbForks {
               runs.get(Arm.BASELINE).steps,
               runs.get(Arm.CANDIDATE).steps,
               folder,
-              forked.get(t)));
+              forked.get(t),
+              unlikeAlone.contains(t) ? DISTORTED_REMEDY : FORKS_REMEDY));
     }
   }
 
@@ -242,7 +244,8 @@ final class VersionAbForks {
       List<StepLayout.Step> baseline,
       List<StepLayout.Step> candidate,
       Path folder,
-      String mode) {
+      String mode,
+      String remedy) {
     Map<String, List<Path>> a = steps(t, baseline);
     Map<String, List<Path>> b = steps(t, candidate);
     if (b.isEmpty()) {
@@ -274,13 +277,7 @@ final class VersionAbForks {
         out.add(inconclusive(name, step.getKey(), mode, "no timing blocks to compare"));
         continue;
       }
-      Gate.Result r =
-          Gate.check(
-              pa,
-              pb,
-              gate,
-              MEASURED,
-              mode.startsWith("forks: " + SoloCheck.DISTORTED) ? DISTORTED_REMEDY : FORKS_REMEDY);
+      Gate.Result r = Gate.check(pa, pb, gate, MEASURED, remedy);
       out.add(
           new VersionVerdicts.Outcome(
               name, step.getKey(), r.verdict(), r, null, mode, VersionAbReport.why(r)));
