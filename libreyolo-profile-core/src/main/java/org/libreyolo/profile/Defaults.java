@@ -338,6 +338,13 @@ public final class Defaults {
      */
     public static final int SOLO_ROUNDS = 3;
 
+    /**
+     * A round more of the check against each side alone is run only while it could call the step
+     * distorted with at least this probability, should the step's true difference be the present
+     * estimate (conditional power under the current trend; below it the round is futile).
+     */
+    public static final double SOLO_FUTILITY_POWER = 0.10;
+
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";
 
@@ -349,6 +356,7 @@ public final class Defaults {
 
     /** The bisect's folder in the output directory, one sub-folder per step. */
     public static final String BISECT_FOLDER = "bisect";
+
 
     /** The bisect's result in its folder. */
     public static final String BISECT_RESULT_FILE = "bisect-result.json";

@@ -2,9 +2,11 @@ package org.libreyolo.profile.gate;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.StatUtils;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 
 /**
@@ -31,10 +33,18 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
  *     JVMs
  * @param soloNoise the same for a side alone
  * @param tolerance the largest difference accepted whatever the noise: the gate's threshold
+ * @param worthAnotherRound whether one more JVM of each side alone could call a side distorted
+ *     should its difference stay as it is now (always, while one JVM a side gives no spread of its
+ *     own); false means another round could not tell it from the noise (futility)
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record SoloCheck(
-    Side baseline, Side candidate, double sharedNoise, double soloNoise, double tolerance) {
+    Side baseline,
+    Side candidate,
+    double sharedNoise,
+    double soloNoise,
+    double tolerance,
+    boolean worthAnotherRound) {
 
   /**
    * One side, in the shared JVMs and alone.
@@ -114,12 +124,61 @@ public record SoloCheck(
     if (shared.variance() + alone.variance() <= 0) {
       return null;
     }
+    // one more solo JVM a side: its noise as now, one more degree of freedom a side
+    Noise more = new Noise(alone.variance(), alone.ownSpread() ? alone.df() + 2 : soloDf + 2, true);
+    boolean worthAnotherRound =
+        !alone.ownSpread()
+            || couldCall(hA, oA, 1, shared, more, alpha / 2, tolerance)
+            || couldCall(hB, oB, 1, shared, more, alpha / 2, tolerance);
     return new SoloCheck(
         side(sharedA, soloA, hA, oA, shared, alone, alpha / 2, tolerance),
         side(sharedB, soloB, hB, oB, shared, alone, alpha / 2, tolerance),
         Math.sqrt(shared.variance()),
         Math.sqrt(alone.variance()),
-        tolerance);
+        tolerance,
+        worthAnotherRound);
+  }
+
+  /**
+   * Whether one more round could call a side distorted with at least {@link
+   * Defaults.Versions#SOLO_FUTILITY_POWER} probability, should the side's true difference be the
+   * present estimate (conditional power under the current trend): the next solo JVM moves the solo
+   * mean by {@code (x - mean) / (n + 1)}, whose spread is {@code σ √(1 + 1/n) / (n + 1)}; the rule
+   * stops rounds that cannot decide (a between-JVM noise of 15% does not narrow below a 4%
+   * difference in one round).
+   */
+  private static boolean couldCall(
+      double[] sharedLogs,
+      double[] soloLogs,
+      int extra,
+      Noise sharedNoise,
+      Noise soloNoise,
+      double alpha,
+      double tolerance) {
+    int n = soloLogs.length;
+    double d = LatencyStats.mean(sharedLogs) - LatencyStats.mean(soloLogs);
+    double move = Math.sqrt(soloNoise.variance() * (1 + 1.0 / n)) * extra / (n + extra);
+    double z =
+        new NormalDistribution(null, 0, 1)
+            .inverseCumulativeProbability(1 - Defaults.Versions.SOLO_FUTILITY_POWER);
+    double reach = Math.abs(d) + z * move;
+    return Math.expm1(reach) > tolerance
+        && reach > Welch.of(sharedNoise, sharedLogs.length, soloNoise, n + extra, alpha).half();
+  }
+
+  /** Welch's half-width of a difference of two means of logs, with Satterthwaite's df. */
+  private record Welch(double half, double df) {
+    static Welch of(Noise sharedNoise, int nShared, Noise soloNoise, int nSolo, double alpha) {
+      double a = sharedNoise.variance() / nShared;
+      double b = soloNoise.variance() / nSolo;
+      double df =
+          sharedNoise == soloNoise
+              ? soloNoise.df()
+              : (a + b) * (a + b) / (a * a / sharedNoise.df() + b * b / soloNoise.df());
+      double t =
+          new TDistribution(null, Math.max(df, 1)).inverseCumulativeProbability(1 - alpha / 2);
+      return new Welch(t * Math.sqrt(a + b), df);
+    }
   }
 
   /**
@@ -152,14 +211,8 @@ public record SoloCheck(
       double alpha,
       double tolerance) {
     double d = LatencyStats.mean(sharedLogs) - LatencyStats.mean(soloLogs);
-    double a = sharedNoise.variance() / sharedLogs.length;
-    double b = soloNoise.variance() / soloLogs.length;
-    double df =
-        sharedNoise == soloNoise
-            ? soloNoise.df()
-            : (a + b) * (a + b) / (a * a / sharedNoise.df() + b * b / soloNoise.df());
-    double t = new TDistribution(null, Math.max(df, 1)).inverseCumulativeProbability(1 - alpha / 2);
-    double half = t * Math.sqrt(a + b);
+    Welch w = Welch.of(sharedNoise, sharedLogs.length, soloNoise, soloLogs.length, alpha);
+    double half = w.half();
     double change = Math.expm1(d);
     boolean beyondNoise = Math.abs(d) > half;
     return new Side(
@@ -168,7 +221,7 @@ public record SoloCheck(
         change,
         Math.expm1(d - half),
         Math.expm1(d + half),
-        df,
+        w.df(),
         soloNoise.ownSpread() && beyondNoise && Math.abs(change) > tolerance);
   }
 
@@ -181,11 +234,26 @@ public record SoloCheck(
 
   /**
    * Whether more JVMs alone could decide: not distorted, but a side's difference is beyond the
-   * threshold, within a noise that more solo JVMs would narrow.
+   * threshold, within a noise that one more solo JVM a side would narrow enough, should the
+   * difference stay ({@link #worthAnotherRound()}).
    *
    * @return true where another JVM of each side alone is worth its time
    */
   public boolean undecided() {
+    return beyondThreshold() && worthAnotherRound;
+  }
+
+  /**
+   * Whether a side's difference is beyond the threshold, within the noise, and one more round could
+   * not change that should the difference stay: the check stops there, its words say so.
+   *
+   * @return true where the rounds stopped for futility
+   */
+  public boolean futile() {
+    return beyondThreshold() && !worthAnotherRound;
+  }
+
+  private boolean beyondThreshold() {
     return !distorted()
         && (Math.abs(baseline.change()) > tolerance || Math.abs(candidate.change()) > tolerance);
   }

@@ -25,8 +25,10 @@ import org.libreyolo.profile.result.Json;
  * tests the pairs judged, in an order drawn at random; each step's time per call there is set
  * beside the same side's in the shared JVMs ({@link SoloCheck}). A step whose difference is beyond
  * the threshold but within the noise gets another round, up to {@link
- * Defaults.Versions#SOLO_ROUNDS}. A step distorted leaves the pairs' verdict for the forks, saying
- * why; the others keep it, with the check in their words.
+ * Defaults.Versions#SOLO_ROUNDS}, while one more round could call it should the difference stay
+ * (the rest stop: a 15% noise does not narrow below a 4% difference in one round). A step distorted
+ * leaves the pairs' verdict for the forks, saying why; the others keep it, with the check in their
+ * words.
  */
 final class SoloRun {
   private SoloRun() {}
@@ -118,6 +120,10 @@ final class SoloRun {
         pending.remove(x.test());
         if (c == null) {
           continue; // a side without a figure: the pairs' verdict stands as it is
+        }
+        if (c.futile() && !last) {
+          words += "; one more JVM alone could not tell it from the noise";
+          progress.accept(x.test() + ": " + words);
         }
         if (c.distorted()) {
           distorted.put(x.test(), c);

@@ -95,4 +95,29 @@ class SoloCheckTest {
         SoloCheck.of(
             new double[] {1}, new double[] {1}, new double[] {1}, new double[] {1}, 0.01, 0.02));
   }
+
+  /**
+   * The histogram step of the adversarial study: JVMs that spread by ~15%, a 4% difference, two
+   * solo JVMs a side. A third round would not call it should the difference stay: stop (futility).
+   * A 50% difference in the same noise is worth the round.
+   */
+  @Test
+  void aRoundThatCouldNotCallItIsNotRun() {
+    double[] shared = {1.0, 1.15, 0.87, 1.1, 0.9, 1.05};
+    double[] alone = {0.95, 1.1};
+    SoloCheck small =
+        SoloCheck.of(shared, scaled(alone, 0.96), shared, scaled(alone, 0.97), 0.01, 0.02);
+    assertFalse(small.distorted());
+    assertFalse(small.undecided(), "a third JVM cannot narrow 15% below 4%");
+    assertTrue(small.futile());
+    SoloCheck large =
+        SoloCheck.of(shared, scaled(alone, 0.65), shared, scaled(alone, 0.97), 0.01, 0.02);
+    assertFalse(large.distorted());
+    assertTrue(large.undecided(), "a +50% difference may leave the noise with one more JVM");
+    assertFalse(large.futile());
+  }
+
+  private static double[] scaled(double[] v, double by) {
+    return java.util.Arrays.stream(v).map(x -> x * by).toArray();
+  }
 }
