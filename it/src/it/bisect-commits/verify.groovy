@@ -20,12 +20,20 @@ def crunch = json.findings.find { it.test == 'WorkPerfTest.crunch' }
 assert crunch.found == 'CULPRIT' && crunch.older == before && crunch.newer == culprit
 assert crunch.evidence.verdict == 'REGRESSION' && crunch.evidence.ci_low > 0.05
 // each built commit's classes and build log stay under target/ for a look; the checkout is as it was
-assert new File(basedir, "target/libreyolo-profile-commits/${culprit}-build.log").isFile()
+assert new File(basedir, "target/libreyolo-profile-commits/${ids[1]}-build.log").isFile() // step 5 (ab) wrote the folder last
 assert git('status', '--porcelain') == ''
 assert git('worktree', 'list').readLines().size() == 1
 // 2-4: one line each
 assert log.contains('goodRef=HEAD is not an ancestor of badRef=HEAD~2: name an older good')
 assert log =~ /goodRef=v0\.9 names no commit in .* \(a branch, tag or commit id\)/
 assert log.contains('set good and bad (released versions) or goodRef and badRef (commits), not both')
+// 5: ab against HEAD~2, built from its tree: crunch four times slower fails the build
+def base = ids[1]
+assert log.contains("building commit ${base} (notes, no code)")
+assert log =~ /WorkPerfTest\.crunch: REGRESSION \(time \+[0-9]/
+assert log.contains('performance regression against baseline HEAD~2: WorkPerfTest.crunch')
+// 6-7: one line each
+assert log =~ /baselineRef=v0\.9 names no commit in .* \(a branch, tag or commit id\)/
+assert log.contains('set only one of baselineVersion, baselineArtifact, baselineClasspath and baselineRef; both are set: baselineVersion=1.0 and baselineRef=HEAD~1')
 assert !log.contains('at org.libreyolo.profile')
 assert !log.contains('unknown property -Dlibreyolo.profile.goodRef')

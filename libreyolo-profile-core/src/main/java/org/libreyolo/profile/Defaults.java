@@ -357,6 +357,11 @@ public final class Defaults {
     /** The bisect's folder in the output directory, one sub-folder per step. */
     public static final String BISECT_FOLDER = "bisect";
 
+    /**
+     * The folder under the build folder ({@code target/}) where the commits a git-mode A/B or
+     * bisect builds are written out, with their build logs.
+     */
+    public static final String COMMITS_FOLDER = "libreyolo-profile-commits";
 
     /** The bisect's result in its folder. */
     public static final String BISECT_RESULT_FILE = "bisect-result.json";

@@ -45,6 +45,7 @@ public final class Properties {
               "baselineArtifact",
               "baselineClasspath",
               "baselineDirectory",
+              "baselineRef",
               "baselineVersion",
               "baselineWeights",
               "batch",

@@ -10,6 +10,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
+import org.apache.maven.project.ProjectBuilder;
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.repository.RemoteRepository;
@@ -109,6 +110,16 @@ public class AbMojo extends AbstractInferenceMojo {
   File baselineClasspath;
 
   /**
+   * A revision of this module's git checkout as the baseline (a commit id, tag or branch: {@code
+   * origin/main}, {@code HEAD~1}): its tree is written out under the build folder and the module
+   * compiled there, then A/B'd against this build as a released version is.
+   */
+  @Parameter(property = "libreyolo.profile.baselineRef")
+  String baselineRef;
+
+  @Component ProjectBuilder projectBuilder;
+
+  /**
    * Where the two versions run: {@code auto} puts both in one JVM (two class loaders, pairs of
    * alternating blocks) wherever their class paths allow it and forks the rest, saying why; {@code
    * forks} forks every test.
@@ -198,7 +209,10 @@ public class AbMojo extends AbstractInferenceMojo {
 
   @Override
   void run() throws MojoFailureException {
-    if (baselineVersion != null || baselineArtifact != null || baselineClasspath != null) {
+    if (baselineVersion != null
+        || baselineArtifact != null
+        || baselineClasspath != null
+        || baselineRef != null) {
       if (runs != null) { // before resolving and starting JVMs: each test's forks need blocks
         GateRun.requireJudgeable(runs, 1, abForks);
       }
@@ -270,7 +284,8 @@ public class AbMojo extends AbstractInferenceMojo {
     int given =
         (baselineVersion != null ? 1 : 0)
             + (baselineArtifact != null ? 1 : 0)
-            + (baselineClasspath != null ? 1 : 0);
+            + (baselineClasspath != null ? 1 : 0)
+            + (baselineRef != null ? 1 : 0);
     if (given > 1) {
       List<String> set = new java.util.ArrayList<>();
       if (baselineVersion != null) {
@@ -282,9 +297,12 @@ public class AbMojo extends AbstractInferenceMojo {
       if (baselineClasspath != null) {
         set.add("baselineClasspath=" + baselineClasspath);
       }
+      if (baselineRef != null) {
+        set.add("baselineRef=" + baselineRef);
+      }
       throw new MojoFailureException(
-          "set only one of baselineVersion, baselineArtifact and baselineClasspath; "
-              + (given == 2 ? "both " : "all three ")
+          "set only one of baselineVersion, baselineArtifact, baselineClasspath and baselineRef; "
+              + (given == 2 ? "both " : given + " ")
               + "are set: "
               + String.join(" and ", set));
     }
@@ -342,7 +360,9 @@ public class AbMojo extends AbstractInferenceMojo {
     if (!slower.isEmpty()) {
       regression(
           "performance regression against "
-              + (baselineVersion != null ? "baseline " + baselineVersion.strip() : "the baseline")
+              + (baselineVersion != null
+                  ? "baseline " + baselineVersion.strip()
+                  : baselineRef != null ? "baseline " + baselineRef.strip() : "the baseline")
               + ": "
               + String.join("; ", slower));
     }
@@ -350,6 +370,9 @@ public class AbMojo extends AbstractInferenceMojo {
 
   /** The baseline named by the parameters, for one module. */
   private BaselineClasspath.Baseline baseline(MavenProject module) throws MojoFailureException {
+    if (baselineRef != null) {
+      return commit(module, baselineRef.strip());
+    }
     return baselineClasspath != null
         ? BaselineClasspath.local(baselineClasspath)
         : baselineArtifact != null
@@ -367,6 +390,22 @@ public class AbMojo extends AbstractInferenceMojo {
                 module.getGroupId() + ":" + module.getArtifactId() + ":" + baselineVersion.strip(),
                 "baselineVersion",
                 baselineVersion.strip());
+  }
+
+  /** The module as a revision of its checkout has it: the revision's tree, compiled. */
+  private BaselineClasspath.Baseline commit(MavenProject module, String ref)
+      throws MojoFailureException {
+    GitCommits git = GitCommits.of(module.getBasedir().toPath(), "baselineRef");
+    GitCommits.Commit commit = git.at(ref, "baselineRef");
+    return new CommitBuilds(
+            git,
+            module.getBasedir().toPath(),
+            java.nio.file.Path.of(module.getBuild().getDirectory())
+                .resolve(Defaults.Versions.COMMITS_FOLDER),
+            session,
+            projectBuilder,
+            line -> getLog().info("[libreyolo-profile] " + line))
+        .build(commit);
   }
 
   /** One module's perf tests against its baseline; its lines logged. */

@@ -6,11 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
-import org.apache.maven.project.ProjectBuilder;
 import org.eclipse.aether.artifact.DefaultArtifact;
 import org.eclipse.aether.resolution.VersionRangeRequest;
 import org.eclipse.aether.resolution.VersionRangeResolutionException;
@@ -53,8 +51,6 @@ public class BisectMojo extends AbMojo {
   @Parameter(property = "libreyolo.profile.badRef")
   String badRef;
 
-  @Component ProjectBuilder projectBuilder;
-
   @Override
   void run() throws MojoFailureException {
     boolean released = set(good) || set(bad);
@@ -74,10 +70,13 @@ public class BisectMojo extends AbMojo {
               + " -Dlibreyolo.profile.bad=<slower version>"
               + " (or goodRef and badRef for commits of this checkout)");
     }
-    if (baselineVersion != null || baselineArtifact != null || baselineClasspath != null) {
+    if (baselineVersion != null
+        || baselineArtifact != null
+        || baselineClasspath != null
+        || baselineRef != null) {
       throw new MojoFailureException(
-          "the bisect compares released versions with each other: unset baselineVersion,"
-              + " baselineArtifact and baselineClasspath (the ab goal's)");
+          "the bisect compares versions with each other: unset baselineVersion,"
+              + " baselineArtifact, baselineClasspath and baselineRef (the ab goal's)");
     }
     VersionAb.Mode mode = versionsMode();
     File testClasses = new File(project.getBuild().getTestOutputDirectory());
@@ -193,7 +192,7 @@ public class BisectMojo extends AbMojo {
 
   /** The commits from goodRef to badRef, each built when the search first reaches it. */
   private Side commits(String from, String to) throws MojoFailureException {
-    GitCommits git = GitCommits.of(project.getBasedir().toPath());
+    GitCommits git = GitCommits.of(project.getBasedir().toPath(), "goodRef/badRef");
     List<GitCommits.Commit> commits = git.between(from, to);
     getLog().info("[libreyolo-profile] bisect over " + commits.size() + " commits:");
     commits.forEach(c -> getLog().info("[libreyolo-profile]   " + c.label() + " " + c.subject()));
@@ -203,7 +202,8 @@ public class BisectMojo extends AbMojo {
         new CommitBuilds(
             git,
             project.getBasedir().toPath(),
-            Path.of(project.getBuild().getDirectory()).resolve("libreyolo-profile-commits"),
+            Path.of(project.getBuild().getDirectory())
+                .resolve(org.libreyolo.profile.Defaults.Versions.COMMITS_FOLDER),
             session,
             projectBuilder,
             line -> getLog().info("[libreyolo-profile]   " + line));

@@ -42,14 +42,17 @@ final class GitCommits {
    * The git checkout {@code dir} lies in.
    *
    * @param dir the module's folder
+   * @param parameters the parameters that name revisions, for the error ({@code goodRef/badRef})
    * @return its repository
    * @throws MojoFailureException when it lies in none, or git is missing
    */
-  static GitCommits of(Path dir) throws MojoFailureException {
+  static GitCommits of(Path dir, String parameters) throws MojoFailureException {
     String top = git(dir, "rev-parse", "--show-toplevel");
     if (top == null) {
       throw new MojoFailureException(
-          "goodRef/badRef need a git checkout: "
+          parameters
+              + (parameters.contains("/") ? " need" : " needs")
+              + " a git checkout: "
               + dir
               + " is not inside one (or git is not on the PATH)");
     }
@@ -120,6 +123,18 @@ final class GitCommits {
         // a leftover zip in the build folder is harmless
       }
     }
+  }
+
+  /**
+   * The commit a revision names.
+   *
+   * @param ref a commit id, tag or branch
+   * @param parameter the parameter that named it, for the error
+   * @return the commit
+   * @throws MojoFailureException when it names none
+   */
+  Commit at(String ref, String parameter) throws MojoFailureException {
+    return describe(commit(ref, parameter));
   }
 
   private String commit(String ref, String parameter) throws MojoFailureException {

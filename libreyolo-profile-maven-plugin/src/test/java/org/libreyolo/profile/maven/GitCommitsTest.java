@@ -56,7 +56,8 @@ class GitCommitsTest {
 
   @Test
   void theFirstParentLineFromGoodToBadOldestFirst() throws Exception {
-    GitCommits git = GitCommits.of(repo.resolve("m")); // the module lies below the top
+    GitCommits git =
+        GitCommits.of(repo.resolve("m"), "goodRef/badRef"); // the module lies below the top
     List<GitCommits.Commit> commits = git.between("good", "HEAD");
     assertThat(commits)
         .extracting(GitCommits.Commit::subject)
@@ -67,7 +68,7 @@ class GitCommitsTest {
 
   @Test
   void aTreeIsWrittenWithoutTouchingTheCheckout() throws Exception {
-    GitCommits git = GitCommits.of(repo);
+    GitCommits git = GitCommits.of(repo, "goodRef/badRef");
     GitCommits.Commit first = git.between("good", "HEAD").get(0);
     Path tree = out.resolve(first.label());
     git.writeTree(first, tree);
@@ -80,7 +81,7 @@ class GitCommitsTest {
 
   @Test
   void badRevisionsAreOneLineEach() throws Exception {
-    GitCommits git = GitCommits.of(repo);
+    GitCommits git = GitCommits.of(repo, "goodRef/badRef");
     assertThatThrownBy(() -> git.between("HEAD", "good"))
         .isInstanceOf(MojoFailureException.class)
         .hasMessage("goodRef=HEAD is not an ancestor of badRef=good: name an older good");
@@ -88,7 +89,20 @@ class GitCommitsTest {
         .hasMessage("goodRef=v9 names no commit in " + git.top() + " (a branch, tag or commit id)");
     assertThatThrownBy(() -> git.between("HEAD", "main"))
         .hasMessage("goodRef=HEAD and badRef=main are the same commit: nothing to bisect");
-    assertThatThrownBy(() -> GitCommits.of(out))
+    assertThatThrownBy(() -> GitCommits.of(out, "goodRef/badRef"))
         .hasMessageStartingWith("goodRef/badRef need a git checkout: " + out);
+  }
+
+  @Test
+  void aRevisionNamesOneCommitForTheAbGoal() throws Exception {
+    GitCommits git = GitCommits.of(repo, "baselineRef");
+    GitCommits.Commit head = git.at("HEAD", "baselineRef");
+    assertThat(head.sha()).isEqualTo(git("rev-parse", "HEAD"));
+    assertThat(head.subject()).isEqualTo("three");
+    assertThatThrownBy(() -> git.at("v9", "baselineRef"))
+        .hasMessage(
+            "baselineRef=v9 names no commit in " + git.top() + " (a branch, tag or commit id)");
+    assertThatThrownBy(() -> GitCommits.of(out, "baselineRef"))
+        .hasMessageStartingWith("baselineRef needs a git checkout: " + out);
   }
 }

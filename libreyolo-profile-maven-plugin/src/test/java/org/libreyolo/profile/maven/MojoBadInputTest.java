@@ -527,8 +527,8 @@ class MojoBadInputTest {
                   return m;
                 },
                 MojoFailureException.class,
-                "set only one of baselineVersion, baselineArtifact and baselineClasspath; both are"
-                    + " set: baselineVersion=1.0 and baselineArtifact=com.example:app:1.0"),
+                "set only one of baselineVersion, baselineArtifact, baselineClasspath and baselineRef;"
+                    + " both are set: baselineVersion=1.0 and baselineArtifact=com.example:app:1.0"),
             new Case(
                 "infer with an unknown task",
                 () -> {
