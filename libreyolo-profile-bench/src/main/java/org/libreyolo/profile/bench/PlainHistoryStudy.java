@@ -71,7 +71,7 @@ final class PlainHistoryStudy {
                     + i
                     + (i % 2 == 1 ? " (busy)" : "")
                     + ": "
-                    + String.join(" | ", r.lines()));
+                    + String.join(" | ", org.libreyolo.profile.report.HistoryGateReport.lines(r)));
           }
           if (slow) {
             slowerChanges.add(

@@ -1,11 +1,7 @@
 package org.libreyolo.profile.cli;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.report.PredictionReport;
 import org.libreyolo.profile.yolo.ModelFacts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,32 +54,11 @@ public final class ModelCommand implements Runnable {
     @Override
     public void run() {
       ModelFacts f = ModelFacts.of(size, nc, imgsz);
-      long params = f.params();
-      double gflops = f.gflops();
-      long anchors = f.outputShape().get(2);
-      String letter = f.size();
-      List<Long> shape = f.outputShape();
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("model", "LibreYOLO9" + letter);
-        m.put("size", letter);
-        m.put("nc", nc);
-        m.put("imgsz", imgsz);
-        m.put("params", params);
-        m.put("gflops", Math.round(gflops * 100) / 100.0);
-        m.put("output_shape", shape);
-        out.println(Json.indented(m));
+        out.println(PredictionReport.json(f));
       } else {
-        out.printf(Locale.ROOT, "LibreYOLO9%s  nc=%d  imgsz=%d%n", letter, nc, imgsz);
-        out.printf(Locale.ROOT, "params   %,d%n", params);
-        out.printf(Locale.ROOT, "GFLOPs   %.2f%n", gflops);
-        out.printf(
-            Locale.ROOT,
-            "output   (1, %d, %d)  xyxy + %d class scores per anchor%n",
-            4 + nc,
-            anchors,
-            nc);
+        PredictionReport.text(f).forEach(out::println);
       }
     }
   }

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.history;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,57 +53,7 @@ public final class HistoryGate {
       int runs,
       double noise,
       String used,
-      String fallback) {
-    /**
-     * The result's lines, as the check prints them.
-     *
-     * @return the lines
-     */
-    public List<String> lines() {
-      if (verdict == null) {
-        return List.of("history: not used, " + fallback);
-      }
-      // an INCONCLUSIVE reason already names what the history could detect
-      String detects =
-          why.contains("could detect")
-              ? ""
-              : String.format(
-                  java.util.Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * mde);
-      return List.of(
-          "history: " + used,
-          String.format(
-              java.util.Locale.ROOT,
-              "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s%s)",
-              100 * change,
-              100 * low,
-              100 * high,
-              verdict,
-              why,
-              detects));
-    }
-
-    /**
-     * The result as JSON ({@code check-result.json}'s {@code history}).
-     *
-     * @return the JSON object
-     */
-    public ObjectNode json() {
-      ObjectNode o = JsonNodeFactory.instance.objectNode();
-      o.put("verdict", verdict == null ? null : verdict.name());
-      o.put("fallback", fallback);
-      if (verdict != null) {
-        o.put("why", why);
-        o.put("change", change);
-        o.put("ci_low", low);
-        o.put("ci_high", high);
-        o.put("mde", mde);
-        o.put("runs", runs);
-        o.put("noise", noise);
-        o.put("used", used);
-      }
-      return o;
-    }
-  }
+      String fallback) {}
 
   /**
    * Judges a profile against its series' history.

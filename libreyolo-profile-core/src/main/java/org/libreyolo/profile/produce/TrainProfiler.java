@@ -252,7 +252,8 @@ public final class TrainProfiler {
     double step = PyRound.round(LatencyStats.mean(stepMs), 3);
     double dataload = PyRound.round(LatencyStats.mean(dataloadMs), 3);
     double frac = step > 0 ? PyRound.round(dataload / step, 3) : 0.0;
-    double imgPerS = step > 0 ? PyRound.round(batch / (step / 1000.0), 2) : 0.0;
+    // the throughput by the one definition every producer uses (on the reference's rounded step)
+    double imgPerS = ProfileAssembler.perSecond(batch, step);
     ObjectNode meta = F.objectNode();
     meta.put(
         ProfileSchema.MODEL, o.weights() != null ? o.weights() : detector.info().model() + ".pt");

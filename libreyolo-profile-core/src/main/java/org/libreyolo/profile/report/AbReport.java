@@ -172,10 +172,8 @@ public final class AbReport {
     out.set("config", c);
     out.put("alpha", s.alpha());
     out.put("max_regression", s.maxRegression());
-    out.put("change", PyRound.round(v.change(), 4));
-    out.put("ci_low", PyRound.round(v.ciLow(), 4));
-    out.put("ci_high", PyRound.round(v.ciHigh(), 4));
-    out.put("mde", PyRound.round(v.mde(), 4));
+    ChangeJson.flat(out, v.change(), v.ciLow(), v.ciHigh());
+    out.put("mde", ChangeJson.round(v.mde()));
     out.put("verdict", v.verdict().name());
     out.put("why", v.why());
     if (r.looks().count() > 1) {

@@ -9,7 +9,6 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
-import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.report.Fmt;
 
 /** The bisect's result as text lines, a pull-request summary (markdown) and JSON. */
@@ -200,9 +199,7 @@ public final class BisectReport {
     n.put("test", o.test());
     StepChange c = o.timeChange();
     if (c != null) {
-      n.put("change", PyRound.round(c.change(), 4));
-      n.put("ci_low", PyRound.round(c.low(), 4));
-      n.put("ci_high", PyRound.round(c.high(), 4));
+      ChangeJson.flat(n, c.change(), c.low(), c.high());
     }
     n.put("verdict", o.verdict().name());
     n.put("mode", o.mode());

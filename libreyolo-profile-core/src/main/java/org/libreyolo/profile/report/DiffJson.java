@@ -35,9 +35,9 @@ public final class DiffJson {
       o.putNull("interval");
     } else {
       ObjectNode i = o.putObject("interval");
-      i.put("change", round(d.stepChange().change()));
-      i.put("low", round(d.stepChange().low()));
-      i.put("high", round(d.stepChange().high()));
+      i.put("change", ChangeJson.round(d.stepChange().change()));
+      i.put("low", ChangeJson.round(d.stepChange().low()));
+      i.put("high", ChangeJson.round(d.stepChange().high()));
     }
     o.put("changed", d.changed());
     o.put("level", d.level());

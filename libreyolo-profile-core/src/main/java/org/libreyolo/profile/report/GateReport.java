@@ -137,23 +137,23 @@ public final class GateReport {
     out.put("max_regression", r.options().maxRegression());
     out.put("process_noise", r.options().processNoise());
     out.put("job_noise", r.options().jobNoise());
-    out.put("mde", round4(r.mde()));
+    out.put("mde", ChangeJson.round(r.mde()));
     ObjectNode t = out.putObject("timing");
     t.put("verdict", r.timingVerdict().name());
     if (r.timing() != null) {
       t.putArray("forks").add(r.timing().forksBefore()).add(r.timing().forksAfter());
       t.putArray("blocks").add(r.timing().blocksBefore()).add(r.timing().blocksAfter());
-      t.put("change", round4(r.timing().change()));
-      t.putArray("ci").add(round4(r.timing().ciLow())).add(round4(r.timing().ciHigh()));
-      t.put("machine_change", round4(r.timing().machineChange()));
-      t.put("drift", round4(r.timing().drift()));
-      t.put("unnormalised_change", round4(r.timing().rawChange()));
+      t.put("change", ChangeJson.round(r.timing().change()));
+      ChangeJson.interval(t, r.timing().ciLow(), r.timing().ciHigh());
+      t.put("machine_change", ChangeJson.round(r.timing().machineChange()));
+      t.put("drift", ChangeJson.round(r.timing().drift()));
+      t.put("unnormalised_change", ChangeJson.round(r.timing().rawChange()));
     }
     if (r.paired() != null) {
       t.put("decided_by", "pairs in this job");
       t.put("pairs", r.paired().pairs());
-      t.put("change", round4(r.paired().change()));
-      t.putArray("ci").add(round4(r.paired().ciLow())).add(round4(r.paired().ciHigh()));
+      t.put("change", ChangeJson.round(r.paired().change()));
+      ChangeJson.interval(t, r.paired().ciLow(), r.paired().ciHigh());
       t.put("estimator", r.paired().estimator());
     }
     out.put("unstable_machine", r.unstableMachine());
@@ -174,10 +174,8 @@ public final class GateReport {
       n.put("label", row.label());
       n.put("baseline", (Double) row.baseline());
       n.put("current", (Double) row.current());
-      n.put("raw_change", round4(row.rawChange()));
-      n.put("change", round4(row.change()));
-      n.put("ci_low", round4(row.ciLow()));
-      n.put("ci_high", round4(row.ciHigh()));
+      n.put("raw_change", ChangeJson.round(row.rawChange()));
+      ChangeJson.flat(n, row.change(), row.ciLow(), row.ciHigh());
       n.put("verdict", row.verdict().name());
       n.put("why", row.why());
     }
@@ -185,10 +183,6 @@ public final class GateReport {
       out.set("diff", DiffJson.json(r.diff()));
     }
     return out;
-  }
-
-  private static Double round4(Double v) {
-    return v == null ? null : PyRound.round(v, 4);
   }
 
   /**

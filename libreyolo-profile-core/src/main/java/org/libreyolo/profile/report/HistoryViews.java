@@ -352,13 +352,13 @@ public final class HistoryViews {
     }
     try (History h = History.open(url)) {
       HistoryGate.Result r = HistoryGate.check(h, series, profile, branch, runs, options);
-      List<String> lines = new ArrayList<>(r.lines());
+      List<String> lines = new ArrayList<>(HistoryGateReport.lines(r));
       lines.add(
           "verdict: "
               + (r.verdict() == null
                   ? "INCONCLUSIVE (no history to judge by: check against the stored" + " baseline)"
                   : r.verdict()));
-      return new View(lines, r.json(), r.verdict());
+      return new View(lines, HistoryGateReport.json(r), r.verdict());
     }
   }
 

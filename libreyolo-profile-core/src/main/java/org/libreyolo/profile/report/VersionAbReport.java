@@ -330,7 +330,7 @@ public final class VersionAbReport {
     n.put("distorted", c.distorted());
     n.put("noise_shared", PyRound.round(Math.expm1(c.sharedNoise()), 4));
     n.put("noise_alone", PyRound.round(Math.expm1(c.soloNoise()), 4));
-    n.put("tolerance", PyRound.round(c.tolerance(), 4));
+    n.put("tolerance", ChangeJson.round(c.tolerance()));
     n.set("baseline", soloSide(c.baseline()));
     n.set("candidate", soloSide(c.candidate()));
     return n;
@@ -346,8 +346,8 @@ public final class VersionAbReport {
     for (double v : s.soloMs()) {
       solo.add(PyRound.round(v, 5));
     }
-    n.put("change", PyRound.round(s.change(), 4));
-    n.putArray("ci").add(PyRound.round(s.ciLow(), 4)).add(PyRound.round(s.ciHigh(), 4));
+    n.put("change", ChangeJson.round(s.change()));
+    ChangeJson.interval(n, s.ciLow(), s.ciHigh());
     n.put("df", PyRound.round(s.df(), 2));
     n.put("distorted", s.distorted());
     return n;
@@ -436,7 +436,7 @@ public final class VersionAbReport {
         if (x.paired() != null) { // the pairs are the timing evidence: the fork rows do not apply
           PairedBlocks p = x.paired();
           gate.put("verdict", x.verdict().name());
-          gate.put("mde", PyRound.round(p.mde(), 4));
+          gate.put("mde", ChangeJson.round(p.mde()));
           gate.put("unstable_machine", (String) null);
           gate.remove("metrics");
           ObjectNode t = gate.putObject("timing");
@@ -444,17 +444,17 @@ public final class VersionAbReport {
           t.put("pairs", p.pairs());
           t.put("jvms", p.jvms());
           t.put("estimator", p.estimator());
-          t.put("change", PyRound.round(p.change(), 4));
+          t.put("change", ChangeJson.round(p.change()));
           ArrayNode each = t.putArray("jvm_changes");
-          p.jvmChanges().forEach(c -> each.add(PyRound.round(c, 4)));
+          p.jvmChanges().forEach(c -> each.add(ChangeJson.round(c)));
           t.put("jvms_disagree", p.disagree());
           if (!Double.isNaN(p.orderEffect())) {
-            t.put("order_effect", PyRound.round(p.orderEffect(), 4));
+            t.put("order_effect", ChangeJson.round(p.orderEffect()));
           }
           if (!Double.isNaN(p.medianChange())) {
-            t.put("median_change", PyRound.round(p.medianChange(), 4));
+            t.put("median_change", ChangeJson.round(p.medianChange()));
           }
-          t.putArray("ci").add(PyRound.round(p.ciLow(), 4)).add(PyRound.round(p.ciHigh(), 4));
+          ChangeJson.interval(t, p.ciLow(), p.ciHigh());
           t.put("why", p.why());
         }
         n.set("gate", gate);

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.report.HistoryGateReport;
 import org.libreyolo.profile.result.Metric;
 
 /** The prediction-interval gate on histories whose noise is known. */
@@ -38,7 +39,9 @@ class HistoryGateTest {
     assertThat(slower.verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(slower.change()).isBetween(0.08, 0.12);
     assertThat(slower.low()).isPositive();
-    assertThat(slower.lines().get(1)).startsWith("step vs history: +").contains("REGRESSION");
+    assertThat(HistoryGateReport.lines(slower).get(1))
+        .startsWith("step vs history: +")
+        .contains("REGRESSION");
   }
 
   /**
@@ -138,14 +141,16 @@ class HistoryGateTest {
           HistoryGate.check(h, "T.parse", plainStep(4.0, 100), "main", 30, GateOptions.defaults());
       assertThat(same.verdict()).as(same.fallback()).isEqualTo(Verdict.PASS);
       assertThat(same.used()).contains("plain code, not divided by the canary");
-      assertThat(same.lines().get(1)).contains("minimum detectable effect");
+      assertThat(HistoryGateReport.lines(same).get(1)).contains("minimum detectable effect");
       for (int i = 0; i < 6; i++) {
         var slower = plainStep(4.0 * 1.3, 200 + i);
         HistoryGate.Result r =
             HistoryGate.check(h, "T.parse", slower, "main", 30, GateOptions.defaults());
-        assertThat(r.verdict()).as("build %d: %s", i, r.lines()).isEqualTo(Verdict.REGRESSION);
+        assertThat(r.verdict())
+            .as("build %d: %s", i, HistoryGateReport.lines(r))
+            .isEqualTo(Verdict.REGRESSION);
         assertThat(r.change()).isBetween(0.25, 0.35);
-        System.out.println("[HistoryGateTest] " + String.join(" | ", r.lines()));
+        System.out.println("[HistoryGateTest] " + String.join(" | ", HistoryGateReport.lines(r)));
         h.record(
             "T.parse",
             History.testbed(slower),
@@ -173,12 +178,16 @@ class HistoryGateTest {
       GateOptions o = GateOptions.defaults();
       HistoryGate.Result outlier =
           HistoryGate.check(h, "T.one", plainStep(4.52, 99, 1), "main", 30, o);
-      assertThat(outlier.verdict()).as(outlier.lines().toString()).isNotEqualTo(Verdict.REGRESSION);
+      assertThat(outlier.verdict())
+          .as(HistoryGateReport.lines(outlier).toString())
+          .isNotEqualTo(Verdict.REGRESSION);
       assertThat(outlier.used())
           .contains("(taken as 5.0%, the process noise: this run is one process)");
       HistoryGate.Result slower =
           HistoryGate.check(h, "T.one", plainStep(5.2, 98, 1), "main", 30, o);
-      assertThat(slower.verdict()).as(slower.lines().toString()).isEqualTo(Verdict.REGRESSION);
+      assertThat(slower.verdict())
+          .as(HistoryGateReport.lines(slower).toString())
+          .isEqualTo(Verdict.REGRESSION);
       HistoryGate.Result forked =
           HistoryGate.check(h, "T.one", plainStep(4.52, 97, 5), "main", 30, o);
       assertThat(forked.used()).doesNotContain("taken as");

@@ -1,0 +1,64 @@
+package org.libreyolo.profile.report;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Locale;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.history.HistoryGate;
+
+/** The gate against history in words and in JSON (docs/history.md, "The gate against history"). */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
+public final class HistoryGateReport {
+  private HistoryGateReport() {}
+
+  /**
+   * The result's lines, as the check prints them.
+   *
+   * @param r the gate's outcome against history
+   * @return the lines
+   */
+  public static List<String> lines(HistoryGate.Result r) {
+    if (r.verdict() == null) {
+      return List.of("history: not used, " + r.fallback());
+    }
+    // an INCONCLUSIVE reason already names what the history could detect (VerdictRule)
+    String detects =
+        r.verdict() == Verdict.INCONCLUSIVE
+            ? ""
+            : String.format(Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * r.mde());
+    return List.of(
+        "history: " + r.used(),
+        String.format(
+            Locale.ROOT,
+            "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s%s)",
+            100 * r.change(),
+            100 * r.low(),
+            100 * r.high(),
+            r.verdict(),
+            r.why(),
+            detects));
+  }
+
+  /**
+   * The result as JSON ({@code history check --json}).
+   *
+   * @param r the gate's outcome against history
+   * @return the JSON object
+   */
+  public static ObjectNode json(HistoryGate.Result r) {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("verdict", r.verdict() == null ? null : r.verdict().name());
+    o.put("fallback", r.fallback());
+    if (r.verdict() != null) {
+      o.put("why", r.why());
+      ChangeJson.flat(o, r.change(), r.low(), r.high());
+      o.put("mde", ChangeJson.round(r.mde()));
+      o.put("runs", r.runs());
+      o.put("noise", ChangeJson.round(r.noise()));
+      o.put("used", r.used());
+    }
+    return o;
+  }
+}
