@@ -404,7 +404,8 @@ public class AbMojo extends AbstractInferenceMojo {
                 .resolve(Defaults.Versions.COMMITS_FOLDER),
             session,
             projectBuilder,
-            line -> getLog().info("[libreyolo-profile] " + line))
+            line -> getLog().info("[libreyolo-profile] " + line),
+            "baselineRef")
         .build(commit);
   }
 

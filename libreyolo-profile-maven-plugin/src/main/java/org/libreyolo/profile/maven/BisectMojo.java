@@ -206,7 +206,8 @@ public class BisectMojo extends AbMojo {
                 .resolve(org.libreyolo.profile.Defaults.Versions.COMMITS_FOLDER),
             session,
             projectBuilder,
-            line -> getLog().info("[libreyolo-profile]   " + line));
+            line -> getLog().info("[libreyolo-profile]   " + line),
+            "goodRef");
     return new Side() {
       @Override
       public List<String> labels() {

@@ -31,6 +31,7 @@ final class CommitBuilds {
   private final MavenSession session;
   private final ProjectBuilder builder;
   private final Consumer<String> progress;
+  private final String parameter;
 
   /**
    * @param git the repository
@@ -39,6 +40,8 @@ final class CommitBuilds {
    * @param session the build's session
    * @param builder Maven's project builder
    * @param progress where a line goes as each commit is built
+   * @param parameter the parameter that named the oldest commit, for the error when the module did
+   *     not exist there ({@code goodRef}, {@code baselineRef})
    */
   CommitBuilds(
       GitCommits git,
@@ -46,10 +49,12 @@ final class CommitBuilds {
       Path work,
       MavenSession session,
       ProjectBuilder builder,
-      Consumer<String> progress)
+      Consumer<String> progress,
+      String parameter)
       throws MojoFailureException {
     this.git = git;
     this.progress = progress;
+    this.parameter = parameter;
     try {
       this.module = git.top().relativize(moduleDir.toRealPath());
     } catch (IOException e) {
@@ -78,7 +83,8 @@ final class CommitBuilds {
               + commit.label()
               + " has no "
               + module.resolve("pom.xml")
-              + ": the module did not exist there; name a later goodRef");
+              + ": the module did not exist there; name a later "
+              + parameter);
     }
     Path log = work.resolve(commit.label() + "-build.log");
     List<String> command = new ArrayList<>();
