@@ -99,10 +99,9 @@ public final class CheckCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     Profile base = ReaderViews.load(baseline);
     Profile now = ReaderViews.load(current);
+    Gate.Result result = GateRun.judge(base, baseline, now, current, options);
     CheckFiles.Outcome outcome =
-        out == null ? null : CheckFiles.check(base, baseline, now, current, options, out);
-    Gate.Result result =
-        outcome != null ? outcome.result() : GateRun.judge(base, baseline, now, current, options);
+        out == null ? null : CheckFiles.write(result, base, baseline, now, current, out);
     CheckFiles.Judged judged = new CheckFiles.Judged(result, base, baseline, now, current);
     if (chosen == Format.TEXT) {
       // with --out: the verdict's lines and where the report went

@@ -9,9 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.gate.Gate;
-import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
-import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.result.Profile;
 
@@ -169,54 +167,6 @@ public final class CheckFiles {
     json.put("baseline", baseline.toString());
     json.put("current", current.toString());
     return json;
-  }
-
-  /**
-   * Loads both profiles, judges them and writes the check's files under {@code outputDirectory}.
-   *
-   * @param baseline the baseline profile, or its file
-   * @param current the current profile, or its file
-   * @param options the gate's settings
-   * @param outputDirectory the directory the files are written to
-   * @return the verdict and the files written
-   */
-  public static Outcome check(
-      Path baseline, Path current, GateOptions options, Path outputDirectory) {
-    return check(
-        ProfileLoader.baseline(baseline),
-        baseline,
-        ProfileLoader.load(current),
-        current,
-        options,
-        outputDirectory);
-  }
-
-  /**
-   * The same on profiles already loaded: each input is read once. The HTML report leads with this
-   * verdict.
-   *
-   * @param base the baseline profile
-   * @param baseline the baseline profile, or its file
-   * @param now the current profile
-   * @param current the current profile, or its file
-   * @param options the gate's settings
-   * @param outputDirectory the directory the files are written to
-   * @return the verdict and the files written
-   */
-  public static Outcome check(
-      Profile base,
-      Path baseline,
-      Profile now,
-      Path current,
-      GateOptions options,
-      Path outputDirectory) {
-    return write(
-        GateRun.judge(base, baseline, now, current, options),
-        base,
-        baseline,
-        now,
-        current,
-        outputDirectory);
   }
 
   /**

@@ -44,13 +44,14 @@ final class StepGate {
     }
     CheckFiles.Outcome outcome;
     try {
+      Profile base = ReaderViews.baseline(baseline);
       outcome =
-          CheckFiles.check(
-              ReaderViews.baseline(baseline),
+          CheckFiles.write(
+              GateRun.judge(base, baseline, profile, current, config.gateOptions()),
+              base,
               baseline,
               profile,
               current,
-              config.gateOptions(),
               dir);
     } catch (LibreYoloException e) {
       // a baseline the gate cannot judge (corrupt, another schema): its reason, then the fix

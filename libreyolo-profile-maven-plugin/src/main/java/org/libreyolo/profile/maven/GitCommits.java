@@ -50,9 +50,9 @@ final class GitCommits {
     String top = git(dir, "rev-parse", "--show-toplevel");
     if (top == null) {
       throw new MojoFailureException(
-          parameters
-              + (parameters.contains("/") ? " need" : " needs")
-              + " a git checkout: "
+          "a git checkout is needed for "
+              + parameters
+              + ": "
               + dir
               + " is not inside one (or git is not on the PATH)");
     }

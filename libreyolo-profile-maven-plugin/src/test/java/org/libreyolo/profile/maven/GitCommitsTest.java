@@ -90,7 +90,7 @@ class GitCommitsTest {
     assertThatThrownBy(() -> git.between("HEAD", "main"))
         .hasMessage("goodRef=HEAD and badRef=main are the same commit: nothing to bisect");
     assertThatThrownBy(() -> GitCommits.of(out, "goodRef/badRef"))
-        .hasMessageStartingWith("goodRef/badRef need a git checkout: " + out);
+        .hasMessageStartingWith("a git checkout is needed for goodRef/badRef: " + out);
   }
 
   @Test
@@ -103,6 +103,6 @@ class GitCommitsTest {
         .hasMessage(
             "baselineRef=v9 names no commit in " + git.top() + " (a branch, tag or commit id)");
     assertThatThrownBy(() -> GitCommits.of(out, "baselineRef"))
-        .hasMessageStartingWith("baselineRef needs a git checkout: " + out);
+        .hasMessageStartingWith("a git checkout is needed for baselineRef: " + out);
   }
 }
