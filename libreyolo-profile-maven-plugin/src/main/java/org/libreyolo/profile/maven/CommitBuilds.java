@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.project.ProjectBuilder;
+import org.libreyolo.profile.internal.io.Leftovers;
 
 /**
  * The module at a commit of the bisect's git mode: the commit's tree written out ({@link
@@ -104,12 +105,14 @@ final class CommitBuilds {
     command.add(pom.toString());
     command.add("compile");
     int code;
+    Process p = null;
     try {
-      Process p =
+      p =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();
+      Leftovers.track(p); // a stopped goal (Ctrl-C, SIGTERM) stops the child Maven with it
       p.getOutputStream().close();
       if (!p.waitFor(TIMEOUT_MIN, TimeUnit.MINUTES)) {
         p.destroyForcibly();
@@ -128,6 +131,10 @@ final class CommitBuilds {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MojoFailureException("stopped while building commit " + commit.label(), e);
+    } finally {
+      if (p != null) {
+        Leftovers.forget(p);
+      }
     }
     if (code != 0) {
       throw new MojoFailureException(
