@@ -84,6 +84,25 @@ public final class ChildJvms {
     Leftovers.forget(folder);
   }
 
+  /**
+   * Stops {@code process} with this JVM if a run is stopped (SIGTERM, Ctrl-C), as the forks are:
+   * for a child a surface starts itself (the Maven that compiles a commit).
+   *
+   * @param process the started process
+   */
+  public static void stopWithRun(Process process) {
+    Leftovers.track(process);
+  }
+
+  /**
+   * The process given to {@link #stopWithRun(Process)} has ended.
+   *
+   * @param process that process
+   */
+  public static void ended(Process process) {
+    Leftovers.forget(process);
+  }
+
   private ChildJvms() {}
 
   /**

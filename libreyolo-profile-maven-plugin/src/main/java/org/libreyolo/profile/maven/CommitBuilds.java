@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.project.ProjectBuilder;
-import org.libreyolo.profile.internal.io.Leftovers;
+import org.libreyolo.profile.process.ChildJvms;
 
 /**
  * The module at a commit of the bisect's git mode: the commit's tree written out ({@link
@@ -112,7 +112,7 @@ final class CommitBuilds {
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();
-      Leftovers.track(p); // a stopped goal (Ctrl-C, SIGTERM) stops the child Maven with it
+      ChildJvms.stopWithRun(p); // a stopped goal (Ctrl-C, SIGTERM) stops the child Maven with it
       p.getOutputStream().close();
       if (!p.waitFor(TIMEOUT_MIN, TimeUnit.MINUTES)) {
         p.destroyForcibly();
@@ -133,7 +133,7 @@ final class CommitBuilds {
       throw new MojoFailureException("stopped while building commit " + commit.label(), e);
     } finally {
       if (p != null) {
-        Leftovers.forget(p);
+        ChildJvms.ended(p);
       }
     }
     if (code != 0) {
