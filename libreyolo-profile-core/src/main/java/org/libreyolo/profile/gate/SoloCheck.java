@@ -80,6 +80,11 @@ public record SoloCheck(
     }
   }
 
+  /** The normal quantile of the futility rule's power: a round's reach beyond the estimate. */
+  private static final double FUTILITY_Z =
+      new NormalDistribution(null, 0, 1)
+          .inverseCumulativeProbability(1 - Defaults.Versions.SOLO_FUTILITY_POWER);
+
   /** How a distorted check begins in words. */
   private static final String DISTORTED =
       "the JVMs holding both versions did not run it as it runs alone";
@@ -124,8 +129,9 @@ public record SoloCheck(
     if (shared.variance() + alone.variance() <= 0) {
       return null;
     }
-    // one more solo JVM a side: its noise as now, one more degree of freedom a side
-    Noise more = new Noise(alone.variance(), alone.ownSpread() ? alone.df() + 2 : soloDf + 2, true);
+    // one more solo JVM a side: its noise as now, one more degree of freedom a side (only asked
+    // where the solo JVMs gave their own spread: from one a side, another round is always worth it)
+    Noise more = new Noise(alone.variance(), alone.df() + 2, true);
     boolean worthAnotherRound =
         !alone.ownSpread()
             || couldCall(hA, oA, 1, shared, more, alpha / 2, tolerance)
@@ -158,10 +164,7 @@ public record SoloCheck(
     int n = soloLogs.length;
     double d = LatencyStats.mean(sharedLogs) - LatencyStats.mean(soloLogs);
     double move = Math.sqrt(soloNoise.variance() * (1 + 1.0 / n)) * extra / (n + extra);
-    double z =
-        new NormalDistribution(null, 0, 1)
-            .inverseCumulativeProbability(1 - Defaults.Versions.SOLO_FUTILITY_POWER);
-    double reach = Math.abs(d) + z * move;
+    double reach = Math.abs(d) + FUTILITY_Z * move;
     return Math.expm1(reach) > tolerance
         && reach > Welch.of(sharedNoise, sharedLogs.length, soloNoise, n + extra, alpha).half();
   }
