@@ -131,6 +131,28 @@ public final class Gate {
     }
 
     /**
+     * The same evidence with the verdict a wider judgement reached (an A/B's, which also weighs
+     * what this result holds: a difference of environment, counters agreeing in every JVM).
+     *
+     * @param v the verdict
+     * @return the result with that verdict
+     */
+    public Result withVerdict(Verdict v) {
+      return new Result(
+          v,
+          rows,
+          timing,
+          unstableMachine,
+          environmentDifferences,
+          workloadDifferences,
+          modelFileChange,
+          opCounts,
+          options,
+          diff,
+          paired);
+    }
+
+    /**
      * The same result, explained by another diff (one whose sides shared their processes).
      *
      * @param d the diff

@@ -35,6 +35,38 @@ public final class RemeasuredGate {
       double currentMs,
       Profile base,
       Profile now) {
+    return decide(
+        stored,
+        v,
+        baselineMs,
+        currentMs,
+        base,
+        now,
+        "both models measured in this job, "
+            + v.pairs()
+            + " pairs of alternating blocks in one process");
+  }
+
+  /**
+   * The check's result with a paired A/B deciding the timing, the pairing named.
+   *
+   * @param stored the gate against the stored baseline's numbers
+   * @param v the pairs of the baseline (A) and the current build (B) in this job
+   * @param baselineMs the baseline's median call in the pairing, ms
+   * @param currentMs the current median call in the pairing, ms
+   * @param base the stored baseline, which explains what changed
+   * @param now the current profile
+   * @param measured what was paired and where, in words
+   * @return one result: one timing row (the paired latency), the counters, the verdict
+   */
+  public static Gate.Result decide(
+      Gate.Result stored,
+      PairedBlocks v,
+      double baselineMs,
+      double currentMs,
+      Profile base,
+      Profile now,
+      String measured) {
     Gate.Row row =
         new Gate.Row(
             // the pairs compare each block's typical call: the median latency's estimate
@@ -46,10 +78,7 @@ public final class RemeasuredGate {
             v.ciLow(),
             v.ciHigh(),
             v.verdict(),
-            "both models measured in this job, "
-                + v.pairs()
-                + " pairs of alternating blocks in one process; "
-                + v.why());
+            measured + "; " + v.why());
     OpCounts.Result counts = stored.opCounts();
     Verdict overall = counts.verdict() == Verdict.REGRESSION ? Verdict.REGRESSION : v.verdict();
     return new Gate.Result(
@@ -67,9 +96,9 @@ public final class RemeasuredGate {
   }
 
   /**
-   * Where the stored numbers disagree with the pairing: the stored baseline reads a change the
-   * models re-measured side by side do not show, so the machine (or what runs beside it) moved
-   * since the baseline was recorded; null where they agree or the stored numbers decided nothing.
+   * Where the stored numbers disagree with the pairing: the stored baseline reads a change the two
+   * sides re-measured side by side do not show, so the machine (or what runs beside it) moved since
+   * the baseline was recorded; null where they agree or the stored numbers decided nothing.
    *
    * @param stored the gate against the stored baseline's numbers
    * @param decided the re-measured result
@@ -83,8 +112,8 @@ public final class RemeasuredGate {
     }
     return "the stored baseline's numbers read "
         + s
-        + " while its model and this build's, measured side by side in this job, read "
+        + " while the baseline and this build, measured side by side in this job, read "
         + d
-        + ": the machine or its load moved since the baseline was recorded, not the model";
+        + ": the machine or its load moved since the baseline was recorded, not what it measures";
   }
 }

@@ -1,10 +1,9 @@
 package org.libreyolo.profile.history;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.io.GitCli;
 
 /**
  * The commit and branch a run measured, when the user does not give them: the CI's environment
@@ -92,23 +91,7 @@ public final class Provenance {
   }
 
   private static String git(String... args) {
-    List<String> command = new java.util.ArrayList<>(List.of("git"));
-    command.addAll(List.of(args));
-    try {
-      Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
-      p.getOutputStream().close();
-      p.getErrorStream().close();
-      if (!p.waitFor(5, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        return null;
-      }
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-      return p.exitValue() == 0 && !out.isEmpty() ? out : null;
-    } catch (IOException e) {
-      return null; // no git: unknown
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
-    }
+    String out = GitCli.output(null, args);
+    return out == null || out.isBlank() ? null : out.strip();
   }
 }

@@ -4,20 +4,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.RemeasuredGate;
+import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.GateReport;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -59,6 +64,8 @@ public final class BuildCheck {
    * @param classpath the class path of the pairing's fresh JVM (the plugin's), or null for this
    *     JVM's
    * @param progress where the re-measuring's progress goes
+   * @param remeasured the perf tests measured again in this job beside the commit their baselines
+   *     record, or null for none: their steps are judged by that A/B
    */
   public record Options(
       Path baseline,
@@ -79,7 +86,33 @@ public final class BuildCheck {
       boolean remeasure,
       Integer blockRuns,
       String classpath,
-      Progress progress) {}
+      Progress progress,
+      Remeasured remeasured) {}
+
+  /**
+   * The perf tests measured again in this job: the commit their stored baselines record, built, and
+   * this build, A/B'd in shared JVMs (or forks) as the {@code ab} goal does. Each step's outcome
+   * decides it; its stored numbers are then the history and the drift guard.
+   *
+   * @param baseline the commit, in words
+   * @param outcomes each judged step's outcome, by its id ({@code SimpleClass.key})
+   */
+  public record Remeasured(String baseline, Map<String, VersionVerdicts.Outcome> outcomes) {
+    /**
+     * The judged steps of an A/B across versions, by id.
+     *
+     * @param baseline the commit, in words
+     * @param outcomes the A/B's outcomes
+     * @return the steps it judged
+     */
+    public static Remeasured of(String baseline, List<VersionVerdicts.Outcome> outcomes) {
+      Map<String, VersionVerdicts.Outcome> judged = new java.util.LinkedHashMap<>();
+      outcomes.stream()
+          .filter(x -> x.step() != null && x.gate() != null)
+          .forEach(x -> judged.put(x.test(), x));
+      return new Remeasured(baseline, Map.copyOf(judged));
+    }
+  }
 
   /** How loud a line is. */
   @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -247,25 +280,95 @@ public final class BuildCheck {
         continue;
       }
       Profile base = ReaderViews.load(step.baseline());
-      CheckFiles.Outcome outcome =
-          CheckFiles.write(
-              GateRun.judge(base, step.baseline(), step.current(), step.profile(), o.gate()),
-              base,
-              step.baseline(),
-              step.current(),
-              step.profile(),
-              step.profile().getParent());
-      judge(
-          o,
-          outcome,
-          step.id() + " against " + step.baseline(),
-          step.id() + ": ",
-          log,
-          failures,
-          true);
+      Gate.Result stored =
+          GateRun.judge(base, step.baseline(), step.current(), step.profile(), o.gate());
+      VersionVerdicts.Outcome again =
+          o.remeasured() == null ? null : o.remeasured().outcomes().get(step.id());
+      if (again == null) {
+        judge(
+            o,
+            CheckFiles.write(
+                stored, base, step.baseline(), step.current(), step.profile(), dir(step)),
+            step.id() + " against " + step.baseline(),
+            step.id() + ": ",
+            log,
+            failures,
+            true);
+      } else {
+        Gate.Result decided = remeasured(o.remeasured().baseline(), stored, again, base, step);
+        log.add(
+            new Line(
+                Level.INFO,
+                step.id()
+                    + ": measured again in this job beside "
+                    + o.remeasured().baseline()
+                    + " ("
+                    + again.mode()
+                    + "), which decides; the stored numbers, the history and drift guard: "
+                    + stored.verdict()
+                    + GateReport.brief(stored)));
+        String drift = RemeasuredGate.drift(stored, decided);
+        if (drift != null) {
+          log.add(new Line(Level.WARN, step.id() + ": " + drift));
+        }
+        judge(
+            o,
+            CheckFiles.write(
+                decided, base, step.baseline(), step.current(), step.profile(), dir(step)),
+            step.id() + " against " + o.remeasured().baseline() + ", measured again in this job",
+            step.id() + ": ",
+            log,
+            failures,
+            false);
+      }
       history(o, step.profile(), step.id(), step.id() + ": ", log, failures);
     }
     layout.baselinesWithoutRun(steps).forEach(b -> missing.add(b.getFileName().toString()));
+  }
+
+  private static Path dir(StepLayout.Step step) {
+    return step.profile().getParent();
+  }
+
+  /**
+   * A step's check decided by the A/B that measured it again: in shared JVMs, one timing row from
+   * its pairs (as a re-measured infer baseline); in forks, the fork gate's rows; the A/B's verdict,
+   * which also weighs the guards and the counters.
+   */
+  private static Gate.Result remeasured(
+      String baseline,
+      Gate.Result stored,
+      VersionVerdicts.Outcome again,
+      Profile base,
+      StepLayout.Step step) {
+    Gate.Row p50 =
+        again.gate().rows().stream()
+            .filter(r -> Metric.LATENCY_P50_MS.key().equals(r.metric()))
+            .filter(r -> r.baseline() != null && r.current() != null)
+            .findFirst()
+            .orElse(null);
+    if (again.paired() == null || p50 == null) {
+      return again.gate().withVerdict(again.verdict());
+    }
+    PairedBlocks v = again.paired();
+    SoloCheck solo = again.solo(); // each side's call over every shared JVM, not the first one's
+    Gate.Result decided =
+        RemeasuredGate.decide(
+                stored,
+                v,
+                solo != null ? solo.baseline().sharedMedianMs() : p50.baseline(),
+                solo != null ? solo.candidate().sharedMedianMs() : p50.current(),
+                base,
+                step.current(),
+                baseline
+                    + " and this build measured in this job, "
+                    + v.pairs()
+                    + " pairs of alternating blocks in "
+                    + v.jvms()
+                    + " JVMs")
+            .withVerdict(again.verdict());
+    // what changed between the two sides as the A/B ran them, not against the stored numbers
+    return again.gate().diff() == null ? decided : decided.withDiff(again.gate().diff());
   }
 
   /** Whether {@code file} was written before the build started (unknown: it was not). */

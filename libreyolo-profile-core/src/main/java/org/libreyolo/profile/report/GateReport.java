@@ -272,9 +272,11 @@ public final class GateReport {
 
   private static String estimatorLine(Gate.Result r) {
     if (r.paired() != null) {
-      return "change and CI: the baseline's model and this build's in one process, "
+      return "change and CI: the baseline and this build side by side in this job, "
           + r.paired().pairs()
-          + " pairs of alternating blocks, ln(B/A) per pair; "
+          + " pairs of alternating blocks"
+          + (r.paired().jvms() > 1 ? " in " + r.paired().jvms() + " JVMs" : " in one process")
+          + ", ln(B/A) per pair; "
           + r.paired().estimator()
           + " (the stored numbers are the history and drift guard)";
     }

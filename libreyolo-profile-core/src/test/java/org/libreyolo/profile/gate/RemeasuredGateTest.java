@@ -86,15 +86,18 @@ class RemeasuredGateTest {
     assertThat(decided.mde()).isEqualTo(pairs.mde());
     assertThat(RemeasuredGate.drift(stored, decided))
         .isEqualTo(
-            "the stored baseline's numbers read REGRESSION while its model and this build's,"
+            "the stored baseline's numbers read REGRESSION while the baseline and this build,"
                 + " measured side by side in this job, read PASS: the machine or its load moved"
-                + " since the baseline was recorded, not the model");
+                + " since the baseline was recorded, not what it measures");
     assertThat(RemeasuredGate.drift(stored, stored)).isNull();
 
     // one verdict, every format: the text, the JSON and the markdown tell the pairing's
     assertThat(GateReport.text(decided)).last().isEqualTo("verdict: PASS");
     assertThat(GateReport.text(decided))
-        .anyMatch(l -> l.startsWith("change and CI: the baseline's model and this build's in one"))
+        .anyMatch(
+            l ->
+                l.startsWith(
+                    "change and CI: the baseline and this build side by side in this job, 60 pairs of alternating blocks in one process"))
         .noneMatch(l -> l.contains("REGRESSION"));
     var json = GateReport.json(decided);
     assertThat(json.get("verdict").asText()).isEqualTo("PASS");

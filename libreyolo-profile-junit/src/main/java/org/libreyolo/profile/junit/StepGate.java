@@ -3,6 +3,7 @@ package org.libreyolo.profile.junit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.gate.BaselineCommit;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.report.CheckFiles;
@@ -24,7 +25,21 @@ final class StepGate {
     Path current = dir.resolve("profile.json");
     if (config.updateBaseline()) {
       GateRun.recordBaseline(current, baseline, true, "");
-      out.line("[libreyolo-profile] " + id + ": baseline recorded at " + baseline);
+      // the surefire JVM runs in the module's folder: the checkout whose commit was measured
+      BaselineCommit commit = BaselineCommit.record(baseline, Path.of("").toAbsolutePath());
+      out.line(
+          "[libreyolo-profile] "
+              + id
+              + ": baseline recorded at "
+              + baseline
+              + (commit == null
+                  ? ""
+                  : " ("
+                      + commit.describe()
+                      + (commit.clean()
+                          ? ")"
+                          : "; measured again in a job, the commit is taken as committed:"
+                              + " commit the changes and record again)")));
       return null;
     }
     String headline =
@@ -61,6 +76,10 @@ final class StepGate {
     out.line(headline + "; " + verdict + " against " + baseline);
     if (verdict == Verdict.INCONCLUSIVE) {
       outcome.lines().forEach(line -> out.line("[libreyolo-profile]   " + line));
+      String again = remeasurable(baseline);
+      if (again != null) {
+        out.line("[libreyolo-profile]   " + again);
+      }
     } else if (verdict == Verdict.IMPROVED && outcome.result().diff() != null) {
       // what got faster, in the log (a REGRESSION says it in the failure)
       DiffReport.verdictLines(outcome.result().diff())
@@ -79,5 +98,24 @@ final class StepGate {
               + String.join("\n", outcome.lines()));
     }
     return verdict;
+  }
+
+  /**
+   * Where the baseline records its commit: the gate that decides, one line; null where it does not
+   * (an unreadable record is the ab goal's error to give, not this test's failure).
+   */
+  private static String remeasurable(Path baseline) {
+    BaselineCommit commit;
+    try {
+      commit = BaselineCommit.of(baseline);
+    } catch (LibreYoloException e) {
+      return null;
+    }
+    return commit == null
+        ? null
+        : "the baseline's "
+            + commit.describe()
+            + " is measured again beside this build by the plugin's check goal in mvn verify"
+            + " (or mvn libreyolo-profile:ab), which decides on a shared machine (docs/junit.md)";
   }
 }

@@ -15,6 +15,7 @@ import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.repository.RemoteRepository;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
@@ -36,10 +37,12 @@ import org.libreyolo.profile.result.Json;
  * the previous version, both versions in one JVM in alternating blocks where their class paths
  * allow it ({@code pairs}), else in alternating forks ({@code abForks}) saying why, judged at
  * {@code alpha} and {@code maxRegression}; writes {@code versions/versions-result.json}
- * (docs/versions.md).
+ * (docs/versions.md). With {@code baselineRef}, or with no baseline named where the perf tests'
+ * stored baselines record the commit they were measured on: that commit, built in the job.
  */
 @Mojo(name = "ab", threadSafe = true, requiresDependencyResolution = ResolutionScope.TEST)
 public class AbMojo extends AbstractInferenceMojo {
+
   /**
    * The baseline's weights (A): a built-in name, an .npz/.safetensors state dict or a TorchScript
    * file.
@@ -118,6 +121,15 @@ public class AbMojo extends AbstractInferenceMojo {
   String baselineRef;
 
   @Component ProjectBuilder projectBuilder;
+
+  /**
+   * Where the perf tests' baselines live: with no baseline named, the commit they were recorded on
+   * (kept beside each) is the baseline, built and A/B'd as {@code baselineRef} is.
+   */
+  @Parameter(
+      property = "libreyolo.profile.baselineDirectory",
+      defaultValue = "${project.basedir}/" + Defaults.Gate.BASELINE_DIRECTORY)
+  File baselineDirectory;
 
   /**
    * Where the two versions run: {@code auto} puts both in one JVM (two class loaders, pairs of
@@ -209,19 +221,34 @@ public class AbMojo extends AbstractInferenceMojo {
 
   @Override
   void run() throws MojoFailureException {
-    if (baselineVersion != null
-        || baselineArtifact != null
-        || baselineClasspath != null
-        || baselineRef != null) {
-      if (runs != null) { // before resolving and starting JVMs: each test's forks need blocks
-        GateRun.requireJudgeable(runs, 1, abForks);
-      }
-      versions();
+    AbBaseline baseline =
+        AbBaseline.named(baselineVersion, baselineArtifact, baselineClasspath, baselineRef);
+    boolean weights = baselineWeights != null && !baselineWeights.isBlank();
+    if (baseline == null && !weights) {
+      baseline = AbBaseline.recorded(baselineDirectory, getLog());
+    }
+    if (baseline != null) {
+      versions(baseline);
       return;
     }
-    if (reactorProjects != null
-        && reactorProjects.size() > 1
-        && !reactorProjects.get(0).equals(project)) {
+    boolean reactor = reactorProjects != null && reactorProjects.size() > 1;
+    if (!weights && reactor) {
+      getLog()
+          .info(
+              "[libreyolo-profile] "
+                  + project.getArtifactId()
+                  + ": no baseline named and none recorded on a commit, nothing to compare");
+      return;
+    }
+    if (!weights) {
+      throw LibreYoloException.badInput( // a setting to give, as a missing parameter is
+          "nothing to compare against: name baselineRef (a commit, tag or branch),"
+              + " baselineVersion, baselineArtifact or baselineClasspath for the perf tests, or"
+              + " baselineWeights for a model; or record the perf tests' baselines in a git"
+              + " checkout (-Dlibreyolo.profile.updateBaseline=true): ab then measures their"
+              + " commit again");
+    }
+    if (reactor && !reactorProjects.get(0).equals(project)) {
       return; // Maven runs the goal in every module: the weights A/B runs once, in the first
     }
     weightsAb(inferOptions(), baselineWeights);
@@ -278,41 +305,19 @@ public class AbMojo extends AbstractInferenceMojo {
     return mode;
   }
 
-  /** The module's perf tests against the previous version (docs/versions.md). */
-  private void versions() throws MojoFailureException {
-    VersionAb.Mode mode = versionsMode();
-    int given =
-        (baselineVersion != null ? 1 : 0)
-            + (baselineArtifact != null ? 1 : 0)
-            + (baselineClasspath != null ? 1 : 0)
-            + (baselineRef != null ? 1 : 0);
-    if (given > 1) {
-      List<String> set = new java.util.ArrayList<>();
-      if (baselineVersion != null) {
-        set.add("baselineVersion=" + baselineVersion);
-      }
-      if (baselineArtifact != null) {
-        set.add("baselineArtifact=" + baselineArtifact);
-      }
-      if (baselineClasspath != null) {
-        set.add("baselineClasspath=" + baselineClasspath);
-      }
-      if (baselineRef != null) {
-        set.add("baselineRef=" + baselineRef);
-      }
-      throw new MojoFailureException(
-          "set only one of baselineVersion, baselineArtifact, baselineClasspath and baselineRef; "
-              + (given == 2 ? "both " : given + " ")
-              + "are set: "
-              + String.join(" and ", set));
+  /** The module's perf tests against the baseline (docs/versions.md). */
+  private void versions(AbBaseline baseline) throws MojoFailureException {
+    if (runs != null) { // before resolving and starting JVMs: each test's forks need blocks
+      GateRun.requireJudgeable(runs, 1, abForks);
     }
+    VersionAb.Mode mode = versionsMode();
     if (project == null || project.getFile() == null) {
       throw new MojoFailureException(
           "baselineVersion needs a Maven project: run the ab goal in the module");
     }
     boolean reactor = reactorProjects != null && reactorProjects.size() > 1;
     if (weightsResource != null && !weightsResource.isBlank()) {
-      modelVersions(baseline(project));
+      modelVersions(resolve(baseline, project));
       return;
     }
     // Maven runs this goal in every module of a reactor, each after its own lifecycle: each
@@ -333,7 +338,7 @@ public class AbMojo extends AbstractInferenceMojo {
               + ": run 'mvn test-compile libreyolo-profile:ab'"
               + " (or verify) with baselineVersion");
     }
-    VersionAb.Result r = versions(project, testClasses, mode, reactor);
+    VersionAb.Result r = versions(resolve(baseline, project), project, testClasses, mode, reactor);
     if (!r.compared()) {
       r.lines().forEach(line -> getLog().info("[libreyolo-profile] " + line));
       return;
@@ -359,69 +364,30 @@ public class AbMojo extends AbstractInferenceMojo {
             .toList();
     if (!slower.isEmpty()) {
       regression(
-          "performance regression against "
-              + (baselineVersion != null
-                  ? "baseline " + baselineVersion.strip()
-                  : baselineRef != null ? "baseline " + baselineRef.strip() : "the baseline")
-              + ": "
-              + String.join("; ", slower));
+          "performance regression against " + baseline.label() + ": " + String.join("; ", slower));
     }
   }
 
-  /** The baseline named by the parameters, for one module. */
-  private BaselineClasspath.Baseline baseline(MavenProject module) throws MojoFailureException {
-    if (baselineRef != null) {
-      return commit(module, baselineRef.strip());
-    }
-    return baselineClasspath != null
-        ? BaselineClasspath.local(baselineClasspath)
-        : baselineArtifact != null
-            ? BaselineClasspath.resolve(
-                repositorySystem,
-                repositorySession,
-                module.getRemoteProjectRepositories(),
-                baselineArtifact.strip(),
-                "baselineArtifact",
-                baselineArtifact.strip())
-            : BaselineClasspath.resolve(
-                repositorySystem,
-                repositorySession,
-                module.getRemoteProjectRepositories(),
-                module.getGroupId() + ":" + module.getArtifactId() + ":" + baselineVersion.strip(),
-                "baselineVersion",
-                baselineVersion.strip());
-  }
-
-  /** The module as a revision of its checkout has it: the revision's tree, compiled. */
-  private BaselineClasspath.Baseline commit(MavenProject module, String ref)
+  /** The baseline's classes for one module. */
+  private BaselineClasspath.Baseline resolve(AbBaseline baseline, MavenProject module)
       throws MojoFailureException {
-    GitCommits git = GitCommits.of(module.getBasedir().toPath(), "baselineRef");
-    GitCommits.Commit commit = git.at(ref, "baselineRef");
-    return new CommitBuilds(
-            git,
-            module.getBasedir().toPath(),
-            java.nio.file.Path.of(module.getBuild().getDirectory())
-                .resolve(Defaults.Versions.COMMITS_FOLDER),
-            session,
-            projectBuilder,
-            line -> getLog().info("[libreyolo-profile] " + line),
-            "baselineRef")
-        .build(commit);
+    return baseline.resolve(module, commitAb(), repositorySystem, repositorySession);
+  }
+
+  /** The commit A/B's Maven parts, for this goal. */
+  private CommitAb commitAb() {
+    return new CommitAb(session, projectBuilder, repositorySystem, repositorySession, getLog());
   }
 
   /** One module's perf tests against its baseline; its lines logged. */
   private VersionAb.Result versions(
-      MavenProject module, File testClasses, VersionAb.Mode mode, boolean reactor)
+      BaselineClasspath.Baseline baseline,
+      MavenProject module,
+      File testClasses,
+      VersionAb.Mode mode,
+      boolean reactor)
       throws MojoFailureException {
-    BaselineClasspath.Sides sides =
-        BaselineClasspath.of(
-            module,
-            baseline(module),
-            BaselineClasspath.launcher(
-                repositorySystem,
-                repositorySession,
-                module.getRemoteProjectRepositories(),
-                module));
+    BaselineClasspath.Sides sides = commitAb().sides(module, baseline);
     java.nio.file.Path output =
         module == project
             ? outputDirectory.toPath()
@@ -440,25 +406,7 @@ public class AbMojo extends AbstractInferenceMojo {
             .build();
     String prefix =
         reactor ? "[libreyolo-profile] " + module.getArtifactId() + ": " : "[libreyolo-profile] ";
-    VersionAb.Result r = VersionAb.run(options, line -> getLog().info(prefix + line));
-    if (!r.compared()) {
-      return r;
-    }
-    r.report()
-        .forEach( // the level from the verdicts, not from the words
-            line -> {
-              if (line.alert()) {
-                getLog().error(line.text());
-              } else {
-                getLog().info(line.text());
-              }
-            });
-    getLog()
-        .info(
-            "details: "
-                + r.file()
-                + (r.summary() == null ? "" : ", pull request summary: " + r.summary()));
-    return r;
+    return commitAb().run(options, prefix);
   }
 
   /**
@@ -474,20 +422,13 @@ public class AbMojo extends AbstractInferenceMojo {
       java.nio.file.Path output) {
     Map<String, String> parameters =
         runs == null ? Map.of() : Map.of("libreyolo.profile.runs", runs.toString());
-    return VersionAbOptions.builder(
-            testClasses.toPath(),
-            new VersionAb.Side(baselineLabel, sides.baseline()),
-            new VersionAb.Side(candidateLabel, sides.candidate()))
-        .workingDirectory(module.getBasedir().toPath())
+    return CommitAb.options(module, testClasses, sides, baselineLabel, candidateLabel, output)
         .forks(abForks)
         .parameters(parameters)
         .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
-        .classpathDifferences(sides.differences())
-        .unshareable(sides.unshareable())
         .pairs(pairs)
         .jvms(abJvms)
         .looks(abLooks)
-        .outputDirectory(output)
         .tests(testNames());
   }
 

@@ -5,12 +5,20 @@ import java.util.List;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.project.ProjectBuilder;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.gate.BaselineCommit;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.produce.BuildCheck;
+import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.ProgressLog;
 
 /**
@@ -21,7 +29,11 @@ import org.libreyolo.profile.report.ProgressLog;
  * failOnRegression=false}. Writes {@code check-result.json}, {@code check-summary.md}, {@code
  * check-report.html} and {@code check-bencher.json}.
  */
-@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+@Mojo(
+    name = "check",
+    defaultPhase = LifecyclePhase.VERIFY,
+    threadSafe = true,
+    requiresDependencyResolution = ResolutionScope.TEST)
 public class CheckMojo extends AbstractProfileMojo {
   /** The recorded baseline profile (kept in the repository). */
   @Parameter(
@@ -129,9 +141,12 @@ public class CheckMojo extends AbstractProfileMojo {
   Boolean recordHistory;
 
   /**
-   * Measure an infer baseline again in this job where its model is kept beside it (the baseline
-   * goal keeps it): the baseline's model and this build's in alternating blocks decide, the stored
-   * numbers stay the history and drift guard (false: judge by the stored numbers alone).
+   * Measure the baselines again in this job where they can be: an infer baseline whose model is
+   * kept beside it (the baseline goal keeps it), the baseline's model and this build's in
+   * alternating blocks; the perf tests' baselines that record their commit (the JUnit extension
+   * records it in a git checkout), that commit built and A/B'd with this build as the ab goal does.
+   * The pairing decides, the stored numbers stay the history and drift guard (false: judge by the
+   * stored numbers alone).
    */
   @Parameter(property = "libreyolo.profile.remeasure", defaultValue = Defaults.Gate.REMEASURE)
   boolean remeasure;
@@ -145,6 +160,16 @@ public class CheckMojo extends AbstractProfileMojo {
 
   @Parameter(defaultValue = "${session}", readonly = true)
   MavenSession session;
+
+  @Parameter(defaultValue = "${project}", readonly = true)
+  MavenProject project;
+
+  @Parameter(defaultValue = "${repositorySystemSession}", readonly = true)
+  RepositorySystemSession repositorySession;
+
+  @Component RepositorySystem repositorySystem;
+
+  @Component ProjectBuilder projectBuilder;
 
   /** The lifecycle phases that run the tests before check (its own phase is verify). */
   private static final java.util.Set<String> TESTING_PHASES =
@@ -178,6 +203,68 @@ public class CheckMojo extends AbstractProfileMojo {
     return testing ? session.getStartTime().toInstant() : null;
   }
 
+  /**
+   * The perf tests measured again beside the commit their stored baselines record, when this build
+   * ran them and remeasure is on: that commit built, then both A/B'd as the {@code ab} goal does.
+   *
+   * @return the A/B's steps, or null when nothing was measured again
+   */
+  private BuildCheck.Remeasured remeasureSteps() throws MojoFailureException {
+    if (!gateSteps || project == null || baselineDirectory == null || testsRunSince() == null) {
+      return null;
+    }
+    BaselineCommit.Choice choice = BaselineCommit.choose(baselineDirectory.toPath());
+    File testClasses = new File(project.getBuild().getTestOutputDirectory());
+    if (choice.commit() == null || !testClasses.isDirectory()) {
+      return null;
+    }
+    String recorded =
+        "[libreyolo-profile] the perf tests' baselines were recorded on "
+            + choice.commit().describe();
+    if (!remeasure) {
+      getLog()
+          .info(
+              recorded
+                  + "; not measured again (libreyolo.profile.remeasure=false): the stored"
+                  + " numbers decide");
+      return null;
+    }
+    getLog()
+        .info(
+            recorded
+                + ": measuring it again beside this build, which decides"
+                + " (libreyolo.profile.remeasure=false: the stored numbers decide)");
+    CommitAb ab =
+        new CommitAb(session, projectBuilder, repositorySystem, repositorySession, getLog());
+    BaselineClasspath.Sides sides;
+    try {
+      sides = ab.sides(project, ab.commit(project, choice.commit().commit(), choice.commit()));
+    } catch (MojoFailureException e) {
+      // the stored numbers still judge: a missing commit is a weaker gate, not a broken build
+      getLog()
+          .warn(
+              "[libreyolo-profile] not measured again: "
+                  + e.getMessage()
+                  + "; judged against the stored numbers");
+      return null;
+    }
+    // the A/B measures the commit as committed, whatever else the baselines measured
+    String baseline = "baseline commit " + choice.commit().label();
+    VersionAb.Result r =
+        ab.run(
+            CommitAb.options(
+                    project,
+                    testClasses,
+                    sides,
+                    baseline,
+                    "this build " + project.getVersion(),
+                    outputDirectory.toPath())
+                .gate(GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build())
+                .build(),
+            "[libreyolo-profile] ");
+    return r.compared() ? BuildCheck.Remeasured.of(baseline, r.outcomes()) : null;
+  }
+
   @Override
   void run() throws MojoExecutionException, MojoFailureException {
     BuildCheck.Result r =
@@ -201,7 +288,8 @@ public class CheckMojo extends AbstractProfileMojo {
                 remeasure,
                 blockRuns,
                 PluginClasspath.of(getClass()),
-                ProgressLog.to(getLog()::info)));
+                ProgressLog.to(getLog()::info),
+                remeasureSteps()));
     for (BuildCheck.Line line : r.lines()) {
       switch (line.level()) {
         case DEBUG -> getLog().debug(line.text());

@@ -340,7 +340,7 @@ class MojoBadInputTest {
                   return m;
                 },
                 MojoExecutionException.class,
-                "missing baselineWeights: the weights to compare against"),
+                "nothing to compare against: name baselineRef (a commit, tag or branch),"),
             new Case(
                 "ab with too few pairs",
                 () -> {

@@ -1,0 +1,33 @@
+// the check goal against the commit the stored baselines record: built and A/B'd in the job
+def log = new File(basedir, 'build.log').text
+def git(String... args) {
+  def p = new ProcessBuilder(['git'] + (args as List)).directory(basedir).start()
+  def out = p.inputStream.text.trim()
+  assert p.waitFor() == 0
+  out
+}
+def head = git('rev-parse', 'HEAD')
+def label = head.substring(0, 12)
+def recorded = "commit ${label} with uncommitted changes to src/main/java/demo/Work.java"
+// 1: each baseline records the commit and what differed from it
+assert log.contains("WorkPerfTest.crunch: baseline recorded at src/perf/libreyolo-profile/demo.WorkPerfTest.crunch.json (${recorded}; measured again in a job, the commit is taken as committed")
+def record = new groovy.json.JsonSlurper().parse(new File(basedir, 'src/perf/libreyolo-profile/demo.WorkPerfTest.crunch.commit.json'))
+assert record.commit == head && record.changed == ['src/main/java/demo/Work.java']
+// 2: the test itself judges the stored numbers and names the gate that decides
+assert log.contains("the baseline's ${recorded} is measured again beside this build by the plugin's check goal")
+assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}: measuring it again beside this build, which decides")
+assert log.contains("building commit ${head.substring(0, 10)} (the work as it was)")
+assert log.contains("WorkPerfTest.crunch: measured again in this job beside baseline commit ${label} (in shared JVMs), which decides; the stored numbers, the history and drift guard:")
+// what changed between the two sides as the A/B ran them: the method made slower
+assert log.contains('[ERROR] WorkPerfTest.crunch:   demo.Work.hash [crunch]: ')
+assert log =~ /\[ERROR\] WorkPerfTest\.crunch: verdict: REGRESSION/
+assert log.contains("performance regression WorkPerfTest.crunch against baseline commit ${label}, measured again in this job")
+assert !(log =~ /WorkPerfTest\.parse: verdict: (REGRESSION|IMPROVED)/)
+def versions = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/versions/versions-result.json'))
+def crunch = versions.tests.find { it.test == 'WorkPerfTest.crunch' }
+assert crunch.verdict == 'REGRESSION' && crunch.gate.timing.ci[0] > 0.05
+// 3: remeasure=false: the stored numbers decide, one line says so
+assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}; not measured again (libreyolo.profile.remeasure=false): the stored numbers decide")
+// the checkout as it was: only the working tree's change and the new baselines
+assert git('status', '--porcelain', '--untracked-files=no') == 'M src/main/java/demo/Work.java'
+return true
