@@ -58,6 +58,7 @@ public final class Properties {
               "conf",
               "current",
               "data",
+              "deferToCheck",
               "device",
               "failOnInconclusive",
               "failOnMissing",

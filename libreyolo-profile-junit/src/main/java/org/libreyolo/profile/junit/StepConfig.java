@@ -45,6 +45,7 @@ record StepConfig(
     String unit,
     int threads,
     boolean updateBaseline,
+    boolean deferToCheck,
     Path outputDirectory,
     AbResult.Settings ab,
     Files files,
@@ -164,6 +165,7 @@ record StepConfig(
         unit,
         threads,
         updateBaseline,
+        deferToCheck,
         files.layout().directory(files.className(), key),
         ab,
         files,
@@ -224,6 +226,7 @@ record StepConfig(
         param(context, "threads", Integer::parseInt).orElse(a.integer(ProfiledStep::threads, 0)),
         param(context, "updateBaseline", org.libreyolo.profile.Properties::parseSwitch)
             .orElse(false),
+        param(context, "deferToCheck", org.libreyolo.profile.Properties::parseSwitch).orElse(false),
         layout.directory(type.getName(), key),
         new AbResult.Settings(
             warmup,

@@ -181,7 +181,13 @@ class ProfileExtensionTest {
   }
 
   private Events run(Class<?> type, boolean updateBaseline, boolean parallel) {
+    return run(type, updateBaseline, parallel, java.util.Map.of());
+  }
+
+  private Events run(
+      Class<?> type, boolean updateBaseline, boolean parallel, java.util.Map<String, String> more) {
     return EngineTestKit.engine("junit-jupiter")
+        .configurationParameters(more)
         .configurationParameter("libreyolo.profile.outputDirectory", dir.resolve("out").toString())
         .configurationParameter(
             "libreyolo.profile.baselineDirectory", dir.resolve("baselines").toString())
@@ -283,6 +289,27 @@ class ProfileExtensionTest {
             "REGRESSION",
             "99% CI of judged",
             "minimum detectable effect");
+
+    // where the plugin's check measures the baseline's commit again, the test leaves it the timing
+    Path commit = dir.resolve("baselines/" + SleepingStep.class.getName() + ".step.commit.json");
+    Files.writeString(
+        commit,
+        "{\"commit\": \"0123456789abcdef0123456789abcdef01234567\", \"changed\": [],"
+            + " \"recorded_at\": \"2026-12-07T00:00:00Z\"}");
+    String deferred =
+        captured(
+            () ->
+                run(
+                        SleepingStep.class,
+                        false,
+                        false,
+                        java.util.Map.of("libreyolo.profile.deferToCheck", "true"))
+                    .assertStatistics(s -> s.succeeded(1)));
+    assertThat(deferred)
+        .contains(
+            "REGRESSION against the stored numbers is not this test's to fail"
+                + " (libreyolo.profile.deferToCheck=true): the check goal measures the baseline's"
+                + " commit 0123456789ab again beside this build and decides");
   }
 
   /**
