@@ -88,6 +88,7 @@ final class StepGate {
     }
     String deferred = deferred(config, baseline, outcome.result());
     if (deferred != null && GateRun.fails(verdict, config.failOnInconclusive())) {
+      outcome.lines().forEach(line -> out.line("[libreyolo-profile]   " + line));
       out.line("[libreyolo-profile]   " + deferred);
       return verdict;
     }
