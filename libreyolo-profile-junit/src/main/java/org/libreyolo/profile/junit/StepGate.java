@@ -117,12 +117,7 @@ final class StepGate {
     if (!config.deferToCheck() || result.countersVerdict() == Verdict.REGRESSION) {
       return null;
     }
-    BaselineCommit commit;
-    try {
-      commit = BaselineCommit.of(baseline);
-    } catch (LibreYoloException e) {
-      return null;
-    }
+    BaselineCommit commit = recordedCommit(baseline);
     return commit == null
         ? null
         : result.verdict()
@@ -133,21 +128,27 @@ final class StepGate {
   }
 
   /**
-   * Where the baseline records its commit: the gate that decides, one line; null where it does not
-   * (an unreadable record is the ab goal's error to give, not this test's failure).
+   * Where the baseline records its commit: the gate that decides, one line; null where it does not.
    */
   private static String remeasurable(Path baseline) {
-    BaselineCommit commit;
-    try {
-      commit = BaselineCommit.of(baseline);
-    } catch (LibreYoloException e) {
-      return null;
-    }
+    BaselineCommit commit = recordedCommit(baseline);
     return commit == null
         ? null
         : "the baseline's "
             + commit.describe()
             + " is measured again beside this build by the plugin's check goal in mvn verify"
             + " (or mvn libreyolo-profile:ab), which decides on a shared machine (docs/junit.md)";
+  }
+
+  /**
+   * The commit recorded beside the baseline, or null where none is (an unreadable record is the
+   * check's and the ab goal's error to give, not this test's failure).
+   */
+  private static BaselineCommit recordedCommit(Path baseline) {
+    try {
+      return BaselineCommit.of(baseline);
+    } catch (LibreYoloException e) {
+      return null;
+    }
   }
 }
