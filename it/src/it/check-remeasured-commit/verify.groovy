@@ -8,11 +8,11 @@ def git(String... args) {
 }
 def head = git('rev-parse', 'HEAD')
 def label = head.substring(0, 12)
-def recorded = "commit ${label} with uncommitted changes to src/main/java/demo/Work.java"
+def recorded = "commit ${label} with uncommitted changes to src/main/java/demo/Work.java, src/test/java/demo/LaterPerfTest.java"
 // 1: each baseline records the commit and what differed from it
 assert log.contains("WorkPerfTest.crunch: baseline recorded at src/perf/libreyolo-profile/demo.WorkPerfTest.crunch.json (${recorded}; measured again in a job, the commit is taken as committed")
 def record = new groovy.json.JsonSlurper().parse(new File(basedir, 'src/perf/libreyolo-profile/demo.WorkPerfTest.crunch.commit.json'))
-assert record.commit == head && record.changed == ['src/main/java/demo/Work.java']
+assert record.commit == head && record.changed == ['src/main/java/demo/Work.java', 'src/test/java/demo/LaterPerfTest.java']
 // 2: the test itself judges the stored numbers and names the gate that decides
 assert log.contains("the baseline's ${recorded} is measured again beside this build by the plugin's check goal")
 assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}: measuring it again beside this build, which decides")
@@ -23,6 +23,12 @@ assert log.contains('[ERROR] WorkPerfTest.crunch:   demo.Work.hash [crunch]: ')
 assert log =~ /\[ERROR\] WorkPerfTest\.crunch: verdict: REGRESSION/
 assert log.contains("performance regression WorkPerfTest.crunch against baseline commit ${label}, measured again in this job")
 assert !(log =~ /WorkPerfTest\.parse: verdict: (REGRESSION|IMPROVED)/)
+// the commit's own tests ran on its side: a test added since is not compared, the stored numbers judge it
+def shortId = head.substring(0, 10)
+assert log.contains("class path: perf tests: target/test-classes -> ${shortId}'s (the stored baselines measured them)")
+assert log.contains("class path: module classes: target/classes -> ${shortId}")
+assert log.contains("not in baseline commit ${label}'s tests (added since), not compared: LaterPerfTest.later")
+assert log =~ /LaterPerfTest\.later: verdict: (PASS|INCONCLUSIVE)/
 def versions = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/versions/versions-result.json'))
 def crunch = versions.tests.find { it.test == 'WorkPerfTest.crunch' }
 assert crunch.verdict == 'REGRESSION' && crunch.gate.timing.ci[0] > 0.05

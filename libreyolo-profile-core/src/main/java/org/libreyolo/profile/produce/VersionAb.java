@@ -168,7 +168,7 @@ public final class VersionAb {
    */
   public static Result run(VersionAbOptions o, Consumer<String> progress) {
     Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
-    List<Test> tests = selected(discover(o), o.tests(), o.testClasses());
+    List<Test> tests = inBaseline(selected(discover(o), o.tests(), o.testClasses()), o, progress);
     if (tests.isEmpty() && o.skipWithoutTests()) {
       return Result.nothing("no @ProfiledStep test in " + o.testClasses() + ": nothing to compare");
     }
@@ -349,6 +349,35 @@ public final class VersionAb {
     } finally {
       Folders.delete(scratch);
     }
+  }
+
+  /**
+   * The tests the baseline side can run: all of them on this build's tests; where the baseline
+   * brings its own (a commit's), those whose class it has, the others named once.
+   */
+  private static List<Test> inBaseline(
+      List<Test> tests, VersionAbOptions o, Consumer<String> progress) {
+    if (o.baselineTests() == null) {
+      return tests;
+    }
+    List<Test> there = new ArrayList<>();
+    List<String> added = new ArrayList<>();
+    for (Test t : tests) {
+      if (Files.isRegularFile(
+          o.baselineTests().resolve(t.className().replace('.', '/') + ".class"))) {
+        there.add(t);
+      } else {
+        added.add(t.id());
+      }
+    }
+    if (!added.isEmpty()) {
+      progress.accept(
+          "not in "
+              + o.baseline().label()
+              + "'s tests (added since), not compared: "
+              + String.join(", ", added));
+    }
+    return there;
   }
 
   /**

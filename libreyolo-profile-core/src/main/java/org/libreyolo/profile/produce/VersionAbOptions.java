@@ -43,6 +43,9 @@ import org.libreyolo.profile.gate.PairedBlocks;
  *     qualified class name); empty: every one discovered
  * @param soloCheck whether steps judged in shared JVMs are checked against each side alone
  *     (docs/versions.md, "As it runs alone"); a bisect's steps skip it
+ * @param baselineTests the baseline side's own compiled tests, where it brings them (a commit whose
+ *     stored baselines its tests measured); null: this build's tests on both sides. A perf test
+ *     whose class is not there is not compared (added since)
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record VersionAbOptions(
@@ -63,7 +66,8 @@ public record VersionAbOptions(
     boolean summaryOnlyOnRegression,
     boolean skipWithoutTests,
     List<String> tests,
-    boolean soloCheck) {
+    boolean soloCheck,
+    Path baselineTests) {
   public VersionAbOptions {
     tests = List.copyOf(tests);
     PairedBlocks.checkPairs(pairs);
@@ -127,6 +131,7 @@ public record VersionAbOptions(
     private boolean skipWithoutTests;
     private List<String> tests = List.of();
     private boolean soloCheck = true;
+    private Path baselineTests;
 
     private Builder(Path testClasses, VersionAb.Side baseline, VersionAb.Side candidate) {
       this.testClasses = testClasses;
@@ -304,6 +309,18 @@ public record VersionAbOptions(
     }
 
     /**
+     * Sets the baseline side's own compiled tests.
+     *
+     * @param v the folder (a commit's {@code target/test-classes}); null: this build's tests on
+     *     both sides
+     * @return this builder
+     */
+    public Builder baselineTests(Path v) {
+      baselineTests = v;
+      return this;
+    }
+
+    /**
      * The options, validated.
      *
      * @return the options
@@ -327,7 +344,8 @@ public record VersionAbOptions(
           summaryOnlyOnRegression,
           skipWithoutTests,
           tests,
-          soloCheck);
+          soloCheck,
+          baselineTests);
     }
   }
 }

@@ -117,6 +117,24 @@ class SoloCheckTest {
     assertFalse(large.futile());
   }
 
+  /**
+   * A model step of the README's perf tests (2026-12-07): the shared JVMs spread by about 30%, one
+   * solo JVM a side 25% faster. Had it stayed, three JVMs a side could not tell it from that noise:
+   * no second round. The same 25% among JVMs that agree within 1% is worth one.
+   */
+  @Test
+  void afterOneSoloJvmTheSharedSpreadDecidesWhetherMoreRoundsCouldCallIt() {
+    double[] spread = {40, 56, 38, 61, 44, 35};
+    SoloCheck noisy =
+        SoloCheck.of(spread, new double[] {36.0}, spread, new double[] {37.0}, 0.01, 0.05);
+    assertFalse(noisy.undecided(), "three JVMs a side cannot narrow 30% below 25%");
+    assertTrue(noisy.futile());
+    double[] tight = {45.0, 45.3, 44.8, 45.2, 45.1, 44.9};
+    SoloCheck quiet =
+        SoloCheck.of(tight, new double[] {36.0}, tight, new double[] {37.0}, 0.01, 0.05);
+    assertTrue(quiet.undecided(), "one JVM a side: look again where the noise is small");
+  }
+
   private static double[] scaled(double[] v, double by) {
     return java.util.Arrays.stream(v).map(x -> x * by).toArray();
   }

@@ -65,13 +65,19 @@ final class BaselineClasspath {
       String candidate,
       String baselineLabel,
       List<String> differences,
-      List<String> unshareable) {}
+      List<String> unshareable,
+      Path baselineTests) {}
 
   /**
-   * The baseline's main classes and its runtime dependencies, keyed {@code
-   * group:artifact[:classifier]}.
+   * The baseline's main classes (null: a module of tests only, whose commit brings its tests) and
+   * its runtime dependencies, keyed {@code group:artifact[:classifier]}; its own compiled tests
+   * where it brings them (a commit whose stored baselines those tests measured), else null.
    */
-  record Baseline(String label, Path main, Map<String, Artifact> dependencies) {}
+  record Baseline(String label, Path main, Map<String, Artifact> dependencies, Path tests) {
+    Baseline(String label, Path main, Map<String, Artifact> dependencies) {
+      this(label, main, dependencies, null);
+    }
+  }
 
   private BaselineClasspath() {}
 
@@ -153,8 +159,11 @@ final class BaselineClasspath {
    * @param session the build's session (its repositories and settings)
    * @param pom the module's POM in the commit's tree
    * @param label how the output names the commit
+   * @param withTests whether the commit's compiled tests are the baseline's (it was built with
+   *     them)
    */
-  static Baseline built(ProjectBuilder builder, MavenSession session, Path pom, String label)
+  static Baseline built(
+      ProjectBuilder builder, MavenSession session, Path pom, String label, boolean withTests)
       throws MojoFailureException {
     ProjectBuildingRequest request =
         new DefaultProjectBuildingRequest(session.getProjectBuildingRequest());
@@ -191,10 +200,18 @@ final class BaselineClasspath {
       }
     }
     Path classes = Path.of(result.getProject().getBuild().getOutputDirectory());
-    if (!Files.isDirectory(classes)) {
-      throw new MojoFailureException("commit " + label + " left no classes at " + classes);
+    Path tests =
+        withTests ? Path.of(result.getProject().getBuild().getTestOutputDirectory()) : null;
+    if (tests != null && !Files.isDirectory(tests)) {
+      throw new MojoFailureException("commit " + label + " left no compiled tests at " + tests);
     }
-    return new Baseline(label, classes, deps);
+    if (!Files.isDirectory(classes)) {
+      if (tests == null) {
+        throw new MojoFailureException("commit " + label + " left no classes at " + classes);
+      }
+      classes = null; // a module of perf tests only: its tests are what the commit measured
+    }
+    return new Baseline(label, classes, deps, tests);
   }
 
   /** A baseline given as a folder of classes or a jar: this build's dependencies on both sides. */
@@ -289,14 +306,26 @@ final class BaselineClasspath {
               + e.getMessage());
     }
     List<String> differences = new ArrayList<>();
-    differences.add(
-        "module classes: "
-            + relative(project, project.getBuild().getOutputDirectory())
-            + " -> "
-            + baseline.main().getFileName());
     List<String> a = new ArrayList<>();
-    a.add(project.getBuild().getTestOutputDirectory());
-    a.add(baseline.main().toString());
+    if (baseline.tests() == null) {
+      a.add(project.getBuild().getTestOutputDirectory());
+    } else {
+      differences.add(
+          "perf tests: "
+              + relative(project, project.getBuild().getTestOutputDirectory())
+              + " -> "
+              + baseline.label()
+              + "'s (the stored baselines measured them)");
+      a.add(baseline.tests().toString());
+    }
+    if (baseline.main() != null) {
+      differences.add(
+          "module classes: "
+              + relative(project, project.getBuild().getOutputDirectory())
+              + " -> "
+              + name(baseline));
+      a.add(baseline.main().toString());
+    }
     Map<String, org.apache.maven.artifact.Artifact> ours = ours(project);
     List<String> unshareable = new ArrayList<>();
     for (Map.Entry<String, Artifact> e : baseline.dependencies().entrySet()) {
@@ -340,7 +369,8 @@ final class BaselineClasspath {
         String.join(File.pathSeparator, candidate),
         baseline.label(),
         differences,
-        unshareable);
+        unshareable,
+        baseline.tests());
   }
 
   /**
@@ -371,7 +401,7 @@ final class BaselineClasspath {
         }
       }
     }
-    return new Sides(a.baseline(), b.baseline(), older.label(), differences, unshareable);
+    return new Sides(a.baseline(), b.baseline(), older.label(), differences, unshareable, null);
   }
 
   /** A side as the differences name it: its jar's file name, or a commit's label. */
@@ -409,6 +439,10 @@ final class BaselineClasspath {
    * to}.
    */
   static Path extract(Baseline baseline, String entry, Path to) throws MojoFailureException {
+    if (baseline.main() == null) {
+      throw new MojoFailureException(
+          "weightsResource " + entry + ": " + baseline.label() + " has no main classes to hold it");
+    }
     try {
       Files.createDirectories(to.toAbsolutePath().getParent());
       if (Files.isDirectory(baseline.main())) {

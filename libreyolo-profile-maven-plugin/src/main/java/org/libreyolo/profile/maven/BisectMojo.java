@@ -216,7 +216,7 @@ public class BisectMojo extends AbMojo {
 
       @Override
       public BaselineClasspath.Baseline at(String label) throws MojoFailureException {
-        return builds.build(byLabel.get(label));
+        return builds.build(byLabel.get(label), false);
       }
     };
   }

@@ -44,7 +44,9 @@ final class CommitAb {
    * @param module the module
    * @param ref the revision ({@code baselineRef}'s value, or the recorded commit's id)
    * @param recorded the commit the stored baselines record, when it names the revision; else null
-   * @return its classes and runtime dependencies
+   * @return its classes and runtime dependencies; with {@code recorded}, its compiled tests too,
+   *     since they are what the stored baselines measured (a named {@code baselineRef} runs this
+   *     build's tests on both sides, as a released version does)
    */
   BaselineClasspath.Baseline commit(MavenProject module, String ref, BaselineCommit recorded)
       throws MojoFailureException {
@@ -73,7 +75,7 @@ final class CommitAb {
             projectBuilder,
             line -> log.info("[libreyolo-profile] " + line),
             parameter)
-        .build(commit);
+        .build(commit, recorded != null); // the stored baselines measured the commit's tests
   }
 
   /**
@@ -146,6 +148,7 @@ final class CommitAb {
         .workingDirectory(module.getBasedir().toPath())
         .classpathDifferences(sides.differences())
         .unshareable(sides.unshareable())
+        .baselineTests(sides.baselineTests())
         .outputDirectory(output);
   }
 }

@@ -71,9 +71,12 @@ final class CommitBuilds {
    * The module as {@code commit} has it.
    *
    * @param commit the commit
-   * @return its classes and runtime dependencies
+   * @param withTests whether its tests are compiled too and are the baseline's (a commit whose
+   *     stored baselines they measured); else this build's tests run on both sides
+   * @return its classes, runtime dependencies and, with {@code withTests}, compiled tests
    */
-  BaselineClasspath.Baseline build(GitCommits.Commit commit) throws MojoFailureException {
+  BaselineClasspath.Baseline build(GitCommits.Commit commit, boolean withTests)
+      throws MojoFailureException {
     progress.accept("building commit " + commit.label() + " (" + commit.subject() + ")");
     Path tree = work.resolve(commit.label());
     git.writeTree(commit, tree);
@@ -100,10 +103,13 @@ final class CommitBuilds {
       command.add(settings.getAbsolutePath());
     }
     command.add("-Dmaven.repo.local=" + session.getLocalRepository().getBasedir());
-    command.add("-Dmaven.test.skip=true");
+    if (!withTests) {
+      command.add("-Dmaven.test.skip=true");
+    }
     command.add("-f");
     command.add(pom.toString());
-    command.add("compile");
+    String goal = withTests ? "test-compile" : "compile";
+    command.add(goal);
     int code;
     Process p = null;
     try {
@@ -140,12 +146,14 @@ final class CommitBuilds {
       throw new MojoFailureException(
           "commit "
               + commit.label()
-              + " did not build (mvn compile): "
+              + " did not build (mvn "
+              + goal
+              + "): "
               + firstError(log)
               + "; log: "
               + log);
     }
-    return BaselineClasspath.built(builder, session, pom, commit.label());
+    return BaselineClasspath.built(builder, session, pom, commit.label(), withTests);
   }
 
   /** The Maven running this build, to build each commit as this build was built. */

@@ -93,6 +93,39 @@ class BaselineClasspathTest {
             "com.acme:fresh 1.0 only in this build (on both class paths: the tests may need it)");
   }
 
+  /**
+   * A commit whose stored baselines its own tests measured, in a module of perf tests only: its
+   * compiled tests stand in for this build's on its side, and there are no main classes to swap.
+   */
+  @Test
+  void aCommitsOwnTestsAreItsSideWhereItBringsThem() throws Exception {
+    MavenProject project = new MavenProject();
+    project.setArtifactId("perf");
+    project.setFile(dir.resolve("pom.xml").toFile());
+    Build build = new Build();
+    build.setOutputDirectory(dir.resolve("target/classes").toString());
+    build.setTestOutputDirectory(dir.resolve("target/test-classes").toString());
+    build.setDirectory(dir.resolve("target").toString());
+    project.setBuild(build);
+    project.setArtifacts(
+        new LinkedHashSet<>(
+            List.of(ours("org.junit.jupiter", "junit-jupiter-api", "6.1.3", "test"))));
+    Path commitTests = Files.createDirectories(dir.resolve("commit/target/test-classes"));
+    BaselineClasspath.Baseline commit =
+        new BaselineClasspath.Baseline("commit 4c772170059d", null, Map.of(), commitTests);
+
+    BaselineClasspath.Sides sides = BaselineClasspath.of(project, commit, null);
+
+    List<String> a = List.of(sides.baseline().split(File.pathSeparator));
+    assertThat(a.get(0)).isEqualTo(commitTests.toString());
+    assertThat(a).noneMatch(e -> e.equals(dir.resolve("target/test-classes").toString()));
+    assertThat(sides.baselineTests()).isEqualTo(commitTests);
+    assertThat(sides.differences())
+        .containsExactly(
+            "perf tests: target/test-classes -> commit 4c772170059d's (the stored baselines"
+                + " measured them)");
+  }
+
   @Test
   void aBaselineThatIsNotAJarIsOneLine() throws Exception {
     Path text = Files.writeString(dir.resolve("demo-1.0.jar"), "not a zip");
