@@ -13,6 +13,8 @@ def recorded = "commit ${label} with uncommitted changes to src/main/java/demo/W
 assert log.contains("WorkPerfTest.crunch: baseline recorded at src/perf/libreyolo-profile/demo.WorkPerfTest.crunch.json (${recorded}; measured again in a job, the commit is taken as committed")
 def record = new groovy.json.JsonSlurper().parse(new File(basedir, 'src/perf/libreyolo-profile/demo.WorkPerfTest.crunch.commit.json'))
 assert record.commit == head && record.changed == ['src/main/java/demo/Work.java', 'src/test/java/demo/LaterPerfTest.java']
+// recorded in this very build (verify -Dlibreyolo.profile.updateBaseline=true): nothing to measure again
+assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded} in this build: nothing to measure again")
 // 2: the test itself judges the stored numbers and names the gate that decides
 assert log.contains("the baseline's ${recorded} is measured again beside this build by the plugin's check goal")
 assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}: measuring it again beside this build, which decides")
