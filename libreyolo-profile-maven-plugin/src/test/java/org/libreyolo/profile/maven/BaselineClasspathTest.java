@@ -51,16 +51,22 @@ class BaselineClasspathTest {
     return new DefaultArtifact(g, a, "jar", v).setFile(jar("base-" + a + "-" + v + ".jar"));
   }
 
-  @Test
-  void theBaselinesVersionsReplaceThisBuildsAndTheDifferencesAreSaid() throws Exception {
+  /** A module in {@link #dir} with Maven's default folders. */
+  private MavenProject project(String artifactId) {
     MavenProject project = new MavenProject();
-    project.setArtifactId("demo");
+    project.setArtifactId(artifactId);
     project.setFile(dir.resolve("pom.xml").toFile());
     Build build = new Build();
     build.setOutputDirectory(dir.resolve("target/classes").toString());
     build.setTestOutputDirectory(dir.resolve("target/test-classes").toString());
     build.setDirectory(dir.resolve("target").toString());
     project.setBuild(build);
+    return project;
+  }
+
+  @Test
+  void theBaselinesVersionsReplaceThisBuildsAndTheDifferencesAreSaid() throws Exception {
+    MavenProject project = project("demo");
     Set<org.apache.maven.artifact.Artifact> artifacts = new LinkedHashSet<>();
     artifacts.add(ours("ai.djl", "api", "0.36.0", "compile"));
     artifacts.add(ours("com.acme", "fresh", "1.0", "compile"));
@@ -99,14 +105,7 @@ class BaselineClasspathTest {
    */
   @Test
   void aCommitsOwnTestsAreItsSideWhereItBringsThem() throws Exception {
-    MavenProject project = new MavenProject();
-    project.setArtifactId("perf");
-    project.setFile(dir.resolve("pom.xml").toFile());
-    Build build = new Build();
-    build.setOutputDirectory(dir.resolve("target/classes").toString());
-    build.setTestOutputDirectory(dir.resolve("target/test-classes").toString());
-    build.setDirectory(dir.resolve("target").toString());
-    project.setBuild(build);
+    MavenProject project = project("perf");
     project.setArtifacts(
         new LinkedHashSet<>(
             List.of(ours("org.junit.jupiter", "junit-jupiter-api", "6.1.3", "test"))));
