@@ -139,12 +139,13 @@ public record SoloCheck(
       worthAnotherRound =
           couldCall(hA, oA, 1, shared, more, alpha / 2, tolerance)
               || couldCall(hB, oB, 1, shared, more, alpha / 2, tolerance);
-    } else if (shared.ownSpread()) {
+    } else if (shared.ownSpread() && shared.df() >= 2.0 * Defaults.Versions.SOLO_ROUNDS - 2) {
+      // the shared spread as the solo JVMs' own, with its degrees of freedom, where it is known
+      // at least as well as every round left would know theirs (two shared JVMs: not)
       int left = Math.max(1, Defaults.Versions.SOLO_ROUNDS - oA.length);
-      Noise proxy = new Noise(shared.variance(), 2.0 * (oA.length + left) - 2, true);
       worthAnotherRound =
-          couldCall(hA, oA, left, shared, proxy, alpha / 2, tolerance)
-              || couldCall(hB, oB, left, shared, proxy, alpha / 2, tolerance);
+          couldCall(hA, oA, left, shared, shared, alpha / 2, tolerance)
+              || couldCall(hB, oB, left, shared, shared, alpha / 2, tolerance);
     } else {
       worthAnotherRound = true;
     }
