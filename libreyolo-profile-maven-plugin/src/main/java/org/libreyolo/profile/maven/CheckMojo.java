@@ -210,7 +210,8 @@ public class CheckMojo extends AbstractProfileMojo {
    * @return the A/B's steps, or null when nothing was measured again
    */
   private BuildCheck.Remeasured remeasureSteps() throws MojoFailureException {
-    if (!gateSteps || project == null || baselineDirectory == null || testsRunSince() == null) {
+    java.time.Instant testsRan = testsRunSince();
+    if (!gateSteps || project == null || baselineDirectory == null || testsRan == null) {
       return null;
     }
     BaselineCommit.Choice choice = BaselineCommit.choose(baselineDirectory.toPath());
@@ -229,7 +230,7 @@ public class CheckMojo extends AbstractProfileMojo {
                   + " numbers decide");
       return null;
     }
-    if (choice.commit().recordedAt().isAfter(testsRunSince())) {
+    if (choice.commit().recordedAt().isAfter(testsRan)) {
       // -Dlibreyolo.profile.updateBaseline=true in this build: the commit is this checkout
       getLog().info(recorded + " in this build: nothing to measure again");
       return null;
