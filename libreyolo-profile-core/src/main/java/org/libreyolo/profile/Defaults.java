@@ -316,9 +316,10 @@ public final class Defaults {
 
     /**
      * How often the A/B looks at its JVMs ({@code abLooks}): after {@link #JVMS_VALUE}, and once
-     * more after as many again for a step still undecided. A decided step costs what it did; an
-     * undecided one gets a second chance instead of an INCONCLUSIVE (docs/statistics.md, "Looks
-     * across versions").
+     * more after as many again for a step still undecided that they could decide ({@link
+     * #FUTILITY_POWER}); its forks the same, by {@link #FORKS_VALUE} a side. A decided step costs
+     * what it did; an undecided one gets a second chance instead of an INCONCLUSIVE
+     * (docs/statistics.md, "Looks across versions").
      */
     public static final int LOOKS_VALUE = 2;
 
@@ -339,11 +340,13 @@ public final class Defaults {
     public static final int SOLO_ROUNDS = 3;
 
     /**
-     * A round more of the check against each side alone is run only while it could call the step
-     * distorted with at least this probability, should the step's true difference be the present
-     * estimate (conditional power under the current trend; below it the round is futile).
+     * More measuring is done only where it could decide with at least this probability (below it,
+     * more is futile): a round more of the check against each side alone, should the step's true
+     * difference be the present estimate (could it call the step distorted?), and the JVMs of a
+     * look more, by the present estimate and its uncertainty (could the last look's verdict be
+     * REGRESSION, IMPROVED or PASS? {@code Looks.chanceToDecide}).
      */
-    public static final double SOLO_FUTILITY_POWER = 0.10;
+    public static final double FUTILITY_POWER = 0.10;
 
     /** The folder under the output directory that the forks and the result go to. */
     public static final String FOLDER = "versions";

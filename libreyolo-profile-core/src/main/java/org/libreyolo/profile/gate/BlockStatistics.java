@@ -31,6 +31,9 @@ import org.libreyolo.profile.result.SampleRows.Blocks;
  *     first, {@link #drift})
  * @param rawChange the change of the step's own block times, before normalisation
  * @param normalised whether the step was divided by the canary (both runs asked for it)
+ * @param logSe the standard error of the change's log that the sides' own spread gives (Welch's
+ *     part of the interval; what more forks would narrow)
+ * @param df its degrees of freedom (Welch-Satterthwaite)
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record BlockStatistics(
@@ -45,7 +48,9 @@ public record BlockStatistics(
     double machineChange,
     double drift,
     double rawChange,
-    boolean normalised) {
+    boolean normalised,
+    double logSe,
+    double df) {
   /**
    * Welch's t needs a spread on each side; fewer blocks in one process cannot give one worth
    * reading.
@@ -122,7 +127,9 @@ public record BlockStatistics(
         Math.expm1(meanLog(after, true) - meanLog(before, true)),
         drift,
         Math.expm1(meanLog(after, false) - meanLog(before, false)),
-        normalise);
+        normalise,
+        within,
+        df);
   }
 
   /**

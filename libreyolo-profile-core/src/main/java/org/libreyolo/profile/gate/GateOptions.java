@@ -87,6 +87,17 @@ public record GateOptions(
   }
 
   /**
+   * These options at another level (an interval at a look's boundary, {@code Looks#levelAt}).
+   *
+   * @param level the significance level, within (0, 1)
+   * @return the options
+   */
+  public GateOptions withAlpha(double level) {
+    return new GateOptions(
+        level, maxRegression, metrics, processNoise, machineChangeLimit, driftLimit, jobNoise);
+  }
+
+  /**
    * These options with another job noise (one job's A/B: its state is shared by both sides).
    *
    * @param noise the noise between jobs that a job's forks cannot see, a fraction within [0, 1)

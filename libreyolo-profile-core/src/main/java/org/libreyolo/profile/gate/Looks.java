@@ -158,12 +158,88 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
    * @return whether the A/B stops there
    */
   public static boolean stops(PairedBlocks p, double threshold) {
-    return switch (p.verdict()) {
+    return stops(p.verdict(), p.ciLow(), p.ciHigh(), threshold);
+  }
+
+  /**
+   * {@link #stops(PairedBlocks, double)} for any interval's verdict (the forks' gate).
+   *
+   * @param verdict the verdict at the look
+   * @param ciLow its interval's lower end, a fraction
+   * @param ciHigh its upper end
+   * @param threshold the relative change that counts
+   * @return whether the A/B stops there
+   */
+  public static boolean stops(Verdict verdict, double ciLow, double ciHigh, double threshold) {
+    return switch (verdict) {
       case PASS -> true;
-      case REGRESSION -> p.ciLow() >= threshold / 2;
-      case IMPROVED -> p.ciHigh() <= -threshold / 2;
+      case REGRESSION -> ciLow >= threshold / 2;
+      case IMPROVED -> ciHigh <= -threshold / 2;
       default -> false;
     };
+  }
+
+  /**
+   * The chance that the last look decides (REGRESSION, IMPROVED or PASS) a step undecided after
+   * {@code measured} units: its predictive power (Spiegelhalter, Freedman and Blackburn, Controlled
+   * Clinical Trials 7, 1986), the chance under the present estimate with its own uncertainty
+   * averaged in. With {@code N} units at the last look and {@code s = measured / N}, the last
+   * estimate of the log-ratio is then normal around the present one with a spread of {@code se √(1
+   * - s)}, its half-width {@code q √s se} on the last look's boundary; the rule decides where the
+   * estimate lies beyond {@code max(q √s se, ln(1 + threshold))} (slower) or below {@code ln(1 +
+   * threshold) - q √s se} (no slowdown of that size, or faster). The last look alone counts (a look
+   * between stops only what it would decide anyway). Power under the present estimate taken as the
+   * truth (conditional power) stops more: in simulation it gave up 3% of the A/Bs that found a real
+   * +6% change at a wide first look, this rule 1% (docs/statistics.md, "Looks across versions").
+   *
+   * @param change the estimated change now, a fraction
+   * @param logSe the standard error of its log now
+   * @param lastDf the degrees of freedom the last look's interval will have
+   * @param measured the units the estimate rests on (JVMs, or forks a side, for {@link #overJvms})
+   * @param threshold the relative change that counts
+   * @return the probability, within [0, 1]; 0 where no unit remains to measure
+   */
+  public double chanceToDecide(
+      double change, double logSe, double lastDf, int measured, double threshold) {
+    int last = at[at.length - 1];
+    if (measured >= last || !(logSe > 0)) {
+      return 0;
+    }
+    double s = (double) measured / last;
+    double m = Math.log1p(change);
+    double spread = logSe * Math.sqrt(1 - s);
+    double half = quantile(at.length - 1, lastDf) * logSe * Math.sqrt(s);
+    double up = Math.log1p(threshold);
+    NormalDistribution n = new NormalDistribution(null, 0, 1);
+    return 1
+        - n.cumulativeProbability((Math.max(half, up) - m) / spread)
+        + n.cumulativeProbability((up - half - m) / spread);
+  }
+
+  /**
+   * {@link #chanceToDecide(double, double, double, int, double)} for the pairs of an A/B's JVMs:
+   * each JVM to come adds a degree of freedom.
+   *
+   * @param p the step's verdict at the present look
+   * @param threshold the relative change that counts
+   * @return the probability, within [0, 1]
+   */
+  public double chanceToDecide(PairedBlocks p, double threshold) {
+    int more = at[at.length - 1] - p.jvms();
+    return chanceToDecide(p.change(), p.logSe(), p.df() + more, p.jvms(), threshold);
+  }
+
+  /**
+   * The level of a fixed-length interval as wide as the one at look {@code look} (on the normal
+   * scale): what a gate that takes a level, not a boundary, is handed at that look.
+   *
+   * @param look the look's index
+   * @return {@code 2 (1 - Φ(z))}; {@code alpha} itself with one look
+   */
+  public double levelAt(int look) {
+    return at.length == 1
+        ? alpha
+        : 2 * new NormalDistribution(null, 0, 1).cumulativeProbability(-z[look]);
   }
 
   /**
@@ -175,7 +251,7 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
    * @param df the degrees of freedom of its interval
    * @return the quantile; with one look, {@code t(1 - alpha / 2, df)}, the fixed-length interval's
    */
-  public double quantile(int look, int df) {
+  public double quantile(int look, double df) {
     if (at.length == 1) { // the fixed-length interval, as it always was
       return new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
     }

@@ -37,6 +37,8 @@ import org.libreyolo.profile.internal.compare.TrimmedMean;
  * @param orderEffect how much faster the side that went first ran, a fraction (+0.12: the second
  *     side's blocks took 12% longer), cancelled by the balanced order; NaN when not estimated
  * @param estimator how the estimate was made, in words
+ * @param logSe the standard error of the estimate's log-ratio (what the looks to come project)
+ * @param df the degrees of freedom of its interval
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record PairedBlocks(
@@ -52,7 +54,9 @@ public record PairedBlocks(
     double medianChange,
     boolean disagree,
     double orderEffect,
-    String estimator) {
+    String estimator,
+    double logSe,
+    int df) {
   /** A t interval needs a spread: fewer pairs cannot give one worth reading. */
   public static final int MIN_PAIRS = 4;
 
@@ -138,7 +142,9 @@ public record PairedBlocks(
         Double.NaN,
         false,
         Double.NaN,
-        estimator);
+        estimator,
+        se,
+        k - 1);
   }
 
   /**
@@ -253,7 +259,9 @@ public record PairedBlocks(
             + Math.round(100 * TRIM)
             + "%-trimmed mean log-ratio of block means; "
             + c.method()
-            + looks.describe(look));
+            + looks.describe(look),
+        c.se(),
+        df);
   }
 
   /**

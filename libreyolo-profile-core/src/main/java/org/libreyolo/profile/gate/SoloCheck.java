@@ -83,7 +83,7 @@ public record SoloCheck(
   /** The normal quantile of the futility rule's power: a round's reach beyond the estimate. */
   private static final double FUTILITY_Z =
       new NormalDistribution(null, 0, 1)
-          .inverseCumulativeProbability(1 - Defaults.Versions.SOLO_FUTILITY_POWER);
+          .inverseCumulativeProbability(1 - Defaults.Versions.FUTILITY_POWER);
 
   /** How a distorted check begins in words. */
   private static final String DISTORTED =
@@ -160,11 +160,11 @@ public record SoloCheck(
 
   /**
    * Whether one more round could call a side distorted with at least {@link
-   * Defaults.Versions#SOLO_FUTILITY_POWER} probability, should the side's true difference be the
-   * present estimate (conditional power under the current trend): the next solo JVM moves the solo
-   * mean by {@code (x - mean) / (n + 1)}, whose spread is {@code σ √(1 + 1/n) / (n + 1)}; the rule
-   * stops rounds that cannot decide (a between-JVM noise of 15% does not narrow below a 4%
-   * difference in one round).
+   * Defaults.Versions#FUTILITY_POWER} probability, should the side's true difference be the present
+   * estimate (conditional power under the current trend): the next solo JVM moves the solo mean by
+   * {@code (x - mean) / (n + 1)}, whose spread is {@code σ √(1 + 1/n) / (n + 1)}; the rule stops
+   * rounds that cannot decide (a between-JVM noise of 15% does not narrow below a 4% difference in
+   * one round).
    */
   private static boolean couldCall(
       double[] sharedLogs,

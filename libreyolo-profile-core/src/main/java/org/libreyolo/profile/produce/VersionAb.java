@@ -217,7 +217,7 @@ public final class VersionAb {
           forked.keySet().stream()
               .filter(t -> unlike.keySet().stream().anyMatch(n -> isOf(n, t)))
               .collect(java.util.stream.Collectors.toSet());
-      VersionAbForks.forks(o, forked, unlikeAlone, folder, judged, failures, progress);
+      VersionAbForks.forks(o, forked, unlikeAlone, folder, judged, failures, notes, progress);
     }
     for (int i = 0; i < judged.size(); i++) { // a forked step carries what moved it there
       SoloCheck c = distorted.get(judged.get(i).test());

@@ -16,10 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
+import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
@@ -31,7 +33,8 @@ import org.libreyolo.profile.result.Profile;
 
 /**
  * The A/B across versions for the tests that cannot share one JVM: a probe fork on the baseline,
- * then forks of both sides alternating, each judged by the fork gate (docs/maven.md, "ab").
+ * then forks of both sides alternating, looked at as the shared JVMs are, each judged by the fork
+ * gate (docs/versions.md, "In forks").
  */
 final class VersionAbForks {
   /**
@@ -51,7 +54,8 @@ final class VersionAbForks {
 
   /**
    * The tests that could not share one JVM: a short probe fork on the baseline first, then {@code
-   * forks} forks per side alternating, judged by the fork gate; each outcome names why it forked.
+   * forks} forks per side alternating, judged by the fork gate at each look ({@code looks}: as many
+   * forks again for a test undecided that they could decide); each outcome names why it forked.
    */
   static void forks(
       VersionAbOptions o,
@@ -60,6 +64,7 @@ final class VersionAbForks {
       Path folder,
       List<VersionVerdicts.Outcome> judged,
       List<String> failures,
+      List<String> notes,
       Consumer<String> progress) {
     List<Test> tests = new ArrayList<>(forked.keySet());
     // which tests link against the baseline, in a short fork first: the measured forks of both
@@ -87,63 +92,173 @@ final class VersionAbForks {
     Map<Arm, ArmRuns> runs = new EnumMap<>(Arm.class);
     runs.put(Arm.BASELINE, new ArmRuns());
     runs.put(Arm.CANDIDATE, new ArmRuns());
-    List<List<Test>> classes = byClass(measured);
+    // the forks look as the shared JVMs do: after o.forks() a side, a test still undecided gets as
+    // many more where they could decide it (docs/versions.md, "Forks")
+    Looks looks = Looks.overJvms(o.looks(), o.forks(), o.gate().alpha());
+    List<Test> measuring = new ArrayList<>(measured); // not yet failed, not yet decided
     int started = 0;
-    for (int pair = 0; pair < o.forks() && !measured.isEmpty(); pair++) {
-      // the test classes' order turns from pair to pair (both sides of a pair alike): whatever a
-      // class leaves behind in its JVM (JIT, heap, a busier CPU) falls on every class in turn
-      List<Test> order = rotated(classes, pair);
-      // A B B A ...: neither side always first, a trend in the machine's speed falls on both alike
-      for (Arm arm :
-          pair % 2 == 0
-              ? List.of(Arm.BASELINE, Arm.CANDIDATE)
-              : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
-        started++;
-        ArmRuns r = runs.get(arm);
-        if (r.broken == null) {
-          fork(
-              o,
-              arm,
-              folder.resolve(arm.folder).resolve(Integer.toString(pair)),
-              order,
-              Map.of(),
-              "fork "
-                  + started
-                  + " of "
-                  + 2 * o.forks()
-                  + " ("
-                  + arm.side(o).label()
-                  + ", "
-                  + measured.size()
-                  + " test"
-                  + (measured.size() == 1 ? "" : "s")
-                  + ")",
-              r,
-              progress);
+    int pair = 0;
+    for (int look = 0; look < looks.count() && !measuring.isEmpty(); look++) {
+      List<List<Test>> classes = byClass(measuring);
+      for (; pair < looks.at()[look]; pair++) {
+        // the test classes' order turns from pair to pair (both sides of a pair alike): whatever a
+        // class leaves behind in its JVM (JIT, heap, a busier CPU) falls on every class in turn
+        List<Test> order = rotated(classes, pair);
+        // A B B A ...: neither side always first, a trend in the machine's speed falls on both
+        for (Arm arm :
+            pair % 2 == 0
+                ? List.of(Arm.BASELINE, Arm.CANDIDATE)
+                : List.of(Arm.CANDIDATE, Arm.BASELINE)) {
+          started++;
+          ArmRuns r = runs.get(arm);
+          if (r.broken == null) {
+            fork(
+                o,
+                arm,
+                folder.resolve(arm.folder).resolve(Integer.toString(pair)),
+                order,
+                Map.of(),
+                "fork "
+                    + started
+                    + " of "
+                    + 2 * looks.at()[look]
+                    + " ("
+                    + arm.side(o).label()
+                    + ", "
+                    + measuring.size()
+                    + " test"
+                    + (measuring.size() == 1 ? "" : "s")
+                    + ")",
+                r,
+                progress);
+          }
         }
       }
+      judgeLook(
+          o,
+          looks,
+          look,
+          measuring,
+          runs,
+          forked,
+          unlikeAlone,
+          folder,
+          judged,
+          failures,
+          notes,
+          progress);
     }
-    for (Test t : measured) {
+  }
+
+  /**
+   * The tests measured so far at one look: a test failing on a side leaves, a decided one (or one
+   * the forks left could not decide) is judged, the rest stay for the next look's forks.
+   */
+  private static void judgeLook(
+      VersionAbOptions o,
+      Looks looks,
+      int look,
+      List<Test> measuring,
+      Map<Arm, ArmRuns> runs,
+      Map<Test, String> forked,
+      Set<Test> unlikeAlone,
+      Path folder,
+      List<VersionVerdicts.Outcome> judged,
+      List<String> failures,
+      List<String> notes,
+      Consumer<String> progress) {
+    boolean last = look == looks.count() - 1;
+    double threshold = o.gate().maxRegression();
+    List<String> undecided = new ArrayList<>();
+    List<String> futile = new ArrayList<>();
+    for (Test t : List.copyOf(measuring)) {
       VersionAb.Failure here = runs.get(Arm.CANDIDATE).failure(t);
+      VersionAb.Failure there = runs.get(Arm.BASELINE).failure(t);
+      List<VersionVerdicts.Outcome> outcomes;
       if (here != null) {
         failures.add(t.id() + " fails on this build: " + here.line());
-        continue;
+        outcomes = List.of();
+      } else if (there != null) {
+        outcomes =
+            List.of(notJudged(t, forked.get(t), baselineFailure(o, there, " in a measured fork")));
+      } else {
+        outcomes =
+            judge(
+                o,
+                t,
+                runs.get(Arm.BASELINE).steps,
+                runs.get(Arm.CANDIDATE).steps,
+                folder,
+                forked.get(t),
+                unlikeAlone.contains(t) ? DISTORTED_REMEDY : FORKS_REMEDY,
+                looks,
+                look);
       }
-      VersionAb.Failure there = runs.get(Arm.BASELINE).failure(t);
-      if (there != null) {
-        judged.add(notJudged(t, forked.get(t), baselineFailure(o, there, " in a measured fork")));
-        continue;
+      List<VersionVerdicts.Outcome> open =
+          outcomes.stream().filter(x -> !decided(x, threshold)).toList();
+      double chance =
+          last || open.isEmpty()
+              ? 0
+              : open.stream().mapToDouble(x -> chanceToDecide(looks, x, threshold)).max().orElse(0);
+      if (!last && !open.isEmpty() && chance < Defaults.Versions.FUTILITY_POWER) {
+        futile.add(t.id() + " (" + Math.round(100 * chance) + "%)");
       }
-      judged.addAll(
-          judge(
-              o,
-              t,
-              runs.get(Arm.BASELINE).steps,
-              runs.get(Arm.CANDIDATE).steps,
-              folder,
-              forked.get(t),
-              unlikeAlone.contains(t) ? DISTORTED_REMEDY : FORKS_REMEDY));
+      if (last || open.isEmpty() || chance < Defaults.Versions.FUTILITY_POWER) {
+        judged.addAll(outcomes);
+        measuring.remove(t);
+      } else {
+        undecided.add(t.id());
+      }
     }
+    String after =
+        " after "
+            + looks.at()[look]
+            + " forks a side (look "
+            + (look + 1)
+            + " of "
+            + looks.count()
+            + ")";
+    if (!futile.isEmpty()) {
+      String line =
+          "undecided"
+              + after
+              + ", stopped: the forks left could not decide it, should the change be as estimated"
+              + " (the chance they would): "
+              + String.join(", ", futile);
+      progress.accept(line);
+      notes.add(line);
+    }
+    if (!undecided.isEmpty()) {
+      String names = String.join(", ", undecided);
+      progress.accept("undecided" + after + ": " + names + "; " + o.forks() + " forks a side more");
+      notes.add(
+          "undecided" + after + ", measured in " + o.forks() + " forks a side more: " + names);
+    }
+  }
+
+  /**
+   * Whether a forked step's outcome at a look needs no more forks: not judged by time (too few
+   * forks, no blocks), decided by a guard or an exact counter, or stopped by its interval ({@link
+   * Looks#stops}).
+   */
+  private static boolean decided(VersionVerdicts.Outcome x, double threshold) {
+    Gate.Result r = x.gate();
+    BlockStatistics time = r == null ? null : r.timing();
+    return time == null
+        || x.verdict() != r.timingVerdict()
+        || Looks.stops(r.timingVerdict(), time.ciLow(), time.ciHigh(), threshold);
+  }
+
+  /**
+   * The chance that the forks left decide a step ({@link Looks#chanceToDecide}): each fork a side
+   * to come adds about two degrees of freedom to Welch's.
+   */
+  private static double chanceToDecide(Looks looks, VersionVerdicts.Outcome x, double threshold) {
+    BlockStatistics time = x.gate().timing();
+    int forks = Math.min(time.forksBefore(), time.forksAfter());
+    int more = looks.at()[looks.count() - 1] - forks;
+    return looks.chanceToDecide(
+        time.change(), time.logSe(), time.df() + 2.0 * more, forks, threshold);
   }
 
   /**
@@ -245,14 +360,17 @@ final class VersionAbForks {
       List<StepLayout.Step> candidate,
       Path folder,
       String mode,
-      String remedy) {
+      String remedy,
+      Looks looks,
+      int look) {
     Map<String, List<Path>> a = steps(t, baseline);
     Map<String, List<Path>> b = steps(t, candidate);
     if (b.isEmpty()) {
       return List.of(notJudged(t, mode, "measured nothing on this build"));
     }
     List<VersionVerdicts.Outcome> out = new ArrayList<>();
-    GateOptions gate = o.gate().withJobNoise(0); // one job: its state is shared by both sides
+    // one job: its state is shared by both sides; the look's interval at the look's boundary
+    GateOptions gate = o.gate().withJobNoise(0).withAlpha(looks.levelAt(look));
     for (Map.Entry<String, List<Path>> step : b.entrySet()) {
       List<Path> before = a.getOrDefault(step.getKey(), List.of());
       String name = t.id() + step.getKey().substring(t.method().length());
@@ -280,7 +398,13 @@ final class VersionAbForks {
       Gate.Result r = Gate.check(pa, pb, gate, MEASURED, remedy);
       out.add(
           new VersionVerdicts.Outcome(
-              name, step.getKey(), r.verdict(), r, null, mode, VersionAbReport.why(r)));
+              name,
+              step.getKey(),
+              r.verdict(),
+              r,
+              null,
+              mode,
+              VersionAbReport.why(r) + looks.describe(look)));
     }
     return out;
   }

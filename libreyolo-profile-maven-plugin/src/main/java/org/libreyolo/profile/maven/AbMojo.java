@@ -156,7 +156,8 @@ public class AbMojo extends AbstractInferenceMojo {
 
   /**
    * How often the A/B across versions looks at its JVMs (1..10): after {@code abJvms}, then after
-   * each {@code abJvms} more, which only the steps still undecided run. 1: a fixed-length A/B.
+   * each {@code abJvms} more, which only the steps still undecided run, where they could decide
+   * them; its forks the same, by {@code abForks} a side. 1: a fixed-length A/B.
    */
   @Parameter(property = "libreyolo.profile.abLooks", defaultValue = Defaults.Versions.LOOKS)
   int abLooks;
