@@ -14,9 +14,11 @@ assert log =~ /fork 4 of 4 \((this build 2\.0|baseline 1\.0), 1 test\)/
 // the forks look as the shared JVMs do: crunch decided after 2 forks a side, or 2 more where they could decide it
 def forked = (log =~ /WorkPerfTest\.crunch: (PASS|INCONCLUSIVE|IMPROVED) \(time .*(2\/2|4\/4) forks.*\) - forks: abMode=forks/)
 assert forked.find()
-if (forked.group(2) == '4/4') {
-  assert log =~ /undecided after 2 forks a side \(look 1 of 2\): WorkPerfTest\.crunch; 2 forks a side more/
+if (forked.group(2) == '4/4') { // undecided after 2 a side, and 2 more could decide it
+  assert log.contains('look 1 of 2 after 2 forks a side: undecided WorkPerfTest.crunch; 2 forks a side more for it')
   assert log =~ /fork 8 of 8 \((this build 2\.0|baseline 1\.0), 1 test\)/
+} else if (forked.group(1) == 'INCONCLUSIVE') { // undecided after 2 a side: 2 more could not decide it, and it says so
+  assert log.contains('undecided after 2 forks a side (look 1 of 2), stopped: the forks left could not decide it, should the change be as estimated (the chance they would): WorkPerfTest.crunch (')
 }
 // 4: twice the work: REGRESSION names the test and its interval
 assert log =~ /performance regression against baseline 1\.0: WorkPerfTest\.crunch time \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\], 80 pairs in 4 JVMs/

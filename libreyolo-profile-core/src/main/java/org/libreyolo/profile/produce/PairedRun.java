@@ -110,65 +110,20 @@ final class PairedRun {
         noteLeaks(report, notes);
         dropFailed(o, report, shared, judged, forked);
         if (j + 1 == looks.at()[look]) {
-          boolean last = look == looks.count() - 1;
-          List<Test> undecided = new ArrayList<>();
-          List<String> futile = new ArrayList<>();
+          NextLook next = new NextLook(looks, look, o.jvms(), "JVMs");
+          double threshold = o.gate().maxRegression();
           for (Test t : List.copyOf(shared)) {
             List<VersionVerdicts.Outcome> outcomes = judgeTest(o, t, reports, looks, look);
-            boolean decided = outcomes.stream().allMatch(x -> decided(x, o.gate().maxRegression()));
-            double chance =
-                last || decided ? 0 : chanceToDecide(outcomes, looks, o.gate().maxRegression());
-            if (!last && !decided && chance < Defaults.Versions.FUTILITY_POWER) {
-              futile.add(t.id() + " (" + Math.round(100 * chance) + "%)");
-            }
-            if (last || decided || chance < Defaults.Versions.FUTILITY_POWER) {
+            if (next.judges(
+                t,
+                outcomes,
+                x -> decided(x, threshold),
+                x -> looks.chanceToDecide(x.paired(), threshold))) {
               judged.addAll(outcomes);
               shared.remove(t);
-            } else {
-              undecided.add(t);
             }
           }
-          if (!futile.isEmpty()) {
-            String line =
-                "undecided after "
-                    + (j + 1)
-                    + " JVMs (look "
-                    + (look + 1)
-                    + " of "
-                    + looks.count()
-                    + "), stopped: the JVMs left could not decide it, should the change be as"
-                    + " estimated (the chance they would): "
-                    + String.join(", ", futile);
-            progress.accept(line);
-            notes.add(line);
-          }
-          if (!undecided.isEmpty() && !last) {
-            String names = String.join(", ", undecided.stream().map(Test::id).toList());
-            progress.accept(
-                "look "
-                    + (look + 1)
-                    + " of "
-                    + looks.count()
-                    + " after "
-                    + (j + 1)
-                    + " JVMs: undecided "
-                    + names
-                    + "; "
-                    + o.jvms()
-                    + " JVMs more for "
-                    + (undecided.size() == 1 ? "it" : "them"));
-            notes.add(
-                "undecided after "
-                    + (j + 1)
-                    + " JVMs (look "
-                    + (look + 1)
-                    + " of "
-                    + looks.count()
-                    + "), measured in "
-                    + o.jvms()
-                    + " more: "
-                    + names);
-          }
+          next.report(notes, progress);
           look++;
         }
       }
@@ -200,20 +155,6 @@ final class PairedRun {
     }
     Collections.shuffle(out, random);
     return out;
-  }
-
-  /**
-   * The chance that the JVMs left decide a test's steps still undecided at a look, should their
-   * changes be as estimated ({@link Looks#chanceToDecide}): the largest over its undecided steps,
-   * since a test's JVMs run all its steps and one step they could decide is reason enough.
-   */
-  static double chanceToDecide(
-      List<VersionVerdicts.Outcome> outcomes, Looks looks, double threshold) {
-    return outcomes.stream()
-        .filter(x -> !decided(x, threshold))
-        .mapToDouble(x -> looks.chanceToDecide(x.paired(), threshold))
-        .max()
-        .orElse(0);
   }
 
   /** Whether a step's outcome at a look needs no more JVMs ({@link Looks#stops}). */

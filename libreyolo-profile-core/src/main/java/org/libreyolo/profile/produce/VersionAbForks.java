@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
@@ -167,10 +166,8 @@ final class VersionAbForks {
       List<String> failures,
       List<String> notes,
       Consumer<String> progress) {
-    boolean last = look == looks.count() - 1;
+    NextLook next = new NextLook(looks, look, o.forks(), "forks a side");
     double threshold = o.gate().maxRegression();
-    List<String> undecided = new ArrayList<>();
-    List<String> futile = new ArrayList<>();
     for (Test t : List.copyOf(measuring)) {
       VersionAb.Failure here = runs.get(Arm.CANDIDATE).failure(t);
       VersionAb.Failure there = runs.get(Arm.BASELINE).failure(t);
@@ -194,46 +191,13 @@ final class VersionAbForks {
                 looks,
                 look);
       }
-      List<VersionVerdicts.Outcome> open =
-          outcomes.stream().filter(x -> !decided(x, threshold)).toList();
-      double chance =
-          last || open.isEmpty()
-              ? 0
-              : open.stream().mapToDouble(x -> chanceToDecide(looks, x, threshold)).max().orElse(0);
-      if (!last && !open.isEmpty() && chance < Defaults.Versions.FUTILITY_POWER) {
-        futile.add(t.id() + " (" + Math.round(100 * chance) + "%)");
-      }
-      if (last || open.isEmpty() || chance < Defaults.Versions.FUTILITY_POWER) {
+      if (next.judges(
+          t, outcomes, x -> decided(x, threshold), x -> chanceToDecide(looks, x, threshold))) {
         judged.addAll(outcomes);
         measuring.remove(t);
-      } else {
-        undecided.add(t.id());
       }
     }
-    String after =
-        " after "
-            + looks.at()[look]
-            + " forks a side (look "
-            + (look + 1)
-            + " of "
-            + looks.count()
-            + ")";
-    if (!futile.isEmpty()) {
-      String line =
-          "undecided"
-              + after
-              + ", stopped: the forks left could not decide it, should the change be as estimated"
-              + " (the chance they would): "
-              + String.join(", ", futile);
-      progress.accept(line);
-      notes.add(line);
-    }
-    if (!undecided.isEmpty()) {
-      String names = String.join(", ", undecided);
-      progress.accept("undecided" + after + ": " + names + "; " + o.forks() + " forks a side more");
-      notes.add(
-          "undecided" + after + ", measured in " + o.forks() + " forks a side more: " + names);
-    }
+    next.report(notes, progress);
   }
 
   /**
