@@ -133,71 +133,55 @@ final class VersionAbForks {
           }
         }
       }
-      judgeLook(
-          o,
-          looks,
-          look,
-          measuring,
-          runs,
-          forked,
-          unlikeAlone,
-          folder,
-          judged,
-          failures,
-          notes,
-          progress);
+      NextLook next = new NextLook(looks, look, o.forks(), "forks a side");
+      double threshold = o.gate().maxRegression();
+      for (Test t : List.copyOf(measuring)) {
+        List<VersionVerdicts.Outcome> outcomes =
+            outcomesAt(o, looks, look, t, runs, forked, unlikeAlone, folder, failures);
+        if (next.judges(
+            t, outcomes, x -> decided(x, threshold), x -> chanceToDecide(looks, x, threshold))) {
+          judged.addAll(outcomes);
+          measuring.remove(t);
+        }
+      }
+      next.report(notes, progress);
     }
   }
 
   /**
-   * The tests measured so far at one look: a test failing on a side leaves, a decided one (or one
-   * the forks left could not decide) is judged, the rest stay for the next look's forks.
+   * One test's outcomes at a look, over its forks so far: none where it fails on this build (a
+   * failure, the goal fails), not judged where it fails on the baseline, else its steps judged at
+   * the look's level.
    */
-  private static void judgeLook(
+  private static List<VersionVerdicts.Outcome> outcomesAt(
       VersionAbOptions o,
       Looks looks,
       int look,
-      List<Test> measuring,
+      Test t,
       Map<Arm, ArmRuns> runs,
       Map<Test, String> forked,
       Set<Test> unlikeAlone,
       Path folder,
-      List<VersionVerdicts.Outcome> judged,
-      List<String> failures,
-      List<String> notes,
-      Consumer<String> progress) {
-    NextLook next = new NextLook(looks, look, o.forks(), "forks a side");
-    double threshold = o.gate().maxRegression();
-    for (Test t : List.copyOf(measuring)) {
-      VersionAb.Failure here = runs.get(Arm.CANDIDATE).failure(t);
-      VersionAb.Failure there = runs.get(Arm.BASELINE).failure(t);
-      List<VersionVerdicts.Outcome> outcomes;
-      if (here != null) {
-        failures.add(t.id() + " fails on this build: " + here.line());
-        outcomes = List.of();
-      } else if (there != null) {
-        outcomes =
-            List.of(notJudged(t, forked.get(t), baselineFailure(o, there, " in a measured fork")));
-      } else {
-        outcomes =
-            judge(
-                o,
-                t,
-                runs.get(Arm.BASELINE).steps,
-                runs.get(Arm.CANDIDATE).steps,
-                folder,
-                forked.get(t),
-                unlikeAlone.contains(t) ? DISTORTED_REMEDY : FORKS_REMEDY,
-                looks,
-                look);
-      }
-      if (next.judges(
-          t, outcomes, x -> decided(x, threshold), x -> chanceToDecide(looks, x, threshold))) {
-        judged.addAll(outcomes);
-        measuring.remove(t);
-      }
+      List<String> failures) {
+    VersionAb.Failure here = runs.get(Arm.CANDIDATE).failure(t);
+    if (here != null) {
+      failures.add(t.id() + " fails on this build: " + here.line());
+      return List.of();
     }
-    next.report(notes, progress);
+    VersionAb.Failure there = runs.get(Arm.BASELINE).failure(t);
+    if (there != null) {
+      return List.of(notJudged(t, forked.get(t), baselineFailure(o, there, " in a measured fork")));
+    }
+    return judge(
+        o,
+        t,
+        runs.get(Arm.BASELINE).steps,
+        runs.get(Arm.CANDIDATE).steps,
+        folder,
+        forked.get(t),
+        unlikeAlone.contains(t) ? DISTORTED_REMEDY : FORKS_REMEDY,
+        looks,
+        look);
   }
 
   /**
