@@ -30,6 +30,9 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
   /** More looks than this gain almost nothing and cost the last look's width. */
   public static final int MAX = 10;
 
+  /** The standard normal the boundaries are drawn on. */
+  private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
+
   public Looks {
     at = at.clone();
     z = z.clone();
@@ -210,10 +213,9 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
     double spread = logSe * Math.sqrt(1 - s);
     double half = quantile(at.length - 1, lastDf) * logSe * Math.sqrt(s);
     double up = Math.log1p(threshold);
-    NormalDistribution n = new NormalDistribution(null, 0, 1);
     return 1
-        - n.cumulativeProbability((Math.max(half, up) - m) / spread)
-        + n.cumulativeProbability((up - half - m) / spread);
+        - NORMAL.cumulativeProbability((Math.max(half, up) - m) / spread)
+        + NORMAL.cumulativeProbability((up - half - m) / spread);
   }
 
   /**
@@ -237,9 +239,7 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
    * @return {@code 2 (1 - Φ(z))}; {@code alpha} itself with one look
    */
   public double levelAt(int look) {
-    return at.length == 1
-        ? alpha
-        : 2 * new NormalDistribution(null, 0, 1).cumulativeProbability(-z[look]);
+    return at.length == 1 ? alpha : 2 * NORMAL.cumulativeProbability(-z[look]);
   }
 
   /**
@@ -255,7 +255,7 @@ public record Looks(int[] at, double[] z, double alpha, String boundary) {
     if (at.length == 1) { // the fixed-length interval, as it always was
       return new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
     }
-    double tail = new NormalDistribution(null, 0, 1).cumulativeProbability(-z[look]);
+    double tail = NORMAL.cumulativeProbability(-z[look]);
     return new TDistribution(null, df).inverseCumulativeProbability(1 - tail);
   }
 
