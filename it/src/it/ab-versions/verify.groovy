@@ -44,6 +44,10 @@ json.tests.each { t ->
   assert log.contains("${t.test}: ${t.verdict} (") : t.test
   assert t.mode == 'in shared JVMs' : t.test
 }
+// each JVM's order beside its change (4 JVMs, balanced): what a replay of the cross-over needs
+def crunch4 = json.tests.find { it.test == 'WorkPerfTest.crunch' }
+assert crunch4.gate.timing.jvm_candidate_first.size() == 4 && crunch4.gate.timing.jvm_changes.size() == 4
+assert crunch4.gate.timing.jvm_candidate_first.count { it } == 2
 // 8: the infer form: both versions' packaged model, A/B'd in one process
 assert log.contains('model file models/classifier.torchscript: ab-demo-1.0.jar (A) vs this build (B)')
 assert log =~ /verdict: (PASS|INCONCLUSIVE|IMPROVED)/

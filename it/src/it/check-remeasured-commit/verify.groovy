@@ -15,7 +15,9 @@ def record = new groovy.json.JsonSlurper().parse(new File(basedir, 'src/perf/lib
 assert record.commit == head && record.changed == ['src/main/java/demo/Work.java', 'src/test/java/demo/LaterPerfTest.java']
 // recorded in this very build (verify -Dlibreyolo.profile.updateBaseline=true): nothing to measure again
 assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded} in this build: nothing to measure again")
-// 2: the test itself judges the stored numbers and names the gate that decides
+// 2: prepare found check bound in this build and handed the tests deferToCheck through argLine
+assert log.contains('[INFO] libreyolo-profile: check runs in this build (bound to verify (execution default)): a perf test leaves a failing stored-number timing verdict to it, which measures the baseline\'s commit again (argLine += -Dlibreyolo.profile.deferToCheck=true)')
+// the test itself judges the stored numbers and names the gate that decides
 assert log.contains("the baseline's ${recorded} is measured again beside this build by the plugin's check goal")
 assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}: measuring it again beside this build, which decides")
 assert log.contains("building commit ${head.substring(0, 10)} (the work as it was)")
@@ -36,6 +38,9 @@ def crunch = versions.tests.find { it.test == 'WorkPerfTest.crunch' }
 assert crunch.verdict == 'REGRESSION' && crunch.gate.timing.ci[0] > 0.05
 // 3: remeasure=false: the stored numbers decide, one line says so
 assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}; not measured again (libreyolo.profile.remeasure=false): the stored numbers decide")
+// 4: no check in the build: nothing handed; 5: the user's setting stays
+assert log.contains('[INFO] libreyolo-profile: check does not run in this build: the perf tests judge their stored numbers themselves')
+assert log.contains('[INFO] libreyolo-profile: libreyolo.profile.deferToCheck set by -Dlibreyolo.profile.deferToCheck: left as it is')
 // the checkout as it was: only the working tree's change and the new baselines
 assert git('status', '--porcelain', '--untracked-files=no') == 'M src/main/java/demo/Work.java'
 return true

@@ -30,6 +30,8 @@ import org.libreyolo.profile.internal.compare.TrimmedMean;
  * @param why the reason, in words
  * @param jvms the JVMs the pairs ran in
  * @param jvmChanges each JVM's own change, a fraction, in the order they ran
+ * @param jvmCandidateFirst per JVM in the same order, whether this build's side went first there
+ *     (what a replay of the cross-over needs; empty for one process)
  * @param medianChange the same combination over the log-ratios of block medians (a second figure,
  *     robust to a descheduled iteration, blind to what the collector's pauses cost), or NaN
  * @param disagree whether the JVMs disagree beyond what their pairs' spread and the order explain
@@ -51,6 +53,7 @@ public record PairedBlocks(
     String why,
     int jvms,
     List<Double> jvmChanges,
+    List<Boolean> jvmCandidateFirst,
     double medianChange,
     boolean disagree,
     double orderEffect,
@@ -72,6 +75,7 @@ public record PairedBlocks(
 
   public PairedBlocks {
     jvmChanges = List.copyOf(jvmChanges);
+    jvmCandidateFirst = List.copyOf(jvmCandidateFirst);
   }
 
   /**
@@ -139,6 +143,7 @@ public record PairedBlocks(
         call.why(),
         1,
         List.of(Math.expm1(mean)),
+        List.of(),
         Double.NaN,
         false,
         Double.NaN,
@@ -252,6 +257,7 @@ public record PairedBlocks(
         why,
         jvms.size(),
         each,
+        order,
         medianChange,
         disagree,
         Double.isNaN(c.orderEffect()) ? Double.NaN : Math.expm1(c.orderEffect()),

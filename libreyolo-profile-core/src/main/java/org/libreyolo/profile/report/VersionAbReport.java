@@ -447,6 +447,8 @@ public final class VersionAbReport {
           t.put("change", ChangeJson.round(p.change()));
           ArrayNode each = t.putArray("jvm_changes");
           p.jvmChanges().forEach(c -> each.add(ChangeJson.round(c)));
+          ArrayNode first = t.putArray("jvm_candidate_first");
+          p.jvmCandidateFirst().forEach(first::add);
           t.put("jvms_disagree", p.disagree());
           if (!Double.isNaN(p.orderEffect())) {
             t.put("order_effect", ChangeJson.round(p.orderEffect()));

@@ -46,6 +46,8 @@ class PairedBlocksTest {
     assertThat(p.orderEffect()).isCloseTo(0.12, within(0.01));
     assertThat(p.jvms()).isEqualTo(6);
     assertThat(p.pairs()).isEqualTo(180);
+    // each JVM's order kept beside its change: a replay of the cross-over needs both
+    assertThat(p.jvmCandidateFirst()).containsExactly(false, true, false, true, false, true);
     assertThat(p.ciHigh() - p.ciLow()).isLessThan(0.03);
   }
 

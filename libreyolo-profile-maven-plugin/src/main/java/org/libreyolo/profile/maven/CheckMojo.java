@@ -3,6 +3,7 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import java.util.List;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.lifecycle.DefaultLifecycles;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Component;
@@ -171,18 +172,7 @@ public class CheckMojo extends AbstractProfileMojo {
 
   @Component ProjectBuilder projectBuilder;
 
-  /** The lifecycle phases that run the tests before check (its own phase is verify). */
-  private static final java.util.Set<String> TESTING_PHASES =
-      java.util.Set.of(
-          "test",
-          "prepare-package",
-          "package",
-          "pre-integration-test",
-          "integration-test",
-          "post-integration-test",
-          "verify",
-          "install",
-          "deploy");
+  @Component DefaultLifecycles lifecycles;
 
   /**
    * When this build started, where it ran the perf tests: an output older than that is an earlier
@@ -199,8 +189,9 @@ public class CheckMojo extends AbstractProfileMojo {
         || p.containsKey("skipTests") && p.getProperty("skipTests").isEmpty()) {
       return null;
     }
-    boolean testing = session.getGoals().stream().anyMatch(TESTING_PHASES::contains);
-    return testing ? session.getStartTime().toInstant() : null;
+    return BuildPlan.reaches(session, lifecycles, "test")
+        ? session.getStartTime().toInstant()
+        : null;
   }
 
   /**
