@@ -22,13 +22,13 @@ import org.libreyolo.profile.result.Json;
 /**
  * The check that the JVMs holding both versions measured each side as it runs alone
  * (docs/versions.md, "As it runs alone"): after the pairs, one JVM of each side on its own runs the
- * tests the pairs judged, in an order drawn at random; each step's time per call there is set
- * beside the same side's in the shared JVMs ({@link SoloCheck}). A step whose difference is beyond
- * the threshold but within the noise gets another round, up to {@link
- * Defaults.Versions#SOLO_ROUNDS}, while one more round could call it should the difference stay
- * (the rest stop: a 15% noise does not narrow below a 4% difference in one round). A step distorted
- * leaves the pairs' verdict for the forks, saying why; the others keep it, with the check in their
- * words.
+ * tests the pairs judged, the side that goes first drawn for the first round and turned for each
+ * round after; each step's time per call there is set beside the same side's in the shared JVMs
+ * ({@link SoloCheck}). A step whose difference is beyond the threshold but within the noise gets
+ * another round, up to {@link Defaults.Versions#SOLO_ROUNDS}, while one more round could call it
+ * should the difference stay (the rest stop: a 15% noise does not narrow below a 4% difference in
+ * one round). A step distorted leaves the pairs' verdict for the forks, saying why; the others keep
+ * it, with the check in their words.
  */
 final class SoloRun {
   private SoloRun() {}
@@ -68,10 +68,13 @@ final class SoloRun {
     double alpha = o.gate().alpha() / Defaults.Versions.SOLO_ROUNDS;
     List<StepLayout.Step> aloneA = new ArrayList<>();
     List<StepLayout.Step> aloneB = new ArrayList<>();
-    Random order = new Random();
+    // the side that goes first drawn once, then turned from round to round: the second JVM of a
+    // round can run unlike the first (once, on identical code, 28% slower in both of two rounds
+    // drawn alike: both sides called distorted); turned, each side's JVMs hold both places
+    boolean firstRound = new Random().nextBoolean();
     for (int round = 1; round <= Defaults.Versions.SOLO_ROUNDS && !pending.isEmpty(); round++) {
       List<Test> run = pending.values().stream().distinct().toList();
-      boolean candidateFirst = order.nextBoolean();
+      boolean candidateFirst = round % 2 == 1 ? firstRound : !firstRound;
       for (boolean candidate : List.of(candidateFirst, !candidateFirst)) {
         VersionAb.Side side = candidate ? o.candidate() : o.baseline();
         List<StepLayout.Step> steps =
