@@ -93,11 +93,29 @@ class InterruptTest {
   /**
    * SIGTERM to {@code ./libreyolo} (what a CI timeout sends to the command it started) reaches the
    * JVM behind it: the launcher hands it on, the JVM and its forks end, nothing is left and one
-   * line says so. The launcher runs as committed, over this test's class path (a manifest-only jar
-   * where the launcher looks for the CLI's).
+   * line says so.
    */
   @Test
   void aSigtermToTheLauncherStopsItsJvmAndForks() throws Exception {
+    stopTheLauncher(false);
+  }
+
+  /**
+   * Ctrl-C in a terminal: SIGINT to the whole process group (the launcher, its JVM, the filter its
+   * stderr passes through). The filter must outlive the JVM's last line: it once died with the
+   * signal, and the line that says the run stopped was lost.
+   */
+  @Test
+  void aCtrlCToTheLaunchersGroupStopsItAndSaysSo() throws Exception {
+    stopTheLauncher(true);
+  }
+
+  /**
+   * The launcher as committed, over this test's class path (a manifest-only jar where the launcher
+   * looks for the CLI's), in a process group of its own, stopped during its second fork by SIGTERM
+   * to it alone or by SIGINT to its group.
+   */
+  private void stopTheLauncher(boolean ctrlC) throws Exception {
     Path root = dir.resolve("checkout");
     Path target = root.resolve("libreyolo-profile-cli/target");
     Files.createDirectories(target.resolve("lib"));
@@ -118,8 +136,10 @@ class InterruptTest {
     }
     Files.createFile(target.resolve("lib/.built")); // built: the launcher runs, it does not build
     Path project = dir.resolve("p");
+    // setsid: a group of its own, as a terminal's foreground job (its id is the launcher's pid)
     List<String> command =
-        new java.util.ArrayList<>(List.of("bash", root.resolve("libreyolo").toString(), "profile"));
+        new java.util.ArrayList<>(
+            List.of("setsid", "bash", root.resolve("libreyolo").toString(), "profile"));
     command.addAll(forkedInfer(project));
     command.add("--quiet");
     Process p =
@@ -134,7 +154,12 @@ class InterruptTest {
         .isTrue();
     List<ProcessHandle> behind = p.descendants().toList(); // the JVM, its fork, the filter
     assertThat(behind).hasSizeGreaterThanOrEqualTo(2);
-    p.destroy(); // SIGTERM to the launcher only
+    if (ctrlC) {
+      assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + p.pid()).start().waitFor())
+          .isZero();
+    } else {
+      p.destroy(); // SIGTERM to the launcher only
+    }
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     for (ProcessHandle h : behind) {
       h.onExit().get(10, TimeUnit.SECONDS);
@@ -147,6 +172,7 @@ class InterruptTest {
         .as(log)
         .hasSize(1);
     assertThat(log).doesNotContain("Exception");
+    assertThat(p.exitValue()).isEqualTo(Main.STOPPED_EXIT);
   }
 
   @Test

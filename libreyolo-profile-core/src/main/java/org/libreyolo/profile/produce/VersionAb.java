@@ -20,6 +20,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
@@ -180,6 +181,21 @@ public final class VersionAb {
               + " StepProfiler): nothing to compare against the baseline");
     }
     Folders.delete(folder); // an earlier A/B's files must never be read as this one's
+    // a stopped A/B leaves none of its own (its forks' half-written folders among them)
+    Path created = Folders.firstMissing(folder);
+    Leftovers.track(created);
+    try {
+      return measureAndJudge(o, tests, folder, progress);
+    } finally {
+      Leftovers.forget(created);
+    }
+  }
+
+  /**
+   * The A/B itself, into {@code folder}: the shared JVMs, the check alone, the forks, the files.
+   */
+  private static Result measureAndJudge(
+      VersionAbOptions o, List<Test> tests, Path folder, Consumer<String> progress) {
     progress.accept(
         "perf tests: "
             + String.join(", ", tests.stream().map(Test::id).toList())
