@@ -136,10 +136,18 @@ class InterruptTest {
     }
     Files.createFile(target.resolve("lib/.built")); // built: the launcher runs, it does not build
     Path project = dir.resolve("p");
-    // setsid: a group of its own, as a terminal's foreground job (its id is the launcher's pid)
+    // setsid: a group of its own, as a terminal's foreground job (its id is the launcher's pid);
+    // SIGINT as a terminal leaves it, whatever this JVM inherited (a build started in the
+    // background, as `nohup ... &`, ignores it, and so would the launcher: its Ctrl-C did nothing)
     List<String> command =
         new java.util.ArrayList<>(
-            List.of("setsid", "bash", root.resolve("libreyolo").toString(), "profile"));
+            List.of(
+                "setsid",
+                "env",
+                "--default-signal=INT",
+                "bash",
+                root.resolve("libreyolo").toString(),
+                "profile"));
     command.addAll(forkedInfer(project));
     command.add("--quiet");
     Process p =
