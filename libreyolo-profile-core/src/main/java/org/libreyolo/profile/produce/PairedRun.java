@@ -22,8 +22,6 @@ import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
-import org.libreyolo.profile.internal.io.Folders;
-import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
@@ -58,82 +56,76 @@ final class PairedRun {
       Map<Test, String> forked,
       List<String> notes,
       Consumer<String> progress) {
-    Path created = Folders.firstMissing(folder.resolve("shared"));
-    Leftovers.track(created); // a stopped A/B leaves no half of its shared JVMs' folders
-    try {
-      int perJvm = pairsPerJvm(o.pairs(), o.jvms());
-      Looks looks = Looks.overJvms(o.looks(), o.jvms(), o.gate().alpha());
-      Random random = new Random();
-      List<Boolean> candidateFirst = new ArrayList<>();
-      List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();
-      List<Test> shared = new ArrayList<>(tests); // measured still: not failed, not yet decided
-      int look = 0;
-      for (int j = 0; j < looks.at()[looks.count() - 1] && !shared.isEmpty(); j++) {
-        if (j % o.jvms() == 0) { // each look's JVMs balanced in order on their own
-          candidateFirst.addAll(orders(o.jvms(), j, random));
+    int perJvm = pairsPerJvm(o.pairs(), o.jvms());
+    Looks looks = Looks.overJvms(o.looks(), o.jvms(), o.gate().alpha());
+    Random random = new Random();
+    List<Boolean> candidateFirst = new ArrayList<>();
+    List<PerfTestProtocol.PairedReport> reports = new ArrayList<>();
+    List<Test> shared = new ArrayList<>(tests); // measured still: not failed, not yet decided
+    int look = 0;
+    for (int j = 0; j < looks.at()[looks.count() - 1] && !shared.isEmpty(); j++) {
+      if (j % o.jvms() == 0) { // each look's JVMs balanced in order on their own
+        candidateFirst.addAll(orders(o.jvms(), j, random));
+      }
+      Path root = folder.resolve("shared").resolve(Integer.toString(j));
+      String what =
+          "JVM "
+              + (j + 1)
+              + " of "
+              + looks.at()[look]
+              + " holding both versions ("
+              + (candidateFirst.get(j) ? o.candidate().label() : o.baseline().label())
+              + " first, "
+              + shared.size()
+              + " test"
+              + (shared.size() == 1 ? "" : "s")
+              + ", "
+              + perJvm
+              + " pairs of alternating blocks per step)";
+      JvmRun run = runJvm(o, split, shared, root, perJvm, candidateFirst.get(j), what, progress);
+      PerfTestProtocol.PairedReport report = run.report();
+      if (report == null) {
+        String why = "the JVM holding both versions failed: " + run.failure();
+        if (j == 0) {
+          progress.accept("forks: " + why);
+          shared.forEach(t -> forked.put(t, "forks: " + why));
+          return reports;
         }
-        Path root = folder.resolve("shared").resolve(Integer.toString(j));
-        String what =
+        notes.add(
             "JVM "
                 + (j + 1)
                 + " of "
                 + looks.at()[look]
-                + " holding both versions ("
-                + (candidateFirst.get(j) ? o.candidate().label() : o.baseline().label())
-                + " first, "
-                + shared.size()
-                + " test"
-                + (shared.size() == 1 ? "" : "s")
-                + ", "
-                + perJvm
-                + " pairs of alternating blocks per step)";
-        JvmRun run = runJvm(o, split, shared, root, perJvm, candidateFirst.get(j), what, progress);
-        PerfTestProtocol.PairedReport report = run.report();
-        if (report == null) {
-          String why = "the JVM holding both versions failed: " + run.failure();
-          if (j == 0) {
-            progress.accept("forks: " + why);
-            shared.forEach(t -> forked.put(t, "forks: " + why));
-            return reports;
-          }
-          notes.add(
-              "JVM "
-                  + (j + 1)
-                  + " of "
-                  + looks.at()[look]
-                  + ": "
-                  + why
-                  + "; judged on the JVMs before it");
-          break;
-        }
-        reports.add(report);
-        noteLeaks(report, notes);
-        dropFailed(o, report, shared, judged, forked);
-        if (j + 1 == looks.at()[look]) {
-          NextLook next = new NextLook(looks, look, o.jvms(), "JVMs");
-          double threshold = o.gate().maxRegression();
-          for (Test t : List.copyOf(shared)) {
-            List<VersionVerdicts.Outcome> outcomes = judgeTest(o, t, reports, looks, look);
-            if (next.judges(
-                t,
-                outcomes,
-                x -> decided(x, threshold),
-                x -> looks.chanceToDecide(x.paired(), threshold))) {
-              judged.addAll(outcomes);
-              shared.remove(t);
-            }
-          }
-          next.report(notes, progress);
-          look++;
-        }
+                + ": "
+                + why
+                + "; judged on the JVMs before it");
+        break;
       }
-      for (Test t : shared) { // a JVM failed before the look: judged on those before it
-        judged.addAll(judgeTest(o, t, reports, looks, Math.min(look, looks.count() - 1)));
+      reports.add(report);
+      noteLeaks(report, notes);
+      dropFailed(o, report, shared, judged, forked);
+      if (j + 1 == looks.at()[look]) {
+        NextLook next = new NextLook(looks, look, o.jvms(), "JVMs");
+        double threshold = o.gate().maxRegression();
+        for (Test t : List.copyOf(shared)) {
+          List<VersionVerdicts.Outcome> outcomes = judgeTest(o, t, reports, looks, look);
+          if (next.judges(
+              t,
+              outcomes,
+              x -> decided(x, threshold),
+              x -> looks.chanceToDecide(x.paired(), threshold))) {
+            judged.addAll(outcomes);
+            shared.remove(t);
+          }
+        }
+        next.report(notes, progress);
+        look++;
       }
-      return reports;
-    } finally {
-      Leftovers.forget(created);
     }
+    for (Test t : shared) { // a JVM failed before the look: judged on those before it
+      judged.addAll(judgeTest(o, t, reports, looks, Math.min(look, looks.count() - 1)));
+    }
+    return reports;
   }
 
   /**

@@ -28,12 +28,10 @@ final class BuildPlan {
    */
   static boolean reaches(MavenSession session, DefaultLifecycles lifecycles, String phase) {
     for (String task : session.getGoals()) {
-      Lifecycle lifecycle = lifecycles.get(task);
-      if (lifecycle != null && lifecycle.getPhases().contains(phase)) {
-        List<String> phases = lifecycle.getPhases();
-        if (phases.indexOf(task) >= phases.indexOf(phase)) {
-          return true;
-        }
+      Lifecycle lifecycle = lifecycles.get(task); // null: the task is a goal, not a phase
+      List<String> phases = lifecycle == null ? List.of() : lifecycle.getPhases();
+      if (phases.contains(phase) && phases.indexOf(task) >= phases.indexOf(phase)) {
+        return true;
       }
     }
     return false;
