@@ -41,6 +41,9 @@ assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded
 // 4: no check in the build: nothing handed; 5: the user's setting stays
 assert log.contains('[INFO] libreyolo-profile: check does not run in this build: the perf tests judge their stored numbers themselves')
 assert log.contains('[INFO] libreyolo-profile: libreyolo.profile.deferToCheck set by -Dlibreyolo.profile.deferToCheck: left as it is')
+// 6: the POM's property handed to the tests; 7: Surefire's own setting stays
+assert log.contains("[INFO] libreyolo-profile: libreyolo.profile.deferToCheck from the POM's properties, which the test JVM does not read: handed to the tests (argLine += -Dlibreyolo.profile.deferToCheck=false)")
+assert log.contains("[INFO] libreyolo-profile: libreyolo.profile.deferToCheck set by maven-surefire-plugin's systemPropertyVariables: left as it is")
 // the checkout as it was: only the working tree's change and the new baselines
 assert git('status', '--porcelain', '--untracked-files=no') == 'M src/main/java/demo/Work.java'
 return true

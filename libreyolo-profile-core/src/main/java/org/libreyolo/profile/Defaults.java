@@ -3,8 +3,9 @@ package org.libreyolo.profile;
 /**
  * Every default the surfaces share, in one place: picocli's {@code defaultValue}, Maven's
  * {@code @Parameter(defaultValue)} and {@code @ProfiledStep}'s attributes all reference these
- * constants, so the CLI, the plugin and the extension cannot drift apart. Text constants exist
- * because annotation attributes take strings; each is derived from its typed value.
+ * constants, so the CLI, the plugin and the extension cannot drift apart. A text constant ({@code
+ * BATCH}, right below {@code BATCH_VALUE}) is its typed value as text, because annotation
+ * attributes and parameter defaults take strings.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Defaults {
@@ -38,9 +39,6 @@ public final class Defaults {
    */
   public static final double SAMPLED_MS = 1000;
 
-  /** Maven and JUnit output folder name under the build directory. */
-  public static final String OUTPUT_FOLDER = "libreyolo-profile";
-
   /** {@code profile infer} (the reference's defaults). */
   public static final class Infer {
     private Infer() {}
@@ -48,19 +46,16 @@ public final class Defaults {
     /** The default batch. */
     public static final int BATCH_VALUE = 1;
 
-    /** {@link #BATCH_VALUE} as text, for annotation attributes. */
     public static final String BATCH = "" + BATCH_VALUE;
 
     /** The default imgsz. */
     public static final int IMGSZ_VALUE = 640;
 
-    /** {@link #IMGSZ_VALUE} as text, for annotation attributes. */
     public static final String IMGSZ = "" + IMGSZ_VALUE;
 
     /** The default half. */
     public static final boolean HALF_VALUE = false;
 
-    /** {@link #HALF_VALUE} as text, for annotation attributes. */
     public static final String HALF = "" + HALF_VALUE;
 
     /** The default mixed-precision type. */
@@ -69,13 +64,11 @@ public final class Defaults {
     /** The default warmup. */
     public static final int WARMUP_VALUE = 20;
 
-    /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
 
     /** Measured iterations in one process (the reference's default, {@code --forks 1}). */
     public static final int RUNS_VALUE = 100;
 
-    /** Measured iterations. */
     public static final String RUNS = "" + RUNS_VALUE;
 
     /**
@@ -85,13 +78,11 @@ public final class Defaults {
      */
     public static final int RUNS_PER_FORK_VALUE = 30;
 
-    /** {@link #RUNS_PER_FORK_VALUE} as text. */
     public static final String RUNS_PER_FORK = "" + RUNS_PER_FORK_VALUE;
 
     /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
 
-    /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
 
     /**
@@ -102,7 +93,6 @@ public final class Defaults {
      */
     public static final int FORKS_VALUE = 10;
 
-    /** {@link #FORKS_VALUE} as text, for annotation attributes. */
     public static final String FORKS = "" + FORKS_VALUE;
 
     /**
@@ -118,7 +108,6 @@ public final class Defaults {
      */
     public static final int CLI_FORKS_VALUE = 1;
 
-    /** {@link #CLI_FORKS_VALUE} as text, for the CLI's option default. */
     public static final String CLI_FORKS = "" + CLI_FORKS_VALUE;
 
     /**
@@ -134,25 +123,21 @@ public final class Defaults {
     /** The default conf. */
     public static final double CONF_VALUE = 0.25;
 
-    /** {@link #CONF_VALUE} as text, for annotation attributes. */
     public static final String CONF = "" + CONF_VALUE;
 
     /** The default iou. */
     public static final double IOU_VALUE = 0.45;
 
-    /** {@link #IOU_VALUE} as text, for annotation attributes. */
     public static final String IOU = "" + IOU_VALUE;
 
     /** The default max det. */
     public static final int MAX_DET_VALUE = 300;
 
-    /** {@link #MAX_DET_VALUE} as text, for annotation attributes. */
     public static final String MAX_DET = "" + MAX_DET_VALUE;
 
     /** The default trace. */
     public static final boolean TRACE_VALUE = true;
 
-    /** Whether a trace is recorded by default. */
     public static final String TRACE = "" + TRACE_VALUE;
 
     /**
@@ -171,43 +156,36 @@ public final class Defaults {
     /** The default batch. */
     public static final int BATCH_VALUE = 16;
 
-    /** {@link #BATCH_VALUE} as text, for annotation attributes. */
     public static final String BATCH = "" + BATCH_VALUE;
 
     /** The default imgsz. */
     public static final int IMGSZ_VALUE = 640;
 
-    /** {@link #IMGSZ_VALUE} as text, for annotation attributes. */
     public static final String IMGSZ = "" + IMGSZ_VALUE;
 
     /** The default workers. */
     public static final int WORKERS_VALUE = 8;
 
-    /** {@link #WORKERS_VALUE} as text, for annotation attributes. */
     public static final String WORKERS = "" + WORKERS_VALUE;
 
     /** The default amp. */
     public static final boolean AMP_VALUE = true;
 
-    /** {@link #AMP_VALUE} as text, for annotation attributes. */
     public static final String AMP = "" + AMP_VALUE;
 
     /** The default steps. */
     public static final int STEPS_VALUE = 20;
 
-    /** {@link #STEPS_VALUE} as text, for annotation attributes. */
     public static final String STEPS = "" + STEPS_VALUE;
 
     /** The default warmup. */
     public static final int WARMUP_VALUE = 5;
 
-    /** Discarded iterations. */
     public static final String WARMUP = "" + WARMUP_VALUE;
 
     /** The default repeat. */
     public static final int REPEAT_VALUE = 1;
 
-    /** Trials in one process. */
     public static final String REPEAT = "" + REPEAT_VALUE;
   }
 
@@ -222,17 +200,17 @@ public final class Defaults {
     /** The default pairs. */
     public static final int PAIRS_VALUE = 150;
 
-    /** {@link #PAIRS_VALUE} as text, for annotation attributes. */
     public static final String PAIRS = "" + PAIRS_VALUE;
 
     /** The default block runs. */
     public static final int BLOCK_RUNS_VALUE = 2;
 
-    /** {@link #BLOCK_RUNS_VALUE} as text, for annotation attributes. */
     public static final String BLOCK_RUNS = "" + BLOCK_RUNS_VALUE;
 
     /** The default warmup. */
     public static final int WARMUP_VALUE = 10;
+
+    public static final String WARMUP = "" + WARMUP_VALUE;
 
     /**
      * The longest wait, ms, before an A/B's pairs for the JIT to go quiet (alternating blocks
@@ -242,19 +220,14 @@ public final class Defaults {
      */
     public static final double SETTLE_MS_VALUE = 5000;
 
-    /** Discarded iterations. */
-    public static final String WARMUP = "" + WARMUP_VALUE;
-
     /** The interval is two-sided at 1 - alpha. */
     public static final double ALPHA_VALUE = 0.05;
 
-    /** {@link #ALPHA_VALUE} as text, for annotation attributes. */
     public static final String ALPHA = "" + ALPHA_VALUE;
 
     /** In-job A/B resolves small changes: a 2% slowdown counts. */
     public static final double MAX_REGRESSION_VALUE = 0.02;
 
-    /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
 
     /**
@@ -264,7 +237,6 @@ public final class Defaults {
      */
     public static final int LOOKS_VALUE = 4;
 
-    /** {@link #LOOKS_VALUE} as text, for annotation attributes. */
     public static final String LOOKS = "" + LOOKS_VALUE;
   }
 
@@ -283,7 +255,6 @@ public final class Defaults {
      */
     public static final int FORKS_VALUE = 8;
 
-    /** {@link #FORKS_VALUE} as text, for parameter defaults. */
     public static final String FORKS = "" + FORKS_VALUE;
 
     /**
@@ -299,19 +270,12 @@ public final class Defaults {
     public static final double BLOCK_MS_VALUE = 20;
 
     /**
-     * The fewest iterations in a block of the pairs in one JVM: a block's median of three stands
-     * one iteration a busy neighbour took the core from (a mean of two does not).
-     */
-    public static final int MIN_BLOCK_RUNS = 3;
-
-    /**
      * JVMs holding both versions per A/B, the pairs spread over them: each JVM can compile the two
      * copies of a class differently, so the verdict's unit is the JVM (docs/versions.md, "How many
      * JVMs").
      */
     public static final int JVMS_VALUE = 6;
 
-    /** {@link #JVMS_VALUE} as text, for parameter defaults. */
     public static final String JVMS = "" + JVMS_VALUE;
 
     /**
@@ -323,14 +287,7 @@ public final class Defaults {
      */
     public static final int LOOKS_VALUE = 2;
 
-    /** {@link #LOOKS_VALUE} as text, for parameter defaults. */
     public static final String LOOKS = "" + LOOKS_VALUE;
-
-    /**
-     * Beside a step's profile in the JVM of one side alone: its blocks back to back, as the shared
-     * JVMs time them (docs/versions.md, "As it runs alone").
-     */
-    public static final String SOLO_FILE = "solo.json";
 
     /**
      * The most rounds of the check against each side alone, one JVM of each side a round: a round
@@ -347,30 +304,6 @@ public final class Defaults {
      * REGRESSION, IMPROVED or PASS? {@code Looks.chanceToDecide}).
      */
     public static final double FUTILITY_POWER = 0.10;
-
-    /** The folder under the output directory that the forks and the result go to. */
-    public static final String FOLDER = "versions";
-
-    /** The result file in {@link #FOLDER}. */
-    public static final String RESULT_FILE = "versions-result.json";
-
-    /** The same verdicts as markdown in {@link #FOLDER}, for a pull request or a CI job summary. */
-    public static final String SUMMARY_FILE = "versions-summary.md";
-
-    /** The bisect's folder in the output directory, one sub-folder per step. */
-    public static final String BISECT_FOLDER = "bisect";
-
-    /**
-     * The folder under the build folder ({@code target/}) where the commits a git-mode A/B or
-     * bisect builds are written out, with their build logs.
-     */
-    public static final String COMMITS_FOLDER = "libreyolo-profile-commits";
-
-    /** The bisect's result in its folder. */
-    public static final String BISECT_RESULT_FILE = "bisect-result.json";
-
-    /** The bisect's pull-request summary in its folder. */
-    public static final String BISECT_SUMMARY_FILE = "bisect-summary.md";
   }
 
   /** The readers. */
@@ -380,7 +313,6 @@ public final class Defaults {
     /** The default top. */
     public static final int TOP_VALUE = 20;
 
-    /** {@link #TOP_VALUE} as text, for annotation attributes. */
     public static final String TOP = "" + TOP_VALUE;
 
     /** The kernels reader's default order. */
@@ -389,7 +321,6 @@ public final class Defaults {
     /** Significance level of compare's statistics block and of comparison reports. */
     public static final double COMPARE_ALPHA_VALUE = 0.05;
 
-    /** {@link #COMPARE_ALPHA_VALUE} as text, for annotation attributes. */
     public static final String COMPARE_ALPHA = "" + COMPARE_ALPHA_VALUE;
   }
 
@@ -413,13 +344,11 @@ public final class Defaults {
     /** The default alpha. */
     public static final double ALPHA_VALUE = 0.01;
 
-    /** {@link #ALPHA_VALUE} as text, for annotation attributes. */
     public static final String ALPHA = "" + ALPHA_VALUE;
 
     /** The default max regression. */
     public static final double MAX_REGRESSION_VALUE = 0.05;
 
-    /** {@link #MAX_REGRESSION_VALUE} as text, for annotation attributes. */
     public static final String MAX_REGRESSION = "" + MAX_REGRESSION_VALUE;
 
     /** The gated metrics. */
@@ -433,7 +362,6 @@ public final class Defaults {
      */
     public static final double PROCESS_NOISE_VALUE = 0.05;
 
-    /** {@link #PROCESS_NOISE_VALUE} as text, for annotation attributes. */
     public static final String PROCESS_NOISE = "" + PROCESS_NOISE_VALUE;
 
     /**
@@ -444,7 +372,6 @@ public final class Defaults {
      */
     public static final double JOB_NOISE_VALUE = 0.02;
 
-    /** {@link #JOB_NOISE_VALUE} as text, for annotation attributes. */
     public static final String JOB_NOISE = "" + JOB_NOISE_VALUE;
 
     /**
@@ -461,69 +388,6 @@ public final class Defaults {
 
     /** Maven's baseline name for the infer goal's profile. */
     public static final String BASELINE_NAME = "infer";
-  }
-
-  /** The profile diff (docs/diff.md, where each is measured). */
-  public static final class Diff {
-    /**
-     * The standard deviation of a traced row's log time between two unchanged jobs, one process a
-     * side (docs/diff.md, measured: 12 and 10 one-process jobs of two models, half beside a busy
-     * process).
-     */
-    public static final double JOB_ROW_NOISE = 0.4;
-
-    /**
-     * The standard deviation of the time any traced row can absorb between two unchanged jobs, ms
-     * per step: a busy neighbour's time slice inside one op, page faults the other process did not
-     * take (docs/diff.md, measured with {@link #JOB_ROW_NOISE}).
-     */
-    public static final double JOB_ROW_ABS_MS = 0.3;
-
-    /**
-     * How far beyond its noise one row must move to count: the gate's alpha (0.01), two-sided; a
-     * table's rows are judged together at that alpha ({@code RowNoise.familywiseZ}).
-     */
-    public static final double ROW_Z = 2.576;
-
-    /**
-     * The standard deviation of a Java method's log time between two unchanged JVMs, beyond its
-     * samples' counting error (docs/diff.md, measured: the code the JIT compiled differs between
-     * processes, a busy neighbour slows some methods more than others).
-     */
-    public static final double JAVA_JOB_ROW_NOISE = 0.16;
-
-    /**
-     * The standard deviation of the share of the step a Java method takes or gives between two
-     * unchanged JVMs (docs/diff.md, measured: what the JIT inlined moves samples between a method
-     * and its callers).
-     */
-    public static final double JAVA_JOB_SHARE_NOISE = 0.022;
-
-    /** The least change of a traced row that can count, ms per step (profiler resolution). */
-    public static final double ROW_FLOOR_MS = 0.01;
-
-    /**
-     * A profile keeps its op calls ({@code op_calls}) up to this many calls a step: an inference
-     * step of LibreYOLO9t makes about 2,800 (117 KB for one traced process, about 150 KB for
-     * three); a training step's 25,000 stay in its trace beside it.
-     */
-    public static final int KEPT_CALLS_MAX = 10_000;
-
-    private Diff() {}
-  }
-
-  /**
-   * Blocks and the canary (docs/statistics.md): the measured iterations are timed in blocks of this
-   * many, with a few canary calls before the first block and after each one.
-   */
-  public static final class Blocks {
-    private Blocks() {}
-
-    /** Measured iterations per block. */
-    public static final int RUNS_PER_BLOCK = 5;
-
-    /** Canary calls at each block boundary. */
-    public static final int CANARY_RUNS = 3;
   }
 
   /** JUnit perf tests ({@code @ProfiledStep}). */
@@ -555,19 +419,12 @@ public final class Defaults {
     public static final boolean TRACE = false;
 
     /** Relative to the working directory (the module's base directory under Surefire). */
-    public static final String OUTPUT_DIRECTORY = "target/" + OUTPUT_FOLDER;
+    public static final String OUTPUT_DIRECTORY = "target/" + OutputFiles.FOLDER;
   }
 
   /** The run history (docs/history.md). */
   public static final class History {
     private History() {}
-
-    /**
-     * Written beside a step's {@code profile.json} once the JUnit extension judged it against the
-     * history and recorded it: the {@code check} goal then leaves that step's history alone (a run
-     * judged against a history that holds it would be judged against itself).
-     */
-    public static final String RECORDED_FILE = "history-recorded.txt";
 
     /**
      * The history's default file, under the user's home: one store for every project of a runner.
@@ -589,19 +446,16 @@ public final class Defaults {
     /** Runs on either side of a candidate change point the detector looks at (Otava's window). */
     public static final int WINDOW_VALUE = 50;
 
-    /** {@link #WINDOW_VALUE} as text. */
     public static final String WINDOW = "" + WINDOW_VALUE;
 
     /** The detector's significance level per change point (Otava's default). */
     public static final double P_VALUE_VALUE = 0.001;
 
-    /** {@link #P_VALUE_VALUE} as text. */
     public static final String P_VALUE = "" + P_VALUE_VALUE;
 
     /** The smallest change reported, a fraction: 0 reports every significant change. */
     public static final double MIN_MAGNITUDE_VALUE = 0.0;
 
-    /** {@link #MIN_MAGNITUDE_VALUE} as text. */
     public static final String MIN_MAGNITUDE = "" + MIN_MAGNITUDE_VALUE;
 
     /**
@@ -613,7 +467,6 @@ public final class Defaults {
     /** Runs of the history the gate judges a run against: the last ones of the current level. */
     public static final int GATE_RUNS_VALUE = 30;
 
-    /** {@link #GATE_RUNS_VALUE} as text. */
     public static final String GATE_RUNS = "" + GATE_RUNS_VALUE;
 
     /**

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.source.doctree.DocCommentTree;
 import com.sun.source.doctree.DocTree;
 import com.sun.source.doctree.ParamTree;
+import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ModifiersTree;
 import com.sun.source.tree.PrimitiveTypeTree;
@@ -138,10 +141,24 @@ class ApiTest {
                   && v.getInitializer() != null
                   && v.getInitializer().getKind() == Tree.Kind.NEW_CLASS)
           && c.getKind() != Tree.Kind.RECORD
+          && !isTextTwin(v)
           && docs.getDocCommentTree(at) == null) {
         PROBLEMS.add(name + "." + v.getName() + ": no javadoc");
       }
     }
+  }
+
+  /**
+   * A default's text form right below its typed value ({@code BATCH = "" + BATCH_VALUE}, for
+   * annotation attributes): the typed value's javadoc is its own (Defaults' class javadoc says so).
+   */
+  private static boolean isTextTwin(VariableTree v) {
+    return v.getInitializer() instanceof BinaryTree b
+        && b.getKind() == Tree.Kind.PLUS
+        && b.getLeftOperand() instanceof LiteralTree l
+        && "".equals(l.getValue())
+        && b.getRightOperand() instanceof IdentifierTree id
+        && id.getName().contentEquals(v.getName() + "_VALUE");
   }
 
   private static void checkMethod(DocCommentTree doc, MethodTree m, String owner) {

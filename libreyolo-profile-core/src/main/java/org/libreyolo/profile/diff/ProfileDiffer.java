@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.result.NaturalOrder;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.OpCalls;
@@ -17,9 +16,9 @@ import org.libreyolo.profile.result.SampleRows;
 
 /**
  * Builds a {@link ProfileDiff} from two profiles' rows (docs/diff.md). A row's noise is its own:
- * the spread a traced row shows between two unchanged jobs ({@link Defaults.Diff}), its spread
- * across the processes each side traced (Welch), and for Java methods their samples' counting
- * error; the largest of them.
+ * the spread a traced row shows between two unchanged jobs ({@link RowNoise}), its spread across
+ * the processes each side traced (Welch), and for Java methods their samples' counting error; the
+ * largest of them.
  */
 final class ProfileDiffer {
   private static final String CALLS = ProfileDiff.CALLS;
@@ -115,7 +114,7 @@ final class ProfileDiffer {
   /** The step's (or a phase's) mean time: the untraced stage where measured, else the trace's. */
   private static double stepMs(Profile p, String phase) {
     if (phase == null) {
-      Num step = p.stepMs();
+      Num step = p.figures().stepMs();
       return step == null ? 0 : step.value();
     }
     Num stage = p.stagesMs().get(phase);
@@ -332,7 +331,7 @@ final class ProfileDiffer {
   }
 
   private static double stepOf(Profile p) {
-    Num step = p.stepMs();
+    Num step = p.figures().stepMs();
     return step == null ? 0 : step.value();
   }
 
@@ -343,7 +342,7 @@ final class ProfileDiffer {
   private static Map<String, Value> java(Profile p, String phase, boolean self) {
     Map<String, Value> out = new LinkedHashMap<>();
     SampleRows.JavaSamples js = p.javaSamples();
-    Num step = p.stepMs();
+    Num step = p.figures().stepMs();
     if (js == null || js.samples() <= 0 || step == null) {
       return out;
     }

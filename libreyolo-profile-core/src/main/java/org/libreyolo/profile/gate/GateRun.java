@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
+import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
@@ -134,7 +134,7 @@ public final class GateRun {
    * @param forks processes
    */
   public static void requireJudgeable(int runs, int repeat, int forks) {
-    int perBlock = Defaults.Blocks.RUNS_PER_BLOCK;
+    int perBlock = StepTimer.Blocks.RUNS_PER_BLOCK;
     int blocks = Math.max(1, repeat) * (runs / perBlock);
     if (forks < 2 && blocks < BlockStatistics.MIN_BLOCKS) {
       throw LibreYoloException.badInput(
@@ -213,7 +213,7 @@ public final class GateRun {
               + " timing blocks, the gate needs at least "
               + BlockStatistics.MIN_BLOCKS
               + ": measure at least "
-              + BlockStatistics.MIN_BLOCKS * Defaults.Blocks.RUNS_PER_BLOCK
+              + BlockStatistics.MIN_BLOCKS * StepTimer.Blocks.RUNS_PER_BLOCK
               + " runs");
     }
   }

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.Verdict;
@@ -110,10 +110,10 @@ public final class Bisect {
    * @return the files
    */
   private static Written write(BisectResult r, Path folder) {
-    Path summary = folder.resolve(Defaults.Versions.BISECT_SUMMARY_FILE);
+    Path summary = folder.resolve(OutputFiles.BISECT_SUMMARY_FILE);
     AtomicFiles.write(
         summary, out -> out.write(BisectReport.markdown(r).getBytes(StandardCharsets.UTF_8)));
-    Path file = folder.resolve(Defaults.Versions.BISECT_RESULT_FILE);
+    Path file = folder.resolve(OutputFiles.BISECT_RESULT_FILE);
     AtomicFiles.write(
         file,
         out ->
@@ -138,7 +138,7 @@ public final class Bisect {
    * @return the folder
    */
   public static Path folder(Path outputDirectory) {
-    return outputDirectory.resolve(Defaults.Versions.BISECT_FOLDER);
+    return outputDirectory.resolve(OutputFiles.BISECT_FOLDER);
   }
 
   /**

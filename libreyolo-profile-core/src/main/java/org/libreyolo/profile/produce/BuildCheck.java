@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
@@ -397,7 +398,7 @@ public final class BuildCheck {
     if (o.history() == null || o.history().isBlank()) {
       return;
     }
-    if (Files.isRegularFile(profile.resolveSibling(Defaults.History.RECORDED_FILE))) {
+    if (Files.isRegularFile(profile.resolveSibling(OutputFiles.HISTORY_RECORDED_FILE))) {
       log.add(
           new Line(
               Level.INFO,

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.engine.Environment;
@@ -40,12 +39,7 @@ final class CustomStepMeasurement {
     ProfileRows.HostMemory hostMemory = null;
     ObjectNode allocationByPhase = null;
     try (Canary canary = canary(o)) { // one canary for every trial
-      StepTimer.Blocks plan =
-          new StepTimer.Blocks(
-              Defaults.Blocks.RUNS_PER_BLOCK,
-              Defaults.Blocks.CANARY_RUNS,
-              canary,
-              o.modelParams() >= 0);
+      StepTimer.Blocks plan = StepTimer.Blocks.standard(canary, o.modelParams() >= 0);
       for (int trial = 0; trial < o.repeat(); trial++) {
         boolean last = trial == o.repeat() - 1;
         Path traceFile =

@@ -56,8 +56,8 @@ record ForkReply(
             ? e
             : JsonNodeFactory.instance.objectNode(),
         device(p.device()),
-        p.stepMs(),
-        p.imgPerS(),
+        p.figures().stepMs(),
+        p.figures().imgPerS(),
         p.stored(ProfileSchema.OP_CALLS) instanceof ObjectNode o ? o : null);
   }
 
@@ -92,8 +92,8 @@ record ForkReply(
             allocationByPhase(p)),
         t.environment(),
         t.device(),
-        p.stepMs(),
-        p.imgPerS(),
+        p.figures().stepMs(),
+        p.figures().imgPerS(),
         json.get(ProfileSchema.OP_CALLS) instanceof ObjectNode o ? o : null);
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.InferenceVerdict;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
@@ -143,9 +142,7 @@ public final class InferProfiler {
     List<Trial> out = new ArrayList<>();
     // one canary for every trial: the fixed reference the gate divides by (docs/statistics.md)
     try (Canary canary = Canary.engine(device)) {
-      StepTimer.Blocks blocks =
-          new StepTimer.Blocks(
-              Defaults.Blocks.RUNS_PER_BLOCK, Defaults.Blocks.CANARY_RUNS, canary, true);
+      StepTimer.Blocks blocks = StepTimer.Blocks.standard(canary, true);
       for (int i = 0; i < trials; i++) {
         Path dir = o.project().resolve(trials > 1 ? "infer_" + i : "infer");
         String stage = trials > 1 ? "trial " + (i + 1) + "/" + trials + " " : "";

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.Properties;
 import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.StepLayout;
@@ -170,7 +171,7 @@ final class SoloRun {
   private static double[] solo(List<StepLayout.Step> steps, Test t, String key) {
     List<Double> out = new ArrayList<>();
     for (StepLayout.Step s : steps) {
-      Path file = s.profile().resolveSibling(Defaults.Versions.SOLO_FILE);
+      Path file = s.profile().resolveSibling(OutputFiles.SOLO_FILE);
       if (!s.className().equals(t.className())
           || !s.key().equals(key)
           || !Files.isRegularFile(file)) {

@@ -362,8 +362,8 @@ public final class TrainProfiler {
   static String[] refinedVerdict(Profile analysis, double dataloadFrac, double stepMs) {
     return refinedVerdict(
         analysis,
-        Num.orZero(analysis.gpuBusyMsPerStep()),
-        Num.orZero(analysis.meanKernelUs()),
+        Num.orZero(analysis.figures().gpuBusyMsPerStep()),
+        Num.orZero(analysis.figures().meanKernelUs()),
         dataloadFrac,
         stepMs);
   }
@@ -375,9 +375,9 @@ public final class TrainProfiler {
   static String[] refinedVerdict(
       Profile analysis, double busy, double meanKernelUs, double frac, double stepMs) {
     boolean cpu = analysis.isCpu();
-    double util = stepMs > 0 ? busy / stepMs : Num.orZero(analysis.gpuUtil());
+    double util = stepMs > 0 ? busy / stepMs : Num.orZero(analysis.figures().gpuUtil());
     double utilClamped = PyRound.round(Math.min(util, 1.0), 3);
-    long mallocs = (long) Num.orZero(analysis.cudaMallocsPerStep());
+    long mallocs = (long) Num.orZero(analysis.figures().cudaMallocsPerStep());
     String who = cpu ? "CPU ops" : "GPU";
     if (!cpu && (mallocs >= 5 || util > 1.05)) {
       return new String[] {
@@ -413,7 +413,7 @@ public final class TrainProfiler {
           + " only ~"
           + PyRound.format(utilClamped * 100, 0)
           + "% busy \u2014 fed too slowly: "
-          + (long) Num.orZero(analysis.kernelsPerStep())
+          + (long) Num.orZero(analysis.figures().kernelsPerStep())
           + (cpu ? " ops" : " kernels")
           + "/step at ~"
           + PyRound.format(meanKernelUs, 0)

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.Verdict;
@@ -168,7 +168,7 @@ public final class VersionAb {
    * @return the verdicts, written to {@code versions/versions-result.json}
    */
   public static Result run(VersionAbOptions o, Consumer<String> progress) {
-    Path folder = o.outputDirectory().resolve(Defaults.Versions.FOLDER);
+    Path folder = o.outputDirectory().resolve(OutputFiles.VERSIONS_FOLDER);
     List<Test> tests = inBaseline(selected(discover(o), o.tests(), o.testClasses()), o, progress);
     if (tests.isEmpty() && o.skipWithoutTests()) {
       return Result.nothing("no @ProfiledStep test in " + o.testClasses() + ": nothing to compare");
@@ -262,10 +262,10 @@ public final class VersionAb {
             notes,
             overall);
     List<VersionAbReport.Line> lines = VersionAbReport.leveledLines(verdicts);
-    Path file = folder.resolve(Defaults.Versions.RESULT_FILE);
+    Path file = folder.resolve(OutputFiles.VERSIONS_RESULT_FILE);
     ObjectNode json = VersionAbReport.json(verdicts);
     String markdown = VersionAbReport.markdown(verdicts);
-    Path summary = folder.resolve(Defaults.Versions.SUMMARY_FILE);
+    Path summary = folder.resolve(OutputFiles.VERSIONS_SUMMARY_FILE);
     if (o.summaryOnlyOnRegression() && overall != Verdict.REGRESSION && failures.isEmpty()) {
       summary = null; // an alert-only comment: nothing to say
     } else {

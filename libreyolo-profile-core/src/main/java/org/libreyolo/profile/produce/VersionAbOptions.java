@@ -6,6 +6,7 @@ import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Looks;
@@ -24,7 +25,7 @@ import org.libreyolo.profile.gate.PairedBlocks;
  * @param gate the fork gate's settings (its job noise is not used: both sides share the job)
  * @param classpathDifferences what differs between the class paths, in words
  * @param outputDirectory the build's output root; the forks and result go under {@link
- *     Defaults.Versions#FOLDER}
+ *     OutputFiles#VERSIONS_FOLDER}
  * @param mode whether the sides may share one JVM
  * @param pairs pairs of alternating blocks per step, in all the shared JVMs together
  * @param jvms the JVMs holding both versions that the pairs are spread over (the verdict's unit)

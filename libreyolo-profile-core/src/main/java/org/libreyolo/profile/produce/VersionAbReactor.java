@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Records;
 import org.libreyolo.profile.report.VersionAbReport;
@@ -33,7 +33,7 @@ public final class VersionAbReactor {
    * @return the reactor's summary file
    */
   public static Path add(Path root, String module, VersionAb.Result r, long buildStart) {
-    Path folder = root.resolve(Defaults.Versions.FOLDER).resolve("modules");
+    Path folder = root.resolve(OutputFiles.VERSIONS_FOLDER).resolve("modules");
     String verdict = r.failures().isEmpty() ? r.verdict().name() : "FAILED";
     Records.write(
         folder.resolve(module.replace(':', '.') + ".json"),
@@ -54,7 +54,8 @@ public final class VersionAbReactor {
       throw LibreYoloException.badInput(
           "cannot read the reactor's A/B results in " + folder + ": " + e.getMessage(), e);
     }
-    Path summary = root.resolve(Defaults.Versions.FOLDER).resolve(Defaults.Versions.SUMMARY_FILE);
+    Path summary =
+        root.resolve(OutputFiles.VERSIONS_FOLDER).resolve(OutputFiles.VERSIONS_SUMMARY_FILE);
     String text = VersionAbReport.reactorMarkdown(modules);
     AtomicFiles.write(summary, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     return summary;

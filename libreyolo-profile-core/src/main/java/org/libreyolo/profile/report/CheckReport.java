@@ -353,12 +353,15 @@ final class CheckReport {
   private static String metrics(Profile a, Profile b) {
     boolean cpu = b.isCpu();
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {b.throughputUnit() + "/s", show(a.imgPerS()), show(b.imgPerS())});
+    rows.add(
+        new String[] {
+          b.throughputUnit() + "/s", show(a.figures().imgPerS()), show(b.figures().imgPerS())
+        });
     if (a.latency() != null && b.latency() != null) {
       rows.add(new String[] {"latency p50 ms", show(a.latency().p50()), show(b.latency().p50())});
       rows.add(new String[] {"latency p90 ms", show(a.latency().p90()), show(b.latency().p90())});
     }
-    rows.add(new String[] {"step ms", show(a.stepMs()), show(b.stepMs())});
+    rows.add(new String[] {"step ms", show(a.figures().stepMs()), show(b.figures().stepMs())});
     if (!b.isPlainCode()) { // a device's busy share and what bounds it: the engine's words
       rows.add(
           new String[] {cpu ? "CPU busy (traced steps)" : "GPU utilisation", busy(a), busy(b)});
@@ -388,7 +391,7 @@ final class CheckReport {
   }
 
   private static String busy(Profile p) {
-    Num u = p.gpuUtil();
+    Num u = p.figures().gpuUtil();
     return u == null ? "-" : Fmt.f(u.value() * 100, 0) + "%";
   }
 }

@@ -2,9 +2,9 @@ package org.libreyolo.profile.report;
 
 import java.util.List;
 import java.util.Locale;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.diff.RowNoise;
 import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.result.Num;
@@ -76,9 +76,9 @@ final class DiffHtml {
                   + "<span style=\"color:#2c6fbb\">blue shrank</span>; grey held within it. A"
                   + " frame's noise is the Java rows' (docs/diff.md): its samples' counting error on"
                   + " both sides, and how far a method's time moves between two unchanged JVMs ("
-                  + Fmt.percent(Defaults.Diff.JAVA_JOB_ROW_NOISE)
+                  + Fmt.percent(RowNoise.JAVA_JOB_ROW_NOISE)
                   + " of it, and "
-                  + Fmt.percent(Defaults.Diff.JAVA_JOB_SHARE_NOISE)
+                  + Fmt.percent(RowNoise.JAVA_JOB_SHARE_NOISE)
                   + " of the step, standard deviations), at the gate's alpha over every frame (hover"
                   + " for ms and noise).</p>"
                   + "<div style=\"overflow-x:auto\">"
@@ -116,7 +116,7 @@ final class DiffHtml {
   }
 
   private static double step(Profile p) {
-    Num n = p.stepMs();
+    Num n = p.figures().stepMs();
     return n == null ? 0 : n.value();
   }
 

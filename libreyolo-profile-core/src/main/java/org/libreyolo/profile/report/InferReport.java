@@ -39,7 +39,7 @@ public final class InferReport {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profile", r.reported().toString());
     o.put(ProfileSchema.MODE, "inference");
-    o.set(ProfileSchema.IMG_PER_S, Num.json(p.imgPerS()));
+    o.set(ProfileSchema.IMG_PER_S, Num.json(p.figures().imgPerS()));
     RepeatFields.put(o, p);
     o.set(ProfileSchema.LATENCY_P50_MS, Num.json(l.p50()));
     o.set(ProfileSchema.LATENCY_P90_MS, Num.json(l.p90()));
@@ -95,7 +95,7 @@ public final class InferReport {
             + " ms | p99 "
             + Num.str(l.p99())
             + " ms  |  "
-            + Num.str(p.imgPerS())
+            + Num.str(p.figures().imgPerS())
             + spread
             + " img/s"
             + (l.mean() == null ? "" : " (batch / mean " + Num.str(l.mean()) + " ms)"),

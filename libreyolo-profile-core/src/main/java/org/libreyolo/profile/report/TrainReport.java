@@ -38,14 +38,14 @@ public record TrainReport(
     o.put("profile", r.reported().toString());
     o.put(ProfileSchema.TRACE, r.trace().toString());
     Profile p = r.profile();
-    o.set(ProfileSchema.IMG_PER_S, Num.json(p.imgPerS()));
+    o.set(ProfileSchema.IMG_PER_S, Num.json(p.figures().imgPerS()));
     RepeatFields.put(o, p);
     o.set(ProfileSchema.BOUND, p.bound() == null ? o.nullNode() : o.textNode(p.bound()));
-    o.set(ProfileSchema.GPU_UTIL, Num.json(p.gpuUtil()));
+    o.set(ProfileSchema.GPU_UTIL, Num.json(p.figures().gpuUtil()));
     String spread = RepeatFields.spread(p);
     List<String> text =
         List.of(
-            "img/s: " + Num.str(p.imgPerS()) + spread + "  |  " + p.bound(),
+            "img/s: " + Num.str(p.figures().imgPerS()) + spread + "  |  " + p.bound(),
             "profile: " + r.reported(),
             "next:    " + next.apply(r.reported()));
     List<String> notes = new ArrayList<>();

@@ -27,7 +27,7 @@ public enum Metric {
       "img/s",
       Metric.HIGHER_IS_BETTER,
       Kind.TIMING,
-      Profile::imgPerS,
+      p -> p.figures().imgPerS(),
       0.5,
       true),
   /** Median latency of one iteration: lower is better; gated from the blocks' median iteration. */
@@ -63,7 +63,7 @@ public enum Metric {
       "ms",
       Metric.LOWER_IS_BETTER,
       Kind.TIMING,
-      Profile::stepMs,
+      p -> p.figures().stepMs(),
       null,
       false),
   /** The gate's unit per fork in the history: the step's mean log block time over the canary's. */

@@ -281,16 +281,6 @@ public final class Profile {
 
   // -- scalars (null when absent or null)
 
-  /** {@return The step time, ms, or null} */
-  public Num stepMs() {
-    return figures.stepMs();
-  }
-
-  /** {@return The throughput in images (or the step's items) per second, or null} */
-  public Num imgPerS() {
-    return figures.imgPerS();
-  }
-
   /** {@return a repeat's population std of the trial throughputs, or null} */
   public Num imgPerSStd() {
     return num(ProfileSchema.IMG_PER_S_STD);
@@ -310,36 +300,6 @@ public final class Profile {
   /** {@return the throughput of each trial, or null} Repeat aggregates: each trial's throughput. */
   public double[] imgPerSTrials() {
     return ProfileRows.values(root.path(ProfileSchema.IMG_PER_S_TRIALS));
-  }
-
-  /** {@return The data-loading time, ms, or null} */
-  public Num dataloadMs() {
-    return figures.dataloadMs();
-  }
-
-  /** {@return The GPU utilisation, percent, or null on the CPU} */
-  public Num gpuUtil() {
-    return figures.gpuUtil();
-  }
-
-  /** {@return GPU busy time per step, ms, or null} */
-  public Num gpuBusyMsPerStep() {
-    return figures.gpuBusyMsPerStep();
-  }
-
-  /** {@return The mean kernel time, microseconds, or null} */
-  public Num meanKernelUs() {
-    return figures.meanKernelUs();
-  }
-
-  /** {@return Kernel launches per step, or null} */
-  public Num kernelsPerStep() {
-    return figures.kernelsPerStep();
-  }
-
-  /** {@return Launches per step, or null} */
-  public Num launchesPerStep() {
-    return figures.launchesPerStep();
   }
 
   /** {@return which fork a forked profile's trace came from, or null when it pools no forks} */
@@ -379,36 +339,6 @@ public final class Profile {
   /** {@return the Java samples of the measured iterations, or null when none were taken} */
   public SampleRows.JavaSamples javaSamples() {
     return SampleRows.JavaSamples.of(root.path(ProfileSchema.JAVA_SAMPLES));
-  }
-
-  /** {@return Host overhead per step, ms, or null} */
-  public Num hostOverheadMsPerStep() {
-    return figures.hostOverheadMsPerStep();
-  }
-
-  /** {@return Memory-copy time per step, ms, or null} */
-  public Num memcpyMsPerStep() {
-    return figures.memcpyMsPerStep();
-  }
-
-  /** {@return The share of tensor-core kernels, percent, or null} */
-  public Num tensorcorePct() {
-    return figures.tensorcorePct();
-  }
-
-  /** {@return Peak GPU memory, MB, or null} */
-  public Num peakVramMb() {
-    return figures.peakVramMb();
-  }
-
-  /** {@return CUDA allocations per step, or null} */
-  public Num cudaMallocsPerStep() {
-    return figures.cudaMallocsPerStep();
-  }
-
-  /** {@return whether the run saw memory pressure (allocator retries, a near-full device)} */
-  public boolean memoryPressure() {
-    return Boolean.TRUE.equals(figures.memoryPressure());
   }
 
   /** {@return {@code config.batch}: images (or items) per step; null when not recorded} */

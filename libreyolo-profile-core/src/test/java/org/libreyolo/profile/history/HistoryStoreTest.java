@@ -251,7 +251,7 @@ class HistoryStoreTest {
     List<Run> runs = new java.util.ArrayList<>();
     for (int i = 0; i < 16; i++) {
       org.libreyolo.profile.result.Profile p = i < 8 ? a100 : v100;
-      double step = p.stepMs().value() * (1 + 0.01 * random.nextGaussian());
+      double step = p.figures().stepMs().value() * (1 + 0.01 * random.nextGaussian());
       runs.add(
           new Run(
               Instant.ofEpochSecond(1_700_000_000L + i),

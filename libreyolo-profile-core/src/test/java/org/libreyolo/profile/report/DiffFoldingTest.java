@@ -92,7 +92,7 @@ class DiffFoldingTest {
   }
 
   private static double step(Profile p) {
-    return p.stepMs().value();
+    return p.figures().stepMs().value();
   }
 
   private static int indexOf(List<String> lines, String start) {

@@ -41,10 +41,10 @@ class ProfileRoundTripTest {
                 + " \"step_ms\": 12.0, \"kernels_per_step\": 12, \"img_per_s\": null, \"kernel_source\": \"cpu-leaf-ops\","
                 + " \"latency\": {\"p50_ms\": 3.5, \"n\": 10}, \"samples\": {\"latency_ms\": [1.0, 2.0]}}");
     Profile p = new Profile(ProfileIo.readIfSchema(file, Profile.SCHEMA_PREFIX));
-    assertThat(p.stepMs().str()).isEqualTo("12.0");
-    assertThat(p.kernelsPerStep().str()).isEqualTo("12");
-    assertThat(p.imgPerS()).isNull();
-    assertThat(Num.str(p.imgPerS())).isEqualTo("None");
+    assertThat(p.figures().stepMs().str()).isEqualTo("12.0");
+    assertThat(p.figures().kernelsPerStep().str()).isEqualTo("12");
+    assertThat(p.figures().imgPerS()).isNull();
+    assertThat(Num.str(p.figures().imgPerS())).isEqualTo("None");
     assertThat(p.isCpu()).isTrue();
     assertThat(p.latency().p50().value()).isEqualTo(3.5);
     assertThat(p.latency().p90()).isNull();

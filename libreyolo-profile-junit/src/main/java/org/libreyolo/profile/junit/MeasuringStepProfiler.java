@@ -366,7 +366,7 @@ final class MeasuringStepProfiler implements StepProfiler {
         Num.orZero(lat.p99()),
         Num.orZero(lat.mean()),
         Collections.unmodifiableMap(phases),
-        Num.orZero(p.imgPerS()),
+        Num.orZero(p.figures().imgPerS()),
         config.unit() + "/s",
         verdict,
         file,

@@ -23,7 +23,6 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.PerfTestProtocol;
@@ -398,15 +397,18 @@ final class PairedSides {
   }
 
   /**
+   * The fewest iterations in a block of the pairs in one JVM: a block's median of three stands one
+   * iteration a busy neighbour took the core from (a mean of two does not).
+   */
+  private static final int MIN_BLOCK_RUNS = 3;
+
+  /**
    * Iterations per block: enough for {@code blockMs} at a call of {@code callMs}, at least {@link
-   * Defaults.Versions#MIN_BLOCK_RUNS} (the pairs here and the blocks alone time alike).
+   * #MIN_BLOCK_RUNS} (the pairs here and the blocks alone time alike).
    */
   static int blockRuns(double callMs, double blockMs) {
     return (int)
-        Math.min(
-            10_000,
-            Math.max(
-                Defaults.Versions.MIN_BLOCK_RUNS, Math.ceil(blockMs / Math.max(callMs, 1e-3))));
+        Math.min(10_000, Math.max(MIN_BLOCK_RUNS, Math.ceil(blockMs / Math.max(callMs, 1e-3))));
   }
 
   /**

@@ -3,6 +3,7 @@ package org.libreyolo.profile.junit;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
@@ -15,7 +16,7 @@ import org.libreyolo.profile.result.Profile;
  * alone"): after the step's profile, its blocks as the shared JVMs time them (the same warm-up, the
  * same settling of the JIT, blocks of the same length, each block's median iteration) but back to
  * back, nothing of the other side between them: the step's time per call as it runs alone, in
- * {@link Defaults.Versions#SOLO_FILE} beside its profile.
+ * {@link OutputFiles#SOLO_FILE} beside its profile.
  */
 final class SoloBlocks {
   private SoloBlocks() {}
@@ -39,7 +40,7 @@ final class SoloBlocks {
             blockRuns,
             Defaults.Ab.ALPHA_VALUE,
             Defaults.Ab.MAX_REGRESSION_VALUE),
-        config.outputDirectory().resolve(Defaults.Versions.SOLO_FILE),
+        config.outputDirectory().resolve(OutputFiles.SOLO_FILE),
         false,
         Defaults.Ab.SETTLE_MS_VALUE,
         Progress.NONE);

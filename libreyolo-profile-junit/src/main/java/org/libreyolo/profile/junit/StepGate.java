@@ -49,7 +49,7 @@ final class StepGate {
             + ": p50 "
             + Num.str(profile.latency().p50())
             + " ms, "
-            + Num.str(profile.imgPerS())
+            + Num.str(profile.figures().imgPerS())
             + " "
             + config.unit()
             + "/s";

@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.report.HistoryViews;
@@ -59,10 +59,11 @@ final class StepHistory {
   private static void mark(Path dir, String url) {
     try {
       Files.writeString(
-          dir.resolve(Defaults.History.RECORDED_FILE), url + "\n", StandardCharsets.UTF_8);
+          dir.resolve(OutputFiles.HISTORY_RECORDED_FILE), url + "\n", StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IllegalStateException(
-          "cannot write " + dir.resolve(Defaults.History.RECORDED_FILE) + ": " + e.getMessage(), e);
+          "cannot write " + dir.resolve(OutputFiles.HISTORY_RECORDED_FILE) + ": " + e.getMessage(),
+          e);
     }
   }
 }

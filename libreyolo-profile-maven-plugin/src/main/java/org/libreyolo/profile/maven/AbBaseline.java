@@ -118,7 +118,7 @@ final class AbBaseline {
    * @param session its session
    * @return the baseline
    */
-  BaselineClasspath.Baseline resolve(
+  BaselineArtifacts resolve(
       MavenProject module,
       CommitAb commits,
       RepositorySystem system,
@@ -131,17 +131,17 @@ final class AbBaseline {
       return commits.commit(module, recorded.commit(), recorded);
     }
     if (classpath != null) {
-      return BaselineClasspath.local(classpath);
+      return BaselineArtifacts.local(classpath);
     }
     return artifact != null
-        ? BaselineClasspath.resolve(
+        ? BaselineArtifacts.resolve(
             system,
             session,
             module.getRemoteProjectRepositories(),
             artifact.strip(),
             "baselineArtifact",
             artifact.strip())
-        : BaselineClasspath.resolve(
+        : BaselineArtifacts.resolve(
             system,
             session,
             module.getRemoteProjectRepositories(),

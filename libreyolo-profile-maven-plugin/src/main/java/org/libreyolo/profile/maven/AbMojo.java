@@ -16,6 +16,7 @@ import org.eclipse.aether.RepositorySystemSession;
 import org.eclipse.aether.repository.RemoteRepository;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
@@ -370,7 +371,7 @@ public class AbMojo extends AbstractInferenceMojo {
   }
 
   /** The baseline's classes for one module. */
-  private BaselineClasspath.Baseline resolve(AbBaseline baseline, MavenProject module)
+  private BaselineArtifacts resolve(AbBaseline baseline, MavenProject module)
       throws MojoFailureException {
     return baseline.resolve(module, commitAb(), repositorySystem, repositorySession);
   }
@@ -382,7 +383,7 @@ public class AbMojo extends AbstractInferenceMojo {
 
   /** One module's perf tests against its baseline; its lines logged. */
   private VersionAb.Result versions(
-      BaselineClasspath.Baseline baseline,
+      BaselineArtifacts baseline,
       MavenProject module,
       File testClasses,
       VersionAb.Mode mode,
@@ -444,9 +445,9 @@ public class AbMojo extends AbstractInferenceMojo {
   }
 
   /** The model file both versions package at {@code weightsResource}, A/B'd in one process. */
-  private void modelVersions(BaselineClasspath.Baseline baseline) throws MojoFailureException {
+  private void modelVersions(BaselineArtifacts baseline) throws MojoFailureException {
     String entry = weightsResource.strip().replaceFirst("^/", "");
-    java.nio.file.Path folder = outputDirectory.toPath().resolve(Defaults.Versions.FOLDER);
+    java.nio.file.Path folder = outputDirectory.toPath().resolve(OutputFiles.VERSIONS_FOLDER);
     java.nio.file.Path ours =
         java.nio.file.Path.of(project.getBuild().getOutputDirectory()).resolve(entry);
     if (!java.nio.file.Files.isRegularFile(ours)) {
@@ -458,8 +459,7 @@ public class AbMojo extends AbstractInferenceMojo {
               + "): run 'mvn process-resources' (or verify) first, or fix the path");
     }
     java.nio.file.Path theirs =
-        BaselineClasspath.extract(
-            baseline, entry, folder.resolve("baseline-" + ours.getFileName()));
+        baseline.extract(entry, folder.resolve("baseline-" + ours.getFileName()));
     getLog()
         .info(
             "model file "

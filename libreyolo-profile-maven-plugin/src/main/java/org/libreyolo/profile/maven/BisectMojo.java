@@ -89,7 +89,7 @@ public class BisectMojo extends AbMojo {
     Side side =
         refs ? commits(goodRef.strip(), badRef.strip()) : releases(good.strip(), bad.strip());
     List<String> versions = side.labels();
-    Map<String, BaselineClasspath.Baseline> resolved = new HashMap<>(); // each version once
+    Map<String, BaselineArtifacts> resolved = new HashMap<>(); // each version once
     Path folder = Bisect.folder(outputDirectory.toPath());
     Path launcher =
         BaselineClasspath.launcher(
@@ -152,14 +152,14 @@ public class BisectMojo extends AbMojo {
     List<String> labels();
 
     /** The module at {@code label}: resolved or built, which may take a while. */
-    BaselineClasspath.Baseline at(String label) throws MojoFailureException;
+    BaselineArtifacts at(String label) throws MojoFailureException;
   }
 
   /** The module at {@code label}, the first time from {@code side}, then from {@code resolved}. */
-  private static BaselineClasspath.Baseline once(
-      Map<String, BaselineClasspath.Baseline> resolved, Side side, String label)
+  private static BaselineArtifacts once(
+      Map<String, BaselineArtifacts> resolved, Side side, String label)
       throws MojoFailureException {
-    BaselineClasspath.Baseline b = resolved.get(label);
+    BaselineArtifacts b = resolved.get(label);
     if (b == null) {
       b = side.at(label);
       resolved.put(label, b);
@@ -178,8 +178,8 @@ public class BisectMojo extends AbMojo {
       }
 
       @Override
-      public BaselineClasspath.Baseline at(String version) throws MojoFailureException {
-        return BaselineClasspath.resolve(
+      public BaselineArtifacts at(String version) throws MojoFailureException {
+        return BaselineArtifacts.resolve(
             repositorySystem,
             repositorySession,
             project.getRemoteProjectRepositories(),
@@ -203,7 +203,7 @@ public class BisectMojo extends AbMojo {
             git,
             project.getBasedir().toPath(),
             Path.of(project.getBuild().getDirectory())
-                .resolve(org.libreyolo.profile.Defaults.Versions.COMMITS_FOLDER),
+                .resolve(org.libreyolo.profile.OutputFiles.COMMITS_FOLDER),
             session,
             projectBuilder,
             line -> getLog().info("[libreyolo-profile]   " + line),
@@ -215,7 +215,7 @@ public class BisectMojo extends AbMojo {
       }
 
       @Override
-      public BaselineClasspath.Baseline at(String label) throws MojoFailureException {
+      public BaselineArtifacts at(String label) throws MojoFailureException {
         return builds.build(byLabel.get(label), false);
       }
     };

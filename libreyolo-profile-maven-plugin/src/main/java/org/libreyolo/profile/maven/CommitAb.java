@@ -8,7 +8,7 @@ import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.ProjectBuilder;
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
-import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.BaselineCommit;
 import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.produce.VersionAbOptions;
@@ -48,7 +48,7 @@ final class CommitAb {
    *     since they are what the stored baselines measured (a named {@code baselineRef} runs this
    *     build's tests on both sides, as a released version does)
    */
-  BaselineClasspath.Baseline commit(MavenProject module, String ref, BaselineCommit recorded)
+  BaselineArtifacts commit(MavenProject module, String ref, BaselineCommit recorded)
       throws MojoFailureException {
     String parameter = "baselineRef";
     GitCommits git = GitCommits.of(module.getBasedir().toPath(), parameter);
@@ -70,7 +70,7 @@ final class CommitAb {
     return new CommitBuilds(
             git,
             module.getBasedir().toPath(),
-            Path.of(module.getBuild().getDirectory()).resolve(Defaults.Versions.COMMITS_FOLDER),
+            Path.of(module.getBuild().getDirectory()).resolve(OutputFiles.COMMITS_FOLDER),
             session,
             projectBuilder,
             line -> log.info("[libreyolo-profile] " + line),
@@ -85,7 +85,7 @@ final class CommitAb {
    * @param baseline the baseline's classes and dependencies
    * @return the sides
    */
-  BaselineClasspath.Sides sides(MavenProject module, BaselineClasspath.Baseline baseline)
+  BaselineClasspath.Sides sides(MavenProject module, BaselineArtifacts baseline)
       throws MojoFailureException {
     return BaselineClasspath.of(
         module,

@@ -75,8 +75,7 @@ final class CommitBuilds {
    *     stored baselines they measured); else this build's tests run on both sides
    * @return its classes, runtime dependencies and, with {@code withTests}, compiled tests
    */
-  BaselineClasspath.Baseline build(GitCommits.Commit commit, boolean withTests)
-      throws MojoFailureException {
+  BaselineArtifacts build(GitCommits.Commit commit, boolean withTests) throws MojoFailureException {
     progress.accept("building commit " + commit.label() + " (" + commit.subject() + ")");
     Path tree = work.resolve(commit.label());
     git.writeTree(commit, tree);
@@ -153,7 +152,7 @@ final class CommitBuilds {
               + "; log: "
               + log);
     }
-    return BaselineClasspath.built(builder, session, pom, commit.label(), withTests);
+    return BaselineArtifacts.built(builder, session, pom, commit.label(), withTests);
   }
 
   /** The Maven running this build, to build each commit as this build was built. */

@@ -75,8 +75,7 @@ class BaselineClasspathTest {
     Map<String, Artifact> deps = new LinkedHashMap<>();
     deps.put("ai.djl:api", theirs("ai.djl", "api", "0.35.0"));
     deps.put("com.acme:old", theirs("com.acme", "old", "2.0"));
-    BaselineClasspath.Baseline baseline =
-        new BaselineClasspath.Baseline("1.0", jar("demo-1.0.jar").toPath(), deps);
+    BaselineArtifacts baseline = new BaselineArtifacts("1.0", jar("demo-1.0.jar").toPath(), deps);
 
     BaselineClasspath.Sides sides = BaselineClasspath.of(project, baseline, null);
 
@@ -110,8 +109,8 @@ class BaselineClasspathTest {
         new LinkedHashSet<>(
             List.of(ours("org.junit.jupiter", "junit-jupiter-api", "6.1.3", "test"))));
     Path commitTests = Files.createDirectories(dir.resolve("commit/target/test-classes"));
-    BaselineClasspath.Baseline commit =
-        new BaselineClasspath.Baseline("commit 4c772170059d", null, Map.of(), commitTests);
+    BaselineArtifacts commit =
+        new BaselineArtifacts("commit 4c772170059d", null, Map.of(), commitTests);
 
     BaselineClasspath.Sides sides = BaselineClasspath.of(project, commit, null);
 
@@ -128,7 +127,7 @@ class BaselineClasspathTest {
   @Test
   void aBaselineThatIsNotAJarIsOneLine() throws Exception {
     Path text = Files.writeString(dir.resolve("demo-1.0.jar"), "not a zip");
-    assertThatThrownBy(() -> BaselineClasspath.local(text.toFile()))
+    assertThatThrownBy(() -> BaselineArtifacts.local(text.toFile()))
         .isInstanceOf(MojoFailureException.class)
         .hasMessage(
             "baselineClasspath "
@@ -136,7 +135,7 @@ class BaselineClasspathTest {
                 + ": "
                 + text
                 + " is not a jar (nor a folder of classes)");
-    assertThat(BaselineClasspath.local(dir.toFile()).main())
+    assertThat(BaselineArtifacts.local(dir.toFile()).main())
         .isEqualTo(dir.toAbsolutePath().normalize());
   }
 }

@@ -49,7 +49,7 @@ public final class Comparison {
    * their forks where both have them, else a repeat's trials; none for one process each.
    */
   public static Significance significance(Profile a, Profile b) {
-    if (a.imgPerS() == null || b.imgPerS() == null) {
+    if (a.figures().imgPerS() == null || b.figures().imgPerS() == null) {
       return new Significance(null, "img/s unavailable");
     }
     double[] fa = forkThroughputs(a);
@@ -77,7 +77,7 @@ public final class Comparison {
       return new Significance(null, noCall(a, b, fa.length, fb.length));
     }
     double se = Math.sqrt(sa.value() * sa.value() / na + sb.value() * sb.value() / nb);
-    double d = Math.abs(b.imgPerS().value() - a.imgPerS().value());
+    double d = Math.abs(b.figures().imgPerS().value() - a.figures().imgPerS().value());
     return new Significance(
         d > 2 * se, "|d|=" + PyRound.format(d, 1) + " vs 2*SE=" + PyRound.format(2 * se, 1));
   }
@@ -236,14 +236,14 @@ public final class Comparison {
         beforePath,
         afterPath,
         Workload.differences(a, b),
-        new Pair<>(a.imgPerS(), b.imgPerS()),
+        new Pair<>(a.figures().imgPerS(), b.figures().imgPerS()),
         new Pair<>(a.imgPerSStd(), b.imgPerSStd()),
         new Pair<>(a.throughputTrials(), b.throughputTrials()),
         significance(a, b),
         new Pair<>(msPerImage(a), msPerImage(b)),
-        new Pair<>(a.gpuUtil(), b.gpuUtil()),
-        new Pair<>(a.hostOverheadMsPerStep(), b.hostOverheadMsPerStep()),
-        new Pair<>(a.launchesPerStep(), b.launchesPerStep()),
+        new Pair<>(a.figures().gpuUtil(), b.figures().gpuUtil()),
+        new Pair<>(a.figures().hostOverheadMsPerStep(), b.figures().hostOverheadMsPerStep()),
+        new Pair<>(a.figures().launchesPerStep(), b.figures().launchesPerStep()),
         new Pair<>(a.bound(), b.bound()),
         statistics(a, b, alpha),
         environmentDifferences(a, b),
@@ -300,7 +300,9 @@ public final class Comparison {
    */
   private static Double msPerImage(Profile p) {
     double batch = Num.orZero(p.batch());
-    return batch == 0 || p.stepMs() == null ? null : PyRound.round(p.stepMs().value() / batch, 3);
+    return batch == 0 || p.figures().stepMs() == null
+        ? null
+        : PyRound.round(p.figures().stepMs().value() / batch, 3);
   }
 
   /**

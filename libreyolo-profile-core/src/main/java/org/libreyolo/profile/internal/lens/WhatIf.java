@@ -68,10 +68,10 @@ public final class WhatIf {
       throw LibreYoloException.badInput(
           "{removeLaunches} must be >= 0 (launches removed per step), got " + removeLaunches);
     }
-    double step = Num.orZero(p.stepMs());
+    double step = Num.orZero(p.figures().stepMs());
     double bs = Num.orZero(p.batch());
-    double host = Num.orZero(p.hostOverheadMsPerStep());
-    long launches = (long) Num.orZero(p.launchesPerStep());
+    double host = Num.orZero(p.figures().hostOverheadMsPerStep());
+    long launches = (long) Num.orZero(p.figures().launchesPerStep());
     if (launches == 0) {
       launches = 1;
     }
@@ -83,8 +83,8 @@ public final class WhatIf {
               + " launches per step, got "
               + removeLaunches);
     }
-    double gpu = Num.orZero(p.gpuBusyMsPerStep());
-    double util = Num.orZero(p.gpuUtil());
+    double gpu = Num.orZero(p.figures().gpuBusyMsPerStep());
+    double util = Num.orZero(p.figures().gpuUtil());
     double perLaunch = host / launches;
 
     long removedLaunches = removeLaunches == null ? 0 : removeLaunches;
@@ -112,7 +112,8 @@ public final class WhatIf {
     double newStep;
     String mechanism;
     if (util < 0.8) {
-      newStep = Math.max(step - removedLaunches * perLaunch, gpu + Num.orZero(p.dataloadMs()));
+      newStep =
+          Math.max(step - removedLaunches * perLaunch, gpu + Num.orZero(p.figures().dataloadMs()));
       mechanism =
           "host/launch-bound: ~"
               + removedLaunches
@@ -135,9 +136,9 @@ public final class WhatIf {
         mechanism,
         removedGpu,
         removedLaunches,
-        p.stepMs(),
+        p.figures().stepMs(),
         newStep,
-        p.imgPerS(),
+        p.figures().imgPerS(),
         projected);
   }
 }

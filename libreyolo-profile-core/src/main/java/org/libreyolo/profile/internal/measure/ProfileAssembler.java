@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.internal.analysis.FirstTracedStep;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.internal.analysis.ShapeWork;
@@ -145,15 +144,22 @@ public final class ProfileAssembler {
   }
 
   /**
+   * A profile keeps its op calls ({@code op_calls}) up to this many calls a step: an inference step
+   * of LibreYOLO9t makes about 2,800 (117 KB for one traced process, about 150 KB for three); a
+   * training step's 25,000 stay in its trace beside it.
+   */
+  static final int KEPT_CALLS_MAX = 10_000;
+
+  /**
    * Keeps the op calls of a run's traced processes in its profile ({@code op_calls}), so that the
    * profile explains a change without its trace; none where a step makes more than {@link
-   * Defaults.Diff#KEPT_CALLS_MAX} calls (they stay in the trace beside it).
+   * #KEPT_CALLS_MAX} calls (they stay in the trace beside it).
    *
    * @param profile the profile being assembled
    * @param calls every traced process's calls, in the order they ran
    */
   public static void keepOpCalls(ObjectNode profile, OpCalls calls) {
-    if (calls.processes().stream().anyMatch(p -> p.calls().size() > Defaults.Diff.KEPT_CALLS_MAX)) {
+    if (calls.processes().stream().anyMatch(p -> p.calls().size() > KEPT_CALLS_MAX)) {
       profile.remove(ProfileSchema.OP_CALLS);
       return;
     }

@@ -141,6 +141,24 @@ public final class StepTimer {
    * and after every block (docs/statistics.md, "Blocks and the canary").
    */
   public record Blocks(int runsPerBlock, int canaryRuns, Canary canary, boolean normalised) {
+    /** Measured iterations per block, as every producer times them. */
+    public static final int RUNS_PER_BLOCK = 5;
+
+    /** Canary calls at each block boundary. */
+    public static final int CANARY_RUNS = 3;
+
+    /**
+     * The blocks every producer times: {@link #RUNS_PER_BLOCK} iterations, {@link #CANARY_RUNS}
+     * canary calls around each.
+     *
+     * @param canary the canary
+     * @param normalised whether the gate divides the step by the canary
+     * @return the plan
+     */
+    public static Blocks standard(Canary canary, boolean normalised) {
+      return new Blocks(RUNS_PER_BLOCK, CANARY_RUNS, canary, normalised);
+    }
+
     public Blocks {
       if (runsPerBlock < 1 || canaryRuns < 1) {
         throw new IllegalArgumentException(

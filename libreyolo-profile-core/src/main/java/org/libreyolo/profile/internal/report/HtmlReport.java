@@ -74,7 +74,7 @@ public final class HtmlReport {
               Svg.bars(
                   "trial throughputs",
                   trials,
-                  Num.orZero(p.imgPerS()),
+                  Num.orZero(p.figures().imgPerS()),
                   Num.orZero(p.imgPerSStd()),
                   p.throughputUnit() + "/s")));
     }
@@ -179,7 +179,9 @@ public final class HtmlReport {
       rows.put(
           "peak memory", p.hostMemory() == null ? "n/a" : TextReport.peakMemory(p.hostMemory()));
     } else {
-      rows.put("peak VRAM", p.peakVramMb() == null ? "n/a" : Num.str(p.peakVramMb()) + " MB");
+      rows.put(
+          "peak VRAM",
+          p.figures().peakVramMb() == null ? "n/a" : Num.str(p.figures().peakVramMb()) + " MB");
     }
     rows.putAll(TextReport.memoryParts(p));
     return table(rows);
@@ -233,8 +235,8 @@ public final class HtmlReport {
 
   private static String keyValues(Profile p) {
     Map<String, String> rows = new LinkedHashMap<>();
-    rows.put(p.throughputUnit() + "/s", shown(p.imgPerS()));
-    rows.put("step ms", shown(p.stepMs()));
+    rows.put(p.throughputUnit() + "/s", shown(p.figures().imgPerS()));
+    rows.put("step ms", shown(p.figures().stepMs()));
     ProfileRows.Latency l = p.latency();
     if (l != null) {
       rows.put(
@@ -352,12 +354,14 @@ public final class HtmlReport {
     List<MetricRow> rows =
         new ArrayList<>(
             List.of(
-                new MetricRow("img/s", Profile::imgPerS),
-                new MetricRow("step ms", Profile::stepMs),
-                new MetricRow(cpu ? "CPU busy (fraction)" : "GPU utilisation", Profile::gpuUtil),
-                new MetricRow("host overhead ms/step", Profile::hostOverheadMsPerStep),
+                new MetricRow("img/s", p -> p.figures().imgPerS()),
+                new MetricRow("step ms", p -> p.figures().stepMs()),
                 new MetricRow(
-                    cpu ? "leaf op calls/step" : "kernel launches/step", Profile::launchesPerStep),
+                    cpu ? "CPU busy (fraction)" : "GPU utilisation", p -> p.figures().gpuUtil()),
+                new MetricRow("host overhead ms/step", p -> p.figures().hostOverheadMsPerStep()),
+                new MetricRow(
+                    cpu ? "leaf op calls/step" : "kernel launches/step",
+                    p -> p.figures().launchesPerStep()),
                 new MetricRow("verdict", Profile::bound)));
     if (a.latency() != null && b.latency() != null) {
       rows.add(1, new MetricRow("latency p50 ms", p -> p.latency().p50()));

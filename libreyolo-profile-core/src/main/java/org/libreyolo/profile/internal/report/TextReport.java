@@ -29,13 +29,13 @@ public final class TextReport {
         "model "
             + (p.model() == null ? Fmt.orQ((String) null) : p.modelLabel())
             + "  |  "
-            + Fmt.orQ(p.imgPerS())
+            + Fmt.orQ(p.figures().imgPerS())
             + " img/s  |  step "
-            + Num.str(p.stepMs())
+            + Num.str(p.figures().stepMs())
             + " ms  |  "
-            + Num.str(p.kernelsPerStep())
+            + Num.str(p.figures().kernelsPerStep())
             + (cpu ? " leaf ops/step @ ~" : " kernels/step @ ~")
-            + Fmt.f(Num.orZero(p.meanKernelUs()), 0)
+            + Fmt.f(Num.orZero(p.figures().meanKernelUs()), 0)
             + "us");
     if (p.isInference()) {
       ProfileRows.Latency l =
@@ -52,19 +52,19 @@ public final class TextReport {
     if (cpu) {
       lines.add(
           "CPU busy "
-              + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0)
+              + Fmt.f(Num.orZero(p.figures().gpuUtil()) * 100, 0)
               + "%  ("
-              + Num.str(p.gpuBusyMsPerStep())
+              + Num.str(p.figures().gpuBusyMsPerStep())
               + " ms in ops)  |  Tensor Cores n/a  |  "
               + peakMemory(p.hostMemory())
               + "  |  memcpy "
-              + Num.str(p.memcpyMsPerStep())
+              + Num.str(p.figures().memcpyMsPerStep())
               + " ms");
       lines.add(
           "host overhead "
-              + Num.str(p.hostOverheadMsPerStep())
+              + Num.str(p.figures().hostOverheadMsPerStep())
               + " ms/step  |  "
-              + Num.str(p.launchesPerStep())
+              + Num.str(p.figures().launchesPerStep())
               + " leaf op calls/step");
       ProfileRows.Compensation c = p.compensation();
       if (c != null && c.applied()) {
@@ -82,21 +82,21 @@ public final class TextReport {
     } else {
       lines.add(
           "GPU util "
-              + Fmt.f(Num.orZero(p.gpuUtil()) * 100, 0)
+              + Fmt.f(Num.orZero(p.figures().gpuUtil()) * 100, 0)
               + "%  ("
-              + Num.str(p.gpuBusyMsPerStep())
+              + Num.str(p.figures().gpuBusyMsPerStep())
               + " ms busy)  |  Tensor Cores "
-              + Fmt.f(Num.orZero(p.tensorcorePct()), 0)
+              + Fmt.f(Num.orZero(p.figures().tensorcorePct()), 0)
               + "%  |  peak VRAM "
-              + Fmt.orQ(p.peakVramMb())
+              + Fmt.orQ(p.figures().peakVramMb())
               + " MB  |  memcpy "
-              + Num.str(p.memcpyMsPerStep())
+              + Num.str(p.figures().memcpyMsPerStep())
               + " ms");
       lines.add(
           "host overhead "
-              + Num.str(p.hostOverheadMsPerStep())
+              + Num.str(p.figures().hostOverheadMsPerStep())
               + " ms/step  |  "
-              + Num.str(p.launchesPerStep())
+              + Num.str(p.figures().launchesPerStep())
               + " kernel launches/step");
     }
     ProfileRows.TraceFrom from = p.traceFrom();
@@ -116,7 +116,7 @@ public final class TextReport {
     if (memory != null) {
       lines.add(memory);
     }
-    if (p.memoryPressure()) {
+    if (Boolean.TRUE.equals(p.figures().memoryPressure())) {
       lines.add(
           cpu
               ? "** MEMORY-PRESSURE: major page faults in the measured runs (swap or evicted"
@@ -193,11 +193,11 @@ public final class TextReport {
         "step "
             + (p.model() == null ? Fmt.orQ((String) null) : p.model())
             + "  |  "
-            + Fmt.orQ(p.imgPerS())
+            + Fmt.orQ(p.figures().imgPerS())
             + " "
             + p.throughputUnit()
             + "/s  |  step "
-            + Num.str(p.stepMs())
+            + Num.str(p.figures().stepMs())
             + " ms  |  plain JVM code (no engine ops)");
     ProfileRows.Latency l = p.latency();
     if (l != null && l.p50() != null) {

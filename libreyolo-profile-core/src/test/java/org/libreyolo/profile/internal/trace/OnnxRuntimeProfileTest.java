@@ -65,7 +65,7 @@ class OnnxRuntimeProfileTest {
     assertThat(p.isCpu()).as("kernels are CPU ops").isTrue();
     List<String> ops = p.ops().stream().map(ProfileRows.OpRow::op).toList();
     assertThat(ops).contains("Conv", "Gemm", "GlobalAveragePool");
-    assertThat(p.kernelsPerStep().asLong()).as("5 kernels per run").isEqualTo(5);
+    assertThat(p.figures().kernelsPerStep().asLong()).as("5 kernels per run").isEqualTo(5);
 
     // gzipped, as people store them: read alike
     Path gz = dir.resolve("ort_profile.json.gz");
@@ -74,7 +74,7 @@ class OnnxRuntimeProfileTest {
     }
     assertThat(OnnxRuntimeProfile.isOne(gz)).isTrue();
     Profile zipped = ProfileLoader.load(gz);
-    assertThat(zipped.kernelsPerStep().asLong()).isEqualTo(5);
+    assertThat(zipped.figures().kernelsPerStep().asLong()).isEqualTo(5);
     assertThat(zipped.ops().stream().map(ProfileRows.OpRow::op).toList())
         .containsExactlyElementsOf(ops);
   }
