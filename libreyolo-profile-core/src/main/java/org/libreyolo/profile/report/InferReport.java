@@ -88,13 +88,8 @@ public final class InferReport {
             + Fmt.orQ(p.config().get(ProfileSchema.INPUT_SHAPE))
             + "  |  task "
             + taskWords(p),
-        "latency  p50 "
-            + Num.str(l.p50())
-            + " ms | p90 "
-            + Num.str(l.p90())
-            + " ms | p99 "
-            + Num.str(l.p99())
-            + " ms  |  "
+        TextReport.percentiles(l)
+            + "  |  "
             + Num.str(p.figures().imgPerS())
             + spread
             + " img/s"

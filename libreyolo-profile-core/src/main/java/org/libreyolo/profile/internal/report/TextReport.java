@@ -166,17 +166,26 @@ public final class TextReport {
 
   /** {@code latency p50 .. ms | p90 .. | p99 .. | mean .. ms (n samples)}, as the reference. */
   static String latencyLine(ProfileRows.Latency l) {
+    return percentiles(l)
+        + " | mean "
+        + Num.str(l.mean())
+        + " ms  ("
+        + Num.str(l.n())
+        + " samples)";
+  }
+
+  /**
+   * {@code latency p50 .. ms | p90 .. ms | p99 .. ms}: the head of every latency line (the
+   * summary's, and {@code infer}'s, which the reference ends with the throughput).
+   */
+  public static String percentiles(ProfileRows.Latency l) {
     return "latency  p50 "
         + Num.str(l.p50())
         + " ms | p90 "
         + Num.str(l.p90())
         + " ms | p99 "
         + Num.str(l.p99())
-        + " ms | mean "
-        + Num.str(l.mean())
-        + " ms  ("
-        + Num.str(l.n())
-        + " samples)";
+        + " ms";
   }
 
   /** The banner of a plain-Java step: what it holds, and that no bound can be named. */
