@@ -154,14 +154,34 @@ class PackageStructureTest {
   }
 
   /**
-   * All rendering (text, JSON, markdown, HTML) lives in {@code report}: the gate and the history
-   * hand it results and never call it, nor the producers on top.
+   * All rendering (text, JSON, markdown, HTML) lives in {@code report} and its internals: the gate,
+   * the history and the producers hand it typed results and never call it; a surface hands the
+   * producers report's writers where a run writes its files ({@code AbResult.Writer}, {@code
+   * VersionVerdicts.Writer}, the bisect's).
    */
   @Test
-  void theGateAndTheHistoryNeverRender() {
-    for (String pkg : List.of("gate", "history", "result")) {
-      assertThat(DEPENDS.getOrDefault(pkg, Set.of())).as(pkg).doesNotContain("report", "produce");
+  void onlyTheSurfacesAndTheChecksUseCaseRender() {
+    for (String pkg : List.of("gate", "history", "result", "diff", "produce", "versions")) {
+      assertThat(DEPENDS.getOrDefault(pkg, Set.of()))
+          .as(pkg)
+          .doesNotContain("report", "internal.report");
     }
+    for (String pkg : List.of("gate", "history", "result")) {
+      assertThat(DEPENDS.getOrDefault(pkg, Set.of()))
+          .as(pkg)
+          .doesNotContain("produce", "versions", "check");
+    }
+  }
+
+  /**
+   * The reports render what they are handed: they never measure, and never run the use case that
+   * checks a build.
+   */
+  @Test
+  void theReportsNeverReachUpToTheProducers() {
+    assertThat(DEPENDS.getOrDefault("report", Set.of()))
+        .doesNotContain("produce", "versions", "check");
+    assertThat(DEPENDS.getOrDefault("produce", Set.of())).doesNotContain("versions", "check");
   }
 
   /**

@@ -23,6 +23,7 @@ import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Json;
 
 /** The gate study's in-job A/B rows: A/A jobs and a known, small slowdown in one process. */
@@ -79,7 +80,8 @@ public final class AbStudy {
                 dir.resolve("abpower/r" + i + ".json"),
                 false,
                 0,
-                Progress.NONE);
+                Progress.NONE,
+                AbReport::write);
         seconds[i] = (System.nanoTime() - start) / 1e9;
         changes[i] = r.verdict().change();
         StudyStatistics.count(verdicts, r.verdict().verdict());

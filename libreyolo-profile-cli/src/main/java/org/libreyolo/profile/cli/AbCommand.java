@@ -7,6 +7,7 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.report.Format;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -82,7 +83,8 @@ public final class AbCommand implements Callable<Integer> {
     Format chosen =
         Formats.chosen(
             format, output.json, Format.Subject.AB); // refused before anything is measured
-    AbResult r = AbProfiler.run(ab.options(infer, baselineWeights), output.progress(spec));
+    AbResult r =
+        AbProfiler.run(ab.options(infer, baselineWeights), output.progress(spec), AbReport::write);
     spec.commandLine().getOut().println(chosen.ab(r));
     return r.verdict().verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
   }

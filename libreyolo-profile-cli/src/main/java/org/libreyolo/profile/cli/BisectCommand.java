@@ -6,10 +6,11 @@ import java.util.concurrent.Callable;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.produce.AbProfiler;
-import org.libreyolo.profile.produce.Bisect;
 import org.libreyolo.profile.produce.InferOptions;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.report.BisectReport;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.versions.Bisect;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,7 +59,7 @@ public final class BisectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Path folder = Bisect.folder(output.project);
-    Bisect.Written w =
+    BisectReport.Written w =
         Bisect.runInto(
             output.project,
             weights,
@@ -77,7 +78,8 @@ public final class BisectCommand implements Callable<Integer> {
                       .trace(false)
                       .project(Bisect.stepFolder(folder, number, older, newer))
                       .build();
-              AbResult step = AbProfiler.run(ab.options(infer, older), output.progress(spec));
+              AbResult step =
+                  AbProfiler.run(ab.options(infer, older), output.progress(spec), AbReport::write);
               return List.of(
                   new VersionVerdicts.Outcome(
                       "predict",
@@ -86,13 +88,14 @@ public final class BisectCommand implements Callable<Integer> {
                       null,
                       step.verdict(),
                       "in one process",
-                      step.verdict().why()));
+                      new VersionVerdicts.Reason(step.verdict().why())));
             },
             line -> {
               if (!output.quiet) {
                 spec.commandLine().getErr().println(line);
               }
-            });
+            },
+            BisectReport::write);
     if (output.json) {
       spec.commandLine().getOut().println(Json.indented(BisectReport.json(w.result())));
     } else {

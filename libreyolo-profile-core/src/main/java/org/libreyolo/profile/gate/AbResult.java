@@ -53,6 +53,18 @@ public record AbResult(
     ProfileDiff diff,
     Looks looks) {
   /**
+   * Writes the A/B's file ({@link #file()}): the report's writer, handed to the A/B by the surface,
+   * so that measuring never renders.
+   */
+  @FunctionalInterface
+  public interface Writer {
+    /**
+     * @param r the A/B as it stands
+     */
+    void write(AbResult r);
+  }
+
+  /**
    * The same A/B with what changed between its arms.
    *
    * @param d the diff

@@ -9,7 +9,7 @@ import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.Workload;
-import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -385,17 +385,17 @@ public final class Gate {
   static String unstableMachine(BlockStatistics s, GateOptions o) {
     if (Math.abs(s.machineChange()) > o.machineChangeLimit()) {
       return "machine speed changed "
-          + Fmt.signedPercent(s.machineChange())
+          + Percentages.signedPercent(s.machineChange())
           + " between the baseline and this run"
           + " (canary; the limit is "
-          + Fmt.percent(o.machineChangeLimit())
+          + Percentages.percent(o.machineChangeLimit())
           + ")";
     }
     if (s.drift() > o.driftLimit()) {
       return "machine speed changed "
-          + Fmt.percent(s.drift())
+          + Percentages.percent(s.drift())
           + " during a run (canary blocks; the limit is "
-          + Fmt.percent(o.driftLimit())
+          + Percentages.percent(o.driftLimit())
           + ")";
     }
     return null;
@@ -459,7 +459,7 @@ public final class Gate {
         low,
         high,
         call.verdict(),
-        call.why() + " (" + units(s) + ", threshold " + Fmt.percent(t) + ")");
+        call.why() + " (" + units(s) + ", threshold " + Percentages.percent(t) + ")");
   }
 
   /** Every process's blocks as the metric sees them; null when one lacks the metric's series. */

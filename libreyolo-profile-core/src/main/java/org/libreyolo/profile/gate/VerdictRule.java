@@ -1,8 +1,8 @@
 package org.libreyolo.profile.gate;
 
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.internal.report.Fmt;
 
 /**
  * The one rule every gate applies (the stored-baseline rows, the in-job A/B, the JUnit gate), on
@@ -84,9 +84,9 @@ public final class VerdictRule {
     return new Call(
         Verdict.INCONCLUSIVE,
         "underpowered: could detect ~"
-            + Fmt.percent(mde)
+            + Percentages.percent(mde)
             + ", threshold "
-            + Fmt.percent(threshold)
+            + Percentages.percent(threshold)
             + "; "
             + remedy);
   }

@@ -1,5 +1,6 @@
 package org.libreyolo.profile.gate;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.StepChange;
@@ -38,6 +39,35 @@ public record VersionVerdicts(
   public static final String IN_SHARED_JVMS = "in shared JVMs";
 
   /**
+   * What a step's verdict in words is made of, kept typed so that the report writes the words
+   * ({@code VersionAbReport.why}) and measuring never renders.
+   */
+  public sealed interface Evidence permits Pairs, Forks, Reason {}
+
+  /**
+   * Judged by the pairs in shared JVMs: the words come from the outcome's pairs and gate.
+   *
+   * @param countersAgree whether every JVM's counters gave the same verdict (else they are shown,
+   *     not judged)
+   * @param jit what the JIT left unequal between the sides, one phrase each
+   */
+  public record Pairs(boolean countersAgree, List<String> jit) implements Evidence {}
+
+  /**
+   * Judged by the forks: the words come from the outcome's gate.
+   *
+   * @param looks how far the sequential looks went, as a phrase to append (empty for one look)
+   */
+  public record Forks(String looks) implements Evidence {}
+
+  /**
+   * Not judged, or judged where the words were already made (a bisect's model A/B).
+   *
+   * @param text the reason
+   */
+  public record Reason(String text) implements Evidence {}
+
+  /**
    * One measured step of a test, or a test that could not be judged.
    *
    * @param test the test ({@code Class.method})
@@ -48,9 +78,11 @@ public record VersionVerdicts(
    *     null when not judged
    * @param paired the pairs' verdict when both sides ran in one JVM, else null
    * @param mode {@link #IN_SHARED_JVMS}, or {@code forks: <why>}
-   * @param why the verdict in words
+   * @param evidence what the verdict's words are made of
    * @param solo each side's time per call in the shared JVMs against the same side alone, or null
    *     when not checked (a step the forks measured from the start)
+   * @param soloWords the check against the sides alone in words, appended to the verdict's (empty:
+   *     nothing to add)
    */
   public record Outcome(
       String test,
@@ -59,8 +91,9 @@ public record VersionVerdicts(
       Gate.Result gate,
       PairedBlocks paired,
       String mode,
-      String why,
-      SoloCheck solo) {
+      Evidence evidence,
+      SoloCheck solo,
+      String soloWords) {
     /**
      * An outcome not checked against the sides alone.
      *
@@ -70,7 +103,7 @@ public record VersionVerdicts(
      * @param gate the gate's result, or null
      * @param paired the pairs' verdict, or null
      * @param mode how it was measured
-     * @param why the verdict in words
+     * @param evidence what the verdict's words are made of
      */
     public Outcome(
         String test,
@@ -79,27 +112,32 @@ public record VersionVerdicts(
         Gate.Result gate,
         PairedBlocks paired,
         String mode,
-        String why) {
-      this(test, step, verdict, gate, paired, mode, why, null);
+        Evidence evidence) {
+      this(test, step, verdict, gate, paired, mode, evidence, null, "");
     }
 
     /**
-     * The same outcome with the check against the sides alone, said in its words.
+     * A test not judged: INCONCLUSIVE, with why.
+     *
+     * @param test the test
+     * @param step the step's key, or null
+     * @param mode how it was (to be) measured
+     * @param why the reason
+     * @return the outcome
+     */
+    public static Outcome notJudged(String test, String step, String mode, String why) {
+      return new Outcome(test, step, Verdict.INCONCLUSIVE, null, null, mode, new Reason(why));
+    }
+
+    /**
+     * The same outcome with the check against the sides alone, and its words.
      *
      * @param check the check
-     * @param words the check in words
+     * @param words the check in words (empty: nothing to add)
      * @return the outcome
      */
     public Outcome withSolo(SoloCheck check, String words) {
-      return new Outcome(
-          test,
-          step,
-          verdict,
-          gate,
-          paired,
-          mode,
-          words.isEmpty() ? why : why.isEmpty() ? words : why + "; " + words,
-          check);
+      return new Outcome(test, step, verdict, gate, paired, mode, evidence, check, words);
     }
 
     /**
@@ -124,5 +162,41 @@ public record VersionVerdicts(
       BlockStatistics s = gate == null ? null : gate.timing();
       return s == null ? null : new StepChange(s.change(), s.ciLow(), s.ciHigh());
     }
+  }
+
+  /**
+   * One line of the report and whether it is an alert (a regression, a test failing on this build):
+   * the log level comes from the verdicts, not from the words.
+   *
+   * @param text the line
+   * @param alert whether it reports a regression or a failure
+   */
+  public record Line(String text, boolean alert) {}
+
+  /**
+   * What the report made of the verdicts: its lines, and the files it wrote.
+   *
+   * @param report the report, one line each with its level
+   * @param file the result file ({@code versions-result.json}), or null when nothing was compared
+   * @param summary the markdown summary, or null when not written (alert-only and nothing
+   *     regressed)
+   * @param markdown the summary's text (written or not), for a reactor's summary of its modules
+   */
+  public record Files(List<Line> report, Path file, Path summary, String markdown) {}
+
+  /**
+   * Writes the verdicts' files: the report's writer, handed to the A/B by the surface, so that
+   * measuring never renders.
+   */
+  @FunctionalInterface
+  public interface Writer {
+    /**
+     * @param v the verdicts
+     * @param folder the A/B's folder ({@code versions/})
+     * @param summaryOnlyOnRegression whether the markdown summary is written only for a regression
+     *     or a failing test
+     * @return the lines and the files
+     */
+    Files write(VersionVerdicts v, Path folder, boolean summaryOnlyOnRegression);
   }
 }

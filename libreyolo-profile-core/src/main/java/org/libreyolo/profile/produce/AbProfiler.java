@@ -25,12 +25,10 @@ import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
-import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.Progress;
-import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
@@ -81,9 +79,10 @@ public final class AbProfiler {
    *
    * @param o what to compare: two weights on one inference setup
    * @param progress where progress goes (Progress.NONE for none)
+   * @param files writes {@code ab.json} (the report's writer, handed in by the surface)
    * @return the A/B result, also written to {@code ab.json}
    */
-  public static AbResult run(Options o, Progress progress) {
+  public static AbResult run(Options o, Progress progress, AbResult.Writer files) {
     InferOptions checked = o.infer();
     List<RgbImage> images = ImageSource.load(checked.source());
     WeightsSource a = WeightsSource.resolve(o.baselineWeights(), checked.size());
@@ -132,7 +131,8 @@ public final class AbProfiler {
               io.project().resolve("ab.json"),
               false,
               Defaults.Ab.SETTLE_MS_VALUE, // the pipeline's Java code compiled before the pairs
-              progress);
+              progress,
+              files);
       if (!io.trace()) {
         return r;
       }
@@ -146,7 +146,7 @@ public final class AbProfiler {
           r.withDiff(
               ProfileDiff.of(
                   tracedA, tracedB, new StepChange(v.change(), v.ciLow(), v.ciHigh()), null));
-      ProfileIo.writeIndented(explained.file(), AbReport.json(explained));
+      files.write(explained);
       return explained;
     }
   }
@@ -200,6 +200,7 @@ public final class AbProfiler {
    * @param settleMs after the warm-up, alternating blocks until the JIT is quiet, at most this long
    *     (0: none)
    * @param progress where progress goes (Progress.NONE for none)
+   * @param files writes {@code file} (the report's writer, handed in by the surface)
    * @return the A/B result
    */
   public static AbResult compare(
@@ -212,7 +213,8 @@ public final class AbProfiler {
       Path file,
       boolean candidateFirst,
       double settleMs,
-      Progress progress) {
+      Progress progress,
+      AbResult.Writer files) {
     return compareIterations(
         baseline,
         candidate,
@@ -223,7 +225,8 @@ public final class AbProfiler {
         file,
         candidateFirst,
         settleMs,
-        progress);
+        progress,
+        files);
   }
 
   private static AbResult compareIterations(
@@ -236,7 +239,8 @@ public final class AbProfiler {
       Path file,
       boolean candidateFirst,
       double settleMs,
-      Progress progress) {
+      Progress progress,
+      AbResult.Writer files) {
     Looks looks = Looks.of(s.looks(), s.pairs(), s.alpha());
     AlternatingBlocks.Pairs measured =
         AlternatingBlocks.run(
@@ -271,7 +275,7 @@ public final class AbProfiler {
             measured.bJavaSamples(),
             null,
             looks);
-    ProfileIo.writeIndented(file, AbReport.json(r));
+    files.write(r);
     return r;
   }
 

@@ -12,8 +12,9 @@ import org.libreyolo.profile.gate.PairedBlocks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.result.ProfileIo;
 
 /**
  * An in-job A/B ({@link AbResult}) as {@code profile ab} prints it and as {@code ab.json} carries
@@ -119,13 +120,13 @@ public final class AbReport {
   public static String changeLine(AbResult r) {
     PairedBlocks v = r.verdict();
     return "change "
-        + Fmt.signedPercent(v.change())
+        + Percentages.signedPercent(v.change())
         + " ["
         + VerdictRule.confidence(r.settings().alpha())
         + " CI "
-        + Fmt.signedPercent(v.ciLow())
+        + Percentages.signedPercent(v.ciLow())
         + ", "
-        + Fmt.signedPercent(v.ciHigh())
+        + Percentages.signedPercent(v.ciHigh())
         + "] (paired log-ratios of block medians)";
   }
 
@@ -137,9 +138,9 @@ public final class AbReport {
    */
   public static String mdeLine(AbResult r) {
     return "minimum detectable effect ~"
-        + Fmt.percent(r.verdict().mde())
+        + Percentages.percent(r.verdict().mde())
         + "; threshold "
-        + Fmt.percent(r.settings().maxRegression());
+        + Percentages.percent(r.settings().maxRegression());
   }
 
   /**
@@ -200,5 +201,14 @@ public final class AbReport {
       out.set("diff", DiffJson.json(r.diff()));
     }
     return out;
+  }
+
+  /**
+   * Writes {@link #json} to the A/B's file, whole or not at all: the A/B's {@link AbResult.Writer}.
+   *
+   * @param r the A/B
+   */
+  public static void write(AbResult r) {
+    ProfileIo.writeIndented(r.file(), json(r));
   }
 }

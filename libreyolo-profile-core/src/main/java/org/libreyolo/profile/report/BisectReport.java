@@ -3,13 +3,17 @@ package org.libreyolo.profile.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
-import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.python.Percentages;
+import org.libreyolo.profile.result.Json;
 
 /** The bisect's result as text lines, a pull-request summary (markdown) and JSON. */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -112,8 +116,11 @@ public final class BisectReport {
     StepChange c = o.timeChange();
     return o.verdict().name()
         + (c == null
-            ? " (" + o.why() + ")"
-            : " " + Fmt.signedPercent(c.change()) + " " + GateReport.interval(c.low(), c.high()));
+            ? " (" + VersionAbReport.why(o) + ")"
+            : " "
+                + Percentages.signedPercent(c.change())
+                + " "
+                + GateReport.interval(c.low(), c.high()));
   }
 
   private static String steps(BisectResult r) {
@@ -143,7 +150,7 @@ public final class BisectReport {
           .append(" | ")
           .append(range)
           .append(" | ")
-          .append(c == null ? "" : Fmt.signedPercent(c.change()))
+          .append(c == null ? "" : Percentages.signedPercent(c.change()))
           .append(" | ")
           .append(c == null ? "" : GateReport.interval(c.low(), c.high()))
           .append(" | ")
@@ -203,7 +210,32 @@ public final class BisectReport {
     }
     n.put("verdict", o.verdict().name());
     n.put("mode", o.mode());
-    n.put("why", o.why());
+    n.put("why", VersionAbReport.why(o));
     return n;
   }
+
+  /**
+   * Writes {@code bisect-result.json} and {@code bisect-summary.md} into {@code folder}, each whole
+   * or not at all.
+   *
+   * @param r the bisect
+   * @param folder the bisect's folder
+   * @return the files
+   */
+  public static Written write(BisectResult r, Path folder) {
+    Path summary = folder.resolve(OutputFiles.BISECT_SUMMARY_FILE);
+    AtomicFiles.writeText(summary, markdown(r));
+    Path file = folder.resolve(OutputFiles.BISECT_RESULT_FILE);
+    AtomicFiles.writeText(file, Json.indented(json(r)) + "\n");
+    return new Written(r, file, summary);
+  }
+
+  /**
+   * The bisect's files: the result, the pull-request summary.
+   *
+   * @param result what was found
+   * @param file {@code bisect-result.json}
+   * @param summary {@code bisect-summary.md}
+   */
+  public record Written(BisectResult result, Path file, Path summary) {}
 }

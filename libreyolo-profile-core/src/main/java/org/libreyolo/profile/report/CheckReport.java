@@ -12,6 +12,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.report.DistributionSvg;
 import org.libreyolo.profile.internal.report.Fmt;
 import org.libreyolo.profile.internal.report.Html;
@@ -110,7 +111,7 @@ final class CheckReport {
   }
 
   static String reason(Gate.Result g) {
-    String threshold = Fmt.percent(g.options().maxRegression());
+    String threshold = Percentages.percent(g.options().maxRegression());
     if (!g.environmentDifferences().isEmpty()) {
       return "the environments differ ("
           + String.join("; ", g.environmentDifferences())
@@ -135,7 +136,7 @@ final class CheckReport {
       if (r.verdict() == Verdict.REGRESSION) {
         return r.label()
             + " "
-            + Fmt.signedPercent(r.change())
+            + Percentages.signedPercent(r.change())
             + " "
             + GateReport.interval(r.ciLow(), r.ciHigh())
             + " ("
@@ -158,7 +159,7 @@ final class CheckReport {
               : "cannot tell a "
                   + threshold
                   + " slowdown from noise: this run could detect ~"
-                  + Fmt.percent(g.mde());
+                  + Percentages.percent(g.mde());
       default -> "";
     };
   }
@@ -176,7 +177,7 @@ final class CheckReport {
                 + "<th class=\"num\">"
                 + GateReport.confidence(g)
                 + " interval</th><th>against the threshold (&plusmn;"
-                + Fmt.percent(t)
+                + Percentages.percent(t)
                 + ")</th><th>verdict</th></tr>");
     for (Gate.Row r : g.rows()) {
       Metric metric = Metric.gated(r.metric());
@@ -186,7 +187,7 @@ final class CheckReport {
               + (latency
                   ? images ? " (time per image)" : " (time per step)"
                   : " (" + (images ? "images" : unit) + "/s)");
-      String change = r.change() == null ? "-" : Fmt.signedPercent(r.change());
+      String change = r.change() == null ? "-" : Percentages.signedPercent(r.change());
       String ci = r.ciLow() == null ? "-" : GateReport.interval(r.ciLow(), r.ciHigh());
       String plot =
           r.change() == null
@@ -248,17 +249,19 @@ final class CheckReport {
     if (g.mde() == null) {
       return "No timing blocks on both sides: only the counters were compared.";
     }
-    String mde = Fmt.percent(g.mde());
-    String threshold = Fmt.percent(g.options().maxRegression());
+    String mde = Percentages.percent(g.mde());
+    String threshold = Percentages.percent(g.options().maxRegression());
     boolean forked =
         g.timing() != null
             && g.timing().forksBefore() >= BlockStatistics.MIN_FORKS
             && g.timing().forksAfter() >= BlockStatistics.MIN_FORKS;
     String noise =
         forked
-            ? "the forks' spread plus " + Fmt.percent(g.options().jobNoise()) + " between jobs"
+            ? "the forks' spread plus "
+                + Percentages.percent(g.options().jobNoise())
+                + " between jobs"
             : "its blocks' spread plus "
-                + Fmt.percent(g.options().processNoise())
+                + Percentages.percent(g.options().processNoise())
                 + " between processes";
     String base =
         "With this run's noise ("
@@ -293,17 +296,17 @@ final class CheckReport {
     String rel =
         t.normalised()
             ? "relative to the canary: "
-                + Fmt.signedPercent(t.change())
+                + Percentages.signedPercent(t.change())
                 + " "
                 + GateReport.interval(t.ciLow(), t.ciHigh())
                 + ". The verdict reads this normalised change: a machine that got faster or slower as a whole is not the"
                 + " model's change."
             : "the step does not run on the engine, so it is judged as measured: "
-                + Fmt.signedPercent(t.change())
+                + Percentages.signedPercent(t.change())
                 + " "
                 + GateReport.interval(t.ciLow(), t.ciHigh())
                 + "; the canary only watches the machine (its limit: "
-                + Fmt.percent(g.options().machineChangeLimit())
+                + Percentages.percent(g.options().machineChangeLimit())
                 + ").";
     StringBuilder out =
         new StringBuilder("<p id=\"normalisation\">")
@@ -323,27 +326,29 @@ final class CheckReport {
               Html.esc(
                   r.baseline() == null || r.current() == null
                       ? "-"
-                      : Fmt.signedPercent(r.current() / r.baseline() - 1)))
+                      : Percentages.signedPercent(r.current() / r.baseline() - 1)))
           .append("</td><td class=\"num\">")
           .append(
               Html.esc(
                   r.change() == null
                       ? "-"
-                      : Fmt.signedPercent(r.change())
+                      : Percentages.signedPercent(r.change())
                           + (t.normalised() ? " (normalised)" : " (as measured)")))
           .append("</td></tr>");
     }
     out.append("<tr><td>canary (machine speed)</td><td></td><td></td><td class=\"num\">")
-        .append(Html.esc(Fmt.signedPercent(t.machineChange())))
+        .append(Html.esc(Percentages.signedPercent(t.machineChange())))
         .append(
             "</td><td class=\"num\">sentinel, drift within a run "
-                + Html.esc(Fmt.percent(t.drift())))
+                + Html.esc(Percentages.percent(t.drift())))
         .append("</td></tr>");
     return out.append("</table>").toString();
   }
 
   private static String faster(double change) {
-    return change <= 0 ? Fmt.percent(-change) + " faster" : Fmt.percent(change) + " slower";
+    return change <= 0
+        ? Percentages.percent(-change) + " faster"
+        : Percentages.percent(change) + " slower";
   }
 
   /**

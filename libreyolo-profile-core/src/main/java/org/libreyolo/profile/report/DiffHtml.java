@@ -5,7 +5,7 @@ import java.util.Locale;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.diff.RowNoise;
-import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.report.Html;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
@@ -76,9 +76,9 @@ final class DiffHtml {
                   + "<span style=\"color:#2c6fbb\">blue shrank</span>; grey held within it. A"
                   + " frame's noise is the Java rows' (docs/diff.md): its samples' counting error on"
                   + " both sides, and how far a method's time moves between two unchanged JVMs ("
-                  + Fmt.percent(RowNoise.JAVA_JOB_ROW_NOISE)
+                  + Percentages.percent(RowNoise.JAVA_JOB_ROW_NOISE)
                   + " of it, and "
-                  + Fmt.percent(RowNoise.JAVA_JOB_SHARE_NOISE)
+                  + Percentages.percent(RowNoise.JAVA_JOB_SHARE_NOISE)
                   + " of the step, standard deviations), at the gate's alpha over every frame (hover"
                   + " for ms and noise).</p>"
                   + "<div style=\"overflow-x:auto\">"

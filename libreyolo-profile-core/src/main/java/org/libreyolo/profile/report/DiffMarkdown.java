@@ -15,7 +15,7 @@ import java.util.List;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
-import org.libreyolo.profile.internal.report.Fmt;
+import org.libreyolo.profile.internal.python.Percentages;
 
 /** A {@link ProfileDiff} in markdown: what a verdict's summary carries. */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -78,7 +78,7 @@ public final class DiffMarkdown {
           .append(" | ")
           .append(r.noise() == null ? "" : ms(r.noise()))
           .append(" | ")
-          .append(r.share() == null ? "" : Fmt.percent(r.share()))
+          .append(r.share() == null ? "" : Percentages.percent(r.share()))
           .append(" | ")
           .append(r.countDelta() == 0 ? "" : r.countBefore() + " -> " + r.countAfter())
           .append(" | ")

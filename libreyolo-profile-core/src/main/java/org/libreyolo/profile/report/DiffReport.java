@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.DiffRow;
 import org.libreyolo.profile.diff.ProfileDiff;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.report.Fmt;
 
 /**
@@ -43,21 +44,21 @@ public final class DiffReport {
             + " ms ("
             + signedMs(d.deltaMs())
             + " ms"
-            + (d.beforeMs() > 0 ? ", " + Fmt.signedPercent(d.deltaMs() / d.beforeMs()) : "")
+            + (d.beforeMs() > 0 ? ", " + Percentages.signedPercent(d.deltaMs() / d.beforeMs()) : "")
             + (d.stepChange() == null
                 ? ""
                 : !d.judged()
                     ? "; its interval "
-                        + Fmt.signedPercent(d.stepChange().low())
+                        + Percentages.signedPercent(d.stepChange().low())
                         + " .. "
-                        + Fmt.signedPercent(d.stepChange().high())
+                        + Percentages.signedPercent(d.stepChange().high())
                         + " is too wide to judge rows by"
                     : "; judged "
-                        + Fmt.signedPercent(d.stepChange().change())
+                        + Percentages.signedPercent(d.stepChange().change())
                         + ", interval "
-                        + Fmt.signedPercent(d.stepChange().low())
+                        + Percentages.signedPercent(d.stepChange().low())
                         + " .. "
-                        + Fmt.signedPercent(d.stepChange().high()))
+                        + Percentages.signedPercent(d.stepChange().high()))
             + ")"
             + (d.traced()
                 ? "; traced "
@@ -122,7 +123,7 @@ public final class DiffReport {
     }
     return change
         + ": "
-        + Fmt.percent(share)
+        + Percentages.percent(share)
         + (d.traced() ? " of the traced change" : "")
         + " explained by "
         + count(explaining.size(), d.level())
@@ -185,7 +186,7 @@ public final class DiffReport {
                   .toList());
     }
     StringBuilder s = new StringBuilder("explained ");
-    s.append(d.explainedShare() == null ? "none" : Fmt.percent(d.explainedShare()));
+    s.append(d.explainedShare() == null ? "none" : Percentages.percent(d.explainedShare()));
     if (!rows.isEmpty()) {
       s.append(" by ");
       for (int i = 0; i < rows.size(); i++) {
@@ -340,7 +341,7 @@ public final class DiffReport {
         .append(" (")
         .append(signedMs(r.delta()));
     if (r.share() != null) {
-      s.append(", ").append(Fmt.percent(r.share())).append(" of the change");
+      s.append(", ").append(Percentages.percent(r.share())).append(" of the change");
     }
     if (r.noise() != null) {
       s.append(", noise ").append(ms(r.noise()));

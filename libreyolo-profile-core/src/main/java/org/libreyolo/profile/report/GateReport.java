@@ -11,8 +11,8 @@ import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.OpCounts;
 import org.libreyolo.profile.gate.VerdictRule;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.python.PyRound;
-import org.libreyolo.profile.internal.report.Fmt;
 
 /** The gate's table as text lines (build logs) and as markdown (CI job summaries). */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -64,9 +64,13 @@ public final class GateReport {
         "minimum detectable effect: "
             + (r.mde() == null
                 ? "n/a (no blocks)"
-                : "~" + Fmt.percent(r.mde()) + " (alpha " + r.options().alpha() + ", power 0.8)")
+                : "~"
+                    + Percentages.percent(r.mde())
+                    + " (alpha "
+                    + r.options().alpha()
+                    + ", power 0.8)")
             + "; threshold "
-            + Fmt.percent(r.options().maxRegression()));
+            + Percentages.percent(r.options().maxRegression()));
     String underpowered = underpowered(r);
     if (underpowered != null) {
       lines.add(underpowered);
@@ -295,19 +299,19 @@ public final class GateReport {
               + " and "
               + t.forksAfter()
               + " processes) plus "
-              + Fmt.percent(r.options().jobNoise())
+              + Percentages.percent(r.options().jobNoise())
               + " job noise per run";
     } else if (t != null
         && (t.forksBefore() >= BlockStatistics.MIN_FORKS
             || t.forksAfter() >= BlockStatistics.MIN_FORKS)) {
       interval =
           "the forked side's spread between forks; the one-process side's blocks plus "
-              + Fmt.percent(r.options().processNoise())
+              + Percentages.percent(r.options().processNoise())
               + " process noise";
     } else {
       interval =
           "the blocks' spread plus "
-              + Fmt.percent(r.options().processNoise())
+              + Percentages.percent(r.options().processNoise())
               + " process noise per run";
     }
     return "change and CI: "
@@ -338,11 +342,11 @@ public final class GateReport {
 
   private static String machineLine(BlockStatistics t) {
     return "machine speed (canary): "
-        + Fmt.signedPercent(t.machineChange())
+        + Percentages.signedPercent(t.machineChange())
         + " between the runs, up to "
-        + Fmt.percent(t.drift())
+        + Percentages.percent(t.drift())
         + " inside a run; step time before normalisation "
-        + Fmt.signedPercent(t.rawChange());
+        + Percentages.signedPercent(t.rawChange());
   }
 
   /** What the counters found: their changes, or that what both sides counted is the same. */
@@ -369,7 +373,7 @@ public final class GateReport {
   }
 
   private static String pct(Double v) {
-    return v == null ? "-" : Fmt.signedPercent(v);
+    return v == null ? "-" : Percentages.signedPercent(v);
   }
 
   private static String ci(Gate.Row row) {
@@ -387,7 +391,7 @@ public final class GateReport {
     BlockStatistics t = r.timing();
     return t == null
         ? ""
-        : " " + Fmt.signedPercent(t.change()) + " " + interval(t.ciLow(), t.ciHigh());
+        : " " + Percentages.signedPercent(t.change()) + " " + interval(t.ciLow(), t.ciHigh());
   }
 
   /**
@@ -398,6 +402,6 @@ public final class GateReport {
    * @return the interval in words
    */
   public static String interval(double low, double high) {
-    return "[" + Fmt.signedPercent(low) + ", " + Fmt.signedPercent(high) + "]";
+    return "[" + Percentages.signedPercent(low) + ", " + Percentages.signedPercent(high) + "]";
   }
 }

@@ -10,27 +10,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoint;
 import org.libreyolo.profile.history.ChangePoints;
-import org.libreyolo.profile.history.History;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.history.HistoryGate;
-import org.libreyolo.profile.history.OtavaCsv;
 import org.libreyolo.profile.history.Point;
-import org.libreyolo.profile.history.Provenance;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 
 /**
- * The history commands every surface runs ({@code profile history ...}, the Maven goals): each
- * opens the store, does one thing and returns what to print, text or JSON.
+ * The history commands every surface runs ({@code profile history ...}, the Maven goals), worded:
+ * {@link HistoryCommands} does each one, this says what it found, text or JSON.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class HistoryViews {
@@ -77,64 +72,34 @@ public final class HistoryViews {
       String branch,
       Instant time,
       boolean again) {
-    return recordRun(url, profile, series, commit, branch, time, again);
+    return new View(
+        recordedLines(HistoryCommands.record(url, profile, series, commit, branch, time, again)),
+        null);
   }
 
-  /**
-   * {@code again} null: a profile the series holds already is left out with a line, not refused (a
-   * build's gate).
-   */
-  private static View recordRun(
-      String url,
-      Profile profile,
-      String series,
-      String commit,
-      String branch,
-      Instant time,
-      Boolean again) {
-    Run run =
-        History.run(
-            profile,
-            commit != null ? commit : Provenance.commit(),
-            branch != null ? branch : Provenance.branch(),
-            time != null ? time : Instant.now());
-    try (History h = History.open(url)) {
-      if (!Boolean.TRUE.equals(again) && h.holds(series, run)) {
-        if (again == null) {
-          return new View(
-              List.of(
-                  "not recorded: the history "
-                      + h.where()
-                      + " holds this profile already in "
-                      + series),
-              null);
-        }
-        throw LibreYoloException.badInput(
-            "the history "
-                + h.where()
-                + " holds this profile already (same content and"
-                + " recorded_at) in "
-                + series
-                + ": recording it twice counts one measurement as two runs; {again} records"
-                + " it anyway");
-      }
-      h.record(series, History.testbed(profile), List.of(run));
-      int forks = run.forks().values().stream().mapToInt(f -> f.length).max().orElse(1);
-      return new View(
-          List.of(
-              "recorded "
-                  + series
-                  + " ("
-                  + forks
-                  + (forks == 1 ? " process" : " forks")
-                  + ", commit "
-                  + (run.commit() == null ? "unknown" : run.commit())
-                  + ", branch "
-                  + (run.branch() == null ? "unknown" : run.branch())
-                  + ") in the history "
-                  + h.where()),
-          null);
+  /** What a recording did, in one line. */
+  private static List<String> recordedLines(HistoryCommands.Recorded r) {
+    if (!r.recorded()) {
+      return List.of(
+          "not recorded: the history "
+              + r.where()
+              + " holds this profile already in "
+              + r.series());
     }
+    Run run = r.run();
+    int forks = r.forks();
+    return List.of(
+        "recorded "
+            + r.series()
+            + " ("
+            + forks
+            + (forks == 1 ? " process" : " forks")
+            + ", commit "
+            + (run.commit() == null ? "unknown" : run.commit())
+            + ", branch "
+            + (run.branch() == null ? "unknown" : run.branch())
+            + ") in the history "
+            + r.where());
   }
 
   /**
@@ -147,21 +112,18 @@ public final class HistoryViews {
    * @return what was stored
    */
   public static View importCsv(String url, Path csv, String series, Set<String> attributes) {
-    List<Run> runs = OtavaCsv.read(csv, attributes);
-    try (History h = History.open(url)) {
-      h.record(series, java.util.Map.of(), runs);
-      return new View(
-          List.of(
-              "imported "
-                  + runs.size()
-                  + " runs of "
-                  + csv
-                  + " into series "
-                  + series
-                  + " in the history "
-                  + h.where()),
-          null);
-    }
+    HistoryCommands.Imported r = HistoryCommands.importCsv(url, csv, series, attributes);
+    return new View(
+        List.of(
+            "imported "
+                + r.runs()
+                + " runs of "
+                + csv
+                + " into series "
+                + series
+                + " in the history "
+                + r.where()),
+        null);
   }
 
   /**
@@ -173,23 +135,11 @@ public final class HistoryViews {
    * @return the CSV lines, or the line saying where it went
    */
   public static View export(String url, String series, Path out) {
-    try (History h = History.open(url)) {
-      Series s = h.series(series);
-      List<Run> runs = h.runs(s);
-      if (out != null) {
-        AtomicFiles.write(out, stream -> OtavaCsv.write(runs, stream));
-        return new View(
-            List.of("wrote " + runs.size() + " runs of " + s.ref() + " to " + out), null);
-      }
-      java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
-      try {
-        OtavaCsv.write(runs, buffer);
-      } catch (java.io.IOException e) {
-        throw new IllegalStateException(e);
-      }
-      return new View(
-          buffer.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList(), null);
+    HistoryCommands.Exported r = HistoryCommands.export(url, series, out);
+    if (out != null) {
+      return new View(List.of("wrote " + r.runs() + " runs of " + r.ref() + " to " + out), null);
     }
+    return new View(r.csv().lines().toList(), null);
   }
 
   /**
@@ -199,47 +149,39 @@ public final class HistoryViews {
    * @return one line per series, and the JSON {@code {"series": [...]}}
    */
   public static View list(String url) {
-    try (History h = History.open(url)) {
-      List<Series> all = h.list();
-      List<String> lines = new ArrayList<>();
-      lines.add("history " + h.where() + ": " + all.size() + " series");
-      ObjectNode json = JsonNodeFactory.instance.objectNode();
-      json.put("history", h.where());
-      ArrayNode arr = json.putArray("series");
-      for (int i = 0; i < all.size(); i++) {
-        Series s = all.get(i);
-        lines.add(
-            String.format(
-                Locale.ROOT,
-                "  %-32s %-8s %6d runs  %s",
-                s.name(),
-                s.testbedId(),
-                s.runs(),
-                String.join(",", s.metrics())));
-        boolean lastOfName = i == all.size() - 1 || !all.get(i + 1).name().equals(s.name());
-        if (lastOfName) { // the list is ordered by name: say once what splits it
-          List<Series> sameName = all.stream().filter(t -> t.name().equals(s.name())).toList();
-          if (sameName.size() > 1) {
-            lines.add(
-                "    "
-                    + s.name()
-                    + " is split over "
-                    + sameName.size()
-                    + " testbeds: "
-                    + History.differences(sameName));
-          }
-        }
-        ObjectNode o = arr.addObject();
-        o.put("name", s.name());
-        o.put("testbed_id", s.testbedId());
-        o.put("runs", s.runs());
-        ArrayNode m = o.putArray("metrics");
-        s.metrics().forEach(m::add);
-        ObjectNode tb = o.putObject("testbed");
-        s.testbed().forEach(tb::put);
+    HistoryCommands.Listing listing = HistoryCommands.list(url);
+    List<Series> all = listing.series();
+    List<String> lines = new ArrayList<>();
+    lines.add("history " + listing.where() + ": " + all.size() + " series");
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    json.put("history", listing.where());
+    ArrayNode arr = json.putArray("series");
+    for (int i = 0; i < all.size(); i++) {
+      Series s = all.get(i);
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "  %-32s %-8s %6d runs  %s",
+              s.name(),
+              s.testbedId(),
+              s.runs(),
+              String.join(",", s.metrics())));
+      boolean lastOfName = i == all.size() - 1 || !all.get(i + 1).name().equals(s.name());
+      String split = lastOfName ? listing.split(s.name()) : null;
+      if (split != null) { // the list is ordered by name: say once what splits it
+        long testbeds = all.stream().filter(t -> t.name().equals(s.name())).count();
+        lines.add("    " + s.name() + " is split over " + testbeds + " testbeds: " + split);
       }
-      return new View(lines, json);
+      ObjectNode o = arr.addObject();
+      o.put("name", s.name());
+      o.put("testbed_id", s.testbedId());
+      o.put("runs", s.runs());
+      ArrayNode m = o.putArray("metrics");
+      s.metrics().forEach(m::add);
+      ObjectNode tb = o.putObject("testbed");
+      s.testbed().forEach(tb::put);
     }
+    return new View(lines, json);
   }
 
   /**
@@ -254,83 +196,65 @@ public final class HistoryViews {
    */
   public static View changes(
       String url, String series, String metric, String branch, ChangePoints.Options options) {
-    try (History h = History.open(url)) {
-      Series s = h.series(series);
-      String m = metric != null ? metric : defaultMetric(s);
-      List<Point> points = h.points(s, m, branch, 0);
-      List<ChangePoint> found = ChangePoints.detect(History.values(points), options);
-      List<String> lines = new ArrayList<>();
+    HistoryCommands.Changes c = HistoryCommands.changes(url, series, metric, branch, options);
+    List<Point> points = c.points();
+    List<ChangePoint> found = c.found();
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        c.series().ref()
+            + " "
+            + c.metric()
+            + (branch == null ? "" : " on " + branch)
+            + ": "
+            + points.size()
+            + " runs, "
+            + found.size()
+            + " change point"
+            + (found.size() == 1 ? "" : "s")
+            + " (window "
+            + options.window()
+            + ", p < "
+            + options.pValue()
+            + ")");
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    json.put("series", c.series().ref());
+    json.put("metric", c.metric());
+    json.put("runs", points.size());
+    ObjectNode settings = json.putObject("settings");
+    settings.put("window", options.window());
+    settings.put("p_value", options.pValue());
+    settings.put("min_magnitude", options.minMagnitude());
+    settings.put("min_segment", options.minSegment());
+    ArrayNode arr = json.putArray("change_points");
+    for (int i = 0; i < found.size(); i++) {
+      ChangePoint cp = found.get(i);
+      Point at = points.get(cp.index());
       lines.add(
-          s.ref()
-              + " "
-              + m
-              + (branch == null ? "" : " on " + branch)
-              + ": "
-              + points.size()
-              + " runs, "
-              + found.size()
-              + " change point"
-              + (found.size() == 1 ? "" : "s")
-              + " (window "
-              + options.window()
-              + ", p < "
-              + options.pValue()
-              + ")");
-      ObjectNode json = JsonNodeFactory.instance.objectNode();
-      json.put("series", s.ref());
-      json.put("metric", m);
-      json.put("runs", points.size());
-      ObjectNode settings = json.putObject("settings");
-      settings.put("window", options.window());
-      settings.put("p_value", options.pValue());
-      settings.put("min_magnitude", options.minMagnitude());
-      settings.put("min_segment", options.minSegment());
-      ArrayNode arr = json.putArray("change_points");
-      for (ChangePoint c : found) {
-        Point at = points.get(c.index());
-        lines.add(
-            String.format(
-                Locale.ROOT,
-                "  #%d %s commit %s: %+.2f%% (%.4g -> %.4g, p %.2g)",
-                c.index(),
-                at.time(),
-                at.commit() == null ? "-" : at.commit(),
-                100 * c.change(),
-                c.before(),
-                c.after(),
-                c.pValue()));
-        ObjectNode o = arr.addObject();
-        o.put("index", c.index());
-        o.put("time", at.time().toString());
-        o.put("commit", at.commit());
-        o.put("change_percent", Math.round(c.change() * 1e6) / 1e4);
-        o.put("pvalue", c.pValue());
-        o.put("mean_before", c.before());
-        o.put("mean_after", c.after());
-        ProfileDiff d = aroundChange(h, points, c.index());
-        if (d != null) {
-          lines.add("      " + DiffReport.brief(d));
-          o.set("diff", DiffJson.json(d));
-        }
+          String.format(
+              Locale.ROOT,
+              "  #%d %s commit %s: %+.2f%% (%.4g -> %.4g, p %.2g)",
+              cp.index(),
+              at.time(),
+              at.commit() == null ? "-" : at.commit(),
+              100 * cp.change(),
+              cp.before(),
+              cp.after(),
+              cp.pValue()));
+      ObjectNode o = arr.addObject();
+      o.put("index", cp.index());
+      o.put("time", at.time().toString());
+      o.put("commit", at.commit());
+      o.put("change_percent", Math.round(cp.change() * 1e6) / 1e4);
+      o.put("pvalue", cp.pValue());
+      o.put("mean_before", cp.before());
+      o.put("mean_after", cp.after());
+      ProfileDiff d = c.diffs().get(i);
+      if (d != null) {
+        lines.add("      " + DiffReport.brief(d));
+        o.set("diff", DiffJson.json(d));
       }
-      return new View(lines, json);
     }
-  }
-
-  /**
-   * What changed at a change point: the last run before it and its first run after, where both were
-   * recorded with their profiles (imported runs have none); null otherwise.
-   */
-  private static ProfileDiff aroundChange(History h, List<Point> points, int index) {
-    Profile before = null;
-    for (int i = index - 1; i >= 0 && before == null; i--) {
-      before = h.profile(points.get(i));
-    }
-    Profile after = null;
-    for (int i = index; i < points.size() && after == null; i++) {
-      after = h.profile(points.get(i));
-    }
-    return before == null || after == null ? null : ProfileDiff.of(before, after, null, null);
+    return new View(lines, json);
   }
 
   /**
@@ -346,20 +270,18 @@ public final class HistoryViews {
    */
   public static View check(
       String url, Profile profile, String series, String branch, int runs, GateOptions options) {
-    if (runs < Defaults.History.GATE_MIN_RUNS) {
-      throw LibreYoloException.badInput(
-          "{runs} must be >= " + Defaults.History.GATE_MIN_RUNS + " history runs, got " + runs);
-    }
-    try (History h = History.open(url)) {
-      HistoryGate.Result r = HistoryGate.check(h, series, profile, branch, runs, options);
-      List<String> lines = new ArrayList<>(HistoryGateReport.lines(r));
-      lines.add(
-          "verdict: "
-              + (r.verdict() == null
-                  ? "INCONCLUSIVE (no history to judge by: check against the stored" + " baseline)"
-                  : r.verdict()));
-      return new View(lines, HistoryGateReport.json(r), r.verdict());
-    }
+    return checkView(HistoryCommands.check(url, profile, series, branch, runs, options));
+  }
+
+  /** The history gate's lines, its verdict last, and its JSON. */
+  private static View checkView(HistoryGate.Result r) {
+    List<String> lines = new ArrayList<>(HistoryGateReport.lines(r));
+    lines.add(
+        "verdict: "
+            + (r.verdict() == null
+                ? "INCONCLUSIVE (no history to judge by: check against the stored" + " baseline)"
+                : r.verdict()));
+    return new View(lines, HistoryGateReport.json(r), r.verdict());
   }
 
   /**
@@ -376,9 +298,8 @@ public final class HistoryViews {
       Verdict verdict, List<String> checkLines, List<String> recordLines, boolean recorded) {}
 
   /**
-   * A build's run against its series' history on {@code branch} ({@link #check}), then recorded
-   * there when {@link Provenance#records} says so: judged first, so a run is never compared with a
-   * history that holds it.
+   * A build's run against its series' history on {@code branch}, then recorded there when the build
+   * is on it or the user says so ({@link HistoryCommands#checkThenRecord}), worded.
    *
    * @param url the history's JDBC URL
    * @param profile the run's profile
@@ -398,17 +319,14 @@ public final class HistoryViews {
       Boolean record,
       String recordFlag,
       GateOptions options) {
-    View check = check(url, profile, series, branch, Defaults.History.GATE_RUNS_VALUE, options);
-    Verdict verdict = check.verdict();
-    if (Provenance.records(record, branch)) {
-      return new Judged(
-          verdict,
-          check.lines(),
-          recordRun(url, profile, series, null, null, null, null).lines(),
-          true);
+    HistoryCommands.Judged j =
+        HistoryCommands.checkThenRecord(url, profile, series, branch, record, options);
+    View check = checkView(j.check());
+    if (j.recorded() != null) {
+      return new Judged(check.verdict(), check.lines(), recordedLines(j.recorded()), true);
     }
     return new Judged(
-        verdict,
+        check.verdict(),
         check.lines(),
         List.of(
             "not recorded in the history: this build is not on "
@@ -432,57 +350,21 @@ public final class HistoryViews {
    */
   public static View report(
       String url, String series, String metric, ChangePoints.Options options, Path out) {
-    try (History h = History.open(url)) {
-      Series s = h.series(series);
-      String m = metric != null ? metric : defaultMetric(s);
-      History.requireMetric(s, m);
-      List<Run> runs = h.runs(s);
-      double[] values =
-          runs.stream()
-              .filter(r -> r.metrics().containsKey(m))
-              .mapToDouble(r -> r.metrics().get(m))
-              .toArray();
-      List<ChangePoint> changes = ChangePoints.detect(values, options);
-      List<Point> points = h.points(s, m, null, 0); // the same runs, in the same order
-      List<ProfileDiff> diffs = new ArrayList<>();
-      for (ChangePoint c : changes) {
-        diffs.add(points.size() == values.length ? aroundChange(h, points, c.index()) : null);
-      }
-      String html = HistoryReport.html(s, m, runs, changes, diffs);
-      AtomicFiles.write(
-          out, stream -> stream.write(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-      return new View(
-          List.of(
-              "wrote the report of "
-                  + s.ref()
-                  + " "
-                  + m
-                  + " ("
-                  + values.length
-                  + " runs, "
-                  + changes.size()
-                  + " change points) to "
-                  + out),
-          null);
-    }
-  }
-
-  /** The gate's unit when the series has it, else its only metric; several: the user names one. */
-  private static String defaultMetric(Series s) {
-    if (s.metrics().contains(Metric.STEP_VS_CANARY.key())) {
-      return Metric.STEP_VS_CANARY.key();
-    }
-    if (s.metrics().size() == 1) {
-      return s.metrics().get(0);
-    }
-    throw LibreYoloException.badInput(
-        "series "
-            + s.name()
-            + " has "
-            + s.metrics().size()
-            + " metrics: name one with"
-            + " {metric} ("
-            + String.join(", ", s.metrics())
-            + ")");
+    HistoryCommands.SeriesRuns r = HistoryCommands.seriesRuns(url, series, metric, options);
+    AtomicFiles.writeText(
+        out, HistoryReport.html(r.series(), r.metric(), r.runs(), r.changes(), r.diffs()));
+    return new View(
+        List.of(
+            "wrote the report of "
+                + r.series().ref()
+                + " "
+                + r.metric()
+                + " ("
+                + r.values().length
+                + " runs, "
+                + r.changes().size()
+                + " change points) to "
+                + out),
+        null);
   }
 }

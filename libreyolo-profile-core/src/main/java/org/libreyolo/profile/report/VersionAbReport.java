@@ -3,10 +3,12 @@ package org.libreyolo.profile.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.BlockStatistics;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.PairedBlocks;
@@ -14,7 +16,10 @@ import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VerdictRule;
 import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.gate.VersionVerdicts.Line;
+import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.result.Json;
 
 /**
  * The A/B across versions ({@link VersionVerdicts}) as the Maven {@code ab} goal logs it, as {@code
@@ -28,13 +33,33 @@ public final class VersionAbReport {
   private VersionAbReport() {}
 
   /**
+   * A step's verdict in words: its evidence (the time change with its interval, the counters that
+   * changed, or why it was not judged), then what the check against the sides alone found.
+   *
+   * @param x the step's outcome
+   * @return the phrase
+   */
+  public static String why(VersionVerdicts.Outcome x) {
+    String evidence;
+    if (x.evidence() instanceof VersionVerdicts.Pairs p) {
+      evidence = why(x.gate(), x.paired(), x.verdict(), p.countersAgree(), p.jit());
+    } else if (x.evidence() instanceof VersionVerdicts.Forks f) {
+      evidence = why(x.gate()) + f.looks();
+    } else {
+      evidence = ((VersionVerdicts.Reason) x.evidence()).text();
+    }
+    String solo = x.soloWords();
+    return solo.isEmpty() ? evidence : evidence.isEmpty() ? solo : evidence + "; " + solo;
+  }
+
+  /**
    * A judged step's evidence in one phrase: the time change with its interval, the counters that
    * changed, or why it was not judged.
    *
    * @param r the fork gate's result
    * @return the phrase
    */
-  public static String why(Gate.Result r) {
+  private static String why(Gate.Result r) {
     BlockStatistics s = r.timing();
     StringBuilder b = new StringBuilder();
     if (s != null) {
@@ -91,7 +116,7 @@ public final class VersionAbReport {
    * @param jit what the JIT left unequal between the sides, one phrase each
    * @return the phrase
    */
-  public static String why(
+  private static String why(
       Gate.Result g,
       PairedBlocks paired,
       Verdict verdict,
@@ -181,18 +206,9 @@ public final class VersionAbReport {
     return x.inSharedJvms() || x.mode() == null ? "" : " - " + x.mode();
   }
 
-  /**
-   * One line of the report and whether it is an alert (a regression, a test failing on this build):
-   * the log level comes from the verdicts, not from the words.
-   *
-   * @param text the line
-   * @param alert whether it reports a regression or a failure
-   */
-  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-  public record Line(String text, boolean alert) {
-    static Line info(String text) {
-      return new Line(text, false);
-    }
+  /** A line that is no alert. */
+  private static Line info(String text) {
+    return new Line(text, false);
   }
 
   /**
@@ -214,7 +230,7 @@ public final class VersionAbReport {
   public static List<Line> leveledLines(VersionVerdicts v) {
     List<Line> lines = new ArrayList<>();
     lines.add(
-        Line.info(
+        info(
             "A/B across versions: "
                 + v.baseline()
                 + " (A) vs "
@@ -227,9 +243,9 @@ public final class VersionAbReport {
                 + Math.round(v.gate().maxRegression() * 1000) / 10.0
                 + "%"));
     if (v.classpathDifferences().isEmpty()) {
-      lines.add(Line.info("class paths differ only in the module's own classes"));
+      lines.add(info("class paths differ only in the module's own classes"));
     } else {
-      v.classpathDifferences().forEach(d -> lines.add(Line.info("class path: " + d)));
+      v.classpathDifferences().forEach(d -> lines.add(info("class path: " + d)));
     }
     for (VersionVerdicts.Outcome x : v.outcomes()) {
       lines.add(
@@ -237,11 +253,11 @@ public final class VersionAbReport {
               x.test()
                   + ": "
                   + x.verdict()
-                  + (x.why().isEmpty() ? "" : " (" + x.why() + ")")
+                  + (why(x).isEmpty() ? "" : " (" + why(x) + ")")
                   + mode(x),
               x.verdict() == Verdict.REGRESSION));
     }
-    v.notes().forEach(n -> lines.add(Line.info("note: " + n)));
+    v.notes().forEach(n -> lines.add(info("note: " + n)));
     v.failures().forEach(f -> lines.add(new Line(f, true)));
     lines.add(
         new Line(
@@ -310,7 +326,7 @@ public final class VersionAbReport {
                 cell(x.mode()),
                 100 * s.mde()));
       } else {
-        b.append(cell(x.why())).append(" | | ").append(cell(x.mode())).append(" |");
+        b.append(cell(why(x))).append(" | | ").append(cell(x.mode())).append(" |");
       }
       b.append(" |\n");
     }
@@ -353,54 +369,6 @@ public final class VersionAbReport {
     return n;
   }
 
-  /**
-   * One module's A/B as a multi-module build's summary keeps it.
-   *
-   * @param module the module ({@code groupId:artifactId})
-   * @param verdict its verdict ({@code FAILED} when a test fails on this build)
-   * @param markdown its own summary
-   */
-  public record Module(String module, String verdict, String markdown) {}
-
-  /** FAILED over REGRESSION over INCONCLUSIVE over IMPROVED over PASS. */
-  private static String worst(List<Module> modules) {
-    List<String> order = List.of("FAILED", "REGRESSION", "INCONCLUSIVE", "IMPROVED", "PASS");
-    return modules.stream()
-        .map(Module::verdict)
-        .min((a, b) -> Integer.compare(rank(order, a), rank(order, b)))
-        .orElse(Verdict.PASS.name());
-  }
-
-  private static int rank(List<String> order, String verdict) {
-    int i = order.indexOf(verdict);
-    return i < 0 ? order.size() : i;
-  }
-
-  /**
-   * A multi-module build's summary: the worst verdict first, a row per module, then each module's
-   * own summary one heading down.
-   *
-   * @param modules the modules A/B'd in this build, in the reactor's order
-   * @return the markdown
-   */
-  public static String reactorMarkdown(List<Module> modules) {
-    StringBuilder b = new StringBuilder();
-    b.append("## A/B across versions: ")
-        .append(worst(modules))
-        .append("\n\n| module | verdict |\n|---|---|\n");
-    modules.forEach(
-        m -> b.append("| ").append(m.module()).append(" | ").append(m.verdict()).append(" |\n"));
-    for (var m : modules) {
-      b.append("\n")
-          .append(
-              m.markdown().replaceFirst("^### A/B against", "### " + m.module() + ": A/B against"));
-      if (!m.markdown().endsWith("\n")) {
-        b.append("\n");
-      }
-    }
-    return b.toString();
-  }
-
   private static String cell(String s) {
     return s == null ? "" : s.replace("|", "\\|");
   }
@@ -430,7 +398,7 @@ public final class VersionAbReport {
       n.put("step", x.step());
       n.put("verdict", x.verdict().name());
       n.put("mode", x.mode());
-      n.put("why", x.why());
+      n.put("why", why(x));
       if (x.gate() != null) {
         ObjectNode gate = GateReport.json(x.gate());
         if (x.paired() != null) { // the pairs are the timing evidence: the fork rows do not apply
@@ -470,5 +438,30 @@ public final class VersionAbReport {
     ArrayNode notes = out.putArray("notes");
     v.notes().forEach(notes::add);
     return out;
+  }
+
+  /**
+   * Writes {@code versions-result.json} and, unless alert-only and nothing regressed or failed,
+   * {@code versions-summary.md} into {@code folder}, each whole or not at all: the A/B's {@link
+   * VersionVerdicts.Writer}.
+   *
+   * @param v the verdicts
+   * @param folder the A/B's folder
+   * @param summaryOnlyOnRegression whether the summary is written only for a regression or a
+   *     failing test
+   * @return the lines and the files
+   */
+  public static VersionVerdicts.Files write(
+      VersionVerdicts v, Path folder, boolean summaryOnlyOnRegression) {
+    String markdown = markdown(v);
+    Path summary = folder.resolve(OutputFiles.VERSIONS_SUMMARY_FILE);
+    if (summaryOnlyOnRegression && v.verdict() != Verdict.REGRESSION && v.failures().isEmpty()) {
+      summary = null; // an alert-only comment: nothing to say
+    } else {
+      AtomicFiles.writeText(summary, markdown);
+    }
+    Path file = folder.resolve(OutputFiles.VERSIONS_RESULT_FILE);
+    AtomicFiles.writeText(file, Json.indented(json(v)) + "\n");
+    return new VersionVerdicts.Files(leveledLines(v), file, summary, markdown);
   }
 }

@@ -29,6 +29,7 @@ import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.StepOptions;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.opentest4j.TestAbortedException;
@@ -363,7 +364,8 @@ final class PairedSides {
                   .resolve(a.key() + ".json"),
               request.candidateFirst(),
               request.settleMs(),
-              Progress.NONE);
+              Progress.NONE,
+              AbReport::write);
     } catch (RuntimeException | Error e) {
       AssertionError failure =
           new AssertionError(a.id() + ": the step threw while the sides alternated: " + e, e);

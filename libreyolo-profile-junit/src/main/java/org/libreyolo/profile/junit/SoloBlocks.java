@@ -8,6 +8,7 @@ import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.CustomStepProfiler;
+import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 
@@ -43,6 +44,7 @@ final class SoloBlocks {
         config.outputDirectory().resolve(OutputFiles.SOLO_FILE),
         false,
         Defaults.Ab.SETTLE_MS_VALUE,
-        Progress.NONE);
+        Progress.NONE,
+        AbReport::write);
   }
 }

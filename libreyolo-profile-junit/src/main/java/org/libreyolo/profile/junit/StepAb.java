@@ -41,7 +41,8 @@ final class StepAb {
             config.outputDirectory().resolve("ab-" + name + ".json"),
             false,
             Defaults.Ab.SETTLE_MS_VALUE, // both implementations compiled before the pairs
-            Progress.NONE);
+            Progress.NONE,
+            AbReport::write);
     PairedBlocks v = r.verdict();
     out.line(
         "[libreyolo-profile] "

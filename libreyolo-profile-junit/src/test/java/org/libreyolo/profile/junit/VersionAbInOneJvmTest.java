@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
-import org.libreyolo.profile.produce.VersionAb;
-import org.libreyolo.profile.produce.VersionAbOptions;
+import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.versions.VersionAb;
+import org.libreyolo.profile.versions.VersionAbOptions;
 
 /**
  * The A/B across versions with both versions in one JVM, end to end: two class paths that differ in
@@ -94,7 +95,7 @@ class VersionAbInOneJvmTest {
             .gate(GateOptions.builder().alpha(0.01).maxRegression(0.05).build())
             .build();
     List<String> progress = new ArrayList<>();
-    VersionAb.Result r = VersionAb.run(options, progress::add);
+    VersionAb.Result r = VersionAb.run(options, progress::add, VersionAbReport::write);
 
     assertThat(progress)
         .anyMatch(l -> l.startsWith("JVM 1 of 2 holding both versions (") && l.contains("3 tests"));
@@ -111,7 +112,7 @@ class VersionAbInOneJvmTest {
     assertThat(work.paired().jvms()).isEqualTo(2);
     assertThat(work.paired().jvmChanges()).hasSize(2).allMatch(c -> c > 1.0);
     assertThat(work.paired().change()).isGreaterThan(1.0);
-    assertThat(work.why()).contains("8 pairs in 2 JVMs");
+    assertThat(VersionAbReport.why(work)).contains("8 pairs in 2 JVMs");
     // then each side alone, one JVM each a round: its time per call set beside the shared JVMs'
     // (a round more, up to three, while a difference beyond the threshold is within the noise)
     assertThat(progress).anyMatch(l -> l.startsWith("baseline 1.0 alone (the check that"));
@@ -119,7 +120,7 @@ class VersionAbInOneJvmTest {
     assertThat(work.solo()).isNotNull();
     assertThat(work.solo().baseline().sharedMs()).hasSize(2);
     assertThat(work.solo().candidate().soloMs()).hasSizeBetween(1, 3);
-    assertThat(work.why()).contains("; a call shared against alone: baseline 1.0 ");
+    assertThat(VersionAbReport.why(work)).contains("; a call shared against alone: baseline 1.0 ");
 
     // fails on the baseline only, not for want of a symbol: the forks judge it, saying why
     VersionVerdicts.Outcome onlyHere = outcome(r, "WorkFixture.onlyHere");
@@ -127,7 +128,8 @@ class VersionAbInOneJvmTest {
     assertThat(onlyHere.mode())
         .isEqualTo(
             "forks: failed against the baseline in the shared JVM: this side refuses to run");
-    assertThat(onlyHere.why()).isEqualTo("fails against baseline 1.0: this side refuses to run");
+    assertThat(VersionAbReport.why(onlyHere))
+        .isEqualTo("fails against baseline 1.0: this side refuses to run");
     assertThat(progress).anyMatch(l -> l.startsWith("probing baseline 1.0"));
 
     VersionVerdicts.Outcome leaky = outcome(r, "WorkFixture.leaky");
@@ -141,8 +143,8 @@ class VersionAbInOneJvmTest {
     assertThat(r.verdict()).isEqualTo(work.verdict());
 
     // one verdict in the log, the JSON and the markdown
-    JsonNode json = new ObjectMapper().readTree(r.file().toFile());
-    String md = Files.readString(r.summary());
+    JsonNode json = new ObjectMapper().readTree(r.files().file().toFile());
+    String md = Files.readString(r.files().summary());
     assertThat(md).startsWith("### A/B against baseline 1.0: " + r.verdict());
     for (JsonNode t : json.get("tests")) {
       String line = t.get("test").asText() + ": " + t.get("verdict").asText();
@@ -173,7 +175,7 @@ class VersionAbInOneJvmTest {
             .jvms(2)
             .looks(1)
             .build();
-    VersionAb.Result r = VersionAb.run(options, line -> {});
+    VersionAb.Result r = VersionAb.run(options, line -> {}, VersionAbReport::write);
     VersionVerdicts.Outcome work = outcome(r, "WorkFixture.work");
     assertThat(work.inSharedJvms()).isTrue();
     assertThat(work.paired().jvms()).isEqualTo(1);
@@ -182,8 +184,8 @@ class VersionAbInOneJvmTest {
             l ->
                 l.startsWith("note: JVM 2 of 2: the JVM holding both versions failed: ")
                     && l.endsWith("; judged on the JVMs before it"));
-    assertThat(r.file()).exists();
-    assertThat(r.summary()).exists();
+    assertThat(r.files().file()).exists();
+    assertThat(r.files().summary()).exists();
   }
 
   /**
@@ -205,7 +207,7 @@ class VersionAbInOneJvmTest {
             .gate(GateOptions.builder().alpha(1e-6).maxRegression(0.05).build())
             .build();
     List<String> progress = new ArrayList<>();
-    VersionAb.Result r = VersionAb.run(options, progress::add);
+    VersionAb.Result r = VersionAb.run(options, progress::add, VersionAbReport::write);
 
     String stopped =
         "undecided after 2 JVMs (look 1 of 2), stopped: the JVMs left could not decide it, should"
@@ -235,7 +237,7 @@ class VersionAbInOneJvmTest {
             .looks(1)
             .build();
     List<String> progress = new ArrayList<>();
-    VersionAb.Result r = VersionAb.run(options, progress::add);
+    VersionAb.Result r = VersionAb.run(options, progress::add, VersionAbReport::write);
 
     VersionVerdicts.Outcome x = outcome(r, "DistortedFixture.sharedOnly");
     assertThat(x.inSharedJvms()).isFalse();
@@ -246,7 +248,8 @@ class VersionAbInOneJvmTest {
     assertThat(x.solo().baseline().change()).isGreaterThan(1.0); // five times the work shared
     assertThat(x.solo().candidate().change()).isGreaterThan(1.0);
     assertThat(x.verdict()).isNotIn(Verdict.REGRESSION, Verdict.IMPROVED); // the same code alone
-    assertThat(x.why()).doesNotContain("class path both versions can share"); // they share one
+    assertThat(VersionAbReport.why(x))
+        .doesNotContain("class path both versions can share"); // they share one
     assertThat(progress)
         .anyMatch(
             l ->
@@ -254,7 +257,7 @@ class VersionAbInOneJvmTest {
                     && l.endsWith("; judged by forks"));
     assertThat(progress).anyMatch(l -> l.endsWith("as it runs alone, round 2)"));
     assertThat(progress).anyMatch(l -> l.startsWith("fork 1 of 4 (baseline 1.0, 1 test)"));
-    JsonNode json = new ObjectMapper().readTree(r.file().toFile()).get("tests").get(0);
+    JsonNode json = new ObjectMapper().readTree(r.files().file().toFile()).get("tests").get(0);
     assertThat(json.get("mode").asText()).startsWith("forks: the JVMs holding both versions");
     assertThat(json.at("/solo/distorted").asBoolean()).isTrue();
     assertThat(json.at("/solo/baseline/shared_ms")).hasSize(3);
@@ -273,11 +276,11 @@ class VersionAbInOneJvmTest {
             .looks(1)
             .summaryOnlyOnRegression(true)
             .build();
-    VersionAb.Result r = VersionAb.run(options, line -> {});
+    VersionAb.Result r = VersionAb.run(options, line -> {}, VersionAbReport::write);
     assertThat(r.verdict()).isNotEqualTo(Verdict.REGRESSION);
-    assertThat(r.summary()).isNull();
+    assertThat(r.files().summary()).isNull();
     assertThat(dir.resolve("out/versions/versions-summary.md")).doesNotExist();
-    assertThat(r.file()).exists();
+    assertThat(r.files().file()).exists();
     assertThat(r.outcomes()).allMatch(VersionVerdicts.Outcome::inSharedJvms);
   }
 

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.process.PerfTestProtocol;
-import org.libreyolo.profile.produce.VersionAb;
-import org.libreyolo.profile.produce.VersionAbOptions;
+import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.versions.VersionAb;
+import org.libreyolo.profile.versions.VersionAbOptions;
 
 /**
  * The A/B across versions' fork entry point and its bad input (the whole A/B: the ab-versions IT).
@@ -39,7 +40,7 @@ class VersionAbTest {
   @Test
   void aModuleWithoutPerfTestsIsOneLine() throws Exception {
     Path empty = Files.createDirectories(dir.resolve("test-classes"));
-    assertThatThrownBy(() -> VersionAb.run(options(empty, 2), line -> {}))
+    assertThatThrownBy(() -> VersionAb.run(options(empty, 2), line -> {}, VersionAbReport::write))
         .isInstanceOf(LibreYoloException.class)
         .hasMessageContaining("no @ProfiledStep test in " + empty)
         .hasMessageContaining("nothing to compare against the baseline");

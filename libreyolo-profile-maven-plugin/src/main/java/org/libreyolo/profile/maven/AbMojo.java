@@ -24,11 +24,12 @@ import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
-import org.libreyolo.profile.produce.VersionAb;
-import org.libreyolo.profile.produce.VersionAbOptions;
-import org.libreyolo.profile.produce.VersionAbReactor;
 import org.libreyolo.profile.report.AbReport;
+import org.libreyolo.profile.report.VersionAbReactor;
+import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.versions.VersionAb;
+import org.libreyolo.profile.versions.VersionAbOptions;
 
 /**
  * In-job A/B. With {@code baselineWeights}: the baseline weights and the candidate in one process,
@@ -264,7 +265,8 @@ public class AbMojo extends AbstractInferenceMojo {
         AbProfiler.run(
             new AbProfiler.Options(
                 infer, baselineFile, pairs, blockRuns, abAlpha, abMaxRegression, looks),
-            progress());
+            progress(),
+            AbReport::write);
     if (json) {
       getLog().info(Json.indented(AbReport.json(r)));
     } else {
@@ -352,7 +354,8 @@ public class AbMojo extends AbstractInferenceMojo {
                   .resolve("target")
                   .resolve("libreyolo-profile"),
               project.getGroupId() + ":" + project.getArtifactId(),
-              r,
+              r.moduleVerdict(),
+              r.files().markdown(),
               session.getRequest().getStartTime().getTime());
       getLog().info("all modules so far: " + summary);
     }
@@ -362,7 +365,7 @@ public class AbMojo extends AbstractInferenceMojo {
     List<String> slower =
         r.outcomes().stream()
             .filter(o -> o.verdict() == Verdict.REGRESSION)
-            .map(o -> o.test() + " " + o.why())
+            .map(o -> o.test() + " " + VersionAbReport.why(o))
             .toList();
     if (!slower.isEmpty()) {
       regression(

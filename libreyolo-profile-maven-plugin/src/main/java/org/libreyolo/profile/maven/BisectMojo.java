@@ -14,9 +14,10 @@ import org.eclipse.aether.resolution.VersionRangeRequest;
 import org.eclipse.aether.resolution.VersionRangeResolutionException;
 import org.eclipse.aether.version.Version;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.produce.Bisect;
-import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.BisectReport;
+import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.versions.Bisect;
+import org.libreyolo.profile.versions.VersionAb;
 
 /**
  * Finds the released version of this module that made a perf test slower: the versions between
@@ -94,7 +95,7 @@ public class BisectMojo extends AbMojo {
     Path launcher =
         BaselineClasspath.launcher(
             repositorySystem, repositorySession, project.getRemoteProjectRepositories(), project);
-    Bisect.Written w =
+    BisectReport.Written w =
         Bisect.runInto(
             outputDirectory.toPath(),
             versions,
@@ -120,7 +121,8 @@ public class BisectMojo extends AbMojo {
                             .tests(tests)
                             .soloCheck(false) // a step needs its direction only
                             .build(),
-                        line -> getLog().info("[libreyolo-profile]   " + line));
+                        line -> getLog().info("[libreyolo-profile]   " + line),
+                        VersionAbReport::write);
                 if (!ab.failures().isEmpty()) { // the tests must pass on both versions
                   throw LibreYoloException.badInput(
                       "step "
@@ -138,7 +140,8 @@ public class BisectMojo extends AbMojo {
                 throw LibreYoloException.badInput(e.getMessage(), e);
               }
             },
-            line -> getLog().info("[libreyolo-profile] " + line));
+            line -> getLog().info("[libreyolo-profile] " + line),
+            BisectReport::write);
     BisectReport.lines(w.result()).forEach(line -> getLog().info(line));
     getLog().info("details: " + w.file() + ", pull request summary: " + w.summary());
   }

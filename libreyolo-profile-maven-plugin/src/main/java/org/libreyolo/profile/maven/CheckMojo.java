@@ -16,11 +16,11 @@ import org.apache.maven.project.ProjectBuilder;
 import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.check.BuildCheck;
 import org.libreyolo.profile.gate.BaselineCommit;
 import org.libreyolo.profile.gate.GateOptions;
-import org.libreyolo.profile.produce.BuildCheck;
-import org.libreyolo.profile.produce.VersionAb;
 import org.libreyolo.profile.report.ProgressLog;
+import org.libreyolo.profile.versions.VersionAb;
 
 /**
  * The stored-baseline gate: current profile vs baseline, PASS / IMPROVED / REGRESSION /

@@ -10,8 +10,9 @@ import org.eclipse.aether.RepositorySystem;
 import org.eclipse.aether.RepositorySystemSession;
 import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.BaselineCommit;
-import org.libreyolo.profile.produce.VersionAb;
-import org.libreyolo.profile.produce.VersionAbOptions;
+import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.versions.VersionAb;
+import org.libreyolo.profile.versions.VersionAbOptions;
 
 /**
  * A module's perf tests against a commit of its checkout, built in this job: the {@code ab} goal's
@@ -102,11 +103,13 @@ final class CommitAb {
    * @return the result
    */
   VersionAb.Result run(VersionAbOptions options, String prefix) throws MojoFailureException {
-    VersionAb.Result r = VersionAb.run(options, line -> log.info(prefix + line));
+    VersionAb.Result r =
+        VersionAb.run(options, line -> log.info(prefix + line), VersionAbReport::write);
     if (!r.compared()) {
       return r;
     }
-    r.report()
+    r.files()
+        .report()
         .forEach( // the level from the verdicts, not from the words
             line -> {
               if (line.alert()) {
@@ -117,8 +120,10 @@ final class CommitAb {
             });
     log.info(
         "details: "
-            + r.file()
-            + (r.summary() == null ? "" : ", pull request summary: " + r.summary()));
+            + r.files().file()
+            + (r.files().summary() == null
+                ? ""
+                : ", pull request summary: " + r.files().summary()));
     return r;
   }
 

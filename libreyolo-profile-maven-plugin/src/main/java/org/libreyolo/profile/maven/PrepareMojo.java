@@ -112,8 +112,7 @@ public class PrepareMojo extends AbstractProfileMojo {
     if (System.getProperty(DEFER) != null || session.getUserProperties().containsKey(DEFER)) {
       return "-D" + DEFER;
     }
-    String inArgLine = project.getProperties().getProperty(ARG_LINE);
-    if (inArgLine != null && inArgLine.contains("-D" + DEFER + "=")) {
+    if (setsDefer(project.getProperties().getProperty(ARG_LINE))) {
       return "the property " + ARG_LINE;
     }
     String runner = testRunnerSetting();
@@ -150,14 +149,17 @@ public class PrepareMojo extends AbstractProfileMojo {
           return p.getArtifactId() + "'s systemPropertyVariables";
         }
         Xpp3Dom argLine = dom.getChild(ARG_LINE);
-        if (argLine != null
-            && argLine.getValue() != null
-            && argLine.getValue().contains("-D" + DEFER + "=")) {
+        if (argLine != null && setsDefer(argLine.getValue())) {
           return p.getArtifactId() + "'s " + ARG_LINE;
         }
       }
     }
     return null;
+  }
+
+  /** Whether a JVM argument line sets {@code deferToCheck} (null: there is none). */
+  private static boolean setsDefer(String argLine) {
+    return argLine != null && argLine.contains("-D" + DEFER + "=");
   }
 
   private static boolean declares(Path file) {

@@ -33,6 +33,11 @@ public final class AtomicFiles {
     Leftovers.guard(() -> writeNow(target, writer));
   }
 
+  /** Writes {@code text} as UTF-8: all or nothing. */
+  public static void writeText(Path target, String text) {
+    write(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
   private static void writeNow(Path target, Writer writer) {
     Path dir = target.toAbsolutePath().getParent();
     if (Files.isDirectory(target)) {

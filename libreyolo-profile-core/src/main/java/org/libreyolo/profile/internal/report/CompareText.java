@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.compare.SampleStatistics;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Num;
@@ -123,15 +124,15 @@ public final class CompareText {
         "  Mann-Whitney U  p="
             + p(r.mannWhitneyP())
             + "  Hodges-Lehmann shift "
-            + Fmt.signed(rounded(r.hodgesLehmann()), 3)
+            + Percentages.signed(rounded(r.hodgesLehmann()), 3)
             + unit);
     lines.add(
         "  bootstrap       median "
-            + Fmt.signed(rounded(r.medianChange()) * 100, 1)
+            + Percentages.signed(rounded(r.medianChange()) * 100, 1)
             + "% [95% CI "
-            + Fmt.signed(rounded(r.medianChangeLow()) * 100, 1)
+            + Percentages.signed(rounded(r.medianChangeLow()) * 100, 1)
             + "%, "
-            + Fmt.signed(rounded(r.medianChangeHigh()) * 100, 1)
+            + Percentages.signed(rounded(r.medianChangeHigh()) * 100, 1)
             + "%]");
     lines.add(
         "  MDE             ~"

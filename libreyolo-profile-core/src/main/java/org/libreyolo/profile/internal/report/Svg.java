@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.libreyolo.profile.internal.python.Percentages;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -361,13 +362,13 @@ public final class Svg {
             open(
                 "chart interval",
                 "change "
-                    + Fmt.signedPercent(estimate)
+                    + Percentages.signedPercent(estimate)
                     + ", interval ["
-                    + Fmt.signedPercent(low)
+                    + Percentages.signedPercent(low)
                     + ", "
-                    + Fmt.signedPercent(high)
+                    + Percentages.signedPercent(high)
                     + "], threshold "
-                    + Fmt.signedPercent(threshold),
+                    + Percentages.signedPercent(threshold),
                 w,
                 h));
     out.append("<rect class=\"threshold-band\" x=\"")
@@ -404,7 +405,7 @@ public final class Svg {
         text(
             x.applyAsDouble(threshold),
             32,
-            Fmt.signedPercent(threshold),
+            Percentages.signedPercent(threshold),
             "middle",
             "font-size=\"10\""));
     out.append(text(right, 32, "slower", "end", "font-size=\"10\""));

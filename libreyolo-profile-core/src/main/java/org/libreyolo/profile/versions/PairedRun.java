@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -26,7 +26,6 @@ import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
-import org.libreyolo.profile.report.VersionAbReport;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
@@ -322,9 +321,14 @@ final class PairedRun {
     } else {
       verdict = paired.verdict();
     }
-    String why = VersionAbReport.why(g, paired, verdict, countersAgree, jitNotes(jvms));
     return new VersionVerdicts.Outcome(
-        name, first.key(), verdict, g, paired, VersionVerdicts.IN_SHARED_JVMS, why);
+        name,
+        first.key(),
+        verdict,
+        g,
+        paired,
+        VersionVerdicts.IN_SHARED_JVMS,
+        new VersionVerdicts.Pairs(countersAgree, jitNotes(jvms)));
   }
 
   /** A side's profile with its Java samples from the pairs' blocks, where it has those. */

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
 import java.util.ArrayList;
 import java.util.List;

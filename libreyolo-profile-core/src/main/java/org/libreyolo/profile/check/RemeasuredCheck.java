@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -13,6 +13,8 @@ import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.NmsOptions;
 import org.libreyolo.profile.options.Task;
 import org.libreyolo.profile.process.ChildJvms;
+import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 

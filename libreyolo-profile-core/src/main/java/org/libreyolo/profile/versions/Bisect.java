@@ -1,6 +1,5 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
@@ -16,11 +16,8 @@ import org.libreyolo.profile.diff.StepChange;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts.Outcome;
-import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
-import org.libreyolo.profile.report.BisectReport;
-import org.libreyolo.profile.result.Json;
 
 /**
  * Finds the version that made a perf test slower: an A/B of the good and the bad version names the
@@ -102,36 +99,6 @@ public final class Bisect {
   }
 
   /**
-   * Writes {@code bisect-result.json} and {@code bisect-summary.md} into {@code folder}, each whole
-   * or not at all.
-   *
-   * @param r the bisect
-   * @param folder the bisect's folder
-   * @return the files
-   */
-  private static Written write(BisectResult r, Path folder) {
-    Path summary = folder.resolve(OutputFiles.BISECT_SUMMARY_FILE);
-    AtomicFiles.write(
-        summary, out -> out.write(BisectReport.markdown(r).getBytes(StandardCharsets.UTF_8)));
-    Path file = folder.resolve(OutputFiles.BISECT_RESULT_FILE);
-    AtomicFiles.write(
-        file,
-        out ->
-            out.write(
-                (Json.indented(BisectReport.json(r)) + "\n").getBytes(StandardCharsets.UTF_8)));
-    return new Written(r, file, summary);
-  }
-
-  /**
-   * The bisect's files: the result, the pull-request summary.
-   *
-   * @param result what was found
-   * @param file {@code bisect-result.json}
-   * @param summary {@code bisect-summary.md}
-   */
-  public record Written(BisectResult result, Path file, Path summary) {}
-
-  /**
    * The bisect's folder in {@code outputDirectory}: the result files, a folder per step.
    *
    * @param outputDirectory where the goal or command writes
@@ -143,22 +110,27 @@ public final class Bisect {
 
   /**
    * Runs the bisect into {@link #folder}: an earlier bisect's files removed first (never read as
-   * this one's), each step writing into its {@link #stepFolder}, the result files at the end. A
-   * bisect that fails or is stopped part way (Ctrl-C, SIGTERM) leaves no folder behind.
+   * this one's), each step writing into its {@link #stepFolder}, the result files at the end, whole
+   * or not at all. A bisect that fails or is stopped part way (Ctrl-C, SIGTERM) leaves no folder
+   * behind.
    *
    * @param outputDirectory where the goal or command writes
    * @param versions the versions, good first, bad last
    * @param tests the perf tests to bisect; empty: those the good-against-bad A/B finds slower
    * @param ab runs one A/B, writing into its step folder
    * @param progress one line per step
-   * @return the result and its files
+   * @param files writes the result's files into the folder (report's, handed in by the surface: the
+   *     search never renders)
+   * @param <W> what the writer returns
+   * @return what {@code files} returned
    */
-  public static Written runInto(
+  public static <W> W runInto(
       Path outputDirectory,
       List<String> versions,
       List<String> tests,
       Ab ab,
-      Consumer<String> progress) {
+      Consumer<String> progress,
+      BiFunction<BisectResult, Path, W> files) {
     checkVersions(versions);
     Path folder = folder(outputDirectory);
     Folders.delete(folder);
@@ -167,7 +139,7 @@ public final class Bisect {
     boolean done = false;
     try {
       BisectResult r = run(versions, tests, ab, progress);
-      Written w = write(r, folder);
+      W w = files.apply(r, folder);
       done = true;
       return w;
     } finally {
@@ -248,9 +220,7 @@ public final class Bisect {
     /** One test's outcome for versions i and j (INCONCLUSIVE when the A/B did not measure it). */
     Outcome of(int i, int j, String test) {
       Outcome o = at(i, j, List.of(test)).get(test);
-      return o != null
-          ? o
-          : new Outcome(test, null, Verdict.INCONCLUSIVE, null, null, "", "not measured");
+      return o != null ? o : Outcome.notJudged(test, null, "", "not measured");
     }
 
     /** Binary search of one test that regressed between the first and the last version. */

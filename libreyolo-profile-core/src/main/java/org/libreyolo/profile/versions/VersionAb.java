@@ -1,8 +1,6 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,15 +16,12 @@ import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
-import org.libreyolo.profile.internal.io.AtomicFiles;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
-import org.libreyolo.profile.report.VersionAbReport;
-import org.libreyolo.profile.result.Json;
 
 /**
  * The A/B across versions (docs/versions.md): a module's perf tests run in fresh JVMs on two class
@@ -109,23 +104,13 @@ public final class VersionAb {
   public record Side(String label, String classpath) {}
 
   /**
-   * @param verdict the worst of the outcomes
-   * @param outcomes one per step (or per test not judged)
-   * @param failures tests that fail on this build: the build fails whatever the timing says
-   * @param report the report, one line each with its level
-   * @param file the result file
-   * @param summary the markdown summary, or null when not written (alert-only and nothing
-   *     regressed)
-   * @param markdown the summary's text (written or not), for a reactor's summary of its modules
+   * The A/B's verdicts and what the report made of them; or, for a module with no perf test, the
+   * line that says so.
+   *
+   * @param verdicts the verdicts, or null when nothing was compared
+   * @param files the report's lines and files
    */
-  public record Result(
-      Verdict verdict,
-      List<VersionVerdicts.Outcome> outcomes,
-      List<String> failures,
-      List<VersionAbReport.Line> report,
-      Path file,
-      Path summary,
-      String markdown) {
+  public record Result(VersionVerdicts verdicts, VersionVerdicts.Files files) {
     /**
      * A module with no perf test to compare: nothing judged, nothing written.
      *
@@ -134,27 +119,54 @@ public final class VersionAb {
      */
     public static Result nothing(String line) {
       return new Result(
-          Verdict.PASS,
-          List.of(),
-          List.of(),
-          List.of(new VersionAbReport.Line(line, false)),
           null,
-          null,
-          "");
+          new VersionVerdicts.Files(
+              List.of(new VersionVerdicts.Line(line, false)), null, null, ""));
+    }
+
+    /**
+     * @return the worst of the outcomes (PASS when nothing was compared)
+     */
+    public Verdict verdict() {
+      return verdicts == null ? Verdict.PASS : verdicts.verdict();
+    }
+
+    /**
+     * @return one outcome per step (or per test not judged)
+     */
+    public List<VersionVerdicts.Outcome> outcomes() {
+      return verdicts == null ? List.of() : verdicts.outcomes();
+    }
+
+    /**
+     * @return tests that fail on this build: the build fails whatever the timing says
+     */
+    public List<String> failures() {
+      return verdicts == null ? List.of() : verdicts.failures();
+    }
+
+    /**
+     * The module's word in a reactor's summary: a test failing on this build outranks every
+     * verdict.
+     *
+     * @return {@code FAILED}, or the verdict's name
+     */
+    public String moduleVerdict() {
+      return failures().isEmpty() ? verdict().name() : "FAILED";
     }
 
     /**
      * @return the report's text, one line each
      */
     public List<String> lines() {
-      return report.stream().map(VersionAbReport.Line::text).toList();
+      return files.report().stream().map(VersionVerdicts.Line::text).toList();
     }
 
     /**
      * @return whether anything was compared
      */
     public boolean compared() {
-      return file != null;
+      return verdicts != null;
     }
   }
 
@@ -165,9 +177,12 @@ public final class VersionAb {
    *
    * @param o what to run
    * @param progress one line per JVM as it starts
-   * @return the verdicts, written to {@code versions/versions-result.json}
+   * @param files writes the verdicts' files into {@code versions/} (the report's writer, handed in
+   *     by the surface)
+   * @return the verdicts and their files
    */
-  public static Result run(VersionAbOptions o, Consumer<String> progress) {
+  public static Result run(
+      VersionAbOptions o, Consumer<String> progress, VersionVerdicts.Writer files) {
     Path folder = o.outputDirectory().resolve(OutputFiles.VERSIONS_FOLDER);
     List<Test> tests = inBaseline(selected(discover(o), o.tests(), o.testClasses()), o, progress);
     if (tests.isEmpty() && o.skipWithoutTests()) {
@@ -185,17 +200,22 @@ public final class VersionAb {
     Path created = Folders.firstMissing(folder);
     Leftovers.track(created);
     try {
-      return measureAndJudge(o, tests, folder, progress);
+      return measureAndJudge(o, tests, folder, progress, files);
     } finally {
       Leftovers.forget(created);
     }
   }
 
   /**
-   * The A/B itself, into {@code folder}: the shared JVMs, the check alone, the forks, the files.
+   * The A/B itself, into {@code folder}: the shared JVMs, the check alone, the forks; the files by
+   * {@code files}.
    */
   private static Result measureAndJudge(
-      VersionAbOptions o, List<Test> tests, Path folder, Consumer<String> progress) {
+      VersionAbOptions o,
+      List<Test> tests,
+      Path folder,
+      Consumer<String> progress,
+      VersionVerdicts.Writer files) {
     progress.accept(
         "perf tests: "
             + String.join(", ", tests.stream().map(Test::id).toList())
@@ -261,19 +281,7 @@ public final class VersionAb {
             failures,
             notes,
             overall);
-    List<VersionAbReport.Line> lines = VersionAbReport.leveledLines(verdicts);
-    Path file = folder.resolve(OutputFiles.VERSIONS_RESULT_FILE);
-    ObjectNode json = VersionAbReport.json(verdicts);
-    String markdown = VersionAbReport.markdown(verdicts);
-    Path summary = folder.resolve(OutputFiles.VERSIONS_SUMMARY_FILE);
-    if (o.summaryOnlyOnRegression() && overall != Verdict.REGRESSION && failures.isEmpty()) {
-      summary = null; // an alert-only comment: nothing to say
-    } else {
-      AtomicFiles.write(summary, out -> out.write(markdown.getBytes(StandardCharsets.UTF_8)));
-    }
-    AtomicFiles.write(
-        file, out -> out.write((Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8)));
-    return new Result(overall, ordered, failures, lines, file, summary, markdown);
+    return new Result(verdicts, files.write(verdicts, folder, o.summaryOnlyOnRegression()));
   }
 
   /** What a test's failure on the baseline says: the symbol it cannot link, or its first line. */
@@ -285,7 +293,7 @@ public final class VersionAb {
 
   /** A test not judged: INCONCLUSIVE with why. */
   static VersionVerdicts.Outcome notJudged(Test t, String mode, String why) {
-    return new VersionVerdicts.Outcome(t.id(), null, Verdict.INCONCLUSIVE, null, null, mode, why);
+    return VersionVerdicts.Outcome.notJudged(t.id(), null, mode, why);
   }
 
   /** The tests grouped by class, in discovery order. */

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.check;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

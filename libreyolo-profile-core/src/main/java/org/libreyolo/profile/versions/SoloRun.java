@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;

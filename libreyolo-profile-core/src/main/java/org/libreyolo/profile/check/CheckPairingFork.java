@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.check;
 
 import java.nio.file.Path;
 import java.util.Set;
@@ -8,6 +8,8 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvm;
 import org.libreyolo.profile.process.ChildJvms;
+import org.libreyolo.profile.produce.AbProfiler;
+import org.libreyolo.profile.report.AbReport;
 
 /**
  * The child JVM of {@code check}'s pairing ({@link ChildJvms}, found on the class path; not called
@@ -30,7 +32,7 @@ public final class CheckPairingFork implements ChildJvm {
   @Override
   public void run(String kind, Path request, Path reply) {
     AbProfiler.Options options = ChildJvms.read(request, AbProfiler.Options.class);
-    AbResult r = AbProfiler.run(options, Progress.NONE);
+    AbResult r = AbProfiler.run(options, Progress.NONE, AbReport::write);
     ChildJvms.write(
         reply,
         new RemeasuredCheck.Reply(

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,12 +1,12 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
-import static org.libreyolo.profile.produce.VersionAb.MEASURED;
-import static org.libreyolo.profile.produce.VersionAb.PROBE;
-import static org.libreyolo.profile.produce.VersionAb.baselineFailure;
-import static org.libreyolo.profile.produce.VersionAb.byClass;
-import static org.libreyolo.profile.produce.VersionAb.measures;
-import static org.libreyolo.profile.produce.VersionAb.notJudged;
-import static org.libreyolo.profile.produce.VersionAb.rotated;
+import static org.libreyolo.profile.versions.VersionAb.MEASURED;
+import static org.libreyolo.profile.versions.VersionAb.PROBE;
+import static org.libreyolo.profile.versions.VersionAb.baselineFailure;
+import static org.libreyolo.profile.versions.VersionAb.byClass;
+import static org.libreyolo.profile.versions.VersionAb.measures;
+import static org.libreyolo.profile.versions.VersionAb.notJudged;
+import static org.libreyolo.profile.versions.VersionAb.rotated;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,12 +22,11 @@ import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Looks;
 import org.libreyolo.profile.gate.StepLayout;
-import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
-import org.libreyolo.profile.report.VersionAbReport;
+import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -352,7 +351,7 @@ final class VersionAbForks {
               r,
               null,
               mode,
-              VersionAbReport.why(r) + looks.describe(look)));
+              new VersionVerdicts.Forks(looks.describe(look))));
     }
     return out;
   }
@@ -376,6 +375,6 @@ final class VersionAbForks {
   /** A step the forks measured but cannot judge: INCONCLUSIVE with why. */
   private static VersionVerdicts.Outcome inconclusive(
       String name, String key, String mode, String why) {
-    return new VersionVerdicts.Outcome(name, key, Verdict.INCONCLUSIVE, null, null, mode, why);
+    return VersionVerdicts.Outcome.notJudged(name, key, mode, why);
   }
 }

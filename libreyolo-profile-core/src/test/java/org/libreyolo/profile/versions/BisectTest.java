@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.versions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,7 +50,13 @@ class BisectTest {
               PairedBlocks p = PairedBlocks.of(logRatios, 0.05, 0.02);
               out.add(
                   new Outcome(
-                      test, null, p.verdict(), null, p, VersionVerdicts.IN_SHARED_JVMS, p.why()));
+                      test,
+                      null,
+                      p.verdict(),
+                      null,
+                      p,
+                      VersionVerdicts.IN_SHARED_JVMS,
+                      new VersionVerdicts.Reason(p.why())));
             }
           });
       return out;
@@ -159,7 +165,7 @@ class BisectTest {
   @Test
   void runIntoWritesTheResultAndAStepThatFailsLeavesNoFolder(@TempDir Path out) throws Exception {
     Costs costs = new Costs(Map.of("Perf.step", step(4, 1.10)));
-    Bisect.Written w =
+    BisectReport.Written w =
         Bisect.runInto(
             out,
             VERSIONS,
@@ -168,7 +174,8 @@ class BisectTest {
               mkdirs(Bisect.stepFolder(Bisect.folder(out), n, older, newer));
               return costs.compare(n, older, newer, tests);
             },
-            s -> {});
+            s -> {},
+            BisectReport::write);
     assertThat(w.file()).isRegularFile().hasFileName("bisect-result.json");
     assertThat(w.summary()).isRegularFile();
     assertThat(Bisect.folder(out).resolve("step-1-1.0-1.7")).isDirectory();
@@ -181,7 +188,10 @@ class BisectTest {
           }
           return costs.compare(n, older, newer, tests);
         };
-    assertThatThrownBy(() -> Bisect.runInto(out, VERSIONS, List.of(), failsAtStepTwo, s -> {}))
+    assertThatThrownBy(
+            () ->
+                Bisect.runInto(
+                    out, VERSIONS, List.of(), failsAtStepTwo, s -> {}, BisectReport::write))
         .hasMessage("1.3 does not resolve");
     assertThat(Bisect.folder(out))
         .as("no half of a bisect, and not the earlier one")
