@@ -112,27 +112,24 @@ public record InferOptions(
    * Options by name, starting from the shared defaults ({@link Defaults}); {@link #build()}
    * validates. Surfaces set what their user gave and nothing else.
    */
-  public static final class Builder {
+  public static final class Builder extends ModelRunBuilder<Builder> {
     private Path source;
-    private String weights;
-    private String size;
-    private int batch = Defaults.Infer.BATCH_VALUE;
-    private int imgsz = Defaults.Infer.IMGSZ_VALUE;
     private boolean half = Defaults.Infer.HALF_VALUE;
     private String ampDtype = Defaults.Infer.AMP_DTYPE;
-    private int warmup = Defaults.Infer.WARMUP_VALUE;
     private Integer runs;
-    private int repeat = Defaults.Infer.REPEAT_VALUE;
     private int forks = Defaults.Infer.FORKS_VALUE;
     private NmsOptions nms = NmsOptions.DEFAULT;
-    private DeviceSpec device = DeviceSpec.parse(Defaults.DEVICE);
-    private Integer threads;
     private boolean trace = Defaults.Infer.TRACE_VALUE;
-    private Path project = Path.of(Defaults.PROJECT);
     private Task task = Task.parse(Defaults.Infer.TASK);
     private InputShape inputShape;
 
-    private Builder() {}
+    private Builder() {
+      super(
+          Defaults.Infer.BATCH_VALUE,
+          Defaults.Infer.IMGSZ_VALUE,
+          Defaults.Infer.WARMUP_VALUE,
+          Defaults.Infer.REPEAT_VALUE);
+    }
 
     /**
      * Sets an image, a directory of images or a dataset, or null for the sample.
@@ -142,50 +139,6 @@ public record InferOptions(
      */
     public Builder source(Path v) {
       source = v;
-      return this;
-    }
-
-    /**
-     * Sets the weights file or built-in name; null for the size's default.
-     *
-     * @param v the weights file or built-in name; null for the size's default
-     * @return this builder
-     */
-    public Builder weights(String v) {
-      weights = v;
-      return this;
-    }
-
-    /**
-     * Sets the model size: t, s, m or c.
-     *
-     * @param v the model size: t, s, m or c
-     * @return this builder
-     */
-    public Builder size(String v) {
-      size = v;
-      return this;
-    }
-
-    /**
-     * Sets images per forward or training step.
-     *
-     * @param v images per forward or training step
-     * @return this builder
-     */
-    public Builder batch(int v) {
-      batch = v;
-      return this;
-    }
-
-    /**
-     * Sets the input height and width, a positive multiple of 32.
-     *
-     * @param v the input height and width, a positive multiple of 32
-     * @return this builder
-     */
-    public Builder imgsz(int v) {
-      imgsz = v;
       return this;
     }
 
@@ -212,17 +165,6 @@ public record InferOptions(
     }
 
     /**
-     * Sets discarded iterations before the measured ones, at least 0.
-     *
-     * @param v discarded iterations before the measured ones, at least 0
-     * @return this builder
-     */
-    public Builder warmup(int v) {
-      warmup = v;
-      return this;
-    }
-
-    /**
      * Sets measured iterations, per process; null: {@link Defaults.Infer#runs(int)} for the forks.
      *
      * @param v measured iterations per process, or null
@@ -230,17 +172,6 @@ public record InferOptions(
      */
     public Builder runs(Integer v) {
       runs = v;
-      return this;
-    }
-
-    /**
-     * Sets trials in this process, at least 1.
-     *
-     * @param v trials in this process, at least 1
-     * @return this builder
-     */
-    public Builder repeat(int v) {
-      repeat = v;
       return this;
     }
 
@@ -268,28 +199,6 @@ public record InferOptions(
     }
 
     /**
-     * Sets the device, e.g. auto, cpu or cuda:0.
-     *
-     * @param v the device, e.g. auto, cpu or cuda:0
-     * @return this builder
-     */
-    public Builder device(DeviceSpec v) {
-      device = v;
-      return this;
-    }
-
-    /**
-     * Intra-op threads; null: the engine default.
-     *
-     * @param v intra-op threads, at least 1, or null
-     * @return this builder
-     */
-    public Builder threads(Integer v) {
-      threads = v;
-      return this;
-    }
-
-    /**
      * Sets whether to record a trace.
      *
      * @param v whether to record a trace (or the trace file)
@@ -297,17 +206,6 @@ public record InferOptions(
      */
     public Builder trace(boolean v) {
       trace = v;
-      return this;
-    }
-
-    /**
-     * Sets the output directory.
-     *
-     * @param v the output directory
-     * @return this builder
-     */
-    public Builder project(Path v) {
-      project = v;
       return this;
     }
 

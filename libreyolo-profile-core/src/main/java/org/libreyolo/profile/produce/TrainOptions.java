@@ -60,23 +60,20 @@ public record TrainOptions(
    * Options by name, starting from the shared defaults ({@link Defaults}); {@link #build()}
    * validates.
    */
-  public static final class Builder {
+  public static final class Builder extends ModelRunBuilder<Builder> {
     private String data = Defaults.Train.DATA;
-    private String weights;
-    private String size;
-    private int batch = Defaults.Train.BATCH_VALUE;
-    private int imgsz = Defaults.Train.IMGSZ_VALUE;
     private int workers = Defaults.Train.WORKERS_VALUE;
     private boolean amp = Defaults.Train.AMP_VALUE;
     private int steps = Defaults.Train.STEPS_VALUE;
-    private int warmup = Defaults.Train.WARMUP_VALUE;
-    private int repeat = Defaults.Train.REPEAT_VALUE;
-    private DeviceSpec device = DeviceSpec.parse(Defaults.DEVICE);
-    private Integer threads;
-    private Path project = Path.of(Defaults.PROJECT);
     private Path datasetCache = DATASET_CACHE;
 
-    private Builder() {}
+    private Builder() {
+      super(
+          Defaults.Train.BATCH_VALUE,
+          Defaults.Train.IMGSZ_VALUE,
+          Defaults.Train.WARMUP_VALUE,
+          Defaults.Train.REPEAT_VALUE);
+    }
 
     /**
      * Sets the dataset: a name such as shapes128, or a data YAML.
@@ -86,50 +83,6 @@ public record TrainOptions(
      */
     public Builder data(String v) {
       data = v;
-      return this;
-    }
-
-    /**
-     * Sets the weights file or built-in name; null for the size's default.
-     *
-     * @param v the weights file or built-in name; null for the size's default
-     * @return this builder
-     */
-    public Builder weights(String v) {
-      weights = v;
-      return this;
-    }
-
-    /**
-     * Sets the model size: t, s, m or c.
-     *
-     * @param v the model size: t, s, m or c
-     * @return this builder
-     */
-    public Builder size(String v) {
-      size = v;
-      return this;
-    }
-
-    /**
-     * Sets images per forward or training step.
-     *
-     * @param v images per forward or training step
-     * @return this builder
-     */
-    public Builder batch(int v) {
-      batch = v;
-      return this;
-    }
-
-    /**
-     * Sets the input height and width, a positive multiple of 32.
-     *
-     * @param v the input height and width, a positive multiple of 32
-     * @return this builder
-     */
-    public Builder imgsz(int v) {
-      imgsz = v;
       return this;
     }
 
@@ -163,61 +116,6 @@ public record TrainOptions(
      */
     public Builder steps(int v) {
       steps = v;
-      return this;
-    }
-
-    /**
-     * Sets discarded iterations before the measured ones, at least 0.
-     *
-     * @param v discarded iterations before the measured ones, at least 0
-     * @return this builder
-     */
-    public Builder warmup(int v) {
-      warmup = v;
-      return this;
-    }
-
-    /**
-     * Sets trials in this process, at least 1.
-     *
-     * @param v trials in this process, at least 1
-     * @return this builder
-     */
-    public Builder repeat(int v) {
-      repeat = v;
-      return this;
-    }
-
-    /**
-     * Sets the device, e.g. auto, cpu or cuda:0.
-     *
-     * @param v the device, e.g. auto, cpu or cuda:0
-     * @return this builder
-     */
-    public Builder device(DeviceSpec v) {
-      device = v;
-      return this;
-    }
-
-    /**
-     * Intra-op threads; null: the engine default.
-     *
-     * @param v intra-op threads, at least 1, or null
-     * @return this builder
-     */
-    public Builder threads(Integer v) {
-      threads = v;
-      return this;
-    }
-
-    /**
-     * Sets the output directory.
-     *
-     * @param v the output directory
-     * @return this builder
-     */
-    public Builder project(Path v) {
-      project = v;
       return this;
     }
 
