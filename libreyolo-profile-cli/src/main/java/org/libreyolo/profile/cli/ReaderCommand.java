@@ -2,7 +2,7 @@ package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -2,7 +2,7 @@ package org.libreyolo.profile.cli;
 
 import java.nio.file.Path;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.report.Reports;
+import org.libreyolo.profile.reader.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -19,10 +19,10 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.options.Progress;
+import org.libreyolo.profile.reader.ReaderViews;
 import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.GateReport;
 import org.libreyolo.profile.report.HistoryViews;
-import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
 

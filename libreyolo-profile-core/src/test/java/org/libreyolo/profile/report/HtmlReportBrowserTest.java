@@ -12,6 +12,7 @@ import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.internal.analysis.Traces;
 import org.libreyolo.profile.internal.io.AtomicFiles;
+import org.libreyolo.profile.reader.Reports;
 import org.libreyolo.profile.result.Json;
 
 /**

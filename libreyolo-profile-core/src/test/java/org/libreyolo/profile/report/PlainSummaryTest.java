@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.produce.CustomStepProfiler;
 import org.libreyolo.profile.produce.StepOptions;
+import org.libreyolo.profile.reader.ReaderViews;
+import org.libreyolo.profile.reader.Reports;
 import org.libreyolo.profile.result.Profile;
 
 /**

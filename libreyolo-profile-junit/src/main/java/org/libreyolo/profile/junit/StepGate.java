@@ -7,9 +7,9 @@ import org.libreyolo.profile.gate.BaselineCommit;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.reader.ReaderViews;
 import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.DiffReport;
-import org.libreyolo.profile.report.ReaderViews;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 

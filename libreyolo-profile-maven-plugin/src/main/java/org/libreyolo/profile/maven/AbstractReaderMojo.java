@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.gate.GateRun;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /**
  * Shared: {@code input} (a profile.json or any Chrome/Kineto trace) and {@code json}; one print

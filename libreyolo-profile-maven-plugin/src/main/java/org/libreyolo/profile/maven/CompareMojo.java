@@ -5,7 +5,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /**
  * Compares two profiles: the reference's lines (throughput with the 2*SE rule over repeat trials,

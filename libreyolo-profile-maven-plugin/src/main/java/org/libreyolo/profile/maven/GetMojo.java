@@ -5,7 +5,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.UnknownMetricException;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /**
  * One metric of a profile ({@code field}), or the list of metric names when {@code field} is not

@@ -8,8 +8,8 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.reader.ReaderViews;
 import org.libreyolo.profile.report.HistoryViews;
-import org.libreyolo.profile.report.ReaderViews;
 
 /** Stores a profile (default: the infer goal's output) as one run of a series in the history. */
 @Mojo(name = "history-record", threadSafe = true, requiresProject = false)

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /** Java methods per phase, from the Java samples of the measured runs. */
 @Mojo(name = "java", threadSafe = true, requiresProject = false)

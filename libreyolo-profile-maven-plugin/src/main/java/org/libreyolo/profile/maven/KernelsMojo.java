@@ -5,7 +5,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.options.KernelQuery;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /** Kernel rows by share (CPU profiles: leaf-op self times), filtered and sorted. */
 @Mojo(name = "kernels", threadSafe = true, requiresProject = false)

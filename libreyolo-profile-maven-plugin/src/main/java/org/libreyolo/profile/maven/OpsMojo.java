@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /** Framework op rows by CPU share. */
 @Mojo(name = "ops", threadSafe = true, requiresProject = false)

@@ -6,7 +6,7 @@ import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
-import org.libreyolo.profile.report.Reports;
+import org.libreyolo.profile.reader.Reports;
 
 /**
  * Writes a self-contained HTML report of one profile (or trace), or of {@code before} vs {@code

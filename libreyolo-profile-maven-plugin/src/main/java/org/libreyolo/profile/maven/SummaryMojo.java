@@ -2,7 +2,7 @@ package org.libreyolo.profile.maven;
 
 import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /**
  * One-screen summary of a profile or trace: verdict, step time, throughput, busy share, top

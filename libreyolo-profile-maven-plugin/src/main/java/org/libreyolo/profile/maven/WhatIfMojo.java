@@ -3,7 +3,7 @@ package org.libreyolo.profile.maven;
 import java.nio.file.Path;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.libreyolo.profile.report.ReaderViews;
+import org.libreyolo.profile.reader.ReaderViews;
 
 /** Rough projection of the step time and throughput without a kernel category or some launches. */
 @Mojo(name = "what-if", threadSafe = true, requiresProject = false)

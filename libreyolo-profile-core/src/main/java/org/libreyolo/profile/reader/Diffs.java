@@ -1,4 +1,4 @@
-package org.libreyolo.profile.report;
+package org.libreyolo.profile.reader;
 
 import java.util.LinkedHashSet;
 import java.util.List;

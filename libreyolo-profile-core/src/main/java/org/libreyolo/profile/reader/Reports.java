@@ -1,4 +1,4 @@
-package org.libreyolo.profile.report;
+package org.libreyolo.profile.reader;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.report;
+package org.libreyolo.profile.reader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -14,6 +14,8 @@ import org.libreyolo.profile.internal.report.CompareText;
 import org.libreyolo.profile.internal.report.LensText;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
+import org.libreyolo.profile.report.DiffJson;
+import org.libreyolo.profile.report.DiffReport;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
