@@ -9,7 +9,7 @@ import org.libreyolo.profile.produce.AbProfiler;
 import org.libreyolo.profile.produce.InferOptions;
 import org.libreyolo.profile.report.AbReport;
 import org.libreyolo.profile.report.BisectReport;
-import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.report.Format;
 import org.libreyolo.profile.versions.Bisect;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,8 +56,15 @@ public final class BisectCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output;
 
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "text, json or markdown (bisect-summary.md's content); --json is --format json")
+  String format;
+
   @Override
   public Integer call() {
+    Format chosen = Formats.chosen(format, output.json, Format.Subject.BISECT); // before any A/B
     Path folder = Bisect.folder(output.project);
     BisectReport.Written w =
         Bisect.runInto(
@@ -96,10 +103,8 @@ public final class BisectCommand implements Callable<Integer> {
               }
             },
             BisectReport::write);
-    if (output.json) {
-      spec.commandLine().getOut().println(Json.indented(BisectReport.json(w.result())));
-    } else {
-      BisectReport.lines(w.result()).forEach(spec.commandLine().getOut()::println);
+    spec.commandLine().getOut().println(chosen.bisect(w.result()));
+    if (chosen == Format.TEXT) {
       spec.commandLine().getOut().println("details: " + w.file());
     }
     return 0;

@@ -214,11 +214,22 @@ final class ReaderCommands {
 
     @Mixin RowOptions rows;
 
+    @Option(
+        names = "--format",
+        paramLabel = "FORMAT",
+        description =
+            "text, json or markdown (a pull request's comment: the rows that explain the change);"
+                + " --json is --format json")
+    String format;
+
     @Override
     public void run() {
-      ReaderViews.diff(files.before, files.after, rows.phase, rows.top)
-          .lines(files.json)
-          .forEach(spec.commandLine().getOut()::println);
+      Format chosen = Formats.chosen(format, files.json, Format.Subject.DIFF);
+      spec.commandLine()
+          .getOut()
+          .println(
+              chosen.diff(
+                  ReaderViews.diffOf(files.before, files.after, rows.phase, rows.top), rows.top));
     }
   }
 }

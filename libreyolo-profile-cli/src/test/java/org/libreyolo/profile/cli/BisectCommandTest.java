@@ -90,4 +90,22 @@ class BisectCommandTest {
         .isEqualTo("a version appears twice in [a.torchscript, a.torchscript]");
     assertThat(dir.resolve("bisect")).doesNotExist();
   }
+
+  @Test
+  void aFormatThatRendersNoBisectIsRefusedBeforeAnyStep() {
+    CliTest.Result bmf =
+        CliTest.run(
+            "profile",
+            "bisect",
+            "a.torchscript",
+            "b.torchscript",
+            "--format",
+            "bmf",
+            "--project",
+            dir.toString());
+    assertThat(bmf.code()).isEqualTo(2);
+    assertThat(bmf.err().strip())
+        .isEqualTo("--format bmf does not render a bisect: use text, json or markdown");
+    assertThat(dir.resolve("bisect")).doesNotExist();
+  }
 }

@@ -121,6 +121,29 @@ class DiffCommandTest {
     assertThat(sigmoid.path("count_after").asLong()).isEqualTo(3);
   }
 
+  /**
+   * {@code --format markdown} is the pull request's comment ({@code DiffMarkdown}); a format that
+   * does not render a diff is refused in one line, before either profile is read.
+   */
+  @Test
+  void aDiffInMarkdownIsThePullRequestsCommentAndBmfIsRefused() throws Exception {
+    CliTest.Result md =
+        CliTest.run(
+            "profile",
+            "diff",
+            profile("layers_narrow"),
+            profile("layers_wide"),
+            "--format",
+            "markdown");
+    assertThat(md.code()).as(md.err()).isZero();
+    assertThat(md.out()).contains("|").contains("aten::mkldnn_convolution");
+    CliTest.Result bad =
+        CliTest.run("profile", "diff", "missing-a.json", "missing-b.json", "--format", "bmf");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().strip())
+        .isEqualTo("--format bmf does not render a diff: use text, json or markdown");
+  }
+
   /** {@code --phase} narrows every table to that phase; an unknown phase is one line, exit 2. */
   @Test
   void aPhaseNarrowsTheDiffAndAnUnknownOneIsBadInput() throws Exception {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
@@ -192,6 +193,21 @@ public final class ReaderViews {
    * @return the view
    */
   public static View diff(Path before, Path after, String phase, int top) {
+    ProfileDiff d = diffOf(before, after, phase, top);
+    return new View(Json.indented(DiffJson.json(d)), DiffReport.text(d, top));
+  }
+
+  /**
+   * What changed between two profiles, as {@link #diff} reads it, for a format to render ({@code
+   * report.Format#diff}).
+   *
+   * @param before the earlier profile or trace
+   * @param after the later profile or trace
+   * @param phase one phase, or null for the whole step
+   * @param top rows per table (checked here, before anything is read)
+   * @return the diff
+   */
+  public static ProfileDiff diffOf(Path before, Path after, String phase, int top) {
     Lenses.checkTop(top); // before reading: a refusal costs nothing
     Profile b = ProfileLoader.load(before);
     Profile a = ProfileLoader.load(after);
@@ -203,8 +219,6 @@ public final class ReaderViews {
               + String.join(", ", Diffs.phaseNames(b, a))
               + ")");
     }
-    org.libreyolo.profile.diff.ProfileDiff d =
-        org.libreyolo.profile.diff.ProfileDiff.of(b, a, Diffs.stepChange(b, a), phase);
-    return new View(Json.indented(DiffJson.json(d)), DiffReport.text(d, top));
+    return ProfileDiff.of(b, a, Diffs.stepChange(b, a), phase);
   }
 }

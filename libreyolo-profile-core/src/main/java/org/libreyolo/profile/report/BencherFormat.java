@@ -2,8 +2,10 @@ package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
@@ -25,6 +27,11 @@ import org.libreyolo.profile.result.ProfileSchema;
  */
 final class BencherFormat implements Renderer {
   private static final double NS_PER_MS = 1e6;
+
+  @Override
+  public Set<Format.Subject> subjects() {
+    return EnumSet.of(Format.Subject.PROFILE, Format.Subject.CHECK, Format.Subject.AB);
+  }
 
   /** A Bencher measure: its slug, and the factor from the registry's unit to Bencher's. */
   private record Measure(String slug, double scale) {}

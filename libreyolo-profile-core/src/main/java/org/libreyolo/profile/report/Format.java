@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.gate.BisectResult;
+import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -19,7 +22,10 @@ public enum Format {
   TEXT("text", new Renderer.TextRenderer()),
   /** The tool's own JSON (the {@code --json} output). */
   JSON("json", new Renderer.JsonRenderer()),
-  /** A CI job summary (the check's verdict). */
+  /**
+   * A CI job summary or a pull request's comment (a check, a diff, a bisect, an A/B across
+   * versions).
+   */
   MARKDOWN("markdown", new Renderer.MarkdownRenderer()),
   /**
    * The Bencher Metric Format: {@code {benchmark: {measure: {value, lower_value, upper_value}}}},
@@ -35,7 +41,13 @@ public enum Format {
     /** The stored-baseline check's verdict. */
     CHECK("a check"),
     /** The in-job A/B of two weights. */
-    AB("an A/B");
+    AB("an A/B"),
+    /** What changed between two profiles, row by row. */
+    DIFF("a diff"),
+    /** The search for the version that slowed a step. */
+    BISECT("a bisect"),
+    /** A module's perf tests A/B'd against a baseline version. */
+    VERSIONS("an A/B across versions");
 
     private final String words;
 
@@ -83,6 +95,40 @@ public enum Format {
    */
   public String ab(AbResult r) {
     return renderer(Subject.AB).ab(r);
+  }
+
+  /**
+   * What changed between two profiles.
+   *
+   * @param d the diff
+   * @param top rows per table, where the format shows a chosen number
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render a diff
+   */
+  public String diff(ProfileDiff d, int top) {
+    return renderer(Subject.DIFF).diff(d, top);
+  }
+
+  /**
+   * A bisect's findings.
+   *
+   * @param r the bisect
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render a bisect
+   */
+  public String bisect(BisectResult r) {
+    return renderer(Subject.BISECT).bisect(r);
+  }
+
+  /**
+   * An A/B across versions.
+   *
+   * @param v the verdicts
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render one
+   */
+  public String versions(VersionVerdicts v) {
+    return renderer(Subject.VERSIONS).versions(v);
   }
 
   /**

@@ -2,7 +2,10 @@ package org.libreyolo.profile.report;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.AbResult;
+import org.libreyolo.profile.gate.BisectResult;
+import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.Json;
@@ -32,6 +35,18 @@ interface Renderer {
     throw new UnsupportedOperationException();
   }
 
+  default String diff(ProfileDiff d, int top) {
+    throw new UnsupportedOperationException();
+  }
+
+  default String bisect(BisectResult r) {
+    throw new UnsupportedOperationException();
+  }
+
+  default String versions(VersionVerdicts v) {
+    throw new UnsupportedOperationException();
+  }
+
   /** Lines for a terminal or a log. */
   final class TextRenderer implements Renderer {
     @Override
@@ -47,6 +62,21 @@ interface Renderer {
     @Override
     public String ab(AbResult r) {
       return lines(AbReport.text(r));
+    }
+
+    @Override
+    public String diff(ProfileDiff d, int top) {
+      return lines(DiffReport.text(d, top));
+    }
+
+    @Override
+    public String bisect(BisectResult r) {
+      return lines(BisectReport.lines(r));
+    }
+
+    @Override
+    public String versions(VersionVerdicts v) {
+      return lines(VersionAbReport.lines(v));
     }
 
     private static String lines(java.util.List<String> lines) {
@@ -70,13 +100,47 @@ interface Renderer {
     public String ab(AbResult r) {
       return Json.indented(AbReport.json(r));
     }
+
+    @Override
+    public String diff(ProfileDiff d, int top) {
+      return Json.indented(DiffJson.json(d)); // every row: a program picks its own
+    }
+
+    @Override
+    public String bisect(BisectResult r) {
+      return Json.indented(BisectReport.json(r));
+    }
+
+    @Override
+    public String versions(VersionVerdicts v) {
+      return Json.indented(VersionAbReport.json(v));
+    }
   }
 
-  /** A CI job summary. */
+  /** A CI job summary or a pull request's comment. */
   final class MarkdownRenderer implements Renderer {
     @Override
     public Set<Format.Subject> subjects() {
-      return EnumSet.of(Format.Subject.CHECK);
+      return EnumSet.of(
+          Format.Subject.CHECK,
+          Format.Subject.DIFF,
+          Format.Subject.BISECT,
+          Format.Subject.VERSIONS);
+    }
+
+    @Override
+    public String diff(ProfileDiff d, int top) {
+      return DiffMarkdown.markdown(d); // a comment's length: its own few rows
+    }
+
+    @Override
+    public String bisect(BisectResult r) {
+      return BisectReport.markdown(r);
+    }
+
+    @Override
+    public String versions(VersionVerdicts v) {
+      return VersionAbReport.markdown(v);
     }
 
     @Override

@@ -99,5 +99,11 @@ class FormatTest {
     assertThatThrownBy(() -> Format.of("markdown", Format.Subject.AB))
         .hasMessage("format markdown does not render an A/B: use text, json or bmf");
     assertThat(Format.of("markdown", Format.Subject.CHECK)).isEqualTo(Format.MARKDOWN);
+    assertThat(Format.of("markdown", Format.Subject.DIFF)).isEqualTo(Format.MARKDOWN);
+    assertThatThrownBy(() -> Format.of("bmf", Format.Subject.BISECT))
+        .hasMessage("format bmf does not render a bisect: use text, json or markdown");
+    assertThatThrownBy(() -> Format.of("bmf", Format.Subject.VERSIONS))
+        .hasMessage(
+            "format bmf does not render an A/B across versions: use text, json or markdown");
   }
 }
