@@ -22,8 +22,11 @@ assert log.contains("the baseline's ${recorded} is measured again beside this bu
 assert log.contains("[libreyolo-profile] the perf tests' baselines were recorded on ${recorded}: measuring it again beside this build, which decides")
 assert log.contains("building commit ${head.substring(0, 10)} (the work as it was)")
 assert log.contains("WorkPerfTest.crunch: measured again in this job beside baseline commit ${label} (in shared JVMs), which decides; the stored numbers, the history and drift guard:")
-// what changed between the two sides as the A/B ran them: the method made slower
-assert log.contains('[ERROR] WorkPerfTest.crunch:   demo.Work.hash [crunch]: ')
+// what changed between the two sides as the A/B ran them: the method made slower, named beyond its
+// noise, or first among the rows within it where the Java samples ran thin (a CI run beside another
+// IT: demo.Work.hash +0.970 ms against a noise of 1.019 ms)
+assert log.contains('[ERROR] WorkPerfTest.crunch:   demo.Work.hash [crunch]: ') ||
+    log =~ /\[ERROR\] WorkPerfTest\.crunch:   none beyond its noise; \d+ Java methods? within their noise \(largest: demo\.Work\.hash \+/
 assert log =~ /\[ERROR\] WorkPerfTest\.crunch: verdict: REGRESSION/
 assert log.contains("performance regression WorkPerfTest.crunch against baseline commit ${label}, measured again in this job")
 assert !(log =~ /WorkPerfTest\.parse: verdict: (REGRESSION|IMPROVED)/)
