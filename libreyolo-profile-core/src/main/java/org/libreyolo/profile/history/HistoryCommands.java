@@ -158,15 +158,14 @@ public final class HistoryCommands {
    */
   public record Listing(String where, List<Series> series) {
     /**
-     * What splits a name's series over testbeds, for a name held by several ({@link
-     * History#differences}).
+     * The series a name splits into, one per testbed ({@link History#differences} says what differs
+     * between them).
      *
      * @param name the series' name
-     * @return the differences, or null when one testbed holds the name
+     * @return its series, in the listing's order
      */
-    public String split(String name) {
-      List<Series> same = series.stream().filter(t -> t.name().equals(name)).toList();
-      return same.size() > 1 ? History.differences(same) : null;
+    public List<Series> testbeds(String name) {
+      return series.stream().filter(t -> t.name().equals(name)).toList();
     }
   }
 

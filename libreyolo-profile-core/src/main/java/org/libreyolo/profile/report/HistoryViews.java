@@ -15,6 +15,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoint;
 import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.History;
 import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.history.Point;
@@ -167,10 +168,15 @@ public final class HistoryViews {
               s.runs(),
               String.join(",", s.metrics())));
       boolean lastOfName = i == all.size() - 1 || !all.get(i + 1).name().equals(s.name());
-      String split = lastOfName ? listing.split(s.name()) : null;
-      if (split != null) { // the list is ordered by name: say once what splits it
-        long testbeds = all.stream().filter(t -> t.name().equals(s.name())).count();
-        lines.add("    " + s.name() + " is split over " + testbeds + " testbeds: " + split);
+      List<Series> testbeds = lastOfName ? listing.testbeds(s.name()) : List.of();
+      if (testbeds.size() > 1) { // the list is ordered by name: say once what splits it
+        lines.add(
+            "    "
+                + s.name()
+                + " is split over "
+                + testbeds.size()
+                + " testbeds: "
+                + History.differences(testbeds));
       }
       ObjectNode o = arr.addObject();
       o.put("name", s.name());

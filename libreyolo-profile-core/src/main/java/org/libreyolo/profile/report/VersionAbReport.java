@@ -248,13 +248,10 @@ public final class VersionAbReport {
       v.classpathDifferences().forEach(d -> lines.add(info("class path: " + d)));
     }
     for (VersionVerdicts.Outcome x : v.outcomes()) {
+      String why = why(x);
       lines.add(
           new Line(
-              x.test()
-                  + ": "
-                  + x.verdict()
-                  + (why(x).isEmpty() ? "" : " (" + why(x) + ")")
-                  + mode(x),
+              x.test() + ": " + x.verdict() + (why.isEmpty() ? "" : " (" + why + ")") + mode(x),
               x.verdict() == Verdict.REGRESSION));
     }
     v.notes().forEach(n -> lines.add(info("note: " + n)));
