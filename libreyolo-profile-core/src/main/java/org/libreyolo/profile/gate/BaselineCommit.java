@@ -3,7 +3,6 @@ package org.libreyolo.profile.gate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -102,8 +101,7 @@ public record BaselineCommit(String commit, List<String> changed, Instant record
     json.put(COMMIT, recorded.commit());
     recorded.changed().forEach(json.putArray(CHANGED)::add);
     json.put(RECORDED_AT, recorded.recordedAt().toString());
-    byte[] bytes = (Json.indented(json) + "\n").getBytes(StandardCharsets.UTF_8);
-    AtomicFiles.write(file, out -> out.write(bytes));
+    AtomicFiles.writeText(file, Json.indented(json) + "\n");
     return recorded;
   }
 

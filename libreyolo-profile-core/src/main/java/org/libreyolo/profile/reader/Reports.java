@@ -1,6 +1,5 @@
 package org.libreyolo.profile.reader;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.Api;
@@ -27,7 +26,7 @@ public final class Reports {
     Profile profile = ProfileLoader.load(input);
     Path target = out != null ? out : sibling(input, "report.html");
     String html = HtmlReport.single(profile, input.toString(), traceOf(profile, input));
-    AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.writeText(target, html);
     return target;
   }
 
@@ -59,7 +58,7 @@ public final class Reports {
    */
   public static Path comparison(Profile a, Profile b, Comparison.Result comparison, Path target) {
     String html = HtmlReport.comparison(a, b, comparison);
-    AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.writeText(target, html);
     return target;
   }
 

@@ -1,7 +1,6 @@
 package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -189,21 +188,17 @@ public final class CheckFiles {
       Path outputDirectory) {
     Judged judged = new Judged(result, base, baseline, now, current);
     Path resultFile = outputDirectory.resolve(RESULT_FILE);
-    write(resultFile, Format.JSON.check(judged));
+    AtomicFiles.writeText(resultFile, Format.JSON.check(judged));
     Path summaryFile = outputDirectory.resolve(SUMMARY_FILE);
-    write(summaryFile, Format.MARKDOWN.check(judged));
+    AtomicFiles.writeText(summaryFile, Format.MARKDOWN.check(judged));
     Path bencherFile = outputDirectory.resolve(BENCHER_FILE);
-    write(bencherFile, Format.BMF.check(judged));
+    AtomicFiles.writeText(bencherFile, Format.BMF.check(judged));
     Path reportFile =
         CheckReport.write(
             base, baseline, now, current, result, outputDirectory.resolve(REPORT_FILE));
     List<String> lines = lines(result, base, baseline, now, current);
     lines.add("report: " + reportFile);
     return new Outcome(result, lines, resultFile, summaryFile, reportFile, bencherFile);
-  }
-
-  private static void write(Path file, String text) {
-    AtomicFiles.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 
   private CheckFiles() {}

@@ -1,6 +1,5 @@
 package org.libreyolo.profile.report;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +42,7 @@ final class CheckReport {
         Comparison.compare(
             base, now, baseline.toString(), current.toString(), gate.options().alpha());
     String html = html(base, now, descriptive, gate);
-    AtomicFiles.write(target, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.writeText(target, html);
     return target;
   }
 

@@ -2,6 +2,7 @@ package org.libreyolo.profile.internal.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ public final class AtomicFiles {
 
   /** Writes {@code text} as UTF-8: all or nothing. */
   public static void writeText(Path target, String text) {
-    write(target, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 
   private static void writeNow(Path target, Writer writer) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
@@ -55,13 +54,11 @@ public final class ProfileIo {
 
   /** {@code profile.json}: compact, as the reference writes it. */
   public static void writeCompact(Path target, JsonNode value) {
-    AtomicFiles.write(
-        target, out -> out.write(Json.compact(value).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.writeText(target, Json.compact(value));
   }
 
   /** Pretty-printed JSON with an indent of 2 ({@code profile_summary.json}). */
   public static void writeIndented(Path target, JsonNode value) {
-    AtomicFiles.write(
-        target, out -> out.write(Json.indented(value).getBytes(StandardCharsets.UTF_8)));
+    AtomicFiles.writeText(target, Json.indented(value));
   }
 }
