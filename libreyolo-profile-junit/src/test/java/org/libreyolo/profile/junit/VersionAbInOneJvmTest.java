@@ -132,8 +132,12 @@ class VersionAbInOneJvmTest {
         .isEqualTo("fails against baseline 1.0: this side refuses to run");
     assertThat(progress).anyMatch(l -> l.startsWith("probing baseline 1.0"));
 
+    // the pairs judge it, unless the check alone found the shared JVMs ran it unlike alone (a
+    // chance the check's alpha allows on a busy machine): then the forks do, carrying that check
     VersionVerdicts.Outcome leaky = outcome(r, "WorkFixture.leaky");
-    assertThat(leaky.inSharedJvms()).isTrue();
+    assertThat(leaky.inSharedJvms() || (leaky.solo() != null && leaky.solo().distorted()))
+        .as("leaky: %s (%s)", leaky.mode(), VersionAbReport.why(leaky))
+        .isTrue();
     assertThat(r.lines())
         .anyMatch(
             l ->
