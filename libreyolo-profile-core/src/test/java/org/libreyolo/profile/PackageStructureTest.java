@@ -42,6 +42,9 @@ class PackageStructureTest {
   private static final String ROOT = "(root)";
   private static final Map<String, Set<String>> DEPENDS = new TreeMap<>();
 
+  /** Each main source of the core library, without its comments and string literals. */
+  private static final Map<Path, String> CORE_CODE = new TreeMap<>();
+
   @BeforeAll
   static void readSources() throws IOException {
     Path repo = Path.of("..").toAbsolutePath().normalize();
@@ -55,6 +58,9 @@ class PackageStructureTest {
                           && !f.toString().contains("/target/"))
               .toList()) {
         String source = Files.readString(file);
+        if (file.toString().contains("/libreyolo-profile-core/src/main/java/")) {
+          CORE_CODE.put(file, COMMENT.matcher(source).replaceAll(""));
+        }
         Matcher p = PACKAGE.matcher(source);
         if (!p.find()) {
           continue;
@@ -202,6 +208,32 @@ class PackageStructureTest {
             assertThat(to).as(from).doesNotContain("bench");
           }
         });
+  }
+
+  /**
+   * An engine other than libtorch lives in its own packages (ONNX Runtime: {@code
+   * internal.runtime.onnx}, its public face {@code onnx}): the rest of the library reaches it
+   * through {@code ModelRuntime} and {@code EngineFiles} only, so a third engine is its own
+   * packages and two service files (docs/contributing.md, "an engine").
+   */
+  @Test
+  void noEngineIsNamedOutsideItsOwnPackages() {
+    Pattern onnx =
+        Pattern.compile(
+            "\\bai\\.onnxruntime\\b|org\\.libreyolo\\.profile\\.(internal\\.runtime\\.)?onnx\\b");
+    List<String> naming = new ArrayList<>();
+    CORE_CODE.forEach(
+        (file, code) -> {
+          String f = file.toString().replace('\\', '/');
+          boolean own =
+              f.contains("/org/libreyolo/profile/internal/runtime/onnx/")
+                  || f.contains("/org/libreyolo/profile/onnx/");
+          if (!own && onnx.matcher(code).find()) {
+            naming.add(file.getFileName().toString());
+          }
+        });
+    assertThat(CORE_CODE).hasSizeGreaterThan(100);
+    assertThat(naming).as("files naming ONNX Runtime outside its packages").isEmpty();
   }
 
   private static void assertOnlyUses(String pkg, String... allowed) {

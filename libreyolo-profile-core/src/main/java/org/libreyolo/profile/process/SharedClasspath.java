@@ -21,8 +21,8 @@ import org.libreyolo.profile.Api;
  * is the JVM's own class path; the rest (the module's tests, each side's main classes, the
  * dependencies whose versions differ) goes to that side's class loader. The split is refused, with
  * the reason, when a side's own part holds what loads once per process (JUnit, this extension, DJL,
- * ONNX Runtime: one engine and one native library per JVM) or a class the shared part holds too
- * (which copy a side would see is then a matter of loader order, not of the build).
+ * another engine's binding: one engine and one native library per JVM) or a class the shared part
+ * holds too (which copy a side would see is then a matter of loader order, not of the build).
  *
  * @param shared the JVM's class path, in this build's order
  * @param baseline the baseline side's own entries, in its order
@@ -32,10 +32,9 @@ import org.libreyolo.profile.Api;
 @Api(status = Api.Status.INTERNAL, since = "0.1.0")
 public record SharedClasspath(
     List<String> shared, List<String> baseline, List<String> candidate, String whyNot) {
-  /** Packages whose classes hold process-wide state: both sides must see one copy. */
+  /** The tool's packages whose classes hold process-wide state: both sides must see one copy. */
   static final List<String> PROCESS_WIDE =
-      List.of(
-          "org/junit/", "org/opentest4j/", "org/libreyolo/profile/", "ai/djl/", "ai/onnxruntime/");
+      List.of("org/junit/", "org/opentest4j/", "org/libreyolo/profile/", "ai/djl/");
 
   /**
    * Whether the split can run.
@@ -61,6 +60,26 @@ public record SharedClasspath(
    */
   public static SharedClasspath split(
       Path testClasses, String baseline, String candidate, List<String> unshareable) {
+    return split(testClasses, baseline, candidate, unshareable, List.of());
+  }
+
+  /**
+   * Splits two class paths, where more packages than the tool's own hold process-wide state.
+   *
+   * @param testClasses the module's compiled tests
+   * @param baseline the baseline's class path ({@code -cp} form)
+   * @param candidate this build's class path
+   * @param unshareable what the build tool already knows cannot share one JVM, one phrase each
+   * @param processWide class file prefixes besides the tool's own that load once per process (the
+   *     other engines' bindings, e.g. {@code ai/onnxruntime/})
+   * @return the split, with {@link #whyNot} set when it cannot run
+   */
+  public static SharedClasspath split(
+      Path testClasses,
+      String baseline,
+      String candidate,
+      List<String> unshareable,
+      List<String> processWide) {
     String tests = testClasses.toAbsolutePath().normalize().toString();
     List<String> a = entries(baseline);
     List<String> b = entries(candidate);
@@ -73,7 +92,9 @@ public record SharedClasspath(
     List<String> ownB = b.stream().filter(e -> !inA.contains(e)).toList();
     String why = unshareable.isEmpty() ? null : unshareable.get(0) + " cannot share one JVM";
     if (why == null) {
-      why = conflict(shared, ownA, ownB);
+      List<String> once = new ArrayList<>(PROCESS_WIDE);
+      once.addAll(processWide);
+      why = conflict(shared, ownA, ownB, once);
     }
     return new SharedClasspath(shared, ownA, ownB, why);
   }
@@ -89,7 +110,8 @@ public record SharedClasspath(
   }
 
   /** The first reason a side's own entries cannot sit under the shared ones, or null. */
-  private static String conflict(List<String> shared, List<String> ownA, List<String> ownB) {
+  private static String conflict(
+      List<String> shared, List<String> ownA, List<String> ownB, List<String> processWide) {
     Map<String, String> sharedClasses = new HashMap<>();
     for (String e : shared) {
       for (String c : classes(e)) {
@@ -101,7 +123,7 @@ public record SharedClasspath(
         // a folder is the module's own classes or tests; a jar may be the engine or the framework
         boolean jar = Files.isRegularFile(Path.of(e));
         for (String c : classes(e)) {
-          for (String p : PROCESS_WIDE) {
+          for (String p : processWide) {
             if (jar && c.startsWith(p)) {
               return name(e)
                   + " (on one side only) holds "

@@ -5,7 +5,7 @@ import org.libreyolo.profile.Api;
 
 /**
  * A model as deployed, loaded by the user's code and run by an engine other than the step's DJL
- * blocks (an {@link OnnxModel} on ONNX Runtime). Named on a step ({@link
+ * blocks (an {@link org.libreyolo.profile.onnx.OnnxModel} on ONNX Runtime). Named on a step ({@link
  * StepOptions.Builder#runsOn}, the JUnit extension's {@code StepProfiler.runsOn}), its engine is
  * the one a traced step records kernels of and the environment names; which engine that is, the
  * runtime found for it decides (docs/contributing.md, "an engine").

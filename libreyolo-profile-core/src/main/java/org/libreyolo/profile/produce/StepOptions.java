@@ -196,8 +196,8 @@ public record StepOptions(
     }
 
     /**
-     * Sets the deployed model the step runs (an {@link OnnxModel}): a traced step records its
-     * engine's kernels as its ops, and the environment names that engine.
+     * Sets the deployed model the step runs (an {@link org.libreyolo.profile.onnx.OnnxModel}): a
+     * traced step records its engine's kernels as its ops, and the environment names that engine.
      *
      * @param v the model, or null
      * @return this builder

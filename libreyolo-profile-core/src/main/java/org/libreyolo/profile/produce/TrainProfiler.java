@@ -25,6 +25,7 @@ import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.internal.train.BatchFit;
 import org.libreyolo.profile.internal.train.TrainSession;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -103,11 +104,13 @@ public final class TrainProfiler {
   public static TrainResult run(TrainOptions options, Progress progress) {
     DetectionDataset dataset = DetectionDataset.resolve(options.data(), options.datasetCache());
     WeightsSource weights = WeightsSource.resolve(options.weights(), options.size());
-    if (weights.kind() == WeightsSource.Kind.ONNX) {
+    if (weights.kind() == WeightsSource.Kind.ENGINE_MODEL) {
       throw LibreYoloException.badInput(
           "{weights} "
               + weights.requested()
-              + " is an ONNX model, which runs inference only: profile it with infer, train the"
+              + " is "
+              + EngineFiles.forModel(weights.requested()).orElseThrow().modelKind()
+              + ", which runs inference only: profile it with infer, train the"
               + " built-in network (or its .npz / .safetensors weights)");
     }
     InferProfiler.checkWritable(options.project());

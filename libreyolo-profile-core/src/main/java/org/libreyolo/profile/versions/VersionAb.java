@@ -18,6 +18,7 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
+import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
@@ -237,7 +238,8 @@ public final class VersionAb {
               o.testClasses(),
               o.baseline().classpath(),
               o.candidate().classpath(),
-              o.unshareable());
+              o.unshareable(),
+              EngineFiles.all().stream().flatMap(e -> e.processWidePackages().stream()).toList());
       if (split.possible()) {
         List<PerfTestProtocol.PairedReport> reports =
             PairedRun.run(o, split, tests, folder, judged, forked, notes, progress);

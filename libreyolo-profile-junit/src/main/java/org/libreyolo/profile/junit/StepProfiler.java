@@ -31,9 +31,9 @@ public interface StepProfiler {
   StepProfiler model(ai.djl.nn.Block block);
 
   /**
-   * Names the deployed model the step runs, e.g. an {@link org.libreyolo.profile.produce.OnnxModel}
-   * ({@link org.libreyolo.profile.produce.OnnxModel#run}): a traced step records its engine's
-   * kernels as its ops, with their work, and the environment names that engine (docs/onnx.md).
+   * Names the deployed model the step runs, e.g. an {@link org.libreyolo.profile.onnx.OnnxModel}
+   * ({@link org.libreyolo.profile.onnx.OnnxModel#run}): a traced step records its engine's kernels
+   * as its ops, with their work, and the environment names that engine (docs/onnx.md).
    *
    * @param model the model, loaded once per class (e.g. by a {@link ModelFixture})
    * @return this handle

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
-import org.libreyolo.profile.produce.OnnxModel;
+import org.libreyolo.profile.onnx.OnnxModel;
 import org.libreyolo.profile.result.Json;
 
 /**

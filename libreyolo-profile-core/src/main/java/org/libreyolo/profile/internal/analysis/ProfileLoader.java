@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.result.ProfileShape;
-import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
+import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
@@ -52,7 +52,8 @@ public final class ProfileLoader {
       ProfileShape.check(json, file);
       return new Profile(json).readFrom(file);
     }
-    return (OnnxRuntimeProfile.isOne(file) ? onnxRuntime(file) : TraceAnalyzer.analyze(file))
+    java.util.Optional<EngineFiles> engine = EngineFiles.forProfile(file);
+    return (engine.isPresent() ? engineProfile(engine.get(), file) : TraceAnalyzer.analyze(file))
         .readFrom(file);
   }
 
@@ -97,14 +98,14 @@ public final class ProfileLoader {
   }
 
   /**
-   * ONNX Runtime's own profile, read as the trace it converts to (each run a step, each kernel an
-   * op; docs/onnx.md), named by its own path.
+   * An engine's own profile (ONNX Runtime's), read as the trace it converts to (each run a step,
+   * each kernel an op; docs/onnx.md), named by its own path.
    */
-  private static Profile onnxRuntime(Path file) {
+  private static Profile engineProfile(EngineFiles engine, Path file) {
     Path converted = null;
     try {
-      converted = Files.createTempFile("libreyolo-onnxruntime", ".json");
-      OnnxRuntimeProfile.toTrace(file, converted);
+      converted = Files.createTempFile("libreyolo-" + engine.engine(), ".json");
+      engine.profileToTrace(file, converted);
       Profile p = TraceAnalyzer.analyze(converted);
       p = p.with(j -> j.put(ProfileSchema.TRACE, file.toString()));
       return p;

@@ -9,7 +9,7 @@ import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.IoErrors;
 import org.libreyolo.profile.internal.io.Leftovers;
-import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
+import org.libreyolo.profile.internal.trace.EngineOp;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 
 /**
@@ -38,7 +38,7 @@ public final class CaptureSession implements AutoCloseable {
   private boolean stopped;
   private JavaSampler javaSampler;
   private List<JavaSampler.Sample> javaSamples;
-  private final List<OnnxRuntimeProfile.Op> engineOps = new ArrayList<>();
+  private final List<EngineOp> engineOps = new ArrayList<>();
 
   private CaptureSession(CaptureOptions options, OperatorProfiler.Start start, boolean enabled) {
     this.options = options;
@@ -116,7 +116,7 @@ public final class CaptureSession implements AutoCloseable {
    * Ops another engine's profiler recorded in the traced steps (ONNX Runtime's kernels), already on
    * the trace's clock: written beside libtorch's.
    */
-  public void engineOps(List<OnnxRuntimeProfile.Op> ops) {
+  public void engineOps(List<EngineOp> ops) {
     if (enabled) {
       engineOps.addAll(ops);
     }

@@ -18,7 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
+import org.libreyolo.profile.internal.trace.EngineOp;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Json;
 
@@ -116,7 +116,7 @@ final class KinetoTraceWriter {
       List<Segment> segments,
       List<Annotation> annotations,
       JavaSampleTrack java,
-      List<OnnxRuntimeProfile.Op> engineOps,
+      List<EngineOp> engineOps,
       Path target) {
     AtomicFiles.write(target, out -> write(segments, annotations, java, engineOps, out));
   }
@@ -125,7 +125,7 @@ final class KinetoTraceWriter {
       List<Segment> segments,
       List<Annotation> annotations,
       JavaSampleTrack java,
-      List<OnnxRuntimeProfile.Op> engineOps,
+      List<EngineOp> engineOps,
       OutputStream out)
       throws IOException {
     try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
@@ -162,7 +162,7 @@ final class KinetoTraceWriter {
           }
         }
       }
-      for (OnnxRuntimeProfile.Op op : engineOps) { // on the ops' track: the step's forward
+      for (EngineOp op : engineOps) { // on the ops' track: the step's forward
         complete(g, TraceConventions.CAT_CPU_OP, op.name(), OPS_TID, op.ts(), op.dur());
         if (Double.isFinite(op.costUs())) {
           g.writeNumberField(TraceConventions.OP_COST_KEY, round3(op.costUs()));

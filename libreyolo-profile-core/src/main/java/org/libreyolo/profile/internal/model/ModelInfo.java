@@ -11,7 +11,7 @@ public record ModelInfo(
    * LibreYOLO9 ({@code "LibreYOLO9 (" + engine + ")"}), anything else as a plain model of that
    * engine.
    */
-  static ModelInfo exported(
+  public static ModelInfo exported(
       long[] output, String engine, long parameters, String weights, String format) {
     boolean yolo = output.length == 3 && output[1] > 4;
     return new ModelInfo(

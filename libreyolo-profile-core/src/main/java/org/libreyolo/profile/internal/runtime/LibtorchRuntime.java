@@ -3,7 +3,6 @@ package org.libreyolo.profile.internal.runtime;
 import ai.djl.Device;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.model.OnnxBacked;
 import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
@@ -15,8 +14,13 @@ public final class LibtorchRuntime implements ModelRuntime {
   }
 
   @Override
+  public int rank() {
+    return 0; // any detector: an engine's own runtime claims its models first
+  }
+
+  @Override
   public boolean opens(WeightsSource source) {
-    return source.kind() != WeightsSource.Kind.ONNX;
+    return source.kind() != WeightsSource.Kind.ENGINE_MODEL;
   }
 
   @Override
@@ -26,7 +30,7 @@ public final class LibtorchRuntime implements ModelRuntime {
 
   @Override
   public boolean runs(Object model) {
-    return model instanceof Detector && !(model instanceof OnnxBacked);
+    return model instanceof Detector;
   }
 
   @Override

@@ -10,12 +10,19 @@ import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * What runs a model as deployed. One implementation per engine, registered in {@code
- * META-INF/services/org.libreyolo.profile.internal.runtime.ModelRuntime}; {@link ModelRuntimes}
- * picks the one that opens a weights file or runs a model.
+ * META-INF/services/org.libreyolo.profile.internal.runtime.ModelRuntime} (an engine other than
+ * libtorch registers its files too: {@code internal.trace.EngineFiles}); {@link ModelRuntimes}
+ * finds one by name, or picks the highest ranked of those that open a weights file or run a model.
  */
 public interface ModelRuntime {
   /** {@return the runtime's name, e.g. {@code onnxruntime}} */
   String name();
+
+  /**
+   * {@return where two runtimes claim the same weights or model, the higher rank runs it (the
+   * libtorch runtime, which runs any detector, ranks below an engine's own)}
+   */
+  int rank();
 
   /**
    * @param source resolved weights

@@ -12,6 +12,11 @@ public final class PlainJavaRuntime implements ModelRuntime {
   }
 
   @Override
+  public int rank() {
+    return 0; // claims only the step without a model, which no other runtime does
+  }
+
+  @Override
   public boolean opens(WeightsSource source) {
     return false;
   }

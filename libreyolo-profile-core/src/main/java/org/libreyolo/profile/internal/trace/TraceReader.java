@@ -97,7 +97,14 @@ public final class TraceReader {
     }
   }
 
-  static InputStream open(Path file) throws IOException {
+  /**
+   * A trace file's bytes, gunzipped where it is gzipped.
+   *
+   * @param file the file
+   * @return its stream
+   * @throws IOException when it cannot be read
+   */
+  public static InputStream open(Path file) throws IOException {
     InputStream raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
     return isGzip(raw) ? new GZIPInputStream(raw, 1 << 16) : raw;
   }

@@ -19,9 +19,10 @@ public final class Detectors {
     return switch (source.kind()) {
       case RANDOM_INIT -> randomInit(source.size(), classes, device, RandomInit.DEFAULT_SEED);
       case TORCHSCRIPT -> new TorchScriptDetector(source.file(), device);
-      case ONNX ->
+      case ENGINE_MODEL ->
           throw new IllegalArgumentException(
-              "ONNX weights open on ONNX Runtime (internal.runtime.ModelRuntimes)");
+              source.requested()
+                  + " opens on its engine's runtime (internal.runtime.ModelRuntimes)");
       case TENSOR_FILE -> fromTensors(source, classes, device);
     };
   }

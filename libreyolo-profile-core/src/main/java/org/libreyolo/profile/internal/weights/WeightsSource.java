@@ -11,12 +11,13 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.model.Yolo9Size;
+import org.libreyolo.profile.internal.trace.EngineFiles;
 
 /**
  * What {@code --weights} names: a built-in architecture initialised with a fixed seed (when the
  * upstream file name is given but no such file exists), a tensor file (.npz / .safetensors), a
- * TorchScript archive or an ONNX model. Never downloads, never pretends random weights are
- * pretrained.
+ * TorchScript archive or a model another engine opens (an ONNX model). Never downloads, never
+ * pretends random weights are pretrained.
  */
 public record WeightsSource(Kind kind, Yolo9Size size, Path file, String requested) {
   private static final Pattern BUILT_IN =
@@ -31,8 +32,8 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
     RANDOM_INIT,
     TENSOR_FILE,
     TORCHSCRIPT,
-    /** An ONNX model, run by ONNX Runtime (inference only). */
-    ONNX
+    /** A model another engine runs (inference only): {@link EngineFiles#forModel} names it. */
+    ENGINE_MODEL
   }
 
   /**
@@ -74,7 +75,9 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
           "weights file not found: "
               + name
               + " (built-in names: LibreYOLO9t.pt, LibreYOLO9s.pt,"
-              + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript, .onnx)");
+              + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript"
+              + engineSuffixes(", ")
+              + ")");
     }
     if (Files.isDirectory(path)) {
       throw LibreYoloException.badInput(
@@ -85,15 +88,14 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
     if (lower.endsWith(".npz") || lower.endsWith(".safetensors")) {
       return new WeightsSource(Kind.TENSOR_FILE, size, path, name);
     }
-    if (lower.endsWith(".onnx")) {
-      if (!onnxRuntimePresent()) {
+    java.util.Optional<EngineFiles> engine = EngineFiles.forModel(name);
+    if (engine.isPresent()) {
+      String missing = engine.get().missing();
+      if (missing != null) {
         throw LibreYoloException.badInput(
-            "{weights} "
-                + name
-                + " is an ONNX model: add com.microsoft.onnxruntime:onnxruntime to the class path"
-                + " (the CLI has it; docs/onnx.md)");
+            "{weights} " + name + " is " + engine.get().modelKind() + ": " + missing);
       }
-      return new WeightsSource(Kind.ONNX, size, path, name);
+      return new WeightsSource(Kind.ENGINE_MODEL, size, path, name);
     }
     if (lower.endsWith(".torchscript") || lower.endsWith(".ts") || isTorchScriptArchive(path)) {
       return new WeightsSource(Kind.TORCHSCRIPT, size, path, name);
@@ -107,17 +109,19 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
     throw LibreYoloException.badInput(
         "unsupported weights file "
             + name
-            + ": use .npz, .safetensors, a TorchScript archive or an .onnx model");
+            + ": use .npz, .safetensors, a TorchScript archive"
+            + EngineFiles.all().stream()
+                .flatMap(e -> e.modelSuffixes().stream())
+                .map(suffix -> " or an " + suffix + " model")
+                .collect(java.util.stream.Collectors.joining()));
   }
 
-  /** Whether ONNX Runtime's Java binding is there: an optional dependency, as the native is. */
-  static boolean onnxRuntimePresent() {
-    try {
-      Class.forName("ai.onnxruntime.OrtEnvironment", false, WeightsSource.class.getClassLoader());
-      return true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
+  /** The other engines' model suffixes after {@code lead}, or nothing without one. */
+  private static String engineSuffixes(String lead) {
+    String suffixes =
+        String.join(
+            ", ", EngineFiles.all().stream().flatMap(e -> e.modelSuffixes().stream()).toList());
+    return suffixes.isEmpty() ? "" : lead + suffixes;
   }
 
   /** TorchScript archives are zips holding {@code <root>/code/} and {@code constants.pkl}. */

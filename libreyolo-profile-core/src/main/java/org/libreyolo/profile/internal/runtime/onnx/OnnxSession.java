@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.model;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import ai.onnxruntime.NodeInfo;
 import ai.onnxruntime.OnnxTensorLike;

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.trace;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.libreyolo.profile.TestEngine;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.internal.model.OnnxDetector;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -26,7 +25,7 @@ class OnnxRuntimeProfileTest {
     long ms = 1_000_000;
     // two cold profiled runs (30 and 25 ms) left out; the warm ones' median is 20 ms
     var p =
-        new org.libreyolo.profile.internal.model.OnnxSession.Profiled(
+        new org.libreyolo.profile.internal.runtime.onnx.OnnxSession.Profiled(
             Path.of("unused"),
             List.of(
                 new long[] {0, 30 * ms},
@@ -38,7 +37,7 @@ class OnnxRuntimeProfileTest {
     assertThat(p.costPerKernelUs(1000)).isEqualTo(5.0); // (20 - 15) ms over 1000 kernels
     assertThat(p.costPerKernelUs(0)).isNaN();
     assertThat(
-            new org.libreyolo.profile.internal.model.OnnxSession.Profiled(
+            new org.libreyolo.profile.internal.runtime.onnx.OnnxSession.Profiled(
                     Path.of("unused"), List.of(new long[] {0, ms}), Double.NaN)
                 .costPerKernelUs(10))
         .isNaN(); // no untraced run to compare with
@@ -48,7 +47,7 @@ class OnnxRuntimeProfileTest {
   void aRawOnnxRuntimeProfileIsReadAsATraceOfItsRuns() throws Exception {
     TestEngine.boot();
     Path model = TestEngine.fixture("onnx/global_pool_classifier.onnx");
-    org.libreyolo.profile.internal.model.OnnxSession.Profiled profiled;
+    org.libreyolo.profile.internal.runtime.onnx.OnnxSession.Profiled profiled;
     try (OnnxDetector d = new OnnxDetector(model, Engines.resolve(DeviceSpec.parse("cpu")), 1);
         NDManager m = NDManager.newBaseManager()) {
       d.session().startProfiling(dir);

@@ -1,15 +1,13 @@
-package org.libreyolo.profile.internal.runtime;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.internal.capture.CaptureSession;
-import org.libreyolo.profile.internal.io.OnnxGraph;
 import org.libreyolo.profile.internal.measure.PhaseClock;
 import org.libreyolo.profile.internal.measure.StepTimer;
-import org.libreyolo.profile.internal.model.OnnxSession;
-import org.libreyolo.profile.internal.trace.OnnxRuntimeProfile;
+import org.libreyolo.profile.internal.trace.EngineOp;
 
 /**
  * The traced steps of an ONNX model: ONNX Runtime's profiler runs while they do, and its kernels
@@ -62,7 +60,7 @@ final class OnnxTracing implements StepTimer.Iteration {
           p.runs().stream()
               .map(r -> new double[] {session.traceUs(r[0]), session.traceUs(r[1])})
               .toList();
-      List<OnnxRuntimeProfile.Op> ops =
+      List<EngineOp> ops =
           OnnxRuntimeProfile.ops(
               p.file(), runs, OnnxGraph.convolutionWeights(model.file()), Double.NaN);
       double cost = p.costPerKernelUs(runs.isEmpty() ? 0 : ops.size() / runs.size());
@@ -70,7 +68,7 @@ final class OnnxTracing implements StepTimer.Iteration {
           Double.isNaN(cost)
               ? ops
               : ops.stream()
-                  .map(o -> new OnnxRuntimeProfile.Op(o.name(), o.ts(), o.dur(), o.args(), cost))
+                  .map(o -> new EngineOp(o.name(), o.ts(), o.dur(), o.args(), cost))
                   .toList());
     } finally {
       Files.deleteIfExists(p.file());

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.model;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.model.Detector;
+import org.libreyolo.profile.internal.model.ModelInfo;
 
 /**
  * An ONNX model behind the same {@link Detector} face as a TorchScript one (docs/onnx.md), for

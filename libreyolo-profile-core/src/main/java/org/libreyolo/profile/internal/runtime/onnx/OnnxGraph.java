@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.io;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.trace;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.internal.trace.EngineOp;
+import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.internal.trace.TraceReader;
 
 /**
  * ONNX Runtime's profiler output as the trace's ops (docs/onnx.md): a Chrome-trace JSON array whose
@@ -30,22 +33,16 @@ public final class OnnxRuntimeProfile {
   private static final String NCHWC = "_nchwc";
 
   /**
-   * One op for the trace: its name (the op type), start and duration in µs of the trace's clock,
-   * and its {@code args} ({@code node}, {@code provider}, {@code Input Dims}, sizes).
-   */
-  public record Op(String name, double ts, double dur, ObjectNode args, double costUs) {}
-
-  /**
    * Reads ONNX Runtime's profile and places its kernels on the trace's clock; {@code graphWeights}
-   * (by node or output name, from the model's graph: {@code internal.io.OnnxGraph}) add each
-   * convolution's weight as the graph declares it ({@code Graph Weight Dims}), where ONNX Runtime
-   * ran a padded one.
+   * (by node or output name, from the model's graph: {@link OnnxGraph}) add each convolution's
+   * weight as the graph declares it ({@code Graph Weight Dims}), where ONNX Runtime ran a padded
+   * one.
    *
    * @param file ONNX Runtime's profile
    * @param runsUs per profiled run, its Java bracket {@code [start, end]} in trace µs, in order
    * @param graphWeights convolution weights by node or output name (may be empty)
    */
-  public static List<Op> ops(
+  public static List<EngineOp> ops(
       Path file, List<double[]> runsUs, java.util.Map<String, long[]> graphWeights, double costUs) {
     return ops(read(file), runsUs, graphWeights, costUs);
   }
@@ -59,13 +56,13 @@ public final class OnnxRuntimeProfile {
     }
   }
 
-  private static List<Op> ops(
+  private static List<EngineOp> ops(
       JsonNode events,
       List<double[]> runsUs,
       java.util.Map<String, long[]> graphWeights,
       double costUs) {
     List<double[]> runs = runs(events);
-    List<Op> out = new ArrayList<>();
+    List<EngineOp> out = new ArrayList<>();
     for (JsonNode e : events) {
       String name = e.path("name").asText("");
       if (!"Node".equals(e.path("cat").asText()) || !name.endsWith(KERNEL)) {
@@ -78,7 +75,7 @@ public final class OnnxRuntimeProfile {
       }
       double offset = mid(runsUs.get(run)) - mid(runs.get(run));
       out.add(
-          new Op(
+          new EngineOp(
               e.path("args").path("op_name").asText(name),
               ts + offset,
               e.path("dur").asDouble(),
@@ -131,7 +128,7 @@ public final class OnnxRuntimeProfile {
             .put("dur", runs.get(i)[1] - runs.get(i)[0]);
       }
     }
-    for (Op op : ops(events, runs, java.util.Map.of(), Double.NaN)) {
+    for (EngineOp op : ops(events, runs, java.util.Map.of(), Double.NaN)) {
       ObjectNode e =
           list.addObject()
               .put("ph", "X")

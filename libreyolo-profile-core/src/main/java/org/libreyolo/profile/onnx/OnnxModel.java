@@ -1,4 +1,4 @@
-package org.libreyolo.profile.produce;
+package org.libreyolo.profile.onnx;
 
 import ai.onnxruntime.OnnxTensorLike;
 import ai.onnxruntime.OrtEnvironment;
@@ -7,8 +7,9 @@ import ai.onnxruntime.OrtSession;
 import java.nio.file.Path;
 import java.util.Map;
 import org.libreyolo.profile.Api;
-import org.libreyolo.profile.internal.model.OnnxBacked;
-import org.libreyolo.profile.internal.model.OnnxSession;
+import org.libreyolo.profile.internal.runtime.onnx.OnnxBacked;
+import org.libreyolo.profile.internal.runtime.onnx.OnnxSession;
+import org.libreyolo.profile.produce.DeployedModel;
 
 /**
  * An ONNX model in ONNX Runtime, for perf tests of the model as deployed (docs/onnx.md): measure

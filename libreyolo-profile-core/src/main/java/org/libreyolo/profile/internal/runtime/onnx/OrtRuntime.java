@@ -1,13 +1,12 @@
-package org.libreyolo.profile.internal.runtime;
+package org.libreyolo.profile.internal.runtime.onnx;
 
 import ai.djl.Device;
 import java.nio.file.Path;
 import org.libreyolo.profile.internal.engine.Engines;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.model.OnnxBacked;
-import org.libreyolo.profile.internal.model.OnnxDetector;
-import org.libreyolo.profile.internal.model.OnnxSession;
+import org.libreyolo.profile.internal.runtime.ModelRuntime;
+import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /**
@@ -17,12 +16,20 @@ import org.libreyolo.profile.internal.weights.WeightsSource;
 public final class OrtRuntime implements ModelRuntime {
   @Override
   public String name() {
-    return "onnxruntime";
+    return OnnxFiles.ENGINE;
+  }
+
+  @Override
+  public int rank() {
+    return 10; // above libtorch's, which runs any detector
   }
 
   @Override
   public boolean opens(WeightsSource source) {
-    return source.kind() == WeightsSource.Kind.ONNX;
+    return source.kind() == WeightsSource.Kind.ENGINE_MODEL
+        && EngineFiles.forModel(source.requested())
+            .filter(e -> e.engine().equals(name()))
+            .isPresent();
   }
 
   @Override
