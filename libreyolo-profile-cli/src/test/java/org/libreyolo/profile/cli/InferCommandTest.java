@@ -86,17 +86,27 @@ class InferCommandTest {
             "--warmup",
             "1",
             "--runs",
-            "12",
+            "30",
             "--project",
             dir.toString());
     assertThat(r.code()).as(r.err()).isZero();
     Path profile = dir.resolve("infer").resolve("profile.json");
     JsonNode samples = Json.MAPPER.readTree(profile.toFile()).path("java_samples");
     assertThat(samples.path("source").asText()).isEqualTo("jfr");
-    CliTest.Result java = CliTest.run("profile", "java", profile.toString(), "--phase", "forward");
+    // the phase that holds the most samples (forward, unless a busy machine's sampler missed it)
+    String phase = null;
+    for (var e : samples.path("phases").properties()) {
+      if (phase == null
+          || e.getValue().path("samples").asInt()
+              > samples.path("phases").path(phase).path("samples").asInt()) {
+        phase = e.getKey();
+      }
+    }
+    assertThat(phase).as("a phase with Java samples: %s", samples).isNotNull();
+    CliTest.Result java = CliTest.run("profile", "java", profile.toString(), "--phase", phase);
     assertThat(java.code()).as(java.err()).isZero();
     assertThat(java.out()).startsWith("java samples by self (top Java frame): ");
-    assertThat(java.out().lines().skip(1).findFirst().orElse("")).startsWith("forward ");
+    assertThat(java.out().lines().skip(1).findFirst().orElse("")).startsWith(phase + " ");
     CliTest.Result unknown = CliTest.run("profile", "java", profile.toString(), "--phase", "nms");
     assertThat(unknown.code()).isEqualTo(2);
     assertThat(unknown.err()).contains("unknown phase 'nms'. available: ");
