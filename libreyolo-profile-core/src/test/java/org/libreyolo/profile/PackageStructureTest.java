@@ -110,6 +110,8 @@ class PackageStructureTest {
     assertOnlyUses("options", ROOT);
     assertOnlyUses("internal.result", ROOT, "internal.io", "result");
     assertOnlyUses("result", ROOT); // the profile, its keys and its JSON: the bottom of the API
+    // the engine seam a third engine implements: nothing of the library's below it
+    assertOnlyUses("runtime", ROOT);
     // the process room: starting JVMs and the records they exchange, nothing of what they measure
     assertOnlyUses("process", ROOT, "internal.fork", "internal.io");
     assertOnlyUses(
@@ -118,6 +120,7 @@ class PackageStructureTest {
         "internal.python",
         "internal.result",
         "result",
+        "runtime",
         "internal.trace");
     assertOnlyUses(
         "internal.capture",
@@ -127,7 +130,8 @@ class PackageStructureTest {
         "internal.python",
         "internal.trace",
         "options",
-        "result");
+        "result",
+        "runtime");
     assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
     assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
     // the diff reads profiles and the traces' op calls; the gate and the reports read it

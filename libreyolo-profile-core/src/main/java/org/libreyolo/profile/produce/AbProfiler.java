@@ -137,10 +137,8 @@ public final class AbProfiler {
         return r;
       }
       // each arm traced after the pairs, back to back: what changed between them, and where
-      Profile tracedA =
-          traceArm("a", ModelRuntimes.forModel(da).traced(armA, da, io.project()), io, progress);
-      Profile tracedB =
-          traceArm("b", ModelRuntimes.forModel(db).traced(armB, db, io.project()), io, progress);
+      Profile tracedA = traceArm("a", ModelRuntimes.traced(armA, da, io.project()), io, progress);
+      Profile tracedB = traceArm("b", ModelRuntimes.traced(armB, db, io.project()), io, progress);
       PairedBlocks v = r.verdict();
       AbResult explained =
           r.withDiff(

@@ -169,7 +169,7 @@ final class CustomStepMeasurement {
   /** The step's environment; a step that runs a deployed model names its engine. */
   private static ObjectNode stepEnvironment(StepOptions o) {
     ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
-    ModelRuntimes.forModel(o.runsOn()).nameEngine(env);
+    ModelRuntimes.nameEngine(o.runsOn(), env);
     return env;
   }
 

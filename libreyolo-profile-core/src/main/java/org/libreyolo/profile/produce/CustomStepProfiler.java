@@ -144,8 +144,7 @@ public final class CustomStepProfiler {
   public static Profile run(StepOptions o, Step step) {
     StepTimer.Iteration body =
         o.trace()
-            ? ModelRuntimes.forModel(o.runsOn())
-                .traced(iteration(step), o.runsOn(), o.outputDirectory())
+            ? ModelRuntimes.traced(iteration(step), o.runsOn(), o.outputDirectory())
             : iteration(step);
     try {
       return CustomStepMeasurement.measure(o, body);

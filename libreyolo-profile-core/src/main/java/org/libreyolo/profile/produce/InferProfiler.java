@@ -159,11 +159,7 @@ public final class InferProfiler {
           StepTimer.Iteration body =
               (clock, index) -> iterate(pipeline, batch(images, index, o.batch()), clock, detect);
           Measurement m =
-              StepTimer.run(
-                  plan,
-                  ModelRuntimes.forModel(detector).traced(body, detector, dir),
-                  blocks,
-                  progress);
+              StepTimer.run(plan, ModelRuntimes.traced(body, detector, dir), blocks, progress);
           out.add(finish(m, detector, weights, o, dir, detect));
         }
         if (i < trials - 1) {
@@ -366,7 +362,7 @@ public final class InferProfiler {
    */
   private static ObjectNode environment(Detector detector, InferOptions o) {
     ObjectNode env = Environment.ofModel(o.device().label(), detector.info().parameters());
-    ModelRuntimes.forModel(detector).nameEngine(env);
+    ModelRuntimes.nameEngine(detector, env);
     return env;
   }
 
@@ -385,7 +381,7 @@ public final class InferProfiler {
     meta.put(ProfileSchema.MODE, "inference");
     // ours: what the reference leaves implicit
     meta.put(ProfileSchema.WEIGHTS, weights.label());
-    ModelRuntimes.forModel(detector).nameEngine(meta);
+    ModelRuntimes.nameEngine(detector, meta);
     meta.put(ProfileSchema.SIZE, detector.info().size());
     meta.put(ProfileSchema.PARAMS, detector.info().parameters());
     meta.put(ProfileSchema.THREADS, Engines.threads());

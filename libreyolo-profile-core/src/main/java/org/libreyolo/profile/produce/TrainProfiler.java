@@ -25,7 +25,6 @@ import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
-import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.internal.train.BatchFit;
 import org.libreyolo.profile.internal.train.TrainSession;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -35,6 +34,7 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.result.TrainResult;
+import org.libreyolo.profile.runtime.EngineFiles;
 
 /**
  * {@code profile run}: a short profiled training of LibreYOLO9 (docs/reference-behaviour.md,

@@ -18,11 +18,11 @@ import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
-import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.process.PerfTestProtocol;
 import org.libreyolo.profile.process.PerfTestProtocol.Test;
 import org.libreyolo.profile.process.SharedClasspath;
+import org.libreyolo.profile.runtime.EngineFiles;
 
 /**
  * The A/B across versions (docs/versions.md): a module's perf tests run in fresh JVMs on two class

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.result.ProfileShape;
-import org.libreyolo.profile.internal.trace.EngineFiles;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.runtime.EngineFiles;
 
 /**
  * What every reader accepts: a {@code profile.json} as-is, anything else analysed as a trace

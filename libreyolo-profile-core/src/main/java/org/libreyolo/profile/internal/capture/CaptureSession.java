@@ -9,8 +9,8 @@ import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.IoErrors;
 import org.libreyolo.profile.internal.io.Leftovers;
-import org.libreyolo.profile.internal.trace.EngineOp;
 import org.libreyolo.profile.internal.trace.TraceConventions;
+import org.libreyolo.profile.runtime.EngineOp;
 
 /**
  * A profiling session: start, then steps made of named phases, then stop. It drives libtorch's

@@ -18,9 +18,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.internal.trace.EngineOp;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.result.Json;
+import org.libreyolo.profile.runtime.EngineOp;
 
 /**
  * Merges DJL's raw operator trace and the Java-side spans into one Chrome/Perfetto trace in

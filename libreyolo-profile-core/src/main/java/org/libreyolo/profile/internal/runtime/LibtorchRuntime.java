@@ -7,7 +7,7 @@ import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /** libtorch through DJL: the built-in network (random or from a state dict) and TorchScript. */
-public final class LibtorchRuntime implements ModelRuntime {
+public final class LibtorchRuntime implements DetectorRuntime {
   @Override
   public String name() {
     return "libtorch";

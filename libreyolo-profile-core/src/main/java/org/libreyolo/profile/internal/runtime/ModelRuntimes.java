@@ -1,16 +1,23 @@
 package org.libreyolo.profile.internal.runtime;
 
 import ai.djl.Device;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.runtime.EngineProfiler;
+import org.libreyolo.profile.runtime.ModelRuntime;
 
 /**
- * The runtimes on the class path, and the one for a weights file or a model: of those that claim
- * it, the highest ranked (as DJL picks its default engine).
+ * The runtimes on the class path ({@link ModelRuntime} services), and the one for a weights file or
+ * a model: of those that claim it, the highest ranked (as DJL picks its default engine).
  */
 public final class ModelRuntimes {
   private static final List<ModelRuntime> ALL =
@@ -24,8 +31,11 @@ public final class ModelRuntimes {
    * @param source resolved weights
    * @return the runtime that opens them
    */
-  public static ModelRuntime forWeights(WeightsSource source) {
-    return best(r -> r.opens(source), () -> "no runtime opens " + source.label());
+  public static DetectorRuntime forWeights(WeightsSource source) {
+    return (DetectorRuntime)
+        best(
+            r -> r instanceof DetectorRuntime d && d.opens(source),
+            () -> "no runtime opens " + source.label());
   }
 
   /**
@@ -54,14 +64,6 @@ public final class ModelRuntimes {
                         + String.join(", ", ALL.stream().map(ModelRuntime::name).toList())));
   }
 
-  private static ModelRuntime best(
-      Predicate<ModelRuntime> claims, java.util.function.Supplier<String> none) {
-    return ALL.stream()
-        .filter(claims)
-        .max(Comparator.comparingInt(ModelRuntime::rank))
-        .orElseThrow(() -> new IllegalStateException(none.get()));
-  }
-
   /**
    * Opens weights on the runtime that reads them.
    *
@@ -72,5 +74,40 @@ public final class ModelRuntimes {
    */
   public static Detector open(WeightsSource source, int classes, Device device) {
     return forWeights(source).open(source, classes, device);
+  }
+
+  /**
+   * Names the engine of a model in a profile's environment or config, where its runtime's {@link
+   * ModelRuntime#environmentEngine} has one.
+   *
+   * @param model the model the step runs, or null
+   * @param into the environment or config node
+   */
+  public static void nameEngine(Object model, ObjectNode into) {
+    String engine = forModel(model).environmentEngine();
+    if (engine != null) {
+      into.put(ProfileSchema.ENGINE, engine);
+    }
+  }
+
+  /**
+   * The step with its engine's own profiler around the traced iterations, so that its kernels join
+   * the trace; the step as it is where the engine has none (libtorch's ops are recorded already).
+   *
+   * @param body the step
+   * @param model the model it runs, or null
+   * @param dir where the profiler's temporary files go
+   * @return the step to time
+   */
+  public static StepTimer.Iteration traced(StepTimer.Iteration body, Object model, Path dir) {
+    EngineProfiler profiler = forModel(model).profiler(model);
+    return profiler == null ? body : new EngineTracing(body, profiler, dir);
+  }
+
+  private static ModelRuntime best(Predicate<ModelRuntime> claims, Supplier<String> none) {
+    return ALL.stream()
+        .filter(claims)
+        .max(Comparator.comparingInt(ModelRuntime::rank))
+        .orElseThrow(() -> new IllegalStateException(none.get()));
   }
 }

@@ -1,8 +1,6 @@
 package org.libreyolo.profile.internal.runtime;
 
-import ai.djl.Device;
-import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.runtime.ModelRuntime;
 
 /** A step without a model: plain Java, no engine to load, nothing of an engine's to trace. */
 public final class PlainJavaRuntime implements ModelRuntime {
@@ -14,16 +12,6 @@ public final class PlainJavaRuntime implements ModelRuntime {
   @Override
   public int rank() {
     return 0; // claims only the step without a model, which no other runtime does
-  }
-
-  @Override
-  public boolean opens(WeightsSource source) {
-    return false;
-  }
-
-  @Override
-  public Detector open(WeightsSource source, int classes, Device device) {
-    throw new UnsupportedOperationException("plain Java opens no weights");
   }
 
   @Override

@@ -11,7 +11,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.model.Yolo9Size;
-import org.libreyolo.profile.internal.trace.EngineFiles;
+import org.libreyolo.profile.runtime.EngineFiles;
 
 /**
  * What {@code --weights} names: a built-in architecture initialised with a fixed seed (when the

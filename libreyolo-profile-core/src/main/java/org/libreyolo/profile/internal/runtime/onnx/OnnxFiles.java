@@ -2,7 +2,7 @@ package org.libreyolo.profile.internal.runtime.onnx;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.libreyolo.profile.internal.trace.EngineFiles;
+import org.libreyolo.profile.runtime.EngineFiles;
 
 /**
  * ONNX Runtime's files: {@code .onnx} models, the profile its own profiler writes, and its Java

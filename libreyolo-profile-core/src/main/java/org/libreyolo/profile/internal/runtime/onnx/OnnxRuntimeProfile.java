@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.libreyolo.profile.LibreYoloException;
-import org.libreyolo.profile.internal.trace.EngineOp;
 import org.libreyolo.profile.internal.trace.TraceConventions;
 import org.libreyolo.profile.internal.trace.TraceReader;
+import org.libreyolo.profile.runtime.EngineOp;
 
 /**
  * ONNX Runtime's profiler output as the trace's ops (docs/onnx.md): a Chrome-trace JSON array whose

@@ -1,19 +1,18 @@
 package org.libreyolo.profile.internal.runtime.onnx;
 
 import ai.djl.Device;
-import java.nio.file.Path;
 import org.libreyolo.profile.internal.engine.Engines;
-import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Detector;
-import org.libreyolo.profile.internal.runtime.ModelRuntime;
-import org.libreyolo.profile.internal.trace.EngineFiles;
+import org.libreyolo.profile.internal.runtime.DetectorRuntime;
 import org.libreyolo.profile.internal.weights.WeightsSource;
+import org.libreyolo.profile.runtime.EngineFiles;
+import org.libreyolo.profile.runtime.EngineProfiler;
 
 /**
  * ONNX Runtime: an {@code .onnx} export as a detector, or a user's session; its own profiler around
  * the traced steps (docs/onnx.md). libtorch still runs the pre- and postprocessing.
  */
-public final class OrtRuntime implements ModelRuntime {
+public final class OrtRuntime implements DetectorRuntime {
   @Override
   public String name() {
     return OnnxFiles.ENGINE;
@@ -53,7 +52,7 @@ public final class OrtRuntime implements ModelRuntime {
   }
 
   @Override
-  public StepTimer.Iteration traced(StepTimer.Iteration body, Object model, Path dir) {
-    return OnnxTracing.around(body, ((OnnxBacked) model).session(), dir);
+  public EngineProfiler profiler(Object model) {
+    return new OnnxProfiler(((OnnxBacked) model).session());
   }
 }

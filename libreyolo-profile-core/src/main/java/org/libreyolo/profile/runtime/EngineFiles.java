@@ -1,20 +1,21 @@
-package org.libreyolo.profile.internal.trace;
+package org.libreyolo.profile.runtime;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.ServiceLoader;
+import org.libreyolo.profile.Api;
 
 /**
- * What the layers under a runtime know of an engine other than libtorch: the model files it opens,
- * the profile files its own profiler writes, the packages that hold its process-wide state. Each
- * engine registers one in {@code
- * META-INF/services/org.libreyolo.profile.internal.trace.EngineFiles} beside its runtime ({@code
- * internal.runtime.ModelRuntime}), so that resolving weights, loading a profile and splitting a
- * class path never name an engine (docs/contributing.md, "an engine"). Nothing here may link the
- * engine's classes: it is read where the engine may be absent.
+ * What the library knows of an engine other than libtorch before it runs anything: the model files
+ * it opens, the profile files its own profiler writes, the packages that hold its process-wide
+ * state. Each engine registers one in {@code
+ * META-INF/services/org.libreyolo.profile.runtime.EngineFiles} beside its {@link ModelRuntime}, so
+ * that resolving weights, loading a profile and splitting a class path never name an engine
+ * (docs/contributing.md, "an engine"). An implementation may not link the engine's classes: it is
+ * read where the engine may be absent.
  */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public interface EngineFiles {
   /** {@return the engine's name, as its runtime's, e.g. {@code onnxruntime}} */
   String engine();
@@ -31,8 +32,10 @@ public interface EngineFiles {
   String missing();
 
   /**
-   * @param file a file given to a reader
-   * @return whether the engine's own profiler wrote it
+   * Whether the engine's own profiler wrote a file given to a reader (read only as far as needed).
+   *
+   * @param file the file
+   * @return true when it did
    */
   boolean isProfile(Path file);
 
@@ -44,17 +47,21 @@ public interface EngineFiles {
    */
   void profileToTrace(Path profile, Path trace);
 
-  /** {@return class file prefixes holding its one-per-process state, e.g. {@code ai/onnx/}} */
+  /**
+   * {@return class file prefixes holding its one-per-process state, e.g. {@code ai/onnxruntime/}}
+   */
   List<String> processWidePackages();
 
   /** {@return the engines on the class path} */
   static List<EngineFiles> all() {
-    return Registered.ALL;
+    return RegisteredEngines.FILES;
   }
 
   /**
+   * The engine that opens a model file, by the file's suffix.
+   *
    * @param fileName a model file's name
-   * @return the engine that opens it, by its suffix
+   * @return the engine, or empty where libtorch opens it (or nothing does)
    */
   static Optional<EngineFiles> forModel(String fileName) {
     String lower = fileName.toLowerCase(Locale.ROOT);
@@ -64,20 +71,12 @@ public interface EngineFiles {
   }
 
   /**
-   * @param file a file given to a reader
-   * @return the engine whose own profiler wrote it
+   * The engine whose own profiler wrote a file given to a reader.
+   *
+   * @param file the file
+   * @return the engine, or empty for a torch trace or a profile
    */
   static Optional<EngineFiles> forProfile(Path file) {
     return all().stream().filter(e -> e.isProfile(file)).findFirst();
-  }
-
-  /** Loaded once: the class path does not change under a running JVM. */
-  final class Registered {
-    static final List<EngineFiles> ALL =
-        ServiceLoader.load(EngineFiles.class, EngineFiles.class.getClassLoader()).stream()
-            .map(ServiceLoader.Provider::get)
-            .toList();
-
-    private Registered() {}
   }
 }
