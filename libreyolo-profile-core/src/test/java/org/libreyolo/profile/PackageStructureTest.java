@@ -215,6 +215,26 @@ class PackageStructureTest {
   }
 
   /**
+   * The history's views word what a history command found: the surfaces run the command ({@code
+   * HistoryCommands}) and hand its typed result to {@code report}, which never opens the store.
+   */
+  @Test
+  void theReportsNeverRunAHistoryCommand() {
+    Pattern runs = Pattern.compile("\\bHistoryCommands\\.[a-z]\\w*\\(|\\bHistory\\.open\\(");
+    List<String> running = new ArrayList<>();
+    CORE_CODE.forEach(
+        (file, code) -> {
+          String f = file.toString().replace('\\', '/');
+          if ((f.contains("/org/libreyolo/profile/report/")
+                  || f.contains("/org/libreyolo/profile/internal/report/"))
+              && runs.matcher(code).find()) {
+            running.add(file.getFileName().toString());
+          }
+        });
+    assertThat(running).as("report files running a history command").isEmpty();
+  }
+
+  /**
    * An engine other than libtorch lives in its own packages (ONNX Runtime: {@code
    * internal.runtime.onnx}, its public face {@code onnx}): the rest of the library reaches it
    * through {@code ModelRuntime} and {@code EngineFiles} only, so a third engine is its own

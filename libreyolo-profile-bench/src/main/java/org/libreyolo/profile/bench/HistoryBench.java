@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.history.History;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.history.Point;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
-import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Metric;
 
 /**
@@ -93,7 +93,7 @@ final class HistoryBench {
     // the series as `profile history export` writes it (Otava's CSV layout)
     Path csv = dir.resolve("bench-0.csv");
     if (otava != null) {
-      HistoryViews.export(url, "bench-0", csv);
+      HistoryCommands.export(url, "bench-0", csv);
     }
     double[] whole = new double[5];
     double[] otavaWhole = new double[whole.length];

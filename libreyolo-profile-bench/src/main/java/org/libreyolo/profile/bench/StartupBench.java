@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.libreyolo.profile.history.History;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.history.Run;
-import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Metric;
 
 /**
@@ -35,7 +35,7 @@ final class StartupBench {
     String url = "jdbc:sqlite:" + dir.resolve("history.db");
     fill(url);
     Path csv = dir.resolve("series.csv");
-    HistoryViews.export(url, "startup", csv);
+    HistoryCommands.export(url, "startup", csv);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String cp = classPath();
     Map<String, List<String>> arms = new LinkedHashMap<>();

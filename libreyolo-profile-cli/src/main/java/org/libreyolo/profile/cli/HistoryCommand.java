@@ -12,6 +12,7 @@ import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.reader.ReaderViews;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Json;
@@ -105,8 +106,9 @@ public final class HistoryCommand implements Runnable {
     public Integer call() {
       return print(
           spec,
-          HistoryViews.record(
-              store.url, ReaderViews.load(profile), series, commit, branch, time, again),
+          HistoryViews.recorded(
+              HistoryCommands.record(
+                  store.url, ReaderViews.load(profile), series, commit, branch, time, again)),
           false);
     }
   }
@@ -138,7 +140,10 @@ public final class HistoryCommand implements Runnable {
     @Override
     public Integer call() {
       Set<String> attrs = new TreeSet<>(attributes);
-      return print(spec, HistoryViews.importCsv(store.url, csv, series, attrs), false);
+      return print(
+          spec,
+          HistoryViews.imported(HistoryCommands.importCsv(store.url, csv, series, attrs)),
+          false);
     }
   }
 
@@ -158,7 +163,8 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      return print(spec, HistoryViews.export(store.url, series, out), false);
+      return print(
+          spec, HistoryViews.exported(HistoryCommands.export(store.url, series, out)), false);
     }
   }
 
@@ -175,7 +181,7 @@ public final class HistoryCommand implements Runnable {
 
     @Override
     public Integer call() {
-      return print(spec, HistoryViews.list(store.url), json);
+      return print(spec, HistoryViews.listing(HistoryCommands.list(store.url)), json);
     }
   }
 
@@ -222,7 +228,10 @@ public final class HistoryCommand implements Runnable {
     @Override
     public Integer call() {
       ChangePoints.Options options = ChangePoints.Options.of(window, pValue, minMagnitude);
-      return print(spec, HistoryViews.changes(store.url, series, metric, branch, options), json);
+      return print(
+          spec,
+          HistoryViews.changes(HistoryCommands.changes(store.url, series, metric, branch, options)),
+          json);
     }
   }
 
@@ -275,7 +284,9 @@ public final class HistoryCommand implements Runnable {
     public Integer call() {
       GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build();
       HistoryViews.View view =
-          HistoryViews.check(store.url, ReaderViews.load(profile), series, branch, runs, options);
+          HistoryViews.checked(
+              HistoryCommands.check(
+                  store.url, ReaderViews.load(profile), series, branch, runs, options));
       print(spec, view, json);
       return view.verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
     }
@@ -309,7 +320,10 @@ public final class HistoryCommand implements Runnable {
     public Integer call() {
       return print(
           spec,
-          HistoryViews.report(store.url, series, metric, ChangePoints.Options.defaults(), out),
+          HistoryViews.report(
+              HistoryCommands.seriesRuns(
+                  store.url, series, metric, ChangePoints.Options.defaults()),
+              out),
           false);
     }
   }

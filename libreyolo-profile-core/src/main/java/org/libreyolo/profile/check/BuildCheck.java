@@ -17,6 +17,7 @@ import org.libreyolo.profile.gate.SoloCheck;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.reader.ReaderViews;
@@ -407,14 +408,15 @@ public final class BuildCheck {
       return;
     }
     HistoryViews.Judged judged =
-        HistoryViews.checkThenRecord(
-            o.history(),
-            ReaderViews.load(profile),
-            series,
-            o.historyBranch(),
-            o.recordHistory(),
-            "libreyolo.profile.recordHistory",
-            o.gate());
+        HistoryViews.judged(
+            HistoryCommands.checkThenRecord(
+                o.history(),
+                ReaderViews.load(profile),
+                series,
+                o.historyBranch(),
+                o.recordHistory(),
+                o.gate()),
+            "libreyolo.profile.recordHistory");
     boolean regression = judged.verdict() == Verdict.REGRESSION;
     judged
         .checkLines()

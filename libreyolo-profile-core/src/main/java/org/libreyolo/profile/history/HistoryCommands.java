@@ -95,8 +95,10 @@ public final class HistoryCommands {
    *
    * @param runs the runs stored
    * @param where the history
+   * @param csv the CSV file
+   * @param series the series they went into
    */
-  public record Imported(int runs, String where) {}
+  public record Imported(int runs, String where, Path csv, String series) {}
 
   /**
    * Imports an Otava CSV into one series, in one transaction.
@@ -111,7 +113,7 @@ public final class HistoryCommands {
     List<Run> runs = OtavaCsv.read(csv, attributes);
     try (History h = History.open(url)) {
       h.record(series, Map.of(), runs);
-      return new Imported(runs.size(), h.where());
+      return new Imported(runs.size(), h.where(), csv, series);
     }
   }
 
@@ -121,8 +123,9 @@ public final class HistoryCommands {
    * @param ref the series' reference
    * @param runs its runs
    * @param csv the CSV's text when no file was named, else null
+   * @param out the file it went to, or null
    */
-  public record Exported(String ref, int runs, String csv) {}
+  public record Exported(String ref, int runs, String csv, Path out) {}
 
   /**
    * Writes a series as Otava's CSV to a file (temp + rename), or returns it with no file.
@@ -138,7 +141,7 @@ public final class HistoryCommands {
       List<Run> runs = h.runs(s);
       if (out != null) {
         AtomicFiles.write(out, stream -> OtavaCsv.write(runs, stream));
-        return new Exported(s.ref(), runs.size(), null);
+        return new Exported(s.ref(), runs.size(), null, out);
       }
       ByteArrayOutputStream buffer = new ByteArrayOutputStream();
       try {
@@ -146,7 +149,7 @@ public final class HistoryCommands {
       } catch (IOException e) {
         throw new IllegalStateException(e); // a byte array cannot fail to take bytes
       }
-      return new Exported(s.ref(), runs.size(), buffer.toString(StandardCharsets.UTF_8));
+      return new Exported(s.ref(), runs.size(), buffer.toString(StandardCharsets.UTF_8), null);
     }
   }
 
@@ -270,8 +273,9 @@ public final class HistoryCommands {
    *
    * @param check the gate's result
    * @param recorded what the recording did, or null when the build is not on the history's branch
+   * @param branch the branch whose runs are the history
    */
-  public record Judged(HistoryGate.Result check, Recorded recorded) {}
+  public record Judged(HistoryGate.Result check, Recorded recorded, String branch) {}
 
   /**
    * A build's run against its series' history on {@code branch} ({@link #check}), then recorded
@@ -299,7 +303,7 @@ public final class HistoryCommands {
         Provenance.records(record, branch)
             ? record(url, profile, series, null, null, null, null)
             : null;
-    return new Judged(check, recorded);
+    return new Judged(check, recorded, branch);
   }
 
   /**

@@ -4,14 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.diff.ProfileDiff;
-import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoint;
 import org.libreyolo.profile.history.ChangePoints;
@@ -22,11 +19,11 @@ import org.libreyolo.profile.history.Point;
 import org.libreyolo.profile.history.Run;
 import org.libreyolo.profile.history.Series;
 import org.libreyolo.profile.internal.io.AtomicFiles;
-import org.libreyolo.profile.result.Profile;
 
 /**
  * The history commands every surface runs ({@code profile history ...}, the Maven goals), worded:
- * {@link HistoryCommands} does each one, this says what it found, text or JSON.
+ * {@link HistoryCommands} does each one and hands its typed result here, which says what it found,
+ * text or JSON, and opens no store.
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class HistoryViews {
@@ -54,28 +51,13 @@ public final class HistoryViews {
   }
 
   /**
-   * Records a profile as one run.
+   * A profile recorded as one run ({@link HistoryCommands#record}).
    *
-   * @param url the history's JDBC URL, or null for the default
-   * @param profile the profile
-   * @param series the series' name
-   * @param commit the commit, or null to read it from the environment or git
-   * @param branch the branch, or null to read it from the environment or git
-   * @param time when it ran, or null for now
-   * @param again record it even when the series holds this profile already
+   * @param r what the recording did
    * @return what was stored, in one line
    */
-  public static View record(
-      String url,
-      Profile profile,
-      String series,
-      String commit,
-      String branch,
-      Instant time,
-      boolean again) {
-    return new View(
-        recordedLines(HistoryCommands.record(url, profile, series, commit, branch, time, again)),
-        null);
+  public static View recorded(HistoryCommands.Recorded r) {
+    return new View(recordedLines(r), null);
   }
 
   /** What a recording did, in one line. */
@@ -104,53 +86,46 @@ public final class HistoryViews {
   }
 
   /**
-   * Imports an Otava CSV into one series, in one transaction.
+   * An Otava CSV imported into one series ({@link HistoryCommands#importCsv}).
    *
-   * @param url the history's JDBC URL, or null
-   * @param csv the CSV file
-   * @param series the series' name
-   * @param attributes the columns that are attributes
-   * @return what was stored
+   * @param r what was stored
+   * @return what was stored, in one line
    */
-  public static View importCsv(String url, Path csv, String series, Set<String> attributes) {
-    HistoryCommands.Imported r = HistoryCommands.importCsv(url, csv, series, attributes);
+  public static View imported(HistoryCommands.Imported r) {
     return new View(
         List.of(
             "imported "
                 + r.runs()
                 + " runs of "
-                + csv
+                + r.csv()
                 + " into series "
-                + series
+                + r.series()
                 + " in the history "
                 + r.where()),
         null);
   }
 
   /**
-   * Writes a series as Otava's CSV, to a file (temp + rename) or, with no file, as lines.
+   * A series exported as Otava's CSV ({@link HistoryCommands#export}).
    *
-   * @param url the history's JDBC URL, or null
-   * @param series the series' name or reference
-   * @param out the file, or null to return the CSV as lines
+   * @param r what was exported
    * @return the CSV lines, or the line saying where it went
    */
-  public static View export(String url, String series, Path out) {
-    HistoryCommands.Exported r = HistoryCommands.export(url, series, out);
-    if (out != null) {
-      return new View(List.of("wrote " + r.runs() + " runs of " + r.ref() + " to " + out), null);
+  public static View exported(HistoryCommands.Exported r) {
+    if (r.out() != null) {
+      return new View(
+          List.of("wrote " + r.runs() + " runs of " + r.ref() + " to " + r.out()), null);
     }
     return new View(r.csv().lines().toList(), null);
   }
 
   /**
-   * Lists the series with their run counts.
+   * The series with their run counts ({@link HistoryCommands#list}).
    *
-   * @param url the history's JDBC URL, or null
+   * @param listing the store's series
    * @return one line per series, and the JSON {@code {"series": [...]}}
    */
-  public static View list(String url) {
-    HistoryCommands.Listing listing = HistoryCommands.list(url);
+  public static View listing(HistoryCommands.Listing listing) {
     List<Series> all = listing.series();
     List<String> lines = new ArrayList<>();
     lines.add("history " + listing.where() + ": " + all.size() + " series");
@@ -191,18 +166,14 @@ public final class HistoryViews {
   }
 
   /**
-   * The change points of one metric of a series.
+   * The change points of one metric of a series ({@link HistoryCommands#changes}).
    *
-   * @param url the history's JDBC URL, or null
-   * @param series the series' name or reference
-   * @param metric the metric
-   * @param branch only this branch's runs, or null for all
-   * @param options the detector's settings
+   * @param c the change points
    * @return one line per change point, and the JSON with {@code change_points}
    */
-  public static View changes(
-      String url, String series, String metric, String branch, ChangePoints.Options options) {
-    HistoryCommands.Changes c = HistoryCommands.changes(url, series, metric, branch, options);
+  public static View changes(HistoryCommands.Changes c) {
+    String branch = c.branch();
+    ChangePoints.Options options = c.options();
     List<Point> points = c.points();
     List<ChangePoint> found = c.found();
     List<String> lines = new ArrayList<>();
@@ -264,23 +235,13 @@ public final class HistoryViews {
   }
 
   /**
-   * Judges a profile against its series' history ({@link HistoryGate}).
+   * A profile judged against its series' history ({@link HistoryCommands#check}): the gate's lines,
+   * its verdict last, and its JSON.
    *
-   * @param url the history's JDBC URL, or null
-   * @param profile the profile to judge
-   * @param series the series' name
-   * @param branch the history's branch
-   * @param runs history runs at the current level, at most
-   * @param options the gate's settings
+   * @param r the history gate's result
    * @return the lines and the JSON (its {@code verdict} null when history could not judge)
    */
-  public static View check(
-      String url, Profile profile, String series, String branch, int runs, GateOptions options) {
-    return checkView(HistoryCommands.check(url, profile, series, branch, runs, options));
-  }
-
-  /** The history gate's lines, its verdict last, and its JSON. */
-  private static View checkView(HistoryGate.Result r) {
+  public static View checked(HistoryGate.Result r) {
     List<String> lines = new ArrayList<>(HistoryGateReport.lines(r));
     lines.add(
         "verdict: "
@@ -304,30 +265,17 @@ public final class HistoryViews {
       Verdict verdict, List<String> checkLines, List<String> recordLines, boolean recorded) {}
 
   /**
-   * A build's run against its series' history on {@code branch}, then recorded there when the build
-   * is on it or the user says so ({@link HistoryCommands#checkThenRecord}), worded.
+   * A build's run against its series' history, then recorded there or not ({@link
+   * HistoryCommands#checkThenRecord}), worded.
    *
-   * @param url the history's JDBC URL
-   * @param profile the run's profile
-   * @param series the series' name
-   * @param branch the branch whose runs are the history
-   * @param record the user's choice to record, or null for "when the build is on {@code branch}"
-   * @param recordFlag the surface's name for that choice (a Maven parameter, a JUnit configuration
-   *     key)
-   * @param options the gate's settings
+   * @param j the verdict and what was recorded
+   * @param recordFlag the surface's name for the choice to record (a Maven parameter, a JUnit
+   *     configuration key)
    * @return the verdict and the lines
    */
-  public static Judged checkThenRecord(
-      String url,
-      Profile profile,
-      String series,
-      String branch,
-      Boolean record,
-      String recordFlag,
-      GateOptions options) {
-    HistoryCommands.Judged j =
-        HistoryCommands.checkThenRecord(url, profile, series, branch, record, options);
-    View check = checkView(j.check());
+  public static Judged judged(HistoryCommands.Judged j, String recordFlag) {
+    String branch = j.branch();
+    View check = checked(j.check());
     if (j.recorded() != null) {
       return new Judged(check.verdict(), check.lines(), recordedLines(j.recorded()), true);
     }
@@ -344,19 +292,15 @@ public final class HistoryViews {
   }
 
   /**
-   * Writes the series' report: its runs plotted with their forks, the levels and the change points
-   * ({@link HistoryReport}), through a temp file and a rename.
+   * Writes the series' report ({@link HistoryCommands#seriesRuns}): its runs plotted with their
+   * forks, the levels and the change points ({@link HistoryReport}), through a temp file and a
+   * rename.
    *
-   * @param url the history's JDBC URL, or null
-   * @param series the series' name or reference
-   * @param metric the metric, or null for the default
-   * @param options the detector's settings
+   * @param r the series' runs and change points
    * @param out the HTML file
    * @return the line saying where it went
    */
-  public static View report(
-      String url, String series, String metric, ChangePoints.Options options, Path out) {
-    HistoryCommands.SeriesRuns r = HistoryCommands.seriesRuns(url, series, metric, options);
+  public static View report(HistoryCommands.SeriesRuns r, Path out) {
     AtomicFiles.writeText(
         out, HistoryReport.html(r.series(), r.metric(), r.runs(), r.changes(), r.diffs()));
     return new View(

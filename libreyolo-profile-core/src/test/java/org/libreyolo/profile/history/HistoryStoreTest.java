@@ -83,7 +83,7 @@ class HistoryStoreTest {
       assertThat(e.getMessage())
           .contains("measured on 2 testbeds (they differ in threads 1 / 2): name one as infer@");
     }
-    assertThat(HistoryViews.list(url).lines())
+    assertThat(HistoryViews.listing(HistoryCommands.list(url)).lines())
         .anySatisfy(
             l ->
                 assertThat(l)
@@ -267,11 +267,12 @@ class HistoryStoreTest {
     }
     var view =
         HistoryViews.changes(
-            url,
-            "job",
-            "step_ms",
-            null,
-            org.libreyolo.profile.history.ChangePoints.Options.defaults());
+            HistoryCommands.changes(
+                url,
+                "job",
+                "step_ms",
+                null,
+                org.libreyolo.profile.history.ChangePoints.Options.defaults()));
     com.fasterxml.jackson.databind.JsonNode cp = view.json().get("change_points").get(0);
     assertThat(cp.get("index").asInt()).isEqualTo(8);
     com.fasterxml.jackson.databind.JsonNode diff = cp.get("diff");
@@ -286,7 +287,9 @@ class HistoryStoreTest {
     // the history's page says it beside the change point
     Path page = dir.resolve("history.html");
     HistoryViews.report(
-        url, "job", "step_ms", org.libreyolo.profile.history.ChangePoints.Options.defaults(), page);
+        HistoryCommands.seriesRuns(
+            url, "job", "step_ms", org.libreyolo.profile.history.ChangePoints.Options.defaults()),
+        page);
     assertThat(java.nio.file.Files.readString(page))
         .contains(
             "<th>what changed</th>",

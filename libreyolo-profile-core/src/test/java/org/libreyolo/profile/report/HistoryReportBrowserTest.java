@@ -50,7 +50,10 @@ class HistoryReportBrowserTest {
     }
     Path page = dir.resolve("history.html");
     HistoryViews.View v =
-        HistoryViews.report(url, "infer", null, ChangePoints.Options.defaults(), page);
+        HistoryViews.report(
+            org.libreyolo.profile.history.HistoryCommands.seriesRuns(
+                url, "infer", null, ChangePoints.Options.defaults()),
+            page);
     assertThat(v.lines().get(0)).contains("120 runs, 1 change points");
     String html = Files.readString(page);
     assertThat(html)

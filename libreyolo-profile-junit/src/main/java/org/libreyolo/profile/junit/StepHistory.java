@@ -9,6 +9,7 @@ import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Profile;
 
@@ -36,14 +37,10 @@ final class StepHistory {
     String prefix = "[libreyolo-profile] " + series + ": ";
     try {
       HistoryViews.Judged judged =
-          HistoryViews.checkThenRecord(
-              h.url(),
-              profile,
-              series,
-              h.branch(),
-              h.record(),
-              StepConfig.PREFIX + "recordHistory",
-              config.gateOptions());
+          HistoryViews.judged(
+              HistoryCommands.checkThenRecord(
+                  h.url(), profile, series, h.branch(), h.record(), config.gateOptions()),
+              StepConfig.PREFIX + "recordHistory");
       judged.checkLines().forEach(line -> out.line(prefix + line));
       judged.recordLines().forEach(line -> out.line(prefix + line));
       if (judged.recorded()) {

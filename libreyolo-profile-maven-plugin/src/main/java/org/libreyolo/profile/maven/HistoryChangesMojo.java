@@ -4,6 +4,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.report.HistoryViews;
 
 /** Prints the change points of a series' metric. */
@@ -39,7 +40,12 @@ public class HistoryChangesMojo extends AbstractHistoryMojo {
   void run() {
     print(
         HistoryViews.changes(
-            history, series, metric, branch, ChangePoints.Options.of(window, pValue, minMagnitude)),
+            HistoryCommands.changes(
+                history,
+                series,
+                metric,
+                branch,
+                ChangePoints.Options.of(window, pValue, minMagnitude))),
         json);
   }
 }

@@ -3,6 +3,7 @@ package org.libreyolo.profile.maven;
 import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.report.HistoryViews;
 
 /** Writes a series of the history as Otava's CSV: to {@code out}, or printed. */
@@ -18,6 +19,9 @@ public class HistoryExportMojo extends AbstractHistoryMojo {
 
   @Override
   void run() {
-    print(HistoryViews.export(history, series, out == null ? null : out.toPath()), false);
+    print(
+        HistoryViews.exported(
+            HistoryCommands.export(history, series, out == null ? null : out.toPath())),
+        false);
   }
 }

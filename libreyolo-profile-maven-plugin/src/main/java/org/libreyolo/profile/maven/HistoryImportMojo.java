@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.report.HistoryViews;
 
 /** Reads Otava's CSV into a series of the history, all rows or none. */
@@ -26,6 +27,8 @@ public class HistoryImportMojo extends AbstractHistoryMojo {
   @Override
   void run() {
     Set<String> attrs = new TreeSet<>(java.util.List.of(attributes.split("\\s*,\\s*")));
-    log(HistoryViews.importCsv(history, input.toPath(), series, attrs).lines());
+    log(
+        HistoryViews.imported(HistoryCommands.importCsv(history, input.toPath(), series, attrs))
+            .lines());
   }
 }

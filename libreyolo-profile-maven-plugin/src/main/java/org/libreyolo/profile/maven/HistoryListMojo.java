@@ -1,6 +1,7 @@
 package org.libreyolo.profile.maven;
 
 import org.apache.maven.plugins.annotations.Mojo;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.report.HistoryViews;
 
 /** Lists the history's series with their run counts. */
@@ -8,6 +9,6 @@ import org.libreyolo.profile.report.HistoryViews;
 public class HistoryListMojo extends AbstractHistoryMojo {
   @Override
   void run() {
-    print(HistoryViews.list(history), json);
+    print(HistoryViews.listing(HistoryCommands.list(history)), json);
   }
 }

@@ -8,6 +8,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.Defaults;
 import org.libreyolo.profile.gate.GateRun;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.reader.ReaderViews;
 import org.libreyolo.profile.report.HistoryViews;
 
@@ -48,7 +49,9 @@ public class HistoryRecordMojo extends AbstractHistoryMojo {
               + ") or set -Dlibreyolo.profile.input=<profile.json>");
     }
     log(
-        HistoryViews.record(history, ReaderViews.load(file), series, commit, branch, null, again)
+        HistoryViews.recorded(
+                HistoryCommands.record(
+                    history, ReaderViews.load(file), series, commit, branch, null, again))
             .lines());
   }
 }

@@ -4,6 +4,7 @@ import java.io.File;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.libreyolo.profile.history.ChangePoints;
+import org.libreyolo.profile.history.HistoryCommands;
 import org.libreyolo.profile.report.HistoryViews;
 
 /**
@@ -28,7 +29,10 @@ public class HistoryReportMojo extends AbstractHistoryMojo {
   @Override
   void run() {
     log(
-        HistoryViews.report(history, series, metric, ChangePoints.Options.defaults(), out.toPath())
+        HistoryViews.report(
+                HistoryCommands.seriesRuns(
+                    history, series, metric, ChangePoints.Options.defaults()),
+                out.toPath())
             .lines());
   }
 }
