@@ -6,13 +6,16 @@ import org.libreyolo.profile.Api;
  * An engine that runs a model as deployed: the service a third engine implements (as DJL's {@code
  * EngineProvider}), registered in {@code
  * META-INF/services/org.libreyolo.profile.runtime.ModelRuntime} together with its {@link
- * EngineFiles}. The library finds a runtime by {@link #name}, and of the runtimes that run a model
- * the one of the highest {@link #rank}; it then names the runtime's engine in the profile's
- * environment and, in a traced step, runs the engine's own {@link EngineProfiler} so that its
- * kernels join the trace (docs/contributing.md, "an engine").
+ * EngineFiles}. The library finds a runtime by {@link #name}, and of the runtimes whose {@link
+ * #modelType} a model is, the one of the highest {@link #rank}; it then names the runtime's engine
+ * in the profile's environment and, in a traced step, runs the engine's own {@link EngineProfiler}
+ * so that its kernels join the trace (docs/contributing.md, "an engine").
+ *
+ * @param <M> the models it runs: the user's loaded model (a {@code produce.DeployedModel}) or the
+ *     detector the library opened
  */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
-public interface ModelRuntime {
+public interface ModelRuntime<M> {
   /**
    * The runtime's name, as its {@link EngineFiles#engine()}.
    *
@@ -29,13 +32,12 @@ public interface ModelRuntime {
   int rank();
 
   /**
-   * Whether this runtime runs a model: a detector the library opened, a model the user loaded (a
-   * {@code produce.DeployedModel}), or null for a step without a model.
+   * The models this runtime runs: every instance of this type (a step without a model, null, is
+   * plain Java's, whose type is {@link Void}).
    *
-   * @param model the model, or null
-   * @return true when it runs it
+   * @return the type
    */
-  boolean runs(Object model);
+  Class<M> modelType();
 
   /**
    * What a profile's environment names as the engine of a model this runtime runs.
@@ -54,11 +56,11 @@ public interface ModelRuntime {
   /**
    * The engine's own profiler for a traced step of {@code model}.
    *
-   * @param model a model this runtime runs ({@link #runs})
+   * @param model a model of this runtime's {@link #modelType}
    * @return its profiler, or null where the engine has none of its own (libtorch's ops are recorded
    *     already)
    */
-  default EngineProfiler profiler(Object model) {
+  default EngineProfiler profiler(M model) {
     return null;
   }
 }

@@ -95,7 +95,7 @@ class ThirdEngineTest {
   }
 
   /** The engine's runtime: found by the service file, ranked above libtorch for its models. */
-  public static final class DotRuntime implements ModelRuntime {
+  public static final class DotRuntime implements ModelRuntime<DotModel> {
     @Override
     public String name() {
       return "dot";
@@ -107,8 +107,8 @@ class ThirdEngineTest {
     }
 
     @Override
-    public boolean runs(Object model) {
-      return model instanceof DotModel;
+    public Class<DotModel> modelType() {
+      return DotModel.class;
     }
 
     @Override
@@ -122,8 +122,7 @@ class ThirdEngineTest {
     }
 
     @Override
-    public EngineProfiler profiler(Object model) {
-      DotModel m = (DotModel) model;
+    public EngineProfiler profiler(DotModel m) {
       return new EngineProfiler() {
         @Override
         public void start(Path folder) {

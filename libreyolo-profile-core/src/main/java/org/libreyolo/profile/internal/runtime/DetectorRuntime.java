@@ -10,8 +10,10 @@ import org.libreyolo.profile.runtime.ModelRuntime;
  * (libtorch: the built-in network, state dicts, TorchScript; ONNX Runtime: an export). Internal, as
  * the detector is: a third engine runs the user's deployed model through {@link ModelRuntime}
  * alone.
+ *
+ * @param <M> the models it runs
  */
-public interface DetectorRuntime extends ModelRuntime {
+public interface DetectorRuntime<M> extends ModelRuntime<M> {
   /**
    * Whether this runtime opens weights.
    *

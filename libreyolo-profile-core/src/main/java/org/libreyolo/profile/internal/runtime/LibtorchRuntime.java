@@ -7,7 +7,7 @@ import org.libreyolo.profile.internal.weights.Detectors;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 
 /** libtorch through DJL: the built-in network (random or from a state dict) and TorchScript. */
-public final class LibtorchRuntime implements DetectorRuntime {
+public final class LibtorchRuntime implements DetectorRuntime<Detector> {
   @Override
   public String name() {
     return "libtorch";
@@ -29,8 +29,8 @@ public final class LibtorchRuntime implements DetectorRuntime {
   }
 
   @Override
-  public boolean runs(Object model) {
-    return model instanceof Detector;
+  public Class<Detector> modelType() {
+    return Detector.class;
   }
 
   @Override

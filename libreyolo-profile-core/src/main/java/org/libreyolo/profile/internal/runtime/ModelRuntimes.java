@@ -20,9 +20,9 @@ import org.libreyolo.profile.runtime.ModelRuntime;
  * a model: of those that claim it, the highest ranked (as DJL picks its default engine).
  */
 public final class ModelRuntimes {
-  private static final List<ModelRuntime> ALL =
+  private static final List<ModelRuntime<?>> ALL =
       ServiceLoader.load(ModelRuntime.class, ModelRuntime.class.getClassLoader()).stream()
-          .map(ServiceLoader.Provider::get)
+          .<ModelRuntime<?>>map(ServiceLoader.Provider::get)
           .toList();
 
   private ModelRuntimes() {}
@@ -31,10 +31,10 @@ public final class ModelRuntimes {
    * @param source resolved weights
    * @return the runtime that opens them
    */
-  public static DetectorRuntime forWeights(WeightsSource source) {
-    return (DetectorRuntime)
+  public static DetectorRuntime<?> forWeights(WeightsSource source) {
+    return (DetectorRuntime<?>)
         best(
-            r -> r instanceof DetectorRuntime d && d.opens(source),
+            r -> r instanceof DetectorRuntime<?> d && d.opens(source),
             () -> "no runtime opens " + source.label());
   }
 
@@ -42,8 +42,13 @@ public final class ModelRuntimes {
    * @param model a detector, a user's deployed model, or null for a step without a model
    * @return the runtime that runs it
    */
-  public static ModelRuntime forModel(Object model) {
-    return best(r -> r.runs(model), () -> "no runtime runs " + model);
+  public static ModelRuntime<?> forModel(Object model) {
+    return best(r -> runs(r, model), () -> "no runtime runs " + model);
+  }
+
+  /** Whether {@code r} runs {@code model}: an instance of its model type (null: {@link Void}'s). */
+  private static boolean runs(ModelRuntime<?> r, Object model) {
+    return model == null ? r.modelType() == Void.class : r.modelType().isInstance(model);
   }
 
   /**
@@ -51,7 +56,7 @@ public final class ModelRuntimes {
    * @return that runtime
    * @throws IllegalArgumentException naming the runtimes there are, when none has the name
    */
-  public static ModelRuntime named(String name) {
+  public static ModelRuntime<?> named(String name) {
     return ALL.stream()
         .filter(r -> r.name().equals(name))
         .findFirst()
@@ -100,14 +105,19 @@ public final class ModelRuntimes {
    * @return the step to time
    */
   public static StepTimer.Iteration traced(StepTimer.Iteration body, Object model, Path dir) {
-    EngineProfiler profiler = forModel(model).profiler(model);
+    EngineProfiler profiler = model == null ? null : profiler(forModel(model), model);
     return profiler == null ? body : new EngineTracing(body, profiler, dir);
   }
 
-  private static ModelRuntime best(Predicate<ModelRuntime> claims, Supplier<String> none) {
+  /** The runtime's profiler for a model of its type (checked by {@link #forModel}). */
+  private static <M> EngineProfiler profiler(ModelRuntime<M> runtime, Object model) {
+    return runtime.profiler(runtime.modelType().cast(model));
+  }
+
+  private static ModelRuntime<?> best(Predicate<ModelRuntime<?>> claims, Supplier<String> none) {
     return ALL.stream()
         .filter(claims)
-        .max(Comparator.comparingInt(ModelRuntime::rank))
+        .max(Comparator.comparingInt(r -> r.rank()))
         .orElseThrow(() -> new IllegalStateException(none.get()));
   }
 }

@@ -3,7 +3,7 @@ package org.libreyolo.profile.internal.runtime;
 import org.libreyolo.profile.runtime.ModelRuntime;
 
 /** A step without a model: plain Java, no engine to load, nothing of an engine's to trace. */
-public final class PlainJavaRuntime implements ModelRuntime {
+public final class PlainJavaRuntime implements ModelRuntime<Void> {
   @Override
   public String name() {
     return "java";
@@ -15,8 +15,8 @@ public final class PlainJavaRuntime implements ModelRuntime {
   }
 
   @Override
-  public boolean runs(Object model) {
-    return model == null;
+  public Class<Void> modelType() {
+    return Void.class; // the step without a model
   }
 
   @Override

@@ -12,7 +12,7 @@ import org.libreyolo.profile.runtime.EngineProfiler;
  * ONNX Runtime: an {@code .onnx} export as a detector, or a user's session; its own profiler around
  * the traced steps (docs/onnx.md). libtorch still runs the pre- and postprocessing.
  */
-public final class OrtRuntime implements DetectorRuntime {
+public final class OrtRuntime implements DetectorRuntime<OnnxBacked> {
   @Override
   public String name() {
     return OnnxFiles.ENGINE;
@@ -37,8 +37,8 @@ public final class OrtRuntime implements DetectorRuntime {
   }
 
   @Override
-  public boolean runs(Object model) {
-    return model instanceof OnnxBacked;
+  public Class<OnnxBacked> modelType() {
+    return OnnxBacked.class;
   }
 
   @Override
@@ -52,7 +52,7 @@ public final class OrtRuntime implements DetectorRuntime {
   }
 
   @Override
-  public EngineProfiler profiler(Object model) {
-    return new OnnxProfiler(((OnnxBacked) model).session());
+  public EngineProfiler profiler(OnnxBacked model) {
+    return new OnnxProfiler(model.session());
   }
 }
