@@ -13,7 +13,9 @@ import org.libreyolo.profile.gate.GateRun;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.ChangePoints;
 import org.libreyolo.profile.history.HistoryCommands;
+import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.reader.ReaderViews;
+import org.libreyolo.profile.report.Format;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Json;
 import picocli.CommandLine.Command;
@@ -280,15 +282,23 @@ public final class HistoryCommand implements Runnable {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Option(
+        names = "--format",
+        paramLabel = "FORMAT",
+        description =
+            "text, json or markdown (a job summary or a pull request's comment); --json is"
+                + " --format json")
+    String format;
+
     @Override
     public Integer call() {
+      Format chosen = Formats.chosen(format, json, Format.Subject.HISTORY); // before the store
       GateOptions options = GateOptions.builder().alpha(alpha).maxRegression(maxRegression).build();
-      HistoryViews.View view =
-          HistoryViews.checked(
-              HistoryCommands.check(
-                  store.url, ReaderViews.load(profile), series, branch, runs, options));
-      print(spec, view, json);
-      return view.verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
+      HistoryGate.Result r =
+          HistoryCommands.check(
+              store.url, ReaderViews.load(profile), series, branch, runs, options);
+      spec.commandLine().getOut().println(chosen.history(r));
+      return r.verdict() == Verdict.REGRESSION ? GateRun.REGRESSION_EXIT_CODE : 0;
     }
   }
 

@@ -628,6 +628,38 @@ class InferCommandTest {
             "history: not used, main has 1 runs of infer@",
             "needs 10",
             "verdict: INCONCLUSIVE (no history to judge by");
+    CliTest.Result md =
+        CliTest.run(
+            "profile",
+            "history",
+            "check",
+            file.toString(),
+            "--series",
+            "infer",
+            "--format",
+            "markdown",
+            "--history",
+            history);
+    assertThat(md.code()).as(md.err()).isZero();
+    assertThat(md.out())
+        .startsWith("### libreyolo-profile history check: not judged")
+        .contains("History not used: main has 1 runs of infer@");
+    CliTest.Result bmf =
+        CliTest.run(
+            "profile",
+            "history",
+            "check",
+            file.toString(),
+            "--series",
+            "infer",
+            "--format",
+            "bmf",
+            "--history",
+            history);
+    assertThat(bmf.code()).isEqualTo(2);
+    assertThat(bmf.err().strip())
+        .isEqualTo(
+            "--format bmf does not render a check against history: use text, json or markdown");
     // a series the history has never seen: said with the names it has, not a silent INCONCLUSIVE
     CliTest.Result typo =
         CliTest.run(

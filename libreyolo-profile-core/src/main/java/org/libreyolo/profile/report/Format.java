@@ -9,6 +9,7 @@ import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.result.Profile;
 
 /**
@@ -24,7 +25,7 @@ public enum Format {
   JSON("json", new Renderer.JsonRenderer()),
   /**
    * A CI job summary or a pull request's comment (a check, a diff, a bisect, an A/B across
-   * versions).
+   * versions, a check against history).
    */
   MARKDOWN("markdown", new Renderer.MarkdownRenderer()),
   /**
@@ -47,7 +48,9 @@ public enum Format {
     /** The search for the version that slowed a step. */
     BISECT("a bisect"),
     /** A module's perf tests A/B'd against a baseline version. */
-    VERSIONS("an A/B across versions");
+    VERSIONS("an A/B across versions"),
+    /** A profile judged against its series' history. */
+    HISTORY("a check against history");
 
     private final String words;
 
@@ -129,6 +132,17 @@ public enum Format {
    */
   public String versions(VersionVerdicts v) {
     return renderer(Subject.VERSIONS).versions(v);
+  }
+
+  /**
+   * A profile judged against its series' history.
+   *
+   * @param r the history gate's result
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render one
+   */
+  public String history(HistoryGate.Result r) {
+    return renderer(Subject.HISTORY).history(r);
   }
 
   /**

@@ -61,4 +61,43 @@ public final class HistoryGateReport {
     }
     return o;
   }
+
+  /**
+   * The result as markdown, for a CI job summary or a pull request's comment ({@code history check
+   * --format markdown}): the verdict, the change against the history with its interval, and which
+   * history judged it, or why none could.
+   *
+   * @param r the gate's outcome against history
+   * @return the markdown
+   */
+  public static String markdown(HistoryGate.Result r) {
+    StringBuilder md = new StringBuilder();
+    if (r.verdict() == null) {
+      md.append("### libreyolo-profile history check: not judged\n\n")
+          .append("History not used: ")
+          .append(r.fallback())
+          .append(".\n");
+      return md.toString();
+    }
+    md.append("### libreyolo-profile history check: ").append(r.verdict()).append("\n\n");
+    md.append("| step against its history | interval | runs | noise between runs | verdict |\n");
+    md.append("|---:|---:|---:|---:|---|\n");
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "| %+.1f%% | [%+.1f%%, %+.1f%%] | %d | %.1f%% | %s |\n",
+            100 * r.change(),
+            100 * r.low(),
+            100 * r.high(),
+            r.runs(),
+            100 * r.noise(),
+            r.verdict()));
+    md.append("\nHistory: ").append(r.used()).append(".\n");
+    md.append("\nWhy: ").append(r.why());
+    if (r.verdict() != Verdict.INCONCLUSIVE) { // an INCONCLUSIVE reason names it already
+      md.append(String.format(Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * r.mde()));
+    }
+    md.append(".\n");
+    return md.toString();
+  }
 }

@@ -6,6 +6,7 @@ import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
+import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.Json;
@@ -47,6 +48,10 @@ interface Renderer {
     throw new UnsupportedOperationException();
   }
 
+  default String history(HistoryGate.Result r) {
+    throw new UnsupportedOperationException();
+  }
+
   /** Lines for a terminal or a log. */
   final class TextRenderer implements Renderer {
     @Override
@@ -77,6 +82,11 @@ interface Renderer {
     @Override
     public String versions(VersionVerdicts v) {
       return lines(VersionAbReport.lines(v));
+    }
+
+    @Override
+    public String history(HistoryGate.Result r) {
+      return lines(HistoryViews.checked(r).lines());
     }
 
     private static String lines(java.util.List<String> lines) {
@@ -115,6 +125,11 @@ interface Renderer {
     public String versions(VersionVerdicts v) {
       return Json.indented(VersionAbReport.json(v));
     }
+
+    @Override
+    public String history(HistoryGate.Result r) {
+      return Json.indented(HistoryGateReport.json(r));
+    }
   }
 
   /** A CI job summary or a pull request's comment. */
@@ -125,7 +140,13 @@ interface Renderer {
           Format.Subject.CHECK,
           Format.Subject.DIFF,
           Format.Subject.BISECT,
-          Format.Subject.VERSIONS);
+          Format.Subject.VERSIONS,
+          Format.Subject.HISTORY);
+    }
+
+    @Override
+    public String history(HistoryGate.Result r) {
+      return HistoryGateReport.markdown(r);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.libreyolo.profile.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,6 +120,57 @@ class HistoryGateTest {
       }
     }
     return new org.libreyolo.profile.result.Profile(p);
+  }
+
+  /**
+   * The history check says one verdict in every format that renders it (text, JSON, markdown), and
+   * markdown says why no history judged where none did; BMF refuses it in one line.
+   */
+  @Test
+  void aCheckAgainstHistoryReadsTheSameInTextJsonAndMarkdown() throws Exception {
+    try (History h = History.open("jdbc:sqlite:" + temp.resolve("f.db"))) {
+      HistoryGate.Result none =
+          HistoryGate.check(h, "T.parse", plainStep(4.0, 1), "main", 30, GateOptions.defaults());
+      assertThat(none.verdict()).isNull();
+      assertThat(org.libreyolo.profile.report.Format.MARKDOWN.history(none))
+          .startsWith("### libreyolo-profile history check: not judged\n\nHistory not used: ")
+          .contains(none.fallback());
+      for (int i = 0; i < 12; i++) {
+        var p = plainStep(4.0, i);
+        h.record(
+            "T.parse",
+            History.testbed(p),
+            List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
+      }
+      HistoryGate.Result r =
+          HistoryGate.check(
+              h, "T.parse", plainStep(4.0 * 1.3, 100), "main", 30, GateOptions.defaults());
+      assertThat(r.verdict()).isEqualTo(Verdict.REGRESSION);
+      String text = org.libreyolo.profile.report.Format.TEXT.history(r);
+      String json = org.libreyolo.profile.report.Format.JSON.history(r);
+      String md = org.libreyolo.profile.report.Format.MARKDOWN.history(r);
+      assertThat(text).endsWith("verdict: REGRESSION");
+      assertThat(org.libreyolo.profile.result.Json.MAPPER.readTree(json).get("verdict").asText())
+          .isEqualTo("REGRESSION");
+      assertThat(md)
+          .startsWith("### libreyolo-profile history check: REGRESSION\n")
+          .contains(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "| %+.1f%% | [%+.1f%%, %+.1f%%] | %d |",
+                  100 * r.change(),
+                  100 * r.low(),
+                  100 * r.high(),
+                  r.runs()),
+              "History: " + r.used());
+      assertThat(text).contains(String.format(java.util.Locale.ROOT, "%+.1f%%", 100 * r.change()));
+      assertThatThrownBy(
+              () ->
+                  org.libreyolo.profile.report.Format.of(
+                      "bmf", org.libreyolo.profile.report.Format.Subject.HISTORY))
+          .hasMessage(
+              "format bmf does not render a check against history: use text, json or markdown");
+    }
   }
 
   /**
