@@ -23,3 +23,10 @@ assert log.contains('next:    mvn libreyolo-profile:summary -Dlibreyolo.profile.
 assert log.contains("history: not used, no series 'infer' in the history file target/history.db (it is empty)")
 assert log.contains('recorded infer (4 forks')
 assert new File(basedir, 'target/history.db').isFile()
+// the history's verdict in files beside the profile, as the log tells it: not judged, and why
+def historyResult = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/libreyolo-profile/infer/history-result.json'))
+assert historyResult.verdict == null
+assert historyResult.fallback.startsWith("no series 'infer' in the history file target/history.db")
+def historySummary = new File(basedir, 'target/libreyolo-profile/infer/history-summary.md').text
+assert historySummary.startsWith('### libreyolo-profile history check: not judged')
+assert historySummary.contains(historyResult.fallback)

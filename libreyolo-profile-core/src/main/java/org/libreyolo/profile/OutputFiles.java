@@ -26,6 +26,15 @@ public final class OutputFiles {
    */
   public static final String HISTORY_RECORDED_FILE = "history-recorded.txt";
 
+  /**
+   * A step's verdict against its history, as JSON, beside its profile (the Maven {@code check} goal
+   * and the JUnit extension write it where they judge against a history).
+   */
+  public static final String HISTORY_RESULT_FILE = "history-result.json";
+
+  /** The same verdict as markdown beside it, for a pull request or a CI job summary. */
+  public static final String HISTORY_SUMMARY_FILE = "history-summary.md";
+
   /** The A/B across versions' folder under the output directory: its forks and its result. */
   public static final String VERSIONS_FOLDER = "versions";
 

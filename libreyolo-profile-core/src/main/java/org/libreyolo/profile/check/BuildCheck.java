@@ -23,6 +23,7 @@ import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.reader.ReaderViews;
 import org.libreyolo.profile.report.CheckFiles;
 import org.libreyolo.profile.report.GateReport;
+import org.libreyolo.profile.report.HistoryGateReport;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Profile;
@@ -407,16 +408,16 @@ public final class BuildCheck {
                   + "history: judged and recorded by the JUnit extension (libreyolo.profile.history)"));
       return;
     }
-    HistoryViews.Judged judged =
-        HistoryViews.judged(
-            HistoryCommands.checkThenRecord(
-                o.history(),
-                ReaderViews.load(profile),
-                series,
-                o.historyBranch(),
-                o.recordHistory(),
-                o.gate()),
-            "libreyolo.profile.recordHistory");
+    HistoryCommands.Judged j =
+        HistoryCommands.checkThenRecord(
+            o.history(),
+            ReaderViews.load(profile),
+            series,
+            o.historyBranch(),
+            o.recordHistory(),
+            o.gate());
+    HistoryGateReport.write(j.check(), profile.toAbsolutePath().getParent());
+    HistoryViews.Judged judged = HistoryViews.judged(j, "libreyolo.profile.recordHistory");
     boolean regression = judged.verdict() == Verdict.REGRESSION;
     judged
         .checkLines()

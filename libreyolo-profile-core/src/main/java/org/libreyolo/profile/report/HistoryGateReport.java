@@ -2,11 +2,14 @@ package org.libreyolo.profile.report;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.HistoryGate;
+import org.libreyolo.profile.internal.io.AtomicFiles;
 
 /** The gate against history in words and in JSON (docs/history.md, "The gate against history"). */
 @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
@@ -99,5 +102,22 @@ public final class HistoryGateReport {
     }
     md.append(".\n");
     return md.toString();
+  }
+
+  /**
+   * Writes a step's verdict against its history beside its profile: {@link
+   * OutputFiles#HISTORY_RESULT_FILE} (JSON) and {@link OutputFiles#HISTORY_SUMMARY_FILE}
+   * (markdown), each through a temp file and a rename, so the files tell the verdict the log does.
+   *
+   * @param r the gate's outcome against history
+   * @param dir the step's folder
+   * @return the two files
+   */
+  public static List<Path> write(HistoryGate.Result r, Path dir) {
+    Path json = dir.resolve(OutputFiles.HISTORY_RESULT_FILE);
+    AtomicFiles.writeText(json, Format.JSON.history(r) + "\n");
+    Path md = dir.resolve(OutputFiles.HISTORY_SUMMARY_FILE);
+    AtomicFiles.writeText(md, Format.MARKDOWN.history(r));
+    return List.of(json, md);
   }
 }

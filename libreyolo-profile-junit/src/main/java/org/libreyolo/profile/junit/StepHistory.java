@@ -10,6 +10,7 @@ import org.libreyolo.profile.OutputFiles;
 import org.libreyolo.profile.gate.StepLayout;
 import org.libreyolo.profile.gate.Verdict;
 import org.libreyolo.profile.history.HistoryCommands;
+import org.libreyolo.profile.report.HistoryGateReport;
 import org.libreyolo.profile.report.HistoryViews;
 import org.libreyolo.profile.result.Profile;
 
@@ -36,11 +37,11 @@ final class StepHistory {
             .id();
     String prefix = "[libreyolo-profile] " + series + ": ";
     try {
-      HistoryViews.Judged judged =
-          HistoryViews.judged(
-              HistoryCommands.checkThenRecord(
-                  h.url(), profile, series, h.branch(), h.record(), config.gateOptions()),
-              StepConfig.PREFIX + "recordHistory");
+      HistoryCommands.Judged j =
+          HistoryCommands.checkThenRecord(
+              h.url(), profile, series, h.branch(), h.record(), config.gateOptions());
+      HistoryGateReport.write(j.check(), dir);
+      HistoryViews.Judged judged = HistoryViews.judged(j, StepConfig.PREFIX + "recordHistory");
       judged.checkLines().forEach(line -> out.line(prefix + line));
       judged.recordLines().forEach(line -> out.line(prefix + line));
       if (judged.recorded()) {

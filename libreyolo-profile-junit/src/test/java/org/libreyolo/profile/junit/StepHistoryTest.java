@@ -114,6 +114,16 @@ class StepHistoryTest {
       assertThat(failure(events))
           .as("build " + build)
           .contains("REGRESSION", "plain code, not divided by the canary", "step vs history: +");
+      // the files beside the profile tell the verdict the failure does
+      Path folder = measured.getParent();
+      assertThat(
+              org.libreyolo.profile.result.Json.MAPPER
+                  .readTree(folder.resolve("history-result.json").toFile())
+                  .get("verdict")
+                  .asText())
+          .isEqualTo("REGRESSION");
+      assertThat(Files.readString(folder.resolve("history-summary.md")))
+          .startsWith("### libreyolo-profile history check: REGRESSION");
     }
     try (History h = History.open(url)) {
       assertThat(h.runs(h.series(series))).as("every build recorded").hasSize(18);
