@@ -612,68 +612,46 @@ class InferCommandTest {
     assertThat(back.code()).as(back.err()).isZero();
     assertThat(back.out()).contains("imported 1 runs");
     // one run of history cannot judge: the check says so and what to use instead
-    CliTest.Result hc =
-        CliTest.run(
-            "profile",
-            "history",
-            "check",
-            file.toString(),
-            "--series",
-            "infer",
-            "--history",
-            history);
+    CliTest.Result hc = historyCheck(file, history, "infer");
     assertThat(hc.code()).as(hc.err()).isZero();
     assertThat(hc.out())
         .contains(
             "history: not used, main has 1 runs of infer@",
             "needs 10",
             "verdict: INCONCLUSIVE (no history to judge by");
-    CliTest.Result md =
-        CliTest.run(
-            "profile",
-            "history",
-            "check",
-            file.toString(),
-            "--series",
-            "infer",
-            "--format",
-            "markdown",
-            "--history",
-            history);
+    CliTest.Result md = historyCheck(file, history, "infer", "--format", "markdown");
     assertThat(md.code()).as(md.err()).isZero();
     assertThat(md.out())
         .startsWith("### libreyolo-profile history check: not judged")
         .contains("History not used: main has 1 runs of infer@");
-    CliTest.Result bmf =
-        CliTest.run(
-            "profile",
-            "history",
-            "check",
-            file.toString(),
-            "--series",
-            "infer",
-            "--format",
-            "bmf",
-            "--history",
-            history);
+    CliTest.Result bmf = historyCheck(file, history, "infer", "--format", "bmf");
     assertThat(bmf.code()).isEqualTo(2);
     assertThat(bmf.err().strip())
         .isEqualTo(
             "--format bmf does not render a check against history: use text, json or markdown");
     // a series the history has never seen: said with the names it has, not a silent INCONCLUSIVE
-    CliTest.Result typo =
-        CliTest.run(
-            "profile",
-            "history",
-            "check",
-            file.toString(),
-            "--series",
-            "infre",
-            "--history",
-            history);
+    CliTest.Result typo = historyCheck(file, history, "infre");
     assertThat(typo.code()).as(typo.err()).isZero();
     assertThat(typo.out())
         .contains("no series 'infre' in the history", "(it has infer)", "check the name otherwise");
+  }
+
+  /** {@code profile history check} of a profile against a series, with more arguments. */
+  private static CliTest.Result historyCheck(
+      Path profile, String history, String series, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "profile",
+                "history",
+                "check",
+                profile.toString(),
+                "--series",
+                series,
+                "--history",
+                history));
+    args.addAll(List.of(more));
+    return CliTest.run(args.toArray(String[]::new));
   }
 
   private static Path fixture(String name) {

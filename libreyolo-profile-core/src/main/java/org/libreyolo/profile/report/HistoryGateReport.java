@@ -26,22 +26,34 @@ public final class HistoryGateReport {
     if (r.verdict() == null) {
       return List.of("history: not used, " + r.fallback());
     }
-    // an INCONCLUSIVE reason already names what the history could detect (VerdictRule)
-    String detects =
-        r.verdict() == Verdict.INCONCLUSIVE
-            ? ""
-            : String.format(Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * r.mde());
     return List.of(
         "history: " + r.used(),
-        String.format(
-            Locale.ROOT,
-            "step vs history: %+.1f%% [%+.1f%%, %+.1f%%] %s (%s%s)",
-            100 * r.change(),
-            100 * r.low(),
-            100 * r.high(),
-            r.verdict(),
-            r.why(),
-            detects));
+        "step vs history: "
+            + signed(r.change())
+            + " "
+            + interval(r)
+            + " "
+            + r.verdict()
+            + " ("
+            + r.why()
+            + detects(r)
+            + ")");
+  }
+
+  /** {@code +1.2%}: the one rounding of the history gate's changes, in every format. */
+  private static String signed(double fraction) {
+    return String.format(Locale.ROOT, "%+.1f%%", 100 * fraction);
+  }
+
+  private static String interval(HistoryGate.Result r) {
+    return "[" + signed(r.low()) + ", " + signed(r.high()) + "]";
+  }
+
+  /** What the history could detect; an INCONCLUSIVE reason names it already (VerdictRule). */
+  private static String detects(HistoryGate.Result r) {
+    return r.verdict() == Verdict.INCONCLUSIVE
+        ? ""
+        : String.format(Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * r.mde());
   }
 
   /**
@@ -85,22 +97,17 @@ public final class HistoryGateReport {
     md.append("### libreyolo-profile history check: ").append(r.verdict()).append("\n\n");
     md.append("| step against its history | interval | runs | noise between runs | verdict |\n");
     md.append("|---:|---:|---:|---:|---|\n");
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "| %+.1f%% | [%+.1f%%, %+.1f%%] | %d | %.1f%% | %s |\n",
-            100 * r.change(),
-            100 * r.low(),
-            100 * r.high(),
-            r.runs(),
-            100 * r.noise(),
-            r.verdict()));
+    md.append("| ")
+        .append(signed(r.change()))
+        .append(" | ")
+        .append(interval(r))
+        .append(" | ")
+        .append(r.runs())
+        .append(String.format(Locale.ROOT, " | %.1f%% | ", 100 * r.noise()))
+        .append(r.verdict())
+        .append(" |\n");
     md.append("\nHistory: ").append(r.used()).append(".\n");
-    md.append("\nWhy: ").append(r.why());
-    if (r.verdict() != Verdict.INCONCLUSIVE) { // an INCONCLUSIVE reason names it already
-      md.append(String.format(Locale.ROOT, "; minimum detectable effect %.1f%%", 100 * r.mde()));
-    }
-    md.append(".\n");
+    md.append("\nWhy: ").append(r.why()).append(detects(r)).append(".\n");
     return md.toString();
   }
 

@@ -122,6 +122,21 @@ class HistoryGateTest {
     return new org.libreyolo.profile.result.Profile(p);
   }
 
+  /** Records {@code runs} profiles of a series on main, the i-th at second i. */
+  private static void recordOnMain(
+      History h,
+      String series,
+      int runs,
+      java.util.function.IntFunction<org.libreyolo.profile.result.Profile> step) {
+    for (int i = 0; i < runs; i++) {
+      var p = step.apply(i);
+      h.record(
+          series,
+          History.testbed(p),
+          List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
+    }
+  }
+
   /**
    * The history check says one verdict in every format that renders it (text, JSON, markdown), and
    * markdown says why no history judged where none did; BMF refuses it in one line.
@@ -135,13 +150,7 @@ class HistoryGateTest {
       assertThat(org.libreyolo.profile.report.Format.MARKDOWN.history(none))
           .startsWith("### libreyolo-profile history check: not judged\n\nHistory not used: ")
           .contains(none.fallback());
-      for (int i = 0; i < 12; i++) {
-        var p = plainStep(4.0, i);
-        h.record(
-            "T.parse",
-            History.testbed(p),
-            List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
-      }
+      recordOnMain(h, "T.parse", 12, i -> plainStep(4.0, i));
       HistoryGate.Result r =
           HistoryGate.check(
               h, "T.parse", plainStep(4.0 * 1.3, 100), "main", 30, GateOptions.defaults());
@@ -182,13 +191,7 @@ class HistoryGateTest {
   void aPlainJavaStepIsJudgedOnItsStepTimeAndSixSlowerBuildsAllFail() throws Exception {
     java.nio.file.Path dir = temp;
     try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
-      for (int i = 0; i < 12; i++) {
-        var p = plainStep(4.0, i);
-        h.record(
-            "T.parse",
-            History.testbed(p),
-            List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
-      }
+      recordOnMain(h, "T.parse", 12, i -> plainStep(4.0, i));
       HistoryGate.Result same =
           HistoryGate.check(h, "T.parse", plainStep(4.0, 100), "main", 30, GateOptions.defaults());
       assertThat(same.verdict()).as(same.fallback()).isEqualTo(Verdict.PASS);
@@ -220,13 +223,7 @@ class HistoryGateTest {
   void aOneProcessRunIsJudgedWithAtLeastTheProcessNoise() throws Exception {
     java.nio.file.Path dir = temp;
     try (History h = History.open("jdbc:sqlite:" + dir.resolve("h.db"))) {
-      for (int i = 0; i < 20; i++) {
-        var p = plainStep(4.0, i, 1);
-        h.record(
-            "T.one",
-            History.testbed(p),
-            List.of(History.run(p, "c" + i, "main", Instant.ofEpochSecond(i))));
-      }
+      recordOnMain(h, "T.one", 20, i -> plainStep(4.0, i, 1));
       GateOptions o = GateOptions.defaults();
       HistoryGate.Result outlier =
           HistoryGate.check(h, "T.one", plainStep(4.52, 99, 1), "main", 30, o);
