@@ -40,6 +40,23 @@ public final class HistoryGateReport {
             + ")");
   }
 
+  /**
+   * The check's lines as a command prints them: the result's lines, then its verdict (INCONCLUSIVE
+   * where no history could judge).
+   *
+   * @param r the gate's outcome against history
+   * @return the lines, the verdict last
+   */
+  public static List<String> checkLines(HistoryGate.Result r) {
+    List<String> lines = new java.util.ArrayList<>(lines(r));
+    lines.add(
+        "verdict: "
+            + (r.verdict() == null
+                ? "INCONCLUSIVE (no history to judge by: check against the stored baseline)"
+                : r.verdict()));
+    return lines;
+  }
+
   /** {@code +1.2%}: the one rounding of the history gate's changes, in every format. */
   private static String signed(double fraction) {
     return String.format(Locale.ROOT, "%+.1f%%", 100 * fraction);

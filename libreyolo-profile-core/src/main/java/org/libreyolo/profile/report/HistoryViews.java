@@ -242,13 +242,7 @@ public final class HistoryViews {
    * @return the lines and the JSON (its {@code verdict} null when history could not judge)
    */
   public static View checked(HistoryGate.Result r) {
-    List<String> lines = new ArrayList<>(HistoryGateReport.lines(r));
-    lines.add(
-        "verdict: "
-            + (r.verdict() == null
-                ? "INCONCLUSIVE (no history to judge by: check against the stored" + " baseline)"
-                : r.verdict()));
-    return new View(lines, HistoryGateReport.json(r), r.verdict());
+    return new View(HistoryGateReport.checkLines(r), HistoryGateReport.json(r), r.verdict());
   }
 
   /**

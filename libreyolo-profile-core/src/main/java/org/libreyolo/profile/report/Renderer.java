@@ -86,7 +86,7 @@ interface Renderer {
 
     @Override
     public String history(HistoryGate.Result r) {
-      return lines(HistoryViews.checked(r).lines());
+      return lines(HistoryGateReport.checkLines(r));
     }
 
     private static String lines(java.util.List<String> lines) {

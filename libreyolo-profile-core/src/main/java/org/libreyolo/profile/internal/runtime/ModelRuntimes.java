@@ -105,7 +105,7 @@ public final class ModelRuntimes {
    * @return the step to time
    */
   public static StepTimer.Iteration traced(StepTimer.Iteration body, Object model, Path dir) {
-    EngineProfiler profiler = model == null ? null : profiler(forModel(model), model);
+    EngineProfiler profiler = profiler(forModel(model), model);
     return profiler == null ? body : new EngineTracing(body, profiler, dir);
   }
 

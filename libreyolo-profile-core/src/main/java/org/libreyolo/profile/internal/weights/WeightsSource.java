@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -76,7 +77,9 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
               + name
               + " (built-in names: LibreYOLO9t.pt, LibreYOLO9s.pt,"
               + " LibreYOLO9m.pt, LibreYOLO9c.pt; files: .npz, .safetensors, .torchscript"
-              + engineSuffixes(", ")
+              + engineSuffixes().stream()
+                  .map(suffix -> ", " + suffix)
+                  .collect(java.util.stream.Collectors.joining())
               + ")");
     }
     if (Files.isDirectory(path)) {
@@ -110,18 +113,14 @@ public record WeightsSource(Kind kind, Yolo9Size size, Path file, String request
         "unsupported weights file "
             + name
             + ": use .npz, .safetensors, a TorchScript archive"
-            + EngineFiles.all().stream()
-                .flatMap(e -> e.modelSuffixes().stream())
+            + engineSuffixes().stream()
                 .map(suffix -> " or an " + suffix + " model")
                 .collect(java.util.stream.Collectors.joining()));
   }
 
-  /** The other engines' model suffixes after {@code lead}, or nothing without one. */
-  private static String engineSuffixes(String lead) {
-    String suffixes =
-        String.join(
-            ", ", EngineFiles.all().stream().flatMap(e -> e.modelSuffixes().stream()).toList());
-    return suffixes.isEmpty() ? "" : lead + suffixes;
+  /** The model suffixes the other engines open ({@code .onnx}). */
+  private static List<String> engineSuffixes() {
+    return EngineFiles.all().stream().flatMap(e -> e.modelSuffixes().stream()).toList();
   }
 
   /** TorchScript archives are zips holding {@code <root>/code/} and {@code constants.pkl}. */
