@@ -31,6 +31,7 @@ import org.libreyolo.profile.options.InputShape;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 
 /**
  * {@code profile ab}: the baseline weights (A) and the candidate (B) in one process, on the same
@@ -171,7 +172,7 @@ public final class AbProfiler {
         body,
         progress);
     // analysed as a producer does: the arm's op calls kept in its profile for the diff
-    return new Profile(ProfileAssembler.analyse(trace, JsonNodeFactory.instance.objectNode()));
+    return new Profile(ProfileAssembler.analyse(trace, ProfileSummary.EMPTY));
   }
 
   /**

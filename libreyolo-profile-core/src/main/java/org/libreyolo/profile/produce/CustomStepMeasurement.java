@@ -22,6 +22,7 @@ import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 
 /**
  * How a custom step is measured and written: its repeats of warmup and timed blocks beside the
@@ -108,22 +109,15 @@ final class CustomStepMeasurement {
     LatencyStats lat = h.stats();
     double imgPerS = h.imgPerS();
     ObjectNode config = config(o);
-    ObjectNode latency = h.latency();
-    ObjectNode stages = h.stages();
-    ObjectNode summary = JsonNodeFactory.instance.objectNode();
-    summary.set(ProfileSchema.META, config);
-    summary.set(ProfileSchema.REAL, ProfileAssembler.realWithoutDataload(lat.mean(), imgPerS));
-    summary.set(ProfileSchema.COMPOSITION_MS, stages.deepCopy());
-    summary.set(ProfileSchema.LATENCY, latency);
-    summary.set(ProfileSchema.STAGES_MS, stages);
-    summary.putNull(ProfileSchema.BOUND);
-    summary.put(ProfileSchema.BOUND_WHY, "");
+    // a custom step's stages are its timed phases too (composition_ms, as a training run's)
+    ProfileSummary summary =
+        ProfileSummary.inference(config, lat.mean(), imgPerS, h.stages(), h.latency(), h.stages());
 
     ObjectNode p;
     if (trace != null) {
       p = ProfileAssembler.analyse(trace, summary);
-      p.set(ProfileSchema.LATENCY, latency.deepCopy());
-      p.set(ProfileSchema.STAGES_MS, stages.deepCopy());
+      p.set(ProfileSchema.LATENCY, h.latency().json());
+      p.set(ProfileSchema.STAGES_MS, ProfileSummary.json(h.stages()));
       ProfileAssembler.putLatencyMetrics(p);
     } else {
       p =
@@ -134,8 +128,8 @@ final class CustomStepMeasurement {
               lat.mean(),
               imgPerS,
               lat.n(),
-              latency,
-              stages,
+              h.latency(),
+              h.stages(),
               false);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();

@@ -13,7 +13,6 @@ import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.InferenceVerdict;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
-import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.capture.Span;
 import org.libreyolo.profile.internal.data.ImageSource;
 import org.libreyolo.profile.internal.engine.Engines;
@@ -44,6 +43,7 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 
 /**
  * {@code profile infer}: the iteration body (preprocess, forward, postprocess of one batch) and its
@@ -303,29 +303,27 @@ public final class InferProfiler {
     double fwd = h.stageMs(ProfileSchema.FORWARD);
     double post = h.stageMs(ProfileSchema.POSTPROCESS);
     LatencyStats lat = h.stats();
-    ObjectNode stages = h.stages();
     double meanMs = h.meanMs();
     double imgPerS = h.imgPerS();
-
-    ObjectNode latency = h.latency();
-    ObjectNode summary = JsonNodeFactory.instance.objectNode();
-    summary.set(ProfileSchema.META, meta);
-    summary.set(ProfileSchema.REAL, ProfileAssembler.realWithoutDataload(meanMs, imgPerS));
-    summary.set(ProfileSchema.LATENCY, latency);
-    summary.set(ProfileSchema.STAGES_MS, stages);
-    summary.putNull(ProfileSchema.BOUND);
-    summary.put(ProfileSchema.BOUND_WHY, "");
+    ProfileSummary summary =
+        ProfileSummary.inference(meta, meanMs, imgPerS, null, h.latency(), h.stages());
 
     boolean cuda = device.cuda();
     ObjectNode profile = null;
     if (trace != null) {
       try {
-        ObjectNode untraced = summary;
-        if (pooled.traced() != null) {
-          untraced = JsonNodeFactory.instance.objectNode();
-          untraced.set(ProfileSchema.STAGES_MS, ProfileAssembler.means(pooled.traced().stagesMs()));
-        }
-        profile = ProfileAssembler.analyse(trace, summary, TraceAnalyzer.untracedPhaseMs(untraced));
+        // a forked trace's profiler cost is taken out against its own process's stages
+        ProfileSummary untraced =
+            pooled.traced() == null
+                ? summary
+                : ProfileSummary.inference(
+                    meta,
+                    meanMs,
+                    imgPerS,
+                    null,
+                    null,
+                    ProfileAssembler.means(pooled.traced().stagesMs()));
+        profile = ProfileAssembler.analyse(trace, summary, untraced.untracedPhaseMs());
       } catch (LibreYoloException e) {
         profile = null; // reference: an analysis failure falls back to the trace-less profile
       }
@@ -333,12 +331,12 @@ public final class InferProfiler {
     if (profile != null) {
       Num gpuUtil = Num.of(profile.get(ProfileSchema.GPU_UTIL));
       Double util = gpuUtil != null && cuda ? gpuUtil.value() : null;
-      overlay(profile, InferenceVerdict.of(pre, fwd, post, util, cuda), latency, stages);
+      overlay(profile, InferenceVerdict.of(pre, fwd, post, util, cuda), h);
     } else {
       InferenceVerdict v = InferenceVerdict.of(pre, fwd, post, null, cuda);
       profile =
           ProfileAssembler.traceless(
-              meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), latency, stages, true);
+              meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), h.latency(), h.stages(), true);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     it.write(samples);
@@ -405,15 +403,14 @@ public final class InferProfiler {
   /**
    * The inference fields over a traced analysis (docs/reference-behaviour.md, "Inference profile").
    */
-  private static void overlay(
-      ObjectNode p, InferenceVerdict v, ObjectNode latency, ObjectNode stages) {
+  private static void overlay(ObjectNode p, InferenceVerdict v, Headline h) {
     if (!p.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false)) {
       p.put(ProfileSchema.BOUND, v.bound());
       p.put(ProfileSchema.BOUND_WHY, v.why());
     }
     p.put(ProfileSchema.MODE, "inference");
-    p.set(ProfileSchema.LATENCY, latency.deepCopy());
-    p.set(ProfileSchema.STAGES_MS, stages.deepCopy());
+    p.set(ProfileSchema.LATENCY, h.latency().json());
+    p.set(ProfileSchema.STAGES_MS, ProfileSummary.json(h.stages()));
     ProfileAssembler.putInferenceMetrics(p);
     ProfileSchema.copyToMetrics(p, (ObjectNode) p.get(ProfileSchema.METRICS), ProfileSchema.BOUND);
   }

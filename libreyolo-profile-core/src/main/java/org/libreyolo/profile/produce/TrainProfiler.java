@@ -33,6 +33,7 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 import org.libreyolo.profile.result.TrainResult;
 import org.libreyolo.profile.runtime.EngineFiles;
 
@@ -284,35 +285,31 @@ public final class TrainProfiler {
     meta.put(ProfileSchema.TRACE_STEPS, TraceAnalyzer.TRACE_STEPS);
     meta.put(ProfileSchema.BATCH_AUTO, o.batch() < 0);
 
-    ObjectNode summary = F.objectNode();
-    summary.set(ProfileSchema.META, meta);
-    ObjectNode window = summary.putObject(ProfileSchema.WINDOW);
-    window.put(ProfileSchema.WARMUP, o.warmup());
-    window.put(ProfileSchema.REAL_STEPS, stepMs.length);
-    window.put(ProfileSchema.SYNCED_STEPS, split.phases().length);
-    ObjectNode real = summary.putObject(ProfileSchema.REAL);
-    real.put(ProfileSchema.STEP_MS, step);
-    real.put(ProfileSchema.DATALOAD_MS, dataload);
-    real.put(ProfileSchema.COMPUTE_MS, PyRound.round(Math.max(step - dataload, 0), 3));
-    real.put(ProfileSchema.IMG_PER_S, imgPerS);
-    real.put(ProfileSchema.DATALOAD_FRAC, frac);
-    ObjectNode comp = ProfileAssembler.means(composition);
-    summary.set(ProfileSchema.COMPOSITION_MS, comp);
+    Map<String, Double> comp = ProfileAssembler.means(composition);
     double compTotal = 0;
-    for (double[] values : composition.values()) {
-      compTotal += ProfileAssembler.mean3(values);
+    for (double mean : comp.values()) {
+      compTotal += mean;
     }
-    summary.put(ProfileSchema.COMPOSITION_TOTAL_MS, PyRound.round(compTotal, 3));
-    summary.put(ProfileSchema.BOUND, frac >= 0.2 ? "dataloader" : "compute");
-    summary.put(ProfileSchema.BOUND_WHY, "");
-    summary.put(ProfileSchema.TRACE, trace.toString());
+    ProfileSummary summary =
+        new ProfileSummary(
+            meta,
+            new ProfileSummary.TrainingWindow(o.warmup(), stepMs.length, split.phases().length),
+            ProfileSummary.Real.training(
+                step, dataload, PyRound.round(Math.max(step - dataload, 0), 3), imgPerS, frac),
+            comp,
+            PyRound.round(compTotal, 3),
+            null,
+            null,
+            frac >= 0.2 ? "dataloader" : "compute",
+            "",
+            trace.toString(),
+            null);
     ProfileAssembler.writeSummary(dir, summary);
 
     // refined verdict (training verdict, third layer) from the analysis of the trace
     Profile analysis = new Profile(ProfileAssembler.analyse(trace, summary));
     String[] verdict = refinedVerdict(analysis, frac, step);
-    summary.put(ProfileSchema.BOUND, verdict[0]);
-    summary.put(ProfileSchema.BOUND_WHY, verdict[1]);
+    summary = summary.withVerdict(verdict[0], verdict[1]);
     ProfileAssembler.writeSummary(dir, summary);
     ObjectNode profile = ProfileAssembler.analyse(trace, summary);
     recordedVerdict(profile, frac, step);

@@ -19,14 +19,15 @@ import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 import org.libreyolo.profile.result.StepFigures;
 
 /** One analysis: the accumulated window state and the profile it builds. */
 final class AnalysisRun {
   final EventTable t;
   final String tracePath;
-  final JsonNode summary;
-  final JsonNode real;
+  final ProfileSummary summary;
+  final ProfileSummary.Real real;
   final Window w;
   final int n;
   final boolean cpu;
@@ -50,11 +51,14 @@ final class AnalysisRun {
   final List<Integer> taggedKernels = new ArrayList<>();
   final List<Integer> taggedOps = new ArrayList<>();
 
-  AnalysisRun(EventTable t, String tracePath, JsonNode summary) {
+  AnalysisRun(EventTable t, String tracePath, ProfileSummary summary) {
     this.t = t;
     this.tracePath = tracePath;
     this.summary = summary;
-    this.real = summary.path(ProfileSchema.REAL);
+    this.real =
+        summary.real() != null
+            ? summary.real()
+            : new ProfileSummary.Real(null, null, null, null, null);
     this.w = Window.of(t.markers);
     this.n = w.nReal();
     this.cpu = t.kernelCount() == 0 && t.hasCpuOps();
@@ -141,14 +145,11 @@ final class AnalysisRun {
   ObjectNode build() {
     accumulate();
     double stepMsRaw =
-        truthy(real.path(ProfileSchema.STEP_MS))
-            ? real.path(ProfileSchema.STEP_MS).asDouble()
+        real.stepMs() != null && real.stepMs().value() != 0
+            ? real.stepMs().value()
             : w.wallMs() / n;
     double busyMs = gpuBusyUs / 1000.0 / n;
-    double dataload =
-        real.path(ProfileSchema.DATALOAD_MS).isNumber()
-            ? real.path(ProfileSchema.DATALOAD_MS).asDouble()
-            : 0.0;
+    double dataload = real.dataloadMs() != null ? real.dataloadMs().value() : 0.0;
     StepShares shares = StepShares.of(stepMsRaw, busyMs, dataload);
     double utilRaw = shares.utilRaw();
     double util = shares.util();
@@ -164,20 +165,16 @@ final class AnalysisRun {
     ObjectNode p = F.objectNode();
     p.put(ProfileSchema.SCHEMA, Profile.SCHEMA);
     p.put(ProfileSchema.TRACE, tracePath);
-    p.set(
-        ProfileSchema.MODEL, nullable(summary.path(ProfileSchema.META).path(ProfileSchema.MODEL)));
-    p.set(
-        ProfileSchema.CONFIG,
-        summary.path(ProfileSchema.META).isObject()
-            ? summary.path(ProfileSchema.META).deepCopy()
-            : F.objectNode());
+    ObjectNode config = summary.config() != null ? summary.config().deepCopy() : F.objectNode();
+    p.set(ProfileSchema.MODEL, nullable(config.path(ProfileSchema.MODEL)));
+    p.set(ProfileSchema.CONFIG, config);
     p.put(ProfileSchema.BOUND, verdict[0]);
     p.put(ProfileSchema.BOUND_WHY, verdict[1]);
     new StepFigures(
             new Num(PyRound.round(stepMsRaw, 2), false),
-            Num.of(real.get(ProfileSchema.IMG_PER_S)),
-            Num.of(real.get(ProfileSchema.DATALOAD_MS)),
-            Num.of(real.get(ProfileSchema.DATALOAD_FRAC)),
+            real.imgPerS(),
+            real.dataloadMs(),
+            real.dataloadFrac(),
             new Num(gpuUtil, false),
             new Num(gpuUtilRaw, false),
             pressure,
@@ -192,7 +189,7 @@ final class AnalysisRun {
             // a number even for CPU profiles (0.0: no Tensor Core time), as the schema says: the
             // reference's summary formats it with :.0f and fails on null (docs/deviations.md)
             new Num(!cpu && gpuBusyUs > 0 ? PyRound.round(tcUs / gpuBusyUs * 100, 1) : 0.0, false),
-            Num.of(summary.path(ProfileSchema.ANALYSIS).get(ProfileSchema.PEAK_VRAM_MB)))
+            summary.peakVramMb())
         .writeInto(p);
     ObjectNode window = p.putObject(ProfileSchema.WINDOW);
     window.put(ProfileSchema.WALL_MS, PyRound.round(w.wallMs(), 1));
@@ -238,14 +235,8 @@ final class AnalysisRun {
       boolean pressure,
       double stepMs,
       double busyMs) {
-    String bound =
-        summary.path(ProfileSchema.BOUND).isTextual()
-            ? summary.path(ProfileSchema.BOUND).asText()
-            : "";
-    String why =
-        summary.path(ProfileSchema.BOUND_WHY).isTextual()
-            ? summary.path(ProfileSchema.BOUND_WHY).asText()
-            : "";
+    String bound = summary.bound() != null ? summary.bound() : "";
+    String why = summary.boundWhy();
     if (bound.isEmpty()) {
       String u = PyRound.format(gpuUtil * 100, 0);
       if (cpu && stepMs <= 0) {
@@ -410,13 +401,13 @@ final class AnalysisRun {
       for (String phase : order) {
         Rows k = kernelRows.getOrDefault(phase, new Rows());
         Rows o = opRowsByPhase.getOrDefault(phase, new Rows());
-        JsonNode wall =
+        Double wall =
             phase.equals(ProfileSchema.DATALOAD)
-                ? real.path(ProfileSchema.DATALOAD_MS)
-                : summary.path(ProfileSchema.COMPOSITION_MS).path(phase);
+                ? (real.dataloadMs() != null ? real.dataloadMs().value() : null)
+                : (summary.compositionMs() != null ? summary.compositionMs().get(phase) : null);
         Num wallMs = null;
-        if (wall.isNumber()) {
-          wallMs = new Num(PyRound.round(wall.asDouble(), 2), false);
+        if (wall != null) {
+          wallMs = new Num(PyRound.round(wall, 2), false);
         } else if (cpu && phaseSpanUs.containsKey(phase)) {
           wallMs = new Num(PyRound.round(phaseSpanUs.get(phase) / 1000.0 / n, 2), false);
         }

@@ -35,9 +35,10 @@ public final class StepCalls {
       return null;
     }
     Path parent = trace.toAbsolutePath().getParent();
-    JsonNode summary =
-        TraceAnalyzer.readSummary(parent == null ? null : parent.resolve("profile_summary.json"));
-    return of(trace, TraceAnalyzer.untracedPhaseMs(summary));
+    return of(
+        trace,
+        TraceAnalyzer.readSummary(parent == null ? null : parent.resolve("profile_summary.json"))
+            .untracedPhaseMs());
   }
 
   /**

@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.trace.ProfilerCost;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 
 /**
  * The reference analyser ({@code analyze_trace}): window, per-step scalars, kernel and op rows,
@@ -53,19 +54,25 @@ public final class TraceAnalyzer {
     return analyze(trace, readSummary(summaryPath));
   }
 
-  public static JsonNode readSummary(Path summaryPath) {
+  /**
+   * The summary at {@code summaryPath}, ours or the reference's; missing or unparsable: none (the
+   * reference's analyser reads it as {@code {}}).
+   *
+   * @param summaryPath the file, or null
+   * @return the summary ({@link ProfileSummary#EMPTY} when there is none)
+   */
+  public static ProfileSummary readSummary(Path summaryPath) {
     if (summaryPath == null || !Files.isRegularFile(summaryPath)) {
-      return F.objectNode();
+      return ProfileSummary.EMPTY;
     }
     try {
-      JsonNode node = MAPPER.readTree(summaryPath.toFile());
-      return node != null && node.isObject() ? node : F.objectNode();
+      return ProfileSummary.of(MAPPER.readTree(summaryPath.toFile()));
     } catch (IOException e) {
-      return F.objectNode();
+      return ProfileSummary.EMPTY;
     }
   }
 
-  public static Profile analyze(Path trace, JsonNode summary) {
+  public static Profile analyze(Path trace, ProfileSummary summary) {
     return analyze(trace, summary, true);
   }
 
@@ -75,8 +82,8 @@ public final class TraceAnalyzer {
    * profiler_compensation} with the raw figures beside it (docs/profiler-cost.md). Other traces are
    * analysed as recorded.
    */
-  public static Profile analyze(Path trace, JsonNode summary, boolean compensate) {
-    return analyze(trace, summary, compensate ? untracedPhaseMs(summary) : null);
+  public static Profile analyze(Path trace, ProfileSummary summary, boolean compensate) {
+    return analyze(trace, summary, compensate ? summary.untracedPhaseMs() : null);
   }
 
   /**
@@ -88,7 +95,8 @@ public final class TraceAnalyzer {
    * @param untracedMs mean untraced ms per phase of the process that recorded the trace, or null
    * @return the profile
    */
-  public static Profile analyze(Path trace, JsonNode summary, Map<String, Double> untracedMs) {
+  public static Profile analyze(
+      Path trace, ProfileSummary summary, Map<String, Double> untracedMs) {
     EventTable table = EventTable.read(trace);
     if (table.size == 0
         && table.markers.isEmpty()) { // never a summary of nothing (docs/deviations.md)
@@ -102,7 +110,7 @@ public final class TraceAnalyzer {
   }
 
   static Profile analyze(
-      EventTable table, String tracePath, JsonNode summary, Map<String, Double> untracedMs) {
+      EventTable table, String tracePath, ProfileSummary summary, Map<String, Double> untracedMs) {
     ObjectNode recorded = new AnalysisRun(table, tracePath, summary).build();
     ProfilerCost cost = table.profilerCost;
     if (cost == null) {
@@ -143,26 +151,6 @@ public final class TraceAnalyzer {
     Map<String, Double> scale = new LinkedHashMap<>();
     ratio.forEach((phase, r) -> scale.put(phase, Math.min(1.0, 1.0 / r)));
     return new Compensated(scale.isEmpty() ? perOp : perOp.scaledPhases(scale), scale, ratio);
-  }
-
-  /**
-   * The producer's untraced time per phase: {@code composition_ms} (run) and {@code stages_ms}
-   * (infer), from its timed iterations.
-   */
-  public static Map<String, Double> untracedPhaseMs(JsonNode summary) {
-    Map<String, Double> untraced = new LinkedHashMap<>();
-    for (String key : List.of(ProfileSchema.COMPOSITION_MS, ProfileSchema.STAGES_MS)) {
-      summary
-          .path(key)
-          .fields()
-          .forEachRemaining(
-              e -> {
-                if (e.getValue().isNumber() && e.getValue().asDouble() > 0) {
-                  untraced.put(e.getKey(), e.getValue().asDouble());
-                }
-              });
-    }
-    return untraced;
   }
 
   /**
@@ -216,12 +204,6 @@ public final class TraceAnalyzer {
         recorded.path(ProfileSchema.WINDOW).path(ProfileSchema.WALL_MS).asDouble());
     raw.set(ProfileSchema.PHASES, recorded.get(ProfileSchema.PHASES));
     return c;
-  }
-
-  static boolean truthy(JsonNode node) {
-    return node.isNumber()
-        ? node.asDouble() != 0
-        : node.isTextual() ? !node.asText().isEmpty() : node.isBoolean() && node.asBoolean();
   }
 
   static JsonNode nullable(JsonNode node) {

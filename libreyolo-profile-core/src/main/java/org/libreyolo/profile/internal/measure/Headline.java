@@ -1,9 +1,9 @@
 package org.libreyolo.profile.internal.measure;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.LatencyStats;
+import org.libreyolo.profile.result.ProfileRows;
 
 /**
  * Every headline figure of a measurement, computed once, one definition for every producer (one
@@ -19,7 +19,11 @@ import org.libreyolo.profile.internal.analysis.LatencyStats;
  * @param stages {@code stages_ms}: each stage's mean, 3 decimals
  */
 public record Headline(
-    LatencyStats stats, double meanMs, double imgPerS, ObjectNode latency, ObjectNode stages) {
+    LatencyStats stats,
+    double meanMs,
+    double imgPerS,
+    ProfileRows.Latency latency,
+    Map<String, Double> stages) {
 
   /**
    * @param latencyMs every measured iteration, pooled (forks in order)
@@ -32,12 +36,12 @@ public record Headline(
   public static Headline of(
       double[] latencyMs, Map<String, double[]> stageMs, int items, List<String> parts) {
     LatencyStats stats = LatencyStats.of(latencyMs);
-    ObjectNode stages = ProfileAssembler.means(stageMs);
+    Map<String, Double> stages = ProfileAssembler.means(stageMs);
     double meanMs = stats.mean();
     if (stats.n() == 0) {
       meanMs = 0; // added in order, as a plain sum (no compensated stream sum)
       for (String part : parts) {
-        meanMs += stages.path(part).asDouble(0.0);
+        meanMs += stages.getOrDefault(part, 0.0);
       }
     }
     return new Headline(
@@ -53,6 +57,6 @@ public record Headline(
    * @return its mean, 3 decimals; 0 when it was not measured
    */
   public double stageMs(String stage) {
-    return stages.path(stage).asDouble(0.0);
+    return stages.getOrDefault(stage, 0.0);
   }
 }

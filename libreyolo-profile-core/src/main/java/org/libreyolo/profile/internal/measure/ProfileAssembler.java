@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.libreyolo.profile.internal.analysis.FirstTracedStep;
@@ -20,6 +21,7 @@ import org.libreyolo.profile.result.OpCalls;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
 import org.libreyolo.profile.result.ProfileSchema;
+import org.libreyolo.profile.result.ProfileSummary;
 import org.libreyolo.profile.result.StepFigures;
 
 /**
@@ -35,16 +37,15 @@ public final class ProfileAssembler {
   private ProfileAssembler() {}
 
   /** {@code latency}: percentiles (null without samples), the mean, extremes and n. */
-  public static ObjectNode latency(LatencyStats lat, double meanMs) {
+  public static ProfileRows.Latency latency(LatencyStats lat, double meanMs) {
     return new ProfileRows.Latency(
-            real(lat.p50()),
-            real(lat.p90()),
-            real(lat.p99()),
-            new Num(meanMs, false),
-            real(lat.min()),
-            real(lat.max()),
-            new Num(lat.n(), true))
-        .json();
+        real(lat.p50()),
+        real(lat.p90()),
+        real(lat.p99()),
+        new Num(meanMs, false),
+        real(lat.min()),
+        real(lat.max()),
+        new Num(lat.n(), true));
   }
 
   private static Num real(Double v) {
@@ -55,8 +56,8 @@ public final class ProfileAssembler {
    * Per-phase means rounded to 3 decimals ({@code stages_ms}, {@code composition_ms}); empty phases
    * 0.
    */
-  public static ObjectNode means(Map<String, double[]> phases) {
-    ObjectNode out = F.objectNode();
+  public static Map<String, Double> means(Map<String, double[]> phases) {
+    Map<String, Double> out = new LinkedHashMap<>();
     phases.forEach((name, values) -> out.put(name, mean3(values)));
     return out;
   }
@@ -84,16 +85,6 @@ public final class ProfileAssembler {
     }
   }
 
-  /** The {@code real} block of a step without a data loader. */
-  public static ObjectNode realWithoutDataload(double stepMs, double imgPerS) {
-    ObjectNode real = F.objectNode();
-    real.put(ProfileSchema.STEP_MS, stepMs);
-    real.put(ProfileSchema.IMG_PER_S, imgPerS);
-    real.put(ProfileSchema.DATALOAD_MS, 0.0);
-    real.put(ProfileSchema.DATALOAD_FRAC, 0.0);
-    return real;
-  }
-
   /** Raw samples, 4 decimals: what compare and the gate test with. */
   public static ArrayNode samples(double[] values) {
     ArrayNode a = F.arrayNode();
@@ -110,22 +101,24 @@ public final class ProfileAssembler {
     return out;
   }
 
-  public static void writeSummary(Path dir, ObjectNode summary) {
-    ProfileIo.writeIndented(dir.resolve(SUMMARY), summary);
+  /** Writes {@code profile_summary.json} into {@code dir}, indented as the reference writes it. */
+  public static void writeSummary(Path dir, ProfileSummary summary) {
+    ProfileIo.writeIndented(dir.resolve(SUMMARY), summary.json());
   }
 
   /**
    * The analysed profile of {@code trace} read with {@code summary} (the analyser's sibling input).
    */
-  public static ObjectNode analyse(Path trace, JsonNode summary) {
-    return analyse(trace, summary, TraceAnalyzer.untracedPhaseMs(summary));
+  public static ObjectNode analyse(Path trace, ProfileSummary summary) {
+    return analyse(trace, summary, summary.untracedPhaseMs());
   }
 
   /**
    * The same, its profiler cost compensated against {@code untracedMs}, the mean untraced ms per
    * stage of the process that recorded the trace (a forked profile: the traced fork's own).
    */
-  public static ObjectNode analyse(Path trace, JsonNode summary, Map<String, Double> untracedMs) {
+  public static ObjectNode analyse(
+      Path trace, ProfileSummary summary, Map<String, Double> untracedMs) {
     ObjectNode profile = TraceAnalyzer.analyze(trace, summary, untracedMs).json();
     FirstTracedStep first = FirstTracedStep.of(trace);
     ShapeWork work = ShapeWork.of(first);
@@ -178,8 +171,8 @@ public final class ProfileAssembler {
       double meanMs,
       double imgPerS,
       int realSteps,
-      ObjectNode latency,
-      ObjectNode stages,
+      ProfileRows.Latency latency,
+      Map<String, Double> stages,
       boolean inference) {
     ObjectNode p = F.objectNode();
     p.put(ProfileSchema.SCHEMA, Profile.SCHEMA);
@@ -197,8 +190,8 @@ public final class ProfileAssembler {
     ObjectNode window = p.putObject(ProfileSchema.WINDOW);
     window.put(ProfileSchema.WALL_MS, 0.0);
     window.put(ProfileSchema.REAL_STEPS, realSteps);
-    p.set(ProfileSchema.LATENCY, latency.deepCopy());
-    p.set(ProfileSchema.STAGES_MS, stages.deepCopy());
+    p.set(ProfileSchema.LATENCY, latency.json());
+    p.set(ProfileSchema.STAGES_MS, ProfileSummary.json(stages));
     ObjectNode m = p.putObject(ProfileSchema.METRICS);
     ProfileSchema.copyToMetrics(
         p,
@@ -231,18 +224,16 @@ public final class ProfileAssembler {
     }
     p.putArray(ProfileSchema.CATEGORIES);
     ArrayNode phases = p.putArray(ProfileSchema.PHASES);
-    stages
-        .fieldNames()
-        .forEachRemaining(
-            stage -> {
-              ObjectNode e = phases.addObject();
-              e.put(ProfileSchema.PHASE, stage);
-              e.put(ProfileSchema.GPU_MS_PER_STEP, 0.0);
-              e.set(ProfileSchema.WALL_MS_PER_STEP, stages.get(stage));
-              e.put(ProfileSchema.KERNELS_PER_STEP, 0);
-              e.put(ProfileSchema.OPS_PER_STEP, 0);
-              e.put(ProfileSchema.UNIQUE_KERNELS, 0);
-            });
+    stages.forEach(
+        (stage, ms) -> {
+          ObjectNode e = phases.addObject();
+          e.put(ProfileSchema.PHASE, stage);
+          e.put(ProfileSchema.GPU_MS_PER_STEP, 0.0);
+          e.put(ProfileSchema.WALL_MS_PER_STEP, ms);
+          e.put(ProfileSchema.KERNELS_PER_STEP, 0);
+          e.put(ProfileSchema.OPS_PER_STEP, 0);
+          e.put(ProfileSchema.UNIQUE_KERNELS, 0);
+        });
     p.putArray(ProfileSchema.PHASES_GPU);
     p.putObject(ProfileSchema.KERNELS_BY_PHASE);
     p.putObject(ProfileSchema.OPS_BY_PHASE);
@@ -290,7 +281,7 @@ public final class ProfileAssembler {
   public static Profile finish(
       Path dir,
       ObjectNode profile,
-      ObjectNode summary,
+      ProfileSummary summary,
       String device,
       ObjectNode environment,
       ObjectNode samples,
@@ -323,9 +314,11 @@ public final class ProfileAssembler {
         java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
     profile.set(ProfileSchema.SAMPLES, samples);
     ProfileSchema.moveOursToEnd(profile);
-    summary.put(ProfileSchema.BOUND, profile.path(ProfileSchema.BOUND).asText());
-    summary.put(ProfileSchema.BOUND_WHY, profile.path(ProfileSchema.BOUND_WHY).asText());
-    writeSummary(dir, summary);
+    writeSummary(
+        dir,
+        summary.withVerdict(
+            profile.path(ProfileSchema.BOUND).asText(),
+            profile.path(ProfileSchema.BOUND_WHY).asText()));
     ProfileIo.writeCompact(dir.resolve("profile.json"), profile);
     return new Profile(profile);
   }

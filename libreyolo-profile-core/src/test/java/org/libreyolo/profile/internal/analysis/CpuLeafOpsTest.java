@@ -3,7 +3,6 @@ package org.libreyolo.profile.internal.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +27,8 @@ class CpuLeafOpsTest {
       t.x("cpu_op", "aten::relu", base + 40, 5);
     }
     JsonNode p =
-        TraceAnalyzer.analyze(t.write(dir.resolve("t.json")), JsonNodeFactory.instance.objectNode())
+        TraceAnalyzer.analyze(
+                t.write(dir.resolve("t.json")), org.libreyolo.profile.result.ProfileSummary.EMPTY)
             .json();
     assertThat(p.get("kernel_source").asText()).isEqualTo("cpu-leaf-ops");
     assertThat(p.get("launches_per_step").asLong()).isEqualTo(2);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.result.ProfileSummary;
 
 /**
  * Taking the profiler's cost out of a CPU trace (docs/profiler-cost.md), on a hand-made step: cost
@@ -145,7 +146,7 @@ class ProfilerCompensationTest {
     ObjectNode summary = JsonNodeFactory.instance.objectNode();
     // forward, 41.8 µs after the per-op charge (one span in the window), took 5 µs a step untraced
     summary.putObject("composition_ms").put("forward", 0.005);
-    JsonNode p = TraceAnalyzer.analyze(trace, summary).json();
+    JsonNode p = TraceAnalyzer.analyze(trace, ProfileSummary.of(summary)).json();
     JsonNode scale = p.get(TraceAnalyzer.COMPENSATION_KEY).get("phase_scale");
     assertThat(scale.get("forward").asDouble()).isGreaterThan(0).isLessThan(1);
   }
@@ -153,14 +154,13 @@ class ProfilerCompensationTest {
   @Test
   void theProfileSaysWhatWasAppliedAndKeepsTheRawFigures() {
     Path trace = step().write(dir.resolve("t.json"), cost(2, 0.5));
-    JsonNode p = TraceAnalyzer.analyze(trace, JsonNodeFactory.instance.objectNode()).json();
+    JsonNode p = TraceAnalyzer.analyze(trace, ProfileSummary.EMPTY).json();
     JsonNode c = p.get(TraceAnalyzer.COMPENSATION_KEY);
     assertThat(c.get("applied").asBoolean()).isTrue();
     assertThat(c.get("per_op_us").asDouble()).isEqualTo(2.0);
     assertThat(c.get("raw").get("mean_kernel_us").asDouble())
         .isGreaterThan(p.get("mean_kernel_us").asDouble());
-    JsonNode asRecorded =
-        TraceAnalyzer.analyze(trace, JsonNodeFactory.instance.objectNode(), false).json();
+    JsonNode asRecorded = TraceAnalyzer.analyze(trace, ProfileSummary.EMPTY, false).json();
     assertThat(asRecorded.get(TraceAnalyzer.COMPENSATION_KEY).get("applied").asBoolean()).isFalse();
     assertThat(asRecorded.get("gpu_busy_ms_per_step"))
         .isEqualTo(c.get("raw").get("gpu_busy_ms_per_step"));
@@ -194,8 +194,7 @@ class ProfilerCompensationTest {
     }
     JsonNode p =
         TraceAnalyzer.analyze(
-                t.write(dir.resolve("engine.json"), cost(2, 0.5)),
-                JsonNodeFactory.instance.objectNode())
+                t.write(dir.resolve("engine.json"), cost(2, 0.5)), ProfileSummary.EMPTY)
             .json();
     assertThat(p.get(TraceAnalyzer.COMPENSATION_KEY).get("applied").asBoolean()).isTrue();
     assertThat(p.get("launches_per_step").asLong()).isEqualTo(2);

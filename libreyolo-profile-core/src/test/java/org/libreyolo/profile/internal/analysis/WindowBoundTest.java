@@ -3,7 +3,6 @@ package org.libreyolo.profile.internal.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +46,7 @@ class WindowBoundTest {
             TraceAnalyzer.analyze(
                     table,
                     trace.toString(),
-                    JsonNodeFactory.instance.objectNode(),
+                    org.libreyolo.profile.result.ProfileSummary.EMPTY,
                     java.util.Map.of())
                 .json())
         .toString();
