@@ -134,12 +134,15 @@ class PackageStructureTest {
         "runtime");
     assertOnlyUses("internal.lens", ROOT, "internal.python", "result", "internal.trace", "options");
     assertOnlyUses("internal.compare", ROOT, "internal.python", "result", "internal.trace");
+    // two profiles compared: a typed result over the profiles, rendered by report
+    assertOnlyUses("compare", ROOT, "internal.compare", "internal.python", "result");
     // the diff reads profiles and the traces' op calls; the gate and the reports read it
     assertOnlyUses("diff", ROOT, "result", "internal.analysis");
     assertOnlyUses(
         "internal.report",
         ROOT,
         "internal.analysis",
+        "compare",
         "internal.compare",
         "internal.io",
         "internal.lens",
@@ -173,7 +176,8 @@ class PackageStructureTest {
    */
   @Test
   void onlyTheSurfacesAndTheChecksUseCaseRender() {
-    for (String pkg : List.of("gate", "history", "result", "diff", "produce", "versions")) {
+    for (String pkg :
+        List.of("gate", "history", "result", "diff", "compare", "produce", "versions")) {
       assertThat(DEPENDS.getOrDefault(pkg, Set.of()))
           .as(pkg)
           .doesNotContain("report", "internal.report");

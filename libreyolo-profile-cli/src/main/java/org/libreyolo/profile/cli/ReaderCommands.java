@@ -194,11 +194,20 @@ final class ReaderCommands {
         description = "significance level for the statistics block (default: ${DEFAULT-VALUE})")
     double alpha;
 
+    @Option(
+        names = "--format",
+        paramLabel = "FORMAT",
+        description =
+            "text, json or markdown (a job summary or a pull request's comment);"
+                + " --json is --format json")
+    String format;
+
     @Override
     public void run() {
-      ReaderViews.compare(files.before, files.after, alpha)
-          .lines(files.json)
-          .forEach(spec.commandLine().getOut()::println);
+      Format chosen = Formats.chosen(format, files.json, Format.Subject.COMPARE);
+      spec.commandLine()
+          .getOut()
+          .println(chosen.compare(ReaderViews.comparison(files.before, files.after, alpha)));
     }
   }
 

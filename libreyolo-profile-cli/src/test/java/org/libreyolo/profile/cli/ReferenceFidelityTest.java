@@ -105,6 +105,40 @@ class ReferenceFidelityTest {
         .startsWith("img/s          187.0 -> 187.55 (+0%)");
   }
 
+  /**
+   * {@code compare --format markdown} is a job summary's table of the same figures and the same
+   * call as the text; a format that does not render a comparison is refused in one line, before
+   * either profile is read.
+   */
+  @Test
+  void aComparisonInMarkdownTellsWhatTheTextTellsAndBmfIsRefused() throws Exception {
+    ObjectNode before = TraceAnalyzer.analyze(trace).json().deepCopy();
+    ObjectNode after = before.deepCopy();
+    before.put("img_per_s", 200.0);
+    after.put("img_per_s", 150.0);
+    after.putObject("environment").put("cpu", "another");
+    Path a = dir.resolve("a.json");
+    Path b = dir.resolve("b.json");
+    ProfileIo.writeIndented(a, before);
+    ProfileIo.writeIndented(b, after);
+    CliTest.Result text = run("profile", "compare", a.toString(), b.toString());
+    CliTest.Result md =
+        run("profile", "compare", a.toString(), b.toString(), "--format", "markdown");
+    assertThat(md.code()).as(md.err()).isZero();
+    assertThat(text.out()).contains("img/s          200.0 -> 150.0 (-25%)  [single run");
+    assertThat(md.out())
+        .contains("| img/s | 200.0 | 150.0 | -25% |")
+        .contains("Throughput difference (the reference's 2*SE rule): no call: single run")
+        .contains("> Warning: the environments differ (cpu");
+    assertThat(json("profile", "compare", a.toString(), b.toString(), "--format", "json"))
+        .isEqualTo(json("profile", "compare", a.toString(), b.toString(), "--json"));
+    CliTest.Result bmf =
+        run("profile", "compare", "missing-a.json", "missing-b.json", "--format", "bmf");
+    assertThat(bmf.code()).isEqualTo(2);
+    assertThat(bmf.err().strip())
+        .isEqualTo("--format bmf does not render a comparison: use text, json or markdown");
+  }
+
   @Test
   void whatIfFormatsTheUnroundedProjection() throws Exception {
     // 241.48 ms stored with 2 decimals; nothing removed: the projection is 241.48, printed ~241

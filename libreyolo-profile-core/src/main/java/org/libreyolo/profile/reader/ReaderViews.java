@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.libreyolo.profile.Api;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.internal.analysis.ProfileLoader;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.internal.report.CompareText;
@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
 import org.libreyolo.profile.report.DiffJson;
 import org.libreyolo.profile.report.DiffReport;
+import org.libreyolo.profile.report.Format;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
@@ -171,14 +172,25 @@ public final class ReaderViews {
    * @return the view
    */
   public static View compare(Path before, Path after, double alpha) {
-    Comparison.Result view =
-        Comparison.compare(
-            ProfileLoader.load(before),
-            ProfileLoader.load(after),
-            before.toString(),
-            after.toString(),
-            alpha);
-    return new View(Json.indented(view.json()), CompareText.compare(view));
+    Comparison.Result c = comparison(before, after, alpha);
+    return new View(Format.JSON.compare(c), CompareText.compare(c));
+  }
+
+  /**
+   * The comparison {@code compare} shows, for rendering in any format ({@link Format#compare}).
+   *
+   * @param before the earlier profile or its file
+   * @param after the later profile or its file
+   * @param alpha the significance level, within (0, 1)
+   * @return the comparison
+   */
+  public static Comparison.Result comparison(Path before, Path after, double alpha) {
+    return Comparison.compare(
+        ProfileLoader.load(before),
+        ProfileLoader.load(after),
+        before.toString(),
+        after.toString(),
+        alpha);
   }
 
   /**

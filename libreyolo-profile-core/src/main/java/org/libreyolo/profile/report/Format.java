@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.BisectResult;
@@ -25,7 +26,7 @@ public enum Format {
   JSON("json", new Renderer.JsonRenderer()),
   /**
    * A CI job summary or a pull request's comment (a check, a diff, a bisect, an A/B across
-   * versions, a check against history).
+   * versions, a check against history, a comparison).
    */
   MARKDOWN("markdown", new Renderer.MarkdownRenderer()),
   /**
@@ -50,7 +51,9 @@ public enum Format {
     /** A module's perf tests A/B'd against a baseline version. */
     VERSIONS("an A/B across versions"),
     /** A profile judged against its series' history. */
-    HISTORY("a check against history");
+    HISTORY("a check against history"),
+    /** Two profiles side by side, as {@code compare} shows them. */
+    COMPARE("a comparison");
 
     private final String words;
 
@@ -143,6 +146,17 @@ public enum Format {
    */
   public String history(HistoryGate.Result r) {
     return renderer(Subject.HISTORY).history(r);
+  }
+
+  /**
+   * Two profiles side by side, as {@code compare} shows them.
+   *
+   * @param c the comparison
+   * @return the rendering
+   * @throws LibreYoloException when the format does not render one
+   */
+  public String compare(Comparison.Result c) {
+    return renderer(Subject.COMPARE).compare(c);
   }
 
   /**

@@ -2,12 +2,16 @@ package org.libreyolo.profile.report;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.diff.ProfileDiff;
 import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.history.HistoryGate;
 import org.libreyolo.profile.internal.lens.Lenses;
+import org.libreyolo.profile.internal.report.CompareJson;
+import org.libreyolo.profile.internal.report.CompareMarkdown;
+import org.libreyolo.profile.internal.report.CompareText;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
@@ -52,6 +56,10 @@ interface Renderer {
     throw new UnsupportedOperationException();
   }
 
+  default String compare(Comparison.Result c) {
+    throw new UnsupportedOperationException();
+  }
+
   /** Lines for a terminal or a log. */
   final class TextRenderer implements Renderer {
     @Override
@@ -87,6 +95,11 @@ interface Renderer {
     @Override
     public String history(HistoryGate.Result r) {
       return lines(HistoryGateReport.checkLines(r));
+    }
+
+    @Override
+    public String compare(Comparison.Result c) {
+      return lines(CompareText.compare(c));
     }
 
     private static String lines(java.util.List<String> lines) {
@@ -130,6 +143,11 @@ interface Renderer {
     public String history(HistoryGate.Result r) {
       return Json.indented(HistoryGateReport.json(r));
     }
+
+    @Override
+    public String compare(Comparison.Result c) {
+      return Json.indented(CompareJson.json(c));
+    }
   }
 
   /** A CI job summary or a pull request's comment. */
@@ -141,7 +159,13 @@ interface Renderer {
           Format.Subject.DIFF,
           Format.Subject.BISECT,
           Format.Subject.VERSIONS,
-          Format.Subject.HISTORY);
+          Format.Subject.HISTORY,
+          Format.Subject.COMPARE);
+    }
+
+    @Override
+    public String compare(Comparison.Result c) {
+      return CompareMarkdown.markdown(c);
     }
 
     @Override

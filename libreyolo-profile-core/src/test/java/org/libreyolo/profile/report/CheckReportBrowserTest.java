@@ -9,11 +9,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.gate.Verdict;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Profile;
 
 /**

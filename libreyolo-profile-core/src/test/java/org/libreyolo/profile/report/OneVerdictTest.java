@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.gate.Gate;
 import org.libreyolo.profile.gate.GateOptions;
 import org.libreyolo.profile.gate.GateTest;
 import org.libreyolo.profile.gate.Verdict;
-import org.libreyolo.profile.internal.compare.Comparison;
 import org.libreyolo.profile.result.Profile;
 
 /**

@@ -52,7 +52,7 @@ public final class Workload {
     // change
     JsonNode pa = baseline.environment().get(ProfileSchema.MODEL_PARAMS);
     JsonNode pb = current.environment().get(ProfileSchema.MODEL_PARAMS);
-    if (pa != null && pb != null && !Comparison.same(pa, pb)) {
+    if (pa != null && pb != null && !same(pa, pb)) {
       out.add("model_params " + pa.asText() + " -> " + pb.asText());
     }
     return out;
@@ -65,10 +65,32 @@ public final class Workload {
     for (String key : keys) {
       JsonNode va = a.get(key);
       JsonNode vb = b.get(key);
-      if (va != null && vb != null && !Comparison.same(va, vb)) {
+      if (va != null && vb != null && !same(va, vb)) {
         out.add(key + " " + va.asText() + " -> " + vb.asText());
       }
     }
     return out;
+  }
+
+  private static boolean absent(JsonNode v) {
+    return v.isMissingNode() || v.isNull();
+  }
+
+  /**
+   * Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds
+   * longs).
+   *
+   * @param a one value (missing or null: absent)
+   * @param b the other
+   * @return whether they are the same
+   */
+  public static boolean same(JsonNode a, JsonNode b) {
+    if (absent(a) && absent(b)) {
+      return true; // null here and missing there (an older profile) is no difference
+    }
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.equals(b);
   }
 }

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import org.libreyolo.profile.internal.compare.Comparison;
+import org.libreyolo.profile.compare.Comparison;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows;
@@ -133,7 +133,7 @@ public final class HtmlReport {
     }
     if (!cmp.environmentDifferences().isEmpty()) {
       body.append("<p class=\"verdict regression\">environments differ: ")
-          .append(Html.esc(cmp.environmentJson().toString()))
+          .append(Html.esc(CompareJson.environment(cmp).toString()))
           .append(" &mdash; compare with care</p>");
     }
     body.append("<div class=\"grid\">");

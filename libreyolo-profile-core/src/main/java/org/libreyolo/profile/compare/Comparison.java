@@ -1,15 +1,17 @@
-package org.libreyolo.profile.internal.compare;
+package org.libreyolo.profile.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.libreyolo.profile.Api;
+import org.libreyolo.profile.internal.compare.Fractions;
+import org.libreyolo.profile.internal.compare.Workload;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Metric;
 import org.libreyolo.profile.result.Num;
@@ -17,11 +19,14 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
- * Two profiles side by side: the reference's fields and 2*SE significance rule
- * (docs/reference-behaviour.md, "Compare"), then, under {@code statistics}, real tests on the raw
- * samples, and the environment fields that differ.
+ * Two profiles side by side, the {@code compare} reader's result: the reference's fields and 2*SE
+ * significance rule (docs/reference-behaviour.md, "Compare"), then, under {@code statistics}, real
+ * tests on the raw samples, and the environment fields that differ. A typed value: {@code
+ * report.Format} renders it (text, JSON, markdown).
  */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public final class Comparison {
+  /** The advice for two training profiles of one run each. */
   public static final String SINGLE_RUN =
       "single run, use 'run --repeat N' for a significance call";
 
@@ -41,12 +46,22 @@ public final class Comparison {
 
   private Comparison() {}
 
-  /** The reference significance call: {significant (nullable), text}. */
+  /**
+   * The reference's significance call.
+   *
+   * @param significant whether the throughputs differ beyond 2*SE; null where no call is possible
+   * @param text the call's figures, or why there is none
+   */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Significance(Boolean significant, String text) {}
 
   /**
    * The reference's call (|d| against 2*SE of the throughputs) over the unit the profiles have:
    * their forks where both have them, else a repeat's trials; none for one process each.
+   *
+   * @param a the earlier profile
+   * @param b the later profile
+   * @return the call
    */
   public static Significance significance(Profile a, Profile b) {
     if (a.figures().imgPerS() == null || b.figures().imgPerS() == null) {
@@ -117,51 +132,62 @@ public final class Comparison {
     return new org.apache.commons.math3.stat.descriptive.moment.Variance().evaluate(v);
   }
 
-  /** A before/after pair of one compared field. */
+  /**
+   * A before/after pair of one compared field.
+   *
+   * @param before the earlier profile's
+   * @param after the later profile's
+   * @param <T> the field's type
+   */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Pair<T>(T before, T after) {}
 
   /**
    * The statistics block: which samples, the raw results, and the significance level. JSON and text
    * show the estimates rounded to 4 decimals ({@link #rounded}).
+   *
+   * @param metric the compared metric's key ({@code step_ms} per fork, {@code img_per_s} per trial)
+   * @param per the independent unit: {@code fork} or {@code trial}
+   * @param lowerIsBetter whether a lower value is the better one
+   * @param alpha the significance level the minimum detectable effect is computed at
+   * @param raw the tests' results
    */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Statistics(
       String metric, String per, boolean lowerIsBetter, double alpha, SampleStatistics raw) {
+    /**
+     * {@return an estimate as it is shown, 4 decimals}
+     *
+     * @param v the estimate
+     */
     public static double rounded(double v) {
       return PyRound.round(v, 4);
-    }
-
-    ObjectNode json() {
-      ObjectNode out = F.objectNode();
-      out.put("metric", metric);
-      out.put("per", per);
-      out.put("lower_is_better", lowerIsBetter);
-      out.putArray("n").add(raw.nBefore()).add(raw.nAfter());
-      out.put("alpha", alpha);
-      ObjectNode welch = out.putObject("welch_log");
-      welch.put("ratio", rounded(raw.ratio()));
-      welch.putArray("ci95").add(rounded(raw.ratioLow())).add(rounded(raw.ratioHigh()));
-      welch.put("p", raw.welchP());
-      ObjectNode mw = out.putObject("mann_whitney");
-      mw.put("p", raw.mannWhitneyP());
-      mw.put("hodges_lehmann_shift", rounded(raw.hodgesLehmann()));
-      ObjectNode boot = out.putObject("bootstrap_median_change");
-      boot.put("change", rounded(raw.medianChange()));
-      boot.putArray("ci95")
-          .add(rounded(raw.medianChangeLow()))
-          .add(rounded(raw.medianChangeHigh()));
-      boot.put("resamples", SampleStatistics.BOOTSTRAP_RESAMPLES);
-      out.put("mde_relative", rounded(raw.mde()));
-      out.put("noise_cv", rounded(raw.cv()));
-      return out;
     }
   }
 
   /**
    * Two profiles compared: the reference's fields, its significance call, our statistics block
-   * (null without samples on both sides) and the environment fields that differ. {@code cpu}: both
-   * profiles' "kernels" are CPU ops, so the text says CPU busy and op calls (the JSON keeps the
-   * reference's keys).
+   * (null without samples on both sides) and the environment fields that differ.
+   *
+   * @param before the earlier profile's path
+   * @param after the later profile's path
+   * @param workloadDifferences how the two workloads differ (batch, input, model), empty when alike
+   * @param imgPerS the throughputs
+   * @param imgPerSStd the throughputs' standard deviations over trials, null without
+   * @param trials the trials (or forks) each throughput is over
+   * @param significance the reference's call
+   * @param msPerImage the step per image, ms (the batch-independent speed), null without a batch
+   * @param gpuUtil the device's busy share (CPU profiles: the CPU ops' share)
+   * @param hostOverheadMsPerStep the step less the busy time, ms
+   * @param launchesPerStep kernel launches (CPU profiles: op calls) per step
+   * @param bound the verdicts
+   * @param statistics the tests on the independent samples, or null where there are none
+   * @param environmentDifferences the environment fields that differ, in first-seen order
+   * @param cpu whether both profiles' "kernels" are CPU ops (the text then says CPU busy and op
+   *     calls; the JSON keeps the reference's keys)
+   * @param memory the memory figures both profiles carry
    */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record Result(
       String before,
       String after,
@@ -178,57 +204,18 @@ public final class Comparison {
       Statistics statistics,
       Map<String, Pair<JsonNode>> environmentDifferences,
       boolean cpu,
-      List<MemoryRow> memory) {
+      List<MemoryRow> memory) {}
 
-    /** What {@code compare --json} prints, in the reference's key order then ours. */
-    public ObjectNode json() {
-      ObjectNode out = F.objectNode();
-      out.put("before", before);
-      out.put("after", after);
-      // ours, first: two workloads are side by side, not a change
-      workloadDifferences.forEach(out.putArray("workload_differences")::add);
-      ObjectNode ips = out.putObject(ProfileSchema.IMG_PER_S);
-      ips.set("before", Num.json(imgPerS.before()));
-      ips.set("after", Num.json(imgPerS.after()));
-      ips.putArray("std").add(Num.json(imgPerSStd.before())).add(Num.json(imgPerSStd.after()));
-      ips.putArray("n").add(trials.before()).add(trials.after());
-      ips.put("significant", significance.significant());
-      ips.put("significance", significance.text());
-      ObjectNode msPerImageNode = out.putObject("ms_per_image");
-      msPerImageNode.put("before", msPerImage.before());
-      msPerImageNode.put("after", msPerImage.after());
-      numbers(out, ProfileSchema.GPU_UTIL, gpuUtil);
-      numbers(out, ProfileSchema.HOST_OVERHEAD_MS_PER_STEP, hostOverheadMsPerStep);
-      numbers(out, ProfileSchema.LAUNCHES_PER_STEP, launchesPerStep);
-      ObjectNode boundNode = out.putObject(ProfileSchema.BOUND);
-      boundNode.put("before", bound.before());
-      boundNode.put("after", bound.after());
-      out.set("statistics", statistics == null ? F.nullNode() : statistics.json());
-      out.set("environment_differences", environmentJson());
-      if (!memory.isEmpty()) { // ours: a reference profile has none, and its JSON stays as it was
-        ObjectNode memoryNode = out.putObject("memory");
-        for (MemoryRow row : memory) {
-          memoryNode.putObject(row.metric()).put("before", row.before()).put("after", row.after());
-        }
-      }
-      return out;
-    }
-
-    /** {@code {field: [before, after]}} of the environment fields that differ. */
-    public ObjectNode environmentJson() {
-      ObjectNode out = F.objectNode();
-      environmentDifferences.forEach(
-          (field, pair) -> out.putArray(field).add(pair.before()).add(pair.after()));
-      return out;
-    }
-
-    private static void numbers(ObjectNode out, String key, Pair<Num> pair) {
-      ObjectNode node = out.putObject(key);
-      node.set("before", Num.json(pair.before()));
-      node.set("after", Num.json(pair.after()));
-    }
-  }
-
+  /**
+   * Compares two profiles.
+   *
+   * @param a the earlier profile
+   * @param b the later profile
+   * @param beforePath where the earlier one was read from, as the output names it
+   * @param afterPath where the later one was read from
+   * @param alpha the statistics' significance level, within (0, 1)
+   * @return the comparison
+   */
   public static Result compare(
       Profile a, Profile b, String beforePath, String afterPath, double alpha) {
     Fractions.checkAlpha(alpha, "alpha");
@@ -252,9 +239,15 @@ public final class Comparison {
   }
 
   /**
-   * One memory figure both profiles carry (ours): the metric's name in {@code metrics}, what the
-   * text calls it, and whether it counts bytes (else MB).
+   * One memory figure both profiles carry (ours).
+   *
+   * @param metric the metric's name in {@code metrics}
+   * @param label what the text calls it
+   * @param before the earlier profile's value
+   * @param after the later profile's value
+   * @param bytes whether it counts bytes (else MB)
    */
+  @Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
   public record MemoryRow(
       String metric, String label, double before, double after, boolean bytes) {}
 
@@ -327,25 +320,12 @@ public final class Comparison {
     return null;
   }
 
-  private static boolean absent(JsonNode v) {
-    return v.isMissingNode() || v.isNull();
-  }
-
   /**
-   * Equal values; numbers by value (a profile read from disk holds ints where a fresh one holds
-   * longs).
+   * {@return the fields of the two environment fingerprints that differ, in first-seen order}
+   *
+   * @param a one profile
+   * @param b the other
    */
-  public static boolean same(JsonNode a, JsonNode b) {
-    if (absent(a) && absent(b)) {
-      return true; // null here and missing there (an older profile) is no difference
-    }
-    if (a.isNumber() && b.isNumber()) {
-      return a.decimalValue().compareTo(b.decimalValue()) == 0;
-    }
-    return a.equals(b);
-  }
-
-  /** Fields of the two environment fingerprints that differ, in first-seen order. */
   public static Map<String, Pair<JsonNode>> environmentDifferences(Profile a, Profile b) {
     Map<String, JsonNode> ea = a.environment();
     Map<String, JsonNode> eb = b.environment();
@@ -355,7 +335,7 @@ public final class Comparison {
     for (String field : fields) {
       JsonNode va = ea.getOrDefault(field, MissingNode.getInstance());
       JsonNode vb = eb.getOrDefault(field, MissingNode.getInstance());
-      if (!same(va, vb)) {
+      if (!Workload.same(va, vb)) {
         out.put(
             field,
             new Pair<>(

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.compare;
+package org.libreyolo.profile.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.libreyolo.profile.internal.report.CompareJson;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
 
@@ -38,11 +39,14 @@ class ComparisonTest {
     assertThat(org.libreyolo.profile.internal.report.CompareText.compare(c))
         .contains(
             "peak RSS       400 MB -> 500 MB (+25%)", "tensors/step   1.0 MB -> 2.0 MB (+100%)");
-    assertThat(c.json().get("memory").get("peak_rss_mb").get("after").asDouble()).isEqualTo(500.0);
+    assertThat(CompareJson.json(c).get("memory").get("peak_rss_mb").get("after").asDouble())
+        .isEqualTo(500.0);
     Comparison.Result none =
         Comparison.compare(a, profile("{\"img_per_s\": 50.0}"), "a", "b", 0.05);
     assertThat(none.memory()).isEmpty();
-    assertThat(none.json().has("memory")).as("the reference's JSON, unchanged").isFalse();
+    assertThat(CompareJson.json(none).has("memory"))
+        .as("the reference's JSON, unchanged")
+        .isFalse();
   }
 
   @Test
@@ -153,7 +157,7 @@ class ComparisonTest {
     Profile a = new Profile(profileWithForks(100, 0.01, 1, "1", 10));
     Profile b = new Profile(profileWithForks(105, 0.01, 2, "1", 10));
     Comparison.Result result = Comparison.compare(a, b, "a", "b", 0.05);
-    JsonNode c = result.json();
+    JsonNode c = CompareJson.json(result);
     JsonNode s = c.get("statistics");
     assertThat(s.get("metric").asText()).isEqualTo("step_ms");
     assertThat(s.get("per").asText()).isEqualTo("fork");
@@ -174,7 +178,7 @@ class ComparisonTest {
   void aaComparisonOverForksIsNotSignificantAndEnvironmentsAreChecked() throws Exception {
     Profile a = new Profile(profileWithForks(100, 0.02, 1, "1", 10));
     Profile b = new Profile(profileWithForks(100, 0.02, 3, "2", 10));
-    JsonNode c = Comparison.compare(a, b, "a", "b", 0.05).json();
+    JsonNode c = CompareJson.json(Comparison.compare(a, b, "a", "b", 0.05));
     JsonNode s = c.get("statistics");
     assertThat(s.get("welch_log").get("ci95").get(0).asDouble()).isLessThan(1.0);
     assertThat(s.get("welch_log").get("ci95").get(1).asDouble()).isGreaterThan(1.0);
@@ -192,7 +196,7 @@ class ComparisonTest {
     Profile b = new Profile(profileWithForks(105, 0.0, 2, "1", 0));
     Comparison.Result c = Comparison.compare(a, b, "a", "b", 0.05);
     assertThat(c.statistics()).isNull();
-    assertThat(c.json().get("statistics").isNull()).isTrue();
+    assertThat(CompareJson.json(c).get("statistics").isNull()).isTrue();
     assertThat(c.significance().significant()).isNull();
     assertThat(c.significance().text()).isEqualTo(Comparison.SINGLE_RUN_INFER);
     assertThat(String.join("\n", org.libreyolo.profile.internal.report.CompareText.compare(c)))
@@ -221,30 +225,39 @@ class ComparisonTest {
         .isEqualTo(
             "workloads differ (batch 1 -> 4): every figure below compares two workloads, not two"
                 + " builds of one; ms/image is the batch-independent figure");
-    java.util.Iterator<String> keys = c.json().fieldNames();
+    java.util.Iterator<String> keys = CompareJson.json(c).fieldNames();
     assertThat(java.util.List.of(keys.next(), keys.next(), keys.next()))
         .containsExactly("before", "after", "workload_differences");
-    assertThat(c.json().get("workload_differences").toString()).isEqualTo("[\"batch 1 -> 4\"]");
+    assertThat(CompareJson.json(c).get("workload_differences").toString())
+        .isEqualTo("[\"batch 1 -> 4\"]");
   }
 
   @Test
   void numbersCompareByValueAcrossNodeTypes() {
     var f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
-    assertThat(Comparison.same(f.numberNode(-1), f.numberNode(-1L))).isTrue();
-    assertThat(Comparison.same(f.numberNode(2), f.numberNode(2.0))).isTrue();
-    assertThat(Comparison.same(f.numberNode(2), f.numberNode(3L))).isFalse();
+    assertThat(
+            org.libreyolo.profile.internal.compare.Workload.same(
+                f.numberNode(-1), f.numberNode(-1L)))
+        .isTrue();
+    assertThat(
+            org.libreyolo.profile.internal.compare.Workload.same(
+                f.numberNode(2), f.numberNode(2.0)))
+        .isTrue();
+    assertThat(
+            org.libreyolo.profile.internal.compare.Workload.same(f.numberNode(2), f.numberNode(3L)))
+        .isFalse();
   }
 
   @Test
   void noSamplesMeansNoStatisticsBlock() throws Exception {
     JsonNode c =
-        Comparison.compare(
+        CompareJson.json(
+            Comparison.compare(
                 new Profile((ObjectNode) json("{\"img_per_s\": 1.0}")),
                 new Profile((ObjectNode) json("{\"img_per_s\": 2.0}")),
                 "a",
                 "b",
-                0.05)
-            .json();
+                0.05));
     assertThat(c.get("statistics").isNull()).isTrue();
     assertThat(c.get("ms_per_image").get("before").isNull()).isTrue();
   }

@@ -1,4 +1,4 @@
-package org.libreyolo.profile.internal.compare;
+package org.libreyolo.profile.compare;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -9,13 +9,29 @@ import org.apache.commons.math3.stat.descriptive.moment.Variance;
 import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 import org.apache.commons.math3.stat.inference.TTest;
+import org.libreyolo.profile.Api;
 
 /**
  * Statistics of two samples of a time-like metric (docs/statistics.md): Welch's t-test on log
  * values (ratio of geometric means with a 95% CI), Mann-Whitney U with the Hodges-Lehmann shift, a
  * seeded bootstrap CI of the relative change in the median, and the minimum detectable effect at
  * the observed noise. Needs at least 2 samples per side.
+ *
+ * @param nBefore the earlier side's samples
+ * @param nAfter the later side's samples
+ * @param ratio the ratio of the geometric means, after over before
+ * @param ratioLow its 95% interval's low end
+ * @param ratioHigh its high end
+ * @param welchP Welch's two-sided p on the log values
+ * @param mannWhitneyP Mann-Whitney U's two-sided p
+ * @param hodgesLehmann the Hodges-Lehmann shift, after less before, in the metric's unit
+ * @param medianChange the relative change in the median
+ * @param medianChangeLow its bootstrap 95% interval's low end
+ * @param medianChangeHigh its high end
+ * @param mde the minimum detectable relative effect at the observed noise (power 0.8)
+ * @param cv the pooled coefficient of variation
  */
+@Api(status = Api.Status.EXPERIMENTAL, since = "0.1.0")
 public record SampleStatistics(
     int nBefore,
     int nAfter,
@@ -31,9 +47,17 @@ public record SampleStatistics(
     double mde,
     double cv) {
 
+  /** The bootstrap's resamples (seeded: the same samples give the same interval). */
   public static final int BOOTSTRAP_RESAMPLES = 10_000;
+
   private static final long SEED = 20261202L;
 
+  /**
+   * {@return whether both samples can be tested: at least 2 values each, all positive and finite}
+   *
+   * @param a one sample
+   * @param b the other
+   */
   public static boolean applicable(double[] a, double[] b) {
     return a.length >= 2 && b.length >= 2 && positive(a) && positive(b);
   }
@@ -48,7 +72,12 @@ public record SampleStatistics(
   }
 
   /**
+   * Tests two samples.
+   *
+   * @param before the earlier side's values (each positive)
+   * @param after the later side's values
    * @param alpha significance level used for the MDE (power 0.8)
+   * @return the statistics
    */
   public static SampleStatistics of(double[] before, double[] after, double alpha) {
     double[] la = log(before);
