@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.result.StepConfig;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.DeviceSpec;
 import org.libreyolo.profile.result.Profile;
@@ -108,21 +109,20 @@ final class CustomStepMeasurement {
     Headline h = Headline.of(it.latencyMs(), it.stagesMs(), o.items(), List.of());
     LatencyStats lat = h.stats();
     double imgPerS = h.imgPerS();
-    ObjectNode config = config(o);
+    StepConfig config = forks != null ? config(o).withForks(forks.size()) : config(o);
     // a custom step's stages are its timed phases too (composition_ms, as a training run's)
     ProfileSummary summary =
-        ProfileSummary.inference(config, lat.mean(), imgPerS, h.stages(), h.latency(), h.stages());
+        ProfileSummary.inference(
+            config.json(), lat.mean(), imgPerS, h.stages(), h.latency(), h.stages());
 
     ObjectNode p;
     if (trace != null) {
       p = ProfileAssembler.analyse(trace, summary);
-      p.set(ProfileSchema.LATENCY, h.latency().json());
-      p.set(ProfileSchema.STAGES_MS, ProfileSummary.json(h.stages()));
-      ProfileAssembler.putLatencyMetrics(p);
+      ProfileAssembler.putTimings(p, h, false);
     } else {
       p =
           ProfileAssembler.traceless(
-              config,
+              config.json(),
               "compute",
               "no trace: timings only",
               lat.mean(),
@@ -136,9 +136,6 @@ final class CustomStepMeasurement {
     it.write(samples);
     if (forks != null) {
       samples.set(ProfileSchema.FORKS, forks);
-      if (p.get(ProfileSchema.CONFIG) instanceof ObjectNode stored) {
-        stored.put(ProfileSchema.FORKS, forks.size());
-      }
     }
     if (throughputs.length > 1) {
       RepeatAggregation.putThroughput(p, throughputs);
@@ -167,17 +164,16 @@ final class CustomStepMeasurement {
     return env;
   }
 
-  private static ObjectNode config(StepOptions o) {
-    ObjectNode c = JsonNodeFactory.instance.objectNode();
-    c.put(ProfileSchema.MODEL, o.model());
-    c.put(ProfileSchema.STEP, o.name());
-    c.put(ProfileSchema.BATCH, o.items());
-    c.put(ProfileSchema.UNIT, o.unit());
-    c.put(ProfileSchema.WARMUP, o.warmup());
-    c.put(ProfileSchema.RUNS, o.runs());
-    c.put(ProfileSchema.REPEAT, o.repeat());
-    c.put(ProfileSchema.TRACE, o.trace());
-    c.put(ProfileSchema.MODE, "step");
-    return c;
+  private static StepConfig config(StepOptions o) {
+    return new StepConfig(
+        o.model(),
+        o.name(),
+        o.items(),
+        o.unit(),
+        o.warmup(),
+        o.runs(),
+        o.repeat(),
+        o.trace(),
+        null);
   }
 }

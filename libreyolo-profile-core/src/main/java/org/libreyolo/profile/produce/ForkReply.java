@@ -83,7 +83,7 @@ record ForkReply(
     Profile p = new Profile(t.profile());
     ObjectNode json = t.profile();
     return new ForkReply(
-        t.meta(),
+        t.meta().json(),
         t.iterations(),
         new ProfileAssembler.ProcessFigures(
             (ObjectNode) json.get(ProfileSchema.JAVA_SAMPLES),

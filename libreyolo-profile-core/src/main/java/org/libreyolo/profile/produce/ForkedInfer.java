@@ -14,12 +14,12 @@ import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
+import org.libreyolo.profile.internal.result.InferenceConfig;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
 import org.libreyolo.profile.process.ChildJvms;
 import org.libreyolo.profile.result.InferResult;
 import org.libreyolo.profile.result.Profile;
-import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code profile infer --forks N}: N fresh JVMs, one after another, each measuring the whole infer
@@ -95,11 +95,9 @@ final class ForkedInfer {
   static ObjectNode merge(Path dir, List<ForkReply> forks, Path trace) {
     ForkReply last = forks.get(forks.size() - 1);
     Iterations all = Iterations.appended(forks.stream().map(ForkReply::iterations).toList());
-    ObjectNode meta = last.meta().deepCopy();
-    meta.put(ProfileSchema.FORKS, forks.size());
     return InferProfiler.write(
         dir,
-        meta,
+        InferenceConfig.of(last.meta()).withForks(forks.size()),
         all,
         trace,
         last.device(),

@@ -32,6 +32,7 @@ import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
+import org.libreyolo.profile.internal.result.InferenceConfig;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -118,7 +119,7 @@ public final class InferProfiler {
   record Trial(
       Path file,
       ObjectNode profile,
-      ObjectNode meta,
+      InferenceConfig meta,
       Iterations iterations,
       ObjectNode environment,
       DeviceSpec device) {}
@@ -247,7 +248,7 @@ public final class InferProfiler {
     Iterations it =
         new Iterations(
             m.total(split.whole()), m.phases(split.phases()), m.blocks(), m.allocatedBytes());
-    ObjectNode meta = meta(detector, weights, o, detect);
+    InferenceConfig meta = config(detector, weights, o, detect);
     ObjectNode env = environment(detector, o);
     ObjectNode profile =
         write(
@@ -286,7 +287,7 @@ public final class InferProfiler {
    */
   static ObjectNode write(
       Path dir,
-      ObjectNode meta,
+      InferenceConfig meta,
       Iterations it,
       Path trace,
       DeviceSpec device,
@@ -294,11 +295,7 @@ public final class InferProfiler {
       ProfileAssembler.ProcessFigures process,
       Pooled pooled) {
     Headline h =
-        Headline.of(
-            it.latencyMs(),
-            it.stagesMs(),
-            meta.path(ProfileSchema.BATCH).asInt(1),
-            ProfileSchema.INFERENCE_STAGES);
+        Headline.of(it.latencyMs(), it.stagesMs(), meta.batch(), ProfileSchema.INFERENCE_STAGES);
     double pre = h.stageMs(ProfileSchema.PREPROCESS);
     double fwd = h.stageMs(ProfileSchema.FORWARD);
     double post = h.stageMs(ProfileSchema.POSTPROCESS);
@@ -306,7 +303,7 @@ public final class InferProfiler {
     double meanMs = h.meanMs();
     double imgPerS = h.imgPerS();
     ProfileSummary summary =
-        ProfileSummary.inference(meta, meanMs, imgPerS, null, h.latency(), h.stages());
+        ProfileSummary.inference(meta.json(), meanMs, imgPerS, null, h.latency(), h.stages());
 
     boolean cuda = device.cuda();
     ObjectNode profile = null;
@@ -317,7 +314,7 @@ public final class InferProfiler {
             pooled.traced() == null
                 ? summary
                 : ProfileSummary.inference(
-                    meta,
+                    null,
                     meanMs,
                     imgPerS,
                     null,
@@ -331,12 +328,21 @@ public final class InferProfiler {
     if (profile != null) {
       Num gpuUtil = Num.of(profile.get(ProfileSchema.GPU_UTIL));
       Double util = gpuUtil != null && cuda ? gpuUtil.value() : null;
-      overlay(profile, InferenceVerdict.of(pre, fwd, post, util, cuda), h);
+      InferenceVerdict v = InferenceVerdict.of(pre, fwd, post, util, cuda);
+      ProfileAssembler.overlayInference(profile, v.bound(), v.why(), h);
     } else {
       InferenceVerdict v = InferenceVerdict.of(pre, fwd, post, null, cuda);
       profile =
           ProfileAssembler.traceless(
-              meta, v.bound(), v.why(), meanMs, imgPerS, lat.n(), h.latency(), h.stages(), true);
+              meta.json(),
+              v.bound(),
+              v.why(),
+              meanMs,
+              imgPerS,
+              lat.n(),
+              h.latency(),
+              h.stages(),
+              true);
     }
     ObjectNode samples = JsonNodeFactory.instance.objectNode();
     it.write(samples);
@@ -364,54 +370,36 @@ public final class InferProfiler {
     return env;
   }
 
-  private static ObjectNode meta(
+  private static InferenceConfig config(
       Detector detector, WeightsSource weights, InferOptions o, boolean detect) {
-    ObjectNode meta = JsonNodeFactory.instance.objectNode();
-    meta.put(ProfileSchema.MODEL, weights.requested());
-    meta.put(ProfileSchema.BATCH, o.batch());
-    meta.put(ProfileSchema.IMGSZ, o.inputSize());
-    meta.put(ProfileSchema.HALF, o.half());
-    meta.put(ProfileSchema.AMP_DTYPE, o.ampDtype());
-    meta.put(ProfileSchema.DEVICE, o.device().label());
-    meta.put(ProfileSchema.CONF, Double.parseDouble(Float.toString(o.nms().conf())));
-    meta.put(ProfileSchema.IOU, Double.parseDouble(Float.toString(o.nms().iou())));
-    meta.put(ProfileSchema.MAX_DET, o.nms().maxDet());
-    meta.put(ProfileSchema.MODE, "inference");
-    // ours: what the reference leaves implicit
-    meta.put(ProfileSchema.WEIGHTS, weights.label());
-    ModelRuntimes.nameEngine(detector, meta);
-    meta.put(ProfileSchema.SIZE, detector.info().size());
-    meta.put(ProfileSchema.PARAMS, detector.info().parameters());
-    meta.put(ProfileSchema.THREADS, Engines.threads());
-    meta.put(ProfileSchema.WARMUP, o.warmup());
-    meta.put(ProfileSchema.RUNS, o.runs());
-    meta.put(ProfileSchema.TRACE, o.trace());
-    // what ran after the forward pass: decode + NMS, or nothing for a plain model (--task)
-    meta.put(ProfileSchema.TASK, detect ? "detect" : "none");
-    meta.put(ProfileSchema.INPUT_SHAPE, o.input().toString());
-    meta.put(ProfileSchema.TRACE_STEPS, o.trace() ? StepTimer.traceSteps(o.runs()) : 0);
-    // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file ran
-    meta.put(
-        ProfileSchema.SOURCE,
-        o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString());
-    if (weights.file() != null && java.nio.file.Files.isRegularFile(weights.file())) {
-      meta.put(ProfileSchema.WEIGHTS_SHA256, ContentHash.sha256(weights.file()));
-    }
-    return meta;
-  }
-
-  /**
-   * The inference fields over a traced analysis (docs/reference-behaviour.md, "Inference profile").
-   */
-  private static void overlay(ObjectNode p, InferenceVerdict v, Headline h) {
-    if (!p.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false)) {
-      p.put(ProfileSchema.BOUND, v.bound());
-      p.put(ProfileSchema.BOUND_WHY, v.why());
-    }
-    p.put(ProfileSchema.MODE, "inference");
-    p.set(ProfileSchema.LATENCY, h.latency().json());
-    p.set(ProfileSchema.STAGES_MS, ProfileSummary.json(h.stages()));
-    ProfileAssembler.putInferenceMetrics(p);
-    ProfileSchema.copyToMetrics(p, (ObjectNode) p.get(ProfileSchema.METRICS), ProfileSchema.BOUND);
+    return new InferenceConfig(
+        weights.requested(),
+        o.batch(),
+        o.inputSize(),
+        o.half(),
+        o.ampDtype(),
+        o.device().label(),
+        Double.parseDouble(Float.toString(o.nms().conf())),
+        Double.parseDouble(Float.toString(o.nms().iou())),
+        o.nms().maxDet(),
+        weights.label(),
+        ModelRuntimes.engineName(detector),
+        detector.info().size(),
+        detector.info().parameters(),
+        Engines.threads(),
+        o.warmup(),
+        o.runs(),
+        o.trace(),
+        // what ran after the forward pass: decode + NMS, or nothing for a plain model (--task)
+        detect ? "detect" : "none",
+        o.input().toString(),
+        o.trace() ? StepTimer.traceSteps(o.runs()) : 0,
+        // the workload's identity for the gate (docs/profile-schema.md): what was fed, which file
+        // ran
+        o.source() == null ? "bundled:" + ImageSource.SAMPLE : o.source().toString(),
+        weights.file() != null && java.nio.file.Files.isRegularFile(weights.file())
+            ? ContentHash.sha256(weights.file())
+            : null,
+        null);
   }
 }

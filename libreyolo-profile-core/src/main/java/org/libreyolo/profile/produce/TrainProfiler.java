@@ -25,6 +25,7 @@ import org.libreyolo.profile.internal.model.Yolo9Detector;
 import org.libreyolo.profile.internal.model.Yolo9Size;
 import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.internal.result.ProfileIo;
+import org.libreyolo.profile.internal.result.TrainingConfig;
 import org.libreyolo.profile.internal.train.BatchFit;
 import org.libreyolo.profile.internal.train.TrainSession;
 import org.libreyolo.profile.internal.weights.WeightsSource;
@@ -258,32 +259,24 @@ public final class TrainProfiler {
     double frac = step > 0 ? PyRound.round(dataload / step, 3) : 0.0;
     // the throughput by the one definition every producer uses (on the reference's rounded step)
     double imgPerS = ProfileAssembler.perSecond(batch, step);
-    ObjectNode meta = F.objectNode();
-    meta.put(
-        ProfileSchema.MODEL, o.weights() != null ? o.weights() : detector.info().model() + ".pt");
-    meta.put(ProfileSchema.DEVICE, o.device().label());
-    meta.put(ProfileSchema.BATCH, batch);
-    meta.put(ProfileSchema.IMGSZ, o.imgsz());
-    meta.put(ProfileSchema.AMP, o.amp());
-    meta.put(ProfileSchema.AMP_DTYPE, "float16");
-    meta.put(ProfileSchema.WORKERS, o.workers());
-    // ours
-    meta.put(ProfileSchema.AMP_APPLIED, false);
-    meta.put(
-        ProfileSchema.AMP_NOTE,
-        o.amp()
-            ? "requested but not applied: DJL 0.36 has no autocast; the step runs in float32"
-            : "off");
-    meta.put(ProfileSchema.WEIGHTS, WeightsSource.RANDOM_INIT);
-    meta.put(ProfileSchema.SIZE, detector.info().size());
-    meta.put(ProfileSchema.PARAMS, detector.info().parameters());
-    meta.put(ProfileSchema.NC, detector.info().classes());
-    meta.put(ProfileSchema.THREADS, Engines.threads());
-    meta.put(ProfileSchema.DATA, o.data());
-    meta.put(ProfileSchema.WARMUP, o.warmup());
-    meta.put(ProfileSchema.STEPS, steps);
-    meta.put(ProfileSchema.TRACE_STEPS, TraceAnalyzer.TRACE_STEPS);
-    meta.put(ProfileSchema.BATCH_AUTO, o.batch() < 0);
+    TrainingConfig meta =
+        new TrainingConfig(
+            o.weights() != null ? o.weights() : detector.info().model() + ".pt",
+            o.device().label(),
+            batch,
+            o.imgsz(),
+            o.amp(),
+            o.workers(),
+            WeightsSource.RANDOM_INIT,
+            detector.info().size(),
+            detector.info().parameters(),
+            detector.info().classes(),
+            Engines.threads(),
+            o.data(),
+            o.warmup(),
+            steps,
+            TraceAnalyzer.TRACE_STEPS,
+            o.batch() < 0);
 
     Map<String, Double> comp = ProfileAssembler.means(composition);
     double compTotal = 0;
@@ -292,7 +285,7 @@ public final class TrainProfiler {
     }
     ProfileSummary summary =
         new ProfileSummary(
-            meta,
+            meta.json(),
             new ProfileSummary.TrainingWindow(o.warmup(), stepMs.length, split.phases().length),
             ProfileSummary.Real.training(
                 step, dataload, PyRound.round(Math.max(step - dataload, 0), 3), imgPerS, frac),

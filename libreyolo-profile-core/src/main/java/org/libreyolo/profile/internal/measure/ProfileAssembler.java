@@ -244,12 +244,50 @@ public final class ProfileAssembler {
   }
 
   /**
+   * The timed iterations over a traced analysis: their latency and stage means, and those figures
+   * in {@code metrics} (an inference profile's with its stage keys).
+   *
+   * @param p the analysed profile
+   * @param h the headline figures of the timed iterations
+   * @param inference whether the stages are inference's (preprocess, forward, NMS)
+   */
+  public static void putTimings(ObjectNode p, Headline h, boolean inference) {
+    p.set(ProfileSchema.LATENCY, h.latency().json());
+    p.set(ProfileSchema.STAGES_MS, ProfileSummary.json(h.stages()));
+    if (inference) {
+      putInferenceMetrics(p);
+    } else {
+      putLatencyMetrics(p);
+    }
+  }
+
+  /**
+   * The inference fields over a traced analysis (docs/reference-behaviour.md, "Inference profile"):
+   * the inference verdict (unless the analysis flagged memory pressure, whose verdict stands), the
+   * mode, the timed iterations' figures.
+   *
+   * @param p the analysed profile
+   * @param bound the inference verdict
+   * @param why its reason
+   * @param h the headline figures of the timed iterations
+   */
+  public static void overlayInference(ObjectNode p, String bound, String why, Headline h) {
+    if (!p.path(ProfileSchema.MEMORY_PRESSURE).asBoolean(false)) {
+      p.put(ProfileSchema.BOUND, bound);
+      p.put(ProfileSchema.BOUND_WHY, why);
+    }
+    p.put(ProfileSchema.MODE, "inference");
+    putTimings(p, h, true);
+    ProfileSchema.copyToMetrics(p, (ObjectNode) p.get(ProfileSchema.METRICS), ProfileSchema.BOUND);
+  }
+
+  /**
    * The inference keys of {@code metrics} (reference order): latency, throughput, stage means, each
    * copied from the field it repeats.
    *
    * @param p the profile, its latency, throughput and stages written
    */
-  public static void putInferenceMetrics(ObjectNode p) {
+  private static void putInferenceMetrics(ObjectNode p) {
     putLatencyMetrics(p);
     ProfileSchema.copyToMetrics(
         p,
@@ -264,7 +302,7 @@ public final class ProfileAssembler {
    *
    * @param p the profile, its latency and throughput written
    */
-  public static void putLatencyMetrics(ObjectNode p) {
+  private static void putLatencyMetrics(ObjectNode p) {
     ProfileSchema.copyToMetrics(
         p,
         (ObjectNode) p.get(ProfileSchema.METRICS),

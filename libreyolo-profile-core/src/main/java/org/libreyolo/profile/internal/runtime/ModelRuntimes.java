@@ -89,10 +89,20 @@ public final class ModelRuntimes {
    * @param into the environment or config node
    */
   public static void nameEngine(Object model, ObjectNode into) {
-    String engine = forModel(model).environmentEngine();
+    String engine = engineName(model);
     if (engine != null) {
       into.put(ProfileSchema.ENGINE, engine);
     }
+  }
+
+  /**
+   * {@return the engine a profile names for {@code model}, or null where it names none (libtorch's
+   * and plain Java's are the environment's own)}
+   *
+   * @param model the model
+   */
+  public static String engineName(Object model) {
+    return forModel(model).environmentEngine();
   }
 
   /**
