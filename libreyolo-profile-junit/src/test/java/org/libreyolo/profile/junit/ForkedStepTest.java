@@ -71,6 +71,15 @@ class ForkedStepTest {
     Path file = dir.resolve("out/" + PlainStep.class.getName() + "/work/profile.json");
     JsonNode p = Json.MAPPER.readTree(file.toFile());
     assertThat(p.get("samples").get("forks")).hasSize(2);
+    // the profile and its summary name the forks they pool
+    assertThat(p.get("config").get("forks").asInt()).isEqualTo(2);
+    assertThat(
+            Json.MAPPER
+                .readTree(file.resolveSibling("profile_summary.json").toFile())
+                .get("meta")
+                .get("forks")
+                .asInt())
+        .isEqualTo(2);
     assertThat(p.get("samples").get("forks").get(0).get("environment").get("engine").asText())
         .isEqualTo("none (plain JVM code)"); // the JVM canary: no native library needed
     assertThat(p.get("samples").get("blocks").get("canary").asText()).startsWith("jvm ");
