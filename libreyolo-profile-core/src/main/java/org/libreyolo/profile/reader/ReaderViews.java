@@ -12,6 +12,7 @@ import org.libreyolo.profile.internal.analysis.ProfileLoader;
 import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.lens.WhatIf;
 import org.libreyolo.profile.internal.report.CompareText;
+import org.libreyolo.profile.internal.report.LensJson;
 import org.libreyolo.profile.internal.report.LensText;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.options.KernelQuery;
@@ -77,7 +78,7 @@ public final class ReaderViews {
    */
   public static View summary(Path file) {
     Profile p = ProfileLoader.load(file);
-    return new View(Json.indented(Lenses.summary(p)), TextReport.summary(p));
+    return new View(Json.indented(LensJson.summary(p)), TextReport.summary(p));
   }
 
   /**
@@ -107,7 +108,7 @@ public final class ReaderViews {
    */
   public static View phases(Path file) {
     Lenses.PhasesView view = Lenses.phases(ProfileLoader.load(file));
-    return new View(Json.indented(view.json()), LensText.phases(view));
+    return new View(Json.indented(LensJson.phases(view)), LensText.phases(view));
   }
 
   /**
@@ -119,7 +120,7 @@ public final class ReaderViews {
    */
   public static View kernels(Path file, KernelQuery query) {
     Lenses.KernelsView view = Lenses.kernels(ProfileLoader.load(file), query);
-    return new View(Json.indented(view.json()), LensText.kernels(view));
+    return new View(Json.indented(LensJson.kernels(view)), LensText.kernels(view));
   }
 
   /**
@@ -132,7 +133,7 @@ public final class ReaderViews {
    */
   public static View ops(Path file, int top, String phase) {
     Lenses.OpsView view = Lenses.ops(ProfileLoader.load(file), top, phase);
-    return new View(Json.indented(view.json()), LensText.ops(view));
+    return new View(Json.indented(LensJson.ops(view)), LensText.ops(view));
   }
 
   /**
@@ -146,7 +147,7 @@ public final class ReaderViews {
    */
   public static View java(Path file, int top, String phase, boolean byTotal) {
     Lenses.JavaView view = Lenses.java(ProfileLoader.load(file), top, phase, byTotal);
-    return new View(Json.indented(view.json()), TextReport.java(view));
+    return new View(Json.indented(LensJson.java(view)), TextReport.java(view));
   }
 
   /**
@@ -160,7 +161,7 @@ public final class ReaderViews {
   public static View whatIf(Path file, String removeCategory, Integer removeLaunches) {
     WhatIf.Projection view =
         WhatIf.project(ProfileLoader.load(file), removeCategory, removeLaunches);
-    return new View(Json.indented(view.json()), LensText.whatIf(view));
+    return new View(Json.indented(LensJson.whatIf(view)), LensText.whatIf(view));
   }
 
   /**

@@ -8,10 +8,10 @@ import org.libreyolo.profile.gate.AbResult;
 import org.libreyolo.profile.gate.BisectResult;
 import org.libreyolo.profile.gate.VersionVerdicts;
 import org.libreyolo.profile.history.HistoryGate;
-import org.libreyolo.profile.internal.lens.Lenses;
 import org.libreyolo.profile.internal.report.CompareJson;
 import org.libreyolo.profile.internal.report.CompareMarkdown;
 import org.libreyolo.profile.internal.report.CompareText;
+import org.libreyolo.profile.internal.report.LensJson;
 import org.libreyolo.profile.internal.report.TextReport;
 import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.Profile;
@@ -111,7 +111,7 @@ interface Renderer {
   final class JsonRenderer implements Renderer {
     @Override
     public String profile(Profile p) {
-      return Json.indented(Lenses.summary(p));
+      return Json.indented(LensJson.summary(p));
     }
 
     @Override

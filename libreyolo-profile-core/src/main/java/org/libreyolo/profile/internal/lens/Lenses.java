@@ -1,9 +1,6 @@
 package org.libreyolo.profile.internal.lens;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -20,19 +17,17 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
-import org.libreyolo.profile.result.ProfileRows.StoredRow;
 import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.result.SampleRows;
 
 /**
- * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: exactly
- * what {@code --json} prints. Text rendering lives in {@code report.TextReport}.
+ * The readers' views of a {@link Profile} (docs/reference-behaviour.md, "Readers") as data: the
+ * rows each reader shows. {@code internal.report.LensJson} writes them as {@code --json} prints
+ * them, {@code LensText} and {@code TextReport} word them.
  */
 public final class Lenses {
-  private static final JsonNodeFactory F = JsonNodeFactory.instance;
-
   /** Keys of the {@code summary --json} subset, in order (present ones only). */
-  static final List<String> SUMMARY_KEYS =
+  public static final List<String> SUMMARY_KEYS =
       List.of(
           ProfileSchema.TRACE,
           ProfileSchema.MODE,
@@ -66,25 +61,6 @@ public final class Lenses {
 
   private Lenses() {}
 
-  public static ObjectNode summary(Profile p) {
-    // the stored values of a fixed key subset, as stored: a projection, not a reading
-    ObjectNode out = F.objectNode();
-    for (String key : SUMMARY_KEYS) {
-      JsonNode stored = p.stored(key);
-      if (stored != null) {
-        out.set(key, stored);
-      }
-    }
-    // ours, for readers that must not mistake CPU ops for GPU kernels
-    for (String key : List.of(ProfileSchema.DEVICE, ProfileSchema.KERNEL_SOURCE)) {
-      JsonNode stored = p.stored(key);
-      if (stored != null) {
-        out.set(key, stored);
-      }
-    }
-    return out;
-  }
-
   /** Sorted metric names (code-point order). */
   public static List<String> metricNames(Profile p) {
     List<String> names = new ArrayList<>(p.metrics().keySet());
@@ -105,41 +81,16 @@ public final class Lenses {
    * {@code phases}: the profile's phase rows. {@code cpu}: the profile's "kernels" are CPU ops, so
    * the text says cpu_ms (the JSON keeps the reference's keys).
    */
-  public record PhasesView(String trace, List<PhaseRow> phases, boolean cpu) {
-    public ObjectNode json() {
-      return rowsView(trace, null, ProfileSchema.PHASES, phases);
-    }
-  }
+  public record PhasesView(String trace, List<PhaseRow> phases, boolean cpu) {}
 
   /**
    * {@code kernels}: the rows that passed the query, as stored. {@code cpu}: the rows are CPU leaf
    * ops, and the text says so ({@code %CPU}, {@code op}).
    */
-  public record KernelsView(String trace, List<KernelRow> kernels, boolean cpu) {
-    public ObjectNode json() {
-      return rowsView(trace, kernels.size(), ProfileSchema.KERNELS, kernels);
-    }
-  }
+  public record KernelsView(String trace, List<KernelRow> kernels, boolean cpu) {}
 
   /** {@code ops}: the first rows, as stored. */
-  public record OpsView(String trace, List<OpRow> ops) {
-    public ObjectNode json() {
-      return rowsView(trace, null, ProfileSchema.OPS, ops);
-    }
-  }
-
-  /** {@code {"trace": ..., ["matched": n,] key: [rows as stored]}}. */
-  private static ObjectNode rowsView(
-      String trace, Integer matched, String key, List<? extends StoredRow> rows) {
-    ObjectNode out = F.objectNode();
-    out.set(ProfileSchema.TRACE, trace == null ? F.nullNode() : F.textNode(trace));
-    if (matched != null) {
-      out.put("matched", matched);
-    }
-    ArrayNode array = out.putArray(key);
-    rows.forEach(row -> array.add(row.source()));
-    return out;
-  }
+  public record OpsView(String trace, List<OpRow> ops) {}
 
   public static PhasesView phases(Profile p) {
     return new PhasesView(p.trace(), p.phases(), p.isCpu());
@@ -209,30 +160,7 @@ public final class Lenses {
   }
 
   /** {@code java}: the Java samples' methods per phase, by self or by total samples. */
-  public record JavaView(String trace, SampleRows.JavaSamples samples, boolean byTotal, int top) {
-    public ObjectNode json() {
-      ObjectNode out = F.objectNode();
-      out.set(ProfileSchema.TRACE, trace == null ? F.nullNode() : F.textNode(trace));
-      out.put("by", byTotal ? "total" : "self");
-      out.put(ProfileSchema.SAMPLES, samples.samples());
-      out.put(ProfileSchema.PERIOD_MS, samples.periodMs());
-      ArrayNode phases = out.putArray(ProfileSchema.PHASES);
-      for (SampleRows.JavaPhase ph : samples.phases()) {
-        ObjectNode n = phases.addObject();
-        n.put(ProfileSchema.PHASE, ph.phase());
-        n.put(ProfileSchema.SAMPLES, ph.samples());
-        n.put(ProfileSchema.SHARE, ph.share());
-        ArrayNode rows = n.putArray("methods");
-        for (SampleRows.JavaMethod m : firstRows(byTotal ? ph.total() : ph.self(), top)) {
-          rows.addObject()
-              .put(ProfileSchema.METHOD, m.method())
-              .put(ProfileSchema.SAMPLES, m.samples())
-              .put(ProfileSchema.SHARE, m.share());
-        }
-      }
-      return out;
-    }
-  }
+  public record JavaView(String trace, SampleRows.JavaSamples samples, boolean byTotal, int top) {}
 
   public static JavaView java(Profile p, int top, String phase, boolean byTotal) {
     checkTop(top);

@@ -1,7 +1,5 @@
 package org.libreyolo.profile.internal.lens;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,7 +8,6 @@ import org.libreyolo.profile.internal.python.PyRound;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.CategoryRow;
-import org.libreyolo.profile.result.ProfileSchema;
 
 /**
  * {@code what-if}: the reference's rough projections (docs/reference-behaviour.md, "What-if") on
@@ -24,9 +21,10 @@ public final class WhatIf {
   private WhatIf() {}
 
   /**
-   * The projection: {@code json} is what {@code --json} prints (values rounded as stored); {@code
-   * stepMs} the projected step before rounding, which the text prints with 0 decimals (formatting
-   * the stored 1-decimal value rounded twice: 241.48 -> 241.5 -> "242").
+   * The projection ({@code internal.report.LensJson.whatIf} writes what {@code --json} prints,
+   * values rounded as stored); {@code stepMs} the projected step before rounding, which the text
+   * prints with 0 decimals (formatting the stored 1-decimal value rounded twice: 241.48 -> 241.5 ->
+   * "242").
    */
   public record Projection(
       String trace,
@@ -37,27 +35,7 @@ public final class WhatIf {
       Num stepNow,
       double stepMs,
       Num imgPerSNow,
-      Double imgPerSProjected) {
-    /** What {@code what-if --json} prints. */
-    public ObjectNode json() {
-      JsonNodeFactory f = JsonNodeFactory.instance;
-      ObjectNode out = f.objectNode();
-      out.put(ProfileSchema.TRACE, trace);
-      out.put(ProfileSchema.BOUND, bound);
-      out.put("mechanism", mechanism);
-      ObjectNode removed = out.putObject("removed");
-      removed.put("gpu_ms", PyRound.round(removedGpuMs, 2));
-      removed.put("launches", removedLaunches);
-      ObjectNode stepNode = out.putObject(ProfileSchema.STEP_MS);
-      stepNode.set("now", Num.json(stepNow));
-      stepNode.put("projected", PyRound.round(stepMs, 1));
-      ObjectNode ips = out.putObject(ProfileSchema.IMG_PER_S);
-      ips.set("now", Num.json(imgPerSNow));
-      ips.put("projected", imgPerSProjected);
-      out.put("caveat", CAVEAT);
-      return out;
-    }
-  }
+      Double imgPerSProjected) {}
 
   public static Projection project(Profile p, String removeCategory, Integer removeLaunches) {
     boolean hasCategory = removeCategory != null && !removeCategory.isEmpty();
