@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.libreyolo.profile.Api;
 import org.libreyolo.profile.LibreYoloException;
 import org.libreyolo.profile.internal.analysis.InferenceVerdict;
@@ -310,17 +311,12 @@ public final class InferProfiler {
     if (trace != null) {
       try {
         // a forked trace's profiler cost is taken out against its own process's stages
-        ProfileSummary untraced =
+        Map<String, Double> untracedMs =
             pooled.traced() == null
-                ? summary
-                : ProfileSummary.inference(
-                    null,
-                    meanMs,
-                    imgPerS,
-                    null,
-                    null,
-                    ProfileAssembler.means(pooled.traced().stagesMs()));
-        profile = ProfileAssembler.analyse(trace, summary, untraced.untracedPhaseMs());
+                ? summary.untracedPhaseMs()
+                : ProfileSummary.untracedPhaseMs(
+                    null, ProfileAssembler.means(pooled.traced().stagesMs()));
+        profile = ProfileAssembler.analyse(trace, summary, untracedMs);
       } catch (LibreYoloException e) {
         profile = null; // reference: an analysis failure falls back to the trace-less profile
       }

@@ -115,6 +115,17 @@ public record ProfileSummary(
    * profiler's cost in a trace of the same process is measured against.
    */
   public Map<String, Double> untracedPhaseMs() {
+    return untracedPhaseMs(compositionMs, stagesMs);
+  }
+
+  /**
+   * {@return the untraced time per phase of timed phases and stages, each above 0, in that order}
+   *
+   * @param compositionMs a training run's timed phases, or null
+   * @param stagesMs inference's stages, or null
+   */
+  public static Map<String, Double> untracedPhaseMs(
+      Map<String, Double> compositionMs, Map<String, Double> stagesMs) {
     Map<String, Double> untraced = new LinkedHashMap<>();
     for (Map<String, Double> phases : Arrays.asList(compositionMs, stagesMs)) {
       if (phases != null) {
