@@ -17,6 +17,7 @@ import org.libreyolo.profile.internal.measure.Measurement;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
 import org.libreyolo.profile.internal.measure.RepeatAggregation;
 import org.libreyolo.profile.internal.measure.StepTimer;
+import org.libreyolo.profile.internal.result.Fingerprint;
 import org.libreyolo.profile.internal.result.StepConfig;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
 import org.libreyolo.profile.options.DeviceSpec;
@@ -149,7 +150,7 @@ final class CustomStepMeasurement {
         summary,
         o.device(),
         forks != null && !forks.isEmpty()
-            ? (ObjectNode) forks.get(0).get(ProfileSchema.ENVIRONMENT).deepCopy()
+            ? Fingerprint.of(forks.get(0).get(ProfileSchema.ENVIRONMENT))
             : stepEnvironment(o),
         samples,
         new ProfileAssembler.ProcessFigures(
@@ -158,10 +159,9 @@ final class CustomStepMeasurement {
   }
 
   /** The step's environment; a step that runs a deployed model names its engine. */
-  private static ObjectNode stepEnvironment(StepOptions o) {
-    ObjectNode env = Environment.ofStep(o.device(), o.modelParams());
-    ModelRuntimes.nameEngine(o.runsOn(), env);
-    return env;
+  private static Fingerprint stepEnvironment(StepOptions o) {
+    return Environment.ofStep(o.device(), o.modelParams())
+        .withEngine(ModelRuntimes.engineName(o.runsOn()));
   }
 
   private static StepConfig config(StepOptions o) {

@@ -90,7 +90,7 @@ record ForkReply(
             p.hostMemory(),
             t.iterations().allocatedBytes(),
             allocationByPhase(p)),
-        t.environment(),
+        t.environment().json(),
         t.device(),
         p.figures().stepMs(),
         p.figures().imgPerS(),

@@ -14,6 +14,7 @@ import org.libreyolo.profile.internal.io.Folders;
 import org.libreyolo.profile.internal.io.Leftovers;
 import org.libreyolo.profile.internal.measure.Iterations;
 import org.libreyolo.profile.internal.measure.ProfileAssembler;
+import org.libreyolo.profile.internal.result.Fingerprint;
 import org.libreyolo.profile.internal.result.InferenceConfig;
 import org.libreyolo.profile.internal.weights.WeightsSource;
 import org.libreyolo.profile.options.Progress;
@@ -101,7 +102,7 @@ final class ForkedInfer {
         all,
         trace,
         last.device(),
-        last.environment(),
+        Fingerprint.of(last.environment()),
         new ProfileAssembler.ProcessFigures(
             last.process().javaSamples(),
             last.process().hostMemory(),

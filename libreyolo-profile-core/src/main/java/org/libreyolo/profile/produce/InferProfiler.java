@@ -33,6 +33,7 @@ import org.libreyolo.profile.internal.model.CocoNames;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.pipeline.DetectionPipeline;
 import org.libreyolo.profile.internal.pipeline.OutputLayout;
+import org.libreyolo.profile.internal.result.Fingerprint;
 import org.libreyolo.profile.internal.result.InferenceConfig;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.internal.runtime.ModelRuntimes;
@@ -122,7 +123,7 @@ public final class InferProfiler {
       ObjectNode profile,
       InferenceConfig meta,
       Iterations iterations,
-      ObjectNode environment,
+      Fingerprint environment,
       DeviceSpec device) {}
 
   /** A fork's one measurement (one trial, in this JVM), for its parent. */
@@ -250,7 +251,7 @@ public final class InferProfiler {
         new Iterations(
             m.total(split.whole()), m.phases(split.phases()), m.blocks(), m.allocatedBytes());
     InferenceConfig meta = config(detector, weights, o, detect);
-    ObjectNode env = environment(detector, o);
+    Fingerprint env = environment(detector, o);
     ObjectNode profile =
         write(
             dir,
@@ -292,7 +293,7 @@ public final class InferProfiler {
       Iterations it,
       Path trace,
       DeviceSpec device,
-      ObjectNode environment,
+      Fingerprint environment,
       ProfileAssembler.ProcessFigures process,
       Pooled pooled) {
     Headline h =
@@ -360,10 +361,9 @@ public final class InferProfiler {
    * The run's environment; an ONNX model names ONNX Runtime as its engine (libtorch still runs the
    * pre- and postprocessing).
    */
-  private static ObjectNode environment(Detector detector, InferOptions o) {
-    ObjectNode env = Environment.ofModel(o.device().label(), detector.info().parameters());
-    ModelRuntimes.nameEngine(detector, env);
-    return env;
+  private static Fingerprint environment(Detector detector, InferOptions o) {
+    return Environment.ofModel(o.device().label(), detector.info().parameters())
+        .withEngine(ModelRuntimes.engineName(detector));
   }
 
   private static InferenceConfig config(

@@ -1,11 +1,10 @@
 package org.libreyolo.profile.internal.engine;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.libreyolo.profile.internal.result.Fingerprint;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -21,7 +20,7 @@ public final class Environment {
    *
    * @param modelParams the model's parameter count, or -1 when the model does not say
    */
-  public static ObjectNode ofModel(String device, long modelParams) {
+  public static Fingerprint ofModel(String device, long modelParams) {
     return fingerprint(device, modelParams, true);
   }
 
@@ -30,44 +29,29 @@ public final class Environment {
    *     has no engine fields whether or not another test booted the engine, so it never depends on
    *     test order
    */
-  public static ObjectNode ofStep(String device, long modelParams) {
+  public static Fingerprint ofStep(String device, long modelParams) {
     return fingerprint(device, modelParams, modelParams >= 0);
   }
 
-  private static ObjectNode fingerprint(String device, long modelParams, boolean onEngine) {
-    ObjectNode env = JsonNodeFactory.instance.objectNode();
+  private static Fingerprint fingerprint(String device, long modelParams, boolean onEngine) {
     boolean engine = onEngine && Engines.booted(); // the producers booted it before they measured
-    env.put(
-        ProfileSchema.ENGINE,
+    return new Fingerprint(
         engine
             ? "DJL " + ai.djl.engine.Engine.getDjlVersion() + " / " + Engines.get().getEngineName()
-            : onEngine ? "not loaded" : ProfileSchema.ENGINE_NONE);
-    if (engine) {
-      env.put(ProfileSchema.LIBTORCH, Engines.get().getVersion());
-    } else {
-      env.putNull(ProfileSchema.LIBTORCH);
-    }
-    env.put(
-        ProfileSchema.JVM,
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-    env.put(
-        ProfileSchema.OS,
+            : onEngine ? "not loaded" : ProfileSchema.ENGINE_NONE,
+        engine ? Engines.get().getVersion() : null,
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
         System.getProperty("os.name")
             + " "
             + System.getProperty("os.version")
             + " "
-            + System.getProperty("os.arch"));
-    env.put(ProfileSchema.CPU, cpuModel());
-    env.put(ProfileSchema.CORES, Runtime.getRuntime().availableProcessors());
-    if (engine) {
-      env.put(ProfileSchema.THREADS, Engines.threads());
-    } else {
-      env.putNull(ProfileSchema.THREADS);
-    }
-    env.put(ProfileSchema.DEVICE, device);
-    env.putNull(ProfileSchema.GPU_NAME);
-    env.put(ProfileSchema.MODEL_PARAMS, modelParams);
-    return env;
+            + System.getProperty("os.arch"),
+        cpuModel(),
+        Runtime.getRuntime().availableProcessors(),
+        engine ? Engines.threads() : null,
+        device,
+        null,
+        modelParams);
   }
 
   static String cpuModel() {

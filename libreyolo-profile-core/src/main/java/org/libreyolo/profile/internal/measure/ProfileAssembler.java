@@ -15,6 +15,7 @@ import org.libreyolo.profile.internal.analysis.StepCalls;
 import org.libreyolo.profile.internal.analysis.TensorMemory;
 import org.libreyolo.profile.internal.analysis.TraceAnalyzer;
 import org.libreyolo.profile.internal.python.PyRound;
+import org.libreyolo.profile.internal.result.Fingerprint;
 import org.libreyolo.profile.internal.result.ProfileIo;
 import org.libreyolo.profile.result.Num;
 import org.libreyolo.profile.result.OpCalls;
@@ -321,7 +322,7 @@ public final class ProfileAssembler {
       ObjectNode profile,
       ProfileSummary summary,
       String device,
-      ObjectNode environment,
+      Fingerprint environment,
       ObjectNode samples,
       ProcessFigures process) {
     profile.put(ProfileSchema.DEVICE, device);
@@ -346,7 +347,7 @@ public final class ProfileAssembler {
     if (!profile.has(ProfileSchema.KERNEL_SOURCE)) {
       profile.put(ProfileSchema.KERNEL_SOURCE, ProfileSchema.KERNEL_SOURCE_NONE);
     }
-    profile.set(ProfileSchema.ENVIRONMENT, environment);
+    profile.set(ProfileSchema.ENVIRONMENT, environment.json());
     profile.put(
         ProfileSchema.RECORDED_AT,
         java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());

@@ -1,7 +1,6 @@
 package org.libreyolo.profile.internal.runtime;
 
 import ai.djl.Device;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.function.Supplier;
 import org.libreyolo.profile.internal.measure.StepTimer;
 import org.libreyolo.profile.internal.model.Detector;
 import org.libreyolo.profile.internal.weights.WeightsSource;
-import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.runtime.EngineProfiler;
 import org.libreyolo.profile.runtime.ModelRuntime;
 
@@ -82,24 +80,11 @@ public final class ModelRuntimes {
   }
 
   /**
-   * Names the engine of a model in a profile's environment or config, where its runtime's {@link
-   * ModelRuntime#environmentEngine} has one.
+   * {@return the engine a profile's environment and config name for {@code model}: its runtime's
+   * {@link ModelRuntime#environmentEngine}, or null where it names none (libtorch's and plain
+   * Java's are the environment's own)}
    *
    * @param model the model the step runs, or null
-   * @param into the environment or config node
-   */
-  public static void nameEngine(Object model, ObjectNode into) {
-    String engine = engineName(model);
-    if (engine != null) {
-      into.put(ProfileSchema.ENGINE, engine);
-    }
-  }
-
-  /**
-   * {@return the engine a profile names for {@code model}, or null where it names none (libtorch's
-   * and plain Java's are the environment's own)}
-   *
-   * @param model the model
    */
   public static String engineName(Object model) {
     return forModel(model).environmentEngine();
