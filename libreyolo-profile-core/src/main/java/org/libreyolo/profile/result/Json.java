@@ -183,6 +183,17 @@ public final class Json {
   }
 
   /**
+   * The text a node holds, for a typed section's reader ({@code of}): a missing, null or non-text
+   * node reads as null, as the reference's readers take it.
+   *
+   * @param node the node, or null
+   * @return its text, or null
+   */
+  public static String text(JsonNode node) {
+    return node != null && node.isTextual() ? node.asText() : null;
+  }
+
+  /**
    * Python's {@code str()} of a JSON scalar for text output: None, True/False, ints, float repr.
    *
    * @param node the scalar

@@ -201,9 +201,9 @@ public record ProfileSummary(
             : null,
         latency != null && latency.isObject() ? ProfileRows.Latency.of(latency) : null,
         numbers(node.get(ProfileSchema.STAGES_MS)),
-        text(node.get(ProfileSchema.BOUND)),
-        text(node.get(ProfileSchema.BOUND_WHY)),
-        text(node.get(ProfileSchema.TRACE)),
+        Json.text(node.get(ProfileSchema.BOUND)),
+        Json.text(node.get(ProfileSchema.BOUND_WHY)),
+        Json.text(node.get(ProfileSchema.TRACE)),
         Num.of(node.path(ProfileSchema.ANALYSIS).get(ProfileSchema.PEAK_VRAM_MB)));
   }
 
@@ -339,9 +339,5 @@ public record ProfileSummary(
 
   private static Map<String, Double> ordered(Map<String, Double> phases) {
     return phases == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(phases));
-  }
-
-  private static String text(JsonNode n) {
-    return n != null && n.isTextual() ? n.asText() : null;
   }
 }

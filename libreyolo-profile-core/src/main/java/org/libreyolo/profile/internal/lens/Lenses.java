@@ -17,7 +17,6 @@ import org.libreyolo.profile.result.Profile;
 import org.libreyolo.profile.result.ProfileRows.KernelRow;
 import org.libreyolo.profile.result.ProfileRows.OpRow;
 import org.libreyolo.profile.result.ProfileRows.PhaseRow;
-import org.libreyolo.profile.result.ProfileSchema;
 import org.libreyolo.profile.result.SampleRows;
 
 /**
@@ -26,39 +25,6 @@ import org.libreyolo.profile.result.SampleRows;
  * them, {@code LensText} and {@code TextReport} word them.
  */
 public final class Lenses {
-  /** Keys of the {@code summary --json} subset, in order (present ones only). */
-  public static final List<String> SUMMARY_KEYS =
-      List.of(
-          ProfileSchema.TRACE,
-          ProfileSchema.MODE,
-          ProfileSchema.MODEL,
-          ProfileSchema.CONFIG,
-          ProfileSchema.BOUND,
-          ProfileSchema.BOUND_WHY,
-          ProfileSchema.STEP_MS,
-          ProfileSchema.IMG_PER_S,
-          ProfileSchema.LATENCY,
-          ProfileSchema.STAGES_MS,
-          ProfileSchema.GPU_UTIL,
-          ProfileSchema.GPU_BUSY_MS_PER_STEP,
-          ProfileSchema.MEAN_KERNEL_US,
-          ProfileSchema.KERNELS_PER_STEP,
-          ProfileSchema.UNIQUE_KERNELS,
-          ProfileSchema.MEMCPY_MS_PER_STEP,
-          ProfileSchema.TENSORCORE_PCT,
-          ProfileSchema.PEAK_VRAM_MB,
-          ProfileSchema.DATALOAD_MS,
-          ProfileSchema.DATALOAD_FRAC,
-          ProfileSchema.HOST_OVERHEAD_MS_PER_STEP,
-          ProfileSchema.LAUNCHES_PER_STEP,
-          ProfileSchema.MEMORY_PRESSURE,
-          ProfileSchema.CUDA_MALLOCS_PER_STEP,
-          ProfileSchema.GPU_UTIL_RAW,
-          ProfileSchema.WINDOW,
-          ProfileSchema.CATEGORIES,
-          ProfileSchema.PHASES_GPU,
-          ProfileSchema.TOP_KERNELS);
-
   private Lenses() {}
 
   /** Sorted metric names (code-point order). */

@@ -63,7 +63,7 @@ public final class ProfileAssembler {
     return out;
   }
 
-  public static double mean3(double[] values) {
+  private static double mean3(double[] values) {
     return values.length == 0 ? 0.0 : PyRound.round(LatencyStats.mean(values), 3);
   }
 

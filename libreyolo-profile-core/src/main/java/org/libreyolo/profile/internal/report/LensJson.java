@@ -22,6 +22,39 @@ import org.libreyolo.profile.result.SampleRows;
 public final class LensJson {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
+  /** Keys of the {@code summary --json} subset, in order (present ones only). */
+  private static final List<String> SUMMARY_KEYS =
+      List.of(
+          ProfileSchema.TRACE,
+          ProfileSchema.MODE,
+          ProfileSchema.MODEL,
+          ProfileSchema.CONFIG,
+          ProfileSchema.BOUND,
+          ProfileSchema.BOUND_WHY,
+          ProfileSchema.STEP_MS,
+          ProfileSchema.IMG_PER_S,
+          ProfileSchema.LATENCY,
+          ProfileSchema.STAGES_MS,
+          ProfileSchema.GPU_UTIL,
+          ProfileSchema.GPU_BUSY_MS_PER_STEP,
+          ProfileSchema.MEAN_KERNEL_US,
+          ProfileSchema.KERNELS_PER_STEP,
+          ProfileSchema.UNIQUE_KERNELS,
+          ProfileSchema.MEMCPY_MS_PER_STEP,
+          ProfileSchema.TENSORCORE_PCT,
+          ProfileSchema.PEAK_VRAM_MB,
+          ProfileSchema.DATALOAD_MS,
+          ProfileSchema.DATALOAD_FRAC,
+          ProfileSchema.HOST_OVERHEAD_MS_PER_STEP,
+          ProfileSchema.LAUNCHES_PER_STEP,
+          ProfileSchema.MEMORY_PRESSURE,
+          ProfileSchema.CUDA_MALLOCS_PER_STEP,
+          ProfileSchema.GPU_UTIL_RAW,
+          ProfileSchema.WINDOW,
+          ProfileSchema.CATEGORIES,
+          ProfileSchema.PHASES_GPU,
+          ProfileSchema.TOP_KERNELS);
+
   private LensJson() {}
 
   /**
@@ -32,7 +65,7 @@ public final class LensJson {
    */
   public static ObjectNode summary(Profile p) {
     ObjectNode out = F.objectNode();
-    for (String key : Lenses.SUMMARY_KEYS) {
+    for (String key : SUMMARY_KEYS) {
       JsonNode stored = p.stored(key);
       if (stored != null) {
         out.set(key, stored);

@@ -3,6 +3,7 @@ package org.libreyolo.profile.internal.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -70,15 +71,15 @@ public record Fingerprint(
    */
   public static Fingerprint of(JsonNode env) {
     return new Fingerprint(
-        InferenceConfig.text(env, ProfileSchema.ENGINE),
-        InferenceConfig.text(env, ProfileSchema.LIBTORCH),
-        InferenceConfig.text(env, ProfileSchema.JVM),
-        InferenceConfig.text(env, ProfileSchema.OS),
-        InferenceConfig.text(env, ProfileSchema.CPU),
+        Json.text(env.get(ProfileSchema.ENGINE)),
+        Json.text(env.get(ProfileSchema.LIBTORCH)),
+        Json.text(env.get(ProfileSchema.JVM)),
+        Json.text(env.get(ProfileSchema.OS)),
+        Json.text(env.get(ProfileSchema.CPU)),
         env.path(ProfileSchema.CORES).asInt(),
         env.path(ProfileSchema.THREADS).isInt() ? env.get(ProfileSchema.THREADS).asInt() : null,
-        InferenceConfig.text(env, ProfileSchema.DEVICE),
-        InferenceConfig.text(env, ProfileSchema.GPU_NAME),
+        Json.text(env.get(ProfileSchema.DEVICE)),
+        Json.text(env.get(ProfileSchema.GPU_NAME)),
         env.path(ProfileSchema.MODEL_PARAMS).asLong());
   }
 }

@@ -3,6 +3,7 @@ package org.libreyolo.profile.internal.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.libreyolo.profile.result.Json;
 import org.libreyolo.profile.result.ProfileSchema;
 
 /**
@@ -139,33 +140,28 @@ public record InferenceConfig(
    */
   public static InferenceConfig of(JsonNode c) {
     return new InferenceConfig(
-        text(c, ProfileSchema.MODEL),
+        Json.text(c.get(ProfileSchema.MODEL)),
         c.path(ProfileSchema.BATCH).asInt(),
         c.path(ProfileSchema.IMGSZ).asInt(),
         c.path(ProfileSchema.HALF).asBoolean(),
-        text(c, ProfileSchema.AMP_DTYPE),
-        text(c, ProfileSchema.DEVICE),
+        Json.text(c.get(ProfileSchema.AMP_DTYPE)),
+        Json.text(c.get(ProfileSchema.DEVICE)),
         c.path(ProfileSchema.CONF).asDouble(),
         c.path(ProfileSchema.IOU).asDouble(),
         c.path(ProfileSchema.MAX_DET).asInt(),
-        text(c, ProfileSchema.WEIGHTS),
-        text(c, ProfileSchema.ENGINE),
-        text(c, ProfileSchema.SIZE),
+        Json.text(c.get(ProfileSchema.WEIGHTS)),
+        Json.text(c.get(ProfileSchema.ENGINE)),
+        Json.text(c.get(ProfileSchema.SIZE)),
         c.path(ProfileSchema.PARAMS).asLong(),
         c.path(ProfileSchema.THREADS).asInt(),
         c.path(ProfileSchema.WARMUP).asInt(),
         c.path(ProfileSchema.RUNS).asInt(),
         c.path(ProfileSchema.TRACE).asBoolean(),
-        text(c, ProfileSchema.TASK),
-        text(c, ProfileSchema.INPUT_SHAPE),
+        Json.text(c.get(ProfileSchema.TASK)),
+        Json.text(c.get(ProfileSchema.INPUT_SHAPE)),
         c.path(ProfileSchema.TRACE_STEPS).asInt(),
-        text(c, ProfileSchema.SOURCE),
-        text(c, ProfileSchema.WEIGHTS_SHA256),
+        Json.text(c.get(ProfileSchema.SOURCE)),
+        Json.text(c.get(ProfileSchema.WEIGHTS_SHA256)),
         c.path(ProfileSchema.FORKS).isInt() ? c.get(ProfileSchema.FORKS).asInt() : null);
-  }
-
-  /** A text field, or null where it holds none. */
-  static String text(JsonNode c, String key) {
-    return c.path(key).isTextual() ? c.get(key).asText() : null;
   }
 }
